@@ -1,0 +1,164 @@
+# segc - one Makefile for the compiler, its tests and its benchmarks.
+#
+#   make              build build/segc
+#   make test         every test: unit (Check), golden, schema, generated
+#                     code, and the same suites again under ASan+UBSan
+#   make install      PREFIX=/usr/local DESTDIR=
+#   make bench        lookup benchmarks (bench/)
+#
+# Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
+# into compiler/.  A failed generator leaves nothing that looks built.
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+
+B        ?= build
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+CC       ?= cc
+ifeq ($(origin CC),default)
+CC       := cc
+endif
+CFLAGS   ?= -O2 -g
+SAN      ?=
+RE2C     ?= re2c
+LEMON    ?= lemon
+LEMPAR   ?= /usr/share/lemon/lempar.c
+PYTHON   ?= /usr/bin/python3
+
+YAML_CFLAGS  := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
+YAML_LIBS    := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
+
+ifeq ($(SAN),1)
+SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+
+WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALL_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L $(WARN) $(CFLAGS) $(SANFLAGS) \
+             -Icompiler -I$(B)/gen $(YAML_CFLAGS) -MMD -MP
+# Lemon's and re2c's output is not ours to warn about beyond -Wall.
+GEN_CFLAGS = -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Werror -Wno-unused-variable \
+             -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) -Icompiler -I$(B)/gen -MMD -MP
+LDFLAGS  ?=
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+
+RE_SRC   := $(wildcard compiler/*.re)
+Y_SRC    := $(wildcard compiler/*.y)
+C_SRC    := $(filter-out compiler/main.c,$(wildcard compiler/*.c))
+TMPL     := $(sort $(wildcard templates/*.tmpl templates/*.h))
+
+GEN_RE_C := $(RE_SRC:compiler/%.re=$(B)/gen/%.c)
+GEN_Y_C  := $(Y_SRC:compiler/%.y=$(B)/gen/%.c)
+GEN_Y_H  := $(Y_SRC:compiler/%.y=$(B)/gen/%.h)
+GEN_TMPL := $(B)/gen/templates.c
+
+LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
+            $(GEN_RE_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
+            $(GEN_Y_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
+            $(B)/obj/gen/templates.o
+LIB      := $(B)/libsegc.a
+SEGC     := $(B)/segc
+
+UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c))
+UNIT_OBJ := $(UNIT_SRC:tests/unit/%.c=$(B)/obj/unit/%.o) $(B)/obj/unit/runner.o
+UNIT_BIN := $(B)/unit-tests
+
+all: $(SEGC)
+
+$(B)/gen $(B)/obj $(B)/obj/gen $(B)/obj/unit:
+	@mkdir -p $@
+
+# ---- generators ------------------------------------------------------------
+
+$(B)/gen/%.c: compiler/%.re | $(B)/gen
+	$(RE2C) -W -Werror --no-generation-date --no-version -o $@ $<
+
+# Lemon writes %.c, %.h and %.out together.  It leaves an unchanged header
+# untouched, so the header gets a rule with no recipe.
+$(B)/gen/%.c: compiler/%.y $(LEMPAR) | $(B)/gen
+	@rm -f $@
+	$(LEMON) -q -d$(B)/gen -T$(LEMPAR) $< || { rm -f $@; exit 1; }
+$(B)/gen/%.h: $(B)/gen/%.c ;
+
+# Templates are embedded in the binary, so an installed segc needs no source tree.
+$(B)/embed: compiler/tools/embed.c | $(B)
+	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
+$(GEN_TMPL): $(B)/embed $(TMPL) | $(B)/gen
+	$(B)/embed $(TMPL) > $@
+
+# ---- compile ---------------------------------------------------------------
+
+# Every object waits for every generated header (the first build has no
+# dependency files yet); -MMD records the real dependencies afterwards.
+$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H)
+	$(CC) $(GEN_CFLAGS) $(YAML_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(SEGC): $(B)/obj/main.o $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS)
+
+$(B):
+	@mkdir -p $@
+
+# ---- tests -----------------------------------------------------------------
+
+# The unit runner finds each suite by the name its file exports
+# (tests/unit/check_foo.c -> foo_suite).
+$(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
+	@for f in $(UNIT_SRC); do \
+	  sed -n 's/^Suite \*\([a-z0-9_]*_suite\)(void)$$/SUITE(\1)/p' $$f; \
+	done > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
+	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
+
+$(UNIT_BIN): $(UNIT_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
+
+unit: $(UNIT_BIN)
+	CK_FORK=yes $(UNIT_BIN)
+
+golden: $(SEGC)
+	@sh tests/golden/run.sh $(SEGC)
+
+schema: $(SEGC)
+	@SEGC=$(SEGC) sh tests/schema/run.sh
+
+gencode: $(SEGC)
+	@sh tests/gen/run.sh $(SEGC) $(B)
+
+# One pass of every suite in this build directory.
+suites: unit golden schema gencode
+
+# The whole test command: normal build, then everything again under
+# AddressSanitizer and UndefinedBehaviorSanitizer.
+test: deps-check
+	$(MAKE) suites
+	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
+
+# Lists missing Debian packages; never installs (./run does that).
+deps-check:
+	@sh tests/deps.sh --check
+
+# ---- install ---------------------------------------------------------------
+
+install: $(SEGC)
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/segc
+
+clean:
+	rm -rf $(B)
+
+.PHONY: all unit golden schema gencode suites test deps-check install uninstall clean
+
+-include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -1,0 +1,2 @@
+#include "segc.h"
+int main(void) { return 0; }

@@ -1,0 +1,543 @@
+/*
+ * segc.h - the one model header of segc.
+ *
+ * segc is a linear pipeline over one model:
+ *
+ *   load     (load.c)     YAML events -> Node tree, file:line:col on every node
+ *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
+ *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64)
+ *   check    (check.c, rules.def)  the table of named WDDM rules
+ *   layout   (layout.c)   ids, bank tables, the lookup table
+ *   emit     (emit.c, tmpl_*.re/.y, tmpl.c)  templates -> C, JSON, depfile
+ *
+ * Each section below declares one file's API.  Memory policy: every
+ * compilation owns one Arena; everything a stage allocates lives there and
+ * is freed at once when the unit of work ends (see README "Memory").
+ */
+#ifndef SEGC_H
+#define SEGC_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define SEGC_VERSION "0.1.0"
+#define SEGC_FORMAT_VERSION 1
+
+#if defined(__GNUC__)
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#else
+#define PRINTF_LIKE(f, a)
+#define NORETURN
+/* Templates compiled into the binary ($(B)/gen/templates.c). */
+typedef struct EmbeddedFile {
+    const char *name; /* base name, e.g. "segments.c.tmpl" */
+    const char *data; /* NUL-terminated */
+    size_t len;
+} EmbeddedFile;
+extern const EmbeddedFile embedded_templates[];
+extern const size_t embedded_template_count;
+
+/* ---- tmpl: tmpl_lex.re, tmpl_gram.y, tmpl.c: the template engine ------ */
+
+/* The data a template sees: a tree of maps, lists, strings, integers and
+ * booleans, built by emit.c from the model. */
+typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
+
+typedef struct TVal TVal;
+struct TVal {
+    TValKind kind;
+    bool b;
+    uint64_t i;
+    const char *s;
+    TVal **items;      /* TV_LIST elements, TV_MAP values */
+    const char **keys; /* TV_MAP keys, insertion order */
+    size_t n, cap;
+};
+
+TVal *tv_bool(Arena *a, bool b);
+TVal *tv_int(Arena *a, uint64_t i);
+TVal *tv_str(Arena *a, const char *s);
+TVal *tv_list(Arena *a);
+TVal *tv_map(Arena *a);
+void tv_push(Arena *a, TVal *list, TVal *v);
+void tv_put(Arena *a, TVal *map, const char *key, TVal *v); /* replaces */
+const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
+
+typedef struct Template Template;
+
+/* Parses a template; syntax errors at template file:line:col. */
+Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
+/* Renders into `out`; run-time errors (unknown name, wrong type) are
+ * reported at the template position and make it return false. */
+bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
+
+#endif
+
+#define countof(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- util.c: arena, growable buffers, fatal errors -------------------- */
+
+typedef struct Arena Arena;
+
+Arena *arena_new(void);
+void arena_free(Arena *a);
+void *arena_alloc(Arena *a, size_t n); /* zeroed, max-aligned; never NULL */
+char *arena_strndup(Arena *a, const char *s, size_t n);
+char *arena_strdup(Arena *a, const char *s);
+char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+size_t arena_bytes(const Arena *a); /* bytes handed out, for -v and bench */
+
+/* A heap buffer that grows; used for output text.  Not arena-backed so a
+ * large emitted file does not pin arena chunks. */
+typedef struct Buf {
+    char *p;
+    size_t len, cap;
+} Buf;
+
+void buf_putn(Buf *b, const char *s, size_t n);
+void buf_puts(Buf *b, const char *s);
+void buf_putc(Buf *b, char c);
+void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
+void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+void buf_free(Buf *b);
+
+/* Internal "cannot happen": prints file:line and aborts (exit status 2
+ * through the abort handler is not possible, so this is reserved for real
+ * bugs). */
+NORETURN void segc_bug(const char *file, int line, const char *msg);
+#define BUG(msg) segc_bug(__FILE__, __LINE__, (msg))
+#define ASSERT(c) ((c) ? (void)0 : BUG("assertion failed: " #c))
+
+/* Out-of-memory is the one environment failure that is not reported
+ * through Diags: exit status 2 with a message. */
+NORETURN void segc_oom(void);
+void *xmalloc(size_t n);
+void *xrealloc(void *p, size_t n);
+
+/* ---- source files and positions --------------------------------------- */
+
+/* A loaded source (spec, template, or the command line).  `text` is
+ * NUL-terminated and kept for caret lines in diagnostics. */
+typedef struct SrcFile {
+    const char *name; /* as the user wrote it; never made absolute */
+    const char *text;
+    size_t len;
+} SrcFile;
+
+/* A position: 1-based line and column (columns count bytes), and the
+ * length of the span in bytes on that line (0 is shown as 1). */
+typedef struct Pos {
+    const SrcFile *file;
+    uint32_t line, col, len;
+} Pos;
+
+static inline Pos pos_shift(Pos p, uint32_t cols, uint32_t len)
+{
+    p.col += cols;
+    p.len = len;
+    return p;
+}
+
+enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused */
+
+/* Reads `path` ("-" is standard input).  On failure reports a fatal
+ * diagnostic (exit status 2 class: missing, directory, unreadable, too big,
+ * NUL bytes, invalid UTF-8) and returns NULL. */
+struct Diags;
+SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
+SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
+
+/* ---- diag.c: diagnostics ---------------------------------------------- */
+
+typedef enum { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL } Severity;
+
+typedef struct Note {
+    struct Note *next;
+    Pos pos;
+    const char *msg;
+} Note;
+
+typedef struct Diag {
+    struct Diag *next;
+    Severity sev;
+    const char *code; /* rule or front-end category, e.g. "agp-exclusive" */
+    Pos pos;
+    const char *msg;
+    const char *fix; /* optional one-line suggestion (fix-it) */
+    Note *notes, **notes_tail;
+    unsigned seq; /* emission order, for stable sorting */
+} Diag;
+
+typedef struct Diags {
+    Arena *arena;
+    Diag *head, **tail;
+    unsigned count;
+    unsigned nerrors, nwarnings, nfatal;
+} Diags;
+
+void diags_init(Diags *d, Arena *a);
+Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
+void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Shorthands for front-end errors (never toggled by -W). */
+Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+/* Sorts by file, line, column, then emission order. */
+void diags_sort(Diags *d);
+bool diags_failed(const Diags *d); /* any error or fatal */
+
+typedef struct DiagStyle {
+    bool color;
+} DiagStyle;
+void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+
+/* ---- load.c: YAML -> Node tree ----------------------------------------- */
+
+typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
+
+typedef struct Node Node;
+typedef struct NodePair {
+    Node *key, *value;
+} NodePair;
+
+typedef enum { SCALAR_PLAIN, SCALAR_SINGLE, SCALAR_DOUBLE, SCALAR_BLOCK } ScalarStyle;
+
+struct Node {
+    NodeKind kind;
+    Pos pos; /* the node's first character (for a quoted scalar: the quote) */
+    /* NODE_SCALAR */
+    const char *str; /* NUL-terminated value, escapes processed */
+    size_t len;
+    ScalarStyle style;
+    /* NODE_MAP: pairs in document order; keys are scalars (checked) */
+    NodePair *pairs;
+    size_t npairs;
+    /* NODE_SEQ */
+    Node **items;
+    size_t nitems;
+};
+
+typedef struct LoadLimits {
+    unsigned max_depth;        /* nesting of maps/sequences */
+    size_t max_scalar;         /* bytes in one scalar */
+    size_t max_alias_nodes;    /* nodes reachable through all alias uses */
+} LoadLimits;
+extern const LoadLimits load_default_limits;
+
+/* Parses one YAML document.  Reports every error it can with a position
+ * (syntax, duplicate keys, non-scalar keys, tabs, limits) and returns NULL
+ * if any was reported.  An empty document is an error. */
+Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d);
+
+/* Lookup helpers over a NODE_MAP (NULL if absent or not a map). */
+Node *node_get(const Node *map, const char *key);
+const char *node_kind_name(NodeKind k); /* "scalar", "mapping", "sequence" */
+/* Position of character `i` of a scalar's value (for expression columns):
+ * exact for plain and single-line quoted scalars. */
+Pos node_char_pos(const Node *scalar, size_t i, uint32_t len);
+
+/* ---- expr: expr_lex.re, expr_gram.y, expr.c --------------------------- */
+
+typedef enum {
+    EX_NUM,  /* num */
+    EX_REF,  /* name: "vram", "size", "visible.end", "bar.fb.size" */
+    EX_UNIT, /* a[0] scaled by unit */
+    EX_NEG,  /* -a[0]: allowed only when a[0] is 0 (else underflow) */
+    EX_NOT,  /* ~a[0] */
+    EX_BIN,  /* a[0] op a[1] */
+    EX_CALL, /* name(args...) : min max align_up align_down */
+} ExprKind;
+
+typedef enum {
+    OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR
+} BinOp;
+
+typedef enum { UNIT_B, UNIT_KIB, UNIT_MIB, UNIT_GIB, UNIT_TIB, UNIT_PAGES } Unit;
+
+typedef struct Expr Expr;
+struct Expr {
+    ExprKind kind;
+    Pos pos; /* the whole subexpression's span (operator position for EX_BIN
+                is in op_pos) */
+    Pos op_pos;
+    uint64_t num;
+    const char *name; /* EX_REF, EX_CALL */
+    BinOp op;
+    Unit unit;
+    Expr **args; /* EX_UNIT/NEG/NOT: 1, EX_BIN: 2, EX_CALL: nargs */
+    unsigned nargs;
+};
+
+enum { EXPR_MAX_DEPTH = 64, EXPR_MAX_LEN = 4096 };
+
+/* Parses `text` (not NUL-terminated necessarily) whose first character is
+ * at `start`.  On a syntax error reports it at the exact column and returns
+ * NULL. */
+Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d);
+
+/* Name lookup for evaluation: return true and set *out, or report an error
+ * (unknown name, cycle, ...) and return false. */
+typedef struct EvalEnv {
+    void *ctx;
+    bool (*lookup)(void *ctx, const Expr *ref, uint64_t *out);
+    uint64_t page_size; /* for the `pages` unit */
+} EvalEnv;
+
+/* Unsigned 64-bit, every overflow/underflow/division by zero an error at
+ * the operator's column.  Returns false if an error was reported. */
+bool expr_eval(const Expr *e, const EvalEnv *env, Diags *d, uint64_t *out);
+
+/* Debug/test dump: fully parenthesised form, e.g. "(1 + (2 * 3))". */
+void expr_print(Buf *b, const Expr *e);
+
+/* ---- model ------------------------------------------------------------- */
+
+/* DXGK_SEGMENTFLAGS: X(snake_name, DxgkName, bit, min_wddm, derived)
+ * min_wddm: the WDDM version (as 0xMm) from which the bit exists in the
+ * headers the driver is built with.  `derived` flags are set by segc from
+ * kind/cpu_visible/banks and may not be written in `flags:`. */
+#define SEGC_FLAGS(X)                                                           \
+    X(aperture, Aperture, 0, 0x10, 1)                                           \
+    X(agp, Agp, 1, 0x10, 1)                                                     \
+    X(cpu_visible, CpuVisible, 2, 0x10, 1)                                      \
+    X(use_banking, UseBanking, 3, 0x10, 1)                                      \
+    X(cache_coherent, CacheCoherent, 4, 0x10, 0)                                \
+    X(pitch_alignment, PitchAlignment, 5, 0x10, 0)                              \
+    X(populated_from_system_memory, PopulatedFromSystemMemory, 6, 0x10, 0)      \
+    X(preserved_during_standby, PreservedDuringStandby, 7, 0x12, 0)             \
+    X(preserved_during_hibernate, PreservedDuringHibernate, 8, 0x12, 0)         \
+    X(partially_preserved_during_hibernate, PartiallyPreservedDuringHibernate, 9, 0x12, 0) \
+    X(direct_flip, DirectFlip, 10, 0x12, 0)                                     \
+    X(use_64kb_pages, Use64KBPages, 11, 0x20, 0)                                \
+    X(reserved_sys_mem, ReservedSysMem, 12, 0x20, 0)                            \
+    X(supports_cpu_host_aperture, SupportsCpuHostAperture, 13, 0x20, 0)         \
+    X(supports_cached_cpu_host_aperture, SupportsCachedCpuHostAperture, 14, 0x20, 0) \
+    X(application_target, ApplicationTarget, 15, 0x20, 0)                       \
+    X(vpr_supported, VprSupported, 16, 0x20, 0)                                 \
+    X(vpr_preserved_during_standby, VprPreservedDuringStandby, 17, 0x20, 0)     \
+    X(encrypted_paging_supported, EncryptedPagingSupported, 18, 0x20, 0)        \
+    X(local_budget_group, LocalBudgetGroup, 19, 0x20, 0)                        \
+    X(non_local_budget_group, NonLocalBudgetGroup, 20, 0x20, 0)                 \
+    X(populated_by_reserved_ddr_by_firmware, PopulatedByReservedDDRByFirmware, 21, 0x29, 0)
+
+enum {
+#define X(s, c, bit, v, d) FLAG_##s = 1u << (bit),
+    SEGC_FLAGS(X)
+#undef X
+};
+
+typedef struct FlagInfo {
+    const char *name, *dxgk;
+    unsigned bit, min_wddm;
+    bool derived;
+} FlagInfo;
+extern const FlagInfo flag_table[];
+extern const size_t flag_count;
+const FlagInfo *flag_by_name(const char *name);
+
+enum { MAX_SEGMENTS = 31, MAX_BANKS = 127, MAX_BARS = 6, MAX_CONSTANTS = 1024 };
+
+typedef enum { ARCH_X64, ARCH_ARM64, ARCH_X86 } Arch;
+typedef enum { SEG_MEMORY, SEG_APERTURE, SEG_AGP } SegKind;
+
+/* A resolved number and where its value was written. */
+typedef struct Value {
+    uint64_t v;
+    Pos pos;
+    bool set;  /* written in the spec (else defaulted) */
+    bool ok;   /* evaluated without error */
+} Value;
+
+typedef struct Constant {
+    const char *name;
+    Pos pos;
+    Value val;
+} Constant;
+
+typedef struct Bar {
+    const char *name;
+    Pos pos;
+    Value index, size;
+} Bar;
+
+typedef struct Bank {
+    const char *name;
+    Pos pos;
+    Value size;       /* for the last bank: the rest, set=false */
+    uint64_t start, end; /* offsets in the segment, end exclusive */
+} Bank;
+
+typedef struct Waiver {
+    const char *rule;
+    const char *reason;
+    Pos pos;
+    bool used; /* the rule fired on this segment and was waived */
+} Waiver;
+
+typedef enum { CPU_NONE, CPU_BAR, CPU_ADDRESS } CpuMode;
+
+typedef struct Segment {
+    const char *name;
+    Pos pos;          /* the `name:` value */
+    unsigned id;      /* 1-based position */
+    SegKind kind;
+    Pos kind_pos;
+    Value base, size, commit_limit, system_memory_end;
+    uint32_t flags;     /* complete DXGK_SEGMENTFLAGS value */
+    uint32_t flags_written; /* the subset written in `flags:` */
+    Pos flag_pos[32];   /* where each written flag stands */
+    Pos flags_pos;      /* the `flags:` sequence */
+    CpuMode cpu;
+    Pos cpu_pos;
+    const Bar *cpu_bar;
+    Pos cpu_bar_pos;
+    Value cpu_offset, cpu_address;
+    Bank *banks;
+    unsigned nbanks;
+    Pos banks_pos;
+    Waiver *waivers;
+    unsigned nwaivers;
+} Segment;
+
+typedef struct Spec {
+    const SrcFile *file;       /* the spec named on the command line */
+    const SrcFile **files;     /* it and its extends chain, for depfiles */
+    unsigned nfiles;
+    const char *name;          /* board.name */
+    Pos name_pos;
+    const char *camel, *upper; /* ContosoX1, CONTOSO_X1 */
+    unsigned wddm;             /* 0x12, 0x13, 0x20 ... 0x31 */
+    Pos wddm_pos;
+    Arch arch;
+    Pos arch_pos;
+    unsigned ptr_bytes;        /* SIZE_T width for the arch */
+    Value page_size;
+    Constant *consts;
+    unsigned nconsts;
+    Bar *bars;
+    unsigned nbars;
+    Segment *segs;
+    unsigned nsegs;
+    struct {
+        const Segment *seg;    /* NULL: `none` (id 0) */
+        Pos seg_pos;
+        bool seg_set;
+        Value buffer_size, private_data_size;
+    } paging;
+} Spec;
+
+const char *arch_name(Arch a);
+const char *seg_kind_name(SegKind k);
+
+/* ---- resolve.c: Node tree -> Spec -------------------------------------- */
+
+typedef struct Define {
+    const char *name;
+    const char *expr;
+} Define;
+
+typedef struct ResolveOpts {
+    const Define *defines; /* -D name=EXPR */
+    unsigned ndefines;
+    const char *const *include_dirs; /* -I, searched for `extends` */
+    unsigned ninclude;
+    unsigned max_extends_depth;
+} ResolveOpts;
+
+/* Loads `path`, follows its extends chain, merges, applies -D, evaluates
+ * every expression.  Returns NULL if the spec could not be built (errors in
+ * `d`); a returned Spec may still break rules (check.c decides). */
+Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
+Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);
+
+/* ---- check.c: rules ---------------------------------------------------- */
+
+/* X(id, "name", default severity, "WDDM source", "what it enforces", "fix") */
+typedef enum {
+#define RULE(id, name, sev, src, text, fix) R_##id,
+#include "rules.def"
+#undef RULE
+    RULE_COUNT
+} RuleId;
+
+typedef struct RuleInfo {
+    const char *name;
+    Severity sev;
+    const char *source, *text, *fix;
+} RuleInfo;
+extern const RuleInfo rule_table[RULE_COUNT];
+int rule_by_name(const char *name); /* -1 if unknown */
+
+typedef enum { RS_DEFAULT, RS_OFF, RS_WARNING, RS_ERROR } RuleSetting;
+
+typedef struct RuleConfig {
+    RuleSetting setting[RULE_COUNT];
+    bool werror_all;
+} RuleConfig;
+
+void rules_default(RuleConfig *c);
+/* Applies one -W argument (the text after -W): "name", "no-name",
+ * "error", "error=name".  Returns false for an unknown rule. */
+bool rules_option(RuleConfig *c, const char *arg);
+
+/* Runs every rule.  Returns the number of errors it reported. */
+unsigned spec_check(const Spec *s, const RuleConfig *c, Diags *d);
+
+/* ---- did-you-mean (util.c) --------------------------------------------- */
+/* The closest candidate by edit distance, or NULL if none is close. */
+const char *closest_name(const char *word, const char *const *cands, size_t n);
+
+/* ---- identifiers (util.c) ---------------------------------------------- */
+bool is_c_ident(const char *s);
+char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
+char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
+
+/* Templates compiled into the binary ($(B)/gen/templates.c). */
+typedef struct EmbeddedFile {
+    const char *name; /* base name, e.g. "segments.c.tmpl" */
+    const char *data; /* NUL-terminated */
+    size_t len;
+} EmbeddedFile;
+extern const EmbeddedFile embedded_templates[];
+extern const size_t embedded_template_count;
+
+/* ---- tmpl: tmpl_lex.re, tmpl_gram.y, tmpl.c: the template engine ------ */
+
+/* The data a template sees: a tree of maps, lists, strings, integers and
+ * booleans, built by emit.c from the model. */
+typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
+
+typedef struct TVal TVal;
+struct TVal {
+    TValKind kind;
+    bool b;
+    uint64_t i;
+    const char *s;
+    TVal **items;      /* TV_LIST elements, TV_MAP values */
+    const char **keys; /* TV_MAP keys, insertion order */
+    size_t n, cap;
+};
+
+TVal *tv_bool(Arena *a, bool b);
+TVal *tv_int(Arena *a, uint64_t i);
+TVal *tv_str(Arena *a, const char *s);
+TVal *tv_list(Arena *a);
+TVal *tv_map(Arena *a);
+void tv_push(Arena *a, TVal *list, TVal *v);
+void tv_put(Arena *a, TVal *map, const char *key, TVal *v); /* replaces */
+const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
+
+typedef struct Template Template;
+
+/* Parses a template; syntax errors at template file:line:col. */
+Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
+/* Renders into `out`; run-time errors (unknown name, wrong type) are
+ * reported at the template position and make it return false. */
+bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
+
+#endif

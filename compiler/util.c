@@ -1,0 +1,406 @@
+/* util.c - arena, buffers, source files, identifiers, did-you-mean. */
+#include "segc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* ---- fatal paths ------------------------------------------------------- */
+
+void segc_bug(const char *file, int line, const char *msg)
+{
+    fprintf(stderr, "segc: internal error at %s:%d: %s\n", file, line, msg);
+    abort();
+}
+
+void segc_oom(void)
+{
+    fputs("segc: out of memory\n", stderr);
+    exit(2);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        segc_oom();
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    p = realloc(p, n ? n : 1);
+    if (!p)
+        segc_oom();
+    return p;
+}
+
+/* ---- arena ------------------------------------------------------------- */
+
+typedef struct Chunk {
+    struct Chunk *next;
+    size_t used, cap;
+    _Alignas(max_align_t) unsigned char data[];
+} Chunk;
+
+struct Arena {
+    Chunk *head;
+    size_t bytes;
+};
+
+enum { CHUNK_SIZE = 64 * 1024 };
+
+Arena *arena_new(void)
+{
+    Arena *a = xmalloc(sizeof *a);
+    a->head = NULL;
+    a->bytes = 0;
+    return a;
+}
+
+void arena_free(Arena *a)
+{
+    if (!a)
+        return;
+    for (Chunk *c = a->head, *n; c; c = n) {
+        n = c->next;
+        free(c);
+    }
+    free(a);
+}
+
+void *arena_alloc(Arena *a, size_t n)
+{
+    const size_t align = _Alignof(max_align_t);
+    n = (n + align - 1) & ~(align - 1);
+    if (n == 0)
+        n = align;
+    Chunk *c = a->head;
+    if (!c || c->cap - c->used < n) {
+        size_t cap = n > CHUNK_SIZE / 2 ? n : CHUNK_SIZE;
+        c = xmalloc(sizeof *c + cap);
+        c->used = 0;
+        c->cap = cap;
+        /* A big allocation gets its own chunk behind the current one so
+         * the current chunk's free space is not wasted. */
+        if (a->head && cap != CHUNK_SIZE) {
+            c->next = a->head->next;
+            a->head->next = c;
+        } else {
+            c->next = a->head;
+            a->head = c;
+        }
+    }
+    void *p = c->data + c->used;
+    c->used += n;
+    a->bytes += n;
+    memset(p, 0, n);
+    return p;
+}
+
+char *arena_strndup(Arena *a, const char *s, size_t n)
+{
+    char *p = arena_alloc(a, n + 1);
+    memcpy(p, s, n);
+    p[n] = 0;
+    return p;
+}
+
+char *arena_strdup(Arena *a, const char *s)
+{
+    return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(Arena *a, const char *fmt, ...)
+{
+    va_list ap, ap2;
+    va_start(ap, fmt);
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        BUG("vsnprintf failed");
+    char *p = arena_alloc(a, (size_t)n + 1);
+    vsnprintf(p, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    return p;
+}
+
+size_t arena_bytes(const Arena *a)
+{
+    return a->bytes;
+}
+
+/* ---- Buf --------------------------------------------------------------- */
+
+static void buf_reserve(Buf *b, size_t extra)
+{
+    if (b->cap - b->len > extra)
+        return;
+    size_t cap = b->cap ? b->cap : 256;
+    while (cap - b->len <= extra) {
+        if (cap > SIZE_MAX / 2)
+            segc_oom();
+        cap *= 2;
+    }
+    b->p = xrealloc(b->p, cap);
+    b->cap = cap;
+}
+
+void buf_putn(Buf *b, const char *s, size_t n)
+{
+    buf_reserve(b, n);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+void buf_puts(Buf *b, const char *s)
+{
+    buf_putn(b, s, strlen(s));
+}
+
+void buf_putc(Buf *b, char c)
+{
+    buf_putn(b, &c, 1);
+}
+
+void buf_vprintf(Buf *b, const char *fmt, va_list ap)
+{
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    if (n < 0)
+        BUG("vsnprintf failed");
+    buf_reserve(b, (size_t)n);
+    vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap2);
+    va_end(ap2);
+    b->len += (size_t)n;
+}
+
+void buf_printf(Buf *b, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void buf_free(Buf *b)
+{
+    free(b->p);
+    b->p = NULL;
+    b->len = b->cap = 0;
+}
+
+/* ---- source files ------------------------------------------------------ */
+
+SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len)
+{
+    SrcFile *f = arena_alloc(a, sizeof *f);
+    f->name = arena_strdup(a, name);
+    f->text = arena_strndup(a, text, len);
+    f->len = len;
+    return f;
+}
+
+/* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
+static size_t utf8_check(const unsigned char *s, size_t len)
+{
+    size_t i = 0;
+    while (i < len) {
+        unsigned c = s[i];
+        size_t n;
+        unsigned min;
+        if (c < 0x80) {
+            i++;
+            continue;
+        } else if ((c & 0xE0) == 0xC0) {
+            n = 1, min = 0x80, c &= 0x1F;
+        } else if ((c & 0xF0) == 0xE0) {
+            n = 2, min = 0x800, c &= 0x0F;
+        } else if ((c & 0xF8) == 0xF0) {
+            n = 3, min = 0x10000, c &= 0x07;
+        } else {
+            return i;
+        }
+        if (len - i <= n)
+            return i;
+        for (size_t k = 1; k <= n; k++) {
+            if ((s[i + k] & 0xC0) != 0x80)
+                return i;
+            c = (c << 6) | (s[i + k] & 0x3F);
+        }
+        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+            return i;
+        i += n + 1;
+    }
+    return len;
+}
+
+/* Position of byte `off` in `text` (1-based line and column). */
+static Pos pos_of_offset(const SrcFile *f, size_t off)
+{
+    Pos p = {f, 1, 1, 1};
+    for (size_t i = 0; i < off && i < f->len; i++) {
+        if (f->text[i] == '\n')
+            p.line++, p.col = 1;
+        else
+            p.col++;
+    }
+    return p;
+}
+
+SrcFile *src_read(Arena *a, const char *path, Diags *d)
+{
+    SrcFile *whole = arena_alloc(a, sizeof *whole);
+    whole->name = arena_strdup(a, path);
+    whole->text = "";
+    Pos at = {whole, 0, 0, 0};
+    bool is_stdin = strcmp(path, "-") == 0;
+    if (is_stdin)
+        whole->name = "<stdin>";
+    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+    if (!fp) {
+        fatal_at(d, "io", at, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+        fatal_at(d, "io", at, "is a directory, not a spec file");
+        if (!is_stdin)
+            fclose(fp);
+        return NULL;
+    }
+    Buf b = {0};
+    char chunk[16384];
+    size_t n;
+    bool too_big = false;
+    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
+        if (b.len + n > SRC_MAX_BYTES) {
+            too_big = true;
+            break;
+        }
+        buf_putn(&b, chunk, n);
+    }
+    bool err = ferror(fp);
+    int saved = errno;
+    if (!is_stdin)
+        fclose(fp);
+    if (err) {
+        fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
+        buf_free(&b);
+        return NULL;
+    }
+    if (too_big) {
+        fatal_at(d, "limit-file-size", at, "file is larger than the %u MiB limit",
+                 (unsigned)(SRC_MAX_BYTES >> 20));
+        buf_free(&b);
+        return NULL;
+    }
+    SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
+    buf_free(&b);
+    const char *nul = memchr(f->text, 0, f->len);
+    if (nul) {
+        fatal_at(d, "encoding", pos_of_offset(f, (size_t)(nul - f->text)),
+                 "file contains a NUL byte; a spec is UTF-8 text");
+        return NULL;
+    }
+    size_t bad = utf8_check((const unsigned char *)f->text, f->len);
+    if (bad != f->len) {
+        fatal_at(d, "encoding", pos_of_offset(f, bad), "invalid UTF-8 byte 0x%02X",
+                 (unsigned char)f->text[bad]);
+        return NULL;
+    }
+    return f;
+}
+
+/* ---- identifiers ------------------------------------------------------- */
+
+bool is_c_ident(const char *s)
+{
+    if (!s || !*s)
+        return false;
+    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
+        return false;
+    for (s++; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+              (*s >= '0' && *s <= '9')))
+            return false;
+    return true;
+}
+
+static char upcase(char c)
+{
+    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
+}
+
+char *to_camel(Arena *a, const char *snake)
+{
+    size_t n = strlen(snake);
+    char *out = arena_alloc(a, n + 1), *o = out;
+    bool up = true;
+    for (const char *s = snake; *s; s++) {
+        if (*s == '_') {
+            up = true;
+            continue;
+        }
+        *o++ = up ? upcase(*s) : *s;
+        up = false;
+    }
+    *o = 0;
+    return out;
+}
+
+char *to_upper(Arena *a, const char *snake)
+{
+    char *out = arena_strdup(a, snake);
+    for (char *o = out; *o; o++)
+        *o = upcase(*o);
+    return out;
+}
+
+/* ---- did-you-mean ------------------------------------------------------ */
+
+static size_t edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return SIZE_MAX;
+    size_t row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = j;
+    for (size_t i = 1; i <= la; i++) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= lb; j++) {
+            size_t up = row[j];
+            size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
+            size_t best = diag + cost;
+            if (row[j] + 1 < best)
+                best = row[j] + 1;
+            if (row[j - 1] + 1 < best)
+                best = row[j - 1] + 1;
+            row[j] = best;
+            diag = up;
+        }
+    }
+    return row[lb];
+}
+
+const char *closest_name(const char *word, const char *const *cands, size_t n)
+{
+    const char *best = NULL;
+    size_t best_d = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        size_t d = edit_distance(word, cands[i]);
+        if (d < best_d) {
+            best_d = d;
+            best = cands[i];
+        }
+    }
+    size_t len = strlen(word);
+    size_t limit = len < 4 ? 1 : len / 3 + 1;
+    return best_d <= limit ? best : NULL;
+}

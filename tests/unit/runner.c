@@ -1,0 +1,20 @@
+/* runner.c - runs every Check suite in tests/unit (collected into
+ * suites.h by the Makefile from each file's `Suite *x_suite(void)`). */
+#include <check.h>
+#include <stdlib.h>
+
+#define SUITE(f) Suite *f(void);
+#include "suites.h"
+#undef SUITE
+
+int main(void)
+{
+    SRunner *sr = srunner_create(NULL);
+#define SUITE(f) srunner_add_suite(sr, f());
+#include "suites.h"
+#undef SUITE
+    srunner_run_all(sr, CK_NORMAL);
+    int failed = srunner_ntests_failed(sr);
+    srunner_free(sr);
+    return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
