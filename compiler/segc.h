@@ -486,7 +486,7 @@ void rules_default(RuleConfig *c);
 bool rules_option(RuleConfig *c, const char *arg);
 
 /* Runs every rule.  Returns the number of errors it reported. */
-unsigned spec_check(const Spec *s, const RuleConfig *c, Diags *d);
+unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */

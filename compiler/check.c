@@ -1,0 +1,502 @@
+/* check.c - the WDDM rules over a resolved Spec.
+ *
+ * Every rule is a line of rules.def (name, default severity, source,
+ * requirement, fix); this file holds the code that makes each fire.  A rule
+ * reports through report(), which applies -W settings and the segment's
+ * waivers, so no rule needs to know about either. */
+#include "segc.h"
+
+#include <string.h>
+
+const RuleInfo rule_table[RULE_COUNT] = {
+#define RULE(id, name, sev, src, text, fix) {name, sev, src, text, fix},
+#include "rules.def"
+#undef RULE
+};
+
+int rule_by_name(const char *name)
+{
+    for (int i = 0; i < RULE_COUNT; i++)
+        if (!strcmp(rule_table[i].name, name))
+            return i;
+    return -1;
+}
+
+void rules_default(RuleConfig *c)
+{
+    memset(c, 0, sizeof *c);
+}
+
+bool rules_option(RuleConfig *c, const char *arg)
+{
+    if (!strcmp(arg, "error")) {
+        c->werror_all = true;
+        return true;
+    }
+    if (!strcmp(arg, "no-error")) {
+        c->werror_all = false;
+        return true;
+    }
+    RuleSetting set = RS_DEFAULT;
+    const char *name = arg;
+    if (!strncmp(arg, "error=", 6))
+        set = RS_ERROR, name = arg + 6;
+    else if (!strncmp(arg, "no-error=", 9))
+        set = RS_WARNING, name = arg + 9;
+    else if (!strncmp(arg, "no-", 3))
+        set = RS_OFF, name = arg + 3;
+    int id = rule_by_name(name);
+    if (id < 0)
+        return false;
+    c->setting[id] = set;
+    return true;
+}
+
+/* ---- reporting -------------------------------------------------------------- */
+
+typedef struct Ck {
+    Spec *s;
+    const RuleConfig *c;
+    Diags *d;
+    unsigned errors;
+} Ck;
+
+static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
+{
+    Severity sev = rule_table[id].sev;
+    switch (k->c->setting[id]) {
+    case RS_OFF: return NULL;
+    case RS_WARNING: sev = SEV_WARNING; break;
+    case RS_ERROR: sev = SEV_ERROR; break;
+    case RS_DEFAULT: break;
+    }
+    if (sev == SEV_WARNING && k->c->werror_all)
+        sev = SEV_ERROR;
+    for (unsigned i = 0; g && i < g->nwaivers; i++)
+        if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
+            g->waivers[i].used = true;
+            return NULL;
+        }
+    va_list ap;
+    va_start(ap, fmt);
+    Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
+    va_end(ap);
+    if (sev == SEV_ERROR)
+        k->errors++;
+    return e;
+}
+
+/* Where to point for a value: where it was written, else the segment. */
+static Pos at(const Value *v, const Segment *g)
+{
+    return v->set ? v->pos : g->pos;
+}
+
+static bool pow2(uint64_t v)
+{
+    return v && !(v & (v - 1));
+}
+
+static bool add_overflows(uint64_t a, uint64_t b)
+{
+    return a > UINT64_MAX - b;
+}
+
+/* ---- per-segment rules ---------------------------------------------------------- */
+
+static void check_agp(Ck *k, Segment *g)
+{
+    if (g->flags_written)
+        report(k, R_agp_exclusive, g, g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp", g->name);
+    if (g->cpu != CPU_NONE)
+        report(k, R_agp_exclusive, g, g->cpu_pos, "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp",
+               g->name);
+    if (g->nbanks)
+        report(k, R_agp_exclusive, g, g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp",
+               g->name);
+    if (g->base.set)
+        report(k, R_agp_base_size_ignored, g, g->base.pos,
+               "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
+    if (g->size.set)
+        report(k, R_agp_base_size_ignored, g, g->size.pos,
+               "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can", g->name);
+}
+
+static void check_sizes(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    if (g->size.v == 0)
+        report(k, R_size_nonzero, g, at(&g->size, g), "segment '%s' has size 0", g->name);
+    else if (g->size.v % page)
+        report(k, R_size_page_multiple, g, at(&g->size, g),
+               "size of segment '%s' (0x%llX) is not a multiple of the %llu-byte page", g->name,
+               (unsigned long long)g->size.v, (unsigned long long)page);
+    if (add_overflows(g->base.v, g->size.v))
+        report(k, R_range_overflow, g, at(&g->base, g),
+               "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
+               (unsigned long long)g->base.v, (unsigned long long)g->size.v);
+    if (s->ptr_bytes == 4) {
+        const Value *vals[] = {&g->size, &g->commit_limit, &g->system_memory_end};
+        const char *names[] = {"size", "commit_limit", "system_memory_end"};
+        for (size_t i = 0; i < countof(vals); i++)
+            if (vals[i]->v > UINT32_MAX && (i == 0 || vals[i]->set))
+                report(k, R_size_fits_size_t, g, at(vals[i], g),
+                       "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", names[i], g->name,
+                       (unsigned long long)vals[i]->v, arch_name(s->arch));
+        for (unsigned b = 0; b < g->nbanks; b++)
+            if (g->banks[b].end > UINT32_MAX) {
+                report(k, R_size_fits_size_t, g, g->banks[b].pos,
+                       "end of bank '%s' does not fit the 32-bit SIZE_T of %s", g->banks[b].name,
+                       arch_name(s->arch));
+                break;
+            }
+    }
+    if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
+        report(k, R_commit_limit_memory, g, g->commit_limit.pos,
+               "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
+               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+    if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
+        report(k, R_commit_limit_aperture, g, at(&g->commit_limit, g),
+               "commit limit of aperture '%s' (0x%llX) exceeds its size (0x%llX)", g->name,
+               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+}
+
+static void check_cpu(Ck *k, Segment *g)
+{
+    if (g->cpu == CPU_NONE)
+        return;
+    if (g->kind == SEG_APERTURE)
+        report(k, R_cpu_visible_aperture, g, g->cpu_pos,
+               "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress", g->name);
+    if (g->cpu == CPU_BAR && g->cpu_bar) {
+        const Bar *b = g->cpu_bar;
+        uint64_t off = g->cpu_offset.v;
+        if (off > b->size.v || g->size.v > b->size.v - off) {
+            Diag *e = report(k, R_cpu_window_in_bar, g, g->cpu_pos,
+                             "segment '%s' (0x%llX bytes at offset 0x%llX) does not fit in BAR '%s' (0x%llX bytes)",
+                             g->name, (unsigned long long)g->size.v, (unsigned long long)off, b->name,
+                             (unsigned long long)b->size.v);
+            diag_note(k->d, e, b->pos, "BAR '%s' is described here", b->name);
+        }
+    }
+}
+
+static void check_banks(Ck *k, Segment *g)
+{
+    if (!g->nbanks)
+        return;
+    const Spec *s = k->s;
+    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    if (g->kind != SEG_MEMORY) {
+        report(k, R_banks_memory_only, g, g->banks_pos, "banks on %s segment '%s': banking is for memory segments",
+               seg_kind_name(g->kind), g->name);
+        return;
+    }
+    if (g->nbanks > MAX_BANKS)
+        report(k, R_banks_max, g, g->banks[MAX_BANKS].pos, "segment '%s' has %u banks; at most %u can be named",
+               g->name, g->nbanks, (unsigned)MAX_BANKS);
+    uint64_t sum = 0;
+    bool overflow = false;
+    for (unsigned i = 0; i < g->nbanks; i++) {
+        const Bank *b = &g->banks[i];
+        if (b->size.v == 0) {
+            report(k, R_banks_cover, g, b->size.set ? b->size.pos : b->pos,
+                   b->size.set ? "bank '%s' of segment '%s' is empty"
+                               : "bank '%s' of segment '%s' has nothing left: the banks before it fill the segment",
+                   b->name, g->name);
+            return;
+        }
+        overflow |= add_overflows(sum, b->size.v);
+        sum += b->size.v;
+        if (b->end % page && i + 1 < g->nbanks) {
+            report(k, R_banks_page_aligned, g, at(&b->size, g),
+                   "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
+                   (unsigned long long)b->end, (unsigned long long)page);
+            return;
+        }
+    }
+    if (overflow || sum != g->size.v) {
+        const Bank *last = &g->banks[g->nbanks - 1];
+        Diag *e = report(k, R_banks_cover, g, last->size.set ? last->size.pos : g->banks_pos,
+                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,
+                         (unsigned long long)sum, (unsigned long long)g->size.v);
+        diag_note(k->d, e, at(&g->size, g), "segment size written here");
+    }
+}
+
+static void check_preserve(Ck *k, Segment *g)
+{
+    uint32_t f = g->flags;
+    bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
+         ph = f & FLAG_partially_preserved_during_hibernate;
+    bool valid = (!sb && !hb && !ph) || (sb && !(hb && ph));
+    if (!valid) {
+        Pos p = hb ? g->flag_pos[8] : g->flag_pos[9];
+        if (hb && ph)
+            report(k, R_preserve_combination, g, g->flag_pos[9],
+                   "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
+        else
+            report(k, R_preserve_combination, g, p,
+                   "segment '%s' is preserved during hibernate but not during standby", g->name);
+    }
+    const Value *e = &g->system_memory_end;
+    if (e->set && g->kind != SEG_MEMORY) {
+        report(k, R_system_memory_end_memory_only, g, e->pos, "system_memory_end on %s segment '%s'",
+               seg_kind_name(g->kind), g->name);
+        return;
+    }
+    if (ph && (!e->set || e->v == 0))
+        report(k, R_system_memory_end_iff_partial, g, e->set ? e->pos : g->flag_pos[9],
+               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
+               g->name);
+    else if (e->set && !ph)
+        report(k, R_system_memory_end_iff_partial, g, e->pos,
+               "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
+    if (e->set && e->v >= g->size.v && g->size.v)
+        report(k, R_system_memory_end_inside, g, e->pos,
+               "system_memory_end 0x%llX of segment '%s' is not inside it (size 0x%llX; the offset is inclusive)",
+               (unsigned long long)e->v, g->name, (unsigned long long)g->size.v);
+}
+
+static void check_flags(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    for (size_t i = 0; i < flag_count; i++) {
+        const FlagInfo *fi = &flag_table[i];
+        if (!(g->flags_written & (1u << fi->bit)))
+            continue;
+        if (fi->min_wddm > s->wddm)
+            report(k, R_flag_wddm_version, g, g->flag_pos[fi->bit],
+                   "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
+                   fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15);
+    }
+    uint32_t f = g->flags;
+    if (f & FLAG_reserved_sys_mem)
+        report(k, R_reserved_sys_mem, g, g->flag_pos[12], "reserved_sys_mem is set by the system, never by a driver");
+    if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
+        Diag *e = report(k, R_host_aperture_cpu_visible, g, g->flag_pos[13],
+                         "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
+        diag_note(k->d, e, g->cpu_pos, "cpu_visible written here");
+    }
+    if ((f & FLAG_supports_cached_cpu_host_aperture) && !(f & FLAG_supports_cpu_host_aperture))
+        report(k, R_cached_host_aperture, g, g->flag_pos[14],
+               "supports_cached_cpu_host_aperture without supports_cpu_host_aperture on segment '%s'", g->name);
+    if (f & FLAG_use_64kb_pages) {
+        const uint64_t k64 = 64 * 1024;
+        if (g->base.v % k64)
+            report(k, R_use_64kb_pages_alignment, g, at(&g->base, g),
+                   "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
+                   (unsigned long long)g->base.v);
+        if (g->size.v % k64)
+            report(k, R_use_64kb_pages_alignment, g, at(&g->size, g),
+                   "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
+                   (unsigned long long)g->size.v);
+        for (unsigned b = 0; b < g->nbanks; b++)
+            if (g->banks[b].end % k64) {
+                report(k, R_use_64kb_pages_alignment, g, g->banks[b].pos,
+                       "bank '%s' ends at 0x%llX, not on a 64 KiB boundary", g->banks[b].name,
+                       (unsigned long long)g->banks[b].end);
+                break;
+            }
+    }
+    if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
+        report(k, R_cache_coherent_memory, g, g->flag_pos[4],
+               "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
+    if ((f & FLAG_populated_from_system_memory) && g->kind != SEG_MEMORY)
+        report(k, R_populated_from_system_memory_aperture, g, g->flag_pos[6],
+               "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
+    if (f & FLAG_application_target)
+        report(k, R_application_target_deprecated, g, g->flag_pos[15],
+               "application_target is deprecated; use local_budget_group or non_local_budget_group");
+}
+
+/* ---- whole-spec rules ----------------------------------------------------------- */
+
+static void check_names(Ck *k)
+{
+    Spec *s = k->s;
+    if (s->name && !is_c_ident(s->name))
+        report(k, R_names_c_ident, NULL, s->name_pos, "board name '%s' is not a C identifier", s->name);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        Segment *g = &s->segs[i];
+        if (!g->name)
+            continue;
+        if (!is_c_ident(g->name))
+            report(k, R_names_c_ident, g, g->pos, "segment name '%s' is not a C identifier", g->name);
+        for (unsigned j = 0; j < i; j++)
+            if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
+                Diag *e = report(k, R_names_unique, g, g->pos, "a second segment named '%s'", g->name);
+                diag_note(k->d, e, s->segs[j].pos, "the first is here");
+                break;
+            }
+        for (unsigned b = 0; b < g->nbanks; b++) {
+            const char *bn = g->banks[b].name;
+            if (!bn)
+                continue;
+            if (!is_c_ident(bn))
+                report(k, R_names_c_ident, g, g->banks[b].pos, "bank name '%s' is not a C identifier", bn);
+            for (unsigned c = 0; c < b; c++)
+                if (g->banks[c].name && !strcmp(g->banks[c].name, bn)) {
+                    Diag *e = report(k, R_names_unique, g, g->banks[b].pos, "a second bank named '%s' in '%s'", bn,
+                                     g->name);
+                    diag_note(k->d, e, g->banks[c].pos, "the first is here");
+                    break;
+                }
+        }
+    }
+}
+
+static void check_layout(Ck *k)
+{
+    Spec *s = k->s;
+    unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
+    if (s->nsegs == 0)
+        report(k, R_segments_none, NULL, (Pos){s->file, 1, 1, 1}, "the board describes no segment");
+    if (s->nsegs > max)
+        report(k, R_segments_max, &s->segs[max], s->segs[max].pos,
+               "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
+               s->wddm & 15);
+    unsigned agps = 0, apertures = 0;
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        Segment *g = &s->segs[i];
+        if (g->kind == SEG_APERTURE)
+            apertures++;
+        if (g->kind != SEG_AGP)
+            continue;
+        if (agps++) {
+            Diag *e = report(k, R_agp_at_most_one, g, g->kind_pos, "a second AGP segment '%s'", g->name);
+            for (unsigned j = 0; j < i; j++)
+                if (s->segs[j].kind == SEG_AGP) {
+                    diag_note(k->d, e, s->segs[j].kind_pos, "the first AGP segment is here");
+                    break;
+                }
+        } else if (i + 1 != s->nsegs) {
+            report(k, R_agp_last, g, g->kind_pos,
+                   "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
+                   "would shift",
+                   g->name);
+        }
+    }
+    if (s->wddm >= 0x20 && apertures != 1)
+        report(k, R_wddm2_one_aperture, NULL, s->wddm_pos, "WDDM %u.%u needs exactly one aperture segment; found %u",
+               s->wddm >> 4, s->wddm & 15, apertures);
+
+    /* GPU ranges: pairwise, n <= 31 and the message names both. */
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        Segment *a = &s->segs[i];
+        if (a->kind == SEG_AGP || !a->size.v)
+            continue;
+        for (unsigned j = 0; j < i; j++) {
+            Segment *b = &s->segs[j];
+            if (b->kind == SEG_AGP || !b->size.v)
+                continue;
+            uint64_t ae = add_overflows(a->base.v, a->size.v) ? UINT64_MAX : a->base.v + a->size.v;
+            uint64_t be = add_overflows(b->base.v, b->size.v) ? UINT64_MAX : b->base.v + b->size.v;
+            if (a->base.v < be && b->base.v < ae) {
+                Diag *e = report(k, R_segments_overlap, a, at(&a->base, a),
+                                 "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
+                                 (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
+                                 (unsigned long long)b->base.v, (unsigned long long)be);
+                diag_note(k->d, e, at(&b->base, b), "segment '%s' is placed here", b->name);
+                break;
+            }
+        }
+    }
+
+    /* CPU windows: within one BAR by offset, and fixed addresses. */
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        Segment *a = &s->segs[i];
+        if (a->cpu == CPU_NONE || (a->cpu == CPU_BAR && !a->cpu_bar))
+            continue;
+        for (unsigned j = 0; j < i; j++) {
+            Segment *b = &s->segs[j];
+            if (b->cpu != a->cpu || (a->cpu == CPU_BAR && a->cpu_bar != b->cpu_bar))
+                continue;
+            uint64_t as = a->cpu == CPU_BAR ? a->cpu_offset.v : a->cpu_address.v;
+            uint64_t bs = b->cpu == CPU_BAR ? b->cpu_offset.v : b->cpu_address.v;
+            uint64_t ae = add_overflows(as, a->size.v) ? UINT64_MAX : as + a->size.v;
+            uint64_t be = add_overflows(bs, b->size.v) ? UINT64_MAX : bs + b->size.v;
+            if (as < be && bs < ae && a->size.v && b->size.v) {
+                Diag *e = report(k, R_cpu_windows_overlap, a, a->cpu_pos,
+                                 "CPU window of segment '%s' overlaps that of segment '%s'", a->name, b->name);
+                diag_note(k->d, e, b->cpu_pos, "segment '%s' is CPU-visible here", b->name);
+                break;
+            }
+        }
+    }
+}
+
+static void check_bars(Ck *k)
+{
+    Spec *s = k->s;
+    for (unsigned i = 0; i < s->nbars; i++) {
+        const Bar *b = &s->bars[i];
+        if (b->index.v > 5)
+            report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has index %llu; PCI BARs are 0 to 5", b->name,
+                   (unsigned long long)b->index.v);
+        for (unsigned j = 0; j < i; j++)
+            if (s->bars[j].index.v == b->index.v) {
+                Diag *e = report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has the same index (%llu) as BAR '%s'",
+                                 b->name, (unsigned long long)b->index.v, s->bars[j].name);
+                diag_note(k->d, e, s->bars[j].index.pos, "BAR '%s' is here", s->bars[j].name);
+                break;
+            }
+        if (!pow2(b->size.v))
+            report(k, R_bar_size, NULL, b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
+                   (unsigned long long)b->size.v);
+    }
+}
+
+static void check_paging(Ck *k)
+{
+    Spec *s = k->s;
+    const Segment *g = s->paging.seg;
+    if (g && g->kind != SEG_APERTURE)
+        report(k, R_paging_segment_aperture, NULL, s->paging.seg_pos,
+               g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
+                                  : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
+               g->name);
+    if (s->paging.buffer_size.v > UINT32_MAX)
+        report(k, R_paging_size_uint, NULL, s->paging.buffer_size.pos,
+               "paging buffer_size 0x%llX does not fit the 32-bit UINT", (unsigned long long)s->paging.buffer_size.v);
+    if (s->paging.private_data_size.v > UINT32_MAX)
+        report(k, R_paging_size_uint, NULL, s->paging.private_data_size.pos,
+               "paging private_data_size 0x%llX does not fit the 32-bit UINT",
+               (unsigned long long)s->paging.private_data_size.v);
+}
+
+unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
+{
+    Ck k = {s, c, d, 0};
+    if (s->page_size.v < 4096 || !pow2(s->page_size.v))
+        report(&k, R_page_size_valid, NULL, s->page_size.pos, "page size %llu is not a power of two of at least 4096",
+               (unsigned long long)s->page_size.v);
+    check_names(&k);
+    check_bars(&k);
+    check_layout(&k);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        Segment *g = &s->segs[i];
+        if (g->kind == SEG_AGP) {
+            check_agp(&k, g);
+            continue;
+        }
+        check_sizes(&k, g);
+        check_cpu(&k, g);
+        check_banks(&k, g);
+        check_preserve(&k, g);
+        check_flags(&k, g);
+    }
+    check_paging(&k);
+    /* Last: only now is it known which waivers were used. */
+    for (unsigned i = 0; i < s->nsegs; i++)
+        for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
+            const Waiver *wv = &s->segs[i].waivers[w];
+            if (!wv->used)
+                report(&k, R_waiver_unused, NULL, wv->pos, "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
+                       wv->rule, s->segs[i].name);
+        }
+    return k.errors;
+}
