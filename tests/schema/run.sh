@@ -1,0 +1,93 @@
+#!/bin/sh
+# Schema test for the segc input format.
+#
+#   tests/schema/run.sh             # schema only
+#   SEGC=build/segc tests/schema/run.sh   # also run `segc check` on each case
+#
+# 1. Every samples/**/*.yaml must be valid against schema/segc.schema.json.
+#    That includes the bases under samples/chips/: a base is kept a complete
+#    spec on its own, so it is validated like any sample. Files that use
+#    `extends` are partial by design; the schema itself relaxes what they
+#    must contain (no `board`, `segments` or segment `kind` required), so no
+#    special handling is needed here.
+# 2. Every tests/schema/bad/*.yaml must be rejected by the schema. Each one
+#    is a small spec with one structural mistake, named in its first line.
+# 3. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
+#    and exactly 1 (invalid spec; 2 would be a usage or internal error) on
+#    every bad case.
+#
+# Prints `ok  NAME` or `FAIL NAME: REASON` per case, then `N passed, M failed`,
+# and exits 1 if anything failed.
+#
+# Uses Debian's /usr/bin/python3 with python3-yaml and python3-jsonschema
+# (not a pyenv or venv python, which may lack them).
+
+# A relative $SEGC (SEGC=build/segc) is taken from the caller's directory,
+# before this script moves to the top of the repository.
+case ${SEGC:-} in
+    /*) ;;
+    */*) SEGC=$(pwd)/$SEGC ;;
+esac
+
+cd "$(dirname "$0")/../.." || exit 2
+
+PYTHON=/usr/bin/python3
+SCHEMA=schema/segc.schema.json
+VALIDATE=tests/schema/validate.py
+
+passed=0
+failed=0
+
+pass() { echo "ok  $1"; passed=$((passed + 1)); }
+fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
+
+# The samples, sorted, at any depth.
+samples=$(find samples -name '*.yaml' | LC_ALL=C sort)
+bad=$(find tests/schema/bad -name '*.yaml' | LC_ALL=C sort)
+
+if [ -z "$samples" ] || [ -z "$bad" ]; then
+    echo "FAIL setup: no samples or no bad cases found"
+    exit 1
+fi
+
+if ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
+    echo "FAIL setup: $PYTHON lacks python3-yaml or python3-jsonschema"
+    exit 1
+fi
+
+for f in $samples; do
+    reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
+    case $? in
+        0) pass "$f" ;;
+        *) fail "$f" "schema rejects a sample: $reason" ;;
+    esac
+done
+
+for f in $bad; do
+    reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
+    case $? in
+        0) fail "$f" "schema accepts a bad case" ;;
+        1) pass "$f" ;;
+        *) fail "$f" "$reason" ;;
+    esac
+done
+
+if [ -n "${SEGC:-}" ] && command -v "$SEGC" >/dev/null 2>&1; then
+    for f in $samples; do
+        "$SEGC" check "$f" >/dev/null 2>&1
+        rc=$?
+        if [ "$rc" -eq 0 ]; then pass "segc check $f"; else fail "segc check $f" "exit $rc, want 0"; fi
+    done
+    for f in $bad; do
+        "$SEGC" check "$f" >/dev/null 2>&1
+        rc=$?
+        if [ "$rc" -eq 1 ]; then pass "segc check $f"; else fail "segc check $f" "exit $rc, want 1"; fi
+    done
+elif [ -n "${SEGC:-}" ]; then
+    fail "setup" "SEGC=$SEGC is not an executable"
+else
+    echo "note: SEGC is not set; skipping the segc check runs"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
