@@ -235,6 +235,43 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
+static int cmd_build(int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, usage_build);
+    if (o.nfiles != 1)
+        die_usage("build takes exactly one SPEC (got %u)", o.nfiles);
+    if (!o.outdir)
+        die_usage("build needs -o DIR");
+    if (o.md && !o.depfile)
+        die_usage("-MD needs -MF FILE");
+    if (o.depfile && !o.md)
+        die_usage("-MF FILE goes with -MD");
+    const char *path = o.files[0];
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Spec *s = spec_load(a, path, &o.resolve, &d);
+    if (s)
+        spec_check(s, &o.rules, &d);
+    Outputs out = {0};
+    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate};
+    /* Nothing is rendered, let alone written, unless every check passed. */
+    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &d);
+    if (ok)
+        outputs_write(s, &bo, &out, &d, o.verbose && !o.quiet);
+    diags_sort(&d);
+    if (!o.quiet)
+        diags_print_text(stderr, &d, o.style);
+    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    if (o.verbose && !o.quiet && rc == EXIT_OK)
+        printf("%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
+    outputs_free(&out);
+    arena_free(a);
+    free_options(&o);
+    return rc;
+}
+
 static const char *sev_word(Severity s)
 {
     return s == SEV_ERROR ? "error" : "warning";
@@ -293,6 +330,8 @@ int main(int argc, char **argv)
             char *h[] = {"--help"};
             if (!strcmp(argv[2], "check"))
                 return cmd_check(1, h);
+            if (!strcmp(argv[2], "build"))
+                return cmd_build(1, h);
             if (!strcmp(argv[2], "rules"))
                 return cmd_rules(1, h);
             if (!strcmp(argv[2], "explain"))
@@ -307,6 +346,8 @@ int main(int argc, char **argv)
     }
     if (!strcmp(cmd, "check"))
         return cmd_check(argc - 2, argv + 2);
+    if (!strcmp(cmd, "build"))
+        return cmd_build(argc - 2, argv + 2);
     if (!strcmp(cmd, "rules"))
         return cmd_rules(argc - 2, argv + 2);
     if (!strcmp(cmd, "explain"))

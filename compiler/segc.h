@@ -488,6 +488,44 @@ bool rules_option(RuleConfig *c, const char *arg);
 /* Runs every rule.  Returns the number of errors it reported. */
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
 
+/* ---- emit.c: the model as template data, rendered in memory ------------- */
+
+typedef struct BuildOpts {
+    const char *outdir;
+    const char *templates_dir; /* --templates: overrides by file name */
+    const char *depfile;       /* -MF; NULL: none */
+    bool annotate;             /* --annotate: YAML file:line on descriptors */
+} BuildOpts;
+
+enum { MAX_OUTPUTS = 8 };
+
+typedef struct Output {
+    const char *name; /* file name inside the output directory */
+    Buf text;
+} Output;
+
+typedef struct Outputs {
+    Output files[MAX_OUTPUTS];
+    unsigned n;
+    const SrcFile *templates[MAX_OUTPUTS]; /* overrides read from disk */
+    unsigned ntemplates;
+} Outputs;
+
+/* Renders every output of `segc build` into memory.  Writes nothing.
+ * Returns false with errors in `d` (template errors, unsupported target). */
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d);
+void outputs_free(Outputs *out);
+
+/* ---- output.c: writing files safely ---------------------------------------- */
+
+/* Writes every output into o->outdir (created if missing), then the
+ * depfile.  All-or-nothing: each file goes to a temporary name first and
+ * is renamed over the old one only when every write succeeded; a file
+ * whose bytes did not change is left alone (mtime kept).  SIGINT/SIGTERM
+ * during the write remove the temporaries.  I/O errors are fatal
+ * diagnostics naming the path and the reason. */
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose);
+
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);

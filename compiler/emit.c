@@ -1,0 +1,199 @@
+/* emit.c - the model as template data, and the templates rendered.
+ *
+ * The C code segc writes lives in templates/ as data (see
+ * templates/README.md); this file only decides what the templates see.
+ * Every number is computed here, once, from the checked model, so the
+ * templates hold no arithmetic beyond `id - 1`. */
+#include "segc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *base_name(const char *path)
+{
+    const char *s = strrchr(path, '/');
+    return s ? s + 1 : path;
+}
+
+static TVal *flag_names(Arena *a, uint32_t flags)
+{
+    TVal *l = tv_list(a);
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit))
+            tv_push(a, l, tv_str(a, flag_table[i].dxgk));
+    return l;
+}
+
+static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
+{
+    TVal *m = tv_map(a);
+    tv_put(a, m, "id", tv_int(a, g->id));
+    tv_put(a, m, "name", tv_str(a, g->name));
+    tv_put(a, m, "upper", tv_str(a, to_upper(a, g->name)));
+    tv_put(a, m, "camel", tv_str(a, to_camel(a, g->name)));
+    tv_put(a, m, "kind", tv_str(a, seg_kind_name(g->kind)));
+    tv_put(a, m, "is_agp", tv_bool(a, g->kind == SEG_AGP));
+    tv_put(a, m, "is_aperture", tv_bool(a, g->kind == SEG_APERTURE));
+    tv_put(a, m, "is_memory", tv_bool(a, g->kind == SEG_MEMORY));
+    tv_put(a, m, "flags", tv_int(a, g->flags));
+    TVal *names = flag_names(a, g->flags);
+    tv_put(a, m, "flag_names", names);
+    tv_put(a, m, "nflags", tv_int(a, names->n));
+    tv_put(a, m, "base", tv_int(a, g->base.v));
+    tv_put(a, m, "size", tv_int(a, g->size.v));
+    tv_put(a, m, "end", tv_int(a, g->base.v + g->size.v));
+    tv_put(a, m, "commit_limit", tv_int(a, g->commit_limit.v));
+    tv_put(a, m, "system_memory_end", tv_int(a, g->system_memory_end.v));
+    static const char *const cpu[] = {"none", "bar", "address"};
+    tv_put(a, m, "cpu", tv_str(a, cpu[g->cpu]));
+    if (g->cpu == CPU_BAR && g->cpu_bar) {
+        tv_put(a, m, "bar_name", tv_str(a, g->cpu_bar->name));
+        tv_put(a, m, "bar_upper", tv_str(a, to_upper(a, g->cpu_bar->name)));
+        tv_put(a, m, "bar_slot", tv_int(a, (uint64_t)(g->cpu_bar - s->bars)));
+    }
+    tv_put(a, m, "cpu_offset", tv_int(a, g->cpu_offset.v));
+    tv_put(a, m, "cpu_address", tv_int(a, g->cpu_address.v));
+    TVal *banks = tv_list(a);
+    for (unsigned i = 0; i < g->nbanks; i++) {
+        const Bank *b = &g->banks[i];
+        TVal *bm = tv_map(a);
+        tv_put(a, bm, "index", tv_int(a, i));
+        tv_put(a, bm, "name", tv_str(a, b->name));
+        tv_put(a, bm, "upper", tv_str(a, to_upper(a, b->name)));
+        tv_put(a, bm, "start", tv_int(a, b->start));
+        tv_put(a, bm, "end", tv_int(a, b->end));
+        tv_put(a, bm, "size", tv_int(a, b->end - b->start));
+        tv_push(a, banks, bm);
+    }
+    tv_put(a, m, "banks", banks);
+    tv_put(a, m, "nbanks", tv_int(a, g->nbanks));
+    tv_put(a, m, "src", tv_str(a, arena_printf(a, "%s:%u", base_name(g->pos.file ? g->pos.file->name : "?"),
+                                               (unsigned)g->pos.line)));
+    return m;
+}
+
+/* Everything a template can name; documented in templates/README.md. */
+static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
+{
+    TVal *root = tv_map(a);
+    TVal *segc = tv_map(a);
+    tv_put(a, segc, "version", tv_str(a, SEGC_VERSION));
+    tv_put(a, root, "segc", segc);
+    TVal *spec = tv_map(a);
+    tv_put(a, spec, "file", tv_str(a, base_name(s->file->name)));
+    tv_put(a, root, "spec", spec);
+    tv_put(a, root, "header", tv_str(a, arena_printf(a, "%s_segments.h", s->name)));
+    tv_put(a, root, "source", tv_str(a, arena_printf(a, "%s_segments.c", s->name)));
+    tv_put(a, root, "annotate", tv_bool(a, o->annotate));
+
+    TVal *board = tv_map(a);
+    tv_put(a, board, "name", tv_str(a, s->name));
+    tv_put(a, board, "camel", tv_str(a, s->camel));
+    tv_put(a, board, "upper", tv_str(a, s->upper));
+    tv_put(a, board, "wddm_major", tv_int(a, s->wddm >> 4));
+    tv_put(a, board, "wddm_minor", tv_int(a, s->wddm & 15));
+    tv_put(a, board, "wddm_caps", tv_int(a, (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
+    tv_put(a, board, "arch", tv_str(a, arch_name(s->arch)));
+    tv_put(a, board, "ptr_bytes", tv_int(a, s->ptr_bytes));
+    tv_put(a, board, "page_size", tv_int(a, s->page_size.v));
+    tv_put(a, root, "board", board);
+
+    TVal *segs = tv_list(a);
+    bool agp = false;
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        tv_push(a, segs, segment_data(a, s, &s->segs[i]));
+        agp |= s->segs[i].kind == SEG_AGP;
+    }
+    tv_put(a, root, "segments", segs);
+    TVal *count = tv_map(a);
+    tv_put(a, count, "max", tv_int(a, s->nsegs));
+    tv_put(a, count, "no_agp", tv_int(a, s->nsegs - agp));
+    tv_put(a, count, "has_agp", tv_int(a, agp));
+    tv_put(a, root, "count", count);
+
+    TVal *bars = tv_list(a);
+    for (unsigned i = 0; i < s->nbars; i++) {
+        TVal *bm = tv_map(a);
+        tv_put(a, bm, "slot", tv_int(a, i));
+        tv_put(a, bm, "name", tv_str(a, s->bars[i].name));
+        tv_put(a, bm, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
+        tv_put(a, bm, "index", tv_int(a, s->bars[i].index.v));
+        tv_put(a, bm, "size", tv_int(a, s->bars[i].size.v));
+        tv_push(a, bars, bm);
+    }
+    tv_put(a, root, "bars", bars);
+    tv_put(a, root, "bar_count", tv_int(a, s->nbars));
+    tv_put(a, root, "bar_slots", tv_int(a, s->nbars ? s->nbars : 1));
+
+    TVal *paging = tv_map(a);
+    tv_put(a, paging, "segment_id", tv_int(a, s->paging.seg ? s->paging.seg->id : 0));
+    tv_put(a, paging, "buffer_size", tv_int(a, s->paging.buffer_size.v));
+    tv_put(a, paging, "private_data_size", tv_int(a, s->paging.private_data_size.v));
+    tv_put(a, root, "paging", paging);
+    return root;
+}
+
+/* A template by file name: the --templates directory first, then the one
+ * compiled into segc. */
+static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts *o, Outputs *out, Diags *d)
+{
+    if (o->templates_dir) {
+        char *p = arena_printf(a, "%s/%s", o->templates_dir, name);
+        FILE *f = fopen(p, "rb");
+        if (f) {
+            fclose(f);
+            const SrcFile *src = src_read(a, p, d);
+            if (src && out->ntemplates < MAX_OUTPUTS)
+                out->templates[out->ntemplates++] = src;
+            return src;
+        }
+    }
+    for (size_t i = 0; i < embedded_template_count; i++)
+        if (!strcmp(embedded_templates[i].name, name))
+            return src_from_string(a, name, embedded_templates[i].data, embedded_templates[i].len);
+    fatal_at(d, "template", (Pos){0}, "no template named '%s' is built in", name);
+    return NULL;
+}
+
+static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *ctx, const BuildOpts *o,
+                   Outputs *out, Diags *d)
+{
+    const SrcFile *src = find_template(a, tmpl, o, out, d);
+    if (!src)
+        return false;
+    Output *f = &out->files[out->n++];
+    f->name = outname;
+    if (!ctx) { /* copied as it is */
+        buf_putn(&f->text, src->text, src->len);
+        return true;
+    }
+    Template *t = tmpl_parse(a, src, d);
+    return t && tmpl_render(a, t, ctx, &f->text, d);
+}
+
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d)
+{
+    memset(out, 0, sizeof *out);
+    if (s->wddm >= 0x20) {
+        Diag *e = error_at(d, "ddi-form", s->wddm_pos,
+                           "segc build emits DXGKQAITYPE_QUERYSEGMENT3, which only WDDM 1.2 and 1.3 drivers are "
+                           "asked; board.wddm is %u.%u",
+                           s->wddm >> 4, s->wddm & 15);
+        diag_fixit(d, e, "set board.wddm to \"1.3\" (or \"1.2\")");
+        return false;
+    }
+    TVal *ctx = context(a, s, o);
+    bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
+              render(a, "segments.c.tmpl", arena_printf(a, "%s_segments.c", s->name), ctx, o, out, d) &&
+              render(a, "segc_dxgk.h", "segc_dxgk.h", NULL, o, out, d);
+    if (!ok)
+        outputs_free(out);
+    return ok;
+}
+
+void outputs_free(Outputs *out)
+{
+    for (unsigned i = 0; i < out->n; i++)
+        buf_free(&out->files[i].text);
+    out->n = 0;
+}

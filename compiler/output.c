@@ -1,0 +1,242 @@
+/* output.c - writing generated files without ever losing the old ones.
+ *
+ * A build writes every file to a temporary name beside its target first.
+ * Only when all of them were written and flushed are they renamed over the
+ * targets, so a failure (disk full, read-only directory, a signal) leaves
+ * the previous outputs exactly as they were.  Files whose bytes did not
+ * change are not touched at all, so their mtimes do not wake up make. */
+#include "segc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+enum { MAX_FILES = MAX_OUTPUTS + 1, PATH_CAP = 4096 };
+
+/* Temporaries alive right now, for the signal handler. */
+static char temp_path[MAX_FILES][PATH_CAP];
+static volatile sig_atomic_t temp_count;
+
+static void remove_temps(void)
+{
+    for (sig_atomic_t i = 0; i < temp_count; i++)
+        unlink(temp_path[i]);
+    temp_count = 0;
+}
+
+static void on_signal(int sig)
+{
+    for (sig_atomic_t i = 0; i < temp_count; i++)
+        unlink(temp_path[i]);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+
+static void guard_signals(bool on, struct sigaction *old)
+{
+    for (size_t i = 0; i < countof(caught); i++) {
+        if (on) {
+            struct sigaction sa;
+            memset(&sa, 0, sizeof sa);
+            sa.sa_handler = on_signal;
+            sigemptyset(&sa.sa_mask);
+            sigaction(caught[i], &sa, &old[i]);
+        } else {
+            sigaction(caught[i], &old[i], NULL);
+        }
+    }
+}
+
+static Diag *io_error(Diags *d, const char *path, const char *what, int err)
+{
+    return fatal_at(d, "io", (Pos){0}, "cannot %s '%s': %s", what, path, strerror(err));
+}
+
+/* mkdir -p */
+static bool make_dirs(const char *dir, Diags *d)
+{
+    char buf[PATH_CAP];
+    size_t n = strlen(dir);
+    if (n == 0 || n >= sizeof buf) {
+        fatal_at(d, "io", (Pos){0}, "bad output directory '%s'", dir);
+        return false;
+    }
+    memcpy(buf, dir, n + 1);
+    for (size_t i = 1; i <= n; i++) {
+        if (buf[i] != '/' && buf[i] != 0)
+            continue;
+        char c = buf[i];
+        buf[i] = 0;
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
+            io_error(d, buf, "create directory", errno);
+            return false;
+        }
+        buf[i] = c;
+    }
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fatal_at(d, "io", (Pos){0}, "output directory '%s' is not a directory", dir);
+        return false;
+    }
+    return true;
+}
+
+/* Does `path` already hold exactly these bytes? */
+static bool same_contents(const char *path, const char *data, size_t len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return false;
+    char chunk[16384];
+    size_t off = 0, n;
+    bool same = true;
+    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        same = off + n <= len && memcmp(chunk, data + off, n) == 0;
+        off += n;
+    }
+    same = same && !ferror(f) && off == len;
+    fclose(f);
+    return same;
+}
+
+typedef struct Pending {
+    const char *path;
+    const char *data;
+    size_t len;
+    bool skip;
+} Pending;
+
+static bool write_temp(Pending *p, mode_t mode, Diags *d)
+{
+    struct stat st;
+    if (lstat(p->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        fatal_at(d, "io", (Pos){0}, "cannot write '%s': it exists and is not a regular file", p->path);
+        return false;
+    }
+    if (same_contents(p->path, p->data, p->len)) {
+        p->skip = true;
+        return true;
+    }
+    const char *slash = strrchr(p->path, '/');
+    int dirlen = slash ? (int)(slash - p->path + 1) : 0;
+    char *slot = temp_path[temp_count];
+    int n = snprintf(slot, PATH_CAP, "%.*s.%s.segc-XXXXXX", dirlen, p->path, slash ? slash + 1 : p->path);
+    if (n < 0 || n >= PATH_CAP) {
+        fatal_at(d, "io", (Pos){0}, "path too long: '%s'", p->path);
+        return false;
+    }
+    int fd = mkstemp(slot);
+    if (fd < 0) {
+        io_error(d, p->path, "create a temporary file beside", errno);
+        return false;
+    }
+    temp_count++;
+    size_t off = 0;
+    while (off < p->len) {
+        ssize_t w = write(fd, p->data + off, p->len - off);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0) {
+            int e = w < 0 ? errno : EIO;
+            close(fd);
+            io_error(d, p->path, "write", e);
+            return false;
+        }
+        off += (size_t)w;
+    }
+    if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
+        int e = errno;
+        close(fd);
+        io_error(d, p->path, "write", e);
+        return false;
+    }
+    if (close(fd) != 0) {
+        io_error(d, p->path, "write", errno);
+        return false;
+    }
+    return true;
+}
+
+/* Make-style escaping of a path in a depfile. */
+static void dep_path(Buf *b, const char *p)
+{
+    for (; *p; p++) {
+        if (*p == ' ' || *p == '#' || *p == '\\')
+            buf_putc(b, '\\');
+        if (*p == '$')
+            buf_putc(b, '$');
+        buf_putc(b, *p);
+    }
+}
+
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose)
+{
+    if (!make_dirs(o->outdir, d))
+        return false;
+    Arena *a = arena_new();
+    Pending pend[MAX_FILES];
+    unsigned n = 0;
+    const char *dir = o->outdir;
+    size_t dl = strlen(dir);
+    const char *sep = dl && dir[dl - 1] == '/' ? "" : "/";
+    for (unsigned i = 0; i < out->n; i++)
+        pend[n++] = (Pending){arena_printf(a, "%s%s%s", dir, sep, out->files[i].name), out->files[i].text.p,
+                              out->files[i].text.len, false};
+    Buf dep = {0};
+    if (o->depfile) {
+        for (unsigned i = 0; i < out->n; i++) {
+            if (i)
+                buf_putc(&dep, ' ');
+            dep_path(&dep, pend[i].path);
+        }
+        buf_puts(&dep, ":");
+        for (unsigned i = 0; i < s->nfiles; i++) {
+            buf_puts(&dep, " \\\n  ");
+            dep_path(&dep, s->files[i]->name);
+        }
+        for (unsigned i = 0; i < out->ntemplates; i++) {
+            buf_puts(&dep, " \\\n  ");
+            dep_path(&dep, out->templates[i]->name);
+        }
+        buf_putc(&dep, '\n');
+        pend[n++] = (Pending){o->depfile, dep.p, dep.len, false};
+    }
+
+    mode_t mask = umask(0);
+    umask(mask);
+    struct sigaction old[countof(caught)];
+    guard_signals(true, old);
+    bool ok = true;
+    for (unsigned i = 0; i < n && ok; i++)
+        ok = write_temp(&pend[i], 0666 & ~mask, d);
+    /* Every temporary is complete: now replace the targets. */
+    unsigned t = 0;
+    for (unsigned i = 0; i < n && ok; i++) {
+        if (pend[i].skip) {
+            if (verbose)
+                printf("unchanged %s\n", pend[i].path);
+            continue;
+        }
+        if (rename(temp_path[t], pend[i].path) != 0) {
+            io_error(d, pend[i].path, "replace", errno);
+            ok = false;
+            break;
+        }
+        temp_path[t][0] = 0;
+        t++;
+        if (verbose)
+            printf("wrote     %s\n", pend[i].path);
+    }
+    /* Renamed temporaries have an empty path; unlink("") fails harmlessly. */
+    remove_temps();
+    guard_signals(false, old);
+    buf_free(&dep);
+    arena_free(a);
+    return ok;
+}
