@@ -1,0 +1,78 @@
+#!/bin/sh
+# Golden tests: each tests/golden/*/NAME.yaml is checked with segc and its
+# standard error compared byte for byte with NAME.err.
+#
+# A case's first lines may say what else it expects:
+#   # expect-exit: 1          exit status (default 0)
+#   # args: -Werror -D x=1    extra arguments before the file
+#
+#   sh tests/golden/run.sh build/segc           run
+#   SEGC_GOLDEN_UPDATE=1 sh tests/golden/run.sh build/segc
+#                                               rewrite the .err files (then
+#                                               review them with git diff)
+#
+# Also checked: every rule of `segc rules` has a case in rules/ that makes
+# it fire, and every sample passes with no diagnostic at all.
+set -u
+SEGC=${1:?usage: run.sh path/to/segc}
+cd "$(dirname "$0")/../.." || exit 2
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+
+for yaml in tests/golden/*/*.yaml; do
+    [ -e "$yaml" ] || continue
+    name=${yaml#tests/golden/}
+    name=${name%.yaml}
+    err=${yaml%.yaml}.err
+    want_rc=$(sed -n 's/^# expect-exit: *\([0-9]*\).*/\1/p' "$yaml" | head -n 1)
+    want_rc=${want_rc:-0}
+    args=$(sed -n 's/^# args: *//p' "$yaml" | head -n 1)
+    # shellcheck disable=SC2086
+    "$SEGC" check --color=never $args "$yaml" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "${SEGC_GOLDEN_UPDATE:-}" = 1 ]; then
+        cp "$tmp/err" "$err"
+    fi
+    if [ "$rc" -ne "$want_rc" ]; then
+        bad "$name" "exit status $rc, expected $want_rc"
+        sed 's/^/    | /' "$tmp/err" | head -n 20
+    elif [ ! -f "$err" ]; then
+        bad "$name" "no $err (run with SEGC_GOLDEN_UPDATE=1 and review it)"
+    elif ! cmp -s "$tmp/err" "$err"; then
+        bad "$name" "diagnostics differ from $err"
+        diff -u "$err" "$tmp/err" | head -n 30 | sed 's/^/    /'
+    else
+        ok "$name"
+    fi
+done
+
+# Every rule fires in a case of its own name.
+for rule in $("$SEGC" rules | awk '{print $1}'); do
+    f=tests/golden/rules/$rule.err
+    if [ -f "$f" ] && grep -q "\[$rule\]" "$f"; then
+        ok "rule $rule fires"
+    else
+        bad "rule $rule fires" "no tests/golden/rules/$rule.yaml whose diagnostics name [$rule]"
+    fi
+done
+
+# Every sample is valid and silent: no warning, no note.
+for s in samples/*.yaml samples/*/*.yaml; do
+    [ -e "$s" ] || continue
+    "$SEGC" check --color=never "$s" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then
+        ok "sample $s is silent"
+    else
+        bad "sample $s is silent" "exit $rc"
+        sed 's/^/    | /' "$tmp/err" | head -n 20
+    fi
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
