@@ -132,7 +132,7 @@ schema: $(SEGC)
 	@SEGC=$(SEGC) sh tests/schema/run.sh
 
 gencode: $(SEGC)
-	@sh tests/gen/run.sh $(SEGC) $(B)
+	@sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
 # One pass of every suite in this build directory.
 suites: unit golden schema gencode
