@@ -10,6 +10,8 @@
 # into compiler/.  A failed generator leaves nothing that looks built.
 
 .DELETE_ON_ERROR:
+# Generated sources are kept between builds (they are not intermediates).
+.SECONDARY:
 .SUFFIXES:
 
 B        ?= build

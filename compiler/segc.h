@@ -32,49 +32,6 @@
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
-/* Templates compiled into the binary ($(B)/gen/templates.c). */
-typedef struct EmbeddedFile {
-    const char *name; /* base name, e.g. "segments.c.tmpl" */
-    const char *data; /* NUL-terminated */
-    size_t len;
-} EmbeddedFile;
-extern const EmbeddedFile embedded_templates[];
-extern const size_t embedded_template_count;
-
-/* ---- tmpl: tmpl_lex.re, tmpl_gram.y, tmpl.c: the template engine ------ */
-
-/* The data a template sees: a tree of maps, lists, strings, integers and
- * booleans, built by emit.c from the model. */
-typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
-
-typedef struct TVal TVal;
-struct TVal {
-    TValKind kind;
-    bool b;
-    uint64_t i;
-    const char *s;
-    TVal **items;      /* TV_LIST elements, TV_MAP values */
-    const char **keys; /* TV_MAP keys, insertion order */
-    size_t n, cap;
-};
-
-TVal *tv_bool(Arena *a, bool b);
-TVal *tv_int(Arena *a, uint64_t i);
-TVal *tv_str(Arena *a, const char *s);
-TVal *tv_list(Arena *a);
-TVal *tv_map(Arena *a);
-void tv_push(Arena *a, TVal *list, TVal *v);
-void tv_put(Arena *a, TVal *map, const char *key, TVal *v); /* replaces */
-const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
-
-typedef struct Template Template;
-
-/* Parses a template; syntax errors at template file:line:col. */
-Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
-/* Renders into `out`; run-time errors (unknown name, wrong type) are
- * reported at the template position and make it return false. */
-bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
-
 #endif
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
