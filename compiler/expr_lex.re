@@ -1,0 +1,301 @@
+/*
+ * expr_lex.re - the expression lexer (re2c).
+ *
+ * One for(;;) around one re2c block over a NUL-terminated arena copy of the
+ * text.  Whitespace is skipped inside the loop; every other rule returns a
+ * token, or reports a lexical error and returns EXPR_TOK_ERROR.
+ *
+ * Columns: a token on the first line is at start.col + its byte offset; a
+ * newline starts the next line at column 1.
+ *
+ * Units are words of their own, attached (512MiB) or not (512 MiB).  The
+ * spellings that mean something else elsewhere (MB, K, kib, ...) are errors
+ * where a unit may stand, i.e. right after an operand; anywhere else they
+ * are ordinary names, so a constant may still be called `K`.
+ *
+ * A number is matched on its own (longest match, so 0x1B is 27, not 1
+ * byte); any other word or digit that starts exactly where a number ended
+ * is that number's suffix, which must be a unit.
+ */
+#include "expr_int.h"
+
+#include <string.h>
+
+void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos start, Diags *d)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->a = a;
+    lx->d = d;
+    lx->buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
+    lx->cur = lx->buf;
+    lx->lim = lx->buf + (text ? len : 0);
+    lx->line_begin = lx->buf;
+    lx->file = start.file;
+    lx->line = start.line;
+    lx->base_col = start.col;
+    lx->prev = EXPR_TOK_END;
+}
+
+/* Position of `n` bytes at `p`, which is on the current line. */
+static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
+{
+    Pos pos = {lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
+    return pos;
+}
+
+static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, const unsigned char *e)
+{
+    t->kind = kind;
+    t->pos = lex_pos(lx, s, (size_t)(e - s));
+    t->off = (uint32_t)(s - lx->buf);
+    t->len = (uint32_t)(e - s);
+    lx->cur = e;
+    lx->prev = kind;
+    return kind;
+}
+
+static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+{
+    t->kind = EXPR_TOK_ERROR;
+    t->pos = lex_pos(lx, s, (size_t)(e - s));
+    t->off = (uint32_t)(s - lx->buf);
+    t->len = (uint32_t)(e - s);
+    lx->cur = e;
+    return EXPR_TOK_ERROR;
+}
+
+static unsigned digit_value(unsigned char c)
+{
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    return c - 'A' + 10;
+}
+
+static unsigned literal_base(const unsigned char *s, const unsigned char *e)
+{
+    if (e - s >= 2 && s[0] == '0') {
+        switch (s[1]) {
+        case 'x': return 16;
+        case 'b': return 2;
+        case 'o': return 8;
+        }
+    }
+    return 10;
+}
+
+/* The number [s, e), already matched as a well-formed literal. */
+static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+{
+    int n = (int)(e - s);
+    unsigned base = literal_base(s, e);
+    if (base == 10 && n > 1 && s[0] == '0') {
+        const unsigned char *p = s;
+        while (p + 1 < e && (*p == '0' || *p == '_'))
+            p++;
+        fail(lx, t, s, e);
+        error_at(lx->d, "expr-syntax", t->pos,
+                 "leading zero in '%.*s': segc has no C-style octal; write 0o%.*s for "
+                 "octal or %.*s for decimal",
+                 n, (const char *)s, (int)(e - p), (const char *)p, (int)(e - p),
+                 (const char *)p);
+        return EXPR_TOK_ERROR;
+    }
+    uint64_t v = 0;
+    for (const unsigned char *p = base == 10 ? s : s + 2; p < e; p++) {
+        if (*p == '_')
+            continue;
+        unsigned dv = digit_value(*p);
+        if (v > (UINT64_MAX - dv) / base) {
+            fail(lx, t, s, e);
+            error_at(lx->d, "expr-overflow", t->pos,
+                     "integer literal '%.*s' does not fit in 64 bits (the largest is "
+                     "18446744073709551615)",
+                     n, (const char *)s);
+            return EXPR_TOK_ERROR;
+        }
+        v = v * base + dv;
+    }
+    t->num = v;
+    lx->num_start = s;
+    lx->num_end = e;
+    return emit(lx, t, EXPR_TK_NUM, s, e);
+}
+
+/* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by its
+ * first letter; NULL for P and E, which segc does not support. */
+static const char *iec_for(unsigned char first)
+{
+    switch (first) {
+    case 'k': case 'K': return "KiB";
+    case 'm': case 'M': return "MiB";
+    case 'g': case 'G': return "GiB";
+    case 't': case 'T': return "TiB";
+    }
+    return NULL;
+}
+
+static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+{
+    size_t n = (size_t)(e - s);
+    const char *w = (const char *)s;
+    fail(lx, t, s, e);
+    if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0)) {
+        error_at(lx->d, "expr-unit", t->pos,
+                 "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
+        return EXPR_TOK_ERROR;
+    }
+    const char *iec = iec_for(s[0]);
+    if (!iec) {
+        error_at(lx->d, "expr-unit", t->pos,
+                 "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; "
+                 "spell out the number",
+                 (int)n, w);
+        return EXPR_TOK_ERROR;
+    }
+    unsigned shift = iec[0] == 'K' ? 10 : iec[0] == 'M' ? 20 : iec[0] == 'G' ? 30 : 40;
+    Diag *g = error_at(lx->d, "expr-unit", t->pos,
+                       "ambiguous unit '%.*s': segc uses IEC units only; write %s "
+                       "(2^%u bytes) or spell out the number",
+                       (int)n, w, iec, shift);
+    diag_fixit(lx->d, g, "replace '%.*s' with '%s'", (int)n, w, iec);
+    return EXPR_TOK_ERROR;
+}
+
+/* The number just lexed run into a word or digits [u, e). */
+static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const unsigned char *e)
+{
+    const unsigned char *s = lx->num_start;
+    static const char *const base_name[] = {[2] = "binary", [8] = "octal", [16] = "hexadecimal"};
+    unsigned base = literal_base(s, u);
+    if (*u == '_') {
+        fail(lx, t, u, u + 1);
+        error_at(lx->d, "expr-syntax", t->pos,
+                 "misplaced '_' separator: '_' may only stand between two digits");
+    } else if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o')) {
+        base = *u == 'x' ? 16 : *u == 'b' ? 2 : 8;
+        fail(lx, t, s, u + 1);
+        error_at(lx->d, "expr-syntax", t->pos, "'0%c' must be followed by %s digits", *u,
+                 base_name[base]);
+    } else if (base != 10 && *u >= '0' && *u <= '9') {
+        fail(lx, t, u, u + 1);
+        error_at(lx->d, "expr-syntax", t->pos, "digit '%c' is not valid in %s %s literal", *u,
+                 base == 8 ? "an" : "a", base_name[base]);
+    } else {
+        fail(lx, t, u, e);
+        error_at(lx->d, "expr-syntax", t->pos,
+                 "invalid suffix '%.*s' on number '%.*s' (units are B, KiB, MiB, GiB, "
+                 "TiB and pages)",
+                 (int)(e - u), (const char *)u, (int)(u - s), (const char *)s);
+    }
+    return EXPR_TOK_ERROR;
+}
+
+static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+{
+    fail(lx, t, s, e);
+    if (e - s > 1)
+        error_at(lx->d, "expr-syntax", t->pos, "unexpected character '%.*s'", (int)(e - s),
+                 (const char *)s);
+    else if (*s > 0x20 && *s < 0x7f)
+        error_at(lx->d, "expr-syntax", t->pos, "unexpected character '%c'", *s);
+    else
+        error_at(lx->d, "expr-syntax", t->pos, "unexpected character (byte 0x%02X)", *s);
+    return EXPR_TOK_ERROR;
+}
+
+/* True if the previous token ended an operand, so a unit may follow. */
+static bool after_operand(const ExprLexer *lx)
+{
+    switch (lx->prev) {
+    case EXPR_TK_NUM: case EXPR_TK_NAME: case EXPR_TK_RP: case EXPR_TK_UNIT: return true;
+    }
+    return false;
+}
+
+int expr_lex(ExprLexer *lx, ExprTok *t)
+{
+    const unsigned char *YYCURSOR = lx->cur, *YYMARKER = YYCURSOR, *s;
+    memset(t, 0, sizeof *t);
+
+    for (;;) {
+        s = YYCURSOR;
+        /*!re2c
+        re2c:define:YYCTYPE = "unsigned char";
+        re2c:yyfill:enable = 0;
+
+        dec   = [0-9]+ ("_" [0-9]+)*;
+        hex   = "0x" [0-9a-fA-F]+ ("_" [0-9a-fA-F]+)*;
+        bin   = "0b" [01]+ ("_" [01]+)*;
+        oct   = "0o" [0-7]+ ("_" [0-7]+)*;
+        num   = dec | hex | bin | oct;
+        ident = [A-Za-z_][A-Za-z0-9_]*;
+        name  = ident ("." ident)*;
+        unit  = "B" | "KiB" | "MiB" | "GiB" | "TiB" | "pages";
+        ambig = [kKmMgGtT] | [kKmMgGtTpPeE] [bB] | 'kib' | 'mib' | 'gib' | 'tib' | 'pib' | 'eib';
+        utf8  = [\xc2-\xf4] [\x80-\xbf]+;
+
+        "\x00" {
+            if (s < lx->lim)
+                return bad_char(lx, t, s, YYCURSOR);
+            return emit(lx, t, EXPR_TOK_END, s, s);
+        }
+        [ \t\r]+ { continue; }
+        "\n" {
+            lx->line++;
+            lx->line_begin = YYCURSOR;
+            lx->base_col = 1;
+            continue;
+        }
+
+        num {
+            if (s == lx->num_end) /* 0b12, 0o78 */
+                return bad_suffix(lx, t, s, YYCURSOR);
+            return number(lx, t, s, YYCURSOR);
+        }
+        num "." [0-9]+ {
+            fail(lx, t, s, YYCURSOR);
+            error_at(lx->d, "expr-syntax", t->pos,
+                     "fractional number '%.*s': expressions are unsigned integers",
+                     (int)(YYCURSOR - s), (const char *)s);
+            return EXPR_TOK_ERROR;
+        }
+        unit {
+            if (!expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))
+                BUG("unit word without a Unit");
+            return emit(lx, t, EXPR_TK_UNIT, s, YYCURSOR);
+        }
+        ambig {
+            if (after_operand(lx))
+                return bad_unit(lx, t, s, YYCURSOR);
+            t->name = arena_strndup(lx->a, (const char *)s, (size_t)(YYCURSOR - s));
+            return emit(lx, t, EXPR_TK_NAME, s, YYCURSOR);
+        }
+        name {
+            if (s == lx->num_end)
+                return bad_suffix(lx, t, s, YYCURSOR);
+            t->name = arena_strndup(lx->a, (const char *)s, (size_t)(YYCURSOR - s));
+            return emit(lx, t, EXPR_TK_NAME, s, YYCURSOR);
+        }
+
+        "<<" { return emit(lx, t, EXPR_TK_SHL, s, YYCURSOR); }
+        ">>" { return emit(lx, t, EXPR_TK_SHR, s, YYCURSOR); }
+        "+"  { return emit(lx, t, EXPR_TK_PLUS, s, YYCURSOR); }
+        "-"  { return emit(lx, t, EXPR_TK_MINUS, s, YYCURSOR); }
+        "*"  { return emit(lx, t, EXPR_TK_STAR, s, YYCURSOR); }
+        "/"  { return emit(lx, t, EXPR_TK_SLASH, s, YYCURSOR); }
+        "%"  { return emit(lx, t, EXPR_TK_PERCENT, s, YYCURSOR); }
+        "&"  { return emit(lx, t, EXPR_TK_AND, s, YYCURSOR); }
+        "|"  { return emit(lx, t, EXPR_TK_OR, s, YYCURSOR); }
+        "^"  { return emit(lx, t, EXPR_TK_XOR, s, YYCURSOR); }
+        "~"  { return emit(lx, t, EXPR_TK_TILDE, s, YYCURSOR); }
+        "("  { return emit(lx, t, EXPR_TK_LP, s, YYCURSOR); }
+        ")"  { return emit(lx, t, EXPR_TK_RP, s, YYCURSOR); }
+        ","  { return emit(lx, t, EXPR_TK_COMMA, s, YYCURSOR); }
+
+        utf8 { return bad_char(lx, t, s, YYCURSOR); }
+        [^]  { return bad_char(lx, t, s, YYCURSOR); }
+        */
+    }
+}
