@@ -1,0 +1,236 @@
+/*
+ * tmpl_lex.re - the template lexer.
+ *
+ * Two modes over one NUL-terminated buffer.  In text mode everything up to
+ * a tag opening is TEXT; a TEXT token never crosses a newline (it ends just
+ * after one), so the whitespace rule in tmpl.c can work line by line.  In
+ * tag mode (after `{{` or `{%`) come names, keywords, literals and
+ * operators until `}}` or `%}`.  A comment `{# ... #}` is one token.
+ *
+ * The two modes are two re2c blocks inside one loop: re2c's conditions
+ * would need the -c option, and every .re file in compiler/ is generated
+ * with the same options.
+ */
+#include "tmpl_int.h"
+
+#include <string.h>
+
+/*!re2c
+    re2c:yyfill:enable = 0;
+    re2c:define:YYCTYPE = "unsigned char";
+    re2c:define:YYCURSOR = "lx->cur";
+    re2c:define:YYMARKER = "lx->mar";
+
+    ws    = [ \t\r\n];
+    ident = [a-zA-Z_][a-zA-Z0-9_]*;
+*/
+
+void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src)
+{
+    memset(lx, 0, sizeof *lx);
+    lx->a = a;
+    lx->src = src;
+    lx->cur = lx->line_start = src->text;
+    lx->lim = src->text + src->len;
+    lx->line = 1;
+}
+
+/* Position of the current token's first byte, `len` bytes long (cut at the
+ * end of its line). */
+static Pos tok_pos(const TmplLexer *lx, size_t len)
+{
+    Pos p = {lx->src, lx->line, (uint32_t)(lx->tok - lx->line_start) + 1, 0};
+    const char *nl = memchr(lx->tok, '\n', len);
+    p.len = (uint32_t)(nl ? (size_t)(nl - lx->tok) : len);
+    return p;
+}
+
+/* Moves the line count past the newlines of the token just matched. */
+static void skip_lines(TmplLexer *lx)
+{
+    for (const char *s = lx->tok; s < lx->cur; s++)
+        if (*s == '\n') {
+            lx->line++;
+            lx->line_start = s + 1;
+        }
+}
+
+/* A lexical error is kept, not reported: the driver first lets the parser
+ * see the tokens before it, so the error earliest in the text wins. */
+static int fail(TmplLexer *lx, const char *code, Pos p, const char *msg)
+{
+    lx->err_code = code;
+    lx->err_pos = p;
+    lx->err_msg = msg;
+    return TK_ERROR;
+}
+
+static int error(TmplLexer *lx, Pos p, const char *msg)
+{
+    return fail(lx, "tmpl-syntax", p, msg);
+}
+
+static int token(TmplLexer *lx, TmplTok *t, int type)
+{
+    size_t n = (size_t)(lx->cur - lx->tok);
+    t->type = type;
+    t->pos = tok_pos(lx, n);
+    t->s = lx->tok;
+    t->n = n;
+    skip_lines(lx);
+    return type;
+}
+
+static int open_tag(TmplLexer *lx, TmplTok *t, int type)
+{
+    token(lx, t, type);
+    t->trim = lx->tok[2] == '-';
+    lx->in_tag = true;
+    lx->tag_pos = t->pos;
+    lx->tag_kind = type;
+    return type;
+}
+
+static int close_tag(TmplLexer *lx, TmplTok *t, int type)
+{
+    token(lx, t, type);
+    t->trim = lx->tok[0] == '-';
+    /* Either closer ends the tag; `{{ x %}` is the parser's to report. */
+    lx->in_tag = false;
+    return type;
+}
+
+static int name(TmplLexer *lx, TmplTok *t, int type)
+{
+    token(lx, t, type);
+    t->s = arena_strndup(lx->a, lx->tok, t->n);
+    return type;
+}
+
+static int number(TmplLexer *lx, TmplTok *t, unsigned base)
+{
+    token(lx, t, TT_INT);
+    const char *s = lx->tok + (base == 16 ? 2 : 0);
+    uint64_t v = 0;
+    for (; s < lx->cur; s++) {
+        unsigned d = *s <= '9' ? (unsigned)(*s - '0') : (unsigned)((*s | 0x20) - 'a' + 10);
+        if (v > (UINT64_MAX - d) / base)
+            return fail(lx, "tmpl-overflow", t->pos, "integer literal does not fit in 64 bits");
+        v = v * base + d;
+    }
+    t->num = v;
+    return TT_INT;
+}
+
+/* A string literal: the escapes are \" \\ and \n. */
+static int string(TmplLexer *lx, TmplTok *t)
+{
+    token(lx, t, TT_STRING);
+    char *out = arena_alloc(lx->a, t->n), *o = out;
+    for (const char *s = lx->tok + 1; s < lx->cur - 1; s++) {
+        if (*s != '\\') {
+            *o++ = *s;
+            continue;
+        }
+        s++;
+        switch (*s) {
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case 'n': *o++ = '\n'; break;
+        default:
+            return error(lx, pos_shift(t->pos, (uint32_t)(s - 1 - lx->tok), 2),
+                         "unknown escape in string literal; the escapes are \\\" \\\\ and \\n");
+        }
+    }
+    *o = 0;
+    t->s = out;
+    t->n = (size_t)(o - out);
+    return TT_STRING;
+}
+
+static int bad_char(TmplLexer *lx)
+{
+    unsigned char c = (unsigned char)*lx->tok;
+    const char *msg = c > 0x20 && c < 0x7F
+                          ? arena_printf(lx->a, "unexpected character `%c` in a tag", c)
+                          : arena_printf(lx->a, "unexpected byte 0x%02X in a tag", c);
+    return error(lx, tok_pos(lx, 1), msg);
+}
+
+static int end_of_input(TmplLexer *lx, TmplTok *t)
+{
+    if (lx->tok != lx->lim)
+        return error(lx, tok_pos(lx, 1), "template contains a NUL byte");
+    if (lx->in_tag) {
+        bool expr = lx->tag_kind == TT_OPEN_EXPR;
+        return error(lx, lx->tag_pos,
+                     expr ? "this `{{` is never closed by `}}`" : "this `{%` is never closed by `%}`");
+    }
+    lx->cur = lx->tok;
+    return token(lx, t, TK_EOF);
+}
+
+int tmpl_lex(TmplLexer *lx, TmplTok *t)
+{
+    memset(t, 0, sizeof *t);
+    for (;;) {
+        lx->tok = lx->cur;
+        if (!lx->in_tag) {
+    /*!local:re2c
+        "\x00"          { return end_of_input(lx, t); }
+        "{{" "-"?       { return open_tag(lx, t, TT_OPEN_EXPR); }
+        "{%" "-"?       { return open_tag(lx, t, TK_OPEN_STMT); }
+        "{#" ([^#\x00] | "#"+ [^#}\x00])* "#"+ "}"
+                        { return token(lx, t, TK_COMMENT); }
+        "{#"            { return error(lx, tok_pos(lx, 2), "this `{#` is never closed by `#}`"); }
+        [^{\n\x00]* "\n" | [^{\n\x00]+ | "{"
+                        { return token(lx, t, TT_TEXT); }
+    */
+        }
+    /*!local:re2c
+        "\x00"          { return end_of_input(lx, t); }
+        ws+             { skip_lines(lx); continue; }
+        "-"? "}}"       { return close_tag(lx, t, TT_CLOSE_EXPR); }
+        "-"? "%}"       { return close_tag(lx, t, TT_CLOSE_STMT); }
+
+        "if"            { return name(lx, t, TT_IF); }
+        "elif"          { return name(lx, t, TT_ELIF); }
+        "else"          { return name(lx, t, TT_ELSE); }
+        "end"           { return name(lx, t, TT_END); }
+        "for"           { return name(lx, t, TT_FOR); }
+        "in"            { return name(lx, t, TT_IN); }
+        "set"           { return name(lx, t, TT_SET); }
+        "not"           { return name(lx, t, TT_NOT); }
+        "and"           { return name(lx, t, TT_AND); }
+        "or"            { return name(lx, t, TT_OR); }
+        "defined"       { return name(lx, t, TT_DEFINED); }
+        ident           { return name(lx, t, TT_NAME); }
+
+        "0" [xX] [0-9a-fA-F]+ { return number(lx, t, 16); }
+        "0" | [1-9][0-9]*     { return number(lx, t, 10); }
+        "0" [xX]        { return error(lx, tok_pos(lx, 2), "expected hexadecimal digits after `0x`"); }
+        "0" [0-9]+      { return error(lx, tok_pos(lx, (size_t)(lx->cur - lx->tok)),
+                                   "integer literal with a leading zero (octal is not supported)"); }
+
+        ["] ([^"\\\n\x00] | "\\" [^\n\x00])* ["]
+                        { return string(lx, t); }
+        ["]             { return error(lx, tok_pos(lx, 1), "string literal is not closed on its line"); }
+
+        "=="            { return token(lx, t, TT_EQ); }
+        "!="            { return token(lx, t, TT_NE); }
+        "<="            { return token(lx, t, TT_LE); }
+        ">="            { return token(lx, t, TT_GE); }
+        "<"             { return token(lx, t, TT_LT); }
+        ">"             { return token(lx, t, TT_GT); }
+        "="             { return token(lx, t, TT_ASSIGN); }
+        "+"             { return token(lx, t, TT_PLUS); }
+        "-"             { return token(lx, t, TT_MINUS); }
+        "("             { return token(lx, t, TT_LPAREN); }
+        ")"             { return token(lx, t, TT_RPAREN); }
+        "."             { return token(lx, t, TT_DOT); }
+        "|"             { return token(lx, t, TT_PIPE); }
+        ","             { return token(lx, t, TT_COMMA); }
+        [^]             { return bad_char(lx); }
+    */
+    }
+}
