@@ -1,0 +1,1070 @@
+/* load.c - YAML text -> Node tree, over libyaml's event API.
+ *
+ * The loader turns the one document of a spec into Nodes (scalars, mappings,
+ * sequences) that each carry the file, line and byte column where they were
+ * written.  It knows nothing about what the keys mean; resolve.c does.
+ *
+ * Positions.  libyaml reports a mark as (line, column, index) counted in
+ * characters, and it ends a line at CR LF, CR, LF, NEL, LS and PS.  segc's
+ * Pos counts lines at LF only (that is how diag.c prints the source line)
+ * and columns in bytes.  So a mark is converted in two steps:
+ *
+ *   mark -> byte offset   a table of libyaml line starts, built once per
+ *                         file, then a walk over the line's UTF-8 that
+ *                         resumes where the previous conversion stopped
+ *                         (events arrive in document order, so the walks
+ *                         add up to one pass over the text);
+ *   offset -> Pos         the same table also records, for each libyaml
+ *                         line, the LF-line it lies in and where that begins.
+ *
+ * A UTF-8 byte order mark is not part of line 1: the key after it is at 1:1
+ * (libyaml is handed the text after it, with the encoding fixed to UTF-8).
+ *
+ * A node's Pos is its first character after any anchor and tag (for a
+ * quoted scalar: the opening quote; for a block scalar: the `|` or `>`), and
+ * its len is the span of the node when it fits on one line, else 1.
+ *
+ * Aliases share the anchored Node; nothing is copied.  What an alias costs
+ * is counted instead: every use adds the number of nodes the anchored node
+ * would expand to, and the running total is held to a budget (the "billion
+ * laughs" defence).  An alias also may not nest the tree deeper than the
+ * depth limit, and may not refer to the node it is inside of.
+ *
+ * Keys are compared by value: `a`, 'a' and "a" are one key twice.  Tags
+ * may only be the core schema's (!!str !!int !!float !!bool !!null on
+ * scalars, !!map, !!seq) and the non-specific `!`; they are checked, not
+ * kept.  The merge key `<<` (plain) is refused: `extends:` does that job.
+ *
+ * node_char_pos is exact for plain and quoted scalars, escapes and line
+ * folding included, and for literal block scalars; for folded block
+ * scalars it is exact on the first content line only (see block_char_pos).
+ *
+ * Errors are collected: a file with three duplicate keys gets three
+ * diagnostics.  Loading stops only where going on cannot help: at a libyaml
+ * syntax error (libyaml cannot resume), at a second document, and at the
+ * depth limit (so a 1 000 000-deep `[[[[` costs no more than 64 levels).
+ */
+#include "segc.h"
+
+#include <string.h>
+#include <yaml.h>
+
+const LoadLimits load_default_limits = {
+    .max_depth = 64,
+    .max_scalar = 64 * 1024,
+    .max_alias_nodes = 10000,
+};
+
+/* ---- the line table ---------------------------------------------------- */
+
+/* One libyaml line: where it starts, and the LF-line (1-based) it belongs
+ * to with that line's start. */
+typedef struct YLine {
+    size_t off;
+    uint32_t line;
+    size_t line_off;
+} YLine;
+
+/* ---- anchors, keys: one hash table ------------------------------------- */
+
+typedef struct Anchor {
+    Node *node;
+    size_t count;    /* nodes in its expansion (saturating) */
+    unsigned height; /* levels of mappings/sequences in its expansion */
+    bool open;       /* still being read: an alias to it would be a cycle */
+} Anchor;
+
+/* A slot holds an anchor name (ns 0) or a key of the mapping numbered ns. */
+typedef struct Slot {
+    const char *s; /* NULL: empty slot */
+    size_t n;
+    uint64_t hash;
+    uint32_t ns;
+    Pos pos;        /* keys: where the key was first written */
+    Anchor *anchor; /* anchors */
+} Slot;
+
+/* ---- the loader -------------------------------------------------------- */
+
+/* An open mapping or sequence.  Its children sit on Loader.kids from
+ * `base` on (a mapping's as key, value, key, value...) until it closes. */
+typedef struct Frame {
+    Node *node;
+    size_t off; /* byte offset of its first character */
+    size_t base;
+    size_t count;    /* nodes in its expansion so far, itself included */
+    unsigned height; /* highest child height */
+    uint32_t ns;     /* key namespace of a mapping */
+    Anchor *anchor;  /* the anchor this node defines, or NULL */
+} Frame;
+
+typedef struct Loader {
+    Arena *a;
+    const SrcFile *src;
+    const LoadLimits *lim;
+    Diags *d;
+
+    YLine *lines;
+    size_t nlines;
+    size_t bom; /* 3 if the file starts with a UTF-8 BOM */
+    size_t cur_line, cur_col, cur_off; /* where the last mark walk ended */
+    size_t hint;                       /* the line of the last offset lookup */
+
+    Frame *frames;
+    size_t nframes, cap_frames;
+    Node **kids;
+    size_t nkids, cap_kids;
+
+    Slot *slots;
+    size_t cap_slots, used_slots;
+    uint32_t next_ns;
+
+    size_t alias_total;
+    bool alias_reported;
+
+    unsigned ndocs;
+    Node *root;
+    bool root_empty; /* the document is an untagged, unanchored empty scalar */
+    bool stop;
+    bool oom;
+} Loader;
+
+static size_t sat_add(size_t a, size_t b)
+{
+    return a > SIZE_MAX - b ? SIZE_MAX : a + b;
+}
+
+static uint32_t clamp32(size_t n)
+{
+    return n > UINT32_MAX ? UINT32_MAX : (uint32_t)n;
+}
+
+/* Bytes in the UTF-8 character that starts with `c` (1 for a stray byte). */
+static size_t u8len(unsigned char c)
+{
+    if (c < 0xC0)
+        return 1;
+    if (c < 0xE0)
+        return 2;
+    if (c < 0xF0)
+        return 3;
+    return c < 0xF8 ? 4 : 1;
+}
+
+/* Writes a printable excerpt of s[0..n) into out (for messages): control
+ * characters become '?', long text is cut on a character boundary. */
+static const char *show(char out[static 64], const char *s, size_t n)
+{
+    size_t m = n < 48 ? n : 48;
+    if (m < n)
+        while (m > 0 && ((unsigned char)s[m] & 0xC0) == 0x80)
+            m--;
+    for (size_t i = 0; i < m; i++) {
+        unsigned char c = (unsigned char)s[i];
+        out[i] = c < 0x20 || c == 0x7F ? '?' : (char)c;
+    }
+    if (m < n)
+        memcpy(out + m, "...", 4);
+    else
+        out[m] = 0;
+    return out;
+}
+
+static void build_lines(Loader *L)
+{
+    const unsigned char *t = (const unsigned char *)L->src->text;
+    size_t n = L->src->len, cap = 64;
+    uint32_t line = 1;
+    size_t line_off = 0;
+    L->bom = n >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF ? 3 : 0;
+    L->lines = xmalloc(cap * sizeof *L->lines);
+    L->lines[0] = (YLine){L->bom, 1, 0}; /* libyaml never sees the BOM */
+    L->nlines = 1;
+    for (size_t i = L->bom; i < n; i++) {
+        size_t next = 0; /* where the next libyaml line starts; 0: no break */
+        if (t[i] == '\n') {
+            if (line < UINT32_MAX)
+                line++;
+            line_off = next = i + 1;
+        } else if (t[i] == '\r') {
+            if (i + 1 < n && t[i + 1] == '\n')
+                continue; /* CR LF: one break, counted at the LF */
+            next = i + 1;
+        } else if (t[i] == 0xC2 && i + 1 < n && t[i + 1] == 0x85) {
+            next = i + 2; /* NEL */
+        } else if (t[i] == 0xE2 && i + 2 < n && t[i + 1] == 0x80 &&
+                   (t[i + 2] == 0xA8 || t[i + 2] == 0xA9)) {
+            next = i + 3; /* LS, PS */
+        }
+        if (!next)
+            continue;
+        if (L->nlines == cap) {
+            cap *= 2;
+            L->lines = xrealloc(L->lines, cap * sizeof *L->lines);
+        }
+        L->lines[L->nlines++] = (YLine){next, line, line_off};
+        i = next - 1;
+    }
+    L->cur_line = 0, L->cur_col = 0, L->cur_off = L->bom;
+}
+
+/* Byte offset of a libyaml mark. */
+static size_t mark_off(Loader *L, yaml_mark_t m)
+{
+    const unsigned char *t = (const unsigned char *)L->src->text;
+    size_t n = L->src->len;
+    if (m.line >= L->nlines)
+        return n; /* libyaml ends an unterminated last line at end of input */
+    size_t col = 0, off = L->lines[m.line].off;
+    if (L->cur_line == m.line && L->cur_col <= m.column) {
+        col = L->cur_col;
+        off = L->cur_off;
+    }
+    while (col < m.column && off < n) {
+        off += u8len(t[off]);
+        col++;
+    }
+    if (off > n)
+        off = n;
+    L->cur_line = m.line;
+    L->cur_col = col;
+    L->cur_off = off;
+    return off;
+}
+
+/* Pos of a byte offset (len 0). */
+static Pos pos_of_off(Loader *L, size_t off)
+{
+    const YLine *y = L->lines;
+    size_t k = L->hint, n = L->nlines;
+    if (!(k < n && y[k].off <= off && (k + 1 == n || off < y[k + 1].off))) {
+        if (k + 1 < n && y[k + 1].off <= off && (k + 2 == n || off < y[k + 2].off)) {
+            k++;
+        } else {
+            size_t lo = 0, hi = n;
+            while (hi - lo > 1) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (y[mid].off <= off)
+                    lo = mid;
+                else
+                    hi = mid;
+            }
+            k = lo;
+        }
+    }
+    L->hint = k;
+    size_t col = off - y[k].line_off + 1;
+    if (y[k].line == 1)
+        col = col > L->bom ? col - L->bom : 1;
+    return (Pos){L->src, y[k].line, clamp32(col), 0};
+}
+
+/* The len of a node starting at `from` (Pos p) and ending before `to`: the
+ * span if it stays on one line, else 1. */
+static uint32_t span_len(Loader *L, Pos p, size_t from, size_t to)
+{
+    if (to <= from)
+        return 0;
+    return pos_of_off(L, to).line == p.line ? clamp32(to - from) : 1;
+}
+
+static bool is_blank_or_break(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* From the first of a node's `nprops` properties (anchor, tag) at `off`,
+ * finds where its content starts, no further than `end`.  *tag_off and
+ * *tag_end are set to the tag's span if there is one. */
+static size_t skip_props(const Loader *L, size_t off, size_t end, int nprops, size_t *tag_off,
+                         size_t *tag_end)
+{
+    const char *t = L->src->text;
+    for (;;) {
+        while (off < end && is_blank_or_break(t[off]))
+            off++;
+        if (off < end && t[off] == '#') {
+            while (off < end && t[off] != '\n' && t[off] != '\r')
+                off++;
+            continue;
+        }
+        if (nprops == 0 || off >= end || (t[off] != '&' && t[off] != '!'))
+            return off;
+        nprops--;
+        bool is_tag = t[off] == '!';
+        if (is_tag)
+            *tag_off = off;
+        if (is_tag && off + 1 < end && t[off + 1] == '<') {
+            while (off < end && t[off] != '>')
+                off++;
+            if (off < end)
+                off++;
+        } else {
+            while (off < end && !is_blank_or_break(t[off]) && t[off] != ',')
+                off++;
+        }
+        if (is_tag)
+            *tag_end = off;
+    }
+}
+
+/* ---- the key and anchor table ------------------------------------------ */
+
+static uint64_t hash_bytes(uint32_t ns, const char *s, size_t n)
+{
+    uint64_t h = 14695981039346656037u;
+    for (int i = 0; i < 4; i++) {
+        h ^= (ns >> (8 * i)) & 0xFF;
+        h *= 1099511628211u;
+    }
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+static void slots_grow(Loader *L)
+{
+    size_t cap = L->cap_slots ? L->cap_slots * 2 : 64;
+    Slot *ns = xmalloc(cap * sizeof *ns);
+    memset(ns, 0, cap * sizeof *ns);
+    for (size_t i = 0; i < L->cap_slots; i++) {
+        Slot *o = &L->slots[i];
+        if (!o->s)
+            continue;
+        size_t j = o->hash & (cap - 1);
+        while (ns[j].s)
+            j = (j + 1) & (cap - 1);
+        ns[j] = *o;
+    }
+    free(L->slots);
+    L->slots = ns;
+    L->cap_slots = cap;
+}
+
+/* The slot for (ns, s[0..n)): the existing one (*found = true), or a new
+ * one holding `s`, which must outlive the loader (*found = false). */
+static Slot *slot_get(Loader *L, uint32_t ns, const char *s, size_t n, bool *found)
+{
+    if ((L->used_slots + 1) * 2 > L->cap_slots)
+        slots_grow(L);
+    uint64_t h = hash_bytes(ns, s, n);
+    size_t mask = L->cap_slots - 1;
+    for (size_t i = h & mask;; i = (i + 1) & mask) {
+        Slot *sl = &L->slots[i];
+        if (!sl->s) {
+            sl->s = s;
+            sl->n = n;
+            sl->hash = h;
+            sl->ns = ns;
+            L->used_slots++;
+            *found = false;
+            return sl;
+        }
+        if (sl->hash == h && sl->ns == ns && sl->n == n && memcmp(sl->s, s, n) == 0) {
+            *found = true;
+            return sl;
+        }
+    }
+}
+
+enum { NS_ANCHORS = 0 };
+
+static Anchor *anchor_define(Loader *L, const char *name)
+{
+    bool found;
+    Slot *sl = slot_get(L, NS_ANCHORS, name, strlen(name), &found);
+    if (!found)
+        sl->s = arena_strdup(L->a, name);
+    /* A later anchor of the same name replaces the earlier one for the
+     * aliases that follow (YAML allows redefinition). */
+    sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
+    return sl->anchor;
+}
+
+static Anchor *anchor_find(Loader *L, const char *name)
+{
+    if (!L->cap_slots)
+        return NULL;
+    size_t n = strlen(name);
+    uint64_t h = hash_bytes(NS_ANCHORS, name, n);
+    size_t mask = L->cap_slots - 1;
+    for (size_t i = h & mask; L->slots[i].s; i = (i + 1) & mask) {
+        const Slot *sl = &L->slots[i];
+        if (sl->hash == h && sl->ns == NS_ANCHORS && sl->n == n && memcmp(sl->s, name, n) == 0)
+            return sl->anchor;
+    }
+    return NULL;
+}
+
+/* ---- building ---------------------------------------------------------- */
+
+/* Where an event's node stands: its content Pos (len set), the offsets of
+ * its content and end, and the Pos of its tag. */
+typedef struct Where {
+    Pos pos, tag;
+    size_t off, end;
+} Where;
+
+static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const char *tag)
+{
+    Where w;
+    size_t start = mark_off(L, ev->start_mark);
+    w.end = mark_off(L, ev->end_mark);
+    if (w.end < start)
+        w.end = start;
+    size_t tag_off = start, tag_end = start;
+    int nprops = (anchor != NULL) + (tag != NULL);
+    w.off = nprops ? skip_props(L, start, w.end, nprops, &tag_off, &tag_end) : start;
+    w.pos = pos_of_off(L, w.off);
+    w.pos.len = span_len(L, w.pos, w.off, w.end);
+    if (tag) {
+        w.tag = pos_of_off(L, tag_off);
+        w.tag.len = tag_end > tag_off ? clamp32(tag_end - tag_off) : 1;
+    } else {
+        w.tag = w.pos;
+    }
+    return w;
+}
+
+static Node *new_node(Loader *L, NodeKind kind, Pos pos)
+{
+    Node *n = arena_alloc(L->a, sizeof *n);
+    n->kind = kind;
+    n->pos = pos;
+    if (kind == NODE_SCALAR)
+        n->str = "";
+    return n;
+}
+
+/* Only the tags of YAML's core schema, each on its own kind of node.  The
+ * non-specific tag `!` (quoted-like plain scalar) is accepted too. */
+static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
+{
+    static const char core[] = "tag:yaml.org,2002:";
+    static const struct {
+        const char *name;
+        NodeKind kind;
+    } known[] = {
+        {"str", NODE_SCALAR}, {"int", NODE_SCALAR}, {"float", NODE_SCALAR},
+        {"bool", NODE_SCALAR}, {"null", NODE_SCALAR}, {"map", NODE_MAP},
+        {"seq", NODE_SEQ},
+    };
+    char buf[64];
+    if (strcmp(tag, "!") == 0)
+        return;
+    if (strncmp(tag, core, sizeof core - 1) == 0) {
+        const char *t = tag + sizeof core - 1;
+        for (size_t i = 0; i < countof(known); i++) {
+            if (strcmp(t, known[i].name) != 0)
+                continue;
+            if (known[i].kind != kind)
+                error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t,
+                         node_kind_name(kind));
+            return;
+        }
+        error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `!!%s`)",
+                 show(buf, t, strlen(t)));
+        return;
+    }
+    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s`)",
+             show(buf, tag, strlen(tag)));
+}
+
+/* Checks the key just added to mapping `f`; `at` is where it was written
+ * (for a key written as an alias: the alias). */
+static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
+{
+    char buf[64];
+    if (k->kind != NODE_SCALAR) {
+        error_at(L->d, "yaml-key", at, "a mapping key must be a scalar, not a %s",
+                 node_kind_name(k->kind));
+        return;
+    }
+    if (k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
+        error_at(L->d, "yaml-merge", at,
+                 "merge keys (<<) are not supported; use extends: or repeat the keys");
+        return;
+    }
+    bool found;
+    Slot *sl = slot_get(L, f->ns, k->str, k->len, &found);
+    if (found) {
+        Diag *g = error_at(L->d, "duplicate-key", at, "duplicate key `%s` in this mapping",
+                           show(buf, k->str, k->len));
+        diag_note(L->d, g, sl->pos, "first written here");
+    } else {
+        sl->pos = at;
+    }
+}
+
+/* Adds a finished node to the open collection (or makes it the document). */
+static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
+{
+    if (L->nframes == 0) {
+        if (!L->root)
+            L->root = n;
+        return;
+    }
+    Frame *f = &L->frames[L->nframes - 1];
+    size_t idx = L->nkids - f->base;
+    if (L->nkids == L->cap_kids) {
+        L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
+        L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
+    }
+    L->kids[L->nkids++] = n;
+    f->count = sat_add(f->count, count);
+    if (height > f->height)
+        f->height = height;
+    if (f->node->kind == NODE_MAP && idx % 2 == 0)
+        check_key(L, f, n, at);
+}
+
+static ScalarStyle scalar_style(yaml_scalar_style_t s)
+{
+    switch (s) {
+    case YAML_SINGLE_QUOTED_SCALAR_STYLE: return SCALAR_SINGLE;
+    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: return SCALAR_DOUBLE;
+    case YAML_LITERAL_SCALAR_STYLE:
+    case YAML_FOLDED_SCALAR_STYLE: return SCALAR_BLOCK;
+    default: return SCALAR_PLAIN;
+    }
+}
+
+static void on_scalar(Loader *L, const yaml_event_t *ev)
+{
+    const char *anchor = (const char *)ev->data.scalar.anchor;
+    const char *tag = (const char *)ev->data.scalar.tag;
+    Where w = where(L, ev, anchor, tag);
+    Node *n = new_node(L, NODE_SCALAR, w.pos);
+    n->len = ev->data.scalar.length;
+    n->str = arena_strndup(L->a, (const char *)ev->data.scalar.value, n->len);
+    n->style = scalar_style(ev->data.scalar.style);
+    if (n->len > L->lim->max_scalar)
+        error_at(L->d, "limit-scalar", w.pos, "scalar is %zu bytes long; the limit is %zu bytes",
+                 n->len, L->lim->max_scalar);
+    if (tag)
+        check_tag(L, tag, NODE_SCALAR, w.tag);
+    if (anchor) {
+        Anchor *an = anchor_define(L, anchor);
+        an->node = n;
+        an->count = 1;
+    }
+    if (L->nframes == 0)
+        L->root_empty = n->len == 0 && n->style == SCALAR_PLAIN && !anchor && !tag;
+    add_child(L, n, w.pos, 1, 0);
+}
+
+static void on_alias(Loader *L, const yaml_event_t *ev)
+{
+    char buf[64];
+    const char *name = (const char *)ev->data.alias.anchor;
+    Where w = where(L, ev, NULL, NULL);
+    Anchor *an = anchor_find(L, name);
+    if (!an || an->open) {
+        show(buf, name, strlen(name));
+        if (!an)
+            error_at(L->d, "yaml-alias", w.pos,
+                     "undefined alias `*%s`; an anchor `&%s` must come before its aliases", buf,
+                     buf);
+        else
+            error_at(L->d, "yaml-alias", w.pos,
+                     "alias `*%s` is inside the node it refers to (a cycle)", buf);
+        add_child(L, new_node(L, NODE_SCALAR, w.pos), w.pos, 1, 0);
+        return;
+    }
+    L->alias_total = sat_add(L->alias_total, an->count);
+    if (L->alias_total > L->lim->max_alias_nodes && !L->alias_reported) {
+        L->alias_reported = true;
+        error_at(L->d, "limit-alias", w.pos, "alias expansion exceeds %zu nodes (billion laughs?)",
+                 L->lim->max_alias_nodes);
+    }
+    if (L->nframes + an->height > L->lim->max_depth)
+        error_at(L->d, "limit-depth", w.pos,
+                 "alias `*%s` nests mappings and sequences deeper than %u levels",
+                 show(buf, name, strlen(name)), L->lim->max_depth);
+    add_child(L, an->node, w.pos, an->count, an->height);
+}
+
+static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
+{
+    const char *anchor, *tag;
+    if (kind == NODE_MAP) {
+        anchor = (const char *)ev->data.mapping_start.anchor;
+        tag = (const char *)ev->data.mapping_start.tag;
+    } else {
+        anchor = (const char *)ev->data.sequence_start.anchor;
+        tag = (const char *)ev->data.sequence_start.tag;
+    }
+    Where w = where(L, ev, anchor, tag);
+    if (L->nframes >= L->lim->max_depth) {
+        error_at(L->d, "limit-depth", w.pos, "mappings and sequences nest deeper than %u levels",
+                 L->lim->max_depth);
+        L->stop = true;
+        return;
+    }
+    Node *n = new_node(L, kind, w.pos);
+    if (tag)
+        check_tag(L, tag, kind, w.tag);
+    if (L->nframes == L->cap_frames) {
+        L->cap_frames = L->cap_frames ? L->cap_frames * 2 : 16;
+        L->frames = xrealloc(L->frames, L->cap_frames * sizeof *L->frames);
+    }
+    Frame *f = &L->frames[L->nframes++];
+    *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
+    if (kind == NODE_MAP)
+        f->ns = L->next_ns++;
+    if (anchor) {
+        f->anchor = anchor_define(L, anchor);
+        f->anchor->node = n;
+        f->anchor->open = true;
+    }
+}
+
+static void on_end(Loader *L, const yaml_event_t *ev)
+{
+    if (L->nframes == 0)
+        BUG("collection end without a start");
+    Frame f = L->frames[--L->nframes];
+    Node *n = f.node;
+    size_t nk = L->nkids - f.base;
+    Node **k = L->kids + f.base;
+    if (n->kind == NODE_MAP) {
+        n->npairs = nk / 2;
+        if (n->npairs)
+            n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
+        for (size_t i = 0; i < n->npairs; i++)
+            n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+    } else {
+        n->nitems = nk;
+        if (nk) {
+            n->items = arena_alloc(L->a, nk * sizeof *n->items);
+            memcpy(n->items, k, nk * sizeof *k);
+        }
+    }
+    L->nkids = f.base;
+    n->pos.len = span_len(L, n->pos, f.off, mark_off(L, ev->end_mark));
+    unsigned height = f.height + 1;
+    if (f.anchor) {
+        f.anchor->count = f.count;
+        f.anchor->height = height;
+        f.anchor->open = false;
+    }
+    add_child(L, n, n->pos, f.count, height);
+}
+
+static void on_event(Loader *L, const yaml_event_t *ev)
+{
+    switch (ev->type) {
+    case YAML_DOCUMENT_START_EVENT:
+        if (++L->ndocs > 1) {
+            Where w = where(L, ev, NULL, NULL);
+            error_at(L->d, "yaml-multi-doc", w.pos,
+                     "a second YAML document; a spec file holds exactly one");
+            L->stop = true;
+        }
+        break;
+    case YAML_DOCUMENT_END_EVENT:
+        if (L->root_empty)
+            error_at(L->d, "yaml-empty", (Pos){L->src, 1, 1, 0},
+                     "the file is empty; a spec starts with `segc: 1`");
+        break;
+    case YAML_STREAM_END_EVENT:
+        if (L->ndocs == 0)
+            error_at(L->d, "yaml-empty", (Pos){L->src, 1, 1, 0},
+                     "the file is empty; a spec starts with `segc: 1`");
+        break;
+    case YAML_SCALAR_EVENT: on_scalar(L, ev); break;
+    case YAML_ALIAS_EVENT: on_alias(L, ev); break;
+    case YAML_MAPPING_START_EVENT: on_start(L, ev, NODE_MAP); break;
+    case YAML_SEQUENCE_START_EVENT: on_start(L, ev, NODE_SEQ); break;
+    case YAML_MAPPING_END_EVENT:
+    case YAML_SEQUENCE_END_EVENT: on_end(L, ev); break;
+    default: break;
+    }
+}
+
+/* ---- libyaml errors ---------------------------------------------------- */
+
+static bool tab_problem(const char *problem)
+{
+    return strstr(problem, "tab character") ||
+           strcmp(problem, "found character that cannot start any token") == 0;
+}
+
+static void syntax_error(Loader *L, const yaml_parser_t *p)
+{
+    const char *t = L->src->text;
+    const char *problem = p->problem ? p->problem : "invalid YAML";
+    if (p->error == YAML_MEMORY_ERROR) {
+        L->oom = true;
+        return;
+    }
+    if (p->error == YAML_READER_ERROR) {
+        /* The reader counts bytes of its input, which starts after the BOM. */
+        size_t off = L->bom + p->problem_offset;
+        if (off > L->src->len)
+            off = L->src->len;
+        Pos at = pos_of_off(L, off);
+        at.len = 1;
+        if (p->problem_value >= 0)
+            error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
+        else
+            error_at(L->d, "yaml-syntax", at, "%s", problem);
+        return;
+    }
+    size_t off = mark_off(L, p->problem_mark);
+    Pos at = pos_of_off(L, off);
+    at.len = 1;
+    if (off < L->src->len && t[off] == '\t' && tab_problem(problem)) {
+        size_t ls = off;
+        while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
+            ls--;
+        bool leading = true;
+        for (size_t i = ls; i < off; i++)
+            leading = leading && (t[i] == ' ' || t[i] == '\t');
+        error_at(L->d, "yaml-syntax", at, "%s",
+                 leading ? "tab character used for indentation; YAML needs spaces"
+                         : "tab character where YAML expects a space; use spaces");
+        return;
+    }
+    if (!p->context) {
+        error_at(L->d, "yaml-syntax", at, "%s", problem);
+        return;
+    }
+    Diag *g = error_at(L->d, "yaml-syntax", at, "%s %s", problem, p->context);
+    size_t coff = mark_off(L, p->context_mark);
+    if (coff == off)
+        return;
+    /* "while parsing a flow sequence" -> "the flow sequence starts here" */
+    Pos cat = pos_of_off(L, coff);
+    cat.len = 1;
+    const char *c = p->context;
+    static const char *const lead[] = {"while parsing ", "while scanning "};
+    for (size_t i = 0; i < countof(lead); i++) {
+        size_t n = strlen(lead[i]);
+        if (strncmp(c, lead[i], n) != 0)
+            continue;
+        c += n;
+        if (strncmp(c, "a ", 2) == 0)
+            c += 2;
+        else if (strncmp(c, "an ", 3) == 0)
+            c += 3;
+        diag_note(L->d, g, cat, "the %s starts here", c);
+        return;
+    }
+    diag_note(L->d, g, cat, "%s", p->context);
+}
+
+/* ---- the API ----------------------------------------------------------- */
+
+Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
+{
+    unsigned before = d->nerrors + d->nfatal;
+    Loader L = {
+        .a = a,
+        .src = src,
+        .lim = lim ? lim : &load_default_limits,
+        .d = d,
+        .next_ns = NS_ANCHORS + 1,
+    };
+    build_lines(&L);
+
+    yaml_parser_t p;
+    if (!yaml_parser_initialize(&p))
+        segc_oom();
+    /* A spec is UTF-8 (src_read checked it), so the encoding is fixed
+     * rather than guessed: bytes that look like a UTF-16 BOM are then an
+     * error, not a reason to decode the file differently from our offsets.
+     * A fixed encoding also makes libyaml count a UTF-8 BOM as a character
+     * of line 1, which shifts the indentation, so the BOM is skipped here. */
+    yaml_parser_set_encoding(&p, YAML_UTF8_ENCODING);
+    yaml_parser_set_input_string(&p, (const unsigned char *)src->text + L.bom, src->len - L.bom);
+    while (!L.stop) {
+        yaml_event_t ev;
+        if (!yaml_parser_parse(&p, &ev)) {
+            syntax_error(&L, &p);
+            break;
+        }
+        bool last = ev.type == YAML_STREAM_END_EVENT;
+        on_event(&L, &ev);
+        yaml_event_delete(&ev);
+        if (last)
+            break;
+    }
+    yaml_parser_delete(&p);
+    free(L.lines);
+    free(L.frames);
+    free(L.kids);
+    free(L.slots);
+    if (L.oom)
+        segc_oom();
+    return d->nerrors + d->nfatal > before ? NULL : L.root;
+}
+
+Node *node_get(const Node *map, const char *key)
+{
+    if (!map || map->kind != NODE_MAP || !key)
+        return NULL;
+    size_t n = strlen(key);
+    for (size_t i = 0; i < map->npairs; i++) {
+        const Node *k = map->pairs[i].key;
+        if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
+            return map->pairs[i].value;
+    }
+    return NULL;
+}
+
+const char *node_kind_name(NodeKind k)
+{
+    switch (k) {
+    case NODE_SCALAR: return "scalar";
+    case NODE_MAP: return "mapping";
+    case NODE_SEQ: return "sequence";
+    }
+    return "node";
+}
+
+/* ---- positions inside a scalar ----------------------------------------- */
+
+/* node_char_pos has no line table (a Node keeps only its Pos), so when the
+ * fast cases do not apply it finds the scalar's line by scanning the text
+ * for line feeds.  That is linear in the file but only happens for scalars
+ * that span lines or contain escapes. */
+
+static size_t bom_len(const SrcFile *f)
+{
+    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* Byte offset where LF-line `line` starts (len if there is no such line). */
+static size_t line_start(const SrcFile *f, uint32_t line)
+{
+    const char *p = f->text, *end = f->text + f->len;
+    for (uint32_t l = 1; l < line; l++) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        if (!nl)
+            return f->len;
+        p = nl + 1;
+    }
+    return (size_t)(p - f->text);
+}
+
+/* Pos of offset `off`, counting on from `base` at offset `base_off`. */
+static Pos pos_from(const SrcFile *f, Pos base, size_t base_off, size_t off)
+{
+    Pos p = base;
+    p.len = 0;
+    for (size_t i = base_off; i < off && i < f->len; i++) {
+        if (f->text[i] == '\n')
+            p.line++, p.col = 1;
+        else
+            p.col++;
+    }
+    return p;
+}
+
+static size_t skip_break(const char *t, size_t n, size_t p)
+{
+    if (p < n && t[p] == '\r')
+        p++;
+    if (p < n && t[p] == '\n')
+        p++;
+    return p;
+}
+
+/* Bytes that the escape \u / \U with `digits` hex digits at t[p] decodes to. */
+static size_t escape_bytes(const char *t, size_t n, size_t p, int digits)
+{
+    uint32_t cp = 0;
+    for (int i = 0; i < digits; i++) {
+        if (p + (size_t)i >= n)
+            return 1;
+        char c = t[p + (size_t)i];
+        unsigned v;
+        if (c >= '0' && c <= '9')
+            v = (unsigned)(c - '0');
+        else if (c >= 'a' && c <= 'f')
+            v = (unsigned)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F')
+            v = (unsigned)(c - 'A' + 10);
+        else
+            return 1;
+        cp = cp << 4 | v;
+    }
+    return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+}
+
+/* The source offset of value byte `i` of a plain or quoted scalar whose
+ * content (after the opening quote) starts at t[p].  Follows YAML's flow
+ * folding: blanks before a line break are dropped, a break becomes a space
+ * (or one newline per empty line after it), the next line's leading blanks
+ * are dropped; `''` and backslash escapes stand for what they decode to.
+ * A value byte made by a fold or an escape maps to where that starts. */
+static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t i)
+{
+    char q = st == SCALAR_SINGLE ? '\'' : st == SCALAR_DOUBLE ? '"' : 0;
+    size_t v = 0;
+    while (p < n) {
+        char c = t[p];
+        /* What stands for no value bytes is stepped over first, so that a
+         * byte maps to where it is written, not to what precedes it. */
+        if (q == '"' && c == '\\' && p + 1 < n && (t[p + 1] == '\r' || t[p + 1] == '\n')) {
+            p = skip_break(t, n, p + 1); /* escaped line break */
+            while (p < n && (t[p] == ' ' || t[p] == '\t'))
+                p++;
+            continue;
+        }
+        if (c == ' ' || c == '\t') {
+            size_t b = p;
+            while (b < n && (t[b] == ' ' || t[b] == '\t'))
+                b++;
+            if (b < n && (t[b] == '\r' || t[b] == '\n')) {
+                p = b; /* blanks before a line break are not in the value */
+                continue;
+            }
+        }
+        if (v >= i)
+            return p;
+        if (q && c == q) {
+            if (q == '\'' && p + 1 < n && t[p + 1] == '\'') {
+                v++, p += 2;
+                continue;
+            }
+            return p; /* the closing quote */
+        }
+        if (q == '"' && c == '\\' && p + 1 < n) {
+            char e = t[p + 1];
+            size_t src = 2, val = 1;
+            switch (e) {
+            case 'x': src = 4; break;
+            case 'u': src = 6, val = escape_bytes(t, n, p + 2, 4); break;
+            case 'U': src = 10, val = escape_bytes(t, n, p + 2, 8); break;
+            case 'N':
+            case '_': val = 2; break;
+            case 'L':
+            case 'P': val = 3; break;
+            default: break;
+            }
+            if (i < v + val)
+                return p;
+            v += val, p += src;
+            continue;
+        }
+        if (c == '\r' || c == '\n') {
+            size_t brk = p, empty = 0;
+            p = skip_break(t, n, p);
+            for (;;) {
+                while (p < n && (t[p] == ' ' || t[p] == '\t'))
+                    p++;
+                if (p >= n || (t[p] != '\r' && t[p] != '\n'))
+                    break;
+                empty++;
+                p = skip_break(t, n, p);
+            }
+            size_t val = empty ? empty : 1;
+            if (i < v + val)
+                return brk;
+            v += val;
+            continue;
+        }
+        v++, p++;
+    }
+    return p;
+}
+
+/* Block scalars.  Literal (`|`): value line k is source line k after the
+ * header, less its indentation, so the mapping is exact.  Folded (`>`):
+ * best effort, exact on the first content line, else that line's start. */
+static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t len)
+{
+    const SrcFile *f = p.file;
+    const char *t = f->text;
+    size_t n = f->len;
+    bool literal = base < n && t[base] == '|';
+    const char *nl = memchr(t + base, '\n', n - base);
+    if (!nl)
+        return pos_shift(p, 0, len);
+    size_t ls = (size_t)(nl - t) + 1; /* the first line after the header */
+    uint32_t line = p.line + 1;
+
+    if (!literal || s->len == 0) {
+        for (;;) { /* the first line with more than blanks */
+            size_t e = ls;
+            while (e < n && t[e] == ' ')
+                e++;
+            if (e < n && t[e] != '\n' && t[e] != '\r')
+                break;
+            const char *q = memchr(t + ls, '\n', n - ls);
+            if (!q)
+                break;
+            ls = (size_t)(q - t) + 1;
+            line++;
+        }
+        size_t ind = 0, m = 0;
+        while (ls + ind < n && t[ls + ind] == ' ')
+            ind++;
+        while (ls + ind + m < n && t[ls + ind + m] != '\n' && t[ls + ind + m] != '\r')
+            m++;
+        return (Pos){f, line, clamp32(ind + 1 + (i < m ? i : 0)), len};
+    }
+
+    /* Literal.  Past the end: the position after the last byte. */
+    uint32_t extra = 0;
+    if (i >= s->len) {
+        i = s->len - 1;
+        extra = s->str[i] == '\n' ? 0 : 1;
+    }
+    size_t k = 0, j0 = 0; /* value line of byte i, and where it starts */
+    for (size_t x = 0; x < i; x++)
+        if (s->str[x] == '\n')
+            k++, j0 = x + 1;
+    size_t m = 0; /* its length in the value */
+    while (j0 + m < s->len && s->str[j0 + m] != '\n')
+        m++;
+    for (size_t l = 0; l < k; l++) {
+        const char *q = memchr(t + ls, '\n', n - ls);
+        if (!q)
+            return pos_shift(p, 0, len);
+        ls = (size_t)(q - t) + 1;
+    }
+    size_t e = ls; /* its length in the source */
+    while (e < n && t[e] != '\n' && t[e] != '\r')
+        e++;
+    size_t ind = e - ls >= m ? e - ls - m : 0;
+    return (Pos){f, clamp32(p.line + 1 + k), clamp32(ind + 1 + (i - j0) + extra), len};
+}
+
+Pos node_char_pos(const Node *s, size_t i, uint32_t len)
+{
+    if (!s)
+        return (Pos){0};
+    Pos p = s->pos;
+    if (s->kind != NODE_SCALAR)
+        return pos_shift(p, 0, len);
+    if (i > s->len)
+        i = s->len;
+    size_t q = s->style == SCALAR_SINGLE || s->style == SCALAR_DOUBLE ? 1 : 0;
+    /* One line, no escapes: the source is the value (inside the quotes).
+     * A node spanning lines has pos.len 1, which never matches. */
+    if (s->style != SCALAR_BLOCK && p.len == s->len + 2 * q)
+        return pos_shift(p, clamp32(q + i), len);
+    const SrcFile *f = p.file;
+    if (!f || !f->text || p.line == 0 || p.col == 0)
+        return pos_shift(p, clamp32(q + i), len);
+    size_t base = line_start(f, p.line) + (p.line == 1 ? bom_len(f) : 0) + p.col - 1;
+    if (base >= f->len)
+        return pos_shift(p, clamp32(q + i), len);
+    if (s->style == SCALAR_BLOCK)
+        return block_char_pos(s, p, base, i, len);
+    size_t a = flow_off(f->text, f->len, base + q, s->style, i);
+    Pos r = pos_from(f, p, base, a);
+    r.len = len;
+    if (len) {
+        size_t end = i + len < s->len ? i + len : s->len;
+        size_t b = flow_off(f->text, f->len, base + q, s->style, end);
+        if (b > a && pos_from(f, r, a, b).line == r.line)
+            r.len = clamp32(b - a);
+    }
+    return r;
+}
