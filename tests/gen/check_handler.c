@@ -117,7 +117,7 @@ static DXGKARG_QUERYADAPTERINFO arg;
 static void setup(void)
 {
     memset(&runtime, 0, sizeof runtime);
-    for (unsigned i = 0; i < SEGC_BAR_COUNT; i++)
+    for (unsigned i = 0; i < sizeof runtime.BarBase / sizeof runtime.BarBase[0]; i++)
         runtime.BarBase[i].QuadPart = (LONGLONG)bar_base(i);
     memset(&in, 0, sizeof in);
     memset(&out, 0x5A, sizeof out);
