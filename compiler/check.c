@@ -354,7 +354,7 @@ static void check_layout(Ck *k)
     Spec *s = k->s;
     unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
     if (s->nsegs == 0)
-        report(k, R_segments_none, NULL, (Pos){s->file, 1, 1, 1}, "the board describes no segment");
+        report(k, R_segments_none, NULL, s->segs_pos, "the board describes no segment");
     if (s->nsegs > max)
         report(k, R_segments_max, &s->segs[max], s->segs[max].pos,
                "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,

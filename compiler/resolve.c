@@ -41,6 +41,10 @@ typedef struct R {
     Slot *const_slot, *bar_size, *bar_index, *seg_base, *seg_size, *seg_commit, *seg_sysend,
         *seg_cpu_off, *seg_cpu_addr, *page_slot, *paging_size, *paging_priv;
     Slot **bank_slot;
+    /* Keys reported as unknown, so a missing key they misspell is not
+     * reported a second time. */
+    const Node *unknown[64];
+    unsigned nunknown;
 } R;
 
 typedef struct EvalCtx {
@@ -97,6 +101,8 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
         if (ok)
             continue;
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
+        if (r->nunknown < countof(r->unknown))
+            r->unknown[r->nunknown++] = k;
         const char *near = closest_name(k->str, allowed, n);
         if (near)
             diag_fixit(r->d, g, "did you mean '%s'?", near);
@@ -113,9 +119,17 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
 static const Node *require(R *r, const Node *map, const char *key, const char *where)
 {
     const Node *v = node_get(map, key);
-    if (!v)
-        error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
-    return v;
+    if (v)
+        return v;
+    /* A misspelt key already got "did you mean '<key>'?": say it once. */
+    for (size_t i = 0; i < map->npairs; i++) {
+        const char *cand[] = {key};
+        for (unsigned u = 0; u < r->nunknown; u++)
+            if (r->unknown[u] == map->pairs[i].key && closest_name(map->pairs[i].key->str, cand, 1))
+                return NULL;
+    }
+    error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
+    return NULL;
 }
 
 static const NodePair *pair_of(const Node *map, const char *key)
@@ -606,7 +620,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
              g->kind == SEG_AGP ? DEF_ZERO : DEF_PREV_END, arena_printf(r->a, "%s base", where));
     const Node *size = expr_node(r, item, "size", where);
     if (!size && g->kind != SEG_AGP && node_get(item, "size") == NULL)
-        error_at(r->d, "missing-key", item->pos, "%s needs a 'size' key", where);
+        require(r, item, "size", where);
     set_slot(&r->seg_size[idx], size, &g->size, g, DEF_ZERO, arena_printf(r->a, "%s size", where));
     set_slot(&r->seg_commit[idx], expr_node(r, item, "commit_limit", where), &g->commit_limit, g, DEF_SIZE,
              arena_printf(r->a, "%s commit_limit", where));
@@ -702,6 +716,7 @@ static void build_segments(R *r, const Node *root)
     const Node *sq = require(r, root, "segments", "a spec");
     if (!sq || !expect_kind(r, sq, NODE_SEQ, "'segments'"))
         return;
+    s->segs_pos = val_pos(sq);
     size_t n = sq->nitems;
     /* More than MAX_SEGMENTS is a rule (segments-max); keep a sane cap
      * against hostile input. */

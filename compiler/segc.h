@@ -380,6 +380,7 @@ typedef struct Spec {
     unsigned nbars;
     Segment *segs;
     unsigned nsegs;
+    Pos segs_pos;              /* the `segments:` sequence */
     struct {
         const Segment *seg;    /* NULL: `none` (id 0) */
         Pos seg_pos;
