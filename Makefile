@@ -136,8 +136,11 @@ schema: $(SEGC)
 gencode: $(SEGC)
 	@sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+lookup: $(SEGC)
+	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode
+suites: unit golden schema gencode lookup
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -161,6 +164,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit golden schema gencode suites test deps-check install uninstall clean
+.PHONY: all unit golden schema gencode lookup suites test deps-check install uninstall clean
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -72,6 +72,76 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     return m;
 }
 
+/* Numbers as C initializer rows, `per` to a line. */
+static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n, unsigned per, bool hex)
+{
+    TVal *rows = tv_list(a);
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++) {
+        uint64_t x = v ? v[i] : v32[i];
+        if (hex)
+            buf_printf(&b, "0x%llXull,", (unsigned long long)x);
+        else
+            buf_printf(&b, "%llu,", (unsigned long long)x);
+        if ((i + 1) % per == 0 || i + 1 == n) {
+            tv_push(a, rows, tv_str(a, b.p));
+            b.len = 0;
+        } else {
+            buf_putc(&b, ' ');
+        }
+    }
+    buf_free(&b);
+    return rows;
+}
+
+static TVal *lookup_data(Arena *a, const Lookup *lk)
+{
+    TVal *m = tv_map(a);
+    tv_put(a, m, "form", tv_str(a, lookup_form_name(lk->form)));
+    tv_put(a, m, "empty", tv_bool(a, lk->nregions <= 1));
+    tv_put(a, m, "lo", tv_int(a, lk->lo));
+    tv_put(a, m, "span", tv_int(a, lk->span));
+    tv_put(a, m, "granule_log2", tv_int(a, lk->granule_log2));
+    static const char *const types[] = {"", "UINT8", "UINT16", "", "UINT32"};
+    tv_put(a, m, "type", tv_str(a, types[lk->entry_bytes]));
+    tv_put(a, m, "tag", tv_int(a, lk->tag));
+    tv_put(a, m, "bytes", tv_int(a, lk->bytes));
+    tv_put(a, m, "loads", tv_int(a, lk->loads));
+    TVal *levels = tv_list(a);
+    for (unsigned l = 0; l < lk->nlevels; l++) {
+        const LookupLevel *L = &lk->levels[l];
+        TVal *lv = tv_map(a);
+        tv_put(a, lv, "index", tv_int(a, l));
+        tv_put(a, lv, "shift", tv_int(a, L->shift));
+        tv_put(a, lv, "bits", tv_int(a, L->bits));
+        tv_put(a, lv, "mask", tv_int(a, L->bits ? ((uint64_t)1 << L->bits) - 1 : 0));
+        tv_put(a, lv, "n", tv_int(a, L->n));
+        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
+        tv_push(a, levels, lv);
+    }
+    tv_put(a, m, "levels", levels);
+    TVal *regs = tv_list(a);
+    for (unsigned i = 0; i < lk->nregions; i++) {
+        TVal *r = tv_map(a);
+        tv_put(a, r, "seg", tv_int(a, lk->regions[i].seg));
+        tv_put(a, r, "bank", tv_int(a, lk->regions[i].bank));
+        tv_put(a, r, "base", tv_int(a, lk->regions[i].seg_base));
+        tv_put(a, r, "start", tv_int(a, lk->regions[i].start));
+        tv_put(a, r, "end", tv_int(a, lk->regions[i].end));
+        tv_push(a, regs, r);
+    }
+    tv_put(a, m, "regions", regs);
+    tv_put(a, m, "nregions", tv_int(a, lk->nregions));
+    tv_put(a, m, "nstarts", tv_int(a, lk->nstarts));
+    tv_put(a, m, "starts", rows_u64(a, lk->starts, NULL, lk->nstarts, 4, true));
+    tv_put(a, m, "start_regions", rows_u64(a, NULL, lk->start_region, lk->nstarts, 16, false));
+    TVal *steps = tv_list(a);
+    for (unsigned st = lk->nstarts / 2; st >= 1; st /= 2)
+        tv_push(a, steps, tv_int(a, st));
+    tv_put(a, m, "steps", steps);
+    return m;
+}
+
 /* Everything a template can name; documented in templates/README.md. */
 static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
 {
@@ -171,7 +241,7 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
     return t && tmpl_render(a, t, ctx, &f->text, d);
 }
 
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d)
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
 {
     memset(out, 0, sizeof *out);
     if (s->wddm >= 0x20) {
@@ -182,7 +252,10 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Diag
         diag_fixit(d, e, "set board.wddm to \"1.3\" (or \"1.2\")");
         return false;
     }
+    if (!layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk, d))
+        return false;
     TVal *ctx = context(a, s, o);
+    tv_put(a, ctx, "lookup", lookup_data(a, lk));
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
               render(a, "segments.c.tmpl", arena_printf(a, "%s_segments.c", s->name), ctx, o, out, d) &&
               render(a, "segc_dxgk.h", "segc_dxgk.h", NULL, o, out, d);

@@ -28,6 +28,7 @@ typedef struct Options {
     const char *depfile;
     bool md;
     bool annotate;
+    uint64_t lookup_budget;
     bool verbose;
     bool quiet;
     DiagStyle style;
@@ -82,7 +83,10 @@ static const char usage_build[] =
     "  --templates DIR        use templates from DIR instead of the built-in ones\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
     "                         extends chain and any template overrides\n"
-    "  --annotate             comment each descriptor with the YAML line it came from\n";
+    "  --annotate             comment each descriptor with the YAML line it came from\n"
+    "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
+    "                         (default 16KiB; a smaller budget picks a slower form)\n"
+    "  -v                     report the files written and the lookup table chosen\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
@@ -106,6 +110,27 @@ static bool want_color(const char *mode)
         die_usage("--color takes auto, always or never, not '%s'", mode);
     const char *term = getenv("TERM");
     return isatty(STDERR_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
+}
+
+/* A size on the command line is an expression too: 64KiB, 1 << 20. */
+static uint64_t parse_size_option(const char *flag, const char *text)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    SrcFile *f = src_from_string(a, "<command line>", text, strlen(text));
+    Expr *e = expr_parse(a, f->text, f->len, (Pos){f, 1, 1, 1}, &d);
+    EvalEnv env = {NULL, NULL, 4096};
+    uint64_t v = 0;
+    if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
+        if (!diags_failed(&d))
+            error_at(&d, "usage", (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
+        diags_print_text(stderr, &d, (DiagStyle){false});
+        arena_free(a);
+        die_usage("bad value for %s", flag);
+    }
+    arena_free(a);
+    return v;
 }
 
 /* Parses the options shared by check and build.  `argv` starts after the
@@ -164,6 +189,9 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->depfile = VALUE("-MF");
         } else if (!strcmp(a, "--annotate") && usage == usage_build) {
             o->annotate = true;
+        } else if (!strncmp(a, "--lookup-budget", 15) && usage == usage_build) {
+            const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : "");
+            o->lookup_budget = parse_size_option("--lookup-budget", v);
         } else {
             die_usage("unknown option '%s'", a);
         }
@@ -255,9 +283,18 @@ static int cmd_build(int argc, char **argv)
     if (s)
         spec_check(s, &o.rules, &d);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate};
+    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget};
+    Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
-    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &d);
+    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
+    if (ok && o.verbose && !o.quiet) {
+        printf("%s: lookup table: %s", path, lookup_form_name(lk.form));
+        if (lk.form != LOOKUP_SEARCH && lk.nregions > 1) {
+            printf(" (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s", lk.granule_log2);
+        }
+        printf(", %zu bytes, %u regions, worst case %u memory loads per lookup\n", lk.bytes, lk.nregions - 1,
+               lk.loads);
+    }
     if (ok)
         outputs_write(s, &bo, &out, &d, o.verbose && !o.quiet);
     diags_sort(&d);

@@ -446,6 +446,53 @@ bool rules_option(RuleConfig *c, const char *arg);
 /* Runs every rule.  Returns the number of errors it reported. */
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
 
+/* ---- layout.c: the runtime GPU-address lookup table ----------------------- */
+
+/* A region: a run of GPU addresses that answers one (segment, bank).
+ * Region 0 stands for "no segment". */
+typedef struct LookupRegion {
+    uint64_t start, end; /* absolute GPU addresses, end exclusive */
+    unsigned seg;        /* segment id, 0: none */
+    unsigned bank;       /* 1-based bank id, 0: segment without banks */
+    uint64_t seg_base;
+} LookupRegion;
+
+typedef enum { LOOKUP_DIRECT, LOOKUP_RADIX, LOOKUP_SEARCH } LookupForm;
+
+enum { LOOKUP_MAX_LEVELS = 4 };
+
+typedef struct LookupLevel {
+    unsigned shift;     /* index = (offset >> shift) & mask (level 0: no mask) */
+    unsigned bits;      /* entries per node = 1 << bits (level 0: count) */
+    uint32_t *entries;  /* all nodes of this level, concatenated */
+    size_t n;
+} LookupLevel;
+
+typedef struct Lookup {
+    LookupForm form;
+    uint64_t lo, span;       /* lookups cover [lo, lo + span) */
+    unsigned granule_log2;   /* every boundary is a multiple of 2^this from lo */
+    LookupRegion *regions;   /* regions[0] is "none" */
+    unsigned nregions;
+    LookupLevel levels[LOOKUP_MAX_LEVELS];
+    unsigned nlevels;
+    uint32_t tag;            /* entries with this bit name a child node */
+    unsigned entry_bytes;    /* 1, 2 or 4 */
+    uint64_t *starts;        /* LOOKUP_SEARCH: sorted offsets, padded */
+    uint32_t *start_region;
+    unsigned nstarts;        /* a power of two */
+    size_t bytes;            /* table bytes, region records included */
+    unsigned loads;          /* worst-case memory loads per lookup */
+} Lookup;
+
+enum { LOOKUP_DEFAULT_BUDGET = 16 * 1024 };
+
+/* Picks the form (direct, radix, search) that fits `budget` bytes with the
+ * fewest loads.  Reports an error if segments overlap (only possible when
+ * segments-overlap was turned off). */
+bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
+const char *lookup_form_name(LookupForm f);
+
 /* ---- emit.c: the model as template data, rendered in memory ------------- */
 
 typedef struct BuildOpts {
@@ -453,6 +500,7 @@ typedef struct BuildOpts {
     const char *templates_dir; /* --templates: overrides by file name */
     const char *depfile;       /* -MF; NULL: none */
     bool annotate;             /* --annotate: YAML file:line on descriptors */
+    uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
 } BuildOpts;
 
 enum { MAX_OUTPUTS = 8 };
@@ -471,7 +519,7 @@ typedef struct Outputs {
 
 /* Renders every output of `segc build` into memory.  Writes nothing.
  * Returns false with errors in `d` (template errors, unsupported target). */
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d);
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d);
 void outputs_free(Outputs *out);
 
 /* ---- output.c: writing files safely ---------------------------------------- */

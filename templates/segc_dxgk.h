@@ -214,6 +214,8 @@ extern "C" {
 typedef unsigned char      BYTE;
 typedef unsigned char      BOOLEAN;
 typedef unsigned int       UINT;
+typedef unsigned char      UINT8;
+typedef unsigned short     UINT16;
 typedef unsigned int       UINT32;
 typedef unsigned long long UINT64;
 typedef unsigned int       ULONG;
@@ -587,6 +589,8 @@ typedef DXGKDDI_QUERYADAPTERINFO *PDXGKDDI_QUERYADAPTERINFO;
 SEGC_STATIC_ASSERT(sizeof(BYTE) == 1, dxgk_byte_size);
 SEGC_STATIC_ASSERT(sizeof(BOOLEAN) == 1, dxgk_boolean_size);
 SEGC_STATIC_ASSERT(sizeof(UINT) == 4, dxgk_uint_size);
+SEGC_STATIC_ASSERT(sizeof(UINT8) == 1, dxgk_uint8_size);
+SEGC_STATIC_ASSERT(sizeof(UINT16) == 2, dxgk_uint16_size);
 SEGC_STATIC_ASSERT(sizeof(UINT32) == 4, dxgk_uint32_size);
 SEGC_STATIC_ASSERT(sizeof(UINT64) == 8, dxgk_uint64_size);
 SEGC_STATIC_ASSERT(sizeof(ULONG) == 4, dxgk_ulong_size);

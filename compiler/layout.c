@@ -1,0 +1,399 @@
+/* layout.c - the table behind <Prefix>LookupGpuAddress.
+ *
+ * Every GPU address maps to one region: a (segment, bank) pair, or "no
+ * segment".  segc knows every boundary at build time, so it can answer a
+ * lookup with a fixed number of table reads instead of walking segments.
+ * Like a compiler choosing between a jump table and comparisons, it picks
+ * the form per board, under a size budget:
+ *
+ *   direct  one table indexed by (addr - lo) >> g, where 2^g is the largest
+ *           power of two dividing every boundary: 1 read + the region record
+ *   radix   the same index split over 2-4 levels; identical nodes are
+ *           stored once and a uniform run ends the walk early: a read per
+ *           level + the region record
+ *   search  an unrolled branch-free binary search over the sorted region
+ *           starts, for budgets too small for either table
+ *
+ * Among the forms that fit, the fewest reads win, then the fewest bytes. */
+#include "segc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { REGION_RECORD_BYTES = 16, TMP_TAG = 0x80000000u };
+
+const char *lookup_form_name(LookupForm f)
+{
+    static const char *const names[] = {"direct", "radix", "search"};
+    return names[f];
+}
+
+static unsigned ctz64(uint64_t v)
+{
+    unsigned n = 0;
+    while (!(v & 1)) {
+        v >>= 1;
+        n++;
+    }
+    return n;
+}
+
+static unsigned bits_for(uint64_t n) /* bits to index n entries */
+{
+    unsigned b = 0;
+    while (b < 64 && (n - 1) >> b)
+        b++;
+    return n <= 1 ? 0 : b;
+}
+
+static int region_cmp(const void *pa, const void *pb)
+{
+    const LookupRegion *a = pa, *b = pb;
+    return a->start < b->start ? -1 : a->start > b->start;
+}
+
+/* The region containing offset `off` (0 for a gap) and where that run of
+ * identical answers ends. */
+static unsigned run_at(const Lookup *lk, uint64_t off, uint64_t *run_end)
+{
+    uint64_t addr = lk->lo + off;
+    unsigned lo = 1, hi = lk->nregions; /* first region with end > addr */
+    while (lo < hi) {
+        unsigned mid = lo + (hi - lo) / 2;
+        if (lk->regions[mid].end <= addr)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (off >= lk->span || lo == lk->nregions) {
+        *run_end = UINT64_MAX;
+        return 0;
+    }
+    const LookupRegion *r = &lk->regions[lo];
+    if (r->start <= addr) {
+        *run_end = r->end - lk->lo;
+        return lo;
+    }
+    *run_end = r->start - lk->lo;
+    return 0;
+}
+
+/* ---- radix builder ---------------------------------------------------------- */
+
+typedef struct Level {
+    uint32_t *e;
+    size_t n, cap;
+    size_t *hash_slot; /* open addressing: node start + 1, 0 empty */
+    size_t hcap;
+} Level;
+
+typedef struct Build {
+    const Lookup *lk;
+    unsigned nlevels;
+    unsigned shift[LOOKUP_MAX_LEVELS], bits[LOOKUP_MAX_LEVELS];
+    uint64_t count0; /* entries of level 0 */
+    Level lv[LOOKUP_MAX_LEVELS];
+    size_t entries, limit; /* running total, and when to give up */
+    bool over;
+} Build;
+
+static size_t node_len(const Build *b, unsigned level)
+{
+    return level == 0 ? (size_t)b->count0 : (size_t)1 << b->bits[level];
+}
+
+static uint64_t hash_node(const uint32_t *e, size_t n)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ e[i]) * 1099511628211ull;
+    return h;
+}
+
+/* Stores a node once: returns the index of an identical node if any. */
+static uint32_t intern(Build *b, unsigned level, const uint32_t *e, size_t n)
+{
+    Level *L = &b->lv[level];
+    if (L->hcap == 0 || (L->n / n + 1) * 2 > L->hcap) {
+        size_t cap = L->hcap ? L->hcap * 2 : 64;
+        size_t *slots = calloc(cap, sizeof *slots);
+        if (!slots)
+            segc_oom();
+        for (size_t i = 0; i < L->hcap; i++)
+            if (L->hash_slot[i]) {
+                size_t start = L->hash_slot[i] - 1;
+                size_t k = hash_node(L->e + start, n) & (cap - 1);
+                while (slots[k])
+                    k = (k + 1) & (cap - 1);
+                slots[k] = L->hash_slot[i];
+            }
+        free(L->hash_slot);
+        L->hash_slot = slots;
+        L->hcap = cap;
+    }
+    size_t k = hash_node(e, n) & (L->hcap - 1);
+    while (L->hash_slot[k]) {
+        size_t start = L->hash_slot[k] - 1;
+        if (!memcmp(L->e + start, e, n * sizeof *e))
+            return (uint32_t)(start / n);
+        k = (k + 1) & (L->hcap - 1);
+    }
+    if (L->n + n > L->cap) {
+        L->cap = (L->n + n) * 2;
+        L->e = xrealloc(L->e, L->cap * sizeof *L->e);
+    }
+    memcpy(L->e + L->n, e, n * sizeof *e);
+    L->hash_slot[k] = L->n + 1;
+    uint32_t idx = (uint32_t)(L->n / n);
+    L->n += n;
+    b->entries += n;
+    if (b->entries > b->limit)
+        b->over = true;
+    return idx;
+}
+
+/* Builds the node of `level` covering offsets from `base`; returns its
+ * index in that level. */
+static uint32_t build_node(Build *b, unsigned level, uint64_t base)
+{
+    size_t n = node_len(b, level);
+    uint32_t *tmp = xmalloc(n * sizeof *tmp);
+    unsigned sh = b->shift[level];
+    for (size_t i = 0; i < n && !b->over; i++) {
+        uint64_t off = base + ((uint64_t)i << sh);
+        uint64_t run_end;
+        unsigned r = run_at(b->lk, off, &run_end);
+        bool last = level + 1 == b->nlevels;
+        uint64_t len = (uint64_t)1 << sh;
+        if (last || run_end - off >= len || off >= b->lk->span)
+            tmp[i] = r;
+        else
+            tmp[i] = TMP_TAG | build_node(b, level + 1, off);
+    }
+    uint32_t idx = b->over ? 0 : intern(b, level, tmp, n);
+    free(tmp);
+    return idx;
+}
+
+static void build_free(Build *b)
+{
+    for (unsigned i = 0; i < LOOKUP_MAX_LEVELS; i++) {
+        free(b->lv[i].e);
+        free(b->lv[i].hash_slot);
+    }
+    memset(b->lv, 0, sizeof b->lv);
+}
+
+/* Entry width and child tag for the largest value a table holds. */
+static void pick_encoding(Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
+{
+    uint64_t maxv = lk->nregions;
+    bool tagged = b->nlevels > 1;
+    for (unsigned l = 1; l < b->nlevels; l++) {
+        uint64_t nodes = b->lv[l].n / node_len(b, l);
+        if (nodes > maxv)
+            maxv = nodes;
+    }
+    if (tagged) {
+        *bytes = maxv < 0x80 ? 1 : maxv < 0x8000 ? 2 : 4;
+        *tag = *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
+    } else {
+        *bytes = maxv <= 0x100 ? 1 : maxv <= 0x10000 ? 2 : 4;
+        *tag = 0;
+    }
+}
+
+static size_t table_bytes(const Lookup *lk, const Build *b)
+{
+    unsigned eb;
+    uint32_t tag;
+    pick_encoding((Lookup *)lk, b, &eb, &tag);
+    size_t n = 0;
+    for (unsigned l = 0; l < b->nlevels; l++)
+        n += b->lv[l].n;
+    return n * eb + (size_t)lk->nregions * REGION_RECORD_BYTES;
+}
+
+/* Tries one split; on success (fits `budget`) returns its byte count and
+ * leaves the tables in `b`. */
+static bool try_split(Build *b, const Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
+{
+    memset(b, 0, sizeof *b);
+    b->lk = lk;
+    b->nlevels = nlevels;
+    unsigned sh = lk->granule_log2;
+    for (unsigned l = nlevels; l-- > 1;) {
+        b->shift[l] = sh;
+        b->bits[l] = lower_bits[l - 1];
+        sh += lower_bits[l - 1];
+    }
+    b->shift[0] = sh;
+    uint64_t idx_count = lk->span >> lk->granule_log2;
+    uint64_t below = sh - lk->granule_log2 >= 64 ? UINT64_MAX : (uint64_t)1 << (sh - lk->granule_log2);
+    b->count0 = idx_count / below + (idx_count % below != 0);
+    if (b->count0 == 0)
+        b->count0 = 1;
+    uint64_t rec = (uint64_t)lk->nregions * REGION_RECORD_BYTES;
+    if (budget < rec || b->count0 > (budget - rec))
+        return false;
+    b->limit = (size_t)(budget - rec);
+    build_node(b, 0, 0);
+    if (b->over || table_bytes(lk, b) > budget) {
+        build_free(b);
+        return false;
+    }
+    return true;
+}
+
+/* Keeps the built tables in the Lookup (arena copies). */
+static void adopt(Arena *a, Lookup *lk, Build *b)
+{
+    uint32_t tag;
+    pick_encoding(lk, b, &lk->entry_bytes, &tag);
+    lk->tag = tag;
+    lk->nlevels = b->nlevels;
+    lk->form = b->nlevels == 1 ? LOOKUP_DIRECT : LOOKUP_RADIX;
+    for (unsigned l = 0; l < b->nlevels; l++) {
+        LookupLevel *L = &lk->levels[l];
+        L->shift = b->shift[l];
+        L->bits = l == 0 ? 0 : b->bits[l];
+        L->n = b->lv[l].n;
+        L->entries = arena_alloc(a, (L->n ? L->n : 1) * sizeof *L->entries);
+        for (size_t i = 0; i < L->n; i++) {
+            uint32_t e = b->lv[l].e[i];
+            L->entries[i] = e & TMP_TAG ? (e & ~TMP_TAG) | tag : e;
+        }
+    }
+    lk->bytes = table_bytes(lk, b);
+    lk->loads = b->nlevels + 1;
+}
+
+/* ---- search form -------------------------------------------------------------- */
+
+static void build_search(Arena *a, Lookup *lk)
+{
+    unsigned n = 0, cap = 2 * lk->nregions + 2;
+    uint64_t *starts = arena_alloc(a, cap * sizeof *starts);
+    uint32_t *reg = arena_alloc(a, cap * sizeof *reg);
+    uint64_t at = 0;
+    for (unsigned i = 1; i < lk->nregions; i++) {
+        uint64_t s = lk->regions[i].start - lk->lo;
+        if (s > at) { /* a gap between two regions */
+            starts[n] = at;
+            reg[n++] = 0;
+        }
+        starts[n] = s;
+        reg[n++] = i;
+        at = lk->regions[i].end - lk->lo;
+    }
+    if (n == 0) {
+        starts[n] = 0;
+        reg[n++] = 0;
+    }
+    unsigned p = 1;
+    while (p < n)
+        p *= 2;
+    lk->starts = arena_alloc(a, p * sizeof *lk->starts);
+    lk->start_region = arena_alloc(a, p * sizeof *lk->start_region);
+    for (unsigned i = 0; i < p; i++) {
+        lk->starts[i] = i < n ? starts[i] : UINT64_MAX;
+        lk->start_region[i] = i < n ? reg[i] : 0;
+    }
+    lk->nstarts = p;
+    lk->form = LOOKUP_SEARCH;
+    lk->entry_bytes = lk->nregions <= 0x100 ? 1 : 2;
+    lk->bytes = (size_t)p * (8 + lk->entry_bytes) + (size_t)lk->nregions * REGION_RECORD_BYTES;
+    lk->loads = bits_for(p) + 2;
+}
+
+/* ---- entry point ---------------------------------------------------------------- */
+
+bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *d)
+{
+    memset(lk, 0, sizeof *lk);
+    unsigned cap = 1;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;
+    LookupRegion *r = arena_alloc(a, cap * sizeof *r);
+    unsigned n = 1; /* r[0]: none */
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        if (g->kind == SEG_AGP || g->size.v == 0)
+            continue; /* the AGP aperture's address is known only at run time */
+        if (!g->nbanks) {
+            r[n++] = (LookupRegion){g->base.v, g->base.v + g->size.v, g->id, 0, g->base.v};
+            continue;
+        }
+        for (unsigned k = 0; k < g->nbanks; k++)
+            r[n++] = (LookupRegion){g->base.v + g->banks[k].start, g->base.v + g->banks[k].end, g->id, k + 1,
+                                    g->base.v};
+    }
+    qsort(r + 1, n - 1, sizeof *r, region_cmp);
+    for (unsigned i = 2; i < n; i++)
+        if (r[i].start < r[i - 1].end) {
+            const Segment *x = &s->segs[r[i].seg - 1], *y = &s->segs[r[i - 1].seg - 1];
+            Diag *e = error_at(d, "layout-overlap", x->pos,
+                               "segments '%s' and '%s' overlap; the lookup table needs disjoint GPU ranges", x->name,
+                               y->name);
+            diag_note(d, e, y->pos, "segment '%s' is here", y->name);
+            return false;
+        }
+    lk->regions = r;
+    lk->nregions = n;
+    if (n == 1) { /* nothing addressable: every lookup answers FALSE */
+        lk->form = LOOKUP_DIRECT;
+        lk->entry_bytes = 1;
+        lk->bytes = REGION_RECORD_BYTES;
+        lk->loads = 0;
+        return true;
+    }
+    lk->lo = r[1].start;
+    lk->span = r[n - 1].end - lk->lo;
+    uint64_t all = lk->span;
+    for (unsigned i = 1; i < n; i++)
+        all |= (r[i].start - lk->lo) | (r[i].end - lk->lo);
+    lk->granule_log2 = ctz64(all);
+
+    unsigned T = bits_for(lk->span >> lk->granule_log2);
+    Build b;
+    static const unsigned none[1] = {0};
+    if (try_split(&b, lk, 1, none, budget)) {
+        adopt(a, lk, &b);
+        build_free(&b);
+        return true;
+    }
+    /* Radix: more levels cost a read each, so try 2 levels, then 3, then 4;
+     * within a level count keep the smallest table. */
+    for (unsigned levels = 2; levels <= LOOKUP_MAX_LEVELS; levels++) {
+        Build best;
+        bool have = false;
+        size_t best_bytes = SIZE_MAX;
+        unsigned w[LOOKUP_MAX_LEVELS - 1];
+        unsigned lower = levels - 1;
+        /* Lower levels share a width; level 0 takes the remaining bits. */
+        for (unsigned width = 1; width <= 16 && width * lower < T; width++) {
+            for (unsigned i = 0; i < lower; i++)
+                w[i] = width;
+            Build cand;
+            if (!try_split(&cand, lk, levels, w, have ? (best_bytes < budget ? best_bytes : budget) : budget))
+                continue;
+            size_t bytes = table_bytes(lk, &cand);
+            if (!have || bytes < best_bytes) {
+                if (have)
+                    build_free(&best);
+                best = cand;
+                best_bytes = bytes;
+                have = true;
+            } else {
+                build_free(&cand);
+            }
+        }
+        if (have) {
+            adopt(a, lk, &best);
+            build_free(&best);
+            return true;
+        }
+    }
+    build_search(a, lk);
+    return true;
+}
