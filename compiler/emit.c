@@ -72,7 +72,9 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     return m;
 }
 
-/* Numbers as C initializer rows, `per` to a line. */
+/* Numbers as C initializer rows, `per` to a line: 64-bit values as hex
+ * ull literals, table entries as 3-digit hex (segment << 7 | bank reads
+ * at a glance). */
 static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n, unsigned per, bool hex)
 {
     TVal *rows = tv_list(a);
@@ -82,7 +84,7 @@ static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n
         if (hex)
             buf_printf(&b, "0x%llXull,", (unsigned long long)x);
         else
-            buf_printf(&b, "%llu,", (unsigned long long)x);
+            buf_printf(&b, "0x%03llX,", (unsigned long long)x);
         if ((i + 1) % per == 0 || i + 1 == n) {
             tv_push(a, rows, tv_str(a, b.p));
             b.len = 0;

@@ -7,20 +7,24 @@
  * the form per board, under a size budget:
  *
  *   direct  one table indexed by (addr - lo) >> g, where 2^g is the largest
- *           power of two dividing every boundary: 1 read + the region record
+ *           power of two dividing every boundary: 1 read
  *   radix   the same index split over 2-4 levels; identical nodes are
  *           stored once and a uniform run ends the walk early: a read per
- *           level + the region record
+ *           level
  *   search  an unrolled branch-free binary search over the sorted region
  *           starts, for budgets too small for either table
  *
- * Among the forms that fit, the fewest reads win, then the fewest bytes. */
+ * An entry is the answer itself, segment id << 7 | bank id (the widths of
+ * the DXGK segment and bank preference fields), 0 for no segment; the
+ * offset then needs one more read, the segment's base.  Among the forms
+ * that fit the budget the fewest reads win, then the fewest bytes; when
+ * none fits, the smallest table. */
 #include "segc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { REGION_RECORD_BYTES = 16, TMP_TAG = 0x80000000u };
+enum { SEG_BASE_BYTES = 8, TMP_TAG = 0x80000000u };
 
 const char *lookup_form_name(LookupForm f)
 {
@@ -76,6 +80,11 @@ static unsigned run_at(const Lookup *lk, uint64_t off, uint64_t *run_end)
     }
     *run_end = r->start - lk->lo;
     return 0;
+}
+
+static uint32_t answer(const Lookup *lk, unsigned r)
+{
+    return r ? (uint32_t)(lk->regions[r].seg << LOOKUP_BANK_BITS | lk->regions[r].bank) : 0;
 }
 
 /* ---- radix builder ---------------------------------------------------------- */
@@ -166,7 +175,7 @@ static uint32_t build_node(Build *b, unsigned level, uint64_t base)
         bool last = level + 1 == b->nlevels;
         uint64_t len = (uint64_t)1 << sh;
         if (last || run_end - off >= len || off >= b->lk->span)
-            tmp[i] = r;
+            tmp[i] = answer(b->lk, r);
         else
             tmp[i] = TMP_TAG | build_node(b, level + 1, off);
     }
@@ -185,9 +194,12 @@ static void build_free(Build *b)
 }
 
 /* Entry width and child tag for the largest value a table holds. */
-static void pick_encoding(Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
+static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
 {
-    uint64_t maxv = lk->nregions;
+    uint64_t maxv = 0;
+    for (unsigned r = 1; r < lk->nregions; r++)
+        if (answer(lk, r) > maxv)
+            maxv = answer(lk, r);
     bool tagged = b->nlevels > 1;
     for (unsigned l = 1; l < b->nlevels; l++) {
         uint64_t nodes = b->lv[l].n / node_len(b, l);
@@ -198,7 +210,7 @@ static void pick_encoding(Lookup *lk, const Build *b, unsigned *bytes, uint32_t 
         *bytes = maxv < 0x80 ? 1 : maxv < 0x8000 ? 2 : 4;
         *tag = *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
     } else {
-        *bytes = maxv <= 0x100 ? 1 : maxv <= 0x10000 ? 2 : 4;
+        *bytes = maxv < 0x100 ? 1 : maxv < 0x10000 ? 2 : 4;
         *tag = 0;
     }
 }
@@ -207,11 +219,11 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
 {
     unsigned eb;
     uint32_t tag;
-    pick_encoding((Lookup *)lk, b, &eb, &tag);
+    pick_encoding(lk, b, &eb, &tag);
     size_t n = 0;
     for (unsigned l = 0; l < b->nlevels; l++)
         n += b->lv[l].n;
-    return n * eb + (size_t)lk->nregions * REGION_RECORD_BYTES;
+    return n * eb + lk->seg_bytes;
 }
 
 /* Tries one split; on success (fits `budget`) returns its byte count and
@@ -233,7 +245,7 @@ static bool try_split(Build *b, const Lookup *lk, unsigned nlevels, const unsign
     b->count0 = idx_count / below + (idx_count % below != 0);
     if (b->count0 == 0)
         b->count0 = 1;
-    uint64_t rec = (uint64_t)lk->nregions * REGION_RECORD_BYTES;
+    uint64_t rec = lk->seg_bytes;
     if (budget < rec || b->count0 > (budget - rec))
         return false;
     b->limit = (size_t)(budget - rec);
@@ -265,7 +277,7 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
         }
     }
     lk->bytes = table_bytes(lk, b);
-    lk->loads = b->nlevels + 1;
+    lk->loads = b->nlevels + 1; /* + the segment base */
 }
 
 /* ---- search form -------------------------------------------------------------- */
@@ -283,7 +295,7 @@ static void build_search(Arena *a, Lookup *lk)
             reg[n++] = 0;
         }
         starts[n] = s;
-        reg[n++] = i;
+        reg[n++] = answer(lk, i);
         at = lk->regions[i].end - lk->lo;
     }
     if (n == 0) {
@@ -301,8 +313,8 @@ static void build_search(Arena *a, Lookup *lk)
     }
     lk->nstarts = p;
     lk->form = LOOKUP_SEARCH;
-    lk->entry_bytes = lk->nregions <= 0x100 ? 1 : 2;
-    lk->bytes = (size_t)p * (8 + lk->entry_bytes) + (size_t)lk->nregions * REGION_RECORD_BYTES;
+    lk->entry_bytes = 2;
+    lk->bytes = (size_t)p * (8 + lk->entry_bytes) + lk->seg_bytes;
     lk->loads = bits_for(p) + 2;
 }
 
@@ -340,10 +352,11 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
         }
     lk->regions = r;
     lk->nregions = n;
+    lk->seg_bytes = (size_t)s->nsegs * SEG_BASE_BYTES;
     if (n == 1) { /* nothing addressable: every lookup answers FALSE */
         lk->form = LOOKUP_DIRECT;
         lk->entry_bytes = 1;
-        lk->bytes = REGION_RECORD_BYTES;
+        lk->bytes = 0;
         lk->loads = 0;
         return true;
     }
@@ -394,6 +407,8 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
             return true;
         }
     }
+    /* Nothing fits: the smallest table, the search, and -v says so. */
     build_search(a, lk);
+    lk->over_budget = lk->bytes > budget;
     return true;
 }

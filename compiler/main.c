@@ -85,7 +85,7 @@ static const char usage_build[] =
     "                         extends chain and any template overrides\n"
     "  --annotate             comment each descriptor with the YAML line it came from\n"
     "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
-    "                         (default 16KiB; a smaller budget picks a slower form)\n"
+    "                         (default 64KiB; a smaller budget picks a slower form)\n"
     "  -v                     report the files written and the lookup table chosen\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
@@ -292,8 +292,8 @@ static int cmd_build(int argc, char **argv)
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1) {
             printf(" (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s", lk.granule_log2);
         }
-        printf(", %zu bytes, %u regions, worst case %u memory loads per lookup\n", lk.bytes, lk.nregions - 1,
-               lk.loads);
+        printf(", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes, lk.nregions - 1,
+               lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
     }
     if (ok)
         outputs_write(s, &bo, &out, &d, o.verbose && !o.quiet);

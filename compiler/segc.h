@@ -479,13 +479,16 @@ typedef struct Lookup {
     uint32_t tag;            /* entries with this bit name a child node */
     unsigned entry_bytes;    /* 1, 2 or 4 */
     uint64_t *starts;        /* LOOKUP_SEARCH: sorted offsets, padded */
-    uint32_t *start_region;
+    uint32_t *start_region;  /* LOOKUP_SEARCH: the answer from each start */
     unsigned nstarts;        /* a power of two */
-    size_t bytes;            /* table bytes, region records included */
+    size_t seg_bytes;        /* the per-segment base table */
+    size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
+    bool over_budget;        /* nothing fit; this is the smallest form */
 } Lookup;
 
-enum { LOOKUP_DEFAULT_BUDGET = 16 * 1024 };
+/* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
+enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes with the
  * fewest loads.  Reports an error if segments overlap (only possible when

@@ -1,10 +1,14 @@
 #!/usr/bin/python3
-"""Writes seeded random boards for the lookup tests.
+"""Writes seeded random boards for the lookup tests, or (--grid) the
+regular boards the benchmark runs on.
 
 For each board: DIR/rand_N.yaml (the spec) and DIR/rand_N.txt (its segments,
 base, size and bank ends in the tests/gen/expect format), both from this
 script's own model of the board, so the lookup's reference never comes from
-segc.  Usage: gen_boards.py DIR COUNT SEED
+segc.
+
+Usage: gen_boards.py DIR COUNT SEED
+       gen_boards.py --grid DIR      segments x banks in {2..31} x {1..127}
 """
 import random
 import sys
@@ -41,7 +45,7 @@ def board(rng, n):
 
 
 def write(dirname, n, segs, agp):
-    name = "rand_%d" % n
+    name = n if isinstance(n, str) else "rand_%d" % n
     y = ["segc: 1", "board: { name: %s, wddm: \"1.3\" }" % name, "segments:"]
     t = ["board %s" % name, "wddm 0x1300", "count %d %d" % (len(segs) + agp, len(segs)), "paging 0 0 0"]
     for i, s in enumerate(segs):
@@ -67,7 +71,33 @@ def write(dirname, n, segs, agp):
     open("%s/%s.txt" % (dirname, name), "w").write("\n".join(t) + "\n")
 
 
+def grid_board(nseg, nbank, granule=1 << 20):
+    """nseg segments of 256 MiB each, with gaps; every memory segment split
+    into nbank uneven banks on `granule` boundaries (nbank 1: no banks)."""
+    segs = []
+    addr = 0
+    for i in range(nseg):
+        size = 256 << 20
+        kind = "aperture" if i == nseg - 1 else "memory"
+        banks = []
+        if kind == "memory" and nbank > 1:
+            units = size // granule
+            step = units // (nbank + 1)
+            banks = [granule * (step * (k + 1) + (k % 3) * (step > 3)) for k in range(nbank - 1)] + [size]
+        segs.append(dict(name="s%d" % (i + 1), kind=kind, base=addr, size=size, banks=banks))
+        addr += size + (PAGE * 16 if i % 2 else 0)
+    return segs
+
+
 def main():
+    if sys.argv[1] == "--grid":
+        for nseg in (2, 8, 31):
+            for nbank in (1, 8, 127):
+                segs = grid_board(nseg, nbank)
+                write(sys.argv[2], "grid_%02ds_%03db" % (nseg, nbank), segs, False)
+        # The worst case: every bank boundary on its own 4 KiB page.
+        write(sys.argv[2], "grid_31s_127b_pages", grid_board(31, 127, PAGE), False)
+        return
     dirname, count, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
     rng = random.Random(seed)
     for n in range(count):
