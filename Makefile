@@ -152,6 +152,12 @@ test: deps-check
 deps-check:
 	@sh tests/deps.sh --check
 
+# ---- benchmarks --------------------------------------------------------------
+
+# Ratios against baselines measured in the same run; never a timed assertion.
+bench: $(SEGC)
+	@sh bench/run.sh $(SEGC) $(B)
+
 # ---- install ---------------------------------------------------------------
 
 install: $(SEGC)
@@ -164,6 +170,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit golden schema gencode lookup suites test deps-check install uninstall clean
+.PHONY: bench all unit golden schema gencode lookup suites test deps-check install uninstall clean
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -352,7 +352,7 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
         }
     lk->regions = r;
     lk->nregions = n;
-    lk->seg_bytes = (size_t)s->nsegs * SEG_BASE_BYTES;
+    lk->seg_bytes = (size_t)(s->nsegs + 1) * SEG_BASE_BYTES;
     if (n == 1) { /* nothing addressable: every lookup answers FALSE */
         lk->form = LOOKUP_DIRECT;
         lk->entry_bytes = 1;
