@@ -65,6 +65,13 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 
 static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 {
+    /* Waivers first: a rule switched off for this run (-Wno-) still fires
+     * on the segment, so its waiver is not "unused". */
+    for (unsigned i = 0; g && i < g->nwaivers; i++)
+        if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
+            g->waivers[i].used = true;
+            return NULL;
+        }
     Severity sev = rule_table[id].sev;
     switch (k->c->setting[id]) {
     case RS_OFF: return NULL;
@@ -72,13 +79,10 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
     case RS_ERROR: sev = SEV_ERROR; break;
     case RS_DEFAULT: break;
     }
-    if (sev == SEV_WARNING && k->c->werror_all)
+    /* -Werror promotes warnings, except a rule kept a warning by name
+     * (-Wno-error=RULE), as in gcc. */
+    if (sev == SEV_WARNING && k->c->werror_all && k->c->setting[id] != RS_WARNING)
         sev = SEV_ERROR;
-    for (unsigned i = 0; g && i < g->nwaivers; i++)
-        if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
-            g->waivers[i].used = true;
-            return NULL;
-        }
     va_list ap;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);

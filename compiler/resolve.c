@@ -116,18 +116,25 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
     }
 }
 
+/* Whether `map` has a key reported unknown that misspells `key`. */
+static bool misspelt(const R *r, const Node *map, const char *key)
+{
+    const char *cand[] = {key};
+    for (size_t i = 0; i < map->npairs; i++)
+        for (unsigned u = 0; u < r->nunknown; u++)
+            if (r->unknown[u] == map->pairs[i].key && closest_name(map->pairs[i].key->str, cand, 1))
+                return true;
+    return false;
+}
+
 static const Node *require(R *r, const Node *map, const char *key, const char *where)
 {
     const Node *v = node_get(map, key);
     if (v)
         return v;
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
-    for (size_t i = 0; i < map->npairs; i++) {
-        const char *cand[] = {key};
-        for (unsigned u = 0; u < r->nunknown; u++)
-            if (r->unknown[u] == map->pairs[i].key && closest_name(map->pairs[i].key->str, cand, 1))
-                return NULL;
-    }
+    if (misspelt(r, map, key))
+        return NULL;
     error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
     return NULL;
 }
@@ -637,7 +644,8 @@ static void build_segment(R *r, unsigned idx, const Node *item)
                                "cpu_visible takes either 'bar' (+ 'offset') or 'address', not both");
             diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
         } else if (!bar && !addr) {
-            error_at(r->d, "cpu-visible-form", cv->pos, "cpu_visible needs 'bar' (+ 'offset') or 'address'");
+            if (!misspelt(r, cv, "bar") && !misspelt(r, cv, "address"))
+                error_at(r->d, "cpu-visible-form", cv->pos, "cpu_visible needs 'bar' (+ 'offset') or 'address'");
         } else if (bar) {
             g->cpu = CPU_BAR;
             Pos bp;

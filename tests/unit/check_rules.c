@@ -1,0 +1,839 @@
+/* check_rules.c - check.c: every rule of rules.def made to fire by a small
+ * spec (rule, severity, line:col of its first diagnostic) and kept silent by
+ * a close variant; -W options; waivers.
+ *
+ * Every case's spec resolves without a structural error, so what is tested
+ * is the rule, not the front end.  A case also names the text that must
+ * stand at the reported line:col, so a reader sees what the caret is under. */
+#include <check.h>
+#include <string.h>
+
+#include "segc.h"
+
+/* Two lines: the version and the board.  Specs below start on line 3. */
+#define HEAD(w) "segc: 1\nboard: { name: t, wddm: \"" w "\" }\n"
+#define HEAD_X86 "segc: 1\nboard: { name: t, wddm: \"1.3\", arch: x86 }\n"
+#define VRAM "  - { name: vram, kind: memory, size: 256MiB }\n"
+#define GART "  - { name: gart, kind: aperture, size: 256MiB }\n"
+#define FB "bars:\n  fb: { index: 0, size: 256MiB }\n"
+
+/* Many segments or banks, each named after its number (s0, s1, ...). */
+#define SEG(n) "  - { name: s" #n ", kind: memory, size: 4KiB }\n"
+#define SEG10(t) SEG(t##0) SEG(t##1) SEG(t##2) SEG(t##3) SEG(t##4) SEG(t##5) SEG(t##6) SEG(t##7) SEG(t##8) SEG(t##9)
+#define SEGS29 SEG10() SEG10(1) SEG(20) SEG(21) SEG(22) SEG(23) SEG(24) SEG(25) SEG(26) SEG(27) SEG(28)
+#define SEGS31 SEG10() SEG10(1) SEG10(2) SEG(30)
+#define BANK(n) "      - { name: b" #n ", size: 4KiB }\n"
+#define BANK10(t) BANK(t##0) BANK(t##1) BANK(t##2) BANK(t##3) BANK(t##4) BANK(t##5) BANK(t##6) BANK(t##7) BANK(t##8) BANK(t##9)
+#define BANKS126                                                                                             \
+    BANK10() BANK10(1) BANK10(2) BANK10(3) BANK10(4) BANK10(5) BANK10(6) BANK10(7) BANK10(8) BANK10(9)        \
+    BANK10(10) BANK10(11) BANK(120) BANK(121) BANK(122) BANK(123) BANK(124) BANK(125)
+
+typedef struct Run {
+    Arena *a;
+    Diags d;
+    Spec *s;
+    unsigned errors; /* spec_check's return */
+} Run;
+
+/* Resolves `yaml` (which must resolve cleanly) and checks it under `cfg`
+ * (NULL: the defaults).  Diagnostics end up sorted by position. */
+static void run(Run *r, const char *yaml, const RuleConfig *cfg)
+{
+    RuleConfig def;
+    ResolveOpts opts = {0};
+    r->a = arena_new();
+    diags_init(&r->d, r->a);
+    r->s = spec_from_string(r->a, "t.yaml", yaml, &opts, &r->d);
+    ck_assert_msg(r->s != NULL, "spec did not resolve: %s at %u:%u\n%s", r->d.head ? r->d.head->msg : "?",
+                  r->d.head ? r->d.head->pos.line : 0, r->d.head ? r->d.head->pos.col : 0, yaml);
+    ck_assert_msg(r->d.count == 0, "resolving reported: %s", r->d.head->msg);
+    if (!cfg) {
+        rules_default(&def);
+        cfg = &def;
+    }
+    r->errors = spec_check(r->s, cfg, &r->d);
+    diags_sort(&r->d);
+}
+
+static const Diag *first(const Run *r, const char *code)
+{
+    for (const Diag *g = r->d.head; g; g = g->next)
+        if (!strcmp(g->code, code))
+            return g;
+    return NULL;
+}
+
+static unsigned count(const Run *r, const char *code)
+{
+    unsigned n = 0;
+    for (const Diag *g = r->d.head; g; g = g->next)
+        n += !strcmp(g->code, code);
+    return n;
+}
+
+/* Every diagnostic as "code@line:col" for failure messages. */
+static const char *all(const Run *r)
+{
+    Buf b = {0};
+    buf_puts(&b, "");
+    for (const Diag *g = r->d.head; g; g = g->next)
+        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", g->code, g->pos.line, g->pos.col);
+    const char *s = arena_strdup(r->a, b.p);
+    buf_free(&b);
+    return s;
+}
+
+/* The text of `src` at line:col. */
+static const char *text_at(const SrcFile *src, unsigned line, unsigned col)
+{
+    const char *p = src->text;
+    for (unsigned l = 1; l < line && p; l++) {
+        p = strchr(p, '\n');
+        if (p)
+            p++;
+    }
+    return p && col >= 1 && strlen(p) >= col - 1 ? p + col - 1 : "";
+}
+
+/* ---- every rule fires, and stays silent when the spec is fixed ------------ */
+
+typedef struct RuleCase {
+    const char *rule;
+    const char *fires; /* a spec that breaks the rule */
+    Severity sev;
+    unsigned line, col; /* of the rule's first diagnostic */
+    const char *at;     /* the text that starts there */
+    const char *quiet;  /* a close variant that keeps every rule silent */
+} RuleCase;
+
+static const RuleCase rule_cases[] = {
+    /* ---- AGP ---- */
+    {"agp-exclusive",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, flags: [direct_flip] }\n",
+     SEV_ERROR, 5, 36, "[direct_flip]",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+    {"agp-exclusive",
+     HEAD("1.3") FB "segments:\n" VRAM "  - name: agp\n    kind: agp\n    cpu_visible: { bar: fb }\n",
+     SEV_ERROR, 9, 18, "{ bar: fb }",
+     HEAD("1.3") FB "segments:\n" "  - { name: vram, kind: memory, size: 256MiB, cpu_visible: { bar: fb } }\n"
+     "  - name: agp\n    kind: agp\n"},
+    {"agp-exclusive",
+     HEAD("1.3") "segments:\n" VRAM "  - name: agp\n    kind: agp\n    banks:\n      - { name: all }\n",
+     SEV_ERROR, 8, 7, "- { name: all }",
+     HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: all }\n" "  - name: agp\n    kind: agp\n"},
+    {"agp-at-most-one",
+     HEAD("1.2") "segments:\n" VRAM "  - { name: agp1, kind: agp }\n  - { name: agp2, kind: agp }\n",
+     SEV_ERROR, 6, 25, "agp }",
+     HEAD("1.2") "segments:\n" VRAM "  - { name: agp2, kind: agp }\n"},
+    {"agp-last",
+     HEAD("1.2") "segments:\n" "  - { name: agp, kind: agp }\n" VRAM,
+     SEV_ERROR, 4, 24, "agp }",
+     HEAD("1.2") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+    {"agp-base-size-ignored",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, base: 0xE000_0000 }\n",
+     SEV_WARNING, 5, 35, "0xE000_0000",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+    {"agp-base-size-ignored",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, size: 512MiB }\n",
+     SEV_WARNING, 5, 35, "512MiB",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+
+    /* ---- sizes and ranges ---- */
+    {"size-nonzero",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 0\n",
+     SEV_ERROR, 6, 11, "0",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 4KiB\n"},
+    {"size-page-multiple",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB + 512\n",
+     SEV_ERROR, 6, 11, "256MiB + 512",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB + 4KiB\n"},
+    /* the page is the board's, not 4 KiB */
+    {"size-page-multiple",
+     "segc: 1\nboard: { name: t, page_size: 64KiB }\nsegments:\n  - { name: vram, kind: memory, size: 96KiB }\n",
+     SEV_ERROR, 4, 39, "96KiB",
+     "segc: 1\nboard: { name: t, page_size: 64KiB }\nsegments:\n  - { name: vram, kind: memory, size: 128KiB }\n"},
+    {"size-fits-size-t",
+     HEAD_X86 "segments:\n  - { name: vram, kind: memory, size: 4GiB }\n",
+     SEV_ERROR, 4, 39, "4GiB",
+     HEAD_X86 "segments:\n  - { name: vram, kind: memory, size: 4GiB - 4KiB }\n"},
+    {"size-fits-size-t",
+     HEAD_X86 "segments:\n  - { name: vram, kind: memory, size: 8GiB }\n",
+     SEV_ERROR, 4, 39, "8GiB",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 8GiB }\n"},
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_F000_0000\n    size: 512MiB\n",
+     SEV_ERROR, 6, 11, "0xFFFF_FFFF_F000_0000",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_D000_0000\n    size: 512MiB\n"},
+    {"segments-overlap",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: more, kind: memory, base: 128MiB, size: 256MiB }\n",
+     SEV_ERROR, 5, 39, "128MiB",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: more, kind: memory, base: vram.end, size: 256MiB }\n"},
+    {"segments-max",
+     HEAD("1.3") "segments:\n" SEGS31 SEG(31),
+     SEV_ERROR, 35, 13, "s31",
+     HEAD("1.3") "segments:\n" SEGS31},
+    /* WDDM 2.x: id 31 is system memory, so 30 at most */
+    {"segments-max",
+     HEAD("2.0") "segments:\n" GART SEGS29 SEG(29),
+     SEV_ERROR, 34, 13, "s29",
+     HEAD("2.0") "segments:\n" GART SEGS29},
+    {"segments-none",
+     HEAD("1.3") "segments: []\n",
+     SEV_ERROR, 3, 11, "[]",
+     HEAD("1.3") "segments: [{ name: vram, kind: memory, size: 4KiB }]\n"},
+
+    /* ---- CPU visibility and BARs ---- */
+    {"cpu-visible-aperture",
+     HEAD("1.3") FB "segments:\n  - { name: gart, kind: aperture, size: 256MiB, cpu_visible: { bar: fb } }\n",
+     SEV_WARNING, 6, 62, "{ bar: fb }",
+     HEAD("1.3") FB "segments:\n  - { name: gart, kind: aperture, size: 256MiB }\n"},
+    {"cpu-window-in-bar",
+     HEAD("1.3") FB "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_visible: { bar: fb, offset: 64MiB }\n",
+     SEV_ERROR, 9, 18, "{ bar: fb, offset: 64MiB }",
+     HEAD("1.3") FB "segments:\n  - name: vram\n    kind: memory\n    size: 192MiB\n"
+     "    cpu_visible: { bar: fb, offset: 64MiB }\n"},
+    /* an offset past the end of the BAR */
+    {"cpu-window-in-bar",
+     HEAD("1.3") FB "segments:\n  - name: vram\n    kind: memory\n    size: 4KiB\n"
+     "    cpu_visible: { bar: fb, offset: 512MiB }\n",
+     SEV_ERROR, 9, 18, "{ bar: fb, offset: 512MiB }",
+     HEAD("1.3") FB "segments:\n  - name: vram\n    kind: memory\n    size: 4KiB\n"
+     "    cpu_visible: { bar: fb, offset: 256MiB - 4KiB }\n"},
+    {"cpu-windows-overlap",
+     HEAD("1.3") FB "segments:\n"
+     "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { bar: fb, offset: 0 } }\n"
+     "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { bar: fb, offset: 64MiB } }\n",
+     SEV_ERROR, 7, 57, "{ bar: fb, offset: 64MiB }",
+     HEAD("1.3") FB "segments:\n"
+     "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { bar: fb, offset: 0 } }\n"
+     "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { bar: fb, offset: 128MiB } }\n"},
+    /* fixed physical addresses */
+    {"cpu-windows-overlap",
+     HEAD("1.3") "segments:\n"
+     "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 } }\n"
+     "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 + 127MiB } }\n",
+     SEV_ERROR, 5, 57, "{ address: 0x8000_0000 + 127MiB }",
+     HEAD("1.3") "segments:\n"
+     "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 } }\n"
+     "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 + 128MiB } }\n"},
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 6, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "6",
+     HEAD("1.3") "bars:\n  fb: { index: 5, size: 256MiB }\nsegments:\n" VRAM},
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  regs: { index: 0, size: 16MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 5, 18, "0",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  regs: { index: 2, size: 16MiB }\nsegments:\n" VRAM},
+    {"bar-size",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 384MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 25, "384MiB",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 512MiB }\nsegments:\n" VRAM},
+    {"bar-size",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 0 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 25, "0",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 1 }\nsegments:\n" VRAM},
+
+    /* ---- banks ---- */
+    {"banks-memory-only",
+     HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n    banks:\n"
+     "      - { name: a, size: 128MiB }\n      - { name: b }\n",
+     SEV_ERROR, 8, 7, "- { name: a",
+     HEAD("1.3") "segments:\n  - name: gart\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: a, size: 128MiB }\n      - { name: b }\n"},
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far, size: 64MiB }\n",
+     SEV_ERROR, 9, 28, "64MiB",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far, size: 128MiB }\n"},
+    /* an empty bank */
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 0 }\n      - { name: far }\n",
+     SEV_ERROR, 8, 29, "0 }",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 4KiB }\n      - { name: far }\n"},
+    /* the last bank takes the rest, and there is none */
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 256MiB }\n      - { name: far }\n",
+     SEV_ERROR, 9, 17, "far }",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 256MiB - 4KiB }\n      - { name: far }\n"},
+    /* banks that add up to more than the segment */
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far, size: 192MiB }\n",
+     SEV_ERROR, 9, 28, "192MiB",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 320MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far, size: 192MiB }\n"},
+    {"banks-page-aligned",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB + 100 }\n      - { name: far }\n",
+     SEV_ERROR, 8, 29, "128MiB + 100",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB + 4KiB }\n      - { name: far }\n"},
+    {"banks-max",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 128 * 4KiB\n    banks:\n"
+     BANKS126 "      - { name: b126, size: 4KiB }\n      - { name: last }\n",
+     SEV_ERROR, 135, 17, "last",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 127 * 4KiB\n    banks:\n"
+     BANKS126 "      - { name: last }\n"},
+
+    /* ---- commit limits ---- */
+    {"commit-limit-memory",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, commit_limit: 128MiB }\n",
+     SEV_ERROR, 4, 61, "128MiB",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, commit_limit: size }\n"},
+    {"commit-limit-aperture",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: size * 2 }\n",
+     SEV_ERROR, 4, 63, "size * 2",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: \"min(size, 128MiB)\" }\n"},
+
+    /* ---- standby and hibernate ---- */
+    {"preserve-combination",
+     HEAD("1.3") "segments:\n" "  - { name: vram, kind: memory, size: 256MiB, flags: [preserved_during_hibernate] }\n",
+     SEV_ERROR, 4, 55, "preserved_during_hibernate",
+     HEAD("1.3") "segments:\n"
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [preserved_during_standby, preserved_during_hibernate] }\n"},
+    /* fully and partially at once */
+    {"preserve-combination",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 128MiB - 1\n"
+     "    flags: [preserved_during_standby, preserved_during_hibernate, partially_preserved_during_hibernate]\n",
+     SEV_ERROR, 8, 67, "partially_preserved_during_hibernate",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 128MiB - 1\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"},
+    {"system-memory-end-iff-partial",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby]\n    system_memory_end: 128MiB - 1\n",
+     SEV_ERROR, 8, 24, "128MiB - 1",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: 128MiB - 1\n"},
+    /* partially preserved, no end */
+    {"system-memory-end-iff-partial",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n",
+     SEV_ERROR, 7, 39, "partially_preserved_during_hibernate",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: 4KiB - 1\n"},
+    /* an end of 0 is no end */
+    {"system-memory-end-iff-partial",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: 0\n",
+     SEV_ERROR, 8, 24, "0",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: 1\n"},
+    {"system-memory-end-inside",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: size\n",
+     SEV_ERROR, 8, 24, "size",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: size - 1\n"},
+    {"system-memory-end-memory-only",
+     HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n    system_memory_end: 4KiB\n",
+     SEV_ERROR, 7, 24, "4KiB",
+     HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n"},
+
+    /* ---- flags ---- */
+    {"flag-wddm-version",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip, use_64kb_pages] }\n",
+     SEV_ERROR, 4, 68, "use_64kb_pages",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip] }\n"},
+    /* the first version that has the flag */
+    {"flag-wddm-version",
+     HEAD("2.8") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [populated_by_reserved_ddr_by_firmware] }\n",
+     SEV_ERROR, 5, 55, "populated_by_reserved_ddr_by_firmware",
+     HEAD("2.9") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [populated_by_reserved_ddr_by_firmware] }\n"},
+    {"reserved-sys-mem",
+     HEAD("2.0") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [reserved_sys_mem] }\n",
+     SEV_ERROR, 4, 57, "reserved_sys_mem",
+     HEAD("2.0") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [vpr_supported] }\n"},
+    {"host-aperture-cpu-visible",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_visible: { bar: fb }\n    flags: [supports_cpu_host_aperture]\n",
+     SEV_ERROR, 11, 13, "supports_cpu_host_aperture",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [supports_cpu_host_aperture]\n"},
+    {"cached-host-aperture",
+     HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture] }\n",
+     SEV_ERROR, 5, 55, "supports_cached_cpu_host_aperture",
+     HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture, "
+     "supports_cpu_host_aperture] }\n"},
+    {"use-64kb-pages-alignment",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB + 16KiB\n    size: 256MiB\n"
+     "    flags: [use_64kb_pages]\n",
+     SEV_ERROR, 7, 11, "1GiB + 16KiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB + 64KiB\n    size: 256MiB\n"
+     "    flags: [use_64kb_pages]\n"},
+    {"use-64kb-pages-alignment",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB + 16KiB\n"
+     "    flags: [use_64kb_pages]\n",
+     SEV_ERROR, 7, 11, "256MiB + 16KiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB + 64KiB\n"
+     "    flags: [use_64kb_pages]\n"},
+    {"use-64kb-pages-alignment",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [use_64kb_pages]\n    banks:\n      - { name: near, size: 16KiB }\n      - { name: far }\n",
+     SEV_ERROR, 10, 17, "near",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [use_64kb_pages]\n    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
+    {"cache-coherent-memory",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [cache_coherent] }\n",
+     SEV_WARNING, 4, 55, "cache_coherent",
+     HEAD("1.3") "segments:\n  - { name: vram, kind: aperture, size: 256MiB, flags: [cache_coherent] }\n"},
+    {"populated-from-system-memory-aperture",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [populated_from_system_memory] }\n",
+     SEV_WARNING, 4, 57, "populated_from_system_memory",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: memory, size: 256MiB, flags: [populated_from_system_memory] }\n"},
+    {"application-target-deprecated",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [application_target] }\n",
+     SEV_WARNING, 5, 55, "application_target",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [local_budget_group] }\n"},
+
+    /* ---- paging buffer ---- */
+    {"paging-segment-aperture",
+     HEAD("1.3") "segments:\n" VRAM GART "paging: { segment: vram }\n",
+     SEV_ERROR, 6, 20, "vram",
+     HEAD("1.3") "segments:\n" VRAM GART "paging: { segment: gart }\n"},
+    {"paging-segment-aperture",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\npaging: { segment: agp }\n",
+     SEV_ERROR, 6, 20, "agp",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\npaging: { segment: none }\n"},
+    {"paging-size-uint",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB\n",
+     SEV_ERROR, 7, 16, "4GiB",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB - 1\n"},
+    {"paging-size-uint",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  private_data_size: 0x1_0000_0000\n",
+     SEV_ERROR, 7, 22, "0x1_0000_0000",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  private_data_size: 0xFFFF_FFFF\n"},
+
+    /* ---- names and versions ---- */
+    {"names-c-ident",
+     HEAD("1.3") "segments:\n  - { name: 2d-engine, kind: memory, size: 256MiB }\n",
+     SEV_ERROR, 4, 13, "2d-engine",
+     HEAD("1.3") "segments:\n  - { name: engine_2d, kind: memory, size: 256MiB }\n"},
+    {"names-c-ident",
+     "segc: 1\nboard: { name: contoso-x1 }\nsegments:\n" VRAM,
+     SEV_ERROR, 2, 16, "contoso-x1",
+     "segc: 1\nboard: { name: contoso_x1 }\nsegments:\n" VRAM},
+    {"names-c-ident",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near bank, size: 128MiB }\n      - { name: far }\n",
+     SEV_ERROR, 8, 17, "near bank",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near_bank, size: 128MiB }\n      - { name: far }\n"},
+    {"names-unique",
+     HEAD("1.3") "segments:\n" VRAM VRAM,
+     SEV_ERROR, 5, 13, "vram",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: vram2, kind: memory, size: 256MiB }\n"},
+    {"names-unique",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: near }\n",
+     SEV_ERROR, 9, 17, "near }",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far }\n"},
+    {"page-size-valid",
+     "segc: 1\nboard: { name: t, page_size: 6KiB }\nsegments:\n  - { name: vram, kind: memory, size: 24KiB }\n",
+     SEV_ERROR, 2, 30, "6KiB",
+     "segc: 1\nboard: { name: t, page_size: 8KiB }\nsegments:\n  - { name: vram, kind: memory, size: 24KiB + 8KiB }\n"},
+    {"page-size-valid",
+     "segc: 1\nboard: { name: t, page_size: 2KiB }\nsegments:\n  - { name: vram, kind: memory, size: 24KiB }\n",
+     SEV_ERROR, 2, 30, "2KiB",
+     "segc: 1\nboard: { name: t, page_size: 4KiB }\nsegments:\n  - { name: vram, kind: memory, size: 24KiB }\n"},
+    {"wddm2-one-aperture",
+     HEAD("2.0") "segments:\n" VRAM,
+     SEV_ERROR, 2, 25, "\"2.0\"",
+     HEAD("2.0") "segments:\n" VRAM GART},
+    {"wddm2-one-aperture",
+     HEAD("2.0") "segments:\n" GART "  - { name: gart2, kind: aperture, size: 256MiB }\n",
+     SEV_ERROR, 2, 25, "\"2.0\"",
+     HEAD("1.3") "segments:\n" GART "  - { name: gart2, kind: aperture, size: 256MiB }\n"},
+
+    /* ---- waivers ---- */
+    {"waiver-unused",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    waive: { cache-coherent-memory: \"scan-out needs coherent writes\" }\n",
+     SEV_WARNING, 7, 14, "cache-coherent-memory:",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [cache_coherent]\n"
+     "    waive: { cache-coherent-memory: \"scan-out needs coherent writes\" }\n"},
+};
+
+START_TEST(test_rule_fires)
+{
+    const RuleCase *c = &rule_cases[_i];
+    Run r;
+    run(&r, c->fires, NULL);
+    const Diag *g = first(&r, c->rule);
+    ck_assert_msg(g != NULL, "case %d: [%s] did not fire; got: %s", _i, c->rule, all(&r));
+    ck_assert_msg(g->sev == c->sev, "case %d: [%s] severity %d, want %d", _i, c->rule, (int)g->sev, (int)c->sev);
+    ck_assert_msg(g->pos.file == r.s->file, "case %d: [%s] not in the spec file", _i, c->rule);
+    ck_assert_msg(g->pos.line == c->line && g->pos.col == c->col, "case %d: [%s] at %u:%u, want %u:%u", _i, c->rule,
+                  g->pos.line, g->pos.col, c->line, c->col);
+    const char *there = text_at(r.s->file, c->line, c->col);
+    ck_assert_msg(!strncmp(there, c->at, strlen(c->at)), "case %d: the table's %u:%u is not at '%s'", _i, c->line,
+                  c->col, c->at);
+    ck_assert_ptr_nonnull(g->msg);
+    ck_assert_msg(g->msg[0] != '\0', "case %d: empty message", _i);
+    /* spec_check counts exactly the errors it reported. */
+    ck_assert_uint_eq(r.errors, r.d.nerrors);
+    arena_free(r.a);
+}
+END_TEST
+
+START_TEST(test_rule_quiet)
+{
+    const RuleCase *c = &rule_cases[_i];
+    Run r;
+    run(&r, c->quiet, NULL);
+    ck_assert_msg(count(&r, c->rule) == 0, "case %d: [%s] fired on the fixed spec", _i, c->rule);
+    ck_assert_msg(r.d.count == 0, "case %d: the fixed spec for [%s] is not silent: %s", _i, c->rule, all(&r));
+    ck_assert_uint_eq(r.errors, 0);
+    arena_free(r.a);
+}
+END_TEST
+
+/* A rule added to rules.def without a case here fails this test. */
+START_TEST(test_every_rule_has_a_case)
+{
+    for (int i = 0; i < RULE_COUNT; i++) {
+        unsigned n = 0;
+        for (size_t k = 0; k < countof(rule_cases); k++)
+            n += !strcmp(rule_cases[k].rule, rule_table[i].name);
+        ck_assert_msg(n > 0, "rule '%s' has no case in check_rules.c", rule_table[i].name);
+        ck_assert_msg(rule_by_name(rule_table[i].name) == i, "rule_by_name('%s')", rule_table[i].name);
+        ck_assert_msg(rule_table[i].sev == SEV_ERROR || rule_table[i].sev == SEV_WARNING, "rule '%s' severity",
+                      rule_table[i].name);
+    }
+    /* ...and every case names a real rule, with its default severity. */
+    for (size_t k = 0; k < countof(rule_cases); k++) {
+        int id = rule_by_name(rule_cases[k].rule);
+        ck_assert_msg(id >= 0, "case %zu names no rule: '%s'", k, rule_cases[k].rule);
+        ck_assert_msg(rule_table[id].sev == rule_cases[k].sev, "case %zu: '%s' defaults to another severity", k,
+                      rule_cases[k].rule);
+    }
+    ck_assert_int_eq(rule_by_name("no-such-rule"), -1);
+    ck_assert_int_eq(rule_by_name(""), -1);
+}
+END_TEST
+
+/* One fault, one report: a segment size off the page is size-page-multiple's
+ * alone, not also banks-page-aligned's for the last bank (which ends there). */
+START_TEST(test_one_report_per_fault)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB + 512\n    banks:\n"
+                    "      - { name: near, size: 128MiB }\n      - { name: far }\n",
+        NULL);
+    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "size-page-multiple"), "got: %s", all(&r));
+    ck_assert_uint_eq(r.errors, 1);
+    arena_free(r.a);
+}
+END_TEST
+
+/* ---- -W options ---------------------------------------------------------------- */
+
+/* One warning (cache-coherent-memory at 4:57) and one error
+ * (size-page-multiple at 4:39) on the same segment. */
+static const char both_spec[] =
+    HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 4KiB + 1, flags: [cache_coherent] }\n";
+
+enum { ABSENT = -1 };
+
+static const struct {
+    const char *args[4]; /* -W arguments in order, NULL-terminated */
+    int coherent, page;  /* severity of each rule's diagnostic, or ABSENT */
+} wopt_cases[] = {
+    {{NULL}, SEV_WARNING, SEV_ERROR},
+    {{"no-cache-coherent-memory"}, ABSENT, SEV_ERROR},
+    {{"no-size-page-multiple"}, SEV_WARNING, ABSENT},
+    {{"no-cache-coherent-memory", "no-size-page-multiple"}, ABSENT, ABSENT},
+    /* -W name turns a rule back on */
+    {{"no-cache-coherent-memory", "cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
+    {{"error"}, SEV_ERROR, SEV_ERROR},
+    {{"error", "no-error"}, SEV_WARNING, SEV_ERROR},
+    {{"error=cache-coherent-memory"}, SEV_ERROR, SEV_ERROR},
+    {{"no-error=size-page-multiple"}, SEV_WARNING, SEV_WARNING},
+    {{"no-error=cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
+    /* -Wno-error=x keeps x a warning under -Werror, in either order */
+    {{"error", "no-error=cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
+    {{"no-error=cache-coherent-memory", "error"}, SEV_WARNING, SEV_ERROR},
+    {{"error", "no-error=size-page-multiple"}, SEV_ERROR, SEV_WARNING},
+    /* the last setting of a rule wins */
+    {{"error=cache-coherent-memory", "no-cache-coherent-memory"}, ABSENT, SEV_ERROR},
+    {{"no-cache-coherent-memory", "error=cache-coherent-memory"}, SEV_ERROR, SEV_ERROR},
+    /* off beats -Werror */
+    {{"error", "no-cache-coherent-memory"}, ABSENT, SEV_ERROR},
+};
+
+START_TEST(test_wopts)
+{
+    RuleConfig cfg;
+    rules_default(&cfg);
+    for (unsigned k = 0; wopt_cases[_i].args[k]; k++)
+        ck_assert_msg(rules_option(&cfg, wopt_cases[_i].args[k]), "-W%s refused", wopt_cases[_i].args[k]);
+    Run r;
+    run(&r, both_spec, &cfg);
+    const Diag *cc = first(&r, "cache-coherent-memory"), *pm = first(&r, "size-page-multiple");
+    ck_assert_uint_eq(r.d.count, (cc != NULL) + (pm != NULL));
+    ck_assert_int_eq(cc ? (int)cc->sev : ABSENT, wopt_cases[_i].coherent);
+    ck_assert_int_eq(pm ? (int)pm->sev : ABSENT, wopt_cases[_i].page);
+    if (cc)
+        ck_assert(cc->pos.line == 4 && cc->pos.col == 57);
+    if (pm)
+        ck_assert(pm->pos.line == 4 && pm->pos.col == 39);
+    unsigned want = (wopt_cases[_i].coherent == SEV_ERROR) + (wopt_cases[_i].page == SEV_ERROR);
+    ck_assert_uint_eq(r.errors, want);
+    ck_assert_uint_eq(r.d.nerrors, want);
+    arena_free(r.a);
+}
+END_TEST
+
+static const char *const bad_wopts[] = {
+    "no-such-rule", "error=no-such-rule", "no-error=no-such-rule", "no-", "error=", "no-error=", "",
+    "cache_coherent_memory", "Cache-coherent-memory", "no-cache-coherent", "error=cache-coherent-memory ",
+};
+
+START_TEST(test_wopt_unknown)
+{
+    RuleConfig cfg, before;
+    rules_default(&cfg);
+    ck_assert(rules_option(&cfg, "no-bar-size"));
+    before = cfg;
+    ck_assert_msg(!rules_option(&cfg, bad_wopts[_i]), "-W%s accepted", bad_wopts[_i]);
+    ck_assert_msg(memcmp(&cfg, &before, sizeof cfg) == 0, "-W%s changed the configuration", bad_wopts[_i]);
+}
+END_TEST
+
+START_TEST(test_wopt_settings)
+{
+    RuleConfig cfg;
+    memset(&cfg, 0xA5, sizeof cfg);
+    rules_default(&cfg);
+    for (int i = 0; i < RULE_COUNT; i++)
+        ck_assert_int_eq(cfg.setting[i], RS_DEFAULT);
+    ck_assert(!cfg.werror_all);
+    int id = rule_by_name("bar-size");
+    ck_assert(rules_option(&cfg, "no-bar-size"));
+    ck_assert_int_eq(cfg.setting[id], RS_OFF);
+    ck_assert(rules_option(&cfg, "error=bar-size"));
+    ck_assert_int_eq(cfg.setting[id], RS_ERROR);
+    ck_assert(rules_option(&cfg, "no-error=bar-size"));
+    ck_assert_int_eq(cfg.setting[id], RS_WARNING);
+    ck_assert(rules_option(&cfg, "bar-size"));
+    ck_assert_int_eq(cfg.setting[id], RS_DEFAULT);
+    ck_assert(!cfg.werror_all);
+    ck_assert(rules_option(&cfg, "error"));
+    ck_assert(cfg.werror_all);
+    for (int i = 0; i < RULE_COUNT; i++)
+        ck_assert_int_eq(cfg.setting[i], RS_DEFAULT);
+}
+END_TEST
+
+/* ---- waivers ------------------------------------------------------------------- */
+
+/* Two memory segments break cache-coherent-memory; the first waives it. */
+static const char waive_one[] =
+    HEAD("1.3") "segments:\n"
+    "  - name: vram\n"                                             /* 4 */
+    "    kind: memory\n"
+    "    size: 256MiB\n"
+    "    flags: [cache_coherent]\n"                                /* 7 */
+    "    waive: { cache-coherent-memory: \"scan-out engine\" }\n"  /* 8 */
+    "  - name: pool\n"                                             /* 9 */
+    "    kind: memory\n"
+    "    size: 256MiB\n"
+    "    flags: [cache_coherent]\n";                               /* 12 */
+
+START_TEST(test_waiver_one_segment)
+{
+    Run r;
+    run(&r, waive_one, NULL);
+    ck_assert_msg(r.d.count == 1, "got: %s", all(&r));
+    const Diag *g = first(&r, "cache-coherent-memory");
+    ck_assert_ptr_nonnull(g);
+    ck_assert_int_eq(g->sev, SEV_WARNING);
+    ck_assert_uint_eq(g->pos.line, 12);
+    ck_assert_uint_eq(g->pos.col, 13);
+    ck_assert_ptr_null(first(&r, "waiver-unused"));
+    ck_assert_uint_eq(r.s->segs[0].nwaivers, 1);
+    ck_assert(r.s->segs[0].waivers[0].used);
+    ck_assert_str_eq(r.s->segs[0].waivers[0].rule, "cache-coherent-memory");
+    ck_assert_str_eq(r.s->segs[0].waivers[0].reason, "scan-out engine");
+    ck_assert_uint_eq(r.s->segs[0].waivers[0].pos.line, 8);
+    ck_assert_uint_eq(r.s->segs[0].waivers[0].pos.col, 14);
+    arena_free(r.a);
+}
+END_TEST
+
+/* A waiver silences an error rule as well, and the spec then passes. */
+START_TEST(test_waiver_error_rule)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    commit_limit: 128MiB\n"
+                    "    waive: { commit-limit-memory: \"firmware caps it\" }\n",
+        NULL);
+    ck_assert_msg(r.d.count == 0, "got: %s", all(&r));
+    ck_assert_uint_eq(r.errors, 0);
+    ck_assert(r.s->segs[0].waivers[0].used);
+    arena_free(r.a);
+}
+END_TEST
+
+/* A waiver names one rule: another rule on the same segment still fires, and
+ * the waiver, unused, is reported. */
+START_TEST(test_waiver_other_rule)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [cache_coherent]\n"
+                    "    waive: { commit-limit-memory: \"firmware caps it\" }\n",
+        NULL);
+    ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
+    const Diag *g = first(&r, "cache-coherent-memory");
+    ck_assert(g && g->pos.line == 7 && g->pos.col == 13);
+    g = first(&r, "waiver-unused");
+    ck_assert(g && g->pos.line == 8 && g->pos.col == 14 && g->sev == SEV_WARNING);
+    ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
+    ck_assert_ptr_nonnull(strstr(g->msg, "'vram'"));
+    ck_assert(!r.s->segs[0].waivers[0].used);
+    ck_assert_uint_eq(r.errors, 0);
+    arena_free(r.a);
+}
+END_TEST
+
+/* The waiver sits on the segment the rule reports: segments-overlap reports
+ * the later segment, so a waiver on the earlier one does not hide it. */
+START_TEST(test_waiver_wrong_segment)
+{
+    static const char spec[] =
+        HEAD("1.3") "segments:\n"
+        "  - { name: a, kind: memory, size: 256MiB, waive: { segments-overlap: \"x\" } }\n"
+        "  - { name: b, kind: memory, base: 128MiB, size: 256MiB }\n";
+    Run r;
+    run(&r, spec, NULL);
+    ck_assert_msg(count(&r, "segments-overlap") == 1 && count(&r, "waiver-unused") == 1, "got: %s", all(&r));
+    ck_assert_uint_eq(first(&r, "segments-overlap")->pos.line, 5);
+    ck_assert_uint_eq(first(&r, "waiver-unused")->pos.line, 4);
+    ck_assert_uint_eq(r.errors, 1);
+    arena_free(r.a);
+
+    static const char spec2[] =
+        HEAD("1.3") "segments:\n"
+        "  - { name: a, kind: memory, size: 256MiB }\n"
+        "  - { name: b, kind: memory, base: 128MiB, size: 256MiB, waive: { segments-overlap: \"x\" } }\n";
+    run(&r, spec2, NULL);
+    ck_assert_msg(r.d.count == 0, "got: %s", all(&r));
+    arena_free(r.a);
+}
+END_TEST
+
+/* -W settings and waivers together. */
+static const struct {
+    const char *arg;
+    unsigned unused; /* waiver-unused reports for a waiver that is not needed */
+    Severity unused_sev;
+} waive_wopt_cases[] = {
+    /* -Werror promotes waiver-unused, a warning, too */
+    {"error", 1, SEV_ERROR},
+    {"no-waiver-unused", 0, SEV_WARNING},
+    {"error=waiver-unused", 1, SEV_ERROR},
+    /* a rule switched off for the run still applies to the segment: its
+     * waiver is not "unused" (the next run without -Wno- needs it) */
+    {"no-cache-coherent-memory", 1, SEV_WARNING},
+    /* a waiver beats -Werror=rule */
+    {"error=cache-coherent-memory", 1, SEV_WARNING},
+};
+
+START_TEST(test_waiver_wopts)
+{
+    static const char unused[] = HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+                                             "    waive: { cache-coherent-memory: \"scan-out\" }\n";
+    static const char used[] = HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+                                           "    flags: [cache_coherent]\n"
+                                           "    waive: { cache-coherent-memory: \"scan-out\" }\n";
+    RuleConfig cfg;
+    rules_default(&cfg);
+    ck_assert(rules_option(&cfg, waive_wopt_cases[_i].arg));
+    Run r;
+    /* The waiver that is needed stays quiet under every option. */
+    run(&r, used, &cfg);
+    ck_assert_msg(r.d.count == 0, "-W%s, used waiver: %s", waive_wopt_cases[_i].arg, all(&r));
+    arena_free(r.a);
+    /* The unneeded one is reported unless waiver-unused is off. */
+    run(&r, unused, &cfg);
+    ck_assert_uint_eq(count(&r, "waiver-unused"), waive_wopt_cases[_i].unused);
+    ck_assert_uint_eq(r.d.count, waive_wopt_cases[_i].unused);
+    if (waive_wopt_cases[_i].unused) {
+        ck_assert_int_eq(first(&r, "waiver-unused")->sev, waive_wopt_cases[_i].unused_sev);
+        ck_assert_uint_eq(r.errors, waive_wopt_cases[_i].unused_sev == SEV_ERROR);
+    }
+    arena_free(r.a);
+}
+END_TEST
+
+/* Each waiver is judged on its own: of two on one segment, the used one is
+ * quiet and the other reported, in the order written. */
+START_TEST(test_waiver_two)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [cache_coherent]\n"
+                    "    waive:\n      bar-size: \"none here\"\n      cache-coherent-memory: \"scan-out\"\n"
+                    "      size-nonzero: \"never\"\n",
+        NULL);
+    ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
+    const Diag *g = r.d.head;
+    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert(g->pos.line == 9 && g->pos.col == 7);
+    ck_assert_ptr_nonnull(strstr(g->msg, "'bar-size'"));
+    g = g->next;
+    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert(g->pos.line == 11 && g->pos.col == 7);
+    ck_assert_ptr_nonnull(strstr(g->msg, "'size-nonzero'"));
+    ck_assert_uint_eq(r.s->segs[0].nwaivers, 3);
+    ck_assert(!r.s->segs[0].waivers[0].used && r.s->segs[0].waivers[1].used && !r.s->segs[0].waivers[2].used);
+    arena_free(r.a);
+}
+END_TEST
+
+Suite *rules_suite(void)
+{
+    Suite *s = suite_create("rules");
+    TCase *tc = tcase_create("rules");
+    tcase_add_loop_test(tc, test_rule_fires, 0, (int)countof(rule_cases));
+    tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
+    tcase_add_test(tc, test_every_rule_has_a_case);
+    tcase_add_test(tc, test_one_report_per_fault);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("options");
+    tcase_add_loop_test(tc, test_wopts, 0, (int)countof(wopt_cases));
+    tcase_add_loop_test(tc, test_wopt_unknown, 0, (int)countof(bad_wopts));
+    tcase_add_test(tc, test_wopt_settings);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("waivers");
+    tcase_add_test(tc, test_waiver_one_segment);
+    tcase_add_test(tc, test_waiver_error_rule);
+    tcase_add_test(tc, test_waiver_other_rule);
+    tcase_add_test(tc, test_waiver_wrong_segment);
+    tcase_add_loop_test(tc, test_waiver_wopts, 0, (int)countof(waive_wopt_cases));
+    tcase_add_test(tc, test_waiver_two);
+    suite_add_tcase(s, tc);
+    return s;
+}
