@@ -107,6 +107,39 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     fi
 done
 
+# The depfile names the spec and its whole extends chain.
+"$SEGC" build samples/discrete_16g.yaml -o "$out/dep" -MD -MF "$out/dep/segments.d" 2>/dev/null
+if grep -q '^.*contoso_r16_segments.c.*:' "$out/dep/segments.d" &&
+    grep -q 'samples/discrete_16g.yaml' "$out/dep/segments.d" &&
+    grep -q 'samples/chips/contoso_r.yaml' "$out/dep/segments.d"; then
+    ok "depfile names the spec and its extends chain"
+else
+    bad "depfile names the spec and its extends chain" "$(cat "$out/dep/segments.d" 2>/dev/null)"
+fi
+
+# --templates overrides a template by name, and the depfile lists it.
+mkdir -p "$out/tmpl"
+sed 's|^#include "{{ header }}"|/* local override */\n#include "{{ header }}"|' templates/segments.c.tmpl >"$out/tmpl/segments.c.tmpl"
+"$SEGC" build samples/discrete.yaml -o "$out/ovr" --templates "$out/tmpl" -MD -MF "$out/ovr/segments.d" 2>"$out/ovr.err"
+if grep -q 'local override' "$out/ovr/contoso_d8_segments.c" && grep -q "$out/tmpl/segments.c.tmpl" "$out/ovr/segments.d"; then
+    ok "--templates overrides segments.c.tmpl and the depfile names it"
+else
+    bad "--templates overrides segments.c.tmpl and the depfile names it" "$(cat "$out/ovr.err")"
+fi
+
+# A broken template is reported at its file:line:col and nothing is written.
+mkdir -p "$out/badtmpl"
+printf 'ok line\n{%% for s in segments %%}\n{{ s.name }}\n' >"$out/badtmpl/segments.h.tmpl"
+rm -rf "$out/badout"
+"$SEGC" build samples/discrete.yaml -o "$out/badout" --templates "$out/badtmpl" 2>"$out/badtmpl.err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q "badtmpl/segments.h.tmpl:2:[0-9]*: error: \[tmpl-syntax\]" "$out/badtmpl.err" &&
+    [ ! -e "$out/badout/contoso_d8_segments.h" ]; then
+    ok "template error at file:line:col, nothing written"
+else
+    bad "template error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
+fi
+
 # segc_dxgk.h on its own, across compilers, standards and widths.
 if sh tests/gen/compile-dxgk.sh >"$out/dxgk.out" 2>&1; then
     ok "segc_dxgk.h: $(tail -n 1 "$out/dxgk.out")"
