@@ -139,8 +139,13 @@ gencode: $(SEGC)
 lookup: $(SEGC)
 	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+# segc diff over pairs of specs (tests/diff/).
+diff-test: $(SEGC)
+	@PYTHON=$(PYTHON) sh tests/diff/run.sh $(SEGC)
+.PHONY: diff-test
+
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup
+suites: unit golden schema gencode lookup diff-test
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.

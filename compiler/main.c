@@ -2,17 +2,18 @@
  *
  *   check   load -> resolve -> check                 (many files, one process)
  *   build   load -> resolve -> check -> layout -> emit
+ *   diff    load -> resolve -> check, twice -> compare   (diff.c)
  *   rules / explain   the rule table
  *
  * Exit status: 0 valid (warnings allowed), 1 a spec is invalid, 2 usage,
- * I/O or internal error. */
+ * I/O or internal error; diff also 3: a breaking change. */
 #include "segc.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2 };
+enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 
 typedef struct Options {
     RuleConfig rules;
@@ -31,6 +32,8 @@ typedef struct Options {
     uint64_t lookup_budget;
     bool verbose;
     bool quiet;
+    bool json;  /* diff --json */
+    bool kinds; /* diff --kinds */
     DiagStyle style;
 } Options;
 
@@ -46,6 +49,7 @@ static const char usage_main[] =
     "commands:\n"
     "  check FILE...          validate specs (many files in one process)\n"
     "  build SPEC -o DIR      validate, then write <name>_segments.[ch] and segc_dxgk.h\n"
+    "  diff OLD NEW           what changed, and whether it breaks a driver built from OLD\n"
     "  rules                  list every rule with its severity\n"
     "  explain RULE           print a rule, the WDDM source it enforces, and a fix\n"
     "\n"
@@ -53,7 +57,8 @@ static const char usage_main[] =
     "  -h, --help             this text (segc COMMAND --help for a command's)\n"
     "  --version              print the version\n"
     "\n"
-    "exit status: 0 valid (warnings allowed), 1 invalid spec, 2 usage or I/O error\n";
+    "exit status: 0 valid (warnings allowed), 1 invalid spec, 2 usage or I/O error\n"
+    "(segc diff: also 3, a breaking change)\n";
 
 static const char usage_check[] =
     "usage: segc check [OPTIONS] FILE...\n"
@@ -87,6 +92,33 @@ static const char usage_build[] =
     "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
     "                         (default 64KiB; a smaller budget picks a slower form)\n"
     "  -v                     report the files written and the lookup table chosen\n";
+
+static const char usage_diff[] =
+    "usage: segc diff [OPTIONS] OLD NEW\n"
+    "\n"
+    "Validates both specs, then compares their resolved values (segments and\n"
+    "BARs by name, banks by id) and classifies each change by what it does to\n"
+    "a driver that shipped with the code generated from OLD: 'breaking' (ids\n"
+    "renumbered, segments removed, banks, bases, kinds, behaviour flags, the\n"
+    "paging segment...) or 'compatible' (a segment added at the end, a size\n"
+    "grown, a commit limit...).  Comments, key order and how a value is\n"
+    "written are no change.  One of OLD and NEW may be '-' (standard input).\n"
+    "\n"
+    "Output, on standard output: one line per change,\n"
+    "  breaking: NEW.yaml:12:11: [base-moved] segment 'gart' base 64GiB -> 1TiB\n"
+    "(the position is in NEW, or in OLD for what NEW no longer has), then a\n"
+    "summary line.  Invalid specs print their diagnostics on standard error.\n"
+    "\n"
+    "options:\n"
+    "  --json                 one JSON object instead: {\"segc_diff\": 1, \"old\", \"new\",\n"
+    "                         \"changes\": [...], \"breaking\": N, \"compatible\": M}\n"
+    "  --kinds                list every kind of change with its class and why\n"
+    "  -D NAME=EXPR           override a constant, in both specs\n"
+    "  -I DIR                 also look for 'extends' files in DIR (both specs)\n"
+    "  -W..., --color, -q     as for 'segc check'\n"
+    "\n"
+    "exit status: 0 no change, or only compatible ones; 3 at least one breaking\n"
+    "change; 1 OLD or NEW is invalid; 2 usage or I/O error\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
@@ -192,6 +224,10 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
         } else if (!strncmp(a, "--lookup-budget", 15) && usage == usage_build) {
             const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : "");
             o->lookup_budget = parse_size_option("--lookup-budget", v);
+        } else if (!strcmp(a, "--json") && usage == usage_diff) {
+            o->json = true;
+        } else if (!strcmp(a, "--kinds") && usage == usage_diff) {
+            o->kinds = true;
         } else {
             die_usage("unknown option '%s'", a);
         }
@@ -309,6 +345,65 @@ static int cmd_build(int argc, char **argv)
     return rc;
 }
 
+/* Both specs through load, resolve and check; if both are valid, the
+ * changes from OLD to NEW.  Diagnostics are printed only for a spec that
+ * is invalid (segc check shows the warnings of valid ones). */
+static int cmd_diff(int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, usage_diff);
+    if (o.kinds) {
+        if (o.nfiles)
+            die_usage("diff --kinds takes no files");
+        for (int i = 0; i < CHANGE_KIND_COUNT; i++)
+            printf("%-28s %-10s %s\n", change_table[i].name, change_class_name(change_table[i].cls),
+                   change_table[i].why);
+        free_options(&o);
+        return EXIT_OK;
+    }
+    if (o.nfiles != 2)
+        die_usage("diff takes OLD and NEW (got %u file%s)", o.nfiles, o.nfiles == 1 ? "" : "s");
+    if (!strcmp(o.files[0], "-") && !strcmp(o.files[1], "-"))
+        die_usage("only one of OLD and NEW can be '-' (standard input)");
+    Arena *a = arena_new();
+    Spec *spec[2];
+    int rc = EXIT_OK;
+    for (int i = 0; i < 2; i++) {
+        Diags d;
+        diags_init(&d, a);
+        spec[i] = spec_load(a, o.files[i], &o.resolve, &d);
+        if (spec[i])
+            spec_check(spec[i], &o.rules, &d);
+        if (spec[i] && !diags_failed(&d))
+            continue;
+        diags_sort(&d);
+        if (!o.quiet)
+            diags_print_text(stderr, &d, o.style);
+        int r = d.nfatal ? EXIT_USAGE : EXIT_INVALID;
+        if (r > rc)
+            rc = r;
+    }
+    if (rc == EXIT_OK) {
+        Diff df;
+        spec_diff(a, spec[0], spec[1], &df);
+        Buf b = {0};
+        if (o.json)
+            diff_print_json(&b, &df, o.files[0], o.files[1]);
+        else
+            diff_print_text(&b, &df);
+        if (!o.quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
+            fprintf(stderr, "%s: cannot write the diff to standard output\n", prog);
+            rc = EXIT_USAGE;
+        } else {
+            rc = df.nbreaking ? EXIT_BREAKING : EXIT_OK;
+        }
+        buf_free(&b);
+    }
+    arena_free(a);
+    free_options(&o);
+    return rc;
+}
+
 static const char *sev_word(Severity s)
 {
     return s == SEV_ERROR ? "error" : "warning";
@@ -369,6 +464,8 @@ int main(int argc, char **argv)
                 return cmd_check(1, h);
             if (!strcmp(argv[2], "build"))
                 return cmd_build(1, h);
+            if (!strcmp(argv[2], "diff"))
+                return cmd_diff(1, h);
             if (!strcmp(argv[2], "rules"))
                 return cmd_rules(1, h);
             if (!strcmp(argv[2], "explain"))
@@ -385,11 +482,13 @@ int main(int argc, char **argv)
         return cmd_check(argc - 2, argv + 2);
     if (!strcmp(cmd, "build"))
         return cmd_build(argc - 2, argv + 2);
+    if (!strcmp(cmd, "diff"))
+        return cmd_diff(argc - 2, argv + 2);
     if (!strcmp(cmd, "rules"))
         return cmd_rules(argc - 2, argv + 2);
     if (!strcmp(cmd, "explain"))
         return cmd_explain(argc - 2, argv + 2);
-    static const char *const cmds[] = {"check", "build", "rules", "explain", "help"};
+    static const char *const cmds[] = {"check", "build", "diff", "rules", "explain", "help"};
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }

@@ -587,4 +587,64 @@ Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
  * reported at the template position and make it return false. */
 bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
 
+/* ---- diff.c: comparing two specs ----------------------------------------- */
+
+/* What a change does to a driver that shipped with the OLD spec's code. */
+typedef enum { CHANGE_COMPATIBLE, CHANGE_BREAKING } ChangeClass;
+
+typedef enum {
+#define CHANGE(id, name, cls, why) CH_##id,
+#include "changes.def"
+#undef CHANGE
+    CHANGE_KIND_COUNT
+} ChangeKind;
+
+typedef struct ChangeInfo {
+    const char *name; /* stable kebab-case, e.g. "segment-renumbered" */
+    ChangeClass cls;
+    const char *why;
+} ChangeInfo;
+extern const ChangeInfo change_table[CHANGE_KIND_COUNT];
+int change_kind_by_name(const char *name); /* -1 if unknown */
+const char *change_class_name(ChangeClass c); /* "breaking", "compatible" */
+
+/* One side of a change.  `text` is the value as segc prints it ("64GiB",
+ * "aperture", "on", "BAR0+256MiB"); `numeric` says whether `v` carries it
+ * as a number too. */
+typedef struct ChangeSide {
+    bool present; /* false: the thing does not exist on this side */
+    const char *text;
+    uint64_t v;
+    bool numeric;
+    Pos pos; /* where the side's spec says it (or the nearest place that does) */
+} ChangeSide;
+
+typedef struct Change {
+    struct Change *next;
+    ChangeKind kind;
+    ChangeClass cls;   /* change_table[kind].cls */
+    const char *segment; /* the segment it is about, or NULL */
+    const char *bank;  /* the bank's name (NEW side, else OLD), or NULL */
+    unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
+    const char *bar;   /* the BAR's name, or NULL */
+    const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
+    ChangeSide from, to; /* OLD and NEW */
+    Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
+    const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+} Change;
+
+typedef struct Diff {
+    Change *head, **tail; /* board, BARs, segments (removed first), paging */
+    unsigned count, nbreaking, ncompatible;
+} Diff;
+
+/* Compares the resolved values of two valid specs: segments and BARs are
+ * matched by name, banks by id, and nothing is compared as text. */
+void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
+/* One line per change ("breaking: file:line:col: [kind] message"), then a
+ * summary line. */
+void diff_print_text(Buf *b, const Diff *d);
+/* The versioned JSON object documented in README.md ("segc diff"). */
+void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);
+
 #endif

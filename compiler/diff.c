@@ -1,0 +1,607 @@
+/* diff.c - what changed between two specs, and what it does to a driver.
+ *
+ * `segc diff OLD NEW` answers one question: a driver shipped with the code
+ * generated from OLD; if it is rebuilt from NEW, does anything it (or its
+ * user-mode half, or data it kept) relies on change?  Each difference is a
+ * Change whose kind (changes.def) fixes its class, breaking or compatible.
+ *
+ * Only resolved values are compared, never text: comments, key order,
+ * expressions that give the same number, constants renamed or moved into
+ * an `extends` base are no change at all.  Identity is by name for
+ * segments and BARs (a renamed segment is one removed and one added) and
+ * by position for banks, because HintedBank ids are positions.
+ *
+ *   spec_diff        board, BARs, segments, paging, in that order
+ *   diff_print_text  one line per change and a summary
+ *   diff_print_json  the versioned JSON object (README "segc diff")
+ */
+#include "segc.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+const ChangeInfo change_table[CHANGE_KIND_COUNT] = {
+#define CHANGE(id, name, cls, why) {name, cls, why},
+#include "changes.def"
+#undef CHANGE
+};
+
+int change_kind_by_name(const char *name)
+{
+    for (int i = 0; i < CHANGE_KIND_COUNT; i++)
+        if (!strcmp(change_table[i].name, name))
+            return i;
+    return -1;
+}
+
+const char *change_class_name(ChangeClass c)
+{
+    return c == CHANGE_BREAKING ? "breaking" : "compatible";
+}
+
+/* Bits that never make a change of their own: Aperture and Agp follow
+ * `kind` (kind-changed), UseBanking follows `banks` (bank-added/removed). */
+#define DERIVED_ELSEWHERE (FLAG_aperture | FLAG_agp | FLAG_use_banking)
+/* Bits that only move a segment between VidMm's budgets. */
+#define BUDGET_FLAGS (FLAG_application_target | FLAG_local_budget_group | FLAG_non_local_budget_group)
+
+typedef struct Dx {
+    Arena *a;
+    const Spec *o, *n;
+    Diff *out;
+} Dx;
+
+/* ---- values as text ---------------------------------------------------------- */
+
+/* A byte count or address: in the largest IEC unit it is a whole
+ * multiple of, while that reads as a short number (3840MiB); else decimal
+ * below 1 KiB and hex above. */
+static const char *bytes_text(Arena *a, uint64_t v)
+{
+    static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
+    for (unsigned i = 0; i < countof(unit); i++) {
+        unsigned shift = 40 - 10 * i;
+        if (v && (v & ((UINT64_C(1) << shift) - 1)) == 0 && v >> shift < 65536)
+            return arena_printf(a, "%" PRIu64 "%s", v >> shift, unit[i]);
+    }
+    return v < 1024 ? arena_printf(a, "%" PRIu64, v) : arena_printf(a, "0x%" PRIx64, v);
+}
+
+static const char *wddm_text(Arena *a, unsigned w)
+{
+    return arena_printf(a, "%u.%u", w >> 4, w & 15);
+}
+
+/* Where the CPU sees offset 0 of a CPU-visible segment: the PCI BAR
+ * number and offset ("BAR0+256MiB"), or the fixed physical address, in
+ * hex like every physical address ("0xd0000000"). */
+static const char *window_text(Arena *a, const Segment *g)
+{
+    if (g->cpu == CPU_BAR)
+        return arena_printf(a, "BAR%" PRIu64 "+%s", g->cpu_bar ? g->cpu_bar->index.v : 0,
+                            bytes_text(a, g->cpu_offset.v));
+    return arena_printf(a, "0x%" PRIx64, g->cpu_address.v);
+}
+
+static const char *range_text(Arena *a, const Bank *b)
+{
+    return arena_printf(a, "[%s, %s)", bytes_text(a, b->start), bytes_text(a, b->end));
+}
+
+/* ---- positions ------------------------------------------------------------------ */
+
+static Pos or_pos(Pos p, Pos fallback)
+{
+    return p.file ? p : fallback;
+}
+
+/* The start of the spec named on the command line: for values nobody
+ * wrote (defaults). */
+static Pos spec_pos(const Spec *s)
+{
+    return or_pos(s->name_pos, (Pos){s->file, 1, 1, 0});
+}
+
+static Pos seg_pos(const Spec *s, const Segment *g)
+{
+    return or_pos(g->pos, spec_pos(s));
+}
+
+static Pos value_pos(const Spec *s, const Segment *g, const Value *v)
+{
+    return or_pos(v->set ? v->pos : (Pos){0}, g ? seg_pos(s, g) : spec_pos(s));
+}
+
+/* Where a flag bit of a segment is written, or the nearest place. */
+static Pos flag_pos(const Spec *s, const Segment *g, unsigned bit)
+{
+    if ((1u << bit) == FLAG_cpu_visible) /* from cpu_visible: */
+        return or_pos(g->cpu_pos, seg_pos(s, g));
+    if (g->flags_written & (1u << bit))
+        return g->flag_pos[bit];
+    return or_pos(g->flags_pos, seg_pos(s, g));
+}
+
+static Pos window_pos(const Spec *s, const Segment *g)
+{
+    if (g->cpu == CPU_BAR)
+        return g->cpu_offset.set ? g->cpu_offset.pos : or_pos(g->cpu_bar_pos, or_pos(g->cpu_pos, seg_pos(s, g)));
+    return value_pos(s, g, &g->cpu_address);
+}
+
+/* ---- building changes -------------------------------------------------------------- */
+
+static ChangeSide side_text(const char *text, Pos pos)
+{
+    return (ChangeSide){.present = true, .text = text, .pos = pos};
+}
+
+static ChangeSide side_num(const char *text, uint64_t v, Pos pos)
+{
+    return (ChangeSide){.present = true, .text = text, .v = v, .numeric = true, .pos = pos};
+}
+
+static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
+{
+    return side_num(bytes_text(x->a, v), v, pos);
+}
+
+static const ChangeSide absent = {0};
+
+static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
+    PRINTF_LIKE(6, 7);
+static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
+{
+    Change *c = arena_alloc(x->a, sizeof *c);
+    c->kind = k;
+    c->cls = change_table[k].cls;
+    c->segment = segment;
+    c->from = from;
+    c->to = to;
+    c->pos = to.present ? to.pos : from.pos;
+    Buf b = {0};
+    va_list ap;
+    va_start(ap, fmt);
+    buf_vprintf(&b, fmt, ap);
+    va_end(ap);
+    c->msg = arena_strdup(x->a, b.p ? b.p : "");
+    buf_free(&b);
+    Diff *d = x->out;
+    *d->tail = c;
+    d->tail = &c->next;
+    d->count++;
+    if (c->cls == CHANGE_BREAKING)
+        d->nbreaking++;
+    else
+        d->ncompatible++;
+    return c;
+}
+
+/* A numeric value that may grow (compatible) or shrink (breaking). */
+static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const char *segment, const char *subject,
+                            const char *field, uint64_t ov, Pos op, uint64_t nv, Pos np)
+{
+    if (ov == nv)
+        return;
+    ChangeSide f = side_bytes(x, ov, op), t = side_bytes(x, nv, np);
+    add(x, nv > ov ? grown : shrunk, segment, f, t, "%s %s %s -> %s", subject, field, f.text, t.text);
+}
+
+/* ---- the board ------------------------------------------------------------------------ */
+
+static void diff_board(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    if (strcmp(o->name, n->name)) {
+        ChangeSide f = side_text(o->name, spec_pos(o)), t = side_text(n->name, spec_pos(n));
+        add(x, CH_board_renamed, NULL, f, t, "board name %s -> %s", o->name, n->name);
+    }
+    if (o->wddm != n->wddm) {
+        ChangeSide f = side_text(wddm_text(x->a, o->wddm), or_pos(o->wddm_pos, spec_pos(o)));
+        ChangeSide t = side_text(wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
+        add(x, CH_wddm_changed, NULL, f, t, "board wddm %s -> %s", f.text, t.text);
+    }
+    if (o->arch != n->arch) {
+        ChangeSide f = side_text(arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)));
+        ChangeSide t = side_text(arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
+        add(x, CH_arch_changed, NULL, f, t, "board arch %s -> %s", f.text, t.text);
+    }
+    if (o->page_size.v != n->page_size.v) {
+        ChangeSide f = side_bytes(x, o->page_size.v, value_pos(o, NULL, &o->page_size));
+        ChangeSide t = side_bytes(x, n->page_size.v, value_pos(n, NULL, &n->page_size));
+        add(x, CH_page_size_changed, NULL, f, t, "board page_size %s -> %s", f.text, t.text);
+    }
+}
+
+/* ---- BARs ------------------------------------------------------------------------------ */
+
+static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot)
+{
+    for (unsigned i = 0; i < s->nbars; i++)
+        if (!strcmp(s->bars[i].name, name)) {
+            *slot = i;
+            return &s->bars[i];
+        }
+    return NULL;
+}
+
+static const char *bar_text(Arena *a, const Bar *b)
+{
+    return arena_printf(a, "BAR%" PRIu64 ", %s", b->index.v, bytes_text(a, b->size.v));
+}
+
+static void diff_bars(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    unsigned slot;
+    for (unsigned i = 0; i < o->nbars; i++) {
+        const Bar *ob = &o->bars[i];
+        if (find_bar(n, ob->name, &slot))
+            continue;
+        ChangeSide f = side_text(bar_text(x->a, ob), ob->pos);
+        Change *c = add(x, CH_bar_removed, NULL, f, absent, "BAR '%s' removed (was slot %u: %s)", ob->name, i, f.text);
+        c->bar = ob->name;
+    }
+    for (unsigned i = 0; i < n->nbars; i++) {
+        const Bar *nb = &n->bars[i];
+        const Bar *ob = find_bar(o, nb->name, &slot);
+        Change *c;
+        if (!ob) {
+            ChangeSide t = side_text(bar_text(x->a, nb), nb->pos);
+            c = add(x, CH_bar_added, NULL, absent, t, "BAR '%s' added (slot %u: %s)", nb->name, i, t.text);
+            c->bar = nb->name;
+            continue;
+        }
+        Change **mark = x->out->tail;
+        if (slot != i) {
+            ChangeSide f = side_num(arena_printf(x->a, "%u", slot), slot, ob->pos);
+            ChangeSide t = side_num(arena_printf(x->a, "%u", i), i, nb->pos);
+            add(x, CH_bar_renumbered, NULL, f, t, "BAR '%s' slot %u -> %u", nb->name, slot, i);
+        }
+        if (ob->index.v != nb->index.v) {
+            ChangeSide f = side_num(arena_printf(x->a, "%" PRIu64, ob->index.v), ob->index.v,
+                                    value_pos(o, NULL, &ob->index));
+            ChangeSide t = side_num(arena_printf(x->a, "%" PRIu64, nb->index.v), nb->index.v,
+                                    value_pos(n, NULL, &nb->index));
+            add(x, CH_bar_index_changed, NULL, f, t, "BAR '%s' index %s -> %s", nb->name, f.text, t.text);
+        }
+        grown_or_shrunk(x, CH_bar_size_grown, CH_bar_size_shrunk, NULL, arena_printf(x->a, "BAR '%s'", nb->name),
+                        "size", ob->size.v, value_pos(o, NULL, &ob->size), nb->size.v,
+                        value_pos(n, NULL, &nb->size));
+        for (c = *mark; c; c = c->next)
+            c->bar = nb->name;
+    }
+}
+
+/* ---- segments ----------------------------------------------------------------------------- */
+
+static const Segment *find_seg(const Spec *s, const char *name)
+{
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (!strcmp(s->segs[i].name, name))
+            return &s->segs[i];
+    return NULL;
+}
+
+static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
+{
+    uint32_t changed = (og->flags ^ ng->flags) & ~(uint32_t)DERIVED_ELSEWHERE;
+    for (size_t i = 0; i < flag_count; i++) {
+        const FlagInfo *fi = &flag_table[i];
+        uint32_t m = 1u << fi->bit;
+        if (!(changed & m))
+            continue;
+        bool was = og->flags & m;
+        ChangeSide f = side_num(was ? "on" : "off", was, flag_pos(x->o, og, fi->bit));
+        ChangeSide t = side_num(was ? "off" : "on", !was, flag_pos(x->n, ng, fi->bit));
+        Change *c = add(x, m & BUDGET_FLAGS ? CH_flags_changed : CH_flag_behaviour_changed, ng->name, f, t,
+                        "segment '%s' %s %s -> %s", ng->name, fi->dxgk, f.text, t.text);
+        c->flag = fi->dxgk;
+    }
+}
+
+static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
+{
+    const Spec *o = x->o, *n = x->n;
+    unsigned common = og->nbanks < ng->nbanks ? og->nbanks : ng->nbanks;
+    for (unsigned k = 0; k < common; k++) {
+        const Bank *ob = &og->banks[k], *nb = &ng->banks[k];
+        if (strcmp(ob->name, nb->name)) {
+            ChangeSide f = side_text(ob->name, ob->pos), t = side_text(nb->name, nb->pos);
+            Change *c = add(x, CH_bank_renamed, ng->name, f, t, "segment '%s' bank %u name %s -> %s", ng->name, k + 1,
+                            ob->name, nb->name);
+            c->bank = nb->name;
+            c->bank_id = k + 1;
+        }
+        /* The end of the last bank is the segment's end: size-grown or
+         * size-shrunk speaks for it. */
+        if (k + 1 < og->nbanks && k + 1 < ng->nbanks && ob->end != nb->end) {
+            ChangeSide f = side_bytes(x, ob->end, or_pos(ob->size.set ? ob->size.pos : (Pos){0}, ob->pos));
+            ChangeSide t = side_bytes(x, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
+            Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s",
+                            ng->name, k + 1, nb->name, f.text, t.text);
+            c->bank = nb->name;
+            c->bank_id = k + 1;
+        }
+    }
+    for (unsigned k = common; k < ng->nbanks; k++) {
+        const Bank *nb = &ng->banks[k];
+        ChangeSide t = side_text(range_text(x->a, nb), or_pos(nb->pos, seg_pos(n, ng)));
+        Change *c = add(x, CH_bank_added, ng->name, absent, t, "segment '%s' bank %u '%s' added: %s", ng->name, k + 1,
+                        nb->name, t.text);
+        c->bank = nb->name;
+        c->bank_id = k + 1;
+    }
+    for (unsigned k = common; k < og->nbanks; k++) {
+        const Bank *ob = &og->banks[k];
+        ChangeSide f = side_text(range_text(x->a, ob), or_pos(ob->pos, seg_pos(o, og)));
+        Change *c = add(x, CH_bank_removed, ng->name, f, absent, "segment '%s' bank %u '%s' removed (was %s)", ng->name,
+                        k + 1, ob->name, f.text);
+        c->bank = ob->name;
+        c->bank_id = k + 1;
+    }
+}
+
+static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
+{
+    const Spec *o = x->o, *n = x->n;
+    const char *name = ng->name;
+    if (og->id != ng->id) {
+        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
+        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
+        add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
+    }
+    if (og->kind != ng->kind) {
+        ChangeSide f = side_text(seg_kind_name(og->kind), or_pos(og->kind_pos, seg_pos(o, og)));
+        ChangeSide t = side_text(seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
+        add(x, CH_kind_changed, name, f, t, "segment '%s' kind %s -> %s", name, f.text, t.text);
+    }
+    /* VidMm ignores the base, size and commit limit of an AGP segment: it
+     * uses the aperture the OS found. */
+    if (og->kind != SEG_AGP && ng->kind != SEG_AGP) {
+        if (og->base.v != ng->base.v) {
+            ChangeSide f = side_bytes(x, og->base.v, value_pos(o, og, &og->base));
+            ChangeSide t = side_bytes(x, ng->base.v, value_pos(n, ng, &ng->base));
+            add(x, CH_base_moved, name, f, t, "segment '%s' base %s -> %s", name, f.text, t.text);
+        }
+        const char *subject = arena_printf(x->a, "segment '%s'", name);
+        grown_or_shrunk(x, CH_size_grown, CH_size_shrunk, name, subject, "size", og->size.v,
+                        value_pos(o, og, &og->size), ng->size.v, value_pos(n, ng, &ng->size));
+        bool follows = og->commit_limit.v == og->size.v && ng->commit_limit.v == ng->size.v;
+        if (og->commit_limit.v != ng->commit_limit.v && !follows) {
+            ChangeSide f = side_bytes(x, og->commit_limit.v, value_pos(o, og, &og->commit_limit));
+            ChangeSide t = side_bytes(x, ng->commit_limit.v, value_pos(n, ng, &ng->commit_limit));
+            add(x, CH_commit_limit_changed, name, f, t, "segment '%s' commit_limit %s -> %s", name, f.text, t.text);
+        }
+    }
+    /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
+    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE) {
+        const char *ow = window_text(x->a, og), *nw = window_text(x->a, ng);
+        if (strcmp(ow, nw) || og->cpu != ng->cpu) {
+            ChangeSide f = side_text(ow, window_pos(o, og)), t = side_text(nw, window_pos(n, ng));
+            add(x, CH_cpu_window_moved, name, f, t, "segment '%s' cpu_visible %s -> %s", name, ow, nw);
+        }
+    }
+    diff_flags(x, og, ng);
+    diff_banks(x, og, ng);
+    if (og->system_memory_end.v != ng->system_memory_end.v) {
+        ChangeSide f = side_bytes(x, og->system_memory_end.v, value_pos(o, og, &og->system_memory_end));
+        ChangeSide t = side_bytes(x, ng->system_memory_end.v, value_pos(n, ng, &ng->system_memory_end));
+        add(x, CH_system_memory_end_changed, name, f, t, "segment '%s' system_memory_end %s -> %s", name, f.text,
+            t.text);
+    }
+}
+
+static void diff_segments(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    for (unsigned i = 0; i < o->nsegs; i++) {
+        const Segment *og = &o->segs[i];
+        if (find_seg(n, og->name))
+            continue;
+        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
+        add(x, CH_segment_removed, og->name, f, absent, "segment '%s' removed (was id %u)", og->name, og->id);
+    }
+    for (unsigned i = 0; i < n->nsegs; i++) {
+        const Segment *ng = &n->segs[i];
+        const Segment *og = find_seg(o, ng->name);
+        if (og) {
+            diff_segment(x, og, ng);
+            continue;
+        }
+        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
+        add(x, CH_segment_added, ng->name, absent, t, "segment '%s' added as id %u", ng->name, ng->id);
+    }
+}
+
+/* ---- paging ---------------------------------------------------------------------------------- */
+
+static void diff_paging(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    const char *os = o->paging.seg ? o->paging.seg->name : "none";
+    const char *ns = n->paging.seg ? n->paging.seg->name : "none";
+    if (strcmp(os, ns)) {
+        ChangeSide f = side_text(os, or_pos(o->paging.seg_pos, spec_pos(o)));
+        ChangeSide t = side_text(ns, or_pos(n->paging.seg_pos, spec_pos(n)));
+        add(x, CH_paging_segment_changed, NULL, f, t, "paging segment %s -> %s", os, ns);
+    }
+    grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, NULL, "paging", "buffer_size",
+                    o->paging.buffer_size.v, value_pos(o, NULL, &o->paging.buffer_size), n->paging.buffer_size.v,
+                    value_pos(n, NULL, &n->paging.buffer_size));
+    uint64_t op = o->paging.private_data_size.v, np = n->paging.private_data_size.v;
+    if (op != np) {
+        ChangeSide f = side_bytes(x, op, value_pos(o, NULL, &o->paging.private_data_size));
+        ChangeSide t = side_bytes(x, np, value_pos(n, NULL, &n->paging.private_data_size));
+        add(x, CH_paging_private_data_changed, NULL, f, t, "paging private_data_size %s -> %s", f.text, t.text);
+    }
+}
+
+void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
+{
+    memset(out, 0, sizeof *out);
+    out->tail = &out->head;
+    Dx x = {a, old_spec, new_spec, out};
+    diff_board(&x);
+    diff_bars(&x);
+    diff_segments(&x);
+    diff_paging(&x);
+}
+
+/* ---- output ------------------------------------------------------------------------------------ */
+
+static void put_pos(Buf *b, Pos p)
+{
+    buf_printf(b, "%s:%u:%u", p.file ? p.file->name : "?", (unsigned)p.line, (unsigned)p.col);
+}
+
+static void summary(Buf *b, const Diff *d)
+{
+    if (!d->count) {
+        buf_puts(b, "no change\n");
+        return;
+    }
+    buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
+               d->ncompatible);
+}
+
+void diff_print_text(Buf *b, const Diff *d)
+{
+    for (const Change *c = d->head; c; c = c->next) {
+        buf_printf(b, "%s: ", change_class_name(c->cls));
+        put_pos(b, c->pos);
+        buf_printf(b, ": [%s] %s\n", change_table[c->kind].name, c->msg);
+    }
+    summary(b, d);
+}
+
+/* Length of the valid UTF-8 sequence at p, or 0 (overlong forms,
+ * surrogates and code points past U+10FFFF are not valid). */
+static size_t utf8_len(const unsigned char *p)
+{
+    unsigned c = p[0];
+    size_t n;
+    unsigned lo = 0x80, hi = 0xBF;
+    if (c >= 0xC2 && c <= 0xDF)
+        n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        n = 3;
+        if (c == 0xE0)
+            lo = 0xA0;
+        if (c == 0xED)
+            hi = 0x9F;
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        n = 4;
+        if (c == 0xF0)
+            lo = 0x90;
+        if (c == 0xF4)
+            hi = 0x8F;
+    } else
+        return 0;
+    if (p[1] < lo || p[1] > hi)
+        return 0;
+    for (size_t i = 2; i < n; i++)
+        if (p[i] < 0x80 || p[i] > 0xBF)
+            return 0;
+    return n;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped;
+ * bytes that are not UTF-8 (a file name can hold any) become U+FFFD. */
+static void json_str(Buf *b, const char *s)
+{
+    if (!s) {
+        buf_puts(b, "null");
+        return;
+    }
+    buf_putc(b, '"');
+    const unsigned char *p = (const unsigned char *)s;
+    while (*p) {
+        unsigned c = *p;
+        if (c == '"' || c == '\\') {
+            buf_putc(b, '\\');
+            buf_putc(b, (char)c);
+            p++;
+        } else if (c < 0x20) {
+            switch (c) {
+            case '\n': buf_puts(b, "\\n"); break;
+            case '\t': buf_puts(b, "\\t"); break;
+            case '\r': buf_puts(b, "\\r"); break;
+            case '\b': buf_puts(b, "\\b"); break;
+            case '\f': buf_puts(b, "\\f"); break;
+            default: buf_printf(b, "\\u%04x", c); break;
+            }
+            p++;
+        } else if (c < 0x80) {
+            buf_putc(b, (char)c);
+            p++;
+        } else {
+            size_t n = utf8_len(p);
+            if (n) {
+                buf_putn(b, (const char *)p, n);
+                p += n;
+            } else {
+                buf_puts(b, "\\ufffd");
+                p++;
+            }
+        }
+    }
+    buf_putc(b, '"');
+}
+
+static void json_pos(Buf *b, Pos p)
+{
+    buf_puts(b, "\"file\": ");
+    json_str(b, p.file ? p.file->name : NULL);
+    buf_printf(b, ", \"line\": %u, \"col\": %u", (unsigned)p.line, (unsigned)p.col);
+}
+
+static void json_side(Buf *b, const ChangeSide *s)
+{
+    if (!s->present) {
+        buf_puts(b, "null");
+        return;
+    }
+    buf_puts(b, "{\"text\": ");
+    json_str(b, s->text);
+    if (s->numeric)
+        buf_printf(b, ", \"value\": %" PRIu64, s->v);
+    buf_puts(b, ", ");
+    json_pos(b, s->pos);
+    buf_putc(b, '}');
+}
+
+void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name)
+{
+    buf_puts(b, "{\n  \"segc_diff\": 1,\n  \"old\": ");
+    json_str(b, old_name);
+    buf_puts(b, ",\n  \"new\": ");
+    json_str(b, new_name);
+    buf_puts(b, ",\n  \"changes\": [");
+    for (const Change *c = d->head; c; c = c->next) {
+        buf_puts(b, c == d->head ? "\n    {" : ",\n    {");
+        buf_printf(b, "\"class\": \"%s\", \"kind\": \"%s\", ", change_class_name(c->cls), change_table[c->kind].name);
+        json_pos(b, c->pos);
+        buf_puts(b, ", \"segment\": ");
+        json_str(b, c->segment);
+        buf_puts(b, ", \"bank\": ");
+        json_str(b, c->bank);
+        if (c->bank_id)
+            buf_printf(b, ", \"bank_id\": %u", c->bank_id);
+        else
+            buf_puts(b, ", \"bank_id\": null");
+        buf_puts(b, ", \"bar\": ");
+        json_str(b, c->bar);
+        buf_puts(b, ", \"flag\": ");
+        json_str(b, c->flag);
+        buf_puts(b, ", \"message\": ");
+        json_str(b, c->msg);
+        buf_puts(b, ", \"old\": ");
+        json_side(b, &c->from);
+        buf_puts(b, ", \"new\": ");
+        json_side(b, &c->to);
+        buf_putc(b, '}');
+    }
+    buf_printf(b, "%s],\n  \"breaking\": %u,\n  \"compatible\": %u\n}\n", d->head ? "\n  " : "", d->nbreaking,
+               d->ncompatible);
+}

@@ -1,0 +1,455 @@
+/* check_diff.c - diff.c: two resolved specs compared, each change
+ * classified.
+ *
+ * Most cases edit one small spec (BASE) into OLD and NEW with textual
+ * replacements and compare the changes through a compact dump: one token
+ * per change, "B:" or "C:" (breaking, compatible), the kind, then
+ * @segment, #bank id, /flag and =bar where the change names them, e.g.
+ * "C:segment-added@extra B:segment-renumbered@vis". */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "segc.h"
+
+static Arena *A;
+
+static void setup(void)
+{
+    A = arena_new();
+}
+
+static void teardown(void)
+{
+    arena_free(A);
+    A = NULL;
+}
+
+static const char BASE[] = "segc: 1\n"
+                           "board: { name: t, wddm: \"1.3\", arch: x64 }\n"
+                           "bars:\n"
+                           "  fb: { index: 0, size: 256MiB }\n"
+                           "segments:\n"
+                           "  - name: vis\n"
+                           "    kind: memory\n"
+                           "    base: 0\n"
+                           "    size: 256MiB\n"
+                           "    cpu_visible: { bar: fb, offset: 0 }\n"
+                           "    flags: [direct_flip]\n"
+                           "  - name: loc\n"
+                           "    kind: memory\n"
+                           "    base: 256MiB\n"
+                           "    size: 768MiB\n"
+                           "    banks:\n"
+                           "      - { name: b1, size: 256MiB }\n"
+                           "      - { name: b2, size: 256MiB }\n"
+                           "      - { name: b3 }\n"
+                           "  - name: ap\n"
+                           "    kind: aperture\n"
+                           "    base: 16GiB\n"
+                           "    size: 1GiB\n"
+                           "    commit_limit: 512MiB\n"
+                           "paging: { segment: ap, buffer_size: 64KiB, private_data_size: 16 }\n";
+
+enum { MAX_EDITS = 4 };
+
+/* BASE with each edit's first string replaced (once) by its second; an
+ * edit that does not apply fails the test, so a case cannot silently
+ * compare BASE with itself. */
+static char *edit(const char *const (*edits)[2])
+{
+    char *s = arena_strdup(A, BASE);
+    for (unsigned i = 0; i < MAX_EDITS && edits[i][0]; i++) {
+        char *at = strstr(s, edits[i][0]);
+        ck_assert_msg(at != NULL, "edit %u: '%s' is not in the spec", i, edits[i][0]);
+        size_t pre = (size_t)(at - s), from = strlen(edits[i][0]);
+        s = arena_printf(A, "%.*s%s%s", (int)pre, s, edits[i][1], at + from);
+    }
+    return s;
+}
+
+/* A spec that must resolve and pass every rule (warnings allowed). */
+static Spec *load(const char *name, const char *text)
+{
+    Diags d;
+    diags_init(&d, A);
+    Spec *s = spec_from_string(A, name, text, NULL, &d);
+    RuleConfig rc;
+    rules_default(&rc);
+    if (s)
+        spec_check(s, &rc, &d);
+    if (!s || diags_failed(&d)) {
+        diags_sort(&d);
+        diags_print_text(stderr, &d, (DiagStyle){0});
+        ck_abort_msg("%s is not a valid spec", name);
+    }
+    return s;
+}
+
+static const char *dump(const Diff *df)
+{
+    Buf b = {0};
+    for (const Change *c = df->head; c; c = c->next) {
+        buf_printf(&b, "%s%c:%s", c == df->head ? "" : " ", c->cls == CHANGE_BREAKING ? 'B' : 'C',
+                   change_table[c->kind].name);
+        if (c->segment)
+            buf_printf(&b, "@%s", c->segment);
+        if (c->bank_id)
+            buf_printf(&b, "#%u", c->bank_id);
+        if (c->flag)
+            buf_printf(&b, "/%s", c->flag);
+        if (c->bar)
+            buf_printf(&b, "=%s", c->bar);
+    }
+    const char *s = arena_strdup(A, b.p ? b.p : "");
+    buf_free(&b);
+    return s;
+}
+
+static Diff diff_of(const char *old_text, const char *new_text)
+{
+    Diff df;
+    spec_diff(A, load("old.yaml", old_text), load("new.yaml", new_text), &df);
+    return df;
+}
+
+typedef struct DiffCase {
+    const char *name;
+    const char *old_edits[MAX_EDITS][2]; /* BASE -> OLD */
+    const char *new_edits[MAX_EDITS][2]; /* BASE -> NEW */
+    const char *want;
+} DiffCase;
+
+static const char BANKS[] = "    banks:\n"
+                            "      - { name: b1, size: 256MiB }\n"
+                            "      - { name: b2, size: 256MiB }\n"
+                            "      - { name: b3 }\n";
+
+static const DiffCase cases[] = {
+    /* No change: the same values, however written. */
+    {"identical", {{0}}, {{0}}, ""},
+    {"same value, other expression", {{0}}, {{"size: 768MiB", "size: 0x3000_0000"}, {"base: 0\n", "base: 0 * 4KiB\n"}}, ""},
+    {"base written as the default", {{0}}, {{"    base: 256MiB\n", ""}}, ""},
+    {"constant introduced", {{0}}, {{"bars:", "constants: { big: 1GiB }\nbars:"}, {"size: 1GiB", "size: big"}}, ""},
+    {"AGP base and size are ignored",
+     {{"    commit_limit: 512MiB\n", "    commit_limit: 512MiB\n  - { name: agp, kind: agp }\n"}},
+     {{"    commit_limit: 512MiB\n", "    commit_limit: 512MiB\n  - { name: agp, kind: agp, base: 0xE000_0000, size: 64MiB }\n"}},
+     ""},
+
+    /* Segments. */
+    {"segment appended", {{0}}, {{"paging:", "  - { name: extra, kind: aperture, base: 32GiB, size: 64MiB }\npaging:"}},
+     "C:segment-added@extra"},
+    {"segment inserted first", {{0}},
+     {{"segments:\n", "segments:\n  - { name: extra, kind: aperture, base: 32GiB, size: 64MiB }\n"}},
+     "C:segment-added@extra B:segment-renumbered@vis B:segment-renumbered@loc B:segment-renumbered@ap"},
+    {"segment removed, paging moves", {{0}},
+     {{"  - name: ap\n    kind: aperture\n    base: 16GiB\n    size: 1GiB\n    commit_limit: 512MiB\n", ""},
+      {"segment: ap", "segment: none"}},
+     "B:segment-removed@ap B:paging-segment-changed"},
+    {"segment renamed", {{0}}, {{"name: ap", "name: gart"}, {"segment: ap", "segment: gart"}},
+     "B:segment-removed@ap C:segment-added@gart B:paging-segment-changed"},
+    {"kind changed", {{0}}, {{"    kind: memory\n    base: 0\n", "    kind: aperture\n    base: 0\n"}}, "B:kind-changed@vis"},
+    {"base moved", {{0}}, {{"base: 16GiB", "base: 32GiB"}}, "B:base-moved@ap"},
+    {"size grown at the end", {{0}}, {{"size: 1GiB", "size: 2GiB"}}, "C:size-grown@ap"},
+    {"size shrunk", {{0}}, {{"size: 1GiB", "size: 512MiB"}}, "B:size-shrunk@ap"},
+    {"growth pushes the next segment", {{"    base: 256MiB\n", ""}},
+     {{"    base: 256MiB\n", ""}, {"size: 256MiB }", "size: 512MiB }"}, {"size: 256MiB\n    cpu", "size: 512MiB\n    cpu"}},
+     "C:bar-size-grown=fb C:size-grown@vis B:base-moved@loc"},
+    {"commit limit", {{0}}, {{"commit_limit: 512MiB", "commit_limit: 256MiB"}}, "C:commit-limit-changed@ap"},
+    {"commit limit that follows the size", {{"    commit_limit: 512MiB\n", ""}},
+     {{"    commit_limit: 512MiB\n", ""}, {"size: 1GiB", "size: 2GiB"}}, "C:size-grown@ap"},
+    {"commit limit up to the size", {{0}}, {{"    commit_limit: 512MiB\n", ""}}, "C:commit-limit-changed@ap"},
+    {"system_memory_end",
+     {{"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 128MiB - 1"}},
+     {{"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 64MiB - 1"}},
+     "B:system-memory-end-changed@vis"},
+
+    /* Flags: behaviour bits break, budget bits do not, derived bits are
+     * reported through what they derive from. */
+    {"preservation flag gained", {{0}}, {{"flags: [direct_flip]", "flags: [direct_flip, preserved_during_standby]"}},
+     "B:flag-behaviour-changed@vis/PreservedDuringStandby"},
+    {"direct_flip lost", {{0}}, {{"    flags: [direct_flip]\n", ""}}, "B:flag-behaviour-changed@vis/DirectFlip"},
+    {"cache_coherent gained", {{0}}, {{"commit_limit: 512MiB", "commit_limit: 512MiB\n    flags: [cache_coherent]"}},
+     "B:flag-behaviour-changed@ap/CacheCoherent"},
+    {"populated_from_system_memory gained", {{0}}, {{"size: 768MiB", "size: 768MiB\n    flags: [populated_from_system_memory]"}},
+     "B:flag-behaviour-changed@loc/PopulatedFromSystemMemory"},
+    {"cpu visibility lost", {{0}}, {{"    cpu_visible: { bar: fb, offset: 0 }\n", ""}},
+     "B:flag-behaviour-changed@vis/CpuVisible"},
+    {"budget bits", {{"wddm: \"1.3\"", "wddm: \"2.0\""}},
+     {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {"size: 768MiB", "size: 768MiB\n    flags: [local_budget_group]"}},
+     "C:flags-changed@loc/LocalBudgetGroup"},
+    {"budget and behaviour bits together", {{"wddm: \"1.3\"", "wddm: \"2.0\""}},
+     {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {"flags: [direct_flip]", "flags: [application_target, use_64kb_pages]"}},
+     "B:flag-behaviour-changed@vis/DirectFlip B:flag-behaviour-changed@vis/Use64KBPages C:flags-changed@vis/ApplicationTarget"},
+    {"banks dropped: UseBanking is not a flag change", {{0}}, {{BANKS, ""}},
+     "B:bank-removed@loc#1 B:bank-removed@loc#2 B:bank-removed@loc#3"},
+
+    /* CPU windows. */
+    {"cpu window offset", {{0}}, {{"size: 256MiB }", "size: 512MiB }"}, {"offset: 0", "offset: 256MiB"}},
+     "C:bar-size-grown=fb B:cpu-window-moved@vis"},
+    {"cpu window to a fixed address", {{0}}, {{"{ bar: fb, offset: 0 }", "{ address: 0xD000_0000 }"}},
+     "B:cpu-window-moved@vis"},
+    {"same window, bar offset written", {{0}}, {{"{ bar: fb, offset: 0 }", "{ bar: fb }"}}, ""},
+
+    /* Banks, by id. */
+    {"bank boundary", {{0}}, {{"{ name: b1, size: 256MiB }", "{ name: b1, size: 128MiB }"}},
+     "B:bank-boundary-moved@loc#1 B:bank-boundary-moved@loc#2"},
+    {"bank sizes swapped, same boundary count", {{0}},
+     {{"{ name: b1, size: 256MiB }", "{ name: b1, size: 128MiB }"}, {"{ name: b2, size: 256MiB }", "{ name: b2, size: 384MiB }"}},
+     "B:bank-boundary-moved@loc#1"},
+    {"bank added at the end", {{0}}, {{"{ name: b3 }", "{ name: b3, size: 128MiB }\n      - { name: b4 }"}},
+     "B:bank-added@loc#4"},
+    {"bank removed in the middle", {{0}}, {{"      - { name: b2, size: 256MiB }\n", ""}},
+     "C:bank-renamed@loc#2 B:bank-removed@loc#3"},
+    {"bank renamed", {{0}}, {{"name: b1", "name: near"}}, "C:bank-renamed@loc#1"},
+    {"last bank grows with the segment", {{0}}, {{"size: 768MiB", "size: 1792MiB"}}, "C:size-grown@loc"},
+    {"banks appear", {{BANKS, ""}}, {{0}}, "B:bank-added@loc#1 B:bank-added@loc#2 B:bank-added@loc#3"},
+
+    /* Board, BARs, paging. */
+    {"board renamed", {{0}}, {{"name: t,", "name: t2,"}}, "B:board-renamed"},
+    {"wddm", {{0}}, {{"wddm: \"1.3\"", "wddm: \"1.2\""}}, "B:wddm-changed"},
+    {"arch and page size", {{0}}, {{"arch: x64 }", "arch: arm64, page_size: 64KiB }"}},
+     "B:arch-changed B:page-size-changed"},
+    {"bar added before", {{0}}, {{"bars:\n", "bars:\n  mmio: { index: 2, size: 16MiB }\n"}},
+     "B:bar-added=mmio C:bar-renumbered=fb"},
+    {"bar index", {{0}}, {{"index: 0", "index: 4"}}, "B:bar-index-changed=fb B:cpu-window-moved@vis"},
+    {"bar shrunk", {{"size: 256MiB }", "size: 512MiB }"}}, {{0}}, "B:bar-size-shrunk=fb"},
+    {"bar removed", {{"bars:\n", "bars:\n  regs: { index: 2, size: 16MiB }\n"}}, {{0}}, "B:bar-removed=regs C:bar-renumbered=fb"},
+    {"paging buffer grown", {{0}}, {{"buffer_size: 64KiB", "buffer_size: 128KiB"}}, "C:paging-size-grown"},
+    {"paging buffer shrunk", {{0}}, {{"buffer_size: 64KiB", "buffer_size: 16KiB"}}, "B:paging-size-shrunk"},
+    {"paging private data", {{0}}, {{"private_data_size: 16", "private_data_size: 8"}}, "B:paging-private-data-changed"},
+};
+
+START_TEST(test_case)
+{
+    const DiffCase *c = &cases[_i];
+    Diff df = diff_of(edit(c->old_edits), edit(c->new_edits));
+    ck_assert_msg(!strcmp(dump(&df), c->want), "%s: got '%s', expected '%s'", c->name, dump(&df), c->want);
+    unsigned b = 0, k = 0, n = 0;
+    for (const Change *ch = df.head; ch; ch = ch->next) {
+        n++;
+        b += ch->cls == CHANGE_BREAKING;
+        k += ch->cls == CHANGE_COMPATIBLE;
+        ck_assert_int_eq(ch->cls, change_table[ch->kind].cls);
+        ck_assert(ch->from.present || ch->to.present);
+    }
+    ck_assert_uint_eq(df.count, n);
+    ck_assert_uint_eq(df.nbreaking, b);
+    ck_assert_uint_eq(df.ncompatible, k);
+}
+END_TEST
+
+/* Positions: NEW's, or OLD's for what NEW no longer has; each side its own. */
+START_TEST(test_positions)
+{
+    const char *const moved[MAX_EDITS][2] = {{"base: 16GiB", "base: 32GiB"}};
+    Diff df = diff_of(BASE, edit(moved));
+    const Change *c = df.head;
+    ck_assert_ptr_nonnull(c);
+    ck_assert_str_eq(c->pos.file->name, "new.yaml");
+    ck_assert_uint_eq(c->pos.line, 22);
+    ck_assert_uint_eq(c->pos.col, 11);
+    ck_assert_str_eq(c->from.pos.file->name, "old.yaml");
+    ck_assert_uint_eq(c->from.pos.line, 22);
+
+    const char *const removed[MAX_EDITS][2] = {{"paging:", "  - { name: x, kind: aperture, base: 32GiB, size: 4KiB }\npaging:"}};
+    df = diff_of(edit(removed), BASE);
+    c = df.head;
+    ck_assert_str_eq(dump(&df), "B:segment-removed@x");
+    ck_assert(!c->to.present);
+    ck_assert_str_eq(c->pos.file->name, "old.yaml");
+    ck_assert_uint_eq(c->pos.line, 25);
+    ck_assert_uint_eq(c->pos.col, 13);
+
+    /* A flag lost points at NEW's flags list; one gained at the flag. */
+    const char *const flags[MAX_EDITS][2] = {{"flags: [direct_flip]", "flags: [pitch_alignment]"}};
+    df = diff_of(BASE, edit(flags));
+    ck_assert_str_eq(dump(&df), "B:flag-behaviour-changed@vis/PitchAlignment B:flag-behaviour-changed@vis/DirectFlip");
+    ck_assert_uint_eq(df.head->pos.line, 11);
+    ck_assert_uint_eq(df.head->pos.col, 13);
+    ck_assert_uint_eq(df.head->next->pos.col, 12);
+    ck_assert_uint_eq(df.head->next->from.pos.col, 13);
+
+    /* A defaulted value points at its segment's name. */
+    const char *const dflt[MAX_EDITS][2] = {{"    base: 256MiB\n", ""}, {"size: 256MiB\n    cpu", "size: 128MiB\n    cpu"}};
+    df = diff_of(BASE, edit(dflt));
+    ck_assert_str_eq(dump(&df), "B:size-shrunk@vis B:base-moved@loc");
+    c = df.head->next;
+    ck_assert_uint_eq(c->pos.line, 12);
+    ck_assert_uint_eq(c->pos.col, 11);
+}
+END_TEST
+
+/* Values: as text (largest whole IEC unit, else decimal or hex) and as numbers. */
+START_TEST(test_values)
+{
+    const char *const grown[MAX_EDITS][2] = {{"size: 1GiB", "size: 1536MiB"}};
+    Diff df = diff_of(BASE, edit(grown));
+    const Change *c = df.head;
+    ck_assert(c->from.numeric && c->to.numeric);
+    ck_assert_str_eq(c->from.text, "1GiB");
+    ck_assert_str_eq(c->to.text, "1536MiB");
+    ck_assert_uint_eq(c->from.v, 1u << 30);
+    ck_assert_uint_eq(c->to.v, 1536u << 20);
+    ck_assert_str_eq(c->msg, "segment 'ap' size 1GiB -> 1536MiB");
+
+    const char *const sme_old[MAX_EDITS][2] = {
+        {"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1"}};
+    const char *const sme_new[MAX_EDITS][2] = {
+        {"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 128MiB - 1"}};
+    df = diff_of(edit(sme_old), edit(sme_new));
+    ck_assert_str_eq(df.head->from.text, "0xfff");
+    ck_assert_str_eq(df.head->to.text, "0x7ffffff");
+    ck_assert_uint_eq(df.head->to.v, (128u << 20) - 1);
+
+    const char *const rm[MAX_EDITS][2] = {{"      - { name: b2, size: 256MiB }\n", ""}};
+    df = diff_of(BASE, edit(rm));
+    c = df.head->next;
+    ck_assert_str_eq(c->bank, "b3");
+    ck_assert_uint_eq(c->bank_id, 3);
+    ck_assert_str_eq(c->from.text, "[512MiB, 768MiB)");
+    ck_assert(!c->from.numeric);
+    ck_assert_str_eq(c->msg, "segment 'loc' bank 3 'b3' removed (was [512MiB, 768MiB))");
+    ck_assert_str_eq(df.head->msg, "segment 'loc' bank 2 name b2 -> b3");
+
+    const char *const win[MAX_EDITS][2] = {{"{ bar: fb, offset: 0 }", "{ address: 0xD000_0000 }"}};
+    df = diff_of(BASE, edit(win));
+    ck_assert_str_eq(df.head->msg, "segment 'vis' cpu_visible BAR0+0 -> 0xd0000000");
+
+    const char *const pd[MAX_EDITS][2] = {{"private_data_size: 16", "private_data_size: 4096"}};
+    df = diff_of(BASE, edit(pd));
+    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 4KiB");
+    const char *const pd0[MAX_EDITS][2] = {{"private_data_size: 16", "private_data_size: 0"}};
+    df = diff_of(BASE, edit(pd0));
+    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 0");
+}
+END_TEST
+
+START_TEST(test_text_output)
+{
+    const char *const e[MAX_EDITS][2] = {{"size: 1GiB", "size: 2GiB"}, {"base: 16GiB", "base: 1TiB"}};
+    Diff df = diff_of(BASE, edit(e));
+    Buf b = {0};
+    diff_print_text(&b, &df);
+    ck_assert_str_eq(b.p, "breaking: new.yaml:22:11: [base-moved] segment 'ap' base 16GiB -> 1TiB\n"
+                          "compatible: new.yaml:23:11: [size-grown] segment 'ap' size 1GiB -> 2GiB\n"
+                          "2 changes: 1 breaking, 1 compatible\n");
+    buf_free(&b);
+
+    const char *const one[MAX_EDITS][2] = {{"name: t,", "name: t2,"}};
+    df = diff_of(BASE, edit(one));
+    diff_print_text(&b, &df);
+    ck_assert_str_eq(b.p, "breaking: new.yaml:2:16: [board-renamed] board name t -> t2\n"
+                          "1 change: 1 breaking, 0 compatible\n");
+    buf_free(&b);
+
+    df = diff_of(BASE, BASE);
+    diff_print_text(&b, &df);
+    ck_assert_str_eq(b.p, "no change\n");
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_json_output)
+{
+    Diff df = diff_of(BASE, BASE);
+    Buf b = {0};
+    diff_print_json(&b, &df, "a.yaml", "b.yaml");
+    ck_assert_str_eq(b.p, "{\n  \"segc_diff\": 1,\n  \"old\": \"a.yaml\",\n  \"new\": \"b.yaml\",\n"
+                          "  \"changes\": [],\n  \"breaking\": 0,\n  \"compatible\": 0\n}\n");
+    buf_free(&b);
+
+    /* Names are escaped: quotes, backslashes, control characters; bytes
+     * that are not UTF-8 become U+FFFD, valid UTF-8 passes through. */
+    Diags d;
+    diags_init(&d, A);
+    const char *weird = "q\"b\\n\nt\t\x01\x7f\xff\xc3\xa9\xe0\x80\x80.yaml";
+    const char *const e[MAX_EDITS][2] = {{"      - { name: b3 }\n", ""}, {"{ name: b2, size: 256MiB }", "{ name: b2 }"}};
+    Spec *o = spec_from_string(A, weird, BASE, NULL, &d);
+    Spec *n = spec_from_string(A, "n.yaml", edit(e), NULL, &d);
+    ck_assert(o && n && !diags_failed(&d));
+    spec_diff(A, o, n, &df);
+    diff_print_json(&b, &df, weird, "-");
+    const char *want_name = "\"q\\\"b\\\\n\\nt\\t\\u0001\x7f\\ufffd\xc3\xa9\\ufffd\\ufffd\\ufffd.yaml\"";
+    ck_assert_msg(strstr(b.p, arena_printf(A, "\"old\": %s,", want_name)) != NULL, "%s", b.p);
+    ck_assert_msg(strstr(b.p, "\"new\": \"-\",") != NULL, "%s", b.p);
+    ck_assert_msg(strstr(b.p, arena_printf(A,
+                                           "{\"class\": \"breaking\", \"kind\": \"bank-removed\", \"file\": %s, "
+                                           "\"line\": 19, \"col\": 17, \"segment\": \"loc\", \"bank\": \"b3\", "
+                                           "\"bank_id\": 3, \"bar\": null, \"flag\": null, \"message\": \"segment "
+                                           "'loc' bank 3 'b3' removed (was [512MiB, 768MiB))\", \"old\": {\"text\": "
+                                           "\"[512MiB, 768MiB)\", \"file\": %s, \"line\": 19, \"col\": 17}, "
+                                           "\"new\": null}",
+                                           want_name, want_name)) != NULL,
+                  "%s", b.p);
+    ck_assert_msg(strstr(b.p, "\"breaking\": 1,\n  \"compatible\": 0\n}\n") != NULL, "%s", b.p);
+    buf_free(&b);
+
+    /* Numbers above 2^53 are written exactly. */
+    const char *const bo[MAX_EDITS][2] = {{"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""}};
+    const char *const bn[MAX_EDITS][2] = {{"base: 16GiB", "base: 0x7fff_ffff_ffff_f000"}, {"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""}};
+    df = diff_of(edit(bo), edit(bn));
+    diff_print_json(&b, &df, "o", "n");
+    ck_assert_msg(strstr(b.p, "\"new\": {\"text\": \"0x7ffffffffffff000\", \"value\": 9223372036854771712,") != NULL,
+                  "%s", b.p);
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_table)
+{
+    for (int i = 0; i < CHANGE_KIND_COUNT; i++) {
+        const char *nm = change_table[i].name;
+        ck_assert_int_eq(change_kind_by_name(nm), i);
+        for (const char *p = nm; *p; p++)
+            ck_assert_msg((*p >= 'a' && *p <= 'z') || *p == '-', "%s is not kebab-case", nm);
+        ck_assert_msg(strlen(change_table[i].why) > 20, "%s has no reason", nm);
+    }
+    ck_assert_int_eq(change_kind_by_name("no-such-change"), -1);
+    ck_assert_str_eq(change_class_name(CHANGE_BREAKING), "breaking");
+    ck_assert_str_eq(change_class_name(CHANGE_COMPATIBLE), "compatible");
+    /* The classification the README documents, for the kinds the issue
+     * names. */
+    static const char *const breaking[] = {"segment-renumbered", "segment-removed", "bank-boundary-moved", "bank-added",
+                                           "bank-removed", "paging-segment-changed", "kind-changed",
+                                           "flag-behaviour-changed", "base-moved", "size-shrunk"};
+    static const char *const compatible[] = {"size-grown", "commit-limit-changed", "paging-size-grown", "segment-added",
+                                             "flags-changed", "bank-renamed"};
+    for (size_t i = 0; i < countof(breaking); i++)
+        ck_assert_msg(change_table[change_kind_by_name(breaking[i])].cls == CHANGE_BREAKING, "%s", breaking[i]);
+    for (size_t i = 0; i < countof(compatible); i++)
+        ck_assert_msg(change_table[change_kind_by_name(compatible[i])].cls == CHANGE_COMPATIBLE, "%s", compatible[i]);
+}
+END_TEST
+
+/* Specs with every kind of difference at once are still compared in the
+ * documented order: board, BARs, removed segments, segments, paging. */
+START_TEST(test_order)
+{
+    const char *const e[MAX_EDITS][2] = {{"name: t,", "name: u,"},
+                                         {"  - name: vis\n", "  - name: x\n    kind: aperture\n    base: 64GiB\n    size: 4KiB\n  - name: vis\n"},
+                                         {"buffer_size: 64KiB", "buffer_size: 128KiB"},
+                                         {"bars:\n", "bars:\n  regs: { index: 3, size: 4KiB }\n"}};
+    const char *const o[MAX_EDITS][2] = {{"    commit_limit: 512MiB\n", "    commit_limit: 512MiB\n  - { name: gone, kind: aperture, base: 128GiB, size: 4KiB }\n"}};
+    Diff df = diff_of(edit(o), edit(e));
+    ck_assert_str_eq(dump(&df), "B:board-renamed B:bar-added=regs C:bar-renumbered=fb B:segment-removed@gone "
+                                "C:segment-added@x B:segment-renumbered@vis B:segment-renumbered@loc "
+                                "B:segment-renumbered@ap C:paging-size-grown");
+}
+END_TEST
+
+Suite *diff_suite(void)
+{
+    Suite *s = suite_create("diff");
+    TCase *t = tcase_create("pairs");
+    tcase_add_checked_fixture(t, setup, teardown);
+    tcase_add_loop_test(t, test_case, 0, (int)countof(cases));
+    tcase_add_test(t, test_positions);
+    tcase_add_test(t, test_values);
+    tcase_add_test(t, test_text_output);
+    tcase_add_test(t, test_json_output);
+    tcase_add_test(t, test_table);
+    tcase_add_test(t, test_order);
+    suite_add_tcase(s, t);
+    return s;
+}
