@@ -338,6 +338,25 @@ typedef struct Waiver {
 
 typedef enum { CPU_NONE, CPU_BAR, CPU_ADDRESS } CpuMode;
 
+/* The DDI forms a build answers (DXGKQAITYPE_QUERYSEGMENT, ...3, ...4). */
+enum { DDI_QS = 1, DDI_QS3 = 2, DDI_QS4 = 4 };
+
+/* DESCRIPTOR4's Video Protected Region fields (`vpr:`). */
+typedef struct Vpr {
+    bool set;
+    Pos pos;
+    Value range_start, range_size, alignment, count, reserve_size;
+} Vpr;
+
+/* DESCRIPTOR4's CpuHostAperture (`cpu_host_aperture:`): a window the CPU
+ * reaches the segment through, in whole pages. */
+typedef struct HostAperture {
+    CpuMode mode;             /* CPU_BAR or CPU_ADDRESS; CPU_NONE: absent */
+    Pos pos;
+    const Bar *bar;
+    Value offset, address, size;
+} HostAperture;
+
 typedef struct Segment {
     const char *name;
     Pos pos;          /* the `name:` value */
@@ -359,6 +378,11 @@ typedef struct Segment {
     Pos banks_pos;
     Waiver *waivers;
     unsigned nwaivers;
+    /* QUERYSEGMENT4 only */
+    Vpr vpr;
+    HostAperture host;
+    Value invalid_ranges;     /* NumInvalidMemoryRanges */
+    Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
 } Segment;
 
 typedef struct Spec {
@@ -368,8 +392,10 @@ typedef struct Spec {
     const char *name;          /* board.name */
     Pos name_pos;
     const char *camel, *upper; /* ContosoX1, CONTOSO_X1 */
-    unsigned wddm;             /* 0x12, 0x13, 0x20 ... 0x31 */
+    unsigned wddm;             /* 0x10, 0x11, 0x12, 0x13, 0x20 ... 0x31 */
     Pos wddm_pos;
+    unsigned forms;            /* DDI_* answered: from wddm, or --ddi */
+    bool forms_from_option;
     Arch arch;
     Pos arch_pos;
     unsigned ptr_bytes;        /* SIZE_T width for the arch */
@@ -405,7 +431,14 @@ typedef struct ResolveOpts {
     const char *const *include_dirs; /* -I, searched for `extends` */
     unsigned ninclude;
     unsigned max_extends_depth;
+    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
 } ResolveOpts;
+
+/* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
+ * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
+unsigned ddi_forms_for(unsigned wddm);
+/* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
+unsigned ddi_forms_parse(const char *list);
 
 /* Loads `path`, follows its extends chain, merges, applies -D, evaluates
  * every expression.  Returns NULL if the spec could not be built (errors in
