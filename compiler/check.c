@@ -74,12 +74,17 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
     }
     if (sev == SEV_WARNING && k->c->werror_all)
         sev = SEV_ERROR;
+    va_list ap;
     for (unsigned i = 0; g && i < g->nwaivers; i++)
         if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
-            g->waivers[i].used = true;
-            return NULL;
+            Waiver *w = &g->waivers[i];
+            w->used = true;
+            /* Kept (not printed, not counted) so SARIF can show it as suppressed. */
+            va_start(ap, fmt);
+            Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
+            va_end(ap);
+            return e;
         }
-    va_list ap;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
