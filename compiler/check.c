@@ -65,14 +65,20 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 
 static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 {
+    Severity sev = rule_table[id].sev;
+    va_list ap;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
-     * on the segment, so its waiver is not "unused". */
+     * on the segment, so its waiver is not "unused".  The waived finding is
+     * kept (not printed, not counted) so SARIF can show it as suppressed. */
     for (unsigned i = 0; g && i < g->nwaivers; i++)
         if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
-            g->waivers[i].used = true;
-            return NULL;
+            Waiver *w = &g->waivers[i];
+            w->used = true;
+            va_start(ap, fmt);
+            Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
+            va_end(ap);
+            return e;
         }
-    Severity sev = rule_table[id].sev;
     switch (k->c->setting[id]) {
     case RS_OFF: return NULL;
     case RS_WARNING: sev = SEV_WARNING; break;
@@ -83,7 +89,6 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
      * (-Wno-error=RULE), as in gcc. */
     if (sev == SEV_WARNING && k->c->werror_all && k->c->setting[id] != RS_WARNING)
         sev = SEV_ERROR;
-    va_list ap;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
@@ -298,13 +303,6 @@ static void check_flags(Ck *k, Segment *g)
             report(k, R_use_64kb_pages_alignment, g, at(&g->size, g),
                    "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
                    (unsigned long long)g->size.v);
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].end % k64) {
-                report(k, R_use_64kb_pages_alignment, g, g->banks[b].pos,
-                       "bank '%s' ends at 0x%llX, not on a 64 KiB boundary", g->banks[b].name,
-                       (unsigned long long)g->banks[b].end);
-                break;
-            }
     }
     if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
         report(k, R_cache_coherent_memory, g, g->flag_pos[4],
@@ -345,7 +343,8 @@ static void check_forms(Ck *k, Segment *g)
     if (f & (DDI_QS | DDI_QS3))
         for (size_t i = 0; i < flag_count; i++) {
             const FlagInfo *fi = &flag_table[i];
-            if ((g->flags_written & (1u << fi->bit)) && fi->min_wddm >= 0x20) {
+            /* Below 2.0 flag-wddm-version already reports it. */
+            if ((g->flags_written & (1u << fi->bit)) && fi->min_wddm >= 0x20 && fi->min_wddm <= s->wddm) {
                 report(k, R_ddi_qs3_flag, g, g->flag_pos[fi->bit],
                        "flag '%s' exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it", fi->name,
                        f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");

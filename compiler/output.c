@@ -175,7 +175,7 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
-bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose)
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose)
 {
     if (!make_dirs(o->outdir, d))
         return false;
@@ -220,7 +220,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     for (unsigned i = 0; i < n && ok; i++) {
         if (pend[i].skip) {
             if (verbose)
-                printf("unchanged %s\n", pend[i].path);
+                fprintf(verbose, "unchanged %s\n", pend[i].path);
             continue;
         }
         if (rename(temp_path[t], pend[i].path) != 0) {
@@ -231,7 +231,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
         temp_path[t][0] = 0;
         t++;
         if (verbose)
-            printf("wrote     %s\n", pend[i].path);
+            fprintf(verbose, "wrote     %s\n", pend[i].path);
     }
     /* Renamed temporaries have an empty path; unlink("") fails harmlessly. */
     remove_temps();

@@ -127,13 +127,19 @@ typedef struct Diag {
     const char *fix; /* optional one-line suggestion (fix-it) */
     Note *notes, **notes_tail;
     unsigned seq; /* emission order, for stable sorting */
+    const char *waiver; /* waived findings: the waiver's reason */
+    Pos waiver_pos;     /* and where the waiver is written */
 } Diag;
 
 typedef struct Diags {
     Arena *arena;
     Diag *head, **tail;
-    unsigned count;
+    unsigned count;   /* diagnostics on the main list (not the waived) */
+    unsigned nseq;    /* every Diag made, for a stable sort */
     unsigned nerrors, nwarnings, nfatal;
+    /* Findings a `waive:` entry suppressed: counted nowhere and never
+     * printed as text, kept for SARIF (suppressed results). */
+    Diag *waived, **waived_tail;
 } Diags;
 
 void diags_init(Diags *d, Arena *a);
@@ -141,10 +147,13 @@ Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fm
 Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Records a finding that a waiver suppressed (see Diags.waived). */
+Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
+                   const char *fmt, va_list ap);
 /* Shorthands for front-end errors (never toggled by -W). */
 Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-/* Sorts by file, line, column, then emission order. */
+/* Sorts by file, line, column, then emission order (both lists). */
 void diags_sort(Diags *d);
 bool diags_failed(const Diags *d); /* any error or fatal */
 
@@ -152,6 +161,35 @@ typedef struct DiagStyle {
     bool color;
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
+
+/* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
+
+/* Pretty-printed, keys in the order written, strings always valid UTF-8
+ * (control characters escaped, invalid bytes as U+FFFD). */
+enum { JSON_MAX_DEPTH = 64 };
+typedef struct JsonW {
+    Buf *out;
+    unsigned depth;
+    uint64_t nonempty; /* bit i: level i+1 has an item */
+    bool after_key;
+} JsonW;
+
+void json_init(JsonW *w, Buf *out);
+void json_obj_begin(JsonW *w);
+void json_obj_end(JsonW *w); /* a newline follows the outermost value */
+void json_arr_begin(JsonW *w);
+void json_arr_end(JsonW *w);
+void json_key(JsonW *w, const char *key);
+void json_str(JsonW *w, const char *s); /* NULL: null */
+void json_uint(JsonW *w, uint64_t v);
+void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
+void json_bool(JsonW *w, bool v);
+void json_null(JsonW *w);
+/* The body of a JSON string for n bytes of s, without the quotes. */
+void json_escape(Buf *b, const char *s, size_t n);
+/* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
+size_t utf8_count(const char *s, size_t n);
 
 /* ---- load.c: YAML -> Node tree ----------------------------------------- */
 
@@ -529,6 +567,30 @@ enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
 const char *lookup_form_name(LookupForm f);
 
+/* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
+
+/* `--diagnostics=text|json|sarif`; doc/diagnostics.md describes both
+ * documents.  A DiagReport collects every file of a run (copying what it
+ * keeps, so each file's arena can go) and is written once at the end. */
+typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
+bool diag_format_parse(const char *s, DiagFormat *out);
+
+typedef struct DiagReport DiagReport;
+DiagReport *diag_report_new(void);
+/* One file: its sorted diagnostics, its waived findings and, when the spec
+ * was built (s non-NULL), its waivers. */
+void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s);
+void diag_report_write(FILE *f, const DiagReport *r, DiagFormat fmt);
+void diag_report_free(DiagReport *r);
+
+/* What `segc explain RULE` prints (also SARIF's rule help). */
+void rule_explain(Buf *b, const RuleInfo *r);
+
+/* ---- dump.c: the resolved model as JSON (`segc dump --json`) ----------- */
+
+/* {"segc_model": 1, ...}, documented in doc/model.md. */
+void dump_json(Buf *out, const Spec *s);
+
 /* ---- emit.c: the model as template data, rendered in memory ------------- */
 
 typedef struct BuildOpts {
@@ -565,8 +627,9 @@ void outputs_free(Outputs *out);
  * is renamed over the old one only when every write succeeded; a file
  * whose bytes did not change is left alone (mtime kept).  SIGINT/SIGTERM
  * during the write remove the temporaries.  I/O errors are fatal
- * diagnostics naming the path and the reason. */
-bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose);
+ * diagnostics naming the path and the reason.  `verbose` (or NULL) gets a
+ * line per file written or left unchanged. */
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
