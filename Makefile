@@ -136,8 +136,12 @@ schema: $(SEGC)
 gencode: $(SEGC)
 	@sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+# `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
+map-test: $(SEGC)
+	@sh tests/map/run.sh $(SEGC) $(B)
+
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode
+suites: unit golden schema gencode map-test
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -161,6 +165,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: all unit golden schema gencode suites test deps-check install uninstall clean
+.PHONY: all unit golden schema gencode map-test suites test deps-check install uninstall clean
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

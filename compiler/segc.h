@@ -32,6 +32,14 @@
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
+
 #endif
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
@@ -483,6 +491,9 @@ void outputs_free(Outputs *out);
  * during the write remove the temporaries.  I/O errors are fatal
  * diagnostics naming the path and the reason. */
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose);
+/* One file the same way: temporary beside it, then rename; left alone
+ * when its bytes do not change.  The directory must exist. */
+bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
@@ -535,5 +546,13 @@ Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
 /* Renders into `out`; run-time errors (unknown name, wrong type) are
  * reported at the template position and make it return false. */
 bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
+
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
 
 #endif
