@@ -151,8 +151,13 @@ export SEGC_TEST_CACHE ?= $(B)/cache
 json-test: $(SEGC)
 	@sh tests/json/run.sh $(SEGC) $(B)
 
+# `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
+map-test: $(SEGC)
+	@sh tests/map/run.sh $(SEGC) $(B)
+
+
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test
+suites: unit golden schema gencode lookup diff-test json-test map-test
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -182,6 +187,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup json-test suites test deps-check install uninstall clean
+.PHONY: bench all unit golden schema gencode lookup json-test map-test suites test deps-check install uninstall clean
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -4,6 +4,7 @@
  *   build   load -> resolve -> check -> layout -> emit
  *   diff    load -> resolve -> check, twice -> compare   (diff.c)
  *   dump    load -> resolve -> check -> the model as JSON
+ *   map     load -> resolve -> check -> draw          (SVG or HTML)
  *   rules / explain   the rule table
  *
  * Exit status: 0 valid (warnings allowed), 1 a spec is invalid, 2 usage,
@@ -53,6 +54,7 @@ static const char usage_main[] =
     "  check FILE...          validate specs (many files in one process)\n"
     "  build SPEC -o DIR      validate, then write <name>_segments.[ch] and segc_dxgk.h\n"
     "  diff OLD NEW           what changed, and whether it breaks a driver built from OLD\n"
+    "  map SPEC -o FILE       draw the memory map as FILE.svg or FILE.html\n"
     "  rules                  list every rule with its severity\n"
     "  explain RULE           print a rule, the WDDM source it enforces, and a fix\n"
     "  dump --json SPEC       print the resolved model as JSON\n"
@@ -142,6 +144,21 @@ static const char usage_dump[] =
     "options:\n"
     "  --json                 JSON output (the only format so far, and the default)\n"
     "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
+
+static const char usage_map[] =
+    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html\n"
+    "\n"
+    "Draws SPEC's memory map: the GPU address space with every segment (gaps\n"
+    "between segments collapsed, tiny segments drawn taller and marked), its\n"
+    "banks, the driver/BIOS-reserved split, and one lane per BAR showing the\n"
+    "bytes each CPU-visible segment occupies.  Segments that break a rule are\n"
+    "outlined in red with the rule's name, so the map is drawn even for an\n"
+    "invalid spec (exit status 1 still says it is invalid); a spec that cannot\n"
+    "be resolved draws nothing.  .html adds a table of the segments and the\n"
+    "diagnostics; the file is self-contained and fetches nothing.\n"
+    "\n"
+    "options (besides -D, -I, -W, --color, -v, -q of 'segc check'):\n"
+    "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
@@ -234,8 +251,8 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->verbose = true;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o->quiet = true;
-        } else if (!strncmp(a, "-o", 2) && usage == usage_build) {
-            o->outdir = VALUE("-o");
+        } else if (!strncmp(a, "-o", 2) && (usage == usage_build || usage == usage_map)) {
+            o->outdir = VALUE("-o"); /* a directory for build, a file for map */
         } else if (!strncmp(a, "--templates", 11) && usage == usage_build) {
             o->templates = a[11] == '=' ? a + 12 : (i + 1 < argc ? argv[++i] : (die_usage("--templates needs a directory"), ""));
         } else if (!strncmp(a, "--ddi", 5) && (a[5] == '=' || !a[5]) && (usage == usage_build || usage == usage_check)) {
@@ -455,6 +472,41 @@ static int cmd_diff(int argc, char **argv)
     return rc;
 }
 
+static int cmd_map(int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, usage_map);
+    if (o.nfiles != 1)
+        die_usage("map takes exactly one SPEC (got %u)", o.nfiles);
+    if (!o.outdir)
+        die_usage("map needs -o FILE.svg or -o FILE.html");
+    const char *ext = strrchr(o.outdir, '.');
+    bool html = ext && !strcmp(ext, ".html");
+    if (!html && !(ext && !strcmp(ext, ".svg")))
+        die_usage("map writes FILE.svg or FILE.html, not '%s'", o.outdir);
+    const char *path = o.files[0];
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Spec *s = spec_load(a, path, &o.resolve, &d);
+    if (s)
+        spec_check(s, &o.rules, &d);
+    diags_sort(&d);
+    /* Drawn even when rules are broken: the picture shows where. */
+    Buf out = {0};
+    if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
+        !o.quiet)
+        printf("%s: drew board %s (%u segments) into %s\n", path, s->name, s->nsegs, o.outdir);
+    diags_sort(&d);
+    if (!o.quiet)
+        diags_print_text(stderr, &d, o.style);
+    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    buf_free(&out);
+    arena_free(a);
+    free_options(&o);
+    return rc;
+}
+
 static const char *sev_word(Severity s)
 {
     return s == SEV_ERROR ? "error" : "warning";
@@ -542,6 +594,8 @@ int main(int argc, char **argv)
                 return cmd_build(1, h);
             if (!strcmp(argv[2], "diff"))
                 return cmd_diff(1, h);
+            if (!strcmp(argv[2], "map"))
+                return cmd_map(1, h);
             if (!strcmp(argv[2], "rules"))
                 return cmd_rules(1, h);
             if (!strcmp(argv[2], "explain"))
@@ -562,13 +616,15 @@ int main(int argc, char **argv)
         return cmd_build(argc - 2, argv + 2);
     if (!strcmp(cmd, "diff"))
         return cmd_diff(argc - 2, argv + 2);
+    if (!strcmp(cmd, "map"))
+        return cmd_map(argc - 2, argv + 2);
     if (!strcmp(cmd, "rules"))
         return cmd_rules(argc - 2, argv + 2);
     if (!strcmp(cmd, "explain"))
         return cmd_explain(argc - 2, argv + 2);
     if (!strcmp(cmd, "dump"))
         return cmd_dump(argc - 2, argv + 2);
-    static const char *const cmds[] = {"check", "build", "diff", "rules", "explain", "dump", "help"};
+    static const char *const cmds[] = {"check", "build", "diff", "map", "rules", "explain", "dump", "help"};
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }

@@ -240,3 +240,24 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     arena_free(a);
     return ok;
 }
+
+bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
+{
+    Pending p = {path, data, len, false};
+    mode_t mask = umask(0);
+    umask(mask);
+    struct sigaction old[countof(caught)];
+    guard_signals(true, old);
+    bool ok = write_temp(&p, 0666 & ~mask, d);
+    if (ok && !p.skip) {
+        if (rename(temp_path[0], path) != 0) {
+            io_error(d, path, "replace", errno);
+            ok = false;
+        } else {
+            temp_path[0][0] = 0;
+        }
+    }
+    remove_temps();
+    guard_signals(false, old);
+    return ok;
+}

@@ -32,6 +32,14 @@
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
+
 #endif
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
@@ -630,6 +638,9 @@ void outputs_free(Outputs *out);
  * diagnostics naming the path and the reason.  `verbose` (or NULL) gets a
  * line per file written or left unchanged. */
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
+/* One file the same way: temporary beside it, then rename; left alone
+ * when its bytes do not change.  The directory must exist. */
+bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
@@ -742,5 +753,12 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
 void diff_print_text(Buf *b, const Diff *d);
 /* The versioned JSON object documented in README.md ("segc diff"). */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
 
 #endif

@@ -10,8 +10,9 @@
 # generate the lexers and grammars; check is the unit-test framework;
 # clang compiles the generated code a second way (and runs the fuzzers);
 # python3-yaml and python3-jsonschema validate samples against the JSON
-# Schema (tests only); valgrind runs the memcheck and callgrind passes.
-PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind"
+# Schema (tests only); valgrind runs the memcheck and callgrind passes;
+# chromium renders the `segc map` pages headless so tests/map can measure them.
+PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind chromium"
 
 missing=""
 for p in $PKGS; do
