@@ -76,7 +76,56 @@ static void board(JsonW *w, const Spec *s)
     json_key(w, "ptr_bytes");
     json_uint(w, s->ptr_bytes);
     value(w, "page_size", &s->page_size);
+    /* The segment queries answered: from wddm, or --ddi. */
+    json_key(w, "ddi");
+    json_arr_begin(w);
+    if (s->forms & DDI_QS)
+        json_str(w, "qs");
+    if (s->forms & DDI_QS3)
+        json_str(w, "qs3");
+    if (s->forms & DDI_QS4)
+        json_str(w, "qs4");
+    json_arr_end(w);
     json_obj_end(w);
+}
+
+/* DESCRIPTOR4's fields: null where the spec does not write them. */
+static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
+{
+    json_key(w, "vpr");
+    if (!g->vpr.set) {
+        json_null(w);
+    } else {
+        json_obj_begin(w);
+        where(w, g->vpr.pos);
+        value(w, "range_start", &g->vpr.range_start);
+        value(w, "range_size", &g->vpr.range_size);
+        value(w, "alignment", &g->vpr.alignment);
+        value(w, "count", &g->vpr.count);
+        value(w, "reserve_size", &g->vpr.reserve_size);
+        json_obj_end(w);
+    }
+    json_key(w, "cpu_host_aperture");
+    if (g->host.mode == CPU_NONE) {
+        json_null(w);
+    } else {
+        json_obj_begin(w);
+        where(w, g->host.pos);
+        if (g->host.mode == CPU_BAR) {
+            str(w, "bar", g->host.bar->name);
+            json_key(w, "slot");
+            json_uint(w, (uint64_t)(g->host.bar - s->bars));
+            value(w, "offset", &g->host.offset);
+        } else {
+            value(w, "address", &g->host.address);
+        }
+        value(w, "size", &g->host.size);
+        json_key(w, "pages");
+        json_uint(w, s->page_size.v ? g->host.size.v / s->page_size.v : 0);
+        json_obj_end(w);
+    }
+    value(w, "invalid_memory_ranges", &g->invalid_ranges);
+    value(w, "uefi_frame_buffer_ranges", &g->uefi_ranges);
 }
 
 static void flags(JsonW *w, const Segment *g)
@@ -147,6 +196,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     value(w, "system_memory_end", &g->system_memory_end);
     flags(w, g);
     cpu(w, s, g);
+    qs4_fields(w, s, g);
     json_key(w, "banks");
     json_arr_begin(w);
     for (unsigned i = 0; i < g->nbanks; i++) {

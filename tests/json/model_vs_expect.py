@@ -11,6 +11,8 @@ for the generated-code test (format in tests/gen/check_handler.c):
     paging ID SIZE PRIVATE             (decimal)
     seg ID FLAGS BASE CPU SIZE COMMIT SYSEND [BANK_END...]   (hex)
     seg ID agp
+    seg4 ID INVALID UEFI VPRSTART VPRSIZE VPRALIGN VPRCOUNT VPRRESERVE HOST
+        (QUERYSEGMENT4's fields; HOST: none | bar:SLOT+0xOFF/PAGES | addr:0xADDR/PAGES)
 
 CPU is `none`, `bar:SLOT+OFFSET` or `addr:ADDRESS`.  Every field is
 compared with the dump; each difference is printed and the exit status is
@@ -95,6 +97,33 @@ def main():
             # The flags' names spell out the same value.
             bits = {n: i for i, n in enumerate(FLAG_BITS)}
             same(f"{w} flag names", sum(1 << bits[n] for n in s["flags"]["names"]), num(flags))
+        elif key == "seg4":
+            sid = int(args[0])
+            if sid > len(segs):
+                problems.append(f"segment {sid}: not in the dump")
+                continue
+            s = segs[sid - 1]
+            w = f"segment {sid} ({s['name']})"
+            invalid, uefi, vstart, vsize, valign, vcount, vreserve, host = args[1:9]
+            same(f"{w} invalid_memory_ranges", num(s["invalid_memory_ranges"]["value"]), int(invalid))
+            same(f"{w} uefi_frame_buffer_ranges", num(s["uefi_frame_buffer_ranges"]["value"]), int(uefi))
+            v = s["vpr"] or {}
+            for name, want in (("range_start", vstart), ("range_size", vsize), ("alignment", valign),
+                               ("reserve_size", vreserve)):
+                same(f"{w} vpr {name}", num(v.get(name, {}).get("value", "0x0")), num(want))
+            same(f"{w} vpr count", num(v.get("count", {}).get("value", "0x0")), int(vcount))
+            h = s["cpu_host_aperture"]
+            if host == "none":
+                same(f"{w} cpu_host_aperture", h, None)
+            else:
+                where_, pages = host.split("/")
+                same(f"{w} host pages", (h or {}).get("pages"), int(pages))
+                if where_.startswith("bar:"):
+                    slot, off = where_[4:].split("+")
+                    same(f"{w} host slot", (h or {}).get("slot"), int(slot))
+                    same(f"{w} host offset", num((h or {}).get("offset", {}).get("value", "0x0")), num(off))
+                else:
+                    same(f"{w} host address", num((h or {}).get("address", {}).get("value", "0x0")), num(where_[5:]))
         else:
             problems.append(f"unknown expectation line: {raw.strip()}")
     same("segments described by hand", sorted(seen), list(range(1, len(segs) + 1)))
