@@ -342,6 +342,45 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
     }
 }
 
+/* DESCRIPTOR4's fields, one change per field that differs. */
+static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
+{
+    const Spec *o = x->o, *n = x->n;
+    const char *name = ng->name;
+    const struct {
+        const char *field;
+        const Value *ov, *nv;
+        bool bytes;
+    } f[] = {
+        {"vpr.range_start", &og->vpr.range_start, &ng->vpr.range_start, true},
+        {"vpr.range_size", &og->vpr.range_size, &ng->vpr.range_size, true},
+        {"vpr.alignment", &og->vpr.alignment, &ng->vpr.alignment, true},
+        {"vpr.count", &og->vpr.count, &ng->vpr.count, false},
+        {"vpr.reserve_size", &og->vpr.reserve_size, &ng->vpr.reserve_size, true},
+        {"cpu_host_aperture.offset", &og->host.offset, &ng->host.offset, true},
+        {"cpu_host_aperture.address", &og->host.address, &ng->host.address, true},
+        {"cpu_host_aperture.size", &og->host.size, &ng->host.size, true},
+        {"invalid_memory_ranges", &og->invalid_ranges, &ng->invalid_ranges, false},
+        {"uefi_frame_buffer_ranges", &og->uefi_ranges, &ng->uefi_ranges, false},
+    };
+    for (size_t i = 0; i < countof(f); i++) {
+        if (f[i].ov->v == f[i].nv->v)
+            continue;
+        Pos op = value_pos(o, og, f[i].ov), np = value_pos(n, ng, f[i].nv);
+        ChangeSide a = f[i].bytes ? side_bytes(x, f[i].ov->v, op)
+                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].ov->v), f[i].ov->v, op);
+        ChangeSide b = f[i].bytes ? side_bytes(x, f[i].nv->v, np)
+                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].nv->v), f[i].nv->v, np);
+        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' %s %s -> %s", name, f[i].field, a.text, b.text);
+    }
+    const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
+    if (og->host.mode != ng->host.mode || strcmp(ob, nb)) {
+        ChangeSide a = side_text(og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos);
+        ChangeSide b = side_text(ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
+        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' cpu_host_aperture %s -> %s", name, a.text, b.text);
+    }
+}
+
 static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
 {
     const Spec *o = x->o, *n = x->n;
@@ -390,6 +429,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
         add(x, CH_system_memory_end_changed, name, f, t, "segment '%s' system_memory_end %s -> %s", name, f.text,
             t.text);
     }
+    diff_qs4(x, og, ng);
 }
 
 static void diff_segments(Dx *x)

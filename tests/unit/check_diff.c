@@ -182,6 +182,9 @@ static const DiffCase cases[] = {
     {"budget and behaviour bits together", {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}},
      {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}, {"flags: [direct_flip]", "flags: [application_target, use_64kb_pages]"}},
      "B:flag-behaviour-changed@vis/DirectFlip B:flag-behaviour-changed@vis/Use64KBPages C:flags-changed@vis/ApplicationTarget"},
+    {"a QUERYSEGMENT4 field", {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}},
+     {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}, {"size: 768MiB", "size: 768MiB\n    invalid_memory_ranges: 2"}},
+     "B:qs4-field-changed@loc"},
     {"banks dropped: UseBanking is not a flag change", {{0}}, {{BANKS, ""}},
      "B:bank-removed@loc#1 B:bank-removed@loc#2 B:bank-removed@loc#3"},
 
