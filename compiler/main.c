@@ -361,6 +361,22 @@ static void free_options(Options *o)
     free(o->owned);
 }
 
+/* The front end every command shares: load, resolve, check.  Returns the
+ * spec (NULL if it could not be built); the diagnostics are in `d`. */
+static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
+{
+    diags_init(d, a);
+    Spec *s = spec_load(a, path, &o->resolve, d);
+    if (s)
+        spec_check(s, &o->rules, d);
+    return s;
+}
+
+static int exit_status(const Diags *d)
+{
+    return d->nfatal ? EXIT_USAGE : diags_failed(d) ? EXIT_INVALID : EXIT_OK;
+}
+
 /* ---- segc check: many files, in parallel, reported in order ------------- */
 
 /* One file's result, kept until its turn to be reported. */
@@ -380,12 +396,9 @@ typedef struct Totals {
 static void check_run(const Options *o, const char *path, Checked *c)
 {
     c->a = arena_new();
-    diags_init(&c->d, c->a);
-    c->s = spec_load(c->a, path, &o->resolve, &c->d);
-    if (c->s)
-        spec_check(c->s, &o->rules, &c->d);
+    c->s = front_end(o, c->a, path, &c->d);
     diags_sort(&c->d);
-    c->rc = c->d.nfatal ? EXIT_USAGE : diags_failed(&c->d) ? EXIT_INVALID : EXIT_OK;
+    c->rc = exit_status(&c->d);
 }
 
 /* Reports one file (in command-line order) and frees it. */
@@ -566,9 +579,9 @@ static int cmd_check(int argc, char **argv)
         diag_report_write(stdout, o.report, o.diags);
         diag_report_free(o.report);
     }
-    /* The summary table, for a batch. */
-    if (t.files > 1 && !o.quiet) {
-        FILE *out = o.diags == DIAG_TEXT ? stdout : stderr;
+    /* The summary table, for a batch (a JSON/SARIF document has its own). */
+    if (t.files > 1 && !o.quiet && o.diags == DIAG_TEXT) {
+        FILE *out = stdout;
         fprintf(out, "%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
                 "waivers");
         fprintf(out, "%8u %8u %8u %10u %8u %8u %8u\n", t.files, t.ok, t.invalid, t.unreadable, t.errors, t.warnings,
@@ -593,10 +606,7 @@ static int cmd_build(int argc, char **argv)
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, path, &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
     BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget};
     Lookup lk;
@@ -623,7 +633,7 @@ static int cmd_build(int argc, char **argv)
     } else if (!o.quiet) {
         diags_print_text(stderr, &d, o.style);
     }
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
     outputs_free(&out);
@@ -657,10 +667,7 @@ static int cmd_diff(int argc, char **argv)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         Diags d;
-        diags_init(&d, a);
-        spec[i] = spec_load(a, o.files[i], &o.resolve, &d);
-        if (spec[i])
-            spec_check(spec[i], &o.rules, &d);
+        spec[i] = front_end(&o, a, o.files[i], &d);
         if (spec[i] && !diags_failed(&d))
             continue;
         diags_sort(&d);
@@ -706,10 +713,7 @@ static int cmd_map(int argc, char **argv)
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, path, &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, path, &d);
     diags_sort(&d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
@@ -719,7 +723,7 @@ static int cmd_map(int argc, char **argv)
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     buf_free(&out);
     arena_free(a);
     free_options(&o);
@@ -778,14 +782,11 @@ static int cmd_dump(int argc, char **argv)
         die_usage("dump takes exactly one SPEC (got %u)", o.nfiles);
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, o.files[0], &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, o.files[0], &d);
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);
