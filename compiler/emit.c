@@ -119,7 +119,8 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
     tv_put(a, m, "lo", tv_int(a, lk->lo));
     tv_put(a, m, "span", tv_int(a, lk->span));
     tv_put(a, m, "granule_log2", tv_int(a, lk->granule_log2));
-    tv_put(a, m, "direct_entries", tv_int(a, lk->nlevels ? lk->levels[0].n : 0));
+    /* The direct table's entries before its sentinel. */
+    tv_put(a, m, "direct_entries", tv_int(a, lk->form == LOOKUP_DIRECT && lk->nlevels ? lk->levels[0].n - 1 : 0));
     static const char *const types[] = {"", "UINT8", "UINT16", "", "UINT32"};
     tv_put(a, m, "type", tv_str(a, types[lk->entry_bytes]));
     tv_put(a, m, "tag", tv_int(a, lk->tag));

@@ -270,13 +270,17 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
         L->shift = b->shift[l];
         L->bits = l == 0 ? 0 : b->bits[l];
         L->n = b->lv[l].n;
-        L->entries = arena_alloc(a, (L->n ? L->n : 1) * sizeof *L->entries);
+        /* The direct form ends with a 0 ("no segment") that an index past
+         * the end is clamped to, so its lookup needs no branch. */
+        L->entries = arena_alloc(a, (L->n + 1) * sizeof *L->entries);
         for (size_t i = 0; i < L->n; i++) {
             uint32_t e = b->lv[l].e[i];
             L->entries[i] = e & TMP_TAG ? (e & ~TMP_TAG) | tag : e;
         }
     }
-    lk->bytes = table_bytes(lk, b);
+    if (b->nlevels == 1)
+        lk->levels[0].n++; /* the sentinel, already 0 */
+    lk->bytes = table_bytes(lk, b) + (b->nlevels == 1 ? lk->entry_bytes : 0);
     lk->loads = b->nlevels + 1; /* + the segment base */
 }
 

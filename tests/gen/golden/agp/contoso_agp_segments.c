@@ -217,7 +217,7 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 38 bytes,
+ * GPU address -> (segment, bank): the direct form, 40 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -228,8 +228,8 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 27). */
-static const UINT16 ContosoAgpLevel0[3] = {
-    0x080, 0x080, 0x100,
+static const UINT16 ContosoAgpLevel0[4] = {
+    0x080, 0x080, 0x100, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -252,19 +252,16 @@ BOOLEAN ContosoAgpLookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 27;
+    ULONGLONG index = off >> 27;
 
-    if (index >= 3u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 3u ? index : 3u;
     e = ContosoAgpLevel0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoAgpSegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoAgpBankOfOffset(

@@ -198,7 +198,7 @@ NTSTATUS ContosoR8QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 8256 bytes,
+ * GPU address -> (segment, bank): the direct form, 8258 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -212,7 +212,7 @@ NTSTATUS ContosoR8QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 28). */
-static const UINT16 ContosoR8Level0[4112] = {
+static const UINT16 ContosoR8Level0[4113] = {
     0x080, 0x101, 0x101, 0x101, 0x101, 0x101, 0x101, 0x101, 0x101, 0x102, 0x102, 0x102, 0x102, 0x102, 0x102, 0x102,
     0x102, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
@@ -470,6 +470,7 @@ static const UINT16 ContosoR8Level0[4112] = {
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180,
+    0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -492,19 +493,16 @@ BOOLEAN ContosoR8LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 28;
+    ULONGLONG index = off >> 28;
 
-    if (index >= 4112u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 4112u ? index : 4112u;
     e = ContosoR8Level0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoR8SegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoR8BankOfOffset(

@@ -90,8 +90,9 @@ typedef struct _CONTOSO_R8_LOCATION {
 /*
  * Constant time, no loops, no division, any IRQL, safe for every 64-bit
  * value.  Returns FALSE for an address outside every segment (the AGP
- * aperture's address is known only at run time and is not in the table).
- * Table: direct, 8256 bytes, at most 2 memory loads.
+ * aperture's address is known only at run time and is not in the table);
+ * *pLocation then holds nothing meaningful.
+ * Table: direct, 8258 bytes, at most 2 memory loads.
  */
 BOOLEAN ContosoR8LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,

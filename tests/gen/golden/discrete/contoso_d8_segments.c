@@ -199,7 +199,7 @@ NTSTATUS ContosoD8QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 164 bytes,
+ * GPU address -> (segment, bank): the direct form, 166 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -214,12 +214,12 @@ NTSTATUS ContosoD8QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoD8Level0[66] = {
+static const UINT16 ContosoD8Level0[67] = {
     0x080, 0x080, 0x101, 0x101, 0x102, 0x102, 0x103, 0x104, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
-    0x180, 0x180,
+    0x180, 0x180, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -242,19 +242,16 @@ BOOLEAN ContosoD8LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 30;
+    ULONGLONG index = off >> 30;
 
-    if (index >= 66u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 66u ? index : 66u;
     e = ContosoD8Level0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoD8SegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoD8BankOfOffset(

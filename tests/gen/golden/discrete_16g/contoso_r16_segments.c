@@ -198,7 +198,7 @@ NTSTATUS ContosoR16QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 2088 bytes,
+ * GPU address -> (segment, bank): the direct form, 2090 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -212,7 +212,7 @@ NTSTATUS ContosoR16QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoR16Level0[1028] = {
+static const UINT16 ContosoR16Level0[1029] = {
     0x080, 0x101, 0x101, 0x102, 0x102, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103, 0x103,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
@@ -277,7 +277,7 @@ static const UINT16 ContosoR16Level0[1028] = {
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
-    0x180, 0x180, 0x180, 0x180,
+    0x180, 0x180, 0x180, 0x180, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -300,19 +300,16 @@ BOOLEAN ContosoR16LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 30;
+    ULONGLONG index = off >> 30;
 
-    if (index >= 1028u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 1028u ? index : 1028u;
     e = ContosoR16Level0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoR16SegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoR16BankOfOffset(

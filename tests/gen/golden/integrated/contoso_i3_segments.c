@@ -225,7 +225,7 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 56 bytes,
+ * GPU address -> (segment, bank): the direct form, 58 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -237,8 +237,8 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 28). */
-static const UINT16 ContosoI3Level0[12] = {
-    0x080, 0x080, 0x100, 0x000, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180,
+static const UINT16 ContosoI3Level0[13] = {
+    0x080, 0x080, 0x100, 0x000, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -261,19 +261,16 @@ BOOLEAN ContosoI3LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 28;
+    ULONGLONG index = off >> 28;
 
-    if (index >= 12u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 12u ? index : 12u;
     e = ContosoI3Level0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoI3SegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoI3BankOfOffset(

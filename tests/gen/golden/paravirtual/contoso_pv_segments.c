@@ -259,7 +259,7 @@ NTSTATUS ContosoPvQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 34 bytes,
+ * GPU address -> (segment, bank): the direct form, 36 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -270,8 +270,8 @@ NTSTATUS ContosoPvQueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoPvLevel0[5] = {
-    0x080, 0x100, 0x100, 0x100, 0x100,
+static const UINT16 ContosoPvLevel0[6] = {
+    0x080, 0x100, 0x100, 0x100, 0x100, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -292,19 +292,16 @@ BOOLEAN ContosoPvLookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0xC0000000ull;
     UINT32 e;
-    const ULONGLONG index = off >> 30;
+    ULONGLONG index = off >> 30;
 
-    if (index >= 5u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 5u ? index : 5u;
     e = ContosoPvLevel0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoPvSegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoPvBankOfOffset(

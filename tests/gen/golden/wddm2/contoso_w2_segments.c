@@ -124,7 +124,7 @@ NTSTATUS ContosoW2QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 1050 bytes,
+ * GPU address -> (segment, bank): the direct form, 1052 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
  * segment id << 7 | bank id (0: no segment).
@@ -135,7 +135,7 @@ NTSTATUS ContosoW2QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 31). */
-static const UINT16 ContosoW2Level0[513] = {
+static const UINT16 ContosoW2Level0[514] = {
     0x080, 0x080, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
@@ -168,7 +168,7 @@ static const UINT16 ContosoW2Level0[513] = {
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
     0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000, 0x000,
-    0x100,
+    0x100, 0x000,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -189,19 +189,16 @@ BOOLEAN ContosoW2LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
     UINT32 e;
-    const ULONGLONG index = off >> 31;
+    ULONGLONG index = off >> 31;
 
-    if (index >= 513u) {
-        return FALSE;
-    }
+    /* Branch-free: an address below or past the table (off wraps for one
+     * below lo) reads the last entry, which is 0, "no segment". */
+    index = index < 513u ? index : 513u;
     e = ContosoW2Level0[index];
-    if (e == 0) {
-        return FALSE;
-    }
     pLocation->SegmentId = e >> 7;
     pLocation->Bank = e & 0x7Fu;
     pLocation->Offset = GpuAddress - ContosoW2SegmentBase[e >> 7];
-    return TRUE;
+    return (BOOLEAN)(e != 0);
 }
 
 UINT ContosoW2BankOfOffset(
