@@ -10,8 +10,10 @@
 # generate the lexers and grammars; check is the unit-test framework;
 # clang compiles the generated code a second way (and runs the fuzzers);
 # python3-yaml and python3-jsonschema validate samples against the JSON
-# Schema (tests only); valgrind runs the memcheck and callgrind passes.
-PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind"
+# Schema (tests only); valgrind runs the memcheck and callgrind passes;
+# man-db and groff-base render the man pages for their test (tests/man);
+# cmake and ninja-build build the build-system examples (tests/examples).
+PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind man-db groff-base cmake ninja-build"
 
 missing=""
 for p in $PKGS; do
