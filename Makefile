@@ -2,7 +2,8 @@
 #
 #   make              build build/segc
 #   make test         every test: unit (Check), golden, schema, generated
-#                     code, and the same suites again under ASan+UBSan
+#                     code, JSON/SARIF outputs, man pages, build-system
+#                     examples, and the same suites again under ASan+UBSan
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup benchmarks (bench/)
 #
@@ -144,6 +145,16 @@ diff-test: $(SEGC)
 	@PYTHON=$(PYTHON) sh tests/diff/run.sh $(SEGC)
 .PHONY: diff-test
 
+# --diagnostics=json|sarif and dump --json.  Downloads (once, into the
+# cache, shared with the sanitizer pass) the SARIF 2.1.0 schema it validates with.
+export SEGC_TEST_CACHE ?= $(B)/cache
+json-test: $(SEGC)
+	@sh tests/json/run.sh $(SEGC) $(B)
+
+# `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
+map-test: $(SEGC)
+	@sh tests/map/run.sh $(SEGC) $(B)
+
 # The man pages: no groff warnings, every command, option and spec key.
 man-test: $(SEGC)
 	@sh tests/man/run.sh $(SEGC)
@@ -154,7 +165,7 @@ examples-test: $(SEGC)
 .PHONY: man-test examples-test
 
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test man-test examples-test
+suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -197,6 +208,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup suites test deps-check install uninstall clean
+.PHONY: bench all unit golden schema gencode lookup json-test map-test suites test deps-check install uninstall clean
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -65,14 +65,20 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 
 static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 {
+    Severity sev = rule_table[id].sev;
+    va_list ap;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
-     * on the segment, so its waiver is not "unused". */
+     * on the segment, so its waiver is not "unused".  The waived finding is
+     * kept (not printed, not counted) so SARIF can show it as suppressed. */
     for (unsigned i = 0; g && i < g->nwaivers; i++)
         if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
-            g->waivers[i].used = true;
-            return NULL;
+            Waiver *w = &g->waivers[i];
+            w->used = true;
+            va_start(ap, fmt);
+            Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
+            va_end(ap);
+            return e;
         }
-    Severity sev = rule_table[id].sev;
     switch (k->c->setting[id]) {
     case RS_OFF: return NULL;
     case RS_WARNING: sev = SEV_WARNING; break;
@@ -83,7 +89,6 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
      * (-Wno-error=RULE), as in gcc. */
     if (sev == SEV_WARNING && k->c->werror_all && k->c->setting[id] != RS_WARNING)
         sev = SEV_ERROR;
-    va_list ap;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
@@ -298,13 +303,6 @@ static void check_flags(Ck *k, Segment *g)
             report(k, R_use_64kb_pages_alignment, g, at(&g->size, g),
                    "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
                    (unsigned long long)g->size.v);
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].end % k64) {
-                report(k, R_use_64kb_pages_alignment, g, g->banks[b].pos,
-                       "bank '%s' ends at 0x%llX, not on a 64 KiB boundary", g->banks[b].name,
-                       (unsigned long long)g->banks[b].end);
-                break;
-            }
     }
     if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
         report(k, R_cache_coherent_memory, g, g->flag_pos[4],
@@ -315,6 +313,81 @@ static void check_flags(Ck *k, Segment *g)
     if (f & FLAG_application_target)
         report(k, R_application_target_deprecated, g, g->flag_pos[15],
                "application_target is deprecated; use local_budget_group or non_local_budget_group");
+}
+
+/* What the emitted forms can express for one segment. */
+static void check_forms(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    unsigned f = s->forms;
+    if ((f & DDI_QS4) && g->nbanks)
+        report(k, R_ddi_qs4_banks, g, g->banks_pos,
+               "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
+    if ((f & DDI_QS4) && g->kind == SEG_AGP)
+        report(k, R_ddi_qs4_agp, g, g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4", g->name);
+    if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
+        report(k, R_ddi_qs_system_memory_end, g, g->flag_pos[9],
+               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
+               "(it has no SystemMemoryEndAddress)",
+               g->name);
+    if (!(f & DDI_QS4)) {
+        const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
+                           : g->invalid_ranges.set ? "invalid_memory_ranges"
+                           : g->uefi_ranges.set ? "uefi_frame_buffer_ranges" : NULL;
+        Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
+                : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
+        if (what)
+            report(k, R_ddi_field_needs_qs4, g, p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what,
+                   g->name);
+    }
+    if (f & (DDI_QS | DDI_QS3))
+        for (size_t i = 0; i < flag_count; i++) {
+            const FlagInfo *fi = &flag_table[i];
+            /* Below 2.0 flag-wddm-version already reports it. */
+            if ((g->flags_written & (1u << fi->bit)) && fi->min_wddm >= 0x20 && fi->min_wddm <= s->wddm) {
+                report(k, R_ddi_qs3_flag, g, g->flag_pos[fi->bit],
+                       "flag '%s' exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it", fi->name,
+                       f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
+                break;
+            }
+        }
+    if (g->uefi_ranges.set && s->wddm < 0x22)
+        report(k, R_flag_wddm_version, g, g->uefi_ranges.pos,
+               "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is %u.%u",
+               s->wddm >> 4, s->wddm & 15);
+}
+
+static void check_qs4_fields(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
+        report(k, R_vpr_needs_range, g, g->flag_pos[16], "segment '%s' supports VPR but has no 'vpr:' range", g->name);
+    if (g->vpr.set) {
+        const Vpr *v = &g->vpr;
+        if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
+            report(k, R_vpr_range_inside, g, at(&v->range_size, g),
+                   "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
+                   (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
+        else if (v->alignment.v && !pow2(v->alignment.v))
+            report(k, R_vpr_range_inside, g, v->alignment.pos, "VPR alignment 0x%llX is not a power of two",
+                   (unsigned long long)v->alignment.v);
+        else if (v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
+            report(k, R_vpr_range_inside, g, v->pos, "VPR alignment, count and reserve_size are 32-bit UINT fields");
+    }
+    if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
+        report(k, R_cpu_host_aperture_needs_window, g, g->flag_pos[13],
+               "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
+    if (g->host.mode != CPU_NONE) {
+        const HostAperture *h = &g->host;
+        if (!h->size.v || h->size.v % page || h->size.v / page > UINT32_MAX)
+            report(k, R_cpu_host_aperture_size, g, at(&h->size, g),
+                   "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
+                   g->name, (unsigned long long)h->size.v, (unsigned long long)page);
+        else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
+            report(k, R_cpu_host_aperture_size, g, h->pos, "host aperture of segment '%s' does not fit in BAR '%s'",
+                   g->name, h->bar->name);
+    }
 }
 
 /* ---- whole-spec rules ----------------------------------------------------------- */
@@ -481,12 +554,22 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     check_names(&k);
     check_bars(&k);
     check_layout(&k);
+    unsigned wants = ddi_forms_for(s->wddm);
+    if (s->forms_from_option && (s->forms & ~wants)) {
+        unsigned extra = s->forms & ~wants;
+        report(&k, R_ddi_form_version, NULL, s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+               "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
+               extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
+               wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
+    }
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
+        check_forms(&k, g);
         if (g->kind == SEG_AGP) {
             check_agp(&k, g);
             continue;
         }
+        check_qs4_fields(&k, g);
         check_sizes(&k, g);
         check_cpu(&k, g);
         check_banks(&k, g);

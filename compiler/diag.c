@@ -12,9 +12,10 @@ void diags_init(Diags *d, Arena *a)
     memset(d, 0, sizeof *d);
     d->arena = a;
     d->tail = &d->head;
+    d->waived_tail = &d->waived;
 }
 
-Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
+static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
     Diag *g = arena_alloc(d->arena, sizeof *g);
     Buf b = {0};
@@ -25,9 +26,27 @@ Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *f
     g->code = code;
     g->pos = pos;
     g->notes_tail = &g->notes;
-    g->seq = d->count++;
+    g->seq = d->nseq++;
+    return g;
+}
+
+Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
+                   const char *fmt, va_list ap)
+{
+    Diag *g = new_diag(d, sev, code, pos, fmt, ap);
+    g->waiver = reason ? reason : "";
+    g->waiver_pos = waiver_pos;
+    *d->waived_tail = g;
+    d->waived_tail = &g->next;
+    return g;
+}
+
+Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
+{
+    Diag *g = new_diag(d, sev, code, pos, fmt, ap);
     *d->tail = g;
     d->tail = &g->next;
+    d->count++;
     switch (sev) {
     case SEV_FATAL: d->nfatal++; break;
     case SEV_ERROR: d->nerrors++; break;
@@ -113,11 +132,11 @@ static int pos_cmp(const Diag *a, const Diag *b)
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
-void diags_sort(Diags *d)
+static void sort_list(Diag **head, Diag ***tail)
 {
     /* Insertion sort on the list: diagnostics per file are few. */
     Diag *sorted = NULL;
-    for (Diag *g = d->head, *next; g; g = next) {
+    for (Diag *g = *head, *next; g; g = next) {
         next = g->next;
         Diag **pp = &sorted;
         while (*pp && pos_cmp(*pp, g) <= 0)
@@ -125,10 +144,16 @@ void diags_sort(Diags *d)
         g->next = *pp;
         *pp = g;
     }
-    d->head = sorted;
-    d->tail = &d->head;
-    while (*d->tail)
-        d->tail = &(*d->tail)->next;
+    *head = sorted;
+    *tail = head;
+    while (**tail)
+        *tail = &(**tail)->next;
+}
+
+void diags_sort(Diags *d)
+{
+    sort_list(&d->head, &d->tail);
+    sort_list(&d->waived, &d->waived_tail);
 }
 
 /* ---- text form --------------------------------------------------------- */
@@ -140,7 +165,7 @@ void diags_sort(Diags *d)
 #define C_GREEN "\033[1;32m"
 #define C_RESET "\033[0m"
 
-static const char *sev_name(Severity s)
+const char *severity_name(Severity s)
 {
     switch (s) {
     case SEV_NOTE: return "note";
@@ -201,9 +226,9 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
     else
         fputs("segc: ", f);
     if (st.color)
-        fprintf(f, "%s%s:" C_RESET C_BOLD, sev_color(sev), sev_name(sev));
+        fprintf(f, "%s%s:" C_RESET C_BOLD, sev_color(sev), severity_name(sev));
     else
-        fprintf(f, "%s:", sev_name(sev));
+        fprintf(f, "%s:", severity_name(sev));
     if (code)
         fprintf(f, " [%s]", code);
     fprintf(f, " %s", msg);

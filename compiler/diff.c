@@ -342,6 +342,45 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
     }
 }
 
+/* DESCRIPTOR4's fields, one change per field that differs. */
+static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
+{
+    const Spec *o = x->o, *n = x->n;
+    const char *name = ng->name;
+    const struct {
+        const char *field;
+        const Value *ov, *nv;
+        bool bytes;
+    } f[] = {
+        {"vpr.range_start", &og->vpr.range_start, &ng->vpr.range_start, true},
+        {"vpr.range_size", &og->vpr.range_size, &ng->vpr.range_size, true},
+        {"vpr.alignment", &og->vpr.alignment, &ng->vpr.alignment, true},
+        {"vpr.count", &og->vpr.count, &ng->vpr.count, false},
+        {"vpr.reserve_size", &og->vpr.reserve_size, &ng->vpr.reserve_size, true},
+        {"cpu_host_aperture.offset", &og->host.offset, &ng->host.offset, true},
+        {"cpu_host_aperture.address", &og->host.address, &ng->host.address, true},
+        {"cpu_host_aperture.size", &og->host.size, &ng->host.size, true},
+        {"invalid_memory_ranges", &og->invalid_ranges, &ng->invalid_ranges, false},
+        {"uefi_frame_buffer_ranges", &og->uefi_ranges, &ng->uefi_ranges, false},
+    };
+    for (size_t i = 0; i < countof(f); i++) {
+        if (f[i].ov->v == f[i].nv->v)
+            continue;
+        Pos op = value_pos(o, og, f[i].ov), np = value_pos(n, ng, f[i].nv);
+        ChangeSide a = f[i].bytes ? side_bytes(x, f[i].ov->v, op)
+                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].ov->v), f[i].ov->v, op);
+        ChangeSide b = f[i].bytes ? side_bytes(x, f[i].nv->v, np)
+                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].nv->v), f[i].nv->v, np);
+        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' %s %s -> %s", name, f[i].field, a.text, b.text);
+    }
+    const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
+    if (og->host.mode != ng->host.mode || strcmp(ob, nb)) {
+        ChangeSide a = side_text(og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos);
+        ChangeSide b = side_text(ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
+        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' cpu_host_aperture %s -> %s", name, a.text, b.text);
+    }
+}
+
 static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
 {
     const Spec *o = x->o, *n = x->n;
@@ -390,6 +429,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
         add(x, CH_system_memory_end_changed, name, f, t, "segment '%s' system_memory_end %s -> %s", name, f.text,
             t.text);
     }
+    diff_qs4(x, og, ng);
 }
 
 static void diff_segments(Dx *x)
@@ -475,133 +515,79 @@ void diff_print_text(Buf *b, const Diff *d)
     summary(b, d);
 }
 
-/* Length of the valid UTF-8 sequence at p, or 0 (overlong forms,
- * surrogates and code points past U+10FFFF are not valid). */
-static size_t utf8_len(const unsigned char *p)
+
+static void json_pos(JsonW *w, Pos p)
 {
-    unsigned c = p[0];
-    size_t n;
-    unsigned lo = 0x80, hi = 0xBF;
-    if (c >= 0xC2 && c <= 0xDF)
-        n = 2;
-    else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        if (c == 0xE0)
-            lo = 0xA0;
-        if (c == 0xED)
-            hi = 0x9F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        if (c == 0xF0)
-            lo = 0x90;
-        if (c == 0xF4)
-            hi = 0x8F;
-    } else
-        return 0;
-    if (p[1] < lo || p[1] > hi)
-        return 0;
-    for (size_t i = 2; i < n; i++)
-        if (p[i] < 0x80 || p[i] > 0xBF)
-            return 0;
-    return n;
+    json_key(w, "file");
+    json_str(w, p.file ? p.file->name : NULL);
+    json_key(w, "line");
+    json_uint(w, p.line);
+    json_key(w, "col");
+    json_uint(w, p.col);
 }
 
-/* A JSON string: quotes, backslashes and control characters escaped;
- * bytes that are not UTF-8 (a file name can hold any) become U+FFFD. */
-static void json_str(Buf *b, const char *s)
-{
-    if (!s) {
-        buf_puts(b, "null");
-        return;
-    }
-    buf_putc(b, '"');
-    const unsigned char *p = (const unsigned char *)s;
-    while (*p) {
-        unsigned c = *p;
-        if (c == '"' || c == '\\') {
-            buf_putc(b, '\\');
-            buf_putc(b, (char)c);
-            p++;
-        } else if (c < 0x20) {
-            switch (c) {
-            case '\n': buf_puts(b, "\\n"); break;
-            case '\t': buf_puts(b, "\\t"); break;
-            case '\r': buf_puts(b, "\\r"); break;
-            case '\b': buf_puts(b, "\\b"); break;
-            case '\f': buf_puts(b, "\\f"); break;
-            default: buf_printf(b, "\\u%04x", c); break;
-            }
-            p++;
-        } else if (c < 0x80) {
-            buf_putc(b, (char)c);
-            p++;
-        } else {
-            size_t n = utf8_len(p);
-            if (n) {
-                buf_putn(b, (const char *)p, n);
-                p += n;
-            } else {
-                buf_puts(b, "\\ufffd");
-                p++;
-            }
-        }
-    }
-    buf_putc(b, '"');
-}
-
-static void json_pos(Buf *b, Pos p)
-{
-    buf_puts(b, "\"file\": ");
-    json_str(b, p.file ? p.file->name : NULL);
-    buf_printf(b, ", \"line\": %u, \"col\": %u", (unsigned)p.line, (unsigned)p.col);
-}
-
-static void json_side(Buf *b, const ChangeSide *s)
+static void json_side(JsonW *w, const ChangeSide *s)
 {
     if (!s->present) {
-        buf_puts(b, "null");
+        json_null(w);
         return;
     }
-    buf_puts(b, "{\"text\": ");
-    json_str(b, s->text);
-    if (s->numeric)
-        buf_printf(b, ", \"value\": %" PRIu64, s->v);
-    buf_puts(b, ", ");
-    json_pos(b, s->pos);
-    buf_putc(b, '}');
+    json_obj_begin(w);
+    json_key(w, "text");
+    json_str(w, s->text);
+    if (s->numeric) {
+        json_key(w, "value");
+        json_uint(w, s->v);
+    }
+    json_pos(w, s->pos);
+    json_obj_end(w);
 }
 
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name)
 {
-    buf_puts(b, "{\n  \"segc_diff\": 1,\n  \"old\": ");
-    json_str(b, old_name);
-    buf_puts(b, ",\n  \"new\": ");
-    json_str(b, new_name);
-    buf_puts(b, ",\n  \"changes\": [");
+    JsonW w;
+    json_init(&w, b);
+    json_obj_begin(&w);
+    json_key(&w, "segc_diff");
+    json_uint(&w, 1);
+    json_key(&w, "old");
+    json_str(&w, old_name);
+    json_key(&w, "new");
+    json_str(&w, new_name);
+    json_key(&w, "changes");
+    json_arr_begin(&w);
     for (const Change *c = d->head; c; c = c->next) {
-        buf_puts(b, c == d->head ? "\n    {" : ",\n    {");
-        buf_printf(b, "\"class\": \"%s\", \"kind\": \"%s\", ", change_class_name(c->cls), change_table[c->kind].name);
-        json_pos(b, c->pos);
-        buf_puts(b, ", \"segment\": ");
-        json_str(b, c->segment);
-        buf_puts(b, ", \"bank\": ");
-        json_str(b, c->bank);
+        json_obj_begin(&w);
+        json_key(&w, "class");
+        json_str(&w, change_class_name(c->cls));
+        json_key(&w, "kind");
+        json_str(&w, change_table[c->kind].name);
+        json_pos(&w, c->pos);
+        json_key(&w, "segment");
+        json_str(&w, c->segment);
+        json_key(&w, "bank");
+        json_str(&w, c->bank);
+        json_key(&w, "bank_id");
         if (c->bank_id)
-            buf_printf(b, ", \"bank_id\": %u", c->bank_id);
+            json_uint(&w, c->bank_id);
         else
-            buf_puts(b, ", \"bank_id\": null");
-        buf_puts(b, ", \"bar\": ");
-        json_str(b, c->bar);
-        buf_puts(b, ", \"flag\": ");
-        json_str(b, c->flag);
-        buf_puts(b, ", \"message\": ");
-        json_str(b, c->msg);
-        buf_puts(b, ", \"old\": ");
-        json_side(b, &c->from);
-        buf_puts(b, ", \"new\": ");
-        json_side(b, &c->to);
-        buf_putc(b, '}');
+            json_null(&w);
+        json_key(&w, "bar");
+        json_str(&w, c->bar);
+        json_key(&w, "flag");
+        json_str(&w, c->flag);
+        json_key(&w, "message");
+        json_str(&w, c->msg);
+        json_key(&w, "old");
+        json_side(&w, &c->from);
+        json_key(&w, "new");
+        json_side(&w, &c->to);
+        json_obj_end(&w);
     }
-    buf_printf(b, "%s],\n  \"breaking\": %u,\n  \"compatible\": %u\n}\n", d->head ? "\n  " : "", d->nbreaking,
-               d->ncompatible);
+    json_arr_end(&w);
+    json_key(&w, "breaking");
+    json_uint(&w, d->nbreaking);
+    json_key(&w, "compatible");
+    json_uint(&w, d->ncompatible);
+    json_obj_end(&w);
 }

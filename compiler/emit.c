@@ -69,6 +69,21 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     tv_put(a, m, "nbanks", tv_int(a, g->nbanks));
     tv_put(a, m, "src", tv_str(a, arena_printf(a, "%s:%u", base_name(g->pos.file ? g->pos.file->name : "?"),
                                                (unsigned)g->pos.line)));
+    /* DESCRIPTOR4 only. */
+    tv_put(a, m, "host", tv_str(a, cpu[g->host.mode]));
+    if (g->host.mode == CPU_BAR) {
+        tv_put(a, m, "host_bar_upper", tv_str(a, to_upper(a, g->host.bar->name)));
+        tv_put(a, m, "host_offset", tv_int(a, g->host.offset.v));
+    }
+    tv_put(a, m, "host_address", tv_int(a, g->host.address.v));
+    tv_put(a, m, "host_pages", tv_int(a, s->page_size.v ? g->host.size.v / s->page_size.v : 0));
+    tv_put(a, m, "vpr_start", tv_int(a, g->vpr.range_start.v));
+    tv_put(a, m, "vpr_size", tv_int(a, g->vpr.range_size.v));
+    tv_put(a, m, "vpr_alignment", tv_int(a, g->vpr.alignment.v));
+    tv_put(a, m, "vpr_count", tv_int(a, g->vpr.count.v));
+    tv_put(a, m, "vpr_reserve", tv_int(a, g->vpr.reserve_size.v));
+    tv_put(a, m, "invalid_ranges", tv_int(a, g->invalid_ranges.v));
+    tv_put(a, m, "uefi_ranges", tv_int(a, g->uefi_ranges.v));
     return m;
 }
 
@@ -165,7 +180,9 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
     tv_put(a, board, "upper", tv_str(a, s->upper));
     tv_put(a, board, "wddm_major", tv_int(a, s->wddm >> 4));
     tv_put(a, board, "wddm_minor", tv_int(a, s->wddm & 15));
-    tv_put(a, board, "wddm_caps", tv_int(a, (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
+    /* DXGK_WDDMVERSION: 0x1000 stands for every WDDM 1.0/1.1 driver. */
+    tv_put(a, board, "wddm_caps",
+           tv_int(a, s->wddm < 0x12 ? 0x1000 : (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
     tv_put(a, board, "arch", tv_str(a, arch_name(s->arch)));
     tv_put(a, board, "ptr_bytes", tv_int(a, s->ptr_bytes));
     tv_put(a, board, "page_size", tv_int(a, s->page_size.v));
@@ -197,6 +214,36 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
     tv_put(a, root, "bars", bars);
     tv_put(a, root, "bar_count", tv_int(a, s->nbars));
     tv_put(a, root, "bar_slots", tv_int(a, s->nbars ? s->nbars : 1));
+
+    /* The DDI forms answered.  QUERYSEGMENT and QUERYSEGMENT3 share the
+     * two-call protocol and differ in types and one field, so the template
+     * writes both from one body over `ddi.classic`. */
+    TVal *ddi = tv_map(a);
+    tv_put(a, ddi, "qs", tv_bool(a, s->forms & DDI_QS));
+    tv_put(a, ddi, "qs3", tv_bool(a, s->forms & DDI_QS3));
+    tv_put(a, ddi, "qs4", tv_bool(a, s->forms & DDI_QS4));
+    TVal *classic = tv_list(a);
+    static const struct {
+        unsigned form;
+        const char *suffix, *out, *desc, *type, *since;
+    } forms[] = {
+        {DDI_QS, "", "DXGK_QUERYSEGMENTOUT", "DXGK_SEGMENTDESCRIPTOR", "DXGKQAITYPE_QUERYSEGMENT", "VISTA"},
+        {DDI_QS3, "3", "DXGK_QUERYSEGMENTOUT3", "DXGK_SEGMENTDESCRIPTOR3", "DXGKQAITYPE_QUERYSEGMENT3", "WIN8"},
+    };
+    for (size_t i = 0; i < countof(forms); i++) {
+        if (!(s->forms & forms[i].form))
+            continue;
+        TVal *f = tv_map(a);
+        tv_put(a, f, "suffix", tv_str(a, forms[i].suffix));
+        tv_put(a, f, "out", tv_str(a, forms[i].out));
+        tv_put(a, f, "desc", tv_str(a, forms[i].desc));
+        tv_put(a, f, "type", tv_str(a, forms[i].type));
+        tv_put(a, f, "since", tv_str(a, forms[i].since));
+        tv_put(a, f, "sysend", tv_bool(a, forms[i].form == DDI_QS3));
+        tv_push(a, classic, f);
+    }
+    tv_put(a, ddi, "classic", classic);
+    tv_put(a, root, "ddi", ddi);
 
     TVal *paging = tv_map(a);
     tv_put(a, paging, "segment_id", tv_int(a, s->paging.seg ? s->paging.seg->id : 0));
@@ -247,14 +294,6 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
 {
     memset(out, 0, sizeof *out);
-    if (s->wddm >= 0x20) {
-        Diag *e = error_at(d, "ddi-form", s->wddm_pos,
-                           "segc build emits DXGKQAITYPE_QUERYSEGMENT3, which only WDDM 1.2 and 1.3 drivers are "
-                           "asked; board.wddm is %u.%u",
-                           s->wddm >> 4, s->wddm & 15);
-        diag_fixit(d, e, "set board.wddm to \"1.3\" (or \"1.2\")");
-        return false;
-    }
     if (!layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk, d))
         return false;
     TVal *ctx = context(a, s, o);

@@ -3,6 +3,8 @@
  *   check   load -> resolve -> check                 (many files, one process)
  *   build   load -> resolve -> check -> layout -> emit
  *   diff    load -> resolve -> check, twice -> compare   (diff.c)
+ *   dump    load -> resolve -> check -> the model as JSON
+ *   map     load -> resolve -> check -> draw          (SVG or HTML)
  *   rules / explain   the rule table
  *
  * Exit status: 0 valid (warnings allowed), 1 a spec is invalid, 2 usage,
@@ -35,6 +37,8 @@ typedef struct Options {
     bool json;  /* diff --json */
     bool kinds; /* diff --kinds */
     DiagStyle style;
+    DiagFormat diags;   /* --diagnostics */
+    DiagReport *report; /* json/sarif: the run's one document */
 } Options;
 
 static const char *prog = "segc";
@@ -50,8 +54,10 @@ static const char usage_main[] =
     "  check FILE...          validate specs (many files in one process)\n"
     "  build SPEC -o DIR      validate, then write <name>_segments.[ch] and segc_dxgk.h\n"
     "  diff OLD NEW           what changed, and whether it breaks a driver built from OLD\n"
+    "  map SPEC -o FILE       draw the memory map as FILE.svg or FILE.html\n"
     "  rules                  list every rule with its severity\n"
     "  explain RULE           print a rule, the WDDM source it enforces, and a fix\n"
+    "  dump --json SPEC       print the resolved model as JSON\n"
     "\n"
     "options:\n"
     "  -h, --help             this text (segc COMMAND --help for a command's)\n"
@@ -70,11 +76,16 @@ static const char usage_check[] =
     "  -D NAME=EXPR           override a constant of the spec\n"
     "  -I DIR                 also look for 'extends' files in DIR\n"
     "  -W RULE, -Wno-RULE     turn a rule on or off\n"
+    "  --ddi qs,qs3,qs4       the DDI forms to answer (default: the one board.wddm is\n"
+    "                         asked: qs before 1.2, qs3 for 1.2/1.3, qs4 from 2.0)\n"
     "  -Werror, -Werror=RULE  make warnings (or one rule) errors\n"
     "  -Wno-error=RULE        make a rule a warning\n"
     "  --color=auto|always|never\n"
     "  -v, --verbose          one summary line per file, and the waivers used\n"
-    "  -q, --quiet            print nothing; only the exit status\n";
+    "  -q, --quiet            print nothing; only the exit status\n"
+    "  --diagnostics=FORMAT   text (default, on standard error), or json or sarif:\n"
+    "                         one document for the whole run on standard output\n"
+    "                         (doc/diagnostics.md); -v lines then go to standard error\n";
 
 static const char usage_build[] =
     "usage: segc build [OPTIONS] SPEC -o DIR\n"
@@ -119,6 +130,35 @@ static const char usage_diff[] =
     "\n"
     "exit status: 0 no change, or only compatible ones; 3 at least one breaking\n"
     "change; 1 OLD or NEW is invalid; 2 usage or I/O error\n";
+
+static const char usage_dump[] =
+    "usage: segc dump --json [OPTIONS] SPEC\n"
+    "\n"
+    "Loads, resolves and checks SPEC and, if it is valid, prints the resolved model\n"
+    "on standard output as one JSON document ({\"segc_model\": 1, ...}; see\n"
+    "doc/model.md): board, constants, BARs, segments in id order with flags, CPU\n"
+    "window, banks and waivers, and paging.  Every value carries the file, line and\n"
+    "column that wrote it; 64-bit values are hex strings.  Diagnostics go to\n"
+    "standard error as with 'segc check'.\n"
+    "\n"
+    "options:\n"
+    "  --json                 JSON output (the only format so far, and the default)\n"
+    "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
+
+static const char usage_map[] =
+    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html\n"
+    "\n"
+    "Draws SPEC's memory map: the GPU address space with every segment (gaps\n"
+    "between segments collapsed, tiny segments drawn taller and marked), its\n"
+    "banks, the driver/BIOS-reserved split, and one lane per BAR showing the\n"
+    "bytes each CPU-visible segment occupies.  Segments that break a rule are\n"
+    "outlined in red with the rule's name, so the map is drawn even for an\n"
+    "invalid spec (exit status 1 still says it is invalid); a spec that cannot\n"
+    "be resolved draws nothing.  .html adds a table of the segments and the\n"
+    "diagnostics; the file is self-contained and fetches nothing.\n"
+    "\n"
+    "options (besides -D, -I, -W, --color, -v, -q of 'segc check'):\n"
+    "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
@@ -211,10 +251,14 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->verbose = true;
         } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
             o->quiet = true;
-        } else if (!strncmp(a, "-o", 2) && usage == usage_build) {
-            o->outdir = VALUE("-o");
+        } else if (!strncmp(a, "-o", 2) && (usage == usage_build || usage == usage_map)) {
+            o->outdir = VALUE("-o"); /* a directory for build, a file for map */
         } else if (!strncmp(a, "--templates", 11) && usage == usage_build) {
             o->templates = a[11] == '=' ? a + 12 : (i + 1 < argc ? argv[++i] : (die_usage("--templates needs a directory"), ""));
+        } else if (!strncmp(a, "--ddi", 5) && (a[5] == '=' || !a[5]) && (usage == usage_build || usage == usage_check)) {
+            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : "");
+            if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
+                die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
         } else if (!strcmp(a, "-MD") && usage == usage_build) {
             o->md = true;
         } else if (!strncmp(a, "-MF", 3) && usage == usage_build) {
@@ -228,6 +272,12 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->json = true;
         } else if (!strcmp(a, "--kinds") && usage == usage_diff) {
             o->kinds = true;
+        } else if (!strncmp(a, "--diagnostics", 13) && (a[13] == '=' || !a[13]) && usage != usage_dump) {
+            const char *f = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : "");
+            if (!diag_format_parse(f, &o->diags))
+                die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
+        } else if (!strcmp(a, "--json") && usage == usage_dump) {
+            /* the default */
         } else {
             die_usage("unknown option '%s'", a);
         }
@@ -257,24 +307,28 @@ static int check_one(const Options *o, const char *path)
     if (s)
         spec_check(s, &o->rules, &d);
     diags_sort(&d);
-    if (!o->quiet)
+    if (o->report)
+        diag_report_add(o->report, path, &d, s);
+    else if (!o->quiet)
         diags_print_text(stderr, &d, o->style);
     int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    /* Standard output is the document's when there is one. */
+    FILE *vout = o->diags == DIAG_TEXT ? stdout : stderr;
     if (o->verbose && !o->quiet) {
         if (rc == EXIT_OK && s) {
             unsigned banks = 0;
             for (unsigned i = 0; i < s->nsegs; i++)
                 banks += s->segs[i].nbanks;
-            printf("%s: ok: board %s, WDDM %u.%u, %u segment%s, %u bank%s, %u warning%s\n", path, s->name,
+            fprintf(vout, "%s: ok: board %s, WDDM %u.%u, %u segment%s, %u bank%s, %u warning%s\n", path, s->name,
                    s->wddm >> 4, s->wddm & 15, s->nsegs, s->nsegs == 1 ? "" : "s", banks, banks == 1 ? "" : "s",
                    d.nwarnings, d.nwarnings == 1 ? "" : "s");
             for (unsigned i = 0; i < s->nsegs; i++)
                 for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
                     if (s->segs[i].waivers[w].used)
-                        printf("%s:   waived [%s] on segment '%s': %s\n", path, s->segs[i].waivers[w].rule,
+                        fprintf(vout, "%s:   waived [%s] on segment '%s': %s\n", path, s->segs[i].waivers[w].rule,
                                s->segs[i].name, s->segs[i].waivers[w].reason);
         } else {
-            printf("%s: %s: %u error%s, %u warning%s\n", path, rc == EXIT_USAGE ? "unreadable" : "invalid",
+            fprintf(vout, "%s: %s: %u error%s, %u warning%s\n", path, rc == EXIT_USAGE ? "unreadable" : "invalid",
                    d.nerrors + d.nfatal, d.nerrors + d.nfatal == 1 ? "" : "s", d.nwarnings,
                    d.nwarnings == 1 ? "" : "s");
         }
@@ -289,11 +343,17 @@ static int cmd_check(int argc, char **argv)
     parse_options(&o, argc, argv, usage_check);
     if (!o.nfiles)
         die_usage("check needs at least one FILE");
+    if (o.diags != DIAG_TEXT && !o.quiet)
+        o.report = diag_report_new();
     int rc = EXIT_OK;
     for (unsigned i = 0; i < o.nfiles; i++) {
         int r = check_one(&o, o.files[i]);
         if (r > rc)
             rc = r;
+    }
+    if (o.report) {
+        diag_report_write(stdout, o.report, o.diags);
+        diag_report_free(o.report);
     }
     free_options(&o);
     return rc;
@@ -323,22 +383,30 @@ static int cmd_build(int argc, char **argv)
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
-    if (ok && o.verbose && !o.quiet) {
-        printf("%s: lookup table: %s", path, lookup_form_name(lk.form));
-        if (lk.form != LOOKUP_SEARCH && lk.nregions > 1) {
-            printf(" (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s", lk.granule_log2);
-        }
-        printf(", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes, lk.nregions - 1,
-               lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
+    /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
+    FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
+    if (ok && vout) {
+        fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk.form));
+        if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
+            fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
+                    lk.granule_log2);
+        fprintf(vout, ", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes,
+                lk.nregions - 1, lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
     }
     if (ok)
-        outputs_write(s, &bo, &out, &d, o.verbose && !o.quiet);
+        outputs_write(s, &bo, &out, &d, vout);
     diags_sort(&d);
-    if (!o.quiet)
+    if (o.diags != DIAG_TEXT && !o.quiet) {
+        DiagReport *r = diag_report_new();
+        diag_report_add(r, path, &d, s);
+        diag_report_write(stdout, r, o.diags);
+        diag_report_free(r);
+    } else if (!o.quiet) {
         diags_print_text(stderr, &d, o.style);
+    }
     int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
-    if (o.verbose && !o.quiet && rc == EXIT_OK)
-        printf("%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
+    if (vout && rc == EXIT_OK)
+        fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
     outputs_free(&out);
     arena_free(a);
     free_options(&o);
@@ -404,6 +472,41 @@ static int cmd_diff(int argc, char **argv)
     return rc;
 }
 
+static int cmd_map(int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, usage_map);
+    if (o.nfiles != 1)
+        die_usage("map takes exactly one SPEC (got %u)", o.nfiles);
+    if (!o.outdir)
+        die_usage("map needs -o FILE.svg or -o FILE.html");
+    const char *ext = strrchr(o.outdir, '.');
+    bool html = ext && !strcmp(ext, ".html");
+    if (!html && !(ext && !strcmp(ext, ".svg")))
+        die_usage("map writes FILE.svg or FILE.html, not '%s'", o.outdir);
+    const char *path = o.files[0];
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Spec *s = spec_load(a, path, &o.resolve, &d);
+    if (s)
+        spec_check(s, &o.rules, &d);
+    diags_sort(&d);
+    /* Drawn even when rules are broken: the picture shows where. */
+    Buf out = {0};
+    if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
+        !o.quiet)
+        printf("%s: drew board %s (%u segments) into %s\n", path, s->name, s->nsegs, o.outdir);
+    diags_sort(&d);
+    if (!o.quiet)
+        diags_print_text(stderr, &d, o.style);
+    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    buf_free(&out);
+    arena_free(a);
+    free_options(&o);
+    return rc;
+}
+
 static const char *sev_word(Severity s)
 {
     return s == SEV_ERROR ? "error" : "warning";
@@ -440,14 +543,39 @@ static int cmd_explain(int argc, char **argv)
         die_usage("no rule named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
                   near ? "'?" : "");
     }
-    const RuleInfo *r = &rule_table[id];
-    printf("%s (%s by default)\n\n  %s\n\nsource: %s\nfix:    %s\n\n", r->name, sev_word(r->sev), r->text, r->source,
-           r->fix);
-    printf("Turn it off with -Wno-%s, make it an error with -Werror=%s,\n"
-           "or waive it for one segment with a reason:\n"
-           "    waive: { %s: \"why this segment needs it\" }\n",
-           r->name, r->name, r->name);
+    Buf b = {0};
+    rule_explain(&b, &rule_table[id]);
+    fwrite(b.p, 1, b.len, stdout);
+    buf_free(&b);
     return EXIT_OK;
+}
+
+/* Load, resolve, check; only a valid spec is dumped. */
+static int cmd_dump(int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, usage_dump);
+    if (o.nfiles != 1)
+        die_usage("dump takes exactly one SPEC (got %u)", o.nfiles);
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Spec *s = spec_load(a, o.files[0], &o.resolve, &d);
+    if (s)
+        spec_check(s, &o.rules, &d);
+    diags_sort(&d);
+    if (!o.quiet)
+        diags_print_text(stderr, &d, o.style);
+    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    if (rc == EXIT_OK) {
+        Buf b = {0};
+        dump_json(&b, s);
+        fwrite(b.p, 1, b.len, stdout);
+        buf_free(&b);
+    }
+    arena_free(a);
+    free_options(&o);
+    return rc;
 }
 
 int main(int argc, char **argv)
@@ -466,10 +594,14 @@ int main(int argc, char **argv)
                 return cmd_build(1, h);
             if (!strcmp(argv[2], "diff"))
                 return cmd_diff(1, h);
+            if (!strcmp(argv[2], "map"))
+                return cmd_map(1, h);
             if (!strcmp(argv[2], "rules"))
                 return cmd_rules(1, h);
             if (!strcmp(argv[2], "explain"))
                 return cmd_explain(1, h);
+            if (!strcmp(argv[2], "dump"))
+                return cmd_dump(1, h);
         }
         fputs(usage_main, stdout);
         return EXIT_OK;
@@ -484,11 +616,15 @@ int main(int argc, char **argv)
         return cmd_build(argc - 2, argv + 2);
     if (!strcmp(cmd, "diff"))
         return cmd_diff(argc - 2, argv + 2);
+    if (!strcmp(cmd, "map"))
+        return cmd_map(argc - 2, argv + 2);
     if (!strcmp(cmd, "rules"))
         return cmd_rules(argc - 2, argv + 2);
     if (!strcmp(cmd, "explain"))
         return cmd_explain(argc - 2, argv + 2);
-    static const char *const cmds[] = {"check", "build", "diff", "rules", "explain", "help"};
+    if (!strcmp(cmd, "dump"))
+        return cmd_dump(argc - 2, argv + 2);
+    static const char *const cmds[] = {"check", "build", "diff", "map", "rules", "explain", "dump", "help"};
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }

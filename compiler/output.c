@@ -175,7 +175,7 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
-bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose)
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose)
 {
     if (!make_dirs(o->outdir, d))
         return false;
@@ -220,7 +220,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     for (unsigned i = 0; i < n && ok; i++) {
         if (pend[i].skip) {
             if (verbose)
-                printf("unchanged %s\n", pend[i].path);
+                fprintf(verbose, "unchanged %s\n", pend[i].path);
             continue;
         }
         if (rename(temp_path[t], pend[i].path) != 0) {
@@ -231,12 +231,33 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
         temp_path[t][0] = 0;
         t++;
         if (verbose)
-            printf("wrote     %s\n", pend[i].path);
+            fprintf(verbose, "wrote     %s\n", pend[i].path);
     }
     /* Renamed temporaries have an empty path; unlink("") fails harmlessly. */
     remove_temps();
     guard_signals(false, old);
     buf_free(&dep);
     arena_free(a);
+    return ok;
+}
+
+bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
+{
+    Pending p = {path, data, len, false};
+    mode_t mask = umask(0);
+    umask(mask);
+    struct sigaction old[countof(caught)];
+    guard_signals(true, old);
+    bool ok = write_temp(&p, 0666 & ~mask, d);
+    if (ok && !p.skip) {
+        if (rename(temp_path[0], path) != 0) {
+            io_error(d, path, "replace", errno);
+            ok = false;
+        } else {
+            temp_path[0][0] = 0;
+        }
+    }
+    remove_temps();
+    guard_signals(false, old);
     return ok;
 }

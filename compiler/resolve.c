@@ -41,6 +41,9 @@ typedef struct R {
     Slot *const_slot, *bar_size, *bar_index, *seg_base, *seg_size, *seg_commit, *seg_sysend,
         *seg_cpu_off, *seg_cpu_addr, *page_slot, *paging_size, *paging_priv;
     Slot **bank_slot;
+    /* Fields nothing can refer to (QUERYSEGMENT4's): evaluated last. */
+    Slot *extra;
+    unsigned nextra, capextra;
     /* Keys reported as unknown, so a missing key they misspell is not
      * reported a second time. */
     const Node *unknown[64];
@@ -402,13 +405,16 @@ static const char *const top_keys[] = {"segc", "extends", "board", "constants", 
 static const char *const board_keys[] = {"name", "wddm", "arch", "page_size"};
 static const char *const bar_keys[] = {"index", "size"};
 static const char *const seg_keys[] = {"name", "kind", "base", "size", "commit_limit", "cpu_visible",
-                                       "flags", "banks", "system_memory_end", "waive"};
+                                       "flags", "banks", "system_memory_end", "waive", "vpr", "cpu_host_aperture",
+                                       "invalid_memory_ranges", "uefi_frame_buffer_ranges"};
+static const char *const vpr_keys[] = {"range_start", "range_size", "alignment", "count", "reserve_size"};
+static const char *const host_keys[] = {"bar", "offset", "address", "size"};
 static const char *const cpu_keys[] = {"bar", "offset", "address"};
 static const char *const bank_keys[] = {"name", "size"};
 static const char *const paging_keys[] = {"segment", "buffer_size", "private_data_size"};
 static const char *const arch_names[] = {"x64", "arm64", "x86"};
 static const char *const kind_names[] = {"memory", "aperture", "agp"};
-static const char *const wddm_names[] = {"1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
+static const char *const wddm_names[] = {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
                                          "2.6", "2.7", "2.8", "2.9", "3.0", "3.1"};
 
 /* Picks `s` out of `names`; reports an error with a did-you-mean if absent. */
@@ -433,6 +439,7 @@ static void build_board(R *r, const Node *root)
     Spec *s = r->s;
     s->arch = ARCH_X64;
     s->wddm = 0x13;
+    s->forms = ddi_forms_for(s->wddm);
     const Node *b = require(r, root, "board", "a spec");
     if (!b || !expect_kind(r, b, NODE_MAP, "'board'"))
         return;
@@ -447,6 +454,7 @@ static void build_board(R *r, const Node *root)
         if (i >= 0)
             s->wddm = (unsigned)((w[0] - '0') << 4 | (w[2] - '0'));
     }
+    s->forms = ddi_forms_for(s->wddm);
     const char *a = scalar_str(r, b, "arch", "'board'", &p);
     if (a) {
         s->arch_pos = p;
@@ -601,6 +609,77 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
     }
 }
 
+static Slot *extra_slot(R *r)
+{
+    if (r->nextra == r->capextra) {
+        unsigned cap = r->capextra ? r->capextra * 2 : 16;
+        Slot *n = slots(r, cap);
+        if (r->nextra)
+            memcpy(n, r->extra, r->nextra * sizeof *n);
+        r->extra = n;
+        r->capextra = cap;
+    }
+    return &r->extra[r->nextra++];
+}
+
+static void extra_expr(R *r, const Node *map, const char *key, Value *out, Segment *g, const char *where)
+{
+    set_slot(extra_slot(r), expr_node(r, map, key, where), out, g, DEF_ZERO, arena_printf(r->a, "%s %s", where, key));
+}
+
+/* vpr: { range_start, range_size, alignment, count, reserve_size } */
+static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
+{
+    if (!expect_kind(r, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
+        return;
+    check_keys(r, v, vpr_keys, countof(vpr_keys), "'vpr'");
+    require(r, v, "range_size", "'vpr'");
+    g->vpr.set = true;
+    g->vpr.pos = v->pos;
+    const char *w = arena_printf(r->a, "'vpr' of %s", where);
+    extra_expr(r, v, "range_start", &g->vpr.range_start, g, w);
+    extra_expr(r, v, "range_size", &g->vpr.range_size, g, w);
+    extra_expr(r, v, "alignment", &g->vpr.alignment, g, w);
+    extra_expr(r, v, "count", &g->vpr.count, g, w);
+    extra_expr(r, v, "reserve_size", &g->vpr.reserve_size, g, w);
+}
+
+/* cpu_host_aperture: { bar, offset, size } or { address, size } */
+static void build_host(R *r, Segment *g, const Node *h, const char *where)
+{
+    if (!expect_kind(r, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
+        return;
+    check_keys(r, h, host_keys, countof(host_keys), "'cpu_host_aperture'");
+    require(r, h, "size", "'cpu_host_aperture'");
+    g->host.pos = h->pos;
+    const NodePair *bar = pair_of(h, "bar"), *addr = pair_of(h, "address");
+    const char *w = arena_printf(r->a, "'cpu_host_aperture' of %s", where);
+    if (bar && addr) {
+        Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
+                           "cpu_host_aperture takes either 'bar' (+ 'offset') or 'address', not both");
+        diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
+        return;
+    }
+    if (!bar && !addr) {
+        error_at(r->d, "cpu-visible-form", h->pos, "cpu_host_aperture needs 'bar' (+ 'offset') or 'address'");
+        return;
+    }
+    if (bar) {
+        Pos bp;
+        const char *bn = scalar_str(r, h, "bar", "'cpu_host_aperture'", &bp);
+        if (bn && !(g->host.bar = find_bar(r->s, bn))) {
+            error_at(r->d, "unknown-bar", bp, "no BAR named '%s' in 'bars:'", bn);
+            return;
+        }
+        g->host.mode = CPU_BAR;
+        extra_expr(r, h, "offset", &g->host.offset, g, w);
+    } else {
+        g->host.mode = CPU_ADDRESS;
+        extra_expr(r, h, "address", &g->host.address, g, w);
+    }
+    extra_expr(r, h, "size", &g->host.size, g, w);
+}
+
 static void build_segment(R *r, unsigned idx, const Node *item)
 {
     Spec *s = r->s;
@@ -705,6 +784,14 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     const Node *w = node_get(item, "waive");
     if (w)
         build_waivers(r, g, w, where);
+    const Node *vpr = node_get(item, "vpr");
+    if (vpr)
+        build_vpr(r, g, vpr, where);
+    const Node *host = node_get(item, "cpu_host_aperture");
+    if (host)
+        build_host(r, g, host, where);
+    extra_expr(r, item, "invalid_memory_ranges", &g->invalid_ranges, g, where);
+    extra_expr(r, item, "uefi_frame_buffer_ranges", &g->uefi_ranges, g, where);
 
     /* Derived flags. */
     g->flags = g->flags_written;
@@ -716,6 +803,10 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         g->flags |= FLAG_cpu_visible;
     if (g->nbanks)
         g->flags |= FLAG_use_banking;
+    if (g->vpr.set)
+        g->flags |= FLAG_vpr_supported;
+    if (g->host.mode != CPU_NONE)
+        g->flags |= FLAG_supports_cpu_host_aperture;
 }
 
 static void build_segments(R *r, const Node *root)
@@ -1073,6 +1164,7 @@ static void evaluate(R *r)
     }
     eval_all(r, r->paging_size, 1);
     eval_all(r, r->paging_priv, 1);
+    eval_all(r, r->extra, r->nextra);
 }
 
 /* ---- entry points ---------------------------------------------------------- */
@@ -1098,6 +1190,10 @@ static Spec *resolve(Arena *a, const char *path, const SrcFile *src, const Resol
     build_paging(&r, root);
     apply_defines(&r);
     evaluate(&r);
+    if (o && o->ddi_forms) {
+        s->forms = o->ddi_forms;
+        s->forms_from_option = true;
+    }
     s->files = r.files;
     s->nfiles = r.nfiles;
     if (s->name && is_c_ident(s->name)) {
@@ -1136,6 +1232,32 @@ const FlagInfo *flag_by_name(const char *name)
         if (!strcmp(flag_table[i].name, name))
             return &flag_table[i];
     return NULL;
+}
+
+unsigned ddi_forms_for(unsigned wddm)
+{
+    return wddm < 0x12 ? DDI_QS : wddm < 0x20 ? DDI_QS3 : DDI_QS4;
+}
+
+unsigned ddi_forms_parse(const char *list)
+{
+    unsigned forms = 0;
+    const char *p = list;
+    while (*p) {
+        size_t n = strcspn(p, ",");
+        if (n == 2 && !strncmp(p, "qs", 2))
+            forms |= DDI_QS;
+        else if (n == 3 && !strncmp(p, "qs3", 3))
+            forms |= DDI_QS3;
+        else if (n == 3 && !strncmp(p, "qs4", 3))
+            forms |= DDI_QS4;
+        else
+            return 0;
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return forms;
 }
 
 const char *arch_name(Arch a)

@@ -32,6 +32,14 @@
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
+
 #endif
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
@@ -127,13 +135,19 @@ typedef struct Diag {
     const char *fix; /* optional one-line suggestion (fix-it) */
     Note *notes, **notes_tail;
     unsigned seq; /* emission order, for stable sorting */
+    const char *waiver; /* waived findings: the waiver's reason */
+    Pos waiver_pos;     /* and where the waiver is written */
 } Diag;
 
 typedef struct Diags {
     Arena *arena;
     Diag *head, **tail;
-    unsigned count;
+    unsigned count;   /* diagnostics on the main list (not the waived) */
+    unsigned nseq;    /* every Diag made, for a stable sort */
     unsigned nerrors, nwarnings, nfatal;
+    /* Findings a `waive:` entry suppressed: counted nowhere and never
+     * printed as text, kept for SARIF (suppressed results). */
+    Diag *waived, **waived_tail;
 } Diags;
 
 void diags_init(Diags *d, Arena *a);
@@ -141,10 +155,13 @@ Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fm
 Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Records a finding that a waiver suppressed (see Diags.waived). */
+Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
+                   const char *fmt, va_list ap);
 /* Shorthands for front-end errors (never toggled by -W). */
 Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-/* Sorts by file, line, column, then emission order. */
+/* Sorts by file, line, column, then emission order (both lists). */
 void diags_sort(Diags *d);
 bool diags_failed(const Diags *d); /* any error or fatal */
 
@@ -152,6 +169,35 @@ typedef struct DiagStyle {
     bool color;
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
+
+/* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
+
+/* Pretty-printed, keys in the order written, strings always valid UTF-8
+ * (control characters escaped, invalid bytes as U+FFFD). */
+enum { JSON_MAX_DEPTH = 64 };
+typedef struct JsonW {
+    Buf *out;
+    unsigned depth;
+    uint64_t nonempty; /* bit i: level i+1 has an item */
+    bool after_key;
+} JsonW;
+
+void json_init(JsonW *w, Buf *out);
+void json_obj_begin(JsonW *w);
+void json_obj_end(JsonW *w); /* a newline follows the outermost value */
+void json_arr_begin(JsonW *w);
+void json_arr_end(JsonW *w);
+void json_key(JsonW *w, const char *key);
+void json_str(JsonW *w, const char *s); /* NULL: null */
+void json_uint(JsonW *w, uint64_t v);
+void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
+void json_bool(JsonW *w, bool v);
+void json_null(JsonW *w);
+/* The body of a JSON string for n bytes of s, without the quotes. */
+void json_escape(Buf *b, const char *s, size_t n);
+/* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
+size_t utf8_count(const char *s, size_t n);
 
 /* ---- load.c: YAML -> Node tree ----------------------------------------- */
 
@@ -338,6 +384,25 @@ typedef struct Waiver {
 
 typedef enum { CPU_NONE, CPU_BAR, CPU_ADDRESS } CpuMode;
 
+/* The DDI forms a build answers (DXGKQAITYPE_QUERYSEGMENT, ...3, ...4). */
+enum { DDI_QS = 1, DDI_QS3 = 2, DDI_QS4 = 4 };
+
+/* DESCRIPTOR4's Video Protected Region fields (`vpr:`). */
+typedef struct Vpr {
+    bool set;
+    Pos pos;
+    Value range_start, range_size, alignment, count, reserve_size;
+} Vpr;
+
+/* DESCRIPTOR4's CpuHostAperture (`cpu_host_aperture:`): a window the CPU
+ * reaches the segment through, in whole pages. */
+typedef struct HostAperture {
+    CpuMode mode;             /* CPU_BAR or CPU_ADDRESS; CPU_NONE: absent */
+    Pos pos;
+    const Bar *bar;
+    Value offset, address, size;
+} HostAperture;
+
 typedef struct Segment {
     const char *name;
     Pos pos;          /* the `name:` value */
@@ -359,6 +424,11 @@ typedef struct Segment {
     Pos banks_pos;
     Waiver *waivers;
     unsigned nwaivers;
+    /* QUERYSEGMENT4 only */
+    Vpr vpr;
+    HostAperture host;
+    Value invalid_ranges;     /* NumInvalidMemoryRanges */
+    Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
 } Segment;
 
 typedef struct Spec {
@@ -368,8 +438,10 @@ typedef struct Spec {
     const char *name;          /* board.name */
     Pos name_pos;
     const char *camel, *upper; /* ContosoX1, CONTOSO_X1 */
-    unsigned wddm;             /* 0x12, 0x13, 0x20 ... 0x31 */
+    unsigned wddm;             /* 0x10, 0x11, 0x12, 0x13, 0x20 ... 0x31 */
     Pos wddm_pos;
+    unsigned forms;            /* DDI_* answered: from wddm, or --ddi */
+    bool forms_from_option;
     Arch arch;
     Pos arch_pos;
     unsigned ptr_bytes;        /* SIZE_T width for the arch */
@@ -405,7 +477,14 @@ typedef struct ResolveOpts {
     const char *const *include_dirs; /* -I, searched for `extends` */
     unsigned ninclude;
     unsigned max_extends_depth;
+    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
 } ResolveOpts;
+
+/* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
+ * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
+unsigned ddi_forms_for(unsigned wddm);
+/* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
+unsigned ddi_forms_parse(const char *list);
 
 /* Loads `path`, follows its extends chain, merges, applies -D, evaluates
  * every expression.  Returns NULL if the spec could not be built (errors in
@@ -496,6 +575,30 @@ enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
 const char *lookup_form_name(LookupForm f);
 
+/* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
+
+/* `--diagnostics=text|json|sarif`; doc/diagnostics.md describes both
+ * documents.  A DiagReport collects every file of a run (copying what it
+ * keeps, so each file's arena can go) and is written once at the end. */
+typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
+bool diag_format_parse(const char *s, DiagFormat *out);
+
+typedef struct DiagReport DiagReport;
+DiagReport *diag_report_new(void);
+/* One file: its sorted diagnostics, its waived findings and, when the spec
+ * was built (s non-NULL), its waivers. */
+void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s);
+void diag_report_write(FILE *f, const DiagReport *r, DiagFormat fmt);
+void diag_report_free(DiagReport *r);
+
+/* What `segc explain RULE` prints (also SARIF's rule help). */
+void rule_explain(Buf *b, const RuleInfo *r);
+
+/* ---- dump.c: the resolved model as JSON (`segc dump --json`) ----------- */
+
+/* {"segc_model": 1, ...}, documented in doc/model.md. */
+void dump_json(Buf *out, const Spec *s);
+
 /* ---- emit.c: the model as template data, rendered in memory ------------- */
 
 typedef struct BuildOpts {
@@ -532,8 +635,12 @@ void outputs_free(Outputs *out);
  * is renamed over the old one only when every write succeeded; a file
  * whose bytes did not change is left alone (mtime kept).  SIGINT/SIGTERM
  * during the write remove the temporaries.  I/O errors are fatal
- * diagnostics naming the path and the reason. */
-bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, bool verbose);
+ * diagnostics naming the path and the reason.  `verbose` (or NULL) gets a
+ * line per file written or left unchanged. */
+bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
+/* One file the same way: temporary beside it, then rename; left alone
+ * when its bytes do not change.  The directory must exist. */
+bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
@@ -646,5 +753,12 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
 void diff_print_text(Buf *b, const Diff *d);
 /* The versioned JSON object documented in README.md ("segc diff"). */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);
+/* ---- map.c: the memory map as a picture ---------------------------------- */
+
+/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
+ * table of the segments and the diagnostics) into `out`.  The spec may
+ * break rules: segments, windows and BARs that the diagnostics in `d` point
+ * at are outlined in red with the rule's name.  Deterministic bytes. */
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
 
 #endif

@@ -194,7 +194,7 @@ if [ "$n" -gt 0 ] && [ -z "$missing" ]; then
 else
     bad "README lists every kind" "missing or misclassified:$missing"
 fi
-rows=$(grep -c '^| `[a-z-]*` | \(breaking\|compatible\) |' README.md)
+rows=$(grep -c '^| `[a-z0-9-]*` | \(breaking\|compatible\) |' README.md)
 if [ "$rows" -eq "$n" ]; then ok "README lists no other kind"; else bad "README lists no other kind" "$rows rows, $n kinds"; fi
 
 echo "$pass passed, $fail failed"

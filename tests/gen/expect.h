@@ -18,6 +18,10 @@ typedef struct ExpSeg {
     int cpu_addr;
     unsigned nbanks;
     unsigned long long banks[MAXBANK];
+    /* DESCRIPTOR4 only ("seg4" lines; zero when absent). */
+    unsigned invalid_ranges, uefi_ranges, vpr_align, vpr_count, vpr_reserve, host_pages;
+    unsigned long long vpr_start, vpr_size, host_value;
+    int host; /* 0 none, 1 BAR (host_value includes the base), 2 address */
 } ExpSeg;
 
 static struct {
@@ -57,6 +61,31 @@ static inline void load_expect(const char *path)
             sscanf(line, "count %u %u", &E.count_max, &E.count_no_agp);
         } else if (!strcmp(word, "paging")) {
             sscanf(line, "paging %u %u %u", &E.paging_id, &E.paging_size, &E.paging_priv);
+        } else if (!strcmp(word, "seg4")) {
+            /* seg4 ID INVALID UEFI VPRSTART VPRSIZE VPRALIGN VPRCOUNT VPRRESERVE HOST
+             * HOST: none | bar:SLOT+0xOFF/PAGES | addr:0xADDR/PAGES */
+            unsigned id;
+            char host[64];
+            ExpSeg *s;
+            if (sscanf(line, "seg4 %u", &id) != 1 || id == 0 || id > MAXSEG) {
+                fprintf(stderr, "%s: bad line: %s", path, line);
+                exit(2);
+            }
+            s = &E.seg[id - 1];
+            if (sscanf(line, "seg4 %*u %u %u %llx %llx %x %u %x %63s", &s->invalid_ranges, &s->uefi_ranges,
+                       &s->vpr_start, &s->vpr_size, &s->vpr_align, &s->vpr_count, &s->vpr_reserve, host) != 8) {
+                fprintf(stderr, "%s: bad seg4 line: %s", path, line);
+                exit(2);
+            }
+            unsigned slot;
+            unsigned long long v;
+            if (sscanf(host, "bar:%u+%llx/%u", &slot, &v, &s->host_pages) == 3) {
+                s->host = 1;
+                s->host_value = bar_base(slot) + v;
+            } else if (sscanf(host, "addr:%llx/%u", &v, &s->host_pages) == 2) {
+                s->host = 2;
+                s->host_value = v;
+            }
         } else if (!strcmp(word, "seg")) {
             unsigned id;
             int n;

@@ -7,7 +7,12 @@
 #     computed by hand from the spec;
 #   - determinism: a build from another directory is byte-identical, a
 #     rebuild keeps mtimes, --annotate still compiles;
-#   - safety: an invalid spec leaves existing outputs untouched.
+#   - safety: an invalid spec leaves existing outputs untouched;
+#   - every DDI form a sample can express (--ddi, see forms_of below):
+#     built, compiled the same ways, the legacy/QUERYSEGMENT4 handlers and
+#     the dispatcher run, and the output compared with the reviewed golden
+#     files in tests/gen/golden/ (SEGC_GEN_UPDATE=1 rewrites them; review
+#     the diff).
 #
 #   sh tests/gen/run.sh build/segc build ["-fsanitize=..."]
 set -u
@@ -29,6 +34,48 @@ CHECK_FLAGS=$(pkg-config --cflags --libs check)
 COMPILERS=""
 for c in gcc clang; do have $c && COMPILERS="$COMPILERS $c"; done
 
+# The forms each sample can express: banks and AGP rule out QUERYSEGMENT4,
+# a partially preserved segment the legacy QUERYSEGMENT, and QUERYSEGMENT4's
+# own fields both older forms.
+forms_of() {
+    case $1 in
+    paravirtual) echo qs,qs3,qs4 ;;
+    integrated) echo qs3,qs4 ;;
+    wddm2) echo qs4 ;;
+    *) echo qs,qs3 ;;
+    esac
+}
+
+# harness NAME DIR BOARD EXPECT: the handler tests with both compilers.
+harness() {
+    for cc in $COMPILERS; do
+        # shellcheck disable=SC2086
+        if $cc -std=c11 -O1 -g -Wall -Wextra -Werror $SAN -DSEGC_GENERIC_NAMES -DSEGC_HEADER="\"$3_segments.h\"" \
+            -I"$2" tests/gen/check_handler.c "$2/$3_segments.c" $CHECK_FLAGS -o "$2.handler-$cc" 2>"$out/cc.err"; then
+            if CK_FORK=no "$2.handler-$cc" "$4" >"$out/run.out" 2>&1; then
+                ok "$1: handlers ($cc) answer as $4 says: $(tail -n 1 "$out/run.out")"
+            else
+                bad "$1: handlers ($cc)" "$(cat "$out/run.out")"
+            fi
+        else
+            bad "$1: harness ($cc)" "$(head -n 10 "$out/cc.err")"
+        fi
+    done
+}
+
+# pedantic NAME SRC DIR: the generated C under both compilers and standards.
+pedantic() {
+    for cc in $COMPILERS; do
+        for std in c99 c11; do
+            if $cc -std=$std -Wall -Wextra -Werror -pedantic -I"$3" -c "$2" -o "$out/pedantic.o" 2>"$out/cc.err"; then
+                ok "$1: $cc -std=$std -Wall -Wextra -Werror -pedantic"
+            else
+                bad "$1: $cc -std=$std" "$(head -n 10 "$out/cc.err")"
+            fi
+        done
+    done
+}
+
 for spec in samples/*.yaml samples/chips/*.yaml; do
     name=$(basename "$spec" .yaml)
     exp=tests/gen/expect/$name.txt
@@ -45,26 +92,30 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     fi
     ok "$name: build"
 
-    for cc in $COMPILERS; do
-        for std in c99 c11; do
-            if $cc -std=$std -Wall -Wextra -Werror -pedantic -I"$dir" -c "$src" -o "$out/$name-$cc-$std.o" 2>"$out/cc.err"; then
-                ok "$name: $cc -std=$std -Wall -Wextra -Werror -pedantic"
+    pedantic "$name" "$src" "$dir"
+    harness "$name" "$dir" "$board" "$exp"
+
+    # Every form the sample can express, against the reviewed goldens.
+    forms=$(forms_of "$name")
+    fdir=$out/$name.forms
+    if "$SEGC" build -q --ddi "$forms" "$spec" -o "$fdir" -Wno-ddi-form-version; then
+        pedantic "$name --ddi $forms" "$fdir/${board}_segments.c" "$fdir"
+        harness "$name --ddi $forms" "$fdir" "$board" "$exp"
+        for f in "${board}_segments.h" "${board}_segments.c"; do
+            golden=tests/gen/golden/$name/$f
+            if [ "${SEGC_GEN_UPDATE:-}" = 1 ]; then
+                mkdir -p "tests/gen/golden/$name"
+                cp "$fdir/$f" "$golden"
+            fi
+            if cmp -s "$fdir/$f" "$golden"; then
+                ok "$name --ddi $forms: $f matches $golden"
             else
-                bad "$name: $cc -std=$std" "$(head -n 10 "$out/cc.err")"
+                bad "$name --ddi $forms: $f matches $golden" "$(diff -u "$golden" "$fdir/$f" 2>&1 | head -n 20)"
             fi
         done
-        # shellcheck disable=SC2086
-        if $cc -std=c11 -O1 -g -Wall -Wextra -Werror $SAN -DSEGC_GENERIC_NAMES -DSEGC_HEADER="\"${board}_segments.h\"" \
-            -I"$dir" tests/gen/check_handler.c "$src" $CHECK_FLAGS -o "$out/$name-handler-$cc" 2>"$out/cc.err"; then
-            if CK_FORK=no "$out/$name-handler-$cc" "$exp" >"$out/run.out" 2>&1; then
-                ok "$name: handler ($cc) answers as $exp says: $(tail -n 1 "$out/run.out")"
-            else
-                bad "$name: handler ($cc)" "$(cat "$out/run.out")"
-            fi
-        else
-            bad "$name: harness ($cc)" "$(head -n 10 "$out/cc.err")"
-        fi
-    done
+    else
+        bad "$name: build --ddi $forms"
+    fi
 
     # The same spec built from another directory gives the same bytes.
     abs=$top/$spec

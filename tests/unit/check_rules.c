@@ -41,6 +41,14 @@ static void run(Run *r, const char *yaml, const RuleConfig *cfg)
 {
     RuleConfig def;
     ResolveOpts opts = {0};
+    /* A case may start with "# ddi: qs,qs4" to stand for --ddi qs,qs4. */
+    if (!strncmp(yaml, "# ddi: ", 7)) {
+        char list[32] = {0};
+        size_t n = strcspn(yaml + 7, "\n");
+        memcpy(list, yaml + 7, n < sizeof list - 1 ? n : sizeof list - 1);
+        opts.ddi_forms = ddi_forms_parse(list);
+        ck_assert_msg(opts.ddi_forms != 0, "bad ddi list '%s'", list);
+    }
     r->a = arena_new();
     diags_init(&r->d, r->a);
     r->s = spec_from_string(r->a, "t.yaml", yaml, &opts, &r->d);
@@ -359,20 +367,20 @@ static const RuleCase rule_cases[] = {
     {"reserved-sys-mem",
      HEAD("2.0") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [reserved_sys_mem] }\n",
      SEV_ERROR, 4, 57, "reserved_sys_mem",
-     HEAD("2.0") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [vpr_supported] }\n"},
+     HEAD("2.0") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, flags: [encrypted_paging_supported] }\n"},
     {"host-aperture-cpu-visible",
      HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    cpu_visible: { bar: fb }\n    flags: [supports_cpu_host_aperture]\n",
      SEV_ERROR, 11, 13, "supports_cpu_host_aperture",
      HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
-     "    flags: [supports_cpu_host_aperture]\n"},
+     "    flags: [supports_cpu_host_aperture]\n    cpu_host_aperture: { bar: fb, size: 64KiB }\n"},
     {"cached-host-aperture",
      HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture] }\n",
      SEV_ERROR, 5, 55, "supports_cached_cpu_host_aperture",
      HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture, "
-     "supports_cpu_host_aperture] }\n"},
+     "supports_cpu_host_aperture], cpu_host_aperture: { address: 0xE000_0000, size: 64KiB } }\n"},
     {"use-64kb-pages-alignment",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB + 16KiB\n    size: 256MiB\n"
      "    flags: [use_64kb_pages]\n",
@@ -385,12 +393,6 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 7, 11, "256MiB + 16KiB",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB + 64KiB\n"
      "    flags: [use_64kb_pages]\n"},
-    {"use-64kb-pages-alignment",
-     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
-     "    flags: [use_64kb_pages]\n    banks:\n      - { name: near, size: 16KiB }\n      - { name: far }\n",
-     SEV_ERROR, 10, 17, "near",
-     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
-     "    flags: [use_64kb_pages]\n    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
     {"cache-coherent-memory",
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [cache_coherent] }\n",
      SEV_WARNING, 4, 55, "cache_coherent",
@@ -403,6 +405,72 @@ static const RuleCase rule_cases[] = {
      HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [application_target] }\n",
      SEV_WARNING, 5, 55, "application_target",
      HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [local_budget_group] }\n"},
+
+    /* ---- DDI forms ---- */
+    {"ddi-form-version",
+     "# ddi: qs3,qs4\n" HEAD("1.3") "segments:\n" VRAM GART,
+     SEV_WARNING, 3, 25, "\"1.3\"",
+     "# ddi: qs3\n" HEAD("1.3") "segments:\n" VRAM GART},
+    {"ddi-qs4-banks",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n",
+     SEV_ERROR, 9, 7, "- { name: near",
+     HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
+    {"ddi-qs4-agp",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART "  - { name: agp, kind: agp }\n",
+     SEV_ERROR, 6, 24, "agp }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART},
+    {"ddi-qs-system-memory-end",
+     HEAD("1.1") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n",
+     SEV_ERROR, 7, 39, "partially_preserved_during_hibernate",
+     HEAD("1.2") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n"},
+    {"ddi-field-needs-qs4",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n",
+     SEV_ERROR, 7, 28, "2",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n"},
+    {"ddi-qs3-flag",
+     "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n",
+     SEV_ERROR, 6, 55, "encrypted_paging_supported",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n"},
+    {"vpr-range-inside",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    vpr: { range_start: 192MiB, range_size: 128MiB }\n",
+     SEV_ERROR, 8, 45, "128MiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    vpr: { range_start: 128MiB, range_size: 128MiB }\n"},
+    {"vpr-range-inside",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    vpr: { range_size: 128MiB, alignment: 3 }\n",
+     SEV_ERROR, 8, 43, "3",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    vpr: { range_size: 128MiB, alignment: 4KiB }\n"},
+    {"vpr-needs-range",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [vpr_supported] }\n",
+     SEV_ERROR, 5, 55, "vpr_supported",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [vpr_supported], "
+     "vpr: { range_size: 64MiB } }\n"},
+    {"cpu-host-aperture-needs-window",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cpu_host_aperture] }\n",
+     SEV_ERROR, 5, 55, "supports_cpu_host_aperture",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cpu_host_aperture], "
+     "cpu_host_aperture: { address: 0xE000_0000, size: 64KiB } }\n"},
+    {"cpu-host-aperture-size",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 192MiB, size: 128MiB }\n",
+     SEV_ERROR, 10, 24, "{ bar: fb",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 128MiB, size: 128MiB }\n"},
+    {"cpu-host-aperture-size",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 100 }\n",
+     SEV_ERROR, 8, 54, "100",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n"},
 
     /* ---- paging buffer ---- */
     {"paging-segment-aperture",

@@ -1,0 +1,585 @@
+/* diag_json.c - diagnostics for programs: segc's JSON document and SARIF.
+ *
+ * `segc check --diagnostics=json|sarif` prints ONE document for the whole
+ * run, however many files it checked.  Each file's arena is freed as soon as
+ * the file is done, so diag_report_add() copies what a writer needs into the
+ * report's own arena: positions already turned into line and columns (bytes
+ * for JSON, code points for SARIF, while the source text is still there),
+ * messages, notes, waived findings and the spec's waivers.
+ *
+ * Both formats are described, with their versioning, in doc/diagnostics.md;
+ * schema/diagnostics.schema.json is the JSON one's schema. */
+#include "segc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { DIAGNOSTICS_FORMAT_VERSION = 1 };
+
+#define SARIF_SCHEMA_URI "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+bool diag_format_parse(const char *s, DiagFormat *out)
+{
+    static const char *const names[] = {"text", "json", "sarif"};
+    for (size_t i = 0; i < countof(names); i++)
+        if (!strcmp(s, names[i])) {
+            *out = (DiagFormat)i;
+            return true;
+        }
+    return false;
+}
+
+void rule_explain(Buf *b, const RuleInfo *r)
+{
+    buf_printf(b, "%s (%s by default)\n\n  %s\n\nsource: %s\nfix:    %s\n\n", r->name,
+               r->sev == SEV_ERROR ? "error" : "warning", r->text, r->source, r->fix);
+    buf_printf(b,
+               "Turn it off with -Wno-%s, make it an error with -Werror=%s,\n"
+               "or waive it for one segment with a reason:\n"
+               "    waive: { %s: \"why this segment needs it\" }\n",
+               r->name, r->name, r->name);
+}
+
+/* ---- the report: what a run found, copied out of each file's arena ------ */
+
+/* A place in a file.  line 0: the whole file (no line); file NULL: none. */
+typedef struct Loc {
+    const char *file;
+    uint32_t line;
+    uint32_t col, end_col;       /* bytes, as in the text output; end exclusive */
+    uint32_t cp_col, cp_end_col; /* the same in Unicode code points (SARIF) */
+} Loc;
+
+typedef struct RNote {
+    Loc at;
+    const char *msg;
+} RNote;
+
+typedef struct RDiag {
+    Severity sev;
+    const char *code, *msg, *fix;
+    Loc at;
+    RNote *notes;
+    unsigned nnotes;
+    const char *waiver; /* waived findings only */
+    Loc waiver_at;
+} RDiag;
+
+typedef struct RWaiver {
+    const char *segment, *rule, *reason;
+    Loc at;
+    bool used;
+} RWaiver;
+
+typedef struct RFile {
+    struct RFile *next;
+    const char *path;
+    unsigned nerrors, nwarnings, nfatal;
+    RDiag *diags, *waived;
+    unsigned ndiags, nwaived;
+    RWaiver *waivers;
+    unsigned nwaivers;
+} RFile;
+
+struct DiagReport {
+    Arena *a;
+    RFile *head, **tail;
+    unsigned nfiles;
+};
+
+DiagReport *diag_report_new(void)
+{
+    Arena *a = arena_new();
+    DiagReport *r = arena_alloc(a, sizeof *r);
+    r->a = a;
+    r->tail = &r->head;
+    return r;
+}
+
+void diag_report_free(DiagReport *r)
+{
+    if (r)
+        arena_free(r->a);
+}
+
+static Loc make_loc(Arena *a, Pos p)
+{
+    Loc l = {0};
+    if (!p.file)
+        return l;
+    l.file = arena_strdup(a, p.file->name);
+    if (!p.line)
+        return l;
+    l.line = p.line;
+    l.col = p.col ? p.col : 1;
+    l.end_col = l.col + (p.len ? p.len : 1);
+    l.cp_col = l.col;
+    l.cp_end_col = l.end_col;
+    /* Columns count bytes; SARIF gets code points, counted in the line. */
+    const char *s = p.file->text, *end = s ? s + p.file->len : NULL;
+    if (!s)
+        return l;
+    for (uint32_t n = 1; n < p.line && s < end; s++)
+        if (*s == '\n')
+            n++;
+    const char *e = s;
+    while (e < end && *e != '\n')
+        e++;
+    size_t line_len = (size_t)(e - s);
+    size_t before = l.col - 1, span = l.end_col - l.col;
+    size_t in_before = before < line_len ? before : line_len;
+    size_t in_span = before + span <= line_len ? span : line_len > before ? line_len - before : 0;
+    /* Bytes past the line's end (a position at its end) count one each. */
+    l.cp_col = (uint32_t)(1 + utf8_count(s, in_before) + (before - in_before));
+    l.cp_end_col = (uint32_t)(l.cp_col + utf8_count(s + in_before, in_span) + (span - in_span));
+    return l;
+}
+
+static void copy_diag(Arena *a, RDiag *out, const Diag *g)
+{
+    out->sev = g->sev;
+    out->code = g->code ? arena_strdup(a, g->code) : NULL;
+    out->msg = arena_strdup(a, g->msg);
+    out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
+    out->at = make_loc(a, g->pos);
+    for (const Note *n = g->notes; n; n = n->next)
+        out->nnotes++;
+    out->notes = arena_alloc(a, (out->nnotes ? out->nnotes : 1) * sizeof *out->notes);
+    unsigned i = 0;
+    for (const Note *n = g->notes; n; n = n->next, i++) {
+        out->notes[i].at = make_loc(a, n->pos);
+        out->notes[i].msg = arena_strdup(a, n->msg);
+    }
+    if (g->waiver) {
+        out->waiver = arena_strdup(a, g->waiver);
+        out->waiver_at = make_loc(a, g->waiver_pos);
+    }
+}
+
+static RDiag *copy_list(Arena *a, const Diag *head, unsigned *n)
+{
+    *n = 0;
+    for (const Diag *g = head; g; g = g->next)
+        (*n)++;
+    RDiag *v = arena_alloc(a, (*n ? *n : 1) * sizeof *v);
+    unsigned i = 0;
+    for (const Diag *g = head; g; g = g->next)
+        copy_diag(a, &v[i++], g);
+    return v;
+}
+
+void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s)
+{
+    Arena *a = r->a;
+    RFile *f = arena_alloc(a, sizeof *f);
+    f->path = arena_strdup(a, path);
+    f->nerrors = d->nerrors;
+    f->nwarnings = d->nwarnings;
+    f->nfatal = d->nfatal;
+    f->diags = copy_list(a, d->head, &f->ndiags);
+    f->waived = copy_list(a, d->waived, &f->nwaived);
+    if (s) {
+        for (unsigned i = 0; i < s->nsegs; i++)
+            f->nwaivers += s->segs[i].nwaivers;
+        f->waivers = arena_alloc(a, (f->nwaivers ? f->nwaivers : 1) * sizeof *f->waivers);
+        unsigned k = 0;
+        for (unsigned i = 0; i < s->nsegs; i++)
+            for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
+                const Waiver *wv = &s->segs[i].waivers[w];
+                RWaiver *o = &f->waivers[k++];
+                o->segment = s->segs[i].name ? arena_strdup(a, s->segs[i].name) : NULL;
+                o->rule = arena_strdup(a, wv->rule);
+                o->reason = arena_strdup(a, wv->reason ? wv->reason : "");
+                o->at = make_loc(a, wv->pos);
+                o->used = wv->used;
+            }
+    }
+    *r->tail = f;
+    r->tail = &f->next;
+    r->nfiles++;
+}
+
+static const char *file_status(const RFile *f)
+{
+    return f->nfatal ? "unreadable" : f->nerrors ? "invalid" : "ok";
+}
+
+/* ---- segc's JSON document --------------------------------------------- */
+
+static void json_line(JsonW *w, const char *key, uint32_t v)
+{
+    json_key(w, key);
+    if (v)
+        json_uint(w, v);
+    else
+        json_null(w);
+}
+
+static void loc_fields(JsonW *w, const Loc *l, bool end_line)
+{
+    json_key(w, "file");
+    json_str(w, l->file);
+    json_line(w, "line", l->line);
+    json_line(w, "column", l->col);
+    if (end_line)
+        json_line(w, "end_line", l->line);
+    json_line(w, "end_column", l->end_col);
+}
+
+static void write_json(Buf *b, const DiagReport *r)
+{
+    JsonW w;
+    json_init(&w, b);
+    json_obj_begin(&w);
+    json_key(&w, "segc_diagnostics");
+    json_uint(&w, DIAGNOSTICS_FORMAT_VERSION);
+    json_key(&w, "tool");
+    json_obj_begin(&w);
+    json_key(&w, "name");
+    json_str(&w, "segc");
+    json_key(&w, "version");
+    json_str(&w, SEGC_VERSION);
+    json_obj_end(&w);
+    unsigned errors = 0, warnings = 0;
+    json_key(&w, "files");
+    json_arr_begin(&w);
+    for (const RFile *f = r->head; f; f = f->next) {
+        errors += f->nerrors + f->nfatal;
+        warnings += f->nwarnings;
+        json_obj_begin(&w);
+        json_key(&w, "file");
+        json_str(&w, f->path);
+        json_key(&w, "status");
+        json_str(&w, file_status(f));
+        json_key(&w, "diagnostics");
+        json_arr_begin(&w);
+        for (unsigned i = 0; i < f->ndiags; i++) {
+            const RDiag *g = &f->diags[i];
+            json_obj_begin(&w);
+            loc_fields(&w, &g->at, true);
+            json_key(&w, "severity");
+            json_str(&w, severity_name(g->sev));
+            json_key(&w, "rule");
+            json_str(&w, g->code);
+            json_key(&w, "message");
+            json_str(&w, g->msg);
+            if (g->fix) {
+                json_key(&w, "fix");
+                json_str(&w, g->fix);
+            }
+            json_key(&w, "notes");
+            json_arr_begin(&w);
+            for (unsigned n = 0; n < g->nnotes; n++) {
+                json_obj_begin(&w);
+                loc_fields(&w, &g->notes[n].at, false);
+                json_key(&w, "message");
+                json_str(&w, g->notes[n].msg);
+                json_obj_end(&w);
+            }
+            json_arr_end(&w);
+            json_obj_end(&w);
+        }
+        json_arr_end(&w);
+        json_key(&w, "waivers");
+        json_arr_begin(&w);
+        for (unsigned i = 0; i < f->nwaivers; i++) {
+            const RWaiver *v = &f->waivers[i];
+            json_obj_begin(&w);
+            json_key(&w, "segment");
+            json_str(&w, v->segment);
+            json_key(&w, "rule");
+            json_str(&w, v->rule);
+            json_key(&w, "reason");
+            json_str(&w, v->reason);
+            json_key(&w, "file");
+            json_str(&w, v->at.file);
+            json_line(&w, "line", v->at.line);
+            json_line(&w, "column", v->at.col);
+            json_key(&w, "used");
+            json_bool(&w, v->used);
+            json_obj_end(&w);
+        }
+        json_arr_end(&w);
+        json_obj_end(&w);
+    }
+    json_arr_end(&w);
+    json_key(&w, "summary");
+    json_obj_begin(&w);
+    json_key(&w, "files");
+    json_uint(&w, r->nfiles);
+    json_key(&w, "errors");
+    json_uint(&w, errors);
+    json_key(&w, "warnings");
+    json_uint(&w, warnings);
+    json_obj_end(&w);
+    json_obj_end(&w);
+}
+
+/* ---- SARIF 2.1.0 ------------------------------------------------------- */
+
+/* Front-end codes (yaml-syntax, expr-overflow, io ...) that occurred, sorted:
+ * they follow the rules of rules.def in tool.driver.rules. */
+typedef struct Codes {
+    const char **v;
+    size_t n, cap;
+} Codes;
+
+static void codes_add(Codes *c, const char *code)
+{
+    if (!code || rule_by_name(code) >= 0)
+        return;
+    size_t i = 0;
+    while (i < c->n && strcmp(c->v[i], code) < 0)
+        i++;
+    if (i < c->n && !strcmp(c->v[i], code))
+        return;
+    if (c->n == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 16;
+        c->v = xrealloc(c->v, c->cap * sizeof *c->v);
+    }
+    memmove(c->v + i + 1, c->v + i, (c->n - i) * sizeof *c->v);
+    c->v[i] = code;
+    c->n++;
+}
+
+static long rule_index(const Codes *c, const char *code)
+{
+    int id = rule_by_name(code);
+    if (id >= 0)
+        return id;
+    for (size_t i = 0; i < c->n; i++)
+        if (!strcmp(c->v[i], code))
+            return (long)(RULE_COUNT + i);
+    return -1;
+}
+
+static const char *sarif_level(Severity s)
+{
+    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
+}
+
+/* A URI reference for a path as the user gave it: forward slashes, every
+ * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
+ * cannot read as a scheme), and file:// before an absolute path. */
+static void path_uri(Buf *b, const char *path)
+{
+    if (path[0] == '/')
+        buf_puts(b, "file://");
+    for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+        unsigned c = *p == '\\' ? '/' : *p;
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("-._~/", (int)c))
+            buf_putc(b, (char)c);
+        else
+            buf_printf(b, "%%%02X", c);
+    }
+}
+
+/* A physicalLocation, or nothing for a pseudo-file ("<command line>"). */
+static bool has_location(const Loc *l)
+{
+    return l->file && l->file[0] != '<';
+}
+
+static void physical_location(JsonW *w, const Loc *l)
+{
+    json_key(w, "physicalLocation");
+    json_obj_begin(w);
+    json_key(w, "artifactLocation");
+    json_obj_begin(w);
+    Buf u = {0};
+    path_uri(&u, l->file);
+    json_key(w, "uri");
+    json_str(w, u.p);
+    buf_free(&u);
+    json_obj_end(w);
+    if (l->line) {
+        json_key(w, "region");
+        json_obj_begin(w);
+        json_key(w, "startLine");
+        json_uint(w, l->line);
+        json_key(w, "startColumn");
+        json_uint(w, l->cp_col);
+        json_key(w, "endColumn");
+        json_uint(w, l->cp_end_col);
+        json_obj_end(w);
+    }
+    json_obj_end(w);
+}
+
+static void text_object(JsonW *w, const char *key, const char *text)
+{
+    json_key(w, key);
+    json_obj_begin(w);
+    json_key(w, "text");
+    json_str(w, text);
+    json_obj_end(w);
+}
+
+static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
+{
+    json_obj_begin(w);
+    if (g->code) {
+        json_key(w, "ruleId");
+        json_str(w, g->code);
+        long idx = rule_index(codes, g->code);
+        if (idx >= 0) {
+            json_key(w, "ruleIndex");
+            json_uint(w, (uint64_t)idx);
+        }
+    }
+    json_key(w, "level");
+    json_str(w, sarif_level(g->sev));
+    text_object(w, "message", g->msg);
+    json_key(w, "locations");
+    json_arr_begin(w);
+    if (has_location(&g->at)) {
+        json_obj_begin(w);
+        physical_location(w, &g->at);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    bool related = false;
+    for (unsigned n = 0; n < g->nnotes; n++)
+        related |= has_location(&g->notes[n].at);
+    if (related) {
+        json_key(w, "relatedLocations");
+        json_arr_begin(w);
+        for (unsigned n = 0; n < g->nnotes; n++) {
+            if (!has_location(&g->notes[n].at))
+                continue;
+            json_obj_begin(w);
+            json_key(w, "id");
+            json_uint(w, n + 1);
+            physical_location(w, &g->notes[n].at);
+            text_object(w, "message", g->notes[n].msg);
+            json_obj_end(w);
+        }
+        json_arr_end(w);
+    }
+    if (g->waiver) {
+        json_key(w, "suppressions");
+        json_arr_begin(w);
+        json_obj_begin(w);
+        json_key(w, "kind");
+        json_str(w, "inSource");
+        json_key(w, "justification");
+        json_str(w, g->waiver);
+        if (has_location(&g->waiver_at)) {
+            json_key(w, "location");
+            json_obj_begin(w);
+            physical_location(w, &g->waiver_at);
+            json_obj_end(w);
+        }
+        json_obj_end(w);
+        json_arr_end(w);
+    }
+    if (g->fix) {
+        json_key(w, "properties");
+        json_obj_begin(w);
+        json_key(w, "fix");
+        json_str(w, g->fix);
+        json_obj_end(w);
+    }
+    json_obj_end(w);
+}
+
+static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char *full, Severity level)
+{
+    json_obj_begin(w);
+    json_key(w, "id");
+    json_str(w, id);
+    text_object(w, "shortDescription", shortd);
+    if (full) {
+        text_object(w, "fullDescription", full);
+        text_object(w, "help", full);
+    }
+    json_key(w, "defaultConfiguration");
+    json_obj_begin(w);
+    json_key(w, "level");
+    json_str(w, sarif_level(level));
+    json_obj_end(w);
+    json_obj_end(w);
+}
+
+static void write_sarif(Buf *b, const DiagReport *r)
+{
+    Codes codes = {0};
+    bool fatal = false, errors = false;
+    for (const RFile *f = r->head; f; f = f->next) {
+        fatal |= f->nfatal > 0;
+        errors |= f->nerrors > 0;
+        for (unsigned i = 0; i < f->ndiags; i++)
+            codes_add(&codes, f->diags[i].code);
+        for (unsigned i = 0; i < f->nwaived; i++)
+            codes_add(&codes, f->waived[i].code);
+    }
+    JsonW w;
+    json_init(&w, b);
+    json_obj_begin(&w);
+    json_key(&w, "$schema");
+    json_str(&w, SARIF_SCHEMA_URI);
+    json_key(&w, "version");
+    json_str(&w, "2.1.0");
+    json_key(&w, "runs");
+    json_arr_begin(&w);
+    json_obj_begin(&w);
+    json_key(&w, "tool");
+    json_obj_begin(&w);
+    json_key(&w, "driver");
+    json_obj_begin(&w);
+    json_key(&w, "name");
+    json_str(&w, "segc");
+    json_key(&w, "version");
+    json_str(&w, SEGC_VERSION);
+    json_key(&w, "rules");
+    json_arr_begin(&w);
+    for (int i = 0; i < RULE_COUNT; i++) {
+        Buf help = {0};
+        rule_explain(&help, &rule_table[i]);
+        sarif_rule(&w, rule_table[i].name, rule_table[i].text, help.p, rule_table[i].sev);
+        buf_free(&help);
+    }
+    for (size_t i = 0; i < codes.n; i++) {
+        char *d = arena_printf(r->a, "segc front-end check '%s': the spec could not be read, parsed or resolved",
+                               codes.v[i]);
+        sarif_rule(&w, codes.v[i], d, NULL, SEV_ERROR);
+    }
+    json_arr_end(&w);
+    json_obj_end(&w);
+    json_obj_end(&w);
+    json_key(&w, "invocations");
+    json_arr_begin(&w);
+    json_obj_begin(&w);
+    json_key(&w, "executionSuccessful");
+    json_bool(&w, !fatal);
+    json_key(&w, "exitCode");
+    json_uint(&w, fatal ? 2 : errors ? 1 : 0);
+    json_obj_end(&w);
+    json_arr_end(&w);
+    json_key(&w, "columnKind");
+    json_str(&w, "unicodeCodePoints");
+    json_key(&w, "results");
+    json_arr_begin(&w);
+    for (const RFile *f = r->head; f; f = f->next) {
+        for (unsigned i = 0; i < f->ndiags; i++)
+            sarif_result(&w, &f->diags[i], &codes);
+        for (unsigned i = 0; i < f->nwaived; i++)
+            sarif_result(&w, &f->waived[i], &codes);
+    }
+    json_arr_end(&w);
+    json_obj_end(&w);
+    json_arr_end(&w);
+    json_obj_end(&w);
+    free(codes.v);
+}
+
+void diag_report_write(FILE *f, const DiagReport *r, DiagFormat fmt)
+{
+    Buf b = {0};
+    if (fmt == DIAG_SARIF)
+        write_sarif(&b, r);
+    else
+        write_json(&b, r);
+    fwrite(b.p, 1, b.len, f);
+    buf_free(&b);
+}

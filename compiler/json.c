@@ -1,0 +1,183 @@
+/* json.c - the one JSON writer of segc (diagnostics, SARIF, dump).
+ *
+ * Output is pretty-printed with two-space indentation and keys come out in
+ * the order the caller writes them, so every document segc prints is
+ * byte-for-byte deterministic.  Strings are always valid UTF-8: control
+ * characters (C0, DEL and C1) are escaped, other non-ASCII characters pass
+ * through, and bytes that are not UTF-8 (a file name from the command line,
+ * say) become U+FFFD. */
+#include "segc.h"
+
+#include <string.h>
+
+void json_init(JsonW *w, Buf *out)
+{
+    memset(w, 0, sizeof *w);
+    w->out = out;
+}
+
+static void newline(JsonW *w)
+{
+    buf_putc(w->out, '\n');
+    for (unsigned i = 0; i < w->depth; i++)
+        buf_puts(w->out, "  ");
+}
+
+/* Before any value or key: the comma and line break it needs. */
+static void before_item(JsonW *w)
+{
+    if (w->after_key) {
+        w->after_key = false;
+        return;
+    }
+    if (w->depth == 0)
+        return;
+    if (w->nonempty & (1ull << (w->depth - 1)))
+        buf_putc(w->out, ',');
+    w->nonempty |= 1ull << (w->depth - 1);
+    newline(w);
+}
+
+static void begin(JsonW *w, char c)
+{
+    before_item(w);
+    ASSERT(w->depth < JSON_MAX_DEPTH);
+    buf_putc(w->out, c);
+    w->depth++;
+    w->nonempty &= ~(1ull << (w->depth - 1));
+}
+
+static void end(JsonW *w, char c)
+{
+    ASSERT(w->depth > 0 && !w->after_key);
+    bool had = w->nonempty & (1ull << (w->depth - 1));
+    w->depth--;
+    if (had)
+        newline(w);
+    buf_putc(w->out, c);
+    if (w->depth == 0)
+        buf_putc(w->out, '\n');
+}
+
+void json_obj_begin(JsonW *w) { begin(w, '{'); }
+void json_obj_end(JsonW *w) { end(w, '}'); }
+void json_arr_begin(JsonW *w) { begin(w, '['); }
+void json_arr_end(JsonW *w) { end(w, ']'); }
+
+/* Length of the UTF-8 sequence at s (at most n bytes), or 0 if it is not a
+ * well-formed one (overlong forms, surrogates and values past U+10FFFF are
+ * not); *cp receives the code point. */
+static size_t utf8_seq(const unsigned char *s, size_t n, unsigned *cp)
+{
+    unsigned c = s[0], min;
+    size_t len;
+    if (c < 0x80) {
+        *cp = c;
+        return 1;
+    } else if ((c & 0xE0) == 0xC0) {
+        len = 2, min = 0x80, c &= 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+        len = 3, min = 0x800, c &= 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+        len = 4, min = 0x10000, c &= 0x07;
+    } else {
+        return 0;
+    }
+    if (n < len)
+        return 0;
+    for (size_t k = 1; k < len; k++) {
+        if ((s[k] & 0xC0) != 0x80)
+            return 0;
+        c = (c << 6) | (s[k] & 0x3F);
+    }
+    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        return 0;
+    *cp = c;
+    return len;
+}
+
+size_t utf8_count(const char *s, size_t n)
+{
+    size_t count = 0;
+    for (size_t i = 0; i < n; count++) {
+        unsigned cp;
+        size_t k = utf8_seq((const unsigned char *)s + i, n - i, &cp);
+        i += k ? k : 1; /* a stray byte counts as one character */
+    }
+    return count;
+}
+
+void json_escape(Buf *b, const char *s, size_t n)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    for (size_t i = 0; i < n;) {
+        unsigned cp;
+        size_t k = utf8_seq(p + i, n - i, &cp);
+        if (!k) {
+            buf_puts(b, "\\ufffd");
+            i++;
+            continue;
+        }
+        switch (cp) {
+        case '"': buf_puts(b, "\\\""); break;
+        case '\\': buf_puts(b, "\\\\"); break;
+        case '\n': buf_puts(b, "\\n"); break;
+        case '\r': buf_puts(b, "\\r"); break;
+        case '\t': buf_puts(b, "\\t"); break;
+        case '\b': buf_puts(b, "\\b"); break;
+        case '\f': buf_puts(b, "\\f"); break;
+        default:
+            if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+                buf_printf(b, "\\u%04x", cp);
+            else
+                buf_putn(b, s + i, k);
+        }
+        i += k;
+    }
+}
+
+void json_key(JsonW *w, const char *key)
+{
+    ASSERT(!w->after_key);
+    before_item(w);
+    buf_putc(w->out, '"');
+    json_escape(w->out, key, strlen(key));
+    buf_puts(w->out, "\": ");
+    w->after_key = true;
+}
+
+void json_str(JsonW *w, const char *s)
+{
+    if (!s) {
+        json_null(w);
+        return;
+    }
+    before_item(w);
+    buf_putc(w->out, '"');
+    json_escape(w->out, s, strlen(s));
+    buf_putc(w->out, '"');
+}
+
+void json_uint(JsonW *w, uint64_t v)
+{
+    before_item(w);
+    buf_printf(w->out, "%llu", (unsigned long long)v);
+}
+
+void json_hex(JsonW *w, uint64_t v)
+{
+    before_item(w);
+    buf_printf(w->out, "\"0x%llX\"", (unsigned long long)v);
+}
+
+void json_bool(JsonW *w, bool v)
+{
+    before_item(w);
+    buf_puts(w->out, v ? "true" : "false");
+}
+
+void json_null(JsonW *w)
+{
+    before_item(w);
+    buf_puts(w->out, "null");
+}

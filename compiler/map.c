@@ -1,0 +1,1568 @@
+/* map.c - the memory map as a picture (`segc map`).
+ *
+ * Draws a resolved Spec as one SVG (or an HTML page holding the same SVG,
+ * a table of the segments and the diagnostics).  The spec may break rules:
+ * the picture is how a person sees an overlap or a window that spills out
+ * of its BAR, so every segment named by a diagnostic is outlined in red
+ * with the rule's name beside it.
+ *
+ * Layout, left to right:
+ *
+ *   address ticks | GPU address column | labels | one lane per BAR
+ *
+ * The GPU address column runs top (low addresses) to bottom.  Sizes on one
+ * board differ by orders of magnitude (a 4 MiB aperture next to 16 GiB of
+ * VRAM, a GART at 1 TiB), so the column is a BROKEN AXIS rather than a log
+ * scale: a log scale would keep every segment visible but make no two of
+ * them comparable, while a person reading a memory map compares sizes.
+ *
+ *   - The addresses of every segment boundary cut the axis into pieces.
+ *     A piece no segment covers (the gap between two non-adjacent segments,
+ *     or from 0 to the first segment) is collapsed to a fixed height and
+ *     drawn as a zigzag break labelled with its true size.
+ *   - Every other piece is drawn at one linear scale (pixels per byte), the
+ *     same for the whole axis, so segments drawn to scale can be compared.
+ *   - A piece that would be drawn shorter than MIN_PIECE is drawn MIN_PIECE
+ *     tall instead; the scale of the others is then recomputed so the axis
+ *     keeps its height.  A segment containing such a piece is "not to
+ *     scale": its label says so and the rect carries a zigzag mark.  Its
+ *     true size is always in the label.
+ *
+ * Each BAR lane is the same kind of axis over the BAR's bytes (0 .. the
+ * BAR's size, or further when a window spills out of it), without collapsed
+ * gaps: unused bytes of a BAR are part of what the lane shows.  A lane uses
+ * the GPU axis' scale when that keeps it between LANE_MIN_H and the axis'
+ * height, and a scale of its own otherwise (the note under the map says
+ * which).  Every diagnostic is also listed, in full, under the map.
+ *
+ * AGP segments and empty segments have no place on the axis (an AGP
+ * aperture's address and size are known only at run time), so they are
+ * drawn below it as "runtime aperture" / "empty" boxes.
+ *
+ * Output is deterministic: no dates, no absolute paths, coordinates printed
+ * with at most two decimals, text widths estimated from character counts
+ * (the same on every machine) rather than measured. */
+#include "segc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- geometry and style constants ------------------------------------------ */
+
+enum { MAX_FINDS = 24 };
+
+static const double MARGIN = 16, FS = 12, FS_SMALL = 10.5, FS_TITLE = 17, LINE = 15;
+static const double AXIS_TARGET = 600;  /* height of the drawn pieces of the axis */
+static const double MIN_PIECE = 28;     /* shortest piece of the GPU axis */
+static const double GAP_H = 34;         /* a collapsed gap */
+static const double MIN_WINDOW = 22;    /* shortest piece of a BAR lane */
+static const double OFF_BOX_H = 44;     /* an AGP or empty segment box */
+static const double LANE_MIN_W = 130, LANE_MIN_H = 120, LANE_GAP = 36;
+
+#define FONT "DejaVu Sans, Verdana, Arial, sans-serif"
+#define MONO "DejaVu Sans Mono, Menlo, Consolas, monospace"
+#define C_RED "#d00000"
+
+/* ---- small text helpers ------------------------------------------------------- */
+
+/* Appends `s` escaped for XML text and attribute values.  Characters XML 1.0
+ * cannot carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD. */
+static void esc(Buf *b, const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '&': buf_puts(b, "&amp;"); break;
+        case '<': buf_puts(b, "&lt;"); break;
+        case '>': buf_puts(b, "&gt;"); break;
+        case '"': buf_puts(b, "&quot;"); break;
+        case '\'': buf_puts(b, "&#39;"); break;
+        case '\t': case '\n': buf_putc(b, (char)*p); break;
+        default:
+            if (*p < 0x20 || (p[0] == 0xEF && p[1] == 0xBF && (p[2] == 0xBE || p[2] == 0xBF))) {
+                buf_puts(b, "\xEF\xBF\xBD");
+                if (*p >= 0x20)
+                    p += 2;
+            } else {
+                buf_putc(b, (char)*p);
+            }
+        }
+    }
+}
+
+/* Characters (UTF-8 code points) in s. */
+static size_t nchars(const char *s)
+{
+    size_t n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Width estimates, generous on purpose: DejaVu Sans averages below 0.62 em
+ * for mixed text, so an estimate never lets text overflow its place. */
+static double text_w(const char *s, double size, bool bold)
+{
+    return (double)nchars(s) * size * (bold ? 0.68 : 0.62);
+}
+
+static double mono_w(const char *s, double size)
+{
+    return (double)nchars(s) * size * 0.61;
+}
+
+/* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
+static const char *px(Arena *a, double v)
+{
+    if (fabs(v) < 0.005)
+        v = 0;
+    char *s = arena_printf(a, "%.2f", v);
+    char *e = s + strlen(s) - 1;
+    while (*e == '0')
+        *e-- = 0;
+    if (*e == '.')
+        *e = 0;
+    return s;
+}
+
+/* 0x8000_0000: upper-case hex grouped by four digits. */
+static const char *hex(Arena *a, uint64_t v)
+{
+    char digits[17];
+    int n = snprintf(digits, sizeof digits, "%llX", (unsigned long long)v);
+    char out[2 + 16 + 3 + 1], *o = out;
+    *o++ = '0';
+    *o++ = 'x';
+    for (int i = 0; i < n; i++) {
+        if (i && (n - i) % 4 == 0)
+            *o++ = '_';
+        *o++ = digits[i];
+    }
+    *o = 0;
+    return arena_strdup(a, out);
+}
+
+/* 2 GiB, 448 MiB, 7.75 GiB; a value that needs more than two decimals in
+ * its unit gets an approximately-equal sign: "~1.33 GiB" with U+2248 (the
+ * hex printed beside it is exact). */
+static const char *human(Arena *a, uint64_t v)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    unsigned k = 0;
+    while (k < 6 && (v >> (10 * (k + 1))) != 0)
+        k++;
+    uint64_t unit = (uint64_t)1 << (10 * k);
+    uint64_t q = v >> (10 * k), r = v & (unit - 1);
+    if (r == 0)
+        return arena_printf(a, "%llu %s", (unsigned long long)q, units[k]);
+    /* Quarters are exact in two decimals (100 = 4 * 25 and the unit is a
+     * power of two); anything else is rounded from the top 10 bits. */
+    bool exact = r % (unit / 4) == 0;
+    uint64_t h = exact ? r / (unit / 4) * 25 : ((r >> (10 * (k - 1))) * 100 + 512) >> 10;
+    if (h == 100)
+        q++, h = 0;
+    return arena_printf(a, "%s%llu.%02llu %s", exact ? "" : "\xE2\x89\x88", (unsigned long long)q,
+                        (unsigned long long)h, units[k]);
+}
+
+static const char *size_text(Arena *a, uint64_t v)
+{
+    return arena_printf(a, "%s (%s)", human(a, v), hex(a, v));
+}
+
+/* ---- which diagnostics concern which segment or BAR ------------------------- */
+
+/* A diagnostic belongs to a segment when it (or one of its notes) points at
+ * a place of that segment: its name, kind, a value it wrote, a flag, its
+ * cpu_visible, a bank, a waiver.  The rules report at exactly those
+ * positions, so no message text is parsed. */
+static bool same_pos(Pos a, Pos b)
+{
+    return a.file && a.file == b.file && a.line == b.line && a.col == b.col;
+}
+
+static bool value_at(const Value *v, Pos p)
+{
+    return v->set && same_pos(v->pos, p);
+}
+
+typedef enum { AT_NONE, AT_SEG, AT_CPU } Where;
+
+static Where seg_at(const Segment *g, Pos p)
+{
+    if (same_pos(g->cpu_pos, p) || same_pos(g->cpu_bar_pos, p) || value_at(&g->cpu_offset, p) ||
+        value_at(&g->cpu_address, p))
+        return AT_CPU;
+    if (same_pos(g->pos, p) || same_pos(g->kind_pos, p) || same_pos(g->flags_pos, p) || same_pos(g->banks_pos, p) ||
+        value_at(&g->base, p) || value_at(&g->size, p) || value_at(&g->commit_limit, p) ||
+        value_at(&g->system_memory_end, p))
+        return AT_SEG;
+    for (unsigned i = 0; i < 32; i++)
+        if (same_pos(g->flag_pos[i], p))
+            return AT_SEG;
+    for (unsigned i = 0; i < g->nbanks; i++)
+        if (same_pos(g->banks[i].pos, p) || value_at(&g->banks[i].size, p))
+            return AT_SEG;
+    for (unsigned i = 0; i < g->nwaivers; i++)
+        if (same_pos(g->waivers[i].pos, p))
+            return AT_SEG;
+    return AT_NONE;
+}
+
+static bool bar_at(const Bar *b, Pos p)
+{
+    return same_pos(b->pos, p) || value_at(&b->index, p) || value_at(&b->size, p);
+}
+
+/* One rule that fired on a segment or BAR (deduplicated by rule). */
+typedef struct Find {
+    Severity sev;
+    const char *code;
+} Find;
+
+typedef struct Finds {
+    Find f[MAX_FINDS];
+    unsigned n;
+    unsigned more; /* rules beyond MAX_FINDS */
+} Finds;
+
+static void finds_add(Finds *fs, const Diag *e)
+{
+    const char *code = e->code ? e->code : "error";
+    for (unsigned i = 0; i < fs->n; i++)
+        if (!strcmp(fs->f[i].code, code)) {
+            if (e->sev > fs->f[i].sev)
+                fs->f[i].sev = e->sev;
+            return;
+        }
+    if (fs->n == MAX_FINDS) {
+        fs->more++;
+        return;
+    }
+    fs->f[fs->n++] = (Find){e->sev, code};
+}
+
+static const char *sev_name(Severity s)
+{
+    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
+}
+
+/* ---- axes --------------------------------------------------------------------- */
+
+/* A piecewise-linear map from addresses to y (see the comment at the top). */
+typedef struct Axis {
+    uint64_t *pt; /* breakpoints, ascending */
+    double *y;    /* y of each breakpoint */
+    bool *big;    /* piece i (pt[i] .. pt[i+1]) drawn at `scale` */
+    bool *gap;    /* piece i collapsed */
+    unsigned n;   /* breakpoints */
+    double scale; /* pixels per byte of the pieces drawn to scale */
+} Axis;
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Builds an axis over the ranges [lo[i], hi[i]) plus the extra points.
+ * With `collapse`, pieces no range covers become gaps of GAP_H. */
+static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *hi, unsigned n, const uint64_t *extra,
+                       unsigned nextra, bool collapse, double top, double target, double minh)
+{
+    memset(ax, 0, sizeof *ax);
+    unsigned cap = 2 * n + nextra;
+    if (cap == 0)
+        return;
+    ax->pt = arena_alloc(a, cap * sizeof *ax->pt);
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        ax->pt[m++] = lo[i];
+        ax->pt[m++] = hi[i];
+    }
+    for (unsigned i = 0; i < nextra; i++)
+        ax->pt[m++] = extra[i];
+    qsort(ax->pt, m, sizeof *ax->pt, cmp_u64);
+    unsigned u = 0;
+    for (unsigned i = 0; i < m; i++)
+        if (u == 0 || ax->pt[i] != ax->pt[u - 1])
+            ax->pt[u++] = ax->pt[i];
+    ax->n = u;
+    ax->y = arena_alloc(a, u * sizeof *ax->y);
+    ax->big = arena_alloc(a, u * sizeof *ax->big);
+    ax->gap = arena_alloc(a, u * sizeof *ax->gap);
+    unsigned sized = 0;
+    for (unsigned i = 0; i + 1 < u; i++) {
+        bool covered = false;
+        for (unsigned k = 0; k < n && !covered; k++)
+            covered = lo[k] <= ax->pt[i] && hi[k] >= ax->pt[i + 1];
+        ax->gap[i] = collapse && !covered;
+        ax->big[i] = !ax->gap[i];
+        sized += !ax->gap[i];
+    }
+    /* Largest scale at which the pieces fill `target`, given that pieces
+     * too short at that scale are drawn `minh` tall.  Each round can only
+     * move pieces from big to small, so it ends within `sized` rounds. */
+    if (target < 2 * sized * minh)
+        target = 2 * sized * minh;
+    double scale = 0;
+    for (;;) {
+        double len = 0;
+        unsigned small = 0;
+        for (unsigned i = 0; i + 1 < u; i++) {
+            if (ax->gap[i])
+                continue;
+            if (ax->big[i])
+                len += (double)(ax->pt[i + 1] - ax->pt[i]);
+            else
+                small++;
+        }
+        scale = len > 0 ? (target - small * minh) / len : 0;
+        bool changed = false;
+        for (unsigned i = 0; i + 1 < u; i++)
+            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * scale < minh)
+                ax->big[i] = false, changed = true;
+        if (!changed)
+            break;
+    }
+    ax->scale = scale;
+    double y = top;
+    for (unsigned i = 0; i < u; i++) {
+        ax->y[i] = y;
+        if (i + 1 < u)
+            y += ax->gap[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * scale : minh;
+    }
+}
+
+static double axis_y(const Axis *ax, uint64_t v)
+{
+    if (ax->n == 0)
+        return 0;
+    if (v <= ax->pt[0])
+        return ax->y[0];
+    for (unsigned i = 0; i + 1 < ax->n; i++)
+        if (v <= ax->pt[i + 1]) {
+            if (v == ax->pt[i + 1])
+                return ax->y[i + 1];
+            double t = (double)(v - ax->pt[i]) / (double)(ax->pt[i + 1] - ax->pt[i]);
+            return ax->y[i] + (ax->y[i + 1] - ax->y[i]) * t;
+        }
+    return ax->y[ax->n - 1];
+}
+
+static bool axis_to_scale(const Axis *ax, uint64_t lo, uint64_t hi)
+{
+    for (unsigned i = 0; i + 1 < ax->n; i++)
+        if (ax->pt[i] >= lo && ax->pt[i + 1] <= hi && !ax->big[i])
+            return false;
+    return true;
+}
+
+/* Side-by-side tracks for overlapping ranges: taken in order of their
+ * start (then of their index), each range gets the first track where it
+ * overlaps no range placed before it.  Returns the number of tracks. */
+static unsigned assign_tracks(Arena *a, const uint64_t *lo, const uint64_t *hi, unsigned n, unsigned *track)
+{
+    unsigned *ord = arena_alloc(a, (n + 1) * sizeof *ord);
+    for (unsigned i = 0; i < n; i++)
+        ord[i] = i;
+    for (unsigned i = 1; i < n; i++)
+        for (unsigned j = i; j > 0 && lo[ord[j - 1]] > lo[ord[j]]; j--) {
+            unsigned t = ord[j];
+            ord[j] = ord[j - 1];
+            ord[j - 1] = t;
+        }
+    unsigned ntracks = 1;
+    for (unsigned k = 0; k < n; k++) {
+        unsigned i = ord[k];
+        for (unsigned t = 0;; t++) {
+            bool clear = true;
+            for (unsigned q = 0; q < k && clear; q++) {
+                unsigned j = ord[q];
+                clear = !(track[j] == t && lo[j] < hi[i] && lo[i] < hi[j]);
+            }
+            if (clear) {
+                track[i] = t;
+                break;
+            }
+        }
+        if (track[i] + 1 > ntracks)
+            ntracks = track[i] + 1;
+    }
+    return ntracks;
+}
+
+/* ---- the model of the picture ------------------------------------------------- */
+
+typedef enum { L_TITLE, L_TEXT, L_MUTED, L_ERROR, L_WARN } LineStyle;
+
+typedef struct Line {
+    const char *text;
+    LineStyle style;
+} Line;
+
+typedef struct Label {
+    Line *lines;
+    unsigned n, cap;
+    double y, h, w;  /* top, height, width */
+    double anchor_y;      /* where the leader line starts on the shape */
+} Label;
+
+typedef struct SegDraw {
+    const Segment *g;
+    bool axis; /* on the GPU address axis (else a box below it) */
+    uint64_t lo, hi;
+    double x, y0, w, y1;
+    bool to_scale;
+    unsigned track;
+    Finds finds;
+    bool cpu_red;
+    Label label;
+} SegDraw;
+
+typedef struct Window {
+    SegDraw *sd;
+    uint64_t lo, hi; /* bytes of the BAR */
+    double y0, y1;
+    bool to_scale;
+    unsigned track;
+} Window;
+
+typedef struct Lane {
+    const Bar *bar;
+    Finds finds;
+    Window *wins;
+    unsigned nwins, ntracks;
+    Axis ax;
+    double x, w, slot_w;
+    bool own_scale; /* not drawn at the GPU axis' scale */
+} Lane;
+
+typedef struct Map {
+    Arena *a;
+    const Spec *s;
+    const Diags *d;
+    Buf *b;
+    SegDraw *sd;
+    unsigned nsd;
+    Lane *lanes;
+    unsigned nlanes;
+    Axis ax;
+    unsigned ntracks;
+    unsigned lane_rows; /* rule lines under the tallest BAR header */
+    /* columns, and the top and bottom of the axis */
+    double tick_r, col_x, col_w, label_x, label_w, width;
+    double body_top, axis_bottom;
+} Map;
+
+static void line_add(Map *m, Label *l, LineStyle st, const char *text)
+{
+    if (l->n == l->cap) {
+        unsigned cap = l->cap ? 2 * l->cap : 8;
+        Line *nl = arena_alloc(m->a, cap * sizeof *nl);
+        if (l->n)
+            memcpy(nl, l->lines, l->n * sizeof *nl);
+        l->lines = nl;
+        l->cap = cap;
+    }
+    l->lines[l->n++] = (Line){text, st};
+}
+
+static void label_measure(Label *l)
+{
+    l->w = 0;
+    for (unsigned i = 0; i < l->n; i++) {
+        double w = text_w(l->lines[i].text, FS, l->lines[i].style != L_TEXT && l->lines[i].style != L_MUTED);
+        if (w > l->w)
+            l->w = w;
+    }
+    l->h = l->n * LINE;
+}
+
+static const char *cpu_text(Map *m, const Segment *g)
+{
+    Arena *a = m->a;
+    if (g->cpu == CPU_BAR && g->cpu_bar) {
+        uint64_t end = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
+        return arena_printf(a, "CPU: BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
+                            hex(a, end));
+    }
+    if (g->cpu == CPU_ADDRESS)
+        return arena_printf(a, "CPU: physical address %s", hex(a, g->cpu_address.v));
+    return "CPU: not visible";
+}
+
+static bool has_split(const Segment *g)
+{
+    return g->kind == SEG_MEMORY && g->system_memory_end.set && g->system_memory_end.v < g->size.v;
+}
+
+/* Does a line of small text fit in a shape of height h in the column? */
+static bool bank_fits(const SegDraw *sd, double h, const char *text)
+{
+    return h >= FS_SMALL + 3 && text_w(text, FS_SMALL, false) + 10 <= sd->w;
+}
+
+static const char *bank_text(Map *m, const Bank *bk)
+{
+    return arena_printf(m->a, "%s \xC2\xB7 %s", bk->name ? bk->name : "?", human(m->a, bk->end - bk->start));
+}
+
+/* GPU address range of bank i, clamped to its segment. */
+static void bank_range(const SegDraw *sd, const Bank *bk, uint64_t *lo, uint64_t *hi)
+{
+    uint64_t n = sd->hi - sd->lo;
+    *lo = sd->lo + (bk->start < n ? bk->start : n);
+    *hi = sd->lo + (bk->end < n ? bk->end : n);
+}
+
+static void build_label(Map *m, SegDraw *sd)
+{
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    Label *l = &sd->label;
+    line_add(m, l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
+    if (g->kind == SEG_AGP) {
+        line_add(m, l, L_TEXT, "agp: runtime aperture");
+        line_add(m, l, L_MUTED, "address and size come from the chipset");
+        line_add(m, l, L_MUTED, "at run time; absent without an AGP aperture");
+    } else {
+        line_add(m, l, L_TEXT,
+                 arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
+                              sd->axis && !sd->to_scale ? ", not to scale" : ""));
+        if (sd->axis)
+            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+        else
+            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+        if (g->commit_limit.v != g->size.v)
+            line_add(m, l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+        line_add(m, l, L_MUTED, cpu_text(m, g));
+        if (g->flags_written) {
+            Buf t = {0};
+            for (size_t i = 0; i < flag_count; i++)
+                if (g->flags_written & (1u << flag_table[i].bit))
+                    buf_printf(&t, "%s%s", t.len ? ", " : "flags: ", flag_table[i].name);
+            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
+            buf_free(&t);
+        }
+        /* banks too short to carry their name in the column */
+        unsigned hidden = 0;
+        Buf t = {0};
+        for (unsigned i = 0; sd->axis && i < g->nbanks; i++) {
+            uint64_t lo, hi;
+            bank_range(sd, &g->banks[i], &lo, &hi);
+            const char *bt = bank_text(m, &g->banks[i]);
+            if (bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt))
+                continue;
+            if (hidden++ < 4)
+                buf_printf(&t, "%s%s", t.len ? ", " : "banks: ", bt);
+        }
+        if (hidden > 4)
+            buf_printf(&t, " and %u more", hidden - 4);
+        if (hidden)
+            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
+        buf_free(&t);
+        if (has_split(g)) {
+            uint64_t drv = g->system_memory_end.v + 1;
+            line_add(m, l, L_MUTED,
+                     arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
+                                  human(a, g->size.v - drv)));
+        }
+    }
+    for (unsigned i = 0; i < sd->finds.n; i++)
+        line_add(m, l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
+                 arena_printf(a, "%s: %s", sev_name(sd->finds.f[i].sev), sd->finds.f[i].code));
+    if (sd->finds.more)
+        line_add(m, l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
+}
+
+/* ---- layout ----------------------------------------------------------------------- */
+
+static void collect_finds(Map *m)
+{
+    const Spec *s = m->s;
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        for (unsigned i = 0; i < m->nsd; i++) {
+            SegDraw *sd = &m->sd[i];
+            Where w = seg_at(sd->g, e->pos);
+            for (const Note *n = e->notes; n && w == AT_NONE; n = n->next)
+                w = seg_at(sd->g, n->pos);
+            if (w != AT_NONE) {
+                finds_add(&sd->finds, e);
+                sd->cpu_red |= w == AT_CPU;
+            }
+        }
+        for (unsigned i = 0; i < s->nbars; i++) {
+            bool hit = bar_at(&s->bars[i], e->pos);
+            for (const Note *n = e->notes; n && !hit; n = n->next)
+                hit = bar_at(&s->bars[i], n->pos);
+            if (hit)
+                finds_add(&m->lanes[i].finds, e);
+        }
+    }
+}
+
+static void layout_axis(Map *m)
+{
+    unsigned n = 0;
+    uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
+    unsigned *idx = arena_alloc(m->a, (m->nsd + 1) * sizeof *idx), *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
+    for (unsigned i = 0; i < m->nsd; i++)
+        if (m->sd[i].axis) {
+            lo[n] = m->sd[i].lo;
+            hi[n] = m->sd[i].hi;
+            idx[n++] = i;
+        }
+    uint64_t zero = 0;
+    axis_build(m->a, &m->ax, lo, hi, n, &zero, n ? 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
+    m->ntracks = assign_tracks(m->a, lo, hi, n, track);
+    for (unsigned k = 0; k < n; k++) {
+        SegDraw *sd = &m->sd[idx[k]];
+        sd->track = track[k];
+        sd->y0 = axis_y(&m->ax, sd->lo);
+        sd->y1 = axis_y(&m->ax, sd->hi);
+        sd->to_scale = axis_to_scale(&m->ax, sd->lo, sd->hi);
+    }
+    for (unsigned i = 0; i < m->nsd; i++) {
+        SegDraw *sd = &m->sd[i];
+        sd->x = m->col_x + (sd->axis ? sd->track * (m->col_w / m->ntracks) : 0);
+        sd->w = sd->axis ? m->col_w / m->ntracks : m->col_w;
+    }
+    m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
+}
+
+/* A BAR lane is drawn at the GPU axis' scale when that makes it neither
+ * shorter than LANE_MIN_H nor taller than the axis; otherwise it is
+ * stretched or squeezed to the nearer bound (its scale is its own then). */
+static void layout_lanes(Map *m, double axis_h)
+{
+    const Spec *s = m->s;
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        Lane *ln = &m->lanes[i];
+        ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
+        uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
+        unsigned *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
+        double name_w = 0;
+        for (unsigned k = 0; k < m->nsd; k++) {
+            const Segment *g = m->sd[k].g;
+            if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
+                continue;
+            Window *w = &ln->wins[ln->nwins];
+            w->sd = &m->sd[k];
+            w->lo = g->cpu_offset.v;
+            w->hi = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
+            lo[ln->nwins] = w->lo;
+            hi[ln->nwins] = w->hi;
+            ln->nwins++;
+            double nw = text_w(g->name ? g->name : "?", FS_SMALL, true);
+            if (nw > name_w)
+                name_w = nw;
+        }
+        uint64_t extent = s->bars[i].size.v; /* the BAR, or further if a window spills out */
+        for (unsigned k = 0; k < ln->nwins; k++)
+            if (hi[k] > extent)
+                extent = hi[k];
+        double lane_h = (double)extent * m->ax.scale;
+        ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
+        if (lane_h > axis_h)
+            lane_h = axis_h;
+        if (lane_h < LANE_MIN_H)
+            lane_h = LANE_MIN_H;
+        uint64_t extra[2] = {0, s->bars[i].size.v};
+        axis_build(m->a, &ln->ax, lo, hi, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
+        ln->ntracks = assign_tracks(m->a, lo, hi, ln->nwins, track);
+        for (unsigned k = 0; k < ln->nwins; k++) {
+            Window *w = &ln->wins[k];
+            w->track = track[k];
+            w->y0 = axis_y(&ln->ax, w->lo);
+            w->y1 = axis_y(&ln->ax, w->hi);
+            w->to_scale = axis_to_scale(&ln->ax, w->lo, w->hi);
+        }
+        ln->slot_w = name_w + 16 > LANE_MIN_W / ln->ntracks ? name_w + 16 : LANE_MIN_W / ln->ntracks;
+        ln->w = ln->slot_w * ln->ntracks;
+        /* the header above the lane must fit too */
+        Arena *a = m->a;
+        const char *h1 = arena_printf(a, "BAR %s", ln->bar->name), *h2 = arena_printf(a, "index %llu, %s",
+                                      (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v));
+        double hw = text_w(h1, FS, true) > text_w(h2, FS_SMALL, false) ? text_w(h1, FS, true) : text_w(h2, FS_SMALL, false);
+        for (unsigned f = 0; f < ln->finds.n; f++) {
+            double fw = text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true);
+            if (fw > hw)
+                hw = fw;
+        }
+        if (hw > ln->w) {
+            ln->slot_w *= hw / ln->w;
+            ln->w = hw;
+        }
+    }
+}
+
+/* Labels keep their order along the axis and never overlap: each goes to
+ * its segment's centre, or just below the previous label if that is lower. */
+static double place_labels(Map *m)
+{
+    unsigned n = m->nsd;
+    unsigned *ord = arena_alloc(m->a, (n + 1) * sizeof *ord);
+    for (unsigned i = 0; i < n; i++)
+        ord[i] = i;
+    for (unsigned i = 1; i < n; i++)
+        for (unsigned j = i; j > 0; j--) {
+            const SegDraw *p = &m->sd[ord[j - 1]], *q = &m->sd[ord[j]];
+            double pw = (p->y0 + p->y1) / 2, qw = (q->y0 + q->y1) / 2;
+            if (pw < qw || (pw == qw && p->g->id < q->g->id))
+                break;
+            unsigned t = ord[j];
+            ord[j] = ord[j - 1];
+            ord[j - 1] = t;
+        }
+    double bottom = m->body_top - 8;
+    for (unsigned k = 0; k < n; k++) {
+        SegDraw *sd = &m->sd[ord[k]];
+        Label *l = &sd->label;
+        l->anchor_y = (sd->y0 + sd->y1) / 2;
+        double top = l->anchor_y - l->h / 2;
+        if (top < bottom + 8)
+            top = bottom + 8;
+        if (top < m->body_top)
+            top = m->body_top;
+        l->y = top;
+        bottom = top + l->h;
+    }
+    return n ? bottom : m->body_top;
+}
+
+/* ---- drawing ------------------------------------------------------------------------ */
+
+static void title_el(Map *m, const char *text)
+{
+    buf_puts(m->b, "<title>");
+    esc(m->b, text);
+    buf_puts(m->b, "</title>");
+}
+
+static const char *finds_text(Map *m, const Finds *fs)
+{
+    Buf t = {0};
+    for (unsigned i = 0; i < fs->n; i++)
+        buf_printf(&t, "\n%s: %s", sev_name(fs->f[i].sev), fs->f[i].code);
+    const char *r = arena_strdup(m->a, t.p ? t.p : "");
+    buf_free(&t);
+    return r;
+}
+
+static const char *flags_text(Map *m, uint32_t flags)
+{
+    Buf t = {0};
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit))
+            buf_printf(&t, "%s%s", t.len ? " | " : "", flag_table[i].dxgk);
+    const char *r = arena_printf(m->a, "%s (0x%08X)", t.p ? t.p : "none", (unsigned)flags);
+    buf_free(&t);
+    return r;
+}
+
+static const char *seg_tooltip(Map *m, const SegDraw *sd)
+{
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    if (g->kind == SEG_AGP)
+        return arena_printf(a, "%s (id %u): AGP runtime aperture; its address and size are known only at run time%s",
+                            g->name, g->id, finds_text(m, &sd->finds));
+    return arena_printf(a, "%s (id %u): %s, %s\nGPU %s \xE2\x80\x93 %s (end exclusive)%s\ncommit limit %s\n%s\nflags %s%s",
+                        g->name, g->id, seg_kind_name(g->kind), size_text(a, g->size.v), hex(a, sd->lo), hex(a, sd->hi),
+                        sd->axis && !sd->to_scale ? "\ndrawn taller than to scale" : "",
+                        size_text(a, g->commit_limit.v), cpu_text(m, g), flags_text(m, g->flags),
+                        finds_text(m, &sd->finds));
+}
+
+static const char *kind_class(SegKind k)
+{
+    return k == SEG_MEMORY ? "memory" : k == SEG_APERTURE ? "aperture" : "agp";
+}
+
+/* A text line inside a shape, white-haloed so it reads over any fill. */
+static void in_text(Map *m, double x, double y, const char *anchor, bool bold, const char *text)
+{
+    buf_printf(m->b, "<text class=\"in%s\" x=\"%s\" y=\"%s\" text-anchor=\"%s\">", bold ? " b" : "", px(m->a, x),
+               px(m->a, y), anchor);
+    esc(m->b, text);
+    buf_puts(m->b, "</text>\n");
+}
+
+/* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
+static void not_to_scale_mark(Map *m, double x, double ymid)
+{
+    Arena *a = m->a;
+    buf_printf(m->b, "<path class=\"nts\" d=\"M%s %s l-6 4 l6 4 l-6 4 l6 4\"><title>not to scale: drawn taller than its size</title></path>\n",
+               px(a, x - 3), px(a, ymid - 8));
+}
+
+static void draw_segment(Map *m, const SegDraw *sd)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    bool red = sd->finds.n > 0;
+    buf_printf(b, "<g class=\"segment\" data-name=\"");
+    esc(b, g->name ? g->name : "?");
+    buf_printf(b, "\" data-id=\"%u\">\n", g->id);
+    buf_printf(b, "<rect class=\"seg %s%s\" data-name=\"", kind_class(g->kind), red ? " bad" : "");
+    esc(b, g->name ? g->name : "?");
+    buf_printf(b, "\" data-id=\"%u\" data-axis=\"%d\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">",
+               g->id, sd->axis, sd->axis && sd->to_scale, px(a, sd->x), px(a, sd->y0), px(a, sd->w),
+               px(a, sd->y1 - sd->y0));
+    title_el(m, seg_tooltip(m, sd));
+    buf_puts(b, "</rect>\n");
+
+    double h = sd->y1 - sd->y0, cx = sd->x + sd->w / 2;
+    if (has_split(g) && sd->axis) {
+        uint64_t cut = sd->lo + g->system_memory_end.v + 1;
+        double yc = axis_y(&m->ax, cut);
+        uint64_t drv = g->system_memory_end.v + 1;
+        buf_printf(b, "<rect class=\"fwres\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x), px(a, yc),
+                   px(a, sd->w), px(a, sd->y1 - yc));
+        title_el(m, arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
+                                 g->name, human(a, g->size.v - drv), hex(a, drv), hex(a, g->size.v)));
+        buf_puts(b, "</rect>\n");
+        buf_printf(b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
+                   px(a, sd->x + sd->w), px(a, yc));
+        title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
+                                 g->name, hex(a, g->system_memory_end.v)));
+        buf_puts(b, "</line>\n");
+        if (!g->nbanks) {
+            const char *d1 = arena_printf(a, "%s: driver-reserved %s", g->name, human(a, drv));
+            const char *d2 = arena_printf(a, "driver-reserved %s", human(a, drv));
+            const char *f1 = arena_printf(a, "BIOS-reserved %s", human(a, g->size.v - drv));
+            double hd = yc - sd->y0, hf = sd->y1 - yc;
+            const char *dt = bank_fits(sd, hd, d1) ? d1 : bank_fits(sd, hd, g->name) ? g->name : NULL;
+            if (dt == g->name && hd >= 2 * LINE + 4 && bank_fits(sd, hd, d2)) {
+                in_text(m, cx, sd->y0 + hd / 2 - 2, "middle", true, g->name);
+                in_text(m, cx, sd->y0 + hd / 2 + LINE - 2, "middle", false, d2);
+            } else if (dt) {
+                in_text(m, cx, sd->y0 + hd / 2 + FS_SMALL * 0.35, "middle", dt == g->name, dt);
+            }
+            if (bank_fits(sd, hf, f1))
+                in_text(m, cx, yc + hf / 2 + FS_SMALL * 0.35, "middle", false, f1);
+        }
+    }
+    if (g->nbanks && sd->axis) {
+        for (unsigned i = 0; i < g->nbanks; i++) {
+            const Bank *bk = &g->banks[i];
+            uint64_t blo, bhi;
+            bank_range(sd, bk, &blo, &bhi);
+            double y0 = axis_y(&m->ax, blo), y1 = axis_y(&m->ax, bhi);
+            buf_printf(b, "<rect class=\"bank\" data-bank=\"");
+            esc(b, bk->name ? bk->name : "?");
+            buf_printf(b, "\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x), px(a, y0), px(a, sd->w),
+                       px(a, y1 - y0));
+            title_el(m, arena_printf(a, "bank %u '%s' of %s: offsets %s \xE2\x80\x93 %s, %s", i + 1,
+                                     bk->name ? bk->name : "?", g->name, hex(a, bk->start), hex(a, bk->end),
+                                     size_text(a, bk->end - bk->start)));
+            buf_puts(b, "</rect>\n");
+            const char *t = bank_text(m, bk);
+            if (bank_fits(sd, y1 - y0, t))
+                in_text(m, sd->x + 6, (y0 + y1) / 2 + FS_SMALL * 0.35, "start", false, t);
+        }
+    } else if (!has_split(g) || !sd->axis) {
+        const char *t = g->kind == SEG_AGP ? arena_printf(a, "%s: runtime aperture", g->name)
+                        : sd->axis         ? g->name
+                                           : arena_printf(a, "%s: size 0", g->name);
+        if (bank_fits(sd, h, t))
+            in_text(m, cx, sd->y0 + h / 2 + FS_SMALL * 0.35, "middle", true, t);
+        else if (bank_fits(sd, h, g->name))
+            in_text(m, cx, sd->y0 + h / 2 + FS_SMALL * 0.35, "middle", true, g->name);
+    }
+    if (sd->axis && !sd->to_scale)
+        not_to_scale_mark(m, sd->x + sd->w, (sd->y0 + sd->y1) / 2);
+    if (red) {
+        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x + 1.5),
+                   px(a, sd->y0 + 1.5), px(a, sd->w - 3), px(a, h - 3 > 0 ? h - 3 : 0));
+        title_el(m, arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
+        buf_puts(b, "</rect>\n");
+    }
+    buf_puts(b, "</g>\n");
+}
+
+static void draw_label(Map *m, const SegDraw *sd)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    const Label *l = &sd->label;
+    double ax = sd->x + sd->w, ly = l->y + LINE * 0.5;
+    double ay = l->anchor_y;
+    buf_printf(b, "<path class=\"leader\" d=\"M%s %s H%s L%s %s H%s\">", px(a, ax), px(a, ay), px(a, m->col_x + m->col_w + 10),
+               px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
+    title_el(m, arena_printf(a, "label of %s", sd->g->name));
+    buf_puts(b, "</path>\n");
+    buf_printf(b, "<g class=\"label\" data-name=\"");
+    esc(b, sd->g->name ? sd->g->name : "?");
+    buf_puts(b, "\">\n");
+    static const char *const cls[] = {"b", "", "muted", "err", "warn"};
+    for (unsigned i = 0; i < l->n; i++) {
+        buf_printf(b, "<text class=\"%s\" x=\"%s\" y=\"%s\">", cls[l->lines[i].style], px(a, m->label_x),
+                   px(a, l->y + i * LINE + FS));
+        esc(b, l->lines[i].text);
+        buf_puts(b, "</text>\n");
+    }
+    buf_puts(b, "</g>\n");
+}
+
+static void draw_ticks(Map *m)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    double last = -1e9;
+    buf_puts(b, "<g class=\"ticks\">\n");
+    for (unsigned i = 0; i < m->ax.n; i++) {
+        double y = m->ax.y[i];
+        if (y - last < FS_SMALL + 1)
+            continue;
+        last = y;
+        buf_printf(b, "<line class=\"tick\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>GPU address %s</title></line>\n",
+                   px(a, m->tick_r + 2), px(a, y), px(a, m->col_x), px(a, y), hex(a, m->ax.pt[i]));
+        buf_printf(b, "<text class=\"mono\" x=\"%s\" y=\"%s\" text-anchor=\"end\">%s</text>\n", px(a, m->tick_r),
+                   px(a, y + FS_SMALL * 0.35), hex(a, m->ax.pt[i]));
+    }
+    buf_puts(b, "</g>\n");
+}
+
+static void draw_gaps(Map *m)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    for (unsigned i = 0; i + 1 < m->ax.n; i++) {
+        if (!m->ax.gap[i])
+            continue;
+        double y0 = m->ax.y[i], y1 = m->ax.y[i + 1], x0 = m->col_x, x1 = m->col_x + m->col_w;
+        const char *tip = arena_printf(a, "unused GPU addresses %s \xE2\x80\x93 %s (%s), not drawn to scale",
+                                       hex(a, m->ax.pt[i]), hex(a, m->ax.pt[i + 1]),
+                                       human(a, m->ax.pt[i + 1] - m->ax.pt[i]));
+        buf_printf(b, "<g class=\"gap\" data-lo=\"%s\" data-hi=\"%s\">", hex(a, m->ax.pt[i]), hex(a, m->ax.pt[i + 1]));
+        title_el(m, tip);
+        buf_printf(b, "\n<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/>\n", px(a, x0), px(a, y0),
+                   px(a, x1 - x0), px(a, y1 - y0));
+        for (int k = 0; k < 2; k++) {
+            double yz = k ? y1 - 5 : y0 + 5;
+            buf_printf(b, "<path class=\"zig\" d=\"M%s %s", px(a, x0), px(a, yz));
+            for (double x = x0 + 8; x <= x1 + 0.01; x += 8)
+                buf_printf(b, " L%s %s", px(a, x), px(a, yz + ((int)((x - x0) / 8) % 2 ? -4 : 4)));
+            buf_puts(b, "\"/>\n");
+        }
+        const char *t = arena_printf(a, "gap: %s unused", human(a, m->ax.pt[i + 1] - m->ax.pt[i]));
+        in_text(m, (x0 + x1) / 2, (y0 + y1) / 2 + FS_SMALL * 0.35, "middle", false, t);
+        buf_puts(b, "</g>\n");
+    }
+}
+
+static void draw_overlaps(Map *m)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    for (unsigned i = 0; i < m->nsd; i++)
+        for (unsigned j = i + 1; j < m->nsd; j++) {
+            const SegDraw *p = &m->sd[i], *q = &m->sd[j];
+            if (!p->axis || !q->axis || !(p->lo < q->hi && q->lo < p->hi))
+                continue;
+            uint64_t lo = p->lo > q->lo ? p->lo : q->lo, hi = p->hi < q->hi ? p->hi : q->hi;
+            double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi);
+            buf_printf(b, "<rect class=\"overlap\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, m->col_x - 4),
+                       px(a, y0), px(a, m->col_w + 8), px(a, y1 - y0));
+            title_el(m, arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name,
+                                     hex(a, lo), hex(a, hi), human(a, hi - lo)));
+            buf_puts(b, "</rect>\n");
+        }
+}
+
+static void draw_lane(Map *m, const Lane *ln)
+{
+    Buf *b = m->b;
+    Arena *a = m->a;
+    const Bar *bar = ln->bar;
+    bool red = ln->finds.n > 0;
+    double top = m->body_top;
+    buf_puts(b, "<g class=\"lane\" data-bar=\"");
+    esc(b, bar->name);
+    buf_puts(b, "\">\n");
+    double yh = top - 36 - 12.0 * m->lane_rows;
+    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">BAR ", px(a, ln->x), px(a, yh));
+    esc(b, bar->name);
+    buf_printf(b, "</text>\n<text class=\"small\" x=\"%s\" y=\"%s\">index %llu, %s</text>\n", px(a, ln->x),
+               px(a, yh + 14), (unsigned long long)bar->index.v, human(a, bar->size.v));
+    for (unsigned i = 0; i < ln->finds.n; i++) {
+        buf_printf(b, "<text class=\"small %s\" x=\"%s\" y=\"%s\">", ln->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
+                   px(a, ln->x), px(a, yh + 14 + 12.0 * (i + 1)));
+        esc(b, arena_printf(a, "%s: %s", sev_name(ln->finds.f[i].sev), ln->finds.f[i].code));
+        buf_puts(b, "</text>\n");
+    }
+    double ybar = axis_y(&ln->ax, bar->size.v);
+    bool scaled = axis_to_scale(&ln->ax, 0, bar->size.v);
+    buf_printf(b, "<rect class=\"bar%s\" data-bar=\"", red ? " bad" : "");
+    esc(b, bar->name);
+    buf_printf(b, "\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", scaled, px(a, ln->x), px(a, top),
+               px(a, ln->w), px(a, ybar - top));
+    title_el(m, arena_printf(a, "BAR %s (index %llu): %s; the CPU reaches each segment drawn here through these bytes%s",
+                             bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v),
+                             finds_text(m, &ln->finds)));
+    buf_puts(b, "</rect>\n");
+    /* unused stretches of the BAR */
+    for (unsigned i = 0; i + 1 < ln->ax.n; i++) {
+        uint64_t lo = ln->ax.pt[i], hi = ln->ax.pt[i + 1];
+        if (hi > bar->size.v)
+            break;
+        bool used = false;
+        for (unsigned k = 0; k < ln->nwins && !used; k++)
+            used = ln->wins[k].lo <= lo && ln->wins[k].hi >= hi;
+        if (used)
+            continue;
+        double y0 = ln->ax.y[i], y1 = ln->ax.y[i + 1];
+        buf_printf(b, "<rect class=\"unused\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x), px(a, y0),
+                   px(a, ln->w), px(a, y1 - y0));
+        title_el(m, arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s (%s): no segment", bar->name, hex(a, lo), hex(a, hi),
+                                 human(a, hi - lo)));
+        buf_puts(b, "</rect>\n");
+        if (y1 - y0 >= FS_SMALL + 3)
+            in_text(m, ln->x + ln->w / 2, (y0 + y1) / 2 + FS_SMALL * 0.35, "middle", false, "unused");
+    }
+    for (unsigned k = 0; k < ln->nwins; k++) {
+        const Window *w = &ln->wins[k];
+        const Segment *g = w->sd->g;
+        double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
+        bool wred = w->sd->cpu_red;
+        buf_printf(b, "<rect class=\"win %s%s\" data-name=\"", kind_class(g->kind), wred ? " bad" : "");
+        esc(b, g->name);
+        buf_printf(b, "\" data-bar=\"");
+        esc(b, bar->name);
+        buf_printf(b, "\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", w->to_scale, px(a, x),
+                   px(a, w->y0), px(a, ln->slot_w), px(a, h));
+        title_el(m, arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar->name,
+                                 hex(a, w->lo), hex(a, w->hi), human(a, w->hi - w->lo),
+                                 w->to_scale ? "" : "\ndrawn taller than to scale"));
+        buf_puts(b, "</rect>\n");
+        if (h >= FS_SMALL + 3 && text_w(g->name, FS_SMALL, true) + 8 <= ln->slot_w)
+            in_text(m, x + ln->slot_w / 2, w->y0 + (h >= 2 * LINE + 4 ? h / 2 - 2 : h / 2 + FS_SMALL * 0.35), "middle",
+                    true, g->name);
+        const char *range = arena_printf(a, "+%s", hex(a, w->lo));
+        if (h >= 2 * LINE + 4 && mono_w(range, FS_SMALL) + 8 <= ln->slot_w)
+            in_text(m, x + ln->slot_w / 2, w->y0 + h / 2 + LINE - 2, "middle", false, range);
+        if (!w->to_scale)
+            not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
+        if (wred) {
+            buf_puts(b, "<rect class=\"redline\" data-name=\"");
+            esc(b, g->name);
+            buf_printf(b, "\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, x + 1.5),
+                       px(a, w->y0 + 1.5), px(a, ln->slot_w - 3), px(a, h - 3 > 0 ? h - 3 : 0));
+            title_el(m, arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &w->sd->finds)));
+            buf_puts(b, "</rect>\n");
+        }
+    }
+    double yend = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : top;
+    if (yend > ybar + 0.01) {
+        buf_printf(b, "<rect class=\"spill\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x), px(a, ybar),
+                   px(a, ln->w), px(a, yend - ybar));
+        title_el(m, arena_printf(a, "past the end of BAR %s (%s): the CPU cannot reach these bytes", bar->name,
+                                 hex(a, bar->size.v)));
+        buf_puts(b, "</rect>\n");
+        if (yend - ybar >= FS_SMALL + 3 && text_w("past the BAR's end", FS_SMALL, false) + 8 <= ln->w)
+            in_text(m, ln->x + ln->w / 2, yend - 6, "middle", false, "past the BAR's end");
+    }
+    if (red) {
+        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x - 2),
+                   px(a, top - 2), px(a, ln->w + 4), px(a, ybar - top + 4));
+        title_el(m, arena_printf(a, "BAR %s breaks rules:%s", bar->name, finds_text(m, &ln->finds)));
+        buf_puts(b, "</rect>\n");
+    }
+    buf_puts(b, "</g>\n");
+}
+
+typedef struct LegendItem {
+    const char *cls, *text, *tip;
+} LegendItem;
+
+static double draw_legend(Map *m, double y, bool draw)
+{
+    static const LegendItem items[] = {
+        {"memory", "memory segment", "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
+        {"aperture", "aperture segment", "kind: aperture - GPU addresses the driver maps system pages into"},
+        {"agp", "AGP runtime aperture", "kind: agp - the AGP aperture; its address and size are known only at run time"},
+        {"fwres", "BIOS-reserved part", "offsets past system_memory_end: firmware memory, purged across hibernate"},
+        {"unused", "unused BAR bytes", "bytes of a BAR no segment is visible through"},
+        {"gap", "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
+        {"nts", "drawn taller than to scale", "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
+        {"bad", "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
+        {"overlap", "overlapping addresses", "GPU addresses claimed by two segments"},
+    };
+    Buf *b = m->b;
+    Arena *a = m->a;
+    double x = MARGIN, right = m->width - MARGIN, w = 0;
+    for (size_t i = 0; i < countof(items); i++)
+        if (18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18 > w)
+            w = 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18;
+    if (draw)
+        buf_puts(b, "<g class=\"legend\">\n");
+    for (size_t i = 0; i < countof(items); i++) {
+        if (x > MARGIN && x + w > right + 0.01) {
+            x = MARGIN;
+            y += 22;
+        }
+        if (draw) {
+            const char *cls = items[i].cls;
+            buf_printf(b, "<g class=\"key\">");
+            title_el(m, items[i].tip);
+            if (!strcmp(cls, "gap")) {
+                buf_printf(b, "<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
+                buf_printf(b, "<path class=\"zig\" d=\"M%s %s l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>", px(a, x), px(a, y + 7));
+            } else if (!strcmp(cls, "nts")) {
+                buf_printf(b, "<rect class=\"seg memory\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
+                buf_printf(b, "<path class=\"nts\" d=\"M%s %s l-5 3.5 l5 3.5 l-5 3.5\"/>", px(a, x + 16), px(a, y + 1.75));
+            } else if (!strcmp(cls, "bad")) {
+                buf_printf(b, "<rect class=\"seg memory\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
+                buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"15\" height=\"11\"/>", px(a, x + 1.5),
+                           px(a, y + 1.5));
+            } else if (!strcmp(cls, "fwres") || !strcmp(cls, "unused") || !strcmp(cls, "overlap")) {
+                buf_printf(b, "<rect class=\"%s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", cls, px(a, x), px(a, y));
+            } else {
+                buf_printf(b, "<rect class=\"seg %s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", cls, px(a, x), px(a, y));
+            }
+            buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">%s</text></g>\n", px(a, x + 24), px(a, y + 11),
+                       items[i].text);
+        }
+        x += w;
+    }
+    if (draw)
+        buf_puts(b, "</g>\n");
+    return y + 14;
+}
+
+static const char *diag_line(Map *m, const Diag *e)
+{
+    Arena *a = m->a;
+    const char *where = e->pos.file ? arena_printf(a, "%s:%u:%u: ", e->pos.file->name, e->pos.line, e->pos.col) : "";
+    return arena_printf(a, "%s%s: %s%s%s%s", where, sev_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
+                        e->code ? "] " : "", e->msg);
+}
+
+/* Cuts text to about `w` pixels (at FS_SMALL), ending it with an ellipsis. */
+static const char *fit(Map *m, const char *text, double w)
+{
+    if (text_w(text, FS_SMALL, false) <= w)
+        return text;
+    size_t keep = (size_t)(w / (FS_SMALL * 0.62));
+    keep = keep > 1 ? keep - 1 : 0;
+    const char *p = text;
+    for (size_t n = 0; *p && n < keep; n++) {
+        p++;
+        while (((unsigned char)*p & 0xC0) == 0x80)
+            p++;
+    }
+    return arena_printf(m->a, "%.*s\xE2\x80\xA6", (int)(p - text), text);
+}
+
+/* ---- the whole picture ---------------------------------------------------------- */
+
+static void plan(Map *m)
+{
+    const Spec *s = m->s;
+    Arena *a = m->a;
+    m->nsd = s->nsegs;
+    m->sd = arena_alloc(a, (s->nsegs + 1) * sizeof *m->sd);
+    m->nlanes = s->nbars;
+    m->lanes = arena_alloc(a, (s->nbars + 1) * sizeof *m->lanes);
+    for (unsigned i = 0; i < s->nbars; i++)
+        m->lanes[i].bar = &s->bars[i];
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        SegDraw *sd = &m->sd[i];
+        const Segment *g = &s->segs[i];
+        sd->g = g;
+        sd->axis = g->kind != SEG_AGP && g->size.v > 0;
+        sd->lo = g->base.v;
+        sd->hi = g->base.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->base.v + g->size.v;
+    }
+    collect_finds(m);
+
+    /* Columns: tick labels, the GPU column, labels. */
+    double tick_w = mono_w("0x0", FS_SMALL);
+    for (unsigned i = 0; i < m->nsd; i++) {
+        double w = mono_w(hex(a, m->sd[i].hi), FS_SMALL);
+        if (w > tick_w)
+            tick_w = w;
+    }
+    m->tick_r = MARGIN + tick_w;
+    m->col_x = m->tick_r + 10;
+    m->col_w = 200;
+    for (unsigned i = 0; i < m->nsd; i++) {
+        const Segment *g = m->sd[i].g;
+        for (unsigned k = 0; k < g->nbanks; k++) {
+            double w = text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16;
+            if (w > m->col_w)
+                m->col_w = w;
+        }
+        double w = text_w(g->name ? g->name : "?", FS_SMALL, true) + 16;
+        if (w > m->col_w)
+            m->col_w = w;
+    }
+    if (m->col_w > 320)
+        m->col_w = 320;
+    m->label_x = m->col_x + m->col_w + 40;
+
+    /* Vertical: title, subtitle, legend (its height needs the width, which
+     * needs the labels: lay out with a provisional top, then shift). */
+    m->body_top = 0;
+    layout_axis(m);
+    for (unsigned i = 0; i < m->nsd; i++)
+        build_label(m, &m->sd[i]);
+    m->label_w = 0;
+    for (unsigned i = 0; i < m->nsd; i++) {
+        label_measure(&m->sd[i].label);
+        if (m->sd[i].label.w > m->label_w)
+            m->label_w = m->sd[i].label.w;
+    }
+    double axis_h = m->axis_bottom - m->body_top;
+    layout_lanes(m, axis_h > LANE_MIN_H ? axis_h : LANE_MIN_H);
+    double x = m->label_x + m->label_w + 40;
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        m->lanes[i].x = x;
+        x += m->lanes[i].w + LANE_GAP;
+    }
+    m->width = (m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN;
+    if (m->width < 720)
+        m->width = 720;
+}
+
+static void shift(Map *m, double dy)
+{
+    m->body_top += dy;
+    m->axis_bottom += dy;
+    for (unsigned i = 0; i < m->ax.n; i++)
+        m->ax.y[i] += dy;
+    for (unsigned i = 0; i < m->nsd; i++)
+        m->sd[i].y0 += dy, m->sd[i].y1 += dy;
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        Lane *ln = &m->lanes[i];
+        for (unsigned k = 0; k < ln->ax.n; k++)
+            ln->ax.y[k] += dy;
+        for (unsigned k = 0; k < ln->nwins; k++)
+            ln->wins[k].y0 += dy, ln->wins[k].y1 += dy;
+    }
+}
+
+static void svg(Map *m)
+{
+    const Spec *s = m->s;
+    Arena *a = m->a;
+    Buf *b = m->b;
+    plan(m);
+
+    /* vertical layout */
+    double legend_top = MARGIN + FS_TITLE + 31;
+    double legend_bottom = draw_legend(m, legend_top, false);
+    for (unsigned i = 0; i < m->nlanes; i++)
+        if (m->lanes[i].finds.n > m->lane_rows)
+            m->lane_rows = m->lanes[i].finds.n;
+    double top = legend_bottom + 24 + 36 + 12.0 * m->lane_rows;
+    shift(m, top);
+    double col_top = top - 14;
+    /* off-axis boxes below the axis */
+    double y = m->axis_bottom + (m->ax.n ? 40 : 0);
+    double off_header = y - 14;
+    bool any_off = false;
+    for (unsigned i = 0; i < m->nsd; i++) {
+        SegDraw *sd = &m->sd[i];
+        if (sd->axis)
+            continue;
+        any_off = true;
+        sd->y0 = y;
+        sd->y1 = y + OFF_BOX_H;
+        y += OFF_BOX_H + 14;
+    }
+    double labels_bottom = place_labels(m);
+    double body_bottom = any_off ? y - 14 : m->axis_bottom;
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        const Lane *ln = &m->lanes[i];
+        double e = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top;
+        if (e > body_bottom)
+            body_bottom = e;
+    }
+    if (labels_bottom > body_bottom)
+        body_bottom = labels_bottom;
+    double foot = body_bottom + 30;
+    unsigned ndiags = 0;
+    for (const Diag *e = m->d->head; e; e = e->next)
+        ndiags += e->sev != SEV_NOTE;
+    double height = foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN;
+
+    buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"" FONT "\" font-size=\"%s\">\n",
+               px(a, m->width), px(a, height), px(a, m->width), px(a, height), px(a, FS));
+    buf_puts(b, "<title>");
+    esc(b, arena_printf(a, "Memory map of %s (%s)", s->name ? s->name : "?", s->file ? s->file->name : "?"));
+    buf_puts(b, "</title>\n");
+    buf_puts(b,
+             "<style>\n"
+             "text { fill: #1a1a1a; }\n"
+             "text.b, text.in.b { font-weight: bold; }\n"
+             "text.muted { fill: #444; }\n"
+             "text.err { fill: " C_RED "; font-weight: bold; }\n"
+             "text.warn { fill: " C_RED "; font-weight: bold; }\n"
+             "text.small, text.in, text.mono, text.diag { font-size: 10.5px; }\n"
+             "text.mono { font-family: " MONO "; fill: #333; }\n"
+             "text.in { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }\n"
+             "text.h { font-size: 17px; font-weight: bold; }\n"
+             "rect.seg { stroke-width: 1.5px; }\n"
+             "rect.memory { fill: #cfe2f3; stroke: #2b5d8a; }\n"
+             "rect.aperture { fill: url(#pat-aperture); stroke: #4f7d35; }\n"
+             "rect.agp { fill: url(#pat-agp); stroke: #b36b00; stroke-dasharray: 6 4; }\n"
+             "rect.bank { fill: none; stroke: #2b5d8a; stroke-width: 0.75px; stroke-dasharray: 3 2; }\n"
+             "rect.fwres { fill: url(#pat-fw); stroke: #777; stroke-width: 0.75px; }\n"
+             "line.cut { stroke: #333; stroke-width: 1.5px; }\n"
+             "rect.bar { fill: #fafafa; stroke: #555; stroke-width: 1.5px; }\n"
+             "rect.unused { fill: #f2f2f2; stroke: #bbb; stroke-width: 0.75px; stroke-dasharray: 2 2; }\n"
+             "rect.spill { fill: url(#pat-spill); stroke: " C_RED "; stroke-dasharray: 4 3; }\n"
+             "rect.redline { fill: none; stroke: " C_RED "; stroke-width: 3px; }\n"
+             "rect.overlap { fill: " C_RED "; fill-opacity: 0.18; stroke: " C_RED "; stroke-dasharray: 5 3; }\n"
+             "rect.gapbg { fill: #fff; stroke: none; }\n"
+             "path.zig { fill: none; stroke: #888; stroke-width: 1.25px; }\n"
+             "path.nts { fill: none; stroke: #000; stroke-width: 1.5px; }\n"
+             "path.leader { fill: none; stroke: #999; stroke-width: 0.75px; }\n"
+             "line.tick { stroke: #999; stroke-width: 0.75px; }\n"
+             "line.rule { stroke: #ccc; stroke-width: 1px; }\n"
+             "</style>\n"
+             "<defs>\n"
+             "<pattern id=\"pat-aperture\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+             "<rect width=\"8\" height=\"8\" fill=\"#e4f1da\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#8fbf6f\" stroke-width=\"3\"/></pattern>\n"
+             "<pattern id=\"pat-agp\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\">"
+             "<rect width=\"10\" height=\"10\" fill=\"#fdf0dc\"/><path d=\"M0 0 L10 10 M10 0 L0 10\" stroke=\"#e0a85a\" stroke-width=\"1\"/></pattern>\n"
+             "<pattern id=\"pat-fw\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">"
+             "<rect width=\"6\" height=\"6\" fill=\"#e8e8e8\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9a9a9a\" stroke-width=\"2\"/></pattern>\n"
+             "<pattern id=\"pat-spill\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
+             "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"" C_RED "\" stroke-opacity=\"0.35\" stroke-width=\"3\"/></pattern>\n"
+             "</defs>\n");
+
+    /* title */
+    buf_printf(b, "<text class=\"h\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, MARGIN + FS_TITLE));
+    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
+    buf_puts(b, "</text>\n");
+    buf_printf(b, "<text class=\"muted\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, MARGIN + FS_TITLE + 17));
+    unsigned nbanks = 0;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        nbanks += s->segs[i].nbanks;
+    esc(b, arena_printf(a, "%s \xC2\xB7 WDDM %u.%u \xC2\xB7 %s \xC2\xB7 page %s \xC2\xB7 %u segment%s, %u bank%s, %u BAR%s",
+                        s->file ? s->file->name : "?", s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
+                        human(a, s->page_size.v), s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s",
+                        s->nbars, s->nbars == 1 ? "" : "s"));
+    buf_puts(b, "</text>\n");
+    draw_legend(m, legend_top, true);
+
+    /* column headers */
+    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">GPU address space</text>\n", px(a, m->col_x), px(a, col_top - 16));
+    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">low addresses at the top; gaps collapsed</text>\n",
+               px(a, m->col_x), px(a, col_top - 3));
+    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">Segments</text>\n", px(a, m->label_x), px(a, col_top - 16));
+
+    draw_ticks(m);
+    for (unsigned i = 0; i < m->nsd; i++)
+        if (m->sd[i].axis)
+            draw_segment(m, &m->sd[i]);
+    draw_gaps(m);
+    draw_overlaps(m);
+    if (any_off) {
+        buf_printf(b, "<line class=\"rule\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>below: segments with no place on the GPU address axis</title></line>\n",
+                   px(a, m->col_x), px(a, off_header - 14), px(a, m->col_x + m->col_w), px(a, off_header - 14));
+        buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">not on the address axis:</text>\n", px(a, m->col_x),
+                   px(a, off_header));
+        for (unsigned i = 0; i < m->nsd; i++)
+            if (!m->sd[i].axis)
+                draw_segment(m, &m->sd[i]);
+    }
+    for (unsigned i = 0; i < m->nsd; i++)
+        draw_label(m, &m->sd[i]);
+    for (unsigned i = 0; i < m->nlanes; i++)
+        draw_lane(m, &m->lanes[i]);
+
+    /* scale note and diagnostics */
+    const char *note = "no segment on the GPU address axis";
+    if (m->ax.scale > 0) {
+        double bpp = 1.0 / m->ax.scale;
+        uint64_t per = bpp >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(bpp + 0.5);
+        Buf own = {0};
+        unsigned nown = 0;
+        for (unsigned i = 0; i < m->nlanes; i++)
+            if (m->lanes[i].own_scale)
+                buf_printf(&own, "%s%s", nown++ ? ", " : "", m->lanes[i].bar->name);
+        note = arena_printf(a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(a, per),
+                            !m->nlanes ? "." : nown ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
+                            nown ? own.p : "", nown ? "." : "");
+        buf_free(&own);
+    }
+    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, foot));
+    esc(b, note);
+    buf_puts(b, "</text>\n");
+    if (ndiags) {
+        double dy = foot + 30;
+        buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">Diagnostics (%u)</text>\n", px(a, MARGIN), px(a, dy), ndiags);
+        for (const Diag *e = m->d->head; e; e = e->next) {
+            if (e->sev == SEV_NOTE)
+                continue;
+            dy += LINE;
+            const char *full = diag_line(m, e);
+            buf_printf(b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
+                       px(a, MARGIN), px(a, dy));
+            title_el(m, full);
+            esc(b, fit(m, full, m->width - 2 * MARGIN));
+            buf_puts(b, "</text>\n");
+        }
+    }
+    buf_puts(b, "</svg>\n");
+}
+
+/* ---- HTML: the SVG, a table of the segments, the diagnostics ------------------- */
+
+static void td(Buf *b, const char *cls, const char *text)
+{
+    buf_printf(b, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+    esc(b, text);
+    buf_puts(b, "</td>");
+}
+
+static void html(Map *m, const Buf *svgtext)
+{
+    const Spec *s = m->s;
+    Arena *a = m->a;
+    Buf *b = m->b;
+    buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
+    buf_puts(b, "</title>\n<style>\n"
+                "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
+                "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }\n"
+                "table { border-collapse: collapse; }\n"
+                "th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-align: top; }\n"
+                "th { background: #eee; }\n"
+                "td.num { font-family: " MONO "; white-space: nowrap; }\n"
+                "tr.bad td { background: #fdecec; }\n"
+                ".err { color: " C_RED "; font-weight: bold; }\n"
+                ".warn { color: " C_RED "; }\n"
+                "li { font-family: " MONO "; font-size: 12px; }\n"
+                ".map { overflow-x: auto; }\n"
+                "</style>\n</head>\n<body>\n<h1>");
+    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
+    buf_puts(b, "</h1>\n<p>");
+    esc(b, arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s. Hover over a shape for its details.",
+                        s->file ? s->file->name : "?", SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
+                        human(a, s->page_size.v)));
+    buf_puts(b, "</p>\n<div class=\"map\">\n");
+    buf_putn(b, svgtext->p, svgtext->len);
+    buf_puts(b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr><th>id</th><th>name</th><th>kind</th>"
+                "<th>flags</th><th>base</th><th>size</th><th>end (exclusive)</th><th>commit limit</th>"
+                "<th>CPU window</th><th>banks</th><th>rules broken</th></tr>\n");
+    for (unsigned i = 0; i < m->nsd; i++) {
+        const SegDraw *sd = &m->sd[i];
+        const Segment *g = sd->g;
+        bool agp = g->kind == SEG_AGP;
+        buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
+        td(b, "num", arena_printf(a, "%u", g->id));
+        td(b, NULL, g->name ? g->name : "?");
+        td(b, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
+        td(b, NULL, flags_text(m, g->flags));
+        td(b, "num", agp ? "set at run time" : hex(a, g->base.v));
+        td(b, "num", agp ? "set at run time" : size_text(a, g->size.v));
+        td(b, "num", agp ? "set at run time" : hex(a, sd->hi));
+        td(b, "num", agp ? "set at run time" : size_text(a, g->commit_limit.v));
+        const char *cpu = g->cpu == CPU_BAR && g->cpu_bar
+                              ? arena_printf(a, "BAR %s + %s", g->cpu_bar->name, hex(a, g->cpu_offset.v))
+                          : g->cpu == CPU_ADDRESS ? arena_printf(a, "physical %s", hex(a, g->cpu_address.v))
+                                                  : "not visible";
+        if (has_split(g))
+            cpu = arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above", cpu,
+                               hex(a, g->system_memory_end.v));
+        td(b, NULL, cpu);
+        /* one bank per line */
+        buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
+        for (unsigned k = 0; k < g->nbanks; k++) {
+            buf_puts(b, k ? "<br>" : "");
+            esc(b, arena_printf(a, "%s: %s \xE2\x80\x93 %s (%s)", g->banks[k].name ? g->banks[k].name : "?",
+                                hex(a, g->banks[k].start), hex(a, g->banks[k].end),
+                                human(a, g->banks[k].end - g->banks[k].start)));
+        }
+        buf_puts(b, "</td>");
+        buf_puts(b, "<td>");
+        for (unsigned k = 0; k < sd->finds.n; k++) {
+            buf_printf(b, "%s<span class=\"%s\">", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err");
+            esc(b, sd->finds.f[k].code);
+            buf_puts(b, "</span>");
+        }
+        buf_puts(b, "</td></tr>\n");
+    }
+    buf_puts(b, "</table>\n");
+    if (s->nbars) {
+        buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr><th>name</th><th>index</th><th>size</th><th>segments</th></tr>\n");
+        for (unsigned i = 0; i < s->nbars; i++) {
+            const Bar *bar = &s->bars[i];
+            buf_printf(b, "<tr%s>", m->lanes[i].finds.n ? " class=\"bad\"" : "");
+            td(b, NULL, bar->name);
+            td(b, "num", arena_printf(a, "%llu", (unsigned long long)bar->index.v));
+            td(b, "num", size_text(a, bar->size.v));
+            Buf t = {0};
+            for (unsigned k = 0; k < m->lanes[i].nwins; k++) {
+                const Window *w = &m->lanes[i].wins[k];
+                buf_printf(&t, "%s%s: %s \xE2\x80\x93 %s", k ? "; " : "", w->sd->g->name, hex(a, w->lo), hex(a, w->hi));
+            }
+            td(b, NULL, t.p ? t.p : "none");
+            buf_free(&t);
+            buf_puts(b, "</tr>\n");
+        }
+        buf_puts(b, "</table>\n");
+    }
+    unsigned ndiags = 0;
+    for (const Diag *e = m->d->head; e; e = e->next)
+        ndiags += e->sev != SEV_NOTE;
+    buf_printf(b, "<h2>Diagnostics</h2>\n");
+    if (!ndiags)
+        buf_puts(b, "<p>None: the spec passes every rule.</p>\n");
+    else
+        buf_puts(b, "<ul id=\"diagnostics\">\n");
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        buf_printf(b, "<li class=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err");
+        esc(b, diag_line(m, e));
+        for (const Note *n = e->notes; n; n = n->next) {
+            buf_puts(b, "<br>");
+            esc(b, n->pos.file ? arena_printf(a, "%s:%u:%u: note: %s", n->pos.file->name, n->pos.line, n->pos.col, n->msg)
+                               : arena_printf(a, "note: %s", n->msg));
+        }
+        buf_puts(b, "</li>\n");
+    }
+    if (ndiags)
+        buf_puts(b, "</ul>\n");
+    buf_puts(b, "</body>\n</html>\n");
+}
+
+bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
+{
+    ASSERT(s && d && out);
+    Map m = {0};
+    m.a = a;
+    m.s = s;
+    m.d = d;
+    if (!as_html) {
+        m.b = out;
+        buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        buf_printf(out, "<!-- segc %s map of ", SEGC_VERSION);
+        Buf name = {0};
+        esc(&name, s->file ? s->file->name : "?");
+        /* "--" may not appear inside an XML comment */
+        for (size_t i = 0; i < name.len; i++)
+            buf_putc(out, name.p[i] == '-' && i + 1 < name.len && name.p[i + 1] == '-' ? '_' : name.p[i]);
+        buf_free(&name);
+        buf_puts(out, " -->\n");
+        svg(&m);
+        return true;
+    }
+    Buf pic = {0};
+    m.b = &pic;
+    svg(&m);
+    m.b = out;
+    html(&m, &pic);
+    buf_free(&pic);
+    return true;
+}

@@ -1,0 +1,269 @@
+#!/bin/sh
+# Machine-readable output tests: `--diagnostics=json|sarif` and `segc dump --json`.
+#
+#   sh tests/json/run.sh build/segc build
+#   SEGC_JSON_UPDATE=1 sh tests/json/run.sh build/segc build
+#                          rewrite tests/json/expect/ (then review with git diff)
+#
+# 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
+#    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
+#    control characters, an unreadable file, two files in one run, build) is
+#    run with --diagnostics=json and =sarif.  Every document is validated, the
+#    JSON against schema/diagnostics.schema.json and the SARIF against the
+#    official SARIF 2.1.0 schema, then compared byte for byte with
+#    tests/json/expect/NAME.json and NAME.sarif.  The SARIF goldens keep the
+#    rules.def part of tool.driver.rules as ids only (tests/json/sarif_check.py
+#    --brief), except two-files.full.sarif, which is segc's output unchanged.
+#    segc's version is written @SEGC_VERSION@ in the goldens.
+# 2. Dump: every sample is dumped, validated against schema/model.schema.json
+#    and compared with the hand-computed tests/gen/expect/<sample>.txt
+#    (tests/json/model_vs_expect.py); two dumps are also goldens.
+#
+# The SARIF 2.1.0 schema is not part of this repository: it is fetched at
+# test time from the npm registry, from the package that ships it
+# (@microsoft/sarif-multitool-linux, file sarif-2.1.0.json, checked by its
+# SHA-256), and cached in $SEGC_TEST_CACHE (the Makefile sets build/cache).
+# SEGC_SARIF_SCHEMA=FILE uses a local copy instead.  Without npm the SARIF
+# validation fails with a message saying so.
+#
+# Uses Debian's /usr/bin/python3 with python3-jsonschema.
+set -u
+SEGC=${1:?usage: run.sh path/to/segc build-dir}
+B=${2:?usage: run.sh path/to/segc build-dir}
+cd "$(dirname "$0")/../.." || exit 2
+top=$(pwd)
+case $SEGC in /*) ;; *) SEGC=$top/$SEGC ;; esac
+CACHE=${SEGC_TEST_CACHE:-$B/cache}
+PY=/usr/bin/python3
+T=tests/json
+SARIF_PKG=@microsoft/sarif-multitool-linux@5.7.0
+SARIF_FILE=package/sarif-2.1.0.json
+SARIF_SHA256=1c49a0f2b60444c71bb14878e21e0d882198eff4c539861b133093ad89ed798c
+
+pass=0
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+indent() { head -n "${1:-20}" | sed 's/^/    | /'; }
+
+if ! "$PY" -c 'import jsonschema' 2>/dev/null; then
+    echo "FAIL setup: $PY lacks python3-jsonschema (sh tests/deps.sh --install)"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+
+# ---- the SARIF 2.1.0 schema ------------------------------------------------
+
+sha_ok() { [ "$(sha256sum "$1" | cut -d' ' -f1)" = "$SARIF_SHA256" ]; }
+
+sarif_schema=${SEGC_SARIF_SCHEMA:-}
+if [ -z "$sarif_schema" ]; then
+    sarif_schema=$CACHE/sarif-2.1.0.json
+    if [ ! -f "$sarif_schema" ] || ! sha_ok "$sarif_schema"; then
+        rm -f "$sarif_schema"
+        if ! command -v npm >/dev/null 2>&1; then
+            bad "SARIF schema" "npm is not installed: it fetches the SARIF 2.1.0 schema ($SARIF_PKG); install Debian's nodejs/npm or set SEGC_SARIF_SCHEMA=FILE"
+            sarif_schema=
+        else
+            mkdir -p "$CACHE" "$tmp/npm"
+            echo "     fetching the SARIF 2.1.0 schema from npm ($SARIF_PKG) into $CACHE"
+            if (cd "$tmp/npm" && npm pack --silent "$SARIF_PKG" >pack.out 2>pack.err) &&
+                tar -xzf "$tmp/npm"/*.tgz -C "$tmp/npm" "$SARIF_FILE" 2>"$tmp/npm/tar.err" &&
+                sha_ok "$tmp/npm/$SARIF_FILE"; then
+                mv "$tmp/npm/$SARIF_FILE" "$sarif_schema"
+            else
+                bad "SARIF schema" "could not fetch $SARIF_FILE from $SARIF_PKG with npm (or its SHA-256 changed)"
+                cat "$tmp/npm/pack.err" "$tmp/npm/tar.err" 2>/dev/null | indent 10
+                sarif_schema=
+            fi
+            rm -rf "$tmp/npm"
+        fi
+    fi
+fi
+
+VER=$("$SEGC" --version | awk '{print $2}')
+normalize() { sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/"; }
+
+# compare NAME ACTUAL: byte comparison with tests/json/expect/NAME.
+compare() {
+    exp=$T/expect/$1
+    if [ "${SEGC_JSON_UPDATE:-}" = 1 ]; then
+        cp "$2" "$exp"
+    fi
+    if [ ! -f "$exp" ]; then
+        bad "$1" "no $exp (run with SEGC_JSON_UPDATE=1 and review it)"
+    elif ! cmp -s "$2" "$exp"; then
+        bad "$1" "differs from $exp"
+        diff -u "$exp" "$2" | indent 30
+    else
+        ok "$1"
+    fi
+}
+
+# validate NAME SCHEMA FILE
+validate() {
+    if [ -z "$2" ]; then
+        bad "$1: schema" "no schema to validate against (see above)"
+    elif "$PY" $T/validate.py "$2" "$3" >"$tmp/v.out" 2>&1; then
+        ok "$1: schema"
+    else
+        bad "$1: schema" "$(basename "$2") rejects it"
+        indent 10 <"$tmp/v.out"
+    fi
+}
+
+# diag NAME WANT_RC ARGS...: run segc with --diagnostics=json, then =sarif.
+diag() {
+    name=$1
+    want=$2
+    shift 2
+    for fmt in json sarif; do
+        "$SEGC" "$@" --diagnostics=$fmt >"$tmp/out" 2>"$tmp/err"
+        rc=$?
+        if [ "$rc" -ne "$want" ]; then
+            bad "$name.$fmt: exit" "status $rc, expected $want"
+        elif [ -s "$tmp/err" ]; then
+            bad "$name.$fmt: stderr" "not empty"
+            indent 5 <"$tmp/err"
+        else
+            ok "$name.$fmt: exit $rc, nothing on stderr"
+        fi
+        if [ $fmt = json ]; then
+            validate "$name.json" schema/diagnostics.schema.json "$tmp/out"
+            normalize <"$tmp/out" >"$tmp/norm"
+            compare "$name.json" "$tmp/norm"
+        else
+            validate "$name.sarif" "$sarif_schema" "$tmp/out"
+            if "$PY" $T/sarif_check.py "$SEGC" "$tmp/out" --brief >"$tmp/brief" 2>"$tmp/chk"; then
+                ok "$name.sarif: rules table and rule indices"
+            else
+                bad "$name.sarif: rules table and rule indices" "see below"
+                indent 10 <"$tmp/chk"
+            fi
+            normalize <"$tmp/brief" >"$tmp/norm"
+            compare "$name.sarif" "$tmp/norm"
+            if [ "$name" = two-files ]; then
+                normalize <"$tmp/out" >"$tmp/norm"
+                compare "$name.full.sarif" "$tmp/norm"
+            fi
+        fi
+    done
+}
+
+C=$T/cases
+diag rule-note 1 check $C/rule-note.yaml
+diag warning 0 check $C/warning.yaml
+diag waived 0 check $C/waived.yaml
+diag yaml-syntax 1 check $C/yaml-syntax.yaml
+diag fix 1 check $C/fix.yaml
+diag unicode 1 check $C/unicode.yaml
+diag unreadable 2 check $C/no-such-file.yaml
+diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
+diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
+diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
+
+# build --diagnostics=json still writes the outputs.
+if [ -f "$tmp/build-ok/contoso_pv_segments.c" ] && [ ! -e "$tmp/build-error" ]; then
+    ok "build --diagnostics: outputs written only when valid"
+else
+    bad "build --diagnostics: outputs written only when valid" "$(ls "$tmp")"
+fi
+
+# Text stays the default, on standard error.
+"$SEGC" check --color=never $C/warning.yaml >"$tmp/out" 2>"$tmp/err"
+if [ ! -s "$tmp/out" ] && grep -q '^tests/json/cases/warning.yaml:8:13: warning: \[cache-coherent-memory\]' "$tmp/err"; then
+    ok "text is the default"
+else
+    bad "text is the default" "stdout or stderr not as expected"
+fi
+
+# -q prints nothing, in any format.
+"$SEGC" check -q --diagnostics=json $C/rule-note.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && [ ! -s "$tmp/err" ]; then ok "-q --diagnostics=json"; else bad "-q --diagnostics=json" "rc $rc or output"; fi
+
+# -v keeps standard output for the document: its lines go to standard error.
+"$SEGC" check -v --diagnostics=json $C/warning.yaml >"$tmp/out" 2>"$tmp/err"
+if grep -q '^tests/json/cases/warning.yaml: ok: board json_warning' "$tmp/err" &&
+    "$PY" $T/validate.py schema/diagnostics.schema.json "$tmp/out" >/dev/null 2>&1; then
+    ok "-v --diagnostics=json"
+else
+    bad "-v --diagnostics=json" "summary not on stderr or document broken"
+fi
+
+"$SEGC" build -v --diagnostics=json samples/agp.yaml -o "$tmp/build-v" >"$tmp/out" 2>"$tmp/err"
+if grep -q '^samples/agp.yaml: built board contoso_agp' "$tmp/err" &&
+    "$PY" $T/validate.py schema/diagnostics.schema.json "$tmp/out" >/dev/null 2>&1; then
+    ok "build -v --diagnostics=json"
+else
+    bad "build -v --diagnostics=json" "summary not on stderr or document broken"
+fi
+
+"$SEGC" check --diagnostics=xml $C/warning.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "takes text, json or sarif, not 'xml'" "$tmp/err"; then
+    ok "--diagnostics=xml is a usage error"
+else
+    bad "--diagnostics=xml is a usage error" "exit $rc"
+fi
+
+# ---- dump --------------------------------------------------------------------
+
+for spec in samples/*.yaml samples/chips/*.yaml; do
+    name=$(basename "$spec" .yaml)
+    "$SEGC" dump --json "$spec" >"$tmp/$name.json" 2>"$tmp/err"
+    rc=$?
+    if [ "$rc" -ne 0 ] || [ -s "$tmp/err" ]; then
+        bad "dump $name" "exit $rc"
+        indent 5 <"$tmp/err"
+        continue
+    fi
+    validate "dump $name" schema/model.schema.json "$tmp/$name.json"
+    if "$PY" $T/model_vs_expect.py "$tmp/$name.json" tests/gen/expect/$name.txt >"$tmp/cmp" 2>&1; then
+        ok "dump $name agrees with tests/gen/expect/$name.txt"
+    else
+        bad "dump $name agrees with tests/gen/expect/$name.txt" "see below"
+        indent 20 <"$tmp/cmp"
+    fi
+done
+normalize <"$tmp/discrete_16g.json" >"$tmp/norm"
+compare dump-discrete_16g.json "$tmp/norm"
+
+# A warning goes to stderr and the dump is still made; waivers are in it.
+"$SEGC" dump --json --color=never $C/waived.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && grep -q '\[waiver-unused\]' "$tmp/err"; then ok "dump with a warning"; else bad "dump with a warning" "exit $rc"; fi
+validate "dump waived" schema/model.schema.json "$tmp/out"
+normalize <"$tmp/out" >"$tmp/norm"
+compare dump-waived.json "$tmp/norm"
+
+# -D: the constant's value and where come from the command line.
+"$SEGC" dump -D vram=16GiB samples/discrete.yaml >"$tmp/out" 2>"$tmp/err"
+if "$PY" - "$tmp/out" <<'EOF'; then ok "dump -D: value and where"; else bad "dump -D: value and where" "see above"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))
+c = [c for c in m["constants"] if c["name"] == "vram"][0]
+want = {"name": "vram", "value": "0x400000000", "where": {"file": "<command line>", "line": 1, "column": 6}}
+local = [s for s in m["segments"] if s["name"] == "local"][0]
+ok = c == want and local["size"]["value"] == "0x380000000"
+if not ok:
+    print("    |", c, local["size"])
+sys.exit(0 if ok else 1)
+EOF
+
+# An invalid spec is not dumped.
+"$SEGC" dump --json --color=never $C/rule-note.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 1 ] && [ ! -s "$tmp/out" ] && grep -q '\[segments-overlap\]' "$tmp/err"; then
+    ok "dump of an invalid spec: exit 1, diagnostics, no document"
+else
+    bad "dump of an invalid spec: exit 1, diagnostics, no document" "exit $rc"
+fi
+"$SEGC" dump --json $C/no-such-file.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ]; then ok "dump of a missing file: exit 2"; else bad "dump of a missing file: exit 2" "exit $rc"; fi
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

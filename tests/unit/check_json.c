@@ -1,0 +1,169 @@
+/* check_json.c - the JSON writer (json.c): string escaping byte by byte,
+ * the pretty layout, hex integers, code-point counting; and the
+ * diagnostics report's waived findings and code-point columns. */
+#include "segc.h"
+
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct {
+    const char *in;
+    size_t len; /* 0: strlen(in) */
+    const char *out;
+} esc_cases[] = {
+    {"plain", 0, "plain"},
+    {"quote \" and backslash \\", 0, "quote \\\" and backslash \\\\"},
+    {"\n\r\t\b\f", 0, "\\n\\r\\t\\b\\f"},
+    {"\x01\x1f", 0, "\\u0001\\u001f"},
+    {"nul\0x", 5, "nul\\u0000x"},
+    {"del \x7f", 0, "del \\u007f"},
+    {"C1 \xc2\x80 \xc2\x85 \xc2\x9f", 0, "C1 \\u0080 \\u0085 \\u009f"},
+    /* Non-ASCII passes through as UTF-8. */
+    {"v\xc3\xaf" "d\xc3\xa9" "o \xc2\xa0 \xe2\x82\xac \xf0\x9f\x98\x80", 0, "v\xc3\xaf" "d\xc3\xa9" "o \xc2\xa0 \xe2\x82\xac \xf0\x9f\x98\x80"},
+    {"/ stays", 0, "/ stays"},
+    /* Bytes that are not UTF-8 become U+FFFD, one per byte. */
+    {"bad \xff end", 0, "bad \\ufffd end"},
+    {"lone \x80", 0, "lone \\ufffd"},
+    {"cut \xe2\x82", 0, "cut \\ufffd\\ufffd"},
+    {"overlong \xc0\xaf", 0, "overlong \\ufffd\\ufffd"},
+    {"surrogate \xed\xa0\x80", 0, "surrogate \\ufffd\\ufffd\\ufffd"},
+    {"too big \xf4\x90\x80\x80", 0, "too big \\ufffd\\ufffd\\ufffd\\ufffd"},
+};
+
+START_TEST(test_escape)
+{
+    Buf b = {0};
+    size_t n = esc_cases[_i].len ? esc_cases[_i].len : strlen(esc_cases[_i].in);
+    json_escape(&b, esc_cases[_i].in, n);
+    buf_putc(&b, 0);
+    ck_assert_str_eq(b.p, esc_cases[_i].out);
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_layout)
+{
+    Buf b = {0};
+    JsonW w;
+    json_init(&w, &b);
+    json_obj_begin(&w);
+    json_key(&w, "z");
+    json_uint(&w, 18446744073709551615ull);
+    json_key(&w, "a");
+    json_arr_begin(&w);
+    json_hex(&w, 0);
+    json_hex(&w, 0xABCDEF0123456789ull);
+    json_str(&w, NULL);
+    json_bool(&w, true);
+    json_arr_end(&w);
+    json_key(&w, "empty");
+    json_obj_begin(&w);
+    json_obj_end(&w);
+    json_key(&w, "none");
+    json_arr_begin(&w);
+    json_arr_end(&w);
+    json_key(&w, "k\"ey");
+    json_null(&w);
+    json_obj_end(&w);
+    buf_putc(&b, 0);
+    /* Keys in the order written, not sorted. */
+    ck_assert_str_eq(b.p, "{\n"
+                          "  \"z\": 18446744073709551615,\n"
+                          "  \"a\": [\n"
+                          "    \"0x0\",\n"
+                          "    \"0xABCDEF0123456789\",\n"
+                          "    null,\n"
+                          "    true\n"
+                          "  ],\n"
+                          "  \"empty\": {},\n"
+                          "  \"none\": [],\n"
+                          "  \"k\\\"ey\": null\n"
+                          "}\n");
+    ck_assert_uint_eq(w.depth, 0);
+    buf_free(&b);
+}
+END_TEST
+
+START_TEST(test_utf8_count)
+{
+    ck_assert_uint_eq(utf8_count("abc", 3), 3);
+    ck_assert_uint_eq(utf8_count("v\xc3\xaf" "d\xc3\xa9" "o", 7), 5);
+    ck_assert_uint_eq(utf8_count("\xf0\x9f\x98\x80", 4), 1);
+    ck_assert_uint_eq(utf8_count("\xff\xfe", 2), 2);
+    ck_assert_uint_eq(utf8_count("\xe2\x82", 2), 2); /* cut short: two stray bytes */
+    ck_assert_uint_eq(utf8_count("", 0), 0);
+}
+END_TEST
+
+/* A waived finding is kept apart: not counted, not printed as text, and it
+ * carries the waiver's reason; SARIF columns count code points. */
+static const char waived_spec[] = "segc: 1\n"
+                                  "board: { name: t, wddm: \"1.3\" }\n"
+                                  "segments:\n"
+                                  "  - { name: \"\xc3\xa9\", kind: memory, size: 256MiB, flags: [cache_coherent],\n"
+                                  "      waive: { cache-coherent-memory: \"needed\" } }\n";
+
+START_TEST(test_waived_kept_apart)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    RuleConfig rc;
+    rules_default(&rc);
+    Spec *s = spec_from_string(a, "t.yaml", waived_spec, &(ResolveOpts){0}, &d);
+    ck_assert_ptr_nonnull(s);
+    spec_check(s, &rc, &d);
+    diags_sort(&d);
+    /* names-c-ident fires on the name; the waived finding is elsewhere. */
+    ck_assert_ptr_nonnull(d.head);
+    ck_assert_str_eq(d.head->code, "names-c-ident");
+    ck_assert_ptr_null(d.head->next);
+    ck_assert_uint_eq(d.nwarnings, 0);
+    ck_assert_uint_eq(d.nerrors, 1);
+    ck_assert_ptr_nonnull(d.waived);
+    ck_assert_ptr_null(d.waived->next);
+    ck_assert_str_eq(d.waived->code, "cache-coherent-memory");
+    ck_assert_str_eq(d.waived->waiver, "needed");
+    ck_assert_uint_eq(d.waived->pos.line, 4);
+    ck_assert_uint_eq(d.waived->pos.col, 55); /* bytes: the é is two */
+    ck_assert_uint_eq(d.waived->waiver_pos.line, 5);
+    ck_assert_uint_eq(d.waived->waiver_pos.col, 16);
+    /* Text output leaves it out. */
+    char *text = NULL, *doc = NULL;
+    size_t tn = 0, dn = 0;
+    FILE *f = open_memstream(&text, &tn);
+    diags_print_text(f, &d, (DiagStyle){false});
+    fclose(f);
+    ck_assert_ptr_null(strstr(text, "cache-coherent-memory"));
+    ck_assert_ptr_nonnull(strstr(text, "names-c-ident"));
+    /* SARIF: a suppressed result at code-point column 54 (byte 55). */
+    DiagReport *r = diag_report_new();
+    diag_report_add(r, "t.yaml", &d, s);
+    f = open_memstream(&doc, &dn);
+    diag_report_write(f, r, DIAG_SARIF);
+    fclose(f);
+    const char *res = strstr(doc, "\"ruleId\": \"cache-coherent-memory\"");
+    ck_assert_ptr_nonnull(res);
+    ck_assert_ptr_nonnull(strstr(res, "\"startColumn\": 54,\n"));
+    ck_assert_ptr_nonnull(strstr(res, "\"justification\": \"needed\""));
+    diag_report_free(r);
+    free(text);
+    free(doc);
+    arena_free(a);
+}
+END_TEST
+
+Suite *json_suite(void)
+{
+    Suite *s = suite_create("json");
+    TCase *tc = tcase_create("writer");
+    tcase_add_loop_test(tc, test_escape, 0, (int)(sizeof esc_cases / sizeof esc_cases[0]));
+    tcase_add_test(tc, test_layout);
+    tcase_add_test(tc, test_utf8_count);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("waived");
+    tcase_add_test(tc, test_waived_kept_apart);
+    suite_add_tcase(s, tc);
+    return s;
+}

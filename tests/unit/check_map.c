@@ -1,0 +1,134 @@
+/* check_map.c - map_render's text: sizes in human units and hex, XML
+ * escaping of names, the same SVG inside the HTML page, the same bytes on
+ * every run.  (tests/map/run.sh checks the drawing itself in a browser.) */
+#include "segc.h"
+
+#include <check.h>
+#include <string.h>
+
+/* Base of every case: one segment whose name, size and flags the case fills in. */
+static const char spec_fmt[] =
+    "segc: 1\n"
+    "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+    "segments:\n"
+    "  - { name: %s, kind: memory, base: 0x1_0000_0000, size: %s }\n"
+    "  - { name: gart, kind: aperture, base: 1TiB, size: 4MiB }\n";
+
+typedef struct Map {
+    Arena *a;
+    Diags d;
+    Buf svg, html;
+} Map;
+
+static void draw(Map *m, const char *name, const char *size)
+{
+    m->a = arena_new();
+    diags_init(&m->d, m->a);
+    char text[1024];
+    snprintf(text, sizeof text, spec_fmt, name, size);
+    Spec *s = spec_from_string(m->a, "t.yaml", text, NULL, &m->d);
+    ck_assert_msg(s != NULL, "spec does not resolve: %s", m->d.head ? m->d.head->msg : "?");
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, &m->d);
+    memset(&m->svg, 0, sizeof m->svg);
+    memset(&m->html, 0, sizeof m->html);
+    ck_assert(map_render(m->a, s, &m->d, false, &m->svg));
+    ck_assert(map_render(m->a, s, &m->d, true, &m->html));
+    buf_putc(&m->svg, 0);
+    m->svg.len--;
+    buf_putc(&m->html, 0);
+    m->html.len--;
+}
+
+static void done(Map *m)
+{
+    buf_free(&m->svg);
+    buf_free(&m->html);
+    arena_free(m->a);
+}
+
+/* Sizes as a label shows them: human units, then exact hex. */
+static const struct {
+    const char *size, *shown;
+} sizes[] = {
+    {"2GiB", "memory, 2 GiB (0x8000_0000)"},
+    {"7936MiB", "memory, 7.75 GiB (0x1_F000_0000)"},
+    {"1GiB + 512MiB", "memory, 1.50 GiB (0x6000_0000)"},
+    {"64KiB", "memory, 64 KiB (0x1_0000)"},
+    {"4096", "memory, 4 KiB (0x1000)"},
+    {"3GiB + 4KiB", "memory, \xE2\x89\x88" "3.00 GiB (0xC000_1000)"},
+    {"1GiB - 4KiB", "memory, \xE2\x89\x88" "1024.00 MiB (0x3FFF_F000)"},
+    {"5TiB", "memory, 5 TiB (0x500_0000_0000)"},
+};
+
+START_TEST(test_size_text)
+{
+    Map m;
+    draw(&m, "vram", sizes[_i].size);
+    ck_assert_msg(strstr(m.svg.p, sizes[_i].shown) != NULL, "%s: no '%s' in the SVG", sizes[_i].size,
+                  sizes[_i].shown);
+    done(&m);
+}
+END_TEST
+
+START_TEST(test_escaping)
+{
+    Map m;
+    /* A name that is no C identifier is a rule error, not a resolve error,
+     * so it reaches the map; a control character becomes U+FFFD. */
+    draw(&m, "\"<v&r'am>\\x01\"", "1GiB");
+    ck_assert_uint_eq(m.d.nerrors, 1);
+    ck_assert_ptr_nonnull(strstr(m.svg.p, ">&lt;v&amp;r&#39;am&gt;\xEF\xBF\xBD  (id 1)</text>"));
+    ck_assert_ptr_null(strstr(m.svg.p, "<v&"));
+    ck_assert_ptr_null(strstr(m.svg.p, "\x01"));
+    ck_assert_ptr_nonnull(strstr(m.svg.p, "error: names-c-ident"));
+    done(&m);
+}
+END_TEST
+
+START_TEST(test_html_holds_svg)
+{
+    Map m;
+    draw(&m, "vram", "2GiB");
+    const char *svg = strstr(m.svg.p, "<svg ");
+    ck_assert_ptr_nonnull(svg);
+    ck_assert(strncmp(m.svg.p, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 39) == 0);
+    ck_assert_ptr_nonnull(strstr(m.html.p, svg));
+    ck_assert(strncmp(m.html.p, "<!DOCTYPE html>\n", 16) == 0);
+    ck_assert_ptr_null(strstr(m.html.p, "<script"));
+    /* the table: one row per segment, flags by name and value */
+    ck_assert_ptr_nonnull(strstr(m.html.p, "<td>gart</td><td>aperture</td><td>Aperture (0x00000001)</td>"));
+    ck_assert_ptr_nonnull(strstr(m.html.p, "<td class=\"num\">0x100_0000_0000</td><td class=\"num\">4 MiB (0x40_0000)</td>"));
+    done(&m);
+}
+END_TEST
+
+START_TEST(test_deterministic)
+{
+    Map m1, m2;
+    draw(&m1, "vram", "16GiB");
+    draw(&m2, "vram", "16GiB");
+    ck_assert_uint_eq(m1.svg.len, m2.svg.len);
+    ck_assert(memcmp(m1.svg.p, m2.svg.p, m1.svg.len) == 0);
+    ck_assert_uint_eq(m1.html.len, m2.html.len);
+    ck_assert(memcmp(m1.html.p, m2.html.p, m1.html.len) == 0);
+    /* 4 MiB next to 16 GiB: drawn taller, and the map says so */
+    ck_assert_ptr_nonnull(strstr(m1.svg.p, "aperture, 4 MiB (0x40_0000), not to scale"));
+    ck_assert_ptr_nonnull(strstr(m1.svg.p, "gap: 1004 GiB unused"));
+    done(&m1);
+    done(&m2);
+}
+END_TEST
+
+Suite *map_suite(void)
+{
+    Suite *s = suite_create("map");
+    TCase *t = tcase_create("render");
+    tcase_add_loop_test(t, test_size_text, 0, (int)countof(sizes));
+    tcase_add_test(t, test_escaping);
+    tcase_add_test(t, test_html_holds_svg);
+    tcase_add_test(t, test_deterministic);
+    suite_add_tcase(s, t);
+    return s;
+}
