@@ -118,6 +118,7 @@ def options(helptext):
             # A metavariable is the page's business: -Wno-RULE -> -Wno-,
             # -Werror=RULE -> -Werror=, -MF stays.
             opt = re.sub(r"(?<=[A-Za-z0-9][-=])[A-Z][A-Z_]*$", "", opt)
+            opt = re.sub(r"=\.\.\.$", "=", opt)  # --color=...: as elsewhere
             found.append(opt)
     return found
 
@@ -185,6 +186,8 @@ def check_keys(obj, section, what):
             bad("segc.5: %s key %s" % (what, key), "no .TP paragraph for it in section %r" % section)
         for alt in sub.get("oneOf", []):  # cpu_visible's two forms
             check_keys(alt, section, "%s.%s" % (what, key))
+        if "properties" in sub:  # an object written inline (vpr)
+            check_keys(sub, section, "%s.%s" % (what, key))
         values = sub.get("enum", [])
         if values and all(re.match(r"^[a-z_][a-z0-9_]*$", v) for v in values):
             body = " " + section_text(pages["segc.5"], section) + " "
