@@ -39,13 +39,14 @@ SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-fra
 endif
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) \
+ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) $(THREADS) \
              -Icompiler -I$(B)/gen $(YAML_CFLAGS) -MMD -MP
 # Lemon's and re2c's output is not ours to warn about beyond -Wall.
 GEN_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -Wall -Werror -Wno-unused-variable \
              -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) -Icompiler -I$(B)/gen -MMD -MP
 LDFLAGS  ?=
-ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS)
+THREADS  := -pthread
+ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
 
 RE_SRC   := $(wildcard compiler/*.re)
 Y_SRC    := $(wildcard compiler/*.y)

@@ -11,8 +11,12 @@
  * I/O or internal error; diff also 3: a breaking change. */
 #include "segc.h"
 
+#include <errno.h>
+#include <glob.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
@@ -25,7 +29,12 @@ typedef struct Options {
     const char **includes;
     unsigned nincludes;
     const char **files;
-    unsigned nfiles;
+    unsigned nfiles, capfiles;
+    char **owned; /* file names segc allocated (--files-from, globs) */
+    unsigned nowned;
+    const char *files_from; /* check --files-from */
+    unsigned files_total;
+    unsigned jobs;          /* check -j */
     const char *outdir;
     const char *templates;
     const char *depfile;
@@ -81,6 +90,9 @@ static const char usage_check[] =
     "  -Werror, -Werror=RULE  make warnings (or one rule) errors\n"
     "  -Wno-error=RULE        make a rule a warning\n"
     "  --color=auto|always|never\n"
+    "  -j [N]                 check N files at a time (-j alone: one per core);\n"
+    "                         the output keeps the order of the files\n"
+    "  --files-from FILE      also check the files FILE lists, one per line (- = stdin)\n"
     "  -v, --verbose          one summary line per file, and the waivers used\n"
     "  -q, --quiet            print nothing; only the exit status\n"
     "  --diagnostics=FORMAT   text (default, on standard error), or json or sarif:\n"
@@ -205,6 +217,47 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     return v;
 }
 
+static char *strdup_or_die(const char *s)
+{
+    size_t n = strlen(s) + 1;
+    char *p = xmalloc(n);
+    memcpy(p, s, n);
+    return p;
+}
+
+static void add_file(Options *o, char *owned_or_null_name, const char *name)
+{
+    if (o->nfiles == o->capfiles) {
+        o->capfiles = o->capfiles ? o->capfiles * 2 : 16;
+        o->files = xrealloc(o->files, o->capfiles * sizeof *o->files);
+        o->owned = xrealloc(o->owned, o->capfiles * sizeof *o->owned);
+    }
+    o->files[o->nfiles++] = name;
+    if (owned_or_null_name)
+        o->owned[o->nowned++] = owned_or_null_name;
+}
+
+/* A FILE argument of check may be a glob pattern (for shells and build
+ * tools that pass one quoted); a name that exists is taken as it is. */
+static void add_pattern(Options *o, const char *a, bool may_glob)
+{
+    if (!may_glob || !strpbrk(a, "*?[") || access(a, F_OK) == 0) {
+        add_file(o, NULL, a);
+        return;
+    }
+    glob_t g;
+    int r = glob(a, 0, NULL, &g);
+    if (r == GLOB_NOMATCH)
+        die_usage("no file matches '%s'", a);
+    if (r != 0)
+        die_usage("cannot expand '%s'", a);
+    for (size_t i = 0; i < g.gl_pathc; i++) {
+        char *name = strdup_or_die(g.gl_pathv[i]);
+        add_file(o, name, name);
+    }
+    globfree(&g);
+}
+
 /* Parses the options shared by check and build.  `argv` starts after the
  * command word. */
 static void parse_options(Options *o, int argc, char **argv, const char *usage)
@@ -212,14 +265,23 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
     rules_default(&o->rules);
     o->defines = xmalloc((size_t)argc * sizeof *o->defines);
     o->includes = xmalloc((size_t)argc * sizeof *o->includes);
-    o->files = xmalloc((size_t)argc * sizeof *o->files);
     o->style.color = want_color("auto");
+    o->jobs = 1;
     bool only_files = false;
     for (int i = 0; i < argc; i++) {
         char *a = argv[i];
 #define VALUE(flag) (a[strlen(flag)] ? a + strlen(flag) : (i + 1 < argc ? argv[++i] : (die_usage("%s needs a value", flag), "")))
         if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            o->files[o->nfiles++] = a;
+            add_pattern(o, a, usage == usage_check);
+        } else if (!strncmp(a, "-j", 2) && usage == usage_check) {
+            /* -jN, -j N, or -j alone: one job per core. */
+            const char *v = a[2] ? a + 2 : (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9') ? argv[++i] : NULL;
+            long n = v ? strtol(v, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+            if (n < 1 || n > 64)
+                die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
+            o->jobs = (unsigned)n;
+        } else if (!strncmp(a, "--files-from", 12) && usage == usage_check) {
+            o->files_from = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : (die_usage("--files-from needs a FILE"), ""));
         } else if (!strcmp(a, "--")) {
             only_files = true;
         } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -294,24 +356,73 @@ static void free_options(Options *o)
     free(o->defines);
     free(o->includes);
     free(o->files);
+    for (unsigned i = 0; i < o->nowned; i++)
+        free(o->owned[i]);
+    free(o->owned);
 }
 
-/* One spec through load, resolve and check.  Prints its diagnostics and
- * returns its exit status. */
-static int check_one(const Options *o, const char *path)
+/* The front end every command shares: load, resolve, check.  Returns the
+ * spec (NULL if it could not be built); the diagnostics are in `d`. */
+static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, path, &o->resolve, &d);
+    diags_init(d, a);
+    Spec *s = spec_load(a, path, &o->resolve, d);
     if (s)
-        spec_check(s, &o->rules, &d);
-    diags_sort(&d);
+        spec_check(s, &o->rules, d);
+    return s;
+}
+
+static int exit_status(const Diags *d)
+{
+    return d->nfatal ? EXIT_USAGE : diags_failed(d) ? EXIT_INVALID : EXIT_OK;
+}
+
+/* ---- segc check: many files, in parallel, reported in order ------------- */
+
+/* One file's result, kept until its turn to be reported. */
+typedef struct Checked {
+    Arena *a;
+    Diags d;
+    Spec *s;
+    int rc;
+    bool done;
+} Checked;
+
+typedef struct Totals {
+    unsigned files, ok, invalid, unreadable, errors, warnings, waivers;
+} Totals;
+
+/* load -> resolve -> check; touches nothing shared, so workers run it. */
+static void check_run(const Options *o, const char *path, Checked *c)
+{
+    c->a = arena_new();
+    c->s = front_end(o, c->a, path, &c->d);
+    diags_sort(&c->d);
+    c->rc = exit_status(&c->d);
+}
+
+/* Reports one file (in command-line order) and frees it. */
+static void check_report(const Options *o, const char *path, Checked *c, Totals *t)
+{
+    const Diags *d = &c->d;
+    const Spec *s = c->s;
+    int rc = c->rc;
     if (o->report)
-        diag_report_add(o->report, path, &d, s);
+        diag_report_add(o->report, path, d, s);
     else if (!o->quiet)
-        diags_print_text(stderr, &d, o->style);
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+        diags_print_text(stderr, d, o->style);
+    t->files++;
+    t->errors += d->nerrors + d->nfatal;
+    t->warnings += d->nwarnings;
+    if (rc == EXIT_OK)
+        t->ok++;
+    else if (rc == EXIT_USAGE)
+        t->unreadable++;
+    else
+        t->invalid++;
+    for (unsigned i = 0; s && i < s->nsegs; i++)
+        for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
+            t->waivers += s->segs[i].waivers[w].used;
     /* Standard output is the document's when there is one. */
     FILE *vout = o->diags == DIAG_TEXT ? stdout : stderr;
     if (o->verbose && !o->quiet) {
@@ -320,40 +431,161 @@ static int check_one(const Options *o, const char *path)
             for (unsigned i = 0; i < s->nsegs; i++)
                 banks += s->segs[i].nbanks;
             fprintf(vout, "%s: ok: board %s, WDDM %u.%u, %u segment%s, %u bank%s, %u warning%s\n", path, s->name,
-                   s->wddm >> 4, s->wddm & 15, s->nsegs, s->nsegs == 1 ? "" : "s", banks, banks == 1 ? "" : "s",
-                   d.nwarnings, d.nwarnings == 1 ? "" : "s");
+                    s->wddm >> 4, s->wddm & 15, s->nsegs, s->nsegs == 1 ? "" : "s", banks, banks == 1 ? "" : "s",
+                    d->nwarnings, d->nwarnings == 1 ? "" : "s");
             for (unsigned i = 0; i < s->nsegs; i++)
                 for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
                     if (s->segs[i].waivers[w].used)
                         fprintf(vout, "%s:   waived [%s] on segment '%s': %s\n", path, s->segs[i].waivers[w].rule,
-                               s->segs[i].name, s->segs[i].waivers[w].reason);
+                                s->segs[i].name, s->segs[i].waivers[w].reason);
         } else {
             fprintf(vout, "%s: %s: %u error%s, %u warning%s\n", path, rc == EXIT_USAGE ? "unreadable" : "invalid",
-                   d.nerrors + d.nfatal, d.nerrors + d.nfatal == 1 ? "" : "s", d.nwarnings,
-                   d.nwarnings == 1 ? "" : "s");
+                    d->nerrors + d->nfatal, d->nerrors + d->nfatal == 1 ? "" : "s", d->nwarnings,
+                    d->nwarnings == 1 ? "" : "s");
         }
     }
-    arena_free(a);
-    return rc;
+    arena_free(c->a);
+    c->a = NULL;
+}
+
+/* Workers take the next file; the main thread reports them in order. */
+typedef struct Pool {
+    const Options *o;
+    Checked *res;
+    unsigned next, n;
+    pthread_mutex_t mu;
+    pthread_cond_t ready;
+} Pool;
+
+static void *check_worker(void *arg)
+{
+    Pool *p = arg;
+    for (;;) {
+        pthread_mutex_lock(&p->mu);
+        unsigned i = p->next < p->n ? p->next++ : p->n;
+        pthread_mutex_unlock(&p->mu);
+        if (i == p->n)
+            return NULL;
+        Checked c;
+        check_run(p->o, p->o->files[i], &c);
+        pthread_mutex_lock(&p->mu);
+        c.done = true;
+        p->res[i] = c;
+        pthread_cond_broadcast(&p->ready);
+        pthread_mutex_unlock(&p->mu);
+    }
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* A progress line on a terminal once the work has taken a while. */
+typedef struct Progress {
+    bool on, shown;
+    double start;
+} Progress;
+
+static void progress(Progress *pr, unsigned done, unsigned n)
+{
+    if (!pr->on || now_seconds() - pr->start < 0.5)
+        return;
+    fprintf(stderr, "\rsegc: checked %u of %u files", done, n);
+    fflush(stderr);
+    pr->shown = true;
+}
+
+static void progress_clear(Progress *pr)
+{
+    if (pr->shown)
+        fputs("\r\033[K", stderr);
+    pr->shown = false;
+}
+
+static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
+{
+    Progress pr = {o->files_total > 1 && !o->quiet && isatty(STDERR_FILENO), false, now_seconds()};
+    Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
+    if (!res)
+        segc_oom();
+    Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    pthread_t th[64];
+    unsigned nth = 0;
+    if (jobs > 1)
+        for (; nth < jobs && nth < countof(th) && nth < o->nfiles; nth++)
+            if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
+                break;
+    for (unsigned i = 0; i < o->nfiles; i++) {
+        if (nth == 0) {
+            check_run(o, o->files[i], &res[i]);
+        } else {
+            pthread_mutex_lock(&p.mu);
+            while (!res[i].done)
+                pthread_cond_wait(&p.ready, &p.mu);
+            pthread_mutex_unlock(&p.mu);
+        }
+        progress_clear(&pr);
+        check_report(o, o->files[i], &res[i], t);
+        if (res[i].rc > *rc)
+            *rc = res[i].rc;
+        progress(&pr, i + 1, o->nfiles);
+    }
+    progress_clear(&pr);
+    for (unsigned k = 0; k < nth; k++)
+        pthread_join(th[k], NULL);
+    pthread_mutex_destroy(&p.mu);
+    pthread_cond_destroy(&p.ready);
+    free(res);
+}
+
+/* Adds FILE's lines (blank lines and # comments skipped) to the file list. */
+static void read_files_from(Options *o, const char *list)
+{
+    FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
+    if (!f) {
+        fprintf(stderr, "%s: --files-from %s: %s\n", prog, list, strerror(errno));
+        exit(EXIT_USAGE);
+    }
+    char line[4096];
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        char *name = strdup_or_die(line);
+        add_file(o, name, name);
+    }
+    if (f != stdin)
+        fclose(f);
 }
 
 static int cmd_check(int argc, char **argv)
 {
     Options o = {0};
     parse_options(&o, argc, argv, usage_check);
+    if (o.files_from)
+        read_files_from(&o, o.files_from);
     if (!o.nfiles)
         die_usage("check needs at least one FILE");
+    o.files_total = o.nfiles;
     if (o.diags != DIAG_TEXT && !o.quiet)
         o.report = diag_report_new();
     int rc = EXIT_OK;
-    for (unsigned i = 0; i < o.nfiles; i++) {
-        int r = check_one(&o, o.files[i]);
-        if (r > rc)
-            rc = r;
-    }
+    Totals t = {0};
+    check_all(&o, o.jobs, &t, &rc);
     if (o.report) {
         diag_report_write(stdout, o.report, o.diags);
         diag_report_free(o.report);
+    }
+    /* The summary table, for a batch (a JSON/SARIF document has its own). */
+    if (t.files > 1 && !o.quiet && o.diags == DIAG_TEXT) {
+        FILE *out = stdout;
+        fprintf(out, "%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
+                "waivers");
+        fprintf(out, "%8u %8u %8u %10u %8u %8u %8u\n", t.files, t.ok, t.invalid, t.unreadable, t.errors, t.warnings,
+                t.waivers);
     }
     free_options(&o);
     return rc;
@@ -374,10 +606,7 @@ static int cmd_build(int argc, char **argv)
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, path, &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
     BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget};
     Lookup lk;
@@ -404,7 +633,7 @@ static int cmd_build(int argc, char **argv)
     } else if (!o.quiet) {
         diags_print_text(stderr, &d, o.style);
     }
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
     outputs_free(&out);
@@ -438,10 +667,7 @@ static int cmd_diff(int argc, char **argv)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         Diags d;
-        diags_init(&d, a);
-        spec[i] = spec_load(a, o.files[i], &o.resolve, &d);
-        if (spec[i])
-            spec_check(spec[i], &o.rules, &d);
+        spec[i] = front_end(&o, a, o.files[i], &d);
         if (spec[i] && !diags_failed(&d))
             continue;
         diags_sort(&d);
@@ -487,10 +713,7 @@ static int cmd_map(int argc, char **argv)
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, path, &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, path, &d);
     diags_sort(&d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
@@ -500,7 +723,7 @@ static int cmd_map(int argc, char **argv)
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     buf_free(&out);
     arena_free(a);
     free_options(&o);
@@ -559,14 +782,11 @@ static int cmd_dump(int argc, char **argv)
         die_usage("dump takes exactly one SPEC (got %u)", o.nfiles);
     Arena *a = arena_new();
     Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_load(a, o.files[0], &o.resolve, &d);
-    if (s)
-        spec_check(s, &o.rules, &d);
+    Spec *s = front_end(&o, a, o.files[0], &d);
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
-    int rc = d.nfatal ? EXIT_USAGE : diags_failed(&d) ? EXIT_INVALID : EXIT_OK;
+    int rc = exit_status(&d);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);

@@ -74,5 +74,45 @@ for s in samples/*.yaml samples/*/*.yaml; do
     fi
 done
 
+# Batch: many files in one process, in parallel, reported in order.
+ls tests/golden/*/*.yaml samples/*.yaml >"$tmp/list"
+"$SEGC" check --color=never --files-from "$tmp/list" >"$tmp/j1.out" 2>"$tmp/j1.err"
+rc1=$?
+"$SEGC" check --color=never -j 4 --files-from "$tmp/list" >"$tmp/j4.out" 2>"$tmp/j4.err"
+rc4=$?
+if [ "$rc1" -eq "$rc4" ] && cmp -s "$tmp/j1.out" "$tmp/j4.out" && cmp -s "$tmp/j1.err" "$tmp/j4.err"; then
+    ok "check -j 4 reports exactly what -j 1 does, in the same order"
+else
+    bad "check -j 4 reports exactly what -j 1 does" "exit $rc1/$rc4"
+fi
+n=$(wc -l <"$tmp/list")
+nok=$(ls samples/*.yaml | wc -l)
+if awk -v n="$n" 'NR == 2 && $1 == n { found = 1 } END { exit !found }' "$tmp/j1.out" &&
+    [ "$(sed -n 1p "$tmp/j1.out" | awk '{print $1, $2, $3}')" = "files ok invalid" ]; then
+    ok "check over $n files ends with a summary table"
+else
+    bad "check over $n files ends with a summary table" "$(cat "$tmp/j1.out")"
+fi
+"$SEGC" check -j 'samples/*.yaml' >"$tmp/glob.out" 2>&1
+if [ $? -eq 0 ] && awk -v n="$nok" 'NR == 2 && $1 == n && $2 == n { found = 1 } END { exit !found }' "$tmp/glob.out"; then
+    ok "check expands a quoted glob"
+else
+    bad "check expands a quoted glob" "$(cat "$tmp/glob.out")"
+fi
+"$SEGC" check 'no/such/*.yaml' >/dev/null 2>&1
+if [ $? -eq 2 ]; then ok "a glob that matches nothing is a usage error"; else bad "a glob that matches nothing is a usage error"; fi
+
+# On a terminal, long work shows a progress line (script gives a pty).
+if command -v script >/dev/null 2>&1; then
+    i=0
+    while [ $i -lt 4000 ]; do echo samples/discrete.yaml; i=$((i + 1)); done >"$tmp/many"
+    script -qec "$SEGC check --files-from $tmp/many" /dev/null >"$tmp/tty.out" 2>&1
+    if grep -q 'segc: checked [0-9]* of 4000 files' "$tmp/tty.out" && ! grep -q 'checked' "$tmp/j1.out" "$tmp/j1.err"; then
+        ok "progress line on a terminal only"
+    else
+        bad "progress line on a terminal only" "$(tail -c 300 "$tmp/tty.out")"
+    fi
+fi
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
