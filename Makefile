@@ -2,9 +2,9 @@
 #
 #   make              build build/segc
 #   make test         every test: unit (Check), golden, schema, generated
-#                     code, JSON/SARIF outputs, and the same suites again
-#                     under ASan+UBSan
-#   make install      PREFIX=/usr/local DESTDIR=
+#                     code, JSON/SARIF outputs, man pages, build-system
+#                     examples, and the same suites again under ASan+UBSan
+#   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup benchmarks (bench/)
 #
 # Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
@@ -156,9 +156,17 @@ json-test: $(SEGC)
 map-test: $(SEGC)
 	@sh tests/map/run.sh $(SEGC) $(B)
 
+# The man pages: no groff warnings, every command, option and spec key.
+man-test: $(SEGC)
+	@sh tests/man/run.sh $(SEGC)
+
+# The build-system examples, against a `make install` into a temporary prefix.
+examples-test: $(SEGC)
+	@sh tests/examples/run.sh $(B)
+.PHONY: man-test examples-test
 
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test
+suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test
 
 # The whole test command: normal build, then everything again under
 # AddressSanitizer and UndefinedBehaviorSanitizer.
@@ -178,12 +186,25 @@ bench: $(SEGC)
 
 # ---- install ---------------------------------------------------------------
 
-install: $(SEGC)
-	install -d $(DESTDIR)$(PREFIX)/bin
+# segc, its man pages, and the CMake package (find_package(segc)).
+MANDIR   ?= $(PREFIX)/share/man
+CMAKEDIR ?= $(PREFIX)/lib/cmake/segc
+VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/segc.h)
+
+$(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
+	sed 's/@SEGC_VERSION@/$(VERSION)/g' $< > $@
+
+install: $(SEGC) $(B)/segcConfigVersion.cmake
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
+	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
+	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
+	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/segc
+	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
+	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
+	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 
 clean:
 	rm -rf $(B)

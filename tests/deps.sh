@@ -11,8 +11,10 @@
 # clang compiles the generated code a second way (and runs the fuzzers);
 # python3-yaml and python3-jsonschema validate samples against the JSON
 # Schema (tests only); valgrind runs the memcheck and callgrind passes;
+# man-db and groff-base render the man pages for their test (tests/man);
+# cmake and ninja-build build the build-system examples (tests/examples);
 # chromium renders the `segc map` pages headless so tests/map can measure them.
-PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind chromium"
+PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind man-db groff-base cmake ninja-build chromium"
 
 missing=""
 for p in $PKGS; do
