@@ -302,6 +302,10 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Look
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
               render(a, "segments.c.tmpl", arena_printf(a, "%s_segments.c", s->name), ctx, o, out, d) &&
               render(a, "segc_dxgk.h", "segc_dxgk.h", NULL, o, out, d);
+    if (ok && o->emit_selftest) {
+        tv_put(a, ctx, "selftest", selftest_data(a, s));
+        ok = render(a, "selftest.c.tmpl", arena_printf(a, "%s_selftest.c", s->name), ctx, o, out, d);
+    }
     if (!ok)
         outputs_free(out);
     return ok;

@@ -40,6 +40,7 @@ typedef struct Options {
     const char *depfile;
     bool md;
     bool annotate;
+    bool emit_selftest;
     uint64_t lookup_budget;
     bool verbose;
     bool quiet;
@@ -112,6 +113,8 @@ static const char usage_build[] =
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
     "                         extends chain and any template overrides\n"
     "  --annotate             comment each descriptor with the YAML line it came from\n"
+    "  --emit-selftest        also write DIR/<name>_selftest.c, a program that runs the\n"
+    "                         handlers as dxgkrnl does and checks every answer (for CI)\n"
     "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
     "                         (default 64KiB; a smaller budget picks a slower form)\n"
     "  -v                     report the files written and the lookup table chosen\n";
@@ -327,6 +330,8 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->depfile = VALUE("-MF");
         } else if (!strcmp(a, "--annotate") && usage == usage_build) {
             o->annotate = true;
+        } else if (!strcmp(a, "--emit-selftest") && usage == usage_build) {
+            o->emit_selftest = true;
         } else if (!strncmp(a, "--lookup-budget", 15) && usage == usage_build) {
             const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : "");
             o->lookup_budget = parse_size_option("--lookup-budget", v);
@@ -608,7 +613,7 @@ static int cmd_build(int argc, char **argv)
     Diags d;
     Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget};
+    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);

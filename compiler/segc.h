@@ -607,6 +607,7 @@ typedef struct BuildOpts {
     const char *depfile;       /* -MF; NULL: none */
     bool annotate;             /* --annotate: YAML file:line on descriptors */
     uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
+    bool emit_selftest;        /* --emit-selftest: also <name>_selftest.c */
 } BuildOpts;
 
 enum { MAX_OUTPUTS = 8 };
@@ -627,6 +628,9 @@ typedef struct Outputs {
  * Returns false with errors in `d` (template errors, unsupported target). */
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d);
 void outputs_free(Outputs *out);
+/* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
+ * inputs, probes and their answers; templates/README.md). */
+struct TVal *selftest_data(Arena *a, const Spec *s);
 
 /* ---- output.c: writing files safely ---------------------------------------- */
 

@@ -12,7 +12,13 @@
 #     built, compiled the same ways, the legacy/QUERYSEGMENT4 handlers and
 #     the dispatcher run, and the output compared with the reviewed golden
 #     files in tests/gen/golden/ (SEGC_GEN_UPDATE=1 rewrites them; review
-#     the diff).
+#     the diff);
+#   - --emit-selftest (default forms and every form): the generated
+#     <board>_selftest.c compiled with both compilers at C99 and C11,
+#     -pedantic -Werror, and run: it passes; run against a copy of the
+#     generated .c with a descriptor flag, a bank end or a segment base
+#     changed, it fails and its report names the field; no self-test
+#     without the option; the same bytes from another directory.
 #
 #   sh tests/gen/run.sh build/segc build ["-fsanitize=..."]
 set -u
@@ -76,6 +82,84 @@ pedantic() {
     done
 }
 
+# selftest NAME DIR BOARD: the generated self-test, built the way a driver
+# team's CI would, passes with its one-line summary.
+selftest() {
+    for cc in $COMPILERS; do
+        for std in c99 c11; do
+            # shellcheck disable=SC2086
+            if $cc -std=$std -Wall -Wextra -Werror -pedantic $SAN -I"$2" "$2/$3_selftest.c" "$2/$3_segments.c" \
+                -o "$2.selftest-$cc-$std" 2>"$out/cc.err"; then
+                "$2.selftest-$cc-$std" >"$out/st.out" 2>&1
+                rc=$?
+                if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/st.out")" -eq 1 ] &&
+                    grep -q "^$3_selftest.c: ok: [0-9]* checks passed" "$out/st.out"; then
+                    ok "$1: self-test ($cc -std=$std): $(cat "$out/st.out")"
+                else
+                    bad "$1: self-test ($cc -std=$std)" "exit $rc: $(head -n 10 "$out/st.out")"
+                fi
+            else
+                bad "$1: self-test compiles ($cc -std=$std)" "$(head -n 10 "$out/cc.err")"
+            fi
+        done
+    done
+}
+
+# tamper NAME DIR BOARD WHAT SED PATTERN: the self-test linked against a
+# copy of the generated .c changed by SED exits 1, and a line of its report
+# matches PATTERN (grep -E).
+tamper() {
+    t=$2.tampered
+    rm -rf "$t"
+    mkdir -p "$t"
+    cp "$2/$3_segments.h" "$2/$3_selftest.c" "$2/segc_dxgk.h" "$t/"
+    sed "$5" "$2/$3_segments.c" >"$t/$3_segments.c"
+    if cmp -s "$2/$3_segments.c" "$t/$3_segments.c"; then
+        bad "$1: self-test catches $4" "the sed script changed nothing"
+        return
+    fi
+    cc=${COMPILERS# }
+    cc=${cc%% *}
+    # shellcheck disable=SC2086
+    if ! $cc -std=c11 -Wall -Wextra -Werror -pedantic $SAN -I"$t" "$t/$3_selftest.c" "$t/$3_segments.c" \
+        -o "$t/selftest" 2>"$out/cc.err"; then
+        bad "$1: self-test catches $4" "$(head -n 10 "$out/cc.err")"
+        return
+    fi
+    "$t/selftest" >"$out/st.out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -Eq "$6" "$out/st.out" &&
+        grep -q "^$3_selftest.c: FAILED: [0-9]* of [0-9]* checks differ from the spec$" "$out/st.out"; then
+        ok "$1: self-test catches $4: $(grep -E "$6" "$out/st.out" | head -n 1)"
+    else
+        bad "$1: self-test catches $4" "exit $rc, no line matching '$6': $(head -n 10 "$out/st.out")"
+    fi
+}
+
+# tampers NAME DIR BOARD: one descriptor field, one bank end, one segment
+# base (the table behind the lookups), each changed in the generated .c.
+tampers() {
+    src=$2/$3_segments.c
+    # The first Flags.Value written, with reserved bit 30 set.
+    seg=$(sed -n "s/.*\/\* Segment \([0-9]*\) '\([a-z0-9_]*\)'.*/\1 '\2'/p" "$src" | head -n 1)
+    flags=$(sed -n 's/.*Flags\.Value = 0x\([0-9A-F]*\)u;.*/\1/p' "$src" | head -n 1)
+    want=$(printf '0x%X' $((0x$flags)))
+    got=$(printf '0x%X' $((0x$flags ^ 0x40000000)))
+    tamper "$1" "$2" "$3" "a changed Flags" '0,/\(Flags\.Value = 0x[0-9A-F]*u\);/s//\1 ^ 0x40000000u;/' \
+        "^QUERYSEGMENT[34]? via [A-Za-z0-9]+, second call.*: segment $seg Flags: got $got, expected $want\$"
+    # The first bank end, 4 KiB further.
+    end=$(sed -n 's/^    0x\([0-9A-F]*\)u, \/\* bank 1 .*/\1/p' "$src" | head -n 1)
+    if [ -n "$end" ]; then
+        want=$(printf '0x%X' $((0x$end)))
+        got=$(printf '0x%X' $((0x$end + 0x1000)))
+        tamper "$1" "$2" "$3" "a changed bank end" '0,/^\(    0x[0-9A-F]*u\), \/\* bank 1 /s//\1 + 0x1000u, \/* bank 1 /' \
+            "^QUERYSEGMENT3? via [A-Za-z0-9]+, second call.*: segment [0-9]+ '[a-z0-9_]+' bank 1 end: got $got, expected $want\$"
+    fi
+    # Segment 1's entry in the base table the lookups subtract, 4 KiB higher.
+    tamper "$1" "$2" "$3" "a changed segment base" '0,/^\(    0x[0-9A-F]*ull\), \/\* 1 /s//\1 + 0x1000ull, \/* 1 /' \
+        "^[A-Za-z0-9]+LookupGpuAddress\(0x[0-9A-F]+\) \[.*segment 1 .*\]: Offset: got 0x[0-9A-F]+, expected 0x[0-9A-F]+\$"
+}
+
 for spec in samples/*.yaml samples/chips/*.yaml; do
     name=$(basename "$spec" .yaml)
     exp=tests/gen/expect/$name.txt
@@ -115,6 +199,36 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
         done
     else
         bad "$name: build --ddi $forms"
+    fi
+
+    # --emit-selftest: only when asked; passes; catches changed tables.
+    if ls "$dir"/*_selftest.c >/dev/null 2>&1; then
+        bad "$name: no self-test without --emit-selftest" "$(ls "$dir")"
+    else
+        ok "$name: no self-test without --emit-selftest"
+    fi
+    for ddi in default "$forms"; do
+        sdir=$out/$name.selftest-$ddi
+        if [ "$ddi" = default ]; then
+            "$SEGC" build -q --emit-selftest "$spec" -o "$sdir"
+        else
+            "$SEGC" build -q --emit-selftest --ddi "$ddi" -Wno-ddi-form-version "$spec" -o "$sdir"
+        fi
+        if [ ! -f "$sdir/${board}_selftest.c" ]; then
+            bad "$name: build --emit-selftest ($ddi)" "no $sdir/${board}_selftest.c"
+            continue
+        fi
+        if [ "$ddi" = default ] && ! cmp -s "$sdir/${board}_segments.c" "$dir/${board}_segments.c"; then
+            bad "$name: --emit-selftest leaves ${board}_segments.c as it was"
+        fi
+        selftest "$name --emit-selftest ($ddi)" "$sdir" "$board"
+        tampers "$name --emit-selftest ($ddi)" "$sdir" "$board"
+    done
+    (cd /tmp && "$SEGC" build -q --emit-selftest "$top/$spec" -o "$out/$name.selftest-again") 2>/dev/null
+    if cmp -s "$out/$name.selftest-default/${board}_selftest.c" "$out/$name.selftest-again/${board}_selftest.c"; then
+        ok "$name: self-test byte-identical from another directory"
+    else
+        bad "$name: self-test byte-identical from another directory"
     fi
 
     # The same spec built from another directory gives the same bytes.
