@@ -253,7 +253,10 @@ static char *find_extends(R *r, const char *from, const char *target)
 {
     if (target[0] == '/')
         return arena_strdup(r->a, target);
-    char *p = arena_printf(r->a, "%s%s", dir_of(r->a, from), target);
+    /* A file named "-" beside a spec in the current directory is "./-":
+     * src_read would take a bare "-" for standard input. */
+    const char *dir = dir_of(r->a, from);
+    char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
     if (file_exists(p))
         return p;
     for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {

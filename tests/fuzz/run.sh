@@ -57,6 +57,8 @@ seed_tmpl() {
 }
 
 status=0
+npass=0
+nfail=0
 for t in $TARGETS; do
     bin=$B/fuzz_$t
     seeds=$B/seeds-$t
@@ -72,10 +74,11 @@ for t in $TARGETS; do
         tail -n 40 "$B/replay-$t.log"
         echo "fuzz $t: FAILED replaying seeds/regressions (log: $B/replay-$t.log)"
         status=1
+        nfail=$((nfail + 1))
         continue
     fi
     # 2. Fuzz.
-    [ "$SECS" -gt 0 ] || { echo "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; continue; }
+    [ "$SECS" -gt 0 ] || { echo "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; npass=$((npass + 1)); continue; }
     log=$B/fuzz-$t.log
     "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
         -artifact_prefix="$B/crash-$t-" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
@@ -89,8 +92,11 @@ for t in $TARGETS; do
         grep -E 'ERROR|SUMMARY|artifact' "$log" | head -n 20
         echo "fuzz $t: FAILED after ${execs:-?} executions (log: $log)"
         status=1
+        nfail=$((nfail + 1))
     else
+        npass=$((npass + 1))
         echo "fuzz $t: ${SECS}s, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
     fi
 done
+echo "fuzz: $npass passed, $nfail failed"
 exit $status
