@@ -3,7 +3,10 @@
 #   make              build build/segc
 #   make test         every test: unit (Check), golden, schema, generated
 #                     code, JSON/SARIF outputs, man pages, build-system
-#                     examples, and the same suites again under ASan+UBSan
+#                     examples, hostile input, failing disks, valgrind
+#                     memcheck, the same suites again under ASan+UBSan, and
+#                     a short fuzzing run
+#   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup benchmarks (bench/)
 #
@@ -36,6 +39,10 @@ CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
 ifeq ($(SAN),1)
 SANFLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+endif
+# The library as the libFuzzer targets link it (make fuzz).
+ifeq ($(SAN),fuzz)
+SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 endif
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
@@ -165,14 +172,26 @@ examples-test: $(SEGC)
 	@sh tests/examples/run.sh $(B)
 .PHONY: man-test examples-test
 
-# One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test
+hostile: $(SEGC)
+	@HOSTILE_QUIET=1 sh tests/hostile/run.sh $(SEGC)
 
-# The whole test command: normal build, then everything again under
-# AddressSanitizer and UndefinedBehaviorSanitizer.
+disk: $(SEGC)
+	@sh tests/hostile/disk.sh $(SEGC) $(B)
+
+# valgrind memcheck over the unit runner and segc (normal build only).
+memcheck: $(SEGC) $(UNIT_BIN)
+	@sh tests/memcheck.sh $(B)
+
+# One pass of every suite in this build directory.
+suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+
+# The whole test command: normal build (and valgrind memcheck), then
+# everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
+# then a short libFuzzer campaign over every target.
 test: deps-check
-	$(MAKE) suites
+	$(MAKE) suites memcheck
 	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
+	$(MAKE) fuzz-smoke
 
 # Lists missing Debian packages; never installs (./run does that).
 deps-check:
@@ -183,6 +202,30 @@ deps-check:
 # Ratios against baselines measured in the same run; never a timed assertion.
 bench: $(SEGC)
 	@sh bench/run.sh $(SEGC) $(B)
+
+# ---- fuzzing (libFuzzer; clang) --------------------------------------------
+
+# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
+# tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
+# (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
+# N seconds.  `make fuzz-smoke` replays every seed and regression input and
+# fuzzes each target briefly; `make test` runs it.
+FUZZ_SECONDS       ?= 60
+FUZZ_SMOKE_SECONDS ?= 10
+FUZZ_TARGETS       := pipeline expr tmpl
+
+$(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)
+
+fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
+
+fuzz:
+	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
+	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+
+fuzz-smoke:
+	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
+	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SMOKE_SECONDS)
 
 # ---- install ---------------------------------------------------------------
 
@@ -209,6 +252,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup json-test map-test suites test deps-check install uninstall clean
+.PHONY: bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

@@ -7,6 +7,8 @@
 
 #include <string.h>
 
+enum { DIAG_MAX_LISTED = 1000 }; /* per Diags list; see diags_print_text */
+
 void diags_init(Diags *d, Arena *a)
 {
     memset(d, 0, sizeof *d);
@@ -44,8 +46,12 @@ Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char
 Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
     Diag *g = new_diag(d, sev, code, pos, fmt, ap);
-    *d->tail = g;
-    d->tail = &g->next;
+    /* Hostile input can make millions of errors: keep the first ones (the
+     * rest are counted, and still fail the file). */
+    if (d->count < DIAG_MAX_LISTED) {
+        *d->tail = g;
+        d->tail = &g->next;
+    }
     d->count++;
     switch (sev) {
     case SEV_FATAL: d->nfatal++; break;
@@ -185,30 +191,60 @@ static const char *sev_color(Severity s)
     }
 }
 
-/* Prints the source line of `p` and a caret line under its span. */
-static void print_excerpt(FILE *f, Pos p, DiagStyle st)
+/* Where the last excerpt's line started: diagnostics come sorted, so the
+ * next line is found from there, not from the top of the file. */
+typedef struct LineCursor {
+    const SrcFile *file;
+    uint32_t line;
+    const char *start;
+} LineCursor;
+
+enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line */
+
+/* Prints the source line of `p` and a caret line under its span.  A line
+ * longer than EXCERPT_WIDTH bytes is shown as a window around the column,
+ * cut with "...". */
+static void print_excerpt(FILE *f, Pos p, DiagStyle st, LineCursor *lc)
 {
     if (!p.file || !p.file->text || p.line == 0)
         return;
     const char *s = p.file->text, *end = s + p.file->len;
-    for (uint32_t l = 1; l < p.line && s < end; s++)
+    uint32_t l = 1;
+    if (lc->file == p.file && lc->line <= p.line)
+        s = lc->start, l = lc->line;
+    for (; l < p.line && s < end; s++)
         if (*s == '\n')
             l++;
+    *lc = (LineCursor){p.file, l, s};
     const char *e = s;
     while (e < end && *e != '\n')
         e++;
     if (e > s && e[-1] == '\r')
         e--;
-    fprintf(f, "%5u | %.*s\n      | ", (unsigned)p.line, (int)(e - s), s);
-    /* Keep tabs as tabs so the caret lines up under them. */
     uint32_t col = p.col ? p.col : 1;
-    for (uint32_t i = 1; i < col; i++)
+    const char *from = s, *to = e;
+    if (e - s > EXCERPT_WIDTH) {
+        if (col > EXCERPT_BEFORE && (size_t)(col - 1) <= (size_t)(e - s))
+            from = s + (col - 1) - EXCERPT_BEFORE;
+        /* Do not start or stop inside a UTF-8 sequence. */
+        while (from > s && (*from & 0xC0) == 0x80)
+            from--;
+        to = e - from > EXCERPT_WIDTH ? from + EXCERPT_WIDTH : e;
+        while (to < e && (*to & 0xC0) == 0x80)
+            to++;
+    }
+    const char *pre = from > s ? "..." : "";
+    fprintf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)p.line, pre, (int)(to - from), from, to < e ? "..." : "",
+            from > s ? "   " : "");
+    /* Keep tabs as tabs so the caret lines up under them. */
+    uint32_t skip = (uint32_t)(from - s);
+    for (uint32_t i = 1 + skip; i < col; i++)
         fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
     uint32_t len = p.len ? p.len : 1;
     if (st.color)
         fputs(C_GREEN, f);
     fputc('^', f);
-    for (uint32_t i = 1; i < len && s + col - 1 + i < e; i++)
+    for (uint32_t i = 1; i < len && s + col - 1 + i < to; i++)
         fputc('~', f);
     if (st.color)
         fputs(C_RESET, f);
@@ -231,7 +267,15 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
         fprintf(f, "%s:", severity_name(sev));
     if (code)
         fprintf(f, " [%s]", code);
-    fprintf(f, " %s", msg);
+    /* A message quotes names from the spec: control characters in them
+     * (an escape such as "\e[31m") are shown, never sent to the terminal. */
+    fputc(' ', f);
+    for (const unsigned char *m = (const unsigned char *)msg; *m; m++) {
+        if (*m < 0x20 || *m == 0x7F)
+            fprintf(f, "\\x%02X", *m);
+        else
+            fputc(*m, f);
+    }
     if (st.color)
         fputs(C_RESET, f);
     fputc('\n', f);
@@ -239,14 +283,22 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
 
 void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
 {
+    LineCursor lc = {0}, nc = {0}; /* notes have their own order */
     for (const Diag *g = d->head; g; g = g->next) {
         print_head(f, g->pos, g->sev, g->code, g->msg, st);
-        print_excerpt(f, g->pos, st);
+        print_excerpt(f, g->pos, st, &lc);
         if (g->fix)
             fprintf(f, "      = fix: %s\n", g->fix);
         for (const Note *n = g->notes; n; n = n->next) {
             print_head(f, n->pos, SEV_NOTE, NULL, n->msg, st);
-            print_excerpt(f, n->pos, st);
+            print_excerpt(f, n->pos, st, &nc);
         }
+    }
+    if (d->count > DIAG_MAX_LISTED && d->head) {
+        Pos at = {d->head->pos.file, 0, 0, 0};
+        char msg[96];
+        snprintf(msg, sizeof msg, "%u more diagnostics not shown (at most %d per file)",
+                 d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
+        print_head(f, at, SEV_NOTE, "limit-diagnostics", msg, st);
     }
 }

@@ -543,6 +543,12 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
     if (n->len > L->lim->max_scalar)
         error_at(L->d, "limit-scalar", w.pos, "scalar is %zu bytes long; the limit is %zu bytes",
                  n->len, L->lim->max_scalar);
+    /* An escaped NUL ("a\0b") would silently cut every later use of the
+     * value at the NUL. */
+    const char *nul = memchr(n->str, 0, n->len);
+    if (nul)
+        error_at(L->d, "encoding", node_char_pos(n, (size_t)(nul - n->str), 1),
+                 "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
     if (anchor) {
@@ -628,7 +634,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     Frame f = L->frames[--L->nframes];
     Node *n = f.node;
     size_t nk = L->nkids - f.base;
-    Node **k = L->kids + f.base;
+    Node **k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
     if (n->kind == NODE_MAP) {
         n->npairs = nk / 2;
         if (n->npairs)

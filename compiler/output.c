@@ -47,6 +47,10 @@ static void guard_signals(bool on, struct sigaction *old)
             sa.sa_handler = on_signal;
             sigemptyset(&sa.sa_mask);
             sigaction(caught[i], &sa, &old[i]);
+            /* A signal ignored on entry (nohup, a background job) stays
+             * ignored: catching it would make segc die of it. */
+            if (old[i].sa_handler == SIG_IGN)
+                sigaction(caught[i], &old[i], NULL);
         } else {
             sigaction(caught[i], &old[i], NULL);
         }
@@ -131,12 +135,16 @@ static bool write_temp(Pending *p, mode_t mode, Diags *d)
         fatal_at(d, "io", (Pos){0}, "path too long: '%s'", p->path);
         return false;
     }
+    /* Counted before it exists, so a signal between mkstemp and the count
+     * cannot leave it behind (unlinking the template name is harmless). */
+    temp_count++;
     int fd = mkstemp(slot);
     if (fd < 0) {
-        io_error(d, p->path, "create a temporary file beside", errno);
+        int e = errno;
+        temp_count--;
+        io_error(d, p->path, "create a temporary file beside", e);
         return false;
     }
-    temp_count++;
     size_t off = 0;
     while (off < p->len) {
         ssize_t w = write(fd, p->data + off, p->len - off);

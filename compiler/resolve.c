@@ -263,7 +263,10 @@ static char *find_extends(R *r, const char *from, const char *target)
 {
     if (target[0] == '/')
         return arena_strdup(r->a, target);
-    char *p = arena_printf(r->a, "%s%s", dir_of(r->a, from), target);
+    /* A file named "-" beside a spec in the current directory is "./-":
+     * src_read would take a bare "-" for standard input. */
+    const char *dir = dir_of(r->a, from);
+    char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
     if (file_exists(p))
         return p;
     for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
@@ -476,7 +479,8 @@ static void build_constants(R *r, const Node *root)
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
-        error_at(r->d, "limit-constants", c->pos, "more than %u constants", (unsigned)MAX_CONSTANTS);
+        error_at(r->d, "limit-constants", key_pos(c->pairs[MAX_CONSTANTS].key), "more than %u constants",
+                 (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
     s->consts = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0) + 1) * sizeof *s->consts);
@@ -687,8 +691,19 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     g->id = idx + 1;
     const char *where = arena_printf(r->a, "segment %u", idx + 1);
     g->pos = item->pos;
-    if (!expect_kind(r, item, NODE_MAP, where))
+    if (!expect_kind(r, item, NODE_MAP, where)) {
+        /* Its values are unknown: a later segment whose base defaults to
+         * this one's end fails quietly instead of reading a NULL slot. */
+        Slot *own[] = {&r->seg_base[idx], &r->seg_size[idx], &r->seg_commit[idx], &r->seg_sysend[idx],
+                       &r->seg_cpu_off[idx], &r->seg_cpu_addr[idx]};
+        Value *vals[] = {&g->base, &g->size, &g->commit_limit, &g->system_memory_end, &g->cpu_offset,
+                         &g->cpu_address};
+        for (size_t i = 0; i < countof(own); i++) {
+            set_slot(own[i], NULL, vals[i], g, DEF_NONE, where);
+            own[i]->state = SLOT_FAILED;
+        }
         return;
+    }
     check_keys(r, item, seg_keys, countof(seg_keys), "a segment");
     if (require(r, item, "name", where)) {
         g->name = scalar_str(r, item, "name", where, &g->pos);
@@ -760,6 +775,13 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if (bk && expect_kind(r, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where))) {
         g->banks_pos = bk->pos;
         size_t n = bk->nitems;
+        /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
+         * against hostile input (the bank checks are quadratic). */
+        if (n > 4 * MAX_BANKS) {
+            error_at(r->d, "limit-banks", bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s",
+                     4 * MAX_BANKS, where);
+            n = 4 * MAX_BANKS;
+        }
         g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
         r->bank_slot[idx] = slots(r, n);
         for (size_t i = 0; i < n; i++) {
@@ -1086,6 +1108,46 @@ static bool eval_default(R *r, Slot *sl)
     return false;
 }
 
+/* Expression positions count from the scalar's first character as if the
+ * value stood on one line (a newline in it starts column 1 of the next).
+ * That is the source only for a one-line scalar without escapes: for a
+ * folded, escaped or block scalar each position is mapped back to the
+ * character it came from. */
+static bool scalar_verbatim(const Node *n)
+{
+    uint32_t q = n->style == SCALAR_SINGLE || n->style == SCALAR_DOUBLE ? 1 : 0;
+    return n->style != SCALAR_BLOCK && n->pos.len == n->len + 2 * q && !memchr(n->str, '\n', n->len);
+}
+
+static Pos expr_source_pos(const Node *n, Pos start, Pos p)
+{
+    if (p.file != start.file || p.line < start.line || (p.line == start.line && p.col < start.col))
+        return p;
+    size_t off = 0;
+    if (p.line == start.line) {
+        off = p.col - start.col;
+    } else {
+        uint32_t l = start.line;
+        while (l < p.line && off < n->len)
+            if (n->str[off++] == '\n')
+                l++;
+        if (l < p.line)
+            return p;
+        off += p.col - 1;
+    }
+    return off > n->len ? p : node_char_pos(n, off, p.len);
+}
+
+static void remap_expr(const Node *n, Pos start, Expr *e)
+{
+    if (!e)
+        return;
+    e->pos = expr_source_pos(n, start, e->pos);
+    e->op_pos = expr_source_pos(n, start, e->op_pos);
+    for (unsigned i = 0; i < e->nargs; i++)
+        remap_expr(n, start, e->args[i]);
+}
+
 static bool eval_slot(R *r, Slot *sl)
 {
     switch (sl->state) {
@@ -1109,7 +1171,13 @@ static bool eval_slot(R *r, Slot *sl)
     } else {
         const Node *n = sl->node;
         Pos start = node_char_pos(n, 0, 1);
+        Diag **mark = r->d->tail;
         Expr *e = expr_parse(r->a, n->str, n->len, start, r->d);
+        if (!scalar_verbatim(n)) {
+            for (Diag *g = *mark; g; g = g->next)
+                g->pos = expr_source_pos(n, start, g->pos);
+            remap_expr(n, start, e);
+        }
         ok = e != NULL;
         if (ok) {
             /* `pages` needs the page size; page_size itself may not use it. */

@@ -109,9 +109,10 @@ static inline Pos pos_shift(Pos p, uint32_t cols, uint32_t len)
 
 enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused */
 
-/* Reads `path` ("-" is standard input).  On failure reports a fatal
- * diagnostic (exit status 2 class: missing, directory, unreadable, too big,
- * NUL bytes, invalid UTF-8) and returns NULL. */
+/* Reads `path` ("-" is standard input).  On failure reports a diagnostic
+ * and returns NULL: fatal (exit status 2) when the bytes cannot be read
+ * (missing, directory, unreadable); an error (exit status 1) when they were
+ * read but are no spec text (too big, NUL bytes, invalid UTF-8). */
 struct Diags;
 SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);

@@ -279,6 +279,9 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     bool too_big = false;
     while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
         if (b.len + n > SRC_MAX_BYTES) {
+            /* Keep exactly the limit, so the error points at the first
+             * byte past it. */
+            buf_putn(&b, chunk, SRC_MAX_BYTES - b.len);
             too_big = true;
             break;
         }
@@ -293,23 +296,24 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
         buf_free(&b);
         return NULL;
     }
-    if (too_big) {
-        fatal_at(d, "limit-file-size", at, "file is larger than the %u MiB limit",
-                 (unsigned)(SRC_MAX_BYTES >> 20));
-        buf_free(&b);
-        return NULL;
-    }
+    /* From here on the bytes were read: what is wrong is the content
+     * (exit status 1), not the environment (2). */
     SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
     buf_free(&b);
+    if (too_big) {
+        error_at(d, "limit-file-size", pos_of_offset(f, f->len), "file is larger than the %u MiB limit",
+                 (unsigned)(SRC_MAX_BYTES >> 20));
+        return NULL;
+    }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
-        fatal_at(d, "encoding", pos_of_offset(f, (size_t)(nul - f->text)),
+        error_at(d, "encoding", pos_of_offset(f, (size_t)(nul - f->text)),
                  "file contains a NUL byte; a spec is UTF-8 text");
         return NULL;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
-        fatal_at(d, "encoding", pos_of_offset(f, bad), "invalid UTF-8 byte 0x%02X",
+        error_at(d, "encoding", pos_of_offset(f, bad), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
         return NULL;
     }

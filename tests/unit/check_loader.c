@@ -159,12 +159,16 @@ START_TEST(test_styles)
     ck_assert_int_eq(node_get(n, "d")->style, SCALAR_DOUBLE);
     ck_assert_int_eq(node_get(n, "l")->style, SCALAR_BLOCK);
     ck_assert_int_eq(node_get(n, "f")->style, SCALAR_BLOCK);
-    /* escapes are decoded, NUL included, and the value is NUL-terminated */
-    n = load("e: \"a\\x41\\u00e9\\0z\"\n", NULL);
+    /* escapes are decoded and the value is NUL-terminated */
+    n = load("e: \"a\\x41\\u00e9z\"\n", NULL);
     ck_assert_ptr_nonnull(n);
     const Node *e = node_get(n, "e");
-    ck_assert_uint_eq(e->len, 6);
-    ck_assert_mem_eq(e->str, "aA\xC3\xA9\0z", 7);
+    ck_assert_uint_eq(e->len, 5);
+    ck_assert_mem_eq(e->str, "aA\xC3\xA9z", 6);
+    /* an escaped NUL is an error at the escape: it would cut the value
+     * wherever it is used as a C string */
+    ck_assert_ptr_null(load("e: \"a\\x41\\0z\"\nf: 'x'\n", NULL));
+    ck_assert_str_eq(diags(), "encoding@1:10");
 }
 END_TEST
 

@@ -1,0 +1,72 @@
+/* fuzz_pipeline.c - libFuzzer target: the whole segc pipeline in memory.
+ *
+ * The input is a spec.  It goes through spec_from_string, spec_check and,
+ * if it is valid, emit_render into memory buffers.  Nothing is written to
+ * disk.  Every diagnostic is also printed (to a memory stream) so the
+ * caret-line code sees hostile text as well.
+ *
+ * The spec is named tests/fuzz/in.yaml, so a relative `extends:` resolves
+ * inside tests/fuzz/ (base.yaml is there) when the fuzzer runs from the
+ * repository root, as `make fuzz` does. */
+#include "segc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    /* `extends: /dev/stdin` must not wait for a terminal. */
+    if (!freopen("/dev/null", "r", stdin))
+        abort();
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size > 1 << 20)
+        return 0;
+    char *text = malloc(size + 1);
+    memcpy(text, data, size);
+    text[size] = 0;
+
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Spec *s = spec_from_string(a, "tests/fuzz/in.yaml", text, NULL, &d);
+    if (s) {
+        RuleConfig rc;
+        rules_default(&rc);
+        spec_check(s, &rc, &d);
+        if (!diags_failed(&d)) {
+            Outputs out;
+            BuildOpts bo = {"fuzz-out", NULL, NULL, s->nsegs & 1};
+            if (emit_render(a, s, &bo, &out, &d)) {
+                /* A valid spec renders to non-empty C. */
+                if (out.n != 3 || out.files[0].text.len == 0 || out.files[1].text.len == 0)
+                    abort();
+            } else if (!diags_failed(&d)) {
+                abort(); /* failed without saying why */
+            }
+            outputs_free(&out);
+        }
+    } else if (!diags_failed(&d)) {
+        abort(); /* no spec and no error */
+    }
+    diags_sort(&d);
+    char *mem = NULL;
+    size_t memlen = 0;
+    FILE *f = open_memstream(&mem, &memlen);
+    if (f) {
+        diags_print_text(f, &d, (DiagStyle){size & 1});
+        fclose(f);
+        free(mem);
+    }
+    arena_free(a);
+    free(text);
+    return 0;
+}

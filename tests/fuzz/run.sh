@@ -1,0 +1,102 @@
+#!/bin/sh
+# run.sh - collect the seed corpora and run the libFuzzer targets.
+#
+#   sh tests/fuzz/run.sh BUILD_DIR SECONDS [TARGET...]
+#
+# Run from the repository root (make fuzz / make fuzz-smoke do).  For each
+# target it first replays every seed and every regression input in
+# tests/fuzz/regress/TARGET/ (deterministic: any crash there fails at
+# once), then fuzzes for SECONDS seconds with tests/fuzz/segc.dict.  New
+# inputs go to BUILD_DIR/corpus-TARGET (kept between runs); a crash leaves
+# BUILD_DIR/crash-TARGET-* and makes the script exit 1.  A summary line per
+# target gives executions, cov: and ft: (libFuzzer's edge and feature
+# counts) and the corpus size.
+set -u
+B=${1:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
+SECS=${2:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
+shift 2
+TARGETS=${*:-pipeline expr tmpl}
+DICT=tests/fuzz/segc.dict
+
+seed_pipeline() {
+    for f in samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml tests/golden/*/*/*.yaml \
+             tests/hostile/corpus/*.yaml tests/fuzz/base.yaml; do
+        [ -f "$f" ] || continue
+        # Keep seeds small: libFuzzer mutates short inputs much faster.
+        [ "$(wc -c <"$f")" -le 16384 ] || continue
+        cp "$f" "$1/$(echo "$f" | tr / _)"
+    done
+}
+
+# An expression seed is the page-size byte (0x0c: 4 KiB) and then the text.
+seed_expr() {
+    i=0
+    cat samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml |
+        sed -n 's/^ *-\{0,1\} *\(base\|size\|commit_limit\|offset\|address\|buffer_size\|system_memory_end\|page_size\|[a-z_]*\): \([^#{[]*[0-9][^#]*\)$/\2/p' |
+        sort -u | while IFS= read -r e; do
+            i=$((i + 1))
+            { printf '\014'; printf '%s' "$e"; } >"$1/expr-$i"
+        done
+    for e in 'align_up(vram, 2 MiB) - 4 KiB' 'max(1, min(2, 3)) << 4' '~0 >> 1' '(1 + 2) * 3 pages' \
+             '0x1_0000 | 0b1010 ^ 0o17 & 7' 'bar.fb.size / 2 % 3' 'visible.end - size'; do
+        i=$((i + 1))
+        { printf '\014'; printf '%s' "$e"; } >"$1/extra-$i"
+    done
+}
+
+seed_tmpl() {
+    cp templates/*.tmpl "$1/"
+    i=0
+    for tt in '{{ board.name | upper }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
+             '{# c #}{% set x = big %}{{ x - 1 | hex16 }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
+             '{% if defined(nothing) %}{{ nothing | default("d") }}{% elif yes %}y{% else %}n{% end %}' \
+             '{{ segments | len }}{{ empty | join(", ") }}{{ zero + 1 | dec }}{{ board.upper | lower | camel }}'; do
+        i=$((i + 1))
+        printf '%s\n' "$tt" >"$1/seed-$i.tmpl"
+    done
+}
+
+status=0
+npass=0
+nfail=0
+for t in $TARGETS; do
+    bin=$B/fuzz_$t
+    seeds=$B/seeds-$t
+    corpus=$B/corpus-$t
+    rm -rf "$seeds"
+    mkdir -p "$seeds" "$corpus"
+    "seed_$t" "$seeds"
+    regress=tests/fuzz/regress/$t
+    # 1. Replay: every seed and regression input once.
+    set -- "$seeds"
+    [ -n "$(ls "$regress" 2>/dev/null)" ] && set -- "$@" "$regress"
+    if ! "$bin" -runs=0 -rss_limit_mb=2048 "$@" >"$B/replay-$t.log" 2>&1; then
+        tail -n 40 "$B/replay-$t.log"
+        echo "fuzz $t: FAILED replaying seeds/regressions (log: $B/replay-$t.log)"
+        status=1
+        nfail=$((nfail + 1))
+        continue
+    fi
+    # 2. Fuzz.
+    [ "$SECS" -gt 0 ] || { echo "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; npass=$((npass + 1)); continue; }
+    log=$B/fuzz-$t.log
+    "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
+        -artifact_prefix="$B/crash-$t-" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
+    rc=$?
+    last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+    cov=$(echo "$last" | sed -n 's/.* cov: \([0-9]*\).*/\1/p')
+    ft=$(echo "$last" | sed -n 's/.* ft: \([0-9]*\).*/\1/p')
+    size=$(ls "$corpus" | wc -l)
+    if [ "$rc" -ne 0 ]; then
+        grep -E 'ERROR|SUMMARY|artifact' "$log" | head -n 20
+        echo "fuzz $t: FAILED after ${execs:-?} executions (log: $log)"
+        status=1
+        nfail=$((nfail + 1))
+    else
+        npass=$((npass + 1))
+        echo "fuzz $t: ${SECS}s, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
+    fi
+done
+echo "fuzz: $npass passed, $nfail failed"
+exit $status

@@ -1,0 +1,210 @@
+#!/bin/sh
+# disk.sh - nothing lost: a build that cannot write leaves the previous
+# outputs byte for byte (and mtime for mtime) as they were, and no
+# temporary file (.NAME.segc-XXXXXX) behind; segc exits 2 naming the path
+# and the reason.
+#
+#   sh tests/hostile/disk.sh build/segc [BUILD_DIR]
+#
+# Failures come from the machine where it allows (a full tmpfs and a
+# read-only bind mount as root, chmod as anyone else) and always from an
+# LD_PRELOAD shim (shim.c, compiled here) that fails write(), fsync() or
+# mkstemp(), or stalls a write so the test can signal segc in the middle.
+set -u
+SEGC=${1:?usage: disk.sh path/to/segc [BUILD_DIR]}
+B=${2:-build}
+case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
+cd "$(dirname "$0")/../.." || exit 2
+pass=0
+fail=0
+tmp=$(mktemp -d)
+mounts=""
+cleanup() {
+    for m in $mounts; do umount "$m" 2>/dev/null; done
+    chmod -R u+rwx "$tmp" 2>/dev/null
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; sed 's/^/    | /' "$tmp/err" 2>/dev/null | head -n 5; }
+
+SHIM=$tmp/shim.so
+${CC:-cc} -shared -fPIC -O1 -Wall -Wextra -Werror -o "$SHIM" tests/hostile/shim.c -ldl || {
+    echo "FAIL cannot compile tests/hostile/shim.c"; exit 1; }
+# An ASan build of segc wants its runtime first; the shim comes first here.
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+
+SPEC=samples/discrete.yaml
+NEW="-D vram=16GiB" # different bytes, so a build has to write
+
+snap() { (cd "$1" && for f in $(ls -A | sort); do printf '%s ' "$f"; stat -c '%s %Y.%y' "$f" | tr '\n' ' '; cksum <"$f"; done); }
+temps() { ls -A "$1" | grep '\.segc-' ; }
+
+# baseline DIR: a good build in DIR, remembered in DIR.snap (outside DIR).
+baseline() {
+    mkdir -p "$1"
+    "$SEGC" build -q "$SPEC" -o "$1" -MD -MF "$1/discrete.d" || { echo "FAIL baseline build into $1"; exit 1; }
+    snap "$1" >"$1.snap"
+}
+
+# expect_kept NAME DIR RC WANT_RC MESSAGE_PATTERN
+expect_kept() {
+    name=$1 dir=$2 rc=$3 want_rc=$4 pat=$5
+    if [ "$rc" -ne "$want_rc" ]; then
+        bad "$name" "exit status $rc, expected $want_rc"
+    elif [ -n "$pat" ] && ! grep -q -- "$pat" "$tmp/err"; then
+        bad "$name" "stderr does not say '$pat'"
+    elif ! snap "$dir" | cmp -s - "$dir.snap"; then
+        bad "$name" "previous outputs changed"
+        snap "$dir" | diff "$dir.snap" - | head -n 6 | sed 's/^/    /'
+    elif [ -n "$(temps "$dir")" ]; then
+        bad "$name" "temporary files left: $(temps "$dir" | tr '\n' ' ')"
+    else
+        ok "$name"
+    fi
+}
+
+out=$tmp/out
+baseline "$out"
+
+# ---- the depfile is not a regular file ------------------------------------
+"$SEGC" build $NEW "$SPEC" -o "$out" -MD -MF /dev/full 2>"$tmp/err"
+expect_kept "depfile /dev/full refused" "$out" $? 2 "'/dev/full': it exists and is not a regular file"
+if ls -A /dev | grep -q '^\.full\.segc-'; then bad "no temporary in /dev" "found one"; else ok "no temporary in /dev"; fi
+
+# ---- disk full -------------------------------------------------------------
+full=$tmp/full
+mkdir -p "$full"
+if mount -t tmpfs -o size=128k tmpfs "$full" 2>/dev/null; then
+    mounts="$mounts $full"
+    baseline "$full/out"
+    # Fill what is left, then ask for new bytes.
+    dd if=/dev/zero of="$full/filler" bs=1k 2>/dev/null
+    "$SEGC" build $NEW "$SPEC" -o "$full/out" -MD -MF "$full/out/discrete.d" 2>"$tmp/err"
+    expect_kept "full tmpfs" "$full/out" $? 2 "No space left on device"
+    grep -q "$full/out/" "$tmp/err" || bad "full tmpfs names the path" "$(head -n 1 "$tmp/err")"
+else
+    echo "skip full tmpfs (mount not permitted; the shim below covers ENOSPC)"
+fi
+# Only the .c file changes (3.7 KB): every budget here runs out inside it.
+for n in 0 100 1000 3000; do
+    SHIM_ENOSPC_AFTER=$n LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" -MD -MF "$out/discrete.d" 2>"$tmp/err"
+    expect_kept "ENOSPC after $n bytes" "$out" $? 2 "cannot write '$out/.*No space left on device"
+done
+SHIM_FSYNC_EIO=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err"
+expect_kept "fsync EIO" "$out" $? 2 "Input/output error"
+
+# ---- read-only directory -----------------------------------------------------
+ro=$tmp/ro
+baseline "$ro"
+if [ "$(id -u)" != 0 ]; then
+    chmod 555 "$ro"
+    "$SEGC" build $NEW "$SPEC" -o "$ro" 2>"$tmp/err"
+    expect_kept "read-only directory (chmod 555)" "$ro" $? 2 "Permission denied"
+    chmod 755 "$ro"
+elif mount --bind "$ro" "$ro" 2>/dev/null && mounts="$mounts $ro" && mount -o remount,ro,bind "$ro" 2>/dev/null; then
+    "$SEGC" build $NEW "$SPEC" -o "$ro" 2>"$tmp/err"
+    expect_kept "read-only directory (ro bind mount)" "$ro" $? 2 "Read-only file system"
+    umount "$ro"
+else
+    echo "skip read-only bind mount (not permitted; the shim below covers it)"
+fi
+SHIM_MKSTEMP_EROFS=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err"
+expect_kept "read-only directory (shim)" "$out" $? 2 "cannot create a temporary file beside '$out/.*Read-only file system"
+
+# ---- the output directory cannot be one ----------------------------------------
+echo "not a directory" >"$tmp/afile"
+cp "$tmp/afile" "$tmp/afile.orig"
+"$SEGC" build "$SPEC" -o "$tmp/afile" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "'$tmp/afile' is not a directory" "$tmp/err" && cmp -s "$tmp/afile" "$tmp/afile.orig"; then
+    ok "-o names a file"
+else
+    bad "-o names a file" "exit status $rc"
+fi
+"$SEGC" build "$SPEC" -o "$tmp/afile/sub" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "cannot create directory '$tmp/afile/sub': Not a directory" "$tmp/err"; then
+    ok "-o under a file"
+else
+    bad "-o under a file" "exit status $rc"
+fi
+"$SEGC" build "$SPEC" -o /proc/segc-cannot-be-here 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "cannot create directory '/proc/segc-cannot-be-here'" "$tmp/err"; then
+    ok "-o in /proc"
+else
+    bad "-o in /proc" "exit status $rc"
+fi
+mkdir "$out/segc_dxgk.h.d" 2>/dev/null
+mkdir -p "$tmp/dirtarget/contoso_d8_segments.c"
+"$SEGC" build "$SPEC" -o "$tmp/dirtarget" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "contoso_d8_segments.c': it exists and is not a regular file" "$tmp/err" &&
+    [ -z "$(temps "$tmp/dirtarget")" ] && [ ! -e "$tmp/dirtarget/contoso_d8_segments.h" ]; then
+    ok "an output name taken by a directory: nothing written"
+else
+    bad "an output name taken by a directory: nothing written" "exit status $rc; $(ls -A "$tmp/dirtarget" | tr '\n' ' ')"
+fi
+rmdir "$out/segc_dxgk.h.d"
+
+# ---- an invalid spec touches nothing ---------------------------------------------
+"$SEGC" build -D 'vram=0 - 1' "$SPEC" -o "$out" -MD -MF "$out/discrete.d" 2>"$tmp/err"
+expect_kept "invalid -D: outputs untouched" "$out" $? 1 "expr-underflow"
+head -n 30 "$SPEC" >"$tmp/truncated.yaml"
+"$SEGC" build "$tmp/truncated.yaml" -o "$out" -MD -MF "$out/discrete.d" 2>"$tmp/err"
+expect_kept "truncated spec: outputs untouched" "$out" $? 1 "missing-key"
+"$SEGC" build -Werror=no-such-rule "$SPEC" -o "$out" 2>"$tmp/err"
+expect_kept "usage error: outputs untouched" "$out" $? 2 "no rule named"
+
+# ---- a signal in the middle of a write ------------------------------------------------
+# sigtest NAME SIGNAL WANT_RC [ENV...]: segc stalls half way through its
+# first write; the test signals it there.
+sigtest() {
+    name=$1 sig=$2 want_rc=$3
+    shift 3
+    env "$@" SHIM_SLOW_WRITE=20 LD_PRELOAD="$SHIM" "$SEGC" build $NEW "$SPEC" -o "$out" -MD -MF "$out/discrete.d" \
+        2>"$tmp/err" &
+    pid=$!
+    i=0
+    while [ -z "$(temps "$out")" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    if [ -z "$(temps "$out")" ]; then
+        kill -KILL $pid 2>/dev/null
+        wait $pid
+        bad "$name" "no temporary file appeared"
+        return
+    fi
+    kill -s "$sig" $pid
+    wait $pid
+    expect_kept "$name" "$out" $? "$want_rc" ""
+}
+sigtest "SIGTERM mid-write" TERM 143
+sigtest "SIGINT mid-write" INT 130 SHIM_DEFAULT_SIGINT=1
+sigtest "SIGHUP mid-write" HUP 129
+
+# An ignored SIGHUP (nohup) stays ignored: the build finishes.
+(trap '' HUP; exec env SHIM_SLOW_WRITE=2 LD_PRELOAD="$SHIM" "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err") &
+pid=$!
+i=0
+while [ -z "$(temps "$out")" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -HUP $pid 2>/dev/null
+wait $pid
+rc=$?
+if [ $rc -eq 0 ] && ! snap "$out" | cmp -s - "$out.snap" && [ -z "$(temps "$out")" ]; then
+    ok "SIGHUP ignored on entry: the build completes"
+else
+    bad "SIGHUP ignored on entry: the build completes" "exit status $rc"
+fi
+
+# ---- and the same build, unhindered, does write --------------------------------------------
+baseline "$tmp/fresh"
+"$SEGC" build $NEW "$SPEC" -o "$tmp/fresh" -MD -MF "$tmp/fresh/discrete.d" 2>"$tmp/err"
+rc=$?
+if [ $rc -eq 0 ] && ! snap "$tmp/fresh" | cmp -s - "$tmp/fresh.snap" && [ -z "$(temps "$tmp/fresh")" ]; then
+    ok "the new spec does change the outputs"
+else
+    bad "the new spec does change the outputs" "exit status $rc"
+fi
+
+echo "disk: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
