@@ -491,12 +491,12 @@ static double now_seconds(void)
 /* A progress line on a terminal once the work has taken a while. */
 typedef struct Progress {
     bool on, shown;
-    double start;
+    double start, after; /* seconds before the line appears */
 } Progress;
 
 static void progress(Progress *pr, unsigned done, unsigned n)
 {
-    if (!pr->on || now_seconds() - pr->start < 0.5)
+    if (!pr->on || now_seconds() - pr->start < pr->after)
         return;
     fprintf(stderr, "\rsegc: checked %u of %u files", done, n);
     fflush(stderr);
@@ -512,7 +512,10 @@ static void progress_clear(Progress *pr)
 
 static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
 {
-    Progress pr = {o->files_total > 1 && !o->quiet && isatty(STDERR_FILENO), false, now_seconds()};
+    /* SEGC_PROGRESS_AFTER (seconds, default 0.5) is for scripts and tests. */
+    const char *after = getenv("SEGC_PROGRESS_AFTER");
+    Progress pr = {o->files_total > 1 && !o->quiet && isatty(STDERR_FILENO), false, now_seconds(),
+                   after ? strtod(after, NULL) : 0.5};
     Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
     if (!res)
         segc_oom();
