@@ -44,10 +44,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         spec_check(s, &rc, &d);
         if (!diags_failed(&d)) {
             Outputs out;
-            BuildOpts bo = {"fuzz-out", NULL, NULL, s->nsegs & 1};
-            if (emit_render(a, s, &bo, &out, &d)) {
+            Lookup lk;
+            /* The input's own bits pick the options, so every path runs:
+             * annotations, the self-test, and small lookup budgets. */
+            BuildOpts bo = {.outdir = "fuzz-out",
+                            .annotate = s->nsegs & 1,
+                            .emit_selftest = (size & 2) != 0,
+                            .lookup_budget = (size & 4) ? 64 : 0};
+            if (emit_render(a, s, &bo, &out, &lk, &d)) {
                 /* A valid spec renders to non-empty C. */
-                if (out.n != 3 || out.files[0].text.len == 0 || out.files[1].text.len == 0)
+                if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)
                     abort();
             } else if (!diags_failed(&d)) {
                 abort(); /* failed without saying why */
