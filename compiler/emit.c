@@ -121,8 +121,10 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
     tv_put(a, m, "granule_log2", tv_int(a, lk->granule_log2));
     /* The direct table's entries before its sentinel. */
     tv_put(a, m, "direct_entries", tv_int(a, lk->form == LOOKUP_DIRECT && lk->nlevels ? lk->levels[0].n - 1 : 0));
-    static const char *const types[] = {"", "UINT8", "UINT16", "", "UINT32"};
-    tv_put(a, m, "type", tv_str(a, types[lk->entry_bytes]));
+    tv_put(a, m, "type", tv_str(a, lk->entry_bytes == 1   ? "UINT8"
+                                   : lk->entry_bytes == 2 ? "UINT16"
+                                   : lk->entry_bytes == 4 ? "UINT32"
+                                                          : "ULONGLONG"));
     tv_put(a, m, "tag", tv_int(a, lk->tag));
     tv_put(a, m, "bytes", tv_int(a, lk->bytes));
     tv_put(a, m, "loads", tv_int(a, lk->loads));
@@ -135,7 +137,15 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
         tv_put(a, lv, "bits", tv_int(a, L->bits));
         tv_put(a, lv, "mask", tv_int(a, L->bits ? ((uint64_t)1 << L->bits) - 1 : 0));
         tv_put(a, lv, "n", tv_int(a, L->n));
-        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
+        if (lk->form == LOOKUP_DIRECT) {
+            /* answer (segment << 7 | bank) -> bank << 32 | segment */
+            uint64_t *wide = arena_alloc(a, (L->n ? L->n : 1) * sizeof *wide);
+            for (size_t i = 0; i < L->n; i++)
+                wide[i] = (uint64_t)(L->entries[i] & 0x7F) << 32 | L->entries[i] >> LOOKUP_BANK_BITS;
+            tv_put(a, lv, "rows", rows_u64(a, wide, NULL, L->n, 6, true));
+        } else {
+            tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
+        }
         tv_push(a, levels, lv);
     }
     tv_put(a, m, "levels", levels);

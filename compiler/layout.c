@@ -16,7 +16,9 @@
  *
  * An entry is the answer itself, segment id << 7 | bank id (the widths of
  * the DXGK segment and bank preference fields), 0 for no segment; the
- * offset then needs one more read, the segment's base.  Among the forms
+ * offset then needs one more read, the segment's base.  The direct form
+ * spends 8 bytes an entry on bank << 32 | segment instead, so that the
+ * lookup stores both with one write and needs no shift or mask.  Among the forms
  * that fit the budget the fewest reads win, then the fewest bytes; when
  * none fits, the smallest table. */
 #include "segc.h"
@@ -210,7 +212,7 @@ static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uin
         *bytes = maxv < 0x80 ? 1 : maxv < 0x8000 ? 2 : 4;
         *tag = *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
     } else {
-        *bytes = maxv < 0x100 ? 1 : maxv < 0x10000 ? 2 : 4;
+        *bytes = 8; /* bank << 32 | segment; see the top of this file */
         *tag = 0;
     }
 }

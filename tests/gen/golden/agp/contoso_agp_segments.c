@@ -217,10 +217,10 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 40 bytes,
+ * GPU address -> (segment, bank): the direct form, 64 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * bank id << 32 | segment id (0: no segment).
  *
  * Regions:
  *   [0x0, 0x10000000) segment 1
@@ -228,8 +228,8 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 27). */
-static const UINT16 ContosoAgpLevel0[4] = {
-    0x080, 0x080, 0x100, 0x000,
+static const ULONGLONG ContosoAgpLevel0[4] = {
+    0x1ull, 0x1ull, 0x2ull, 0x0ull,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -251,17 +251,17 @@ BOOLEAN ContosoAgpLookupGpuAddress(
     _Out_ CONTOSO_AGP_LOCATION *pLocation)
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
-    UINT32 e;
     ULONGLONG index = off >> 27;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 3u ? index : 3u;
-    e = ContosoAgpLevel0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoAgpSegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0);
+    v = ContosoAgpLevel0[index];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoAgpSegmentBase[(UINT)v];
+    return (BOOLEAN)((UINT)v != 0);
 }
 
 UINT ContosoAgpBankOfOffset(

@@ -92,7 +92,7 @@ typedef struct _CONTOSO_R8_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 8258 bytes, at most 2 memory loads.
+ * Table: direct, 32936 bytes, at most 2 memory loads.
  */
 BOOLEAN ContosoR8LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,

@@ -225,10 +225,10 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 58 bytes,
+ * GPU address -> (segment, bank): the direct form, 136 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * bank id << 32 | segment id (0: no segment).
  *
  * Regions:
  *   [0x0, 0x20000000) segment 1
@@ -237,8 +237,10 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 28). */
-static const UINT16 ContosoI3Level0[13] = {
-    0x080, 0x080, 0x100, 0x000, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x180, 0x000,
+static const ULONGLONG ContosoI3Level0[13] = {
+    0x1ull, 0x1ull, 0x2ull, 0x0ull, 0x3ull, 0x3ull,
+    0x3ull, 0x3ull, 0x3ull, 0x3ull, 0x3ull, 0x3ull,
+    0x0ull,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -260,17 +262,17 @@ BOOLEAN ContosoI3LookupGpuAddress(
     _Out_ CONTOSO_I3_LOCATION *pLocation)
 {
     const ULONGLONG off = GpuAddress - 0x0ull;
-    UINT32 e;
     ULONGLONG index = off >> 28;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 12u ? index : 12u;
-    e = ContosoI3Level0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoI3SegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0);
+    v = ContosoI3Level0[index];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoI3SegmentBase[(UINT)v];
+    return (BOOLEAN)((UINT)v != 0);
 }
 
 UINT ContosoI3BankOfOffset(

@@ -259,10 +259,10 @@ NTSTATUS ContosoPvQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 36 bytes,
+ * GPU address -> (segment, bank): the direct form, 72 bytes,
  * at most 2 memory loads per lookup.  Chosen by segc under
  * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * bank id << 32 | segment id (0: no segment).
  *
  * Regions:
  *   [0xC0000000, 0x100000000) segment 1
@@ -270,8 +270,8 @@ NTSTATUS ContosoPvQueryAdapterInfoSegments(
  */
 
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoPvLevel0[6] = {
-    0x080, 0x100, 0x100, 0x100, 0x100, 0x000,
+static const ULONGLONG ContosoPvLevel0[6] = {
+    0x1ull, 0x2ull, 0x2ull, 0x2ull, 0x2ull, 0x0ull,
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */
@@ -291,17 +291,17 @@ BOOLEAN ContosoPvLookupGpuAddress(
     _Out_ CONTOSO_PV_LOCATION *pLocation)
 {
     const ULONGLONG off = GpuAddress - 0xC0000000ull;
-    UINT32 e;
     ULONGLONG index = off >> 30;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 5u ? index : 5u;
-    e = ContosoPvLevel0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoPvSegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0);
+    v = ContosoPvLevel0[index];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoPvSegmentBase[(UINT)v];
+    return (BOOLEAN)((UINT)v != 0);
 }
 
 UINT ContosoPvBankOfOffset(
