@@ -22,6 +22,14 @@ int rule_by_name(const char *name)
     return -1;
 }
 
+const char *rule_closest(const char *name)
+{
+    const char *names[RULE_COUNT];
+    for (int i = 0; i < RULE_COUNT; i++)
+        names[i] = rule_table[i].name;
+    return closest_name(name, names, RULE_COUNT);
+}
+
 void rules_default(RuleConfig *c)
 {
     memset(c, 0, sizeof *c);

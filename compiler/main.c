@@ -302,11 +302,8 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
         } else if (!strncmp(a, "-W", 2)) {
             const char *w = VALUE("-W");
             if (!rules_option(&o->rules, w)) {
-                const char *names[RULE_COUNT];
-                for (int k = 0; k < RULE_COUNT; k++)
-                    names[k] = rule_table[k].name;
                 const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
-                const char *near = closest_name(base, names, RULE_COUNT);
+                const char *near = rule_closest(base);
                 die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
                           near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
             }
@@ -767,10 +764,7 @@ static int cmd_explain(int argc, char **argv)
     }
     int id = rule_by_name(argv[0]);
     if (id < 0) {
-        const char *names[RULE_COUNT];
-        for (int k = 0; k < RULE_COUNT; k++)
-            names[k] = rule_table[k].name;
-        const char *near = closest_name(argv[0], names, RULE_COUNT);
+        const char *near = rule_closest(argv[0]);
         die_usage("no rule named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
                   near ? "'?" : "");
     }

@@ -590,11 +590,8 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
     for (size_t i = 0; i < w->npairs; i++) {
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
         if (rule_by_name(k->str) < 0) {
-            const char *names[RULE_COUNT];
-            for (int j = 0; j < RULE_COUNT; j++)
-                names[j] = rule_table[j].name;
             Diag *e = error_at(r->d, "unknown-rule", key_pos(k), "cannot waive unknown rule '%s'", k->str);
-            const char *near = closest_name(k->str, names, RULE_COUNT);
+            const char *near = rule_closest(k->str);
             if (near)
                 diag_fixit(r->d, e, "did you mean '%s'?", near);
             continue;

@@ -510,6 +510,7 @@ typedef struct RuleInfo {
 } RuleInfo;
 extern const RuleInfo rule_table[RULE_COUNT];
 int rule_by_name(const char *name); /* -1 if unknown */
+const char *rule_closest(const char *name); /* did-you-mean, or NULL */
 
 typedef enum { RS_DEFAULT, RS_OFF, RS_WARNING, RS_ERROR } RuleSetting;
 
