@@ -115,6 +115,11 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
 {
     TVal *m = tv_map(a);
     tv_put(a, m, "form", tv_str(a, lookup_form_name(lk->form)));
+    /* Overlapping segments: no LookupGpuAddress, and the reason. */
+    tv_put(a, m, "available", tv_bool(a, !lk->overlap[0]));
+    if (lk->overlap[0])
+        tv_put(a, m, "overlap", tv_str(a, arena_printf(a, "segments '%s' and '%s'", lk->overlap[0]->name,
+                                                       lk->overlap[1]->name)));
     tv_put(a, m, "empty", tv_bool(a, lk->nregions <= 1));
     tv_put(a, m, "lo", tv_int(a, lk->lo));
     tv_put(a, m, "span", tv_int(a, lk->span));
@@ -305,8 +310,7 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
 {
     memset(out, 0, sizeof *out);
-    if (!layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk, d))
-        return false;
+    layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk);
     TVal *ctx = context(a, s, o);
     tv_put(a, ctx, "lookup", lookup_data(a, lk));
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&

@@ -623,7 +623,12 @@ static int cmd_build(int argc, char **argv)
     bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
-    if (ok && vout) {
+    if (ok && vout && lk.overlap[0])
+        fprintf(vout,
+                "%s: lookup table: none: segments '%s' and '%s' overlap (segments-overlap is off or waived), so "
+                "LookupGpuAddress is not emitted; BankOfOffset walks the bank tables\n",
+                path, lk.overlap[0]->name, lk.overlap[1]->name);
+    else if (ok && vout) {
         fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk.form));
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",

@@ -581,15 +581,18 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    /* Two segments whose GPU ranges overlap (segments-overlap is off):
+     * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
+    const Segment *overlap[2];
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes with the
- * fewest loads.  Reports an error if segments overlap (only possible when
- * segments-overlap was turned off). */
-bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
+ * fewest loads.  Segments that overlap (only possible when the advisory
+ * segments-overlap is off) get no table: out->overlap names two of them. */
+void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
