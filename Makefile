@@ -148,6 +148,11 @@ gencode: $(SEGC)
 lookup: $(SEGC)
 	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+# Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
+codes: $(SEGC)
+	@$(PYTHON) tests/codes.py $(SEGC)
+.PHONY: codes
+
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
 	@PYTHON=$(PYTHON) sh tests/diff/run.sh $(SEGC)
@@ -183,7 +188,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 	@sh tests/memcheck.sh $(B)
 
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+suites: unit golden codes schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
 
 # The whole test command: normal build (and valgrind memcheck), then
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
