@@ -674,6 +674,11 @@ const char *closest_name(const char *word, const char *const *cands, size_t n);
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
+/* Whether the identifiers the emitters derive from segment and BAR names
+ * are unique after the case conversions; if not, *first and *second quote
+ * two names that collide. */
+struct Spec;
+bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {
