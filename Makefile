@@ -148,6 +148,14 @@ gencode: $(SEGC)
 lookup: $(SEGC)
 	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+# Specs near every limit with random -Wno-/waivers: check and build agree,
+# and what exits 0 compiles with -Werror -pedantic and passes its self-test.
+PROPERTY_CASES ?= 160
+PROPERTY_SEED  ?= 20261124
+property: $(SEGC)
+	@PROPERTY_QUIET=1 sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
+.PHONY: property
+
 # Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
 codes: $(SEGC)
 	@$(PYTHON) tests/codes.py $(SEGC)
@@ -188,7 +196,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 	@sh tests/memcheck.sh $(B)
 
 # One pass of every suite in this build directory.
-suites: unit golden codes schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+suites: unit golden codes schema gencode lookup property diff-test json-test map-test man-test examples-test hostile disk
 
 # The whole test command: normal build (and valgrind memcheck), then
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
