@@ -172,48 +172,6 @@ static const char *size_text(Arena *a, uint64_t v)
 
 /* ---- which diagnostics concern which segment or BAR ------------------------- */
 
-/* A diagnostic belongs to a segment when it (or one of its notes) points at
- * a place of that segment: its name, kind, a value it wrote, a flag, its
- * cpu_visible, a bank, a waiver.  The rules report at exactly those
- * positions, so no message text is parsed. */
-static bool same_pos(Pos a, Pos b)
-{
-    return a.file && a.file == b.file && a.line == b.line && a.col == b.col;
-}
-
-static bool value_at(const Value *v, Pos p)
-{
-    return v->set && same_pos(v->pos, p);
-}
-
-typedef enum { AT_NONE, AT_SEG, AT_CPU } Where;
-
-static Where seg_at(const Segment *g, Pos p)
-{
-    if (same_pos(g->cpu_pos, p) || same_pos(g->cpu_bar_pos, p) || value_at(&g->cpu_offset, p) ||
-        value_at(&g->cpu_address, p))
-        return AT_CPU;
-    if (same_pos(g->pos, p) || same_pos(g->kind_pos, p) || same_pos(g->flags_pos, p) || same_pos(g->banks_pos, p) ||
-        value_at(&g->base, p) || value_at(&g->size, p) || value_at(&g->commit_limit, p) ||
-        value_at(&g->system_memory_end, p))
-        return AT_SEG;
-    for (unsigned i = 0; i < 32; i++)
-        if (same_pos(g->flag_pos[i], p))
-            return AT_SEG;
-    for (unsigned i = 0; i < g->nbanks; i++)
-        if (same_pos(g->banks[i].pos, p) || value_at(&g->banks[i].size, p))
-            return AT_SEG;
-    for (unsigned i = 0; i < g->nwaivers; i++)
-        if (same_pos(g->waivers[i].pos, p))
-            return AT_SEG;
-    return AT_NONE;
-}
-
-static bool bar_at(const Bar *b, Pos p)
-{
-    return same_pos(b->pos, p) || value_at(&b->index, p) || value_at(&b->size, p);
-}
-
 /* One rule that fired on a segment or BAR (deduplicated by rule). */
 typedef struct Find {
     Severity sev;
@@ -578,29 +536,35 @@ static void build_label(Map *m, SegDraw *sd)
 
 /* ---- layout ----------------------------------------------------------------------- */
 
+/* The first subject of e or of its notes that names segment (or BAR) `id`
+ * (1-based; Subject in segc.h), or NULL. */
+static const Subject *subject_of(const Diag *e, unsigned id, bool bar)
+{
+    if ((bar ? e->about.bar : e->about.seg) == id)
+        return &e->about;
+    for (const Note *n = e->notes; n; n = n->next)
+        if ((bar ? n->about.bar : n->about.seg) == id)
+            return &n->about;
+    return NULL;
+}
+
+/* A segment's CPU window is outlined when the finding is about its
+ * cpu_visible (or a key under it). */
 static void collect_finds(Map *m)
 {
-    const Spec *s = m->s;
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
         for (unsigned i = 0; i < m->nsd; i++) {
-            SegDraw *sd = &m->sd[i];
-            Where w = seg_at(sd->g, e->pos);
-            for (const Note *n = e->notes; n && w == AT_NONE; n = n->next)
-                w = seg_at(sd->g, n->pos);
-            if (w != AT_NONE) {
-                finds_add(&sd->finds, e);
-                sd->cpu_red |= w == AT_CPU;
+            const Subject *on = subject_of(e, i + 1, false);
+            if (on) {
+                finds_add(&m->sd[i].finds, e);
+                m->sd[i].cpu_red |= on->field && !strncmp(on->field, "cpu_visible", 11);
             }
         }
-        for (unsigned i = 0; i < s->nbars; i++) {
-            bool hit = bar_at(&s->bars[i], e->pos);
-            for (const Note *n = e->notes; n && !hit; n = n->next)
-                hit = bar_at(&s->bars[i], n->pos);
-            if (hit)
+        for (unsigned i = 0; i < m->nlanes; i++)
+            if (subject_of(e, i + 1, true))
                 finds_add(&m->lanes[i].finds, e);
-        }
     }
 }
 
