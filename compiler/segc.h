@@ -208,6 +208,9 @@ void json_uint(JsonW *w, uint64_t v);
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
+/* A key and its value in one call. */
+void json_kstr(JsonW *w, const char *key, const char *s);
+void json_kuint(JsonW *w, const char *key, uint64_t v);
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
