@@ -90,25 +90,16 @@ static void esc(Buf *b, const char *s)
     }
 }
 
-/* Characters (UTF-8 code points) in s. */
-static size_t nchars(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
 /* Width estimates, generous on purpose: DejaVu Sans averages below 0.62 em
  * for mixed text, so an estimate never lets text overflow its place. */
 static double text_w(const char *s, double size, bool bold)
 {
-    return (double)nchars(s) * size * (bold ? 0.68 : 0.62);
+    return (double)utf8_count(s, strlen(s)) * size * (bold ? 0.68 : 0.62);
 }
 
 static double mono_w(const char *s, double size)
 {
-    return (double)nchars(s) * size * 0.61;
+    return (double)utf8_count(s, strlen(s)) * size * 0.61;
 }
 
 /* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
@@ -360,8 +351,8 @@ typedef struct Line {
 } Line;
 
 typedef struct Label {
-    Line *lines;
-    unsigned n, cap;
+    Line lines[8 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
+    unsigned n;
     double y, h, w;  /* top, height, width */
     double anchor_y;      /* where the leader line starts on the shape */
 } Label;
@@ -413,28 +404,43 @@ typedef struct Map {
     double body_top, axis_bottom;
 } Map;
 
-static void line_add(Map *m, Label *l, LineStyle st, const char *text)
+static void line_add(Label *l, LineStyle st, const char *text)
 {
-    if (l->n == l->cap) {
-        unsigned cap = l->cap ? 2 * l->cap : 8;
-        Line *nl = arena_alloc(m->a, cap * sizeof *nl);
-        if (l->n)
-            memcpy(nl, l->lines, l->n * sizeof *nl);
-        l->lines = nl;
-        l->cap = cap;
-    }
+    ASSERT(l->n < countof(l->lines));
     l->lines[l->n++] = (Line){text, st};
+    double w = text_w(text, FS, st != L_TEXT && st != L_MUTED);
+    l->w = w > l->w ? w : l->w;
+    l->h = l->n * LINE;
 }
 
-static void label_measure(Label *l)
+/* acc, sep and item (acc NULL: item alone). */
+static const char *join(Map *m, const char *acc, const char *sep, const char *item)
 {
-    l->w = 0;
-    for (unsigned i = 0; i < l->n; i++) {
-        double w = text_w(l->lines[i].text, FS, l->lines[i].style != L_TEXT && l->lines[i].style != L_MUTED);
-        if (w > l->w)
-            l->w = w;
-    }
-    l->h = l->n * LINE;
+    return acc ? arena_printf(m->a, "%s%s%s", acc, sep, item) : item;
+}
+
+static const char *finds_text(Map *m, const Finds *fs)
+{
+    const char *t = "";
+    for (unsigned i = 0; i < fs->n; i++)
+        t = arena_printf(m->a, "%s\n%s: %s", t, sev_name(fs->f[i].sev), fs->f[i].code);
+    return t;
+}
+
+/* The DxgkNames (or snake names) of the flags set in `flags`, or NULL. */
+static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit))
+            t = join(m, t, sep, dxgk ? flag_table[i].dxgk : flag_table[i].name);
+    return t;
+}
+
+static const char *flags_text(Map *m, uint32_t flags)
+{
+    const char *t = flag_names(m, flags, " | ", true);
+    return arena_printf(m->a, "%s (0x%08X)", t ? t : "none", (unsigned)flags);
 }
 
 static const char *cpu_text(Map *m, const Segment *g)
@@ -474,64 +480,61 @@ static void bank_range(const SegDraw *sd, const Bank *bk, uint64_t *lo, uint64_t
     *hi = sd->lo + (bk->end < n ? bk->end : n);
 }
 
+/* The banks too short to carry their name in the column, for the label. */
+static const char *hidden_banks(Map *m, const SegDraw *sd)
+{
+    unsigned hidden = 0;
+    const char *t = NULL;
+    for (unsigned i = 0; sd->axis && i < sd->g->nbanks; i++) {
+        uint64_t lo, hi;
+        bank_range(sd, &sd->g->banks[i], &lo, &hi);
+        const char *bt = bank_text(m, &sd->g->banks[i]);
+        if (!bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt) && hidden++ < 4)
+            t = join(m, t, ", ", bt);
+    }
+    if (hidden > 4)
+        t = arena_printf(m->a, "%s and %u more", t, hidden - 4);
+    return t ? arena_printf(m->a, "banks: %s", t) : NULL;
+}
+
 static void build_label(Map *m, SegDraw *sd)
 {
     Arena *a = m->a;
     const Segment *g = sd->g;
     Label *l = &sd->label;
-    line_add(m, l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
+    line_add(l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
     if (g->kind == SEG_AGP) {
-        line_add(m, l, L_TEXT, "agp: runtime aperture");
-        line_add(m, l, L_MUTED, "address and size come from the chipset");
-        line_add(m, l, L_MUTED, "at run time; absent without an AGP aperture");
+        line_add(l, L_TEXT, "agp: runtime aperture");
+        line_add(l, L_MUTED, "address and size come from the chipset");
+        line_add(l, L_MUTED, "at run time; absent without an AGP aperture");
     } else {
-        line_add(m, l, L_TEXT,
+        line_add(l, L_TEXT,
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
                               sd->axis && !sd->to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+            line_add(l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
         else
-            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+            line_add(l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
-            line_add(m, l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
-        line_add(m, l, L_MUTED, cpu_text(m, g));
-        if (g->flags_written) {
-            Buf t = {0};
-            for (size_t i = 0; i < flag_count; i++)
-                if (g->flags_written & (1u << flag_table[i].bit))
-                    buf_printf(&t, "%s%s", t.len ? ", " : "flags: ", flag_table[i].name);
-            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
-            buf_free(&t);
-        }
-        /* banks too short to carry their name in the column */
-        unsigned hidden = 0;
-        Buf t = {0};
-        for (unsigned i = 0; sd->axis && i < g->nbanks; i++) {
-            uint64_t lo, hi;
-            bank_range(sd, &g->banks[i], &lo, &hi);
-            const char *bt = bank_text(m, &g->banks[i]);
-            if (bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt))
-                continue;
-            if (hidden++ < 4)
-                buf_printf(&t, "%s%s", t.len ? ", " : "banks: ", bt);
-        }
-        if (hidden > 4)
-            buf_printf(&t, " and %u more", hidden - 4);
+            line_add(l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+        line_add(l, L_MUTED, cpu_text(m, g));
+        if (g->flags_written)
+            line_add(l, L_MUTED, arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+        const char *hidden = hidden_banks(m, sd);
         if (hidden)
-            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
-        buf_free(&t);
+            line_add(l, L_MUTED, hidden);
         if (has_split(g)) {
             uint64_t drv = g->system_memory_end.v + 1;
-            line_add(m, l, L_MUTED,
+            line_add(l, L_MUTED,
                      arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
                                   human(a, g->size.v - drv)));
         }
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
-        line_add(m, l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
+        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
                  arena_printf(a, "%s: %s", sev_name(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
-        line_add(m, l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
+        line_add(l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
 }
 
 /* ---- layout ----------------------------------------------------------------------- */
@@ -753,27 +756,6 @@ static void in_text(Map *m, double x, double y, const char *anchor, bool bold, c
 static void in_mid(Map *m, double x, double ymid, bool bold, const char *text)
 {
     in_text(m, x, ymid + FS_SMALL * 0.35, "middle", bold, text);
-}
-
-static const char *finds_text(Map *m, const Finds *fs)
-{
-    Buf t = {0};
-    for (unsigned i = 0; i < fs->n; i++)
-        buf_printf(&t, "\n%s: %s", sev_name(fs->f[i].sev), fs->f[i].code);
-    const char *r = arena_strdup(m->a, t.p ? t.p : "");
-    buf_free(&t);
-    return r;
-}
-
-static const char *flags_text(Map *m, uint32_t flags)
-{
-    Buf t = {0};
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            buf_printf(&t, "%s%s", t.len ? " | " : "", flag_table[i].dxgk);
-    const char *r = arena_printf(m->a, "%s (0x%08X)", t.p ? t.p : "none", (unsigned)flags);
-    buf_free(&t);
-    return r;
 }
 
 static const char *seg_tooltip(Map *m, const SegDraw *sd)
@@ -1185,7 +1167,6 @@ static void plan(Map *m)
     m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         build_label(m, &m->sd[i]);
-        label_measure(&m->sd[i].label);
         if (m->sd[i].label.w > m->label_w)
             m->label_w = m->sd[i].label.w;
     }
