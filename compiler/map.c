@@ -103,6 +103,11 @@ static double mono_w(const char *s, double size)
 }
 
 /* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
+static double dmax(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 static const char *px(Arena *a, double v)
 {
     if (fabs(v) < 0.005)
@@ -119,11 +124,8 @@ static const char *px(Arena *a, double v)
 /* 0x8000_0000: upper-case hex grouped by four digits. */
 static const char *hex(Arena *a, uint64_t v)
 {
-    char digits[17];
+    char digits[17], out[2 + 16 + 3 + 1] = "0x", *o = out + 2;
     int n = snprintf(digits, sizeof digits, "%llX", (unsigned long long)v);
-    char out[2 + 16 + 3 + 1], *o = out;
-    *o++ = '0';
-    *o++ = 'x';
     for (int i = 0; i < n; i++) {
         if (i && (n - i) % 4 == 0)
             *o++ = '_';
@@ -255,7 +257,8 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
     if (target < 2 * sized * minh)
         target = 2 * sized * minh;
     double scale = 0;
-    for (;;) {
+    bool changed;
+    do {
         double len = 0;
         unsigned small = 0;
         for (unsigned i = 0; i + 1 < u; i++) {
@@ -267,13 +270,11 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
                 small++;
         }
         scale = len > 0 ? (target - small * minh) / len : 0;
-        bool changed = false;
+        changed = false;
         for (unsigned i = 0; i + 1 < u; i++)
             if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * scale < minh)
                 ax->big[i] = false, changed = true;
-        if (!changed)
-            break;
-    }
+    } while (changed);
     ax->scale = scale;
     double y = top;
     for (unsigned i = 0; i < u; i++) {
@@ -408,8 +409,7 @@ static void line_add(Label *l, LineStyle st, const char *text)
 {
     ASSERT(l->n < countof(l->lines));
     l->lines[l->n++] = (Line){text, st};
-    double w = text_w(text, FS, st != L_TEXT && st != L_MUTED);
-    l->w = w > l->w ? w : l->w;
+    l->w = dmax(l->w, text_w(text, FS, st != L_TEXT && st != L_MUTED));
     l->h = l->n * LINE;
 }
 
@@ -600,44 +600,58 @@ static void layout_axis(Map *m)
     m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
 }
 
+/* The CPU windows in BAR lane ln, in segment order; lo and hi get their
+ * ranges of BAR bytes. */
+static void lane_windows(Map *m, Lane *ln, uint64_t *lo, uint64_t *hi)
+{
+    ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
+    for (unsigned k = 0; k < m->nsd; k++) {
+        const Segment *g = m->sd[k].g;
+        if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
+            continue;
+        Window *w = &ln->wins[ln->nwins];
+        w->sd = &m->sd[k];
+        w->lo = lo[ln->nwins] = g->cpu_offset.v;
+        w->hi = hi[ln->nwins++] = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
+    }
+}
+
+/* A lane's tracks are as wide as the longest name in them (the lane at
+ * least LANE_MIN_W), and the lane as wide as its header. */
+static void lane_width(Map *m, Lane *ln)
+{
+    double name_w = 0, hw = text_w(arena_printf(m->a, "BAR %s", ln->bar->name), FS, true);
+    for (unsigned k = 0; k < ln->nwins; k++)
+        name_w = dmax(name_w, text_w(ln->wins[k].sd->g->name ? ln->wins[k].sd->g->name : "?", FS_SMALL, true));
+    ln->slot_w = dmax(name_w + 16, LANE_MIN_W / ln->ntracks);
+    ln->w = ln->slot_w * ln->ntracks;
+    hw = dmax(hw, text_w(arena_printf(m->a, "index %llu, %s", (unsigned long long)ln->bar->index.v,
+                                      human(m->a, ln->bar->size.v)), FS_SMALL, false));
+    for (unsigned f = 0; f < ln->finds.n; f++)
+        hw = dmax(hw, text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true));
+    if (hw > ln->w) {
+        ln->slot_w *= hw / ln->w;
+        ln->w = hw;
+    }
+}
+
 /* A BAR lane is drawn at the GPU axis' scale when that makes it neither
  * shorter than LANE_MIN_H nor taller than the axis; otherwise it is
  * stretched or squeezed to the nearer bound (its scale is its own then). */
 static void layout_lanes(Map *m, double axis_h)
 {
-    const Spec *s = m->s;
     for (unsigned i = 0; i < m->nlanes; i++) {
         Lane *ln = &m->lanes[i];
-        ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
         uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
         unsigned *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
-        double name_w = 0;
-        for (unsigned k = 0; k < m->nsd; k++) {
-            const Segment *g = m->sd[k].g;
-            if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
-                continue;
-            Window *w = &ln->wins[ln->nwins];
-            w->sd = &m->sd[k];
-            w->lo = g->cpu_offset.v;
-            w->hi = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
-            lo[ln->nwins] = w->lo;
-            hi[ln->nwins] = w->hi;
-            ln->nwins++;
-            double nw = text_w(g->name ? g->name : "?", FS_SMALL, true);
-            if (nw > name_w)
-                name_w = nw;
-        }
-        uint64_t extent = s->bars[i].size.v; /* the BAR, or further if a window spills out */
+        lane_windows(m, ln, lo, hi);
+        uint64_t extent = ln->bar->size.v; /* the BAR, or further if a window spills out */
         for (unsigned k = 0; k < ln->nwins; k++)
-            if (hi[k] > extent)
-                extent = hi[k];
+            extent = hi[k] > extent ? hi[k] : extent;
         double lane_h = (double)extent * m->ax.scale;
         ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
-        if (lane_h > axis_h)
-            lane_h = axis_h;
-        if (lane_h < LANE_MIN_H)
-            lane_h = LANE_MIN_H;
-        uint64_t extra[2] = {0, s->bars[i].size.v};
+        lane_h = lane_h > axis_h ? axis_h : lane_h < LANE_MIN_H ? LANE_MIN_H : lane_h;
+        uint64_t extra[2] = {0, ln->bar->size.v};
         axis_build(m->a, &ln->ax, lo, hi, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
         ln->ntracks = assign_tracks(m->a, lo, hi, ln->nwins, track);
         for (unsigned k = 0; k < ln->nwins; k++) {
@@ -647,22 +661,7 @@ static void layout_lanes(Map *m, double axis_h)
             w->y1 = axis_y(&ln->ax, w->hi);
             w->to_scale = axis_to_scale(&ln->ax, w->lo, w->hi);
         }
-        ln->slot_w = name_w + 16 > LANE_MIN_W / ln->ntracks ? name_w + 16 : LANE_MIN_W / ln->ntracks;
-        ln->w = ln->slot_w * ln->ntracks;
-        /* the header above the lane must fit too */
-        Arena *a = m->a;
-        const char *h1 = arena_printf(a, "BAR %s", ln->bar->name), *h2 = arena_printf(a, "index %llu, %s",
-                                      (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v));
-        double hw = text_w(h1, FS, true) > text_w(h2, FS_SMALL, false) ? text_w(h1, FS, true) : text_w(h2, FS_SMALL, false);
-        for (unsigned f = 0; f < ln->finds.n; f++) {
-            double fw = text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true);
-            if (fw > hw)
-                hw = fw;
-        }
-        if (hw > ln->w) {
-            ln->slot_w *= hw / ln->w;
-            ln->w = hw;
-        }
+        lane_width(m, ln);
     }
 }
 
@@ -1069,8 +1068,7 @@ static double draw_legend(Map *m, double y, bool draw)
     };
     double x = MARGIN, right = m->width - MARGIN, w = 0;
     for (size_t i = 0; i < countof(items); i++)
-        if (18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18 > w)
-            w = 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18;
+        w = dmax(w, 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18);
     if (draw)
         buf_puts(m->b, "<g class=\"legend\">\n");
     for (size_t i = 0; i < countof(items); i++) {
@@ -1117,27 +1115,18 @@ static const char *fit(Map *m, const char *text, double w)
 static void plan_columns(Map *m)
 {
     double tick_w = mono_w("0x0", FS_SMALL);
-    for (unsigned i = 0; i < m->nsd; i++) {
-        double w = mono_w(hex(m->a, m->sd[i].hi), FS_SMALL);
-        if (w > tick_w)
-            tick_w = w;
-    }
+    for (unsigned i = 0; i < m->nsd; i++)
+        tick_w = dmax(tick_w, mono_w(hex(m->a, m->sd[i].hi), FS_SMALL));
     m->tick_r = MARGIN + tick_w;
     m->col_x = m->tick_r + 10;
     m->col_w = 200;
     for (unsigned i = 0; i < m->nsd; i++) {
         const Segment *g = m->sd[i].g;
-        for (unsigned k = 0; k < g->nbanks; k++) {
-            double w = text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16;
-            if (w > m->col_w)
-                m->col_w = w;
-        }
-        double w = text_w(g->name ? g->name : "?", FS_SMALL, true) + 16;
-        if (w > m->col_w)
-            m->col_w = w;
+        for (unsigned k = 0; k < g->nbanks; k++)
+            m->col_w = dmax(m->col_w, text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16);
+        m->col_w = dmax(m->col_w, text_w(g->name ? g->name : "?", FS_SMALL, true) + 16);
     }
-    if (m->col_w > 320)
-        m->col_w = 320;
+    m->col_w = m->col_w > 320 ? 320 : m->col_w;
     m->label_x = m->col_x + m->col_w + 40;
 }
 
@@ -1167,8 +1156,7 @@ static void plan(Map *m)
     m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         build_label(m, &m->sd[i]);
-        if (m->sd[i].label.w > m->label_w)
-            m->label_w = m->sd[i].label.w;
+        m->label_w = dmax(m->label_w, m->sd[i].label.w);
     }
     double axis_h = m->axis_bottom - m->body_top;
     layout_lanes(m, axis_h > LANE_MIN_H ? axis_h : LANE_MIN_H);
@@ -1224,12 +1212,8 @@ static double place_body(Map *m)
     }
     double labels_bottom = place_labels(m);
     double bottom = any_off ? y - 14 : m->axis_bottom;
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        const Lane *ln = &m->lanes[i];
-        double e = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top;
-        if (e > bottom)
-            bottom = e;
-    }
+    for (const Lane *ln = m->lanes; ln < m->lanes + m->nlanes; ln++)
+        bottom = dmax(bottom, ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top);
     return labels_bottom > bottom ? labels_bottom : bottom;
 }
 
@@ -1362,16 +1346,13 @@ static const char *scale_note(Map *m)
         return "no segment on the GPU address axis";
     double bpp = 1.0 / m->ax.scale;
     uint64_t per = bpp >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(bpp + 0.5);
-    Buf own = {0};
-    unsigned nown = 0;
+    const char *own = NULL;
     for (unsigned i = 0; i < m->nlanes; i++)
         if (m->lanes[i].own_scale)
-            buf_printf(&own, "%s%s", nown++ ? ", " : "", m->lanes[i].bar->name);
-    const char *note = arena_printf(m->a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(m->a, per),
-                                    !m->nlanes ? "." : nown ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
-                                    nown ? own.p : "", nown ? "." : "");
-    buf_free(&own);
-    return note;
+            own = join(m, own, ", ", m->lanes[i].bar->name);
+    return arena_printf(m->a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(m->a, per),
+                        !m->nlanes ? "." : own ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
+                        own ? own : "", own ? "." : "");
 }
 
 /* The scale note and every diagnostic, one line each. */
@@ -1508,13 +1489,10 @@ static void html_bars(Map *m)
         td(m, NULL, ln->bar->name);
         td(m, "num", arena_printf(a, "%llu", (unsigned long long)ln->bar->index.v));
         td(m, "num", size_text(a, ln->bar->size.v));
-        Buf t = {0};
-        for (unsigned k = 0; k < ln->nwins; k++) {
-            const Window *w = &ln->wins[k];
-            buf_printf(&t, "%s%s: %s \xE2\x80\x93 %s", k ? "; " : "", w->sd->g->name, hex(a, w->lo), hex(a, w->hi));
-        }
-        td(m, NULL, t.p ? t.p : "none");
-        buf_free(&t);
+        const char *t = NULL;
+        for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
+            t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->lo), hex(a, w->hi)));
+        td(m, NULL, t ? t : "none");
         buf_puts(b, "</tr>\n");
     }
     buf_puts(b, "</table>\n");
