@@ -193,11 +193,6 @@ static void finds_add(Finds *fs, const Diag *e)
     fs->f[fs->n++] = (Find){e->sev, code};
 }
 
-static const char *sev_name(Severity s)
-{
-    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
-}
-
 /* ---- axes --------------------------------------------------------------------- */
 
 /* A piecewise-linear map from addresses to y (see the comment at the top). */
@@ -423,7 +418,7 @@ static const char *finds_text(Map *m, const Finds *fs)
 {
     const char *t = "";
     for (unsigned i = 0; i < fs->n; i++)
-        t = arena_printf(m->a, "%s\n%s: %s", t, sev_name(fs->f[i].sev), fs->f[i].code);
+        t = arena_printf(m->a, "%s\n%s: %s", t, severity_name(fs->f[i].sev), fs->f[i].code);
     return t;
 }
 
@@ -532,7 +527,7 @@ static void build_label(Map *m, SegDraw *sd)
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
         line_add(l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
-                 arena_printf(a, "%s: %s", sev_name(sd->finds.f[i].sev), sd->finds.f[i].code));
+                 arena_printf(a, "%s: %s", severity_name(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
         line_add(l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
 }
@@ -771,11 +766,6 @@ static const char *seg_tooltip(Map *m, const SegDraw *sd)
                         finds_text(m, &sd->finds));
 }
 
-static const char *kind_class(SegKind k)
-{
-    return k == SEG_MEMORY ? "memory" : k == SEG_APERTURE ? "aperture" : "agp";
-}
-
 /* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
 static void not_to_scale_mark(Map *m, double x, double ymid)
 {
@@ -841,7 +831,7 @@ static void draw_segment(Map *m, const SegDraw *sd)
     bool red = sd->finds.n > 0;
     const char *id = arena_printf(a, "%s data-id=\"%u\"", attr(m, "data-name", g->name), g->id);
     buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
-    rect(m, arena_printf(a, "seg %s%s", kind_class(g->kind), red ? " bad" : ""),
+    rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
          arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->to_scale), sd->x,
          sd->y0, sd->w, sd->y1 - sd->y0, seg_tooltip(m, sd));
     double h = sd->y1 - sd->y0, cx = sd->x + sd->w / 2;
@@ -950,7 +940,7 @@ static void lane_header(Map *m, const Lane *ln)
             arena_printf(a, "index %llu, %s", (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v)));
     for (unsigned i = 0; i < ln->finds.n; i++)
         text_at(m, ln->finds.f[i].sev == SEV_WARNING ? "small warn" : "small err", ln->x, yh + 14 + 12.0 * (i + 1),
-                NULL, arena_printf(a, "%s: %s", sev_name(ln->finds.f[i].sev), ln->finds.f[i].code));
+                NULL, arena_printf(a, "%s: %s", severity_name(ln->finds.f[i].sev), ln->finds.f[i].code));
 }
 
 /* Stretches of the BAR no segment is visible through. */
@@ -982,7 +972,7 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
     const Segment *g = w->sd->g;
     const char *bar = ln->bar->name, *name = attr(m, "data-name", g->name);
     double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
-    rect(m, arena_printf(a, "win %s%s", kind_class(g->kind), w->sd->cpu_red ? " bad" : ""),
+    rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
          arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->to_scale), x, w->y0, ln->slot_w,
          h,
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->lo),
@@ -1089,7 +1079,7 @@ static const char *diag_line(Map *m, const Diag *e)
 {
     Arena *a = m->a;
     const char *where = e->pos.file ? arena_printf(a, "%s:%u:%u: ", e->pos.file->name, e->pos.line, e->pos.col) : "";
-    return arena_printf(a, "%s%s: %s%s%s%s", where, sev_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
+    return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
                         e->code ? "] " : "", e->msg);
 }
 
@@ -1189,17 +1179,11 @@ static void shift(Map *m, double dy)
     }
 }
 
-/* The y of the first box below the axis (AGP and empty segments). */
-static double off_axis_top(const Map *m)
-{
-    return m->axis_bottom + (m->ax.n ? 40 : 0);
-}
-
 /* Places the boxes below the axis and the labels; returns the bottom of
  * everything drawn above the footer. */
 static double place_body(Map *m)
 {
-    double y = off_axis_top(m);
+    double y = m->axis_bottom + (m->ax.n ? 40 : 0); /* AGP and empty segments */
     bool any_off = false;
     for (unsigned i = 0; i < m->nsd; i++) {
         SegDraw *sd = &m->sd[i];
@@ -1287,7 +1271,7 @@ static void svg_head(Map *m, double height)
              "</defs>\n");
 }
 
-/* The title, the line under it and the column headers. */
+/* The title, the line under it, the legend and the column headers. */
 static void svg_titles(Map *m)
 {
     const Spec *s = m->s;
@@ -1301,10 +1285,7 @@ static void svg_titles(Map *m)
                          file_name(s), s->wddm >> 4, s->wddm & 15, arch_name(s->arch), human(a, s->page_size.v),
                          s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s", s->nbars,
                          s->nbars == 1 ? "" : "s"));
-}
-
-static void svg_columns(Map *m)
-{
+    draw_legend(m, MARGIN + FS_TITLE + 31, true);
     double col_top = m->body_top - 14;
     text_at(m, "b", m->col_x, col_top - 16, NULL, "GPU address space");
     text_at(m, "small", m->col_x, col_top - 3, NULL, "low addresses at the top; gaps collapsed");
@@ -1322,7 +1303,7 @@ static void svg_body(Map *m)
             draw_segment(m, &m->sd[i]);
     draw_gaps(m);
     draw_overlaps(m);
-    double off_header = off_axis_top(m) - 14;
+    double off_header = m->axis_bottom + (m->ax.n ? 40 : 0) - 14;
     for (unsigned i = 0, first = 1; i < m->nsd; i++) {
         if (m->sd[i].axis)
             continue;
@@ -1380,14 +1361,11 @@ static void svg_foot(Map *m, double foot, unsigned ndiags)
 static void svg(Map *m)
 {
     plan(m);
-    double legend_top = MARGIN + FS_TITLE + 31;
-    shift(m, draw_legend(m, legend_top, false) + 24 + 36 + 12.0 * m->lane_rows);
+    shift(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
     double foot = place_body(m) + 30;
     unsigned ndiags = count_diags(m);
     svg_head(m, foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN);
     svg_titles(m);
-    draw_legend(m, legend_top, true);
-    svg_columns(m);
     svg_body(m);
     svg_foot(m, foot, ndiags);
     buf_puts(m->b, "</svg>\n");
