@@ -259,8 +259,7 @@ static void loc_fields(JsonW *w, const Loc *l, bool end_line)
 /* The "tool" object of both documents (SARIF's driver goes on after it). */
 static void tool_begin(JsonW *w, const char *key)
 {
-    json_key(w, key);
-    json_obj_begin(w);
+    json_kobj(w, key);
     json_kstr(w, "name", "segc");
     json_kstr(w, "version", SEGC_VERSION);
 }
@@ -274,8 +273,7 @@ static void json_diag(JsonW *w, const RDiag *g)
     json_kstr(w, "message", g->said.msg);
     if (g->fix)
         json_kstr(w, "fix", g->fix);
-    json_key(w, "notes");
-    json_arr_begin(w);
+    json_karr(w, "notes");
     for (unsigned n = 0; n < g->nnotes; n++) {
         json_obj_begin(w);
         loc_fields(w, &g->notes[n].at, false);
@@ -305,13 +303,11 @@ static void json_file(JsonW *w, const RFile *f)
     json_obj_begin(w);
     json_kstr(w, "file", f->path);
     json_kstr(w, "status", f->nfatal ? "unreadable" : f->nerrors ? "invalid" : "ok");
-    json_key(w, "diagnostics");
-    json_arr_begin(w);
+    json_karr(w, "diagnostics");
     for (unsigned i = 0; i < f->ndiags; i++)
         json_diag(w, &f->diags[i]);
     json_arr_end(w);
-    json_key(w, "waivers");
-    json_arr_begin(w);
+    json_karr(w, "waivers");
     for (unsigned i = 0; i < f->nwaivers; i++)
         json_waiver(w, &f->waivers[i]);
     json_arr_end(w);
@@ -327,16 +323,14 @@ static void write_json(Buf *b, const DiagReport *r)
     tool_begin(&w, "tool");
     json_obj_end(&w);
     unsigned errors = 0, warnings = 0;
-    json_key(&w, "files");
-    json_arr_begin(&w);
+    json_karr(&w, "files");
     for (const RFile *f = r->head; f; f = f->next) {
         errors += f->nerrors + f->nfatal;
         warnings += f->nwarnings;
         json_file(&w, f);
     }
     json_arr_end(&w);
-    json_key(&w, "summary");
-    json_obj_begin(&w);
+    json_kobj(&w, "summary");
     json_kuint(&w, "files", r->nfiles);
     json_kuint(&w, "errors", errors);
     json_kuint(&w, "warnings", warnings);
@@ -411,18 +405,15 @@ static bool has_location(const Loc *l)
 
 static void physical_location(JsonW *w, const Loc *l)
 {
-    json_key(w, "physicalLocation");
-    json_obj_begin(w);
-    json_key(w, "artifactLocation");
-    json_obj_begin(w);
+    json_kobj(w, "physicalLocation");
+    json_kobj(w, "artifactLocation");
     Buf u = {0};
     path_uri(&u, l->file);
     json_kstr(w, "uri", u.p);
     buf_free(&u);
     json_obj_end(w);
     if (l->line) {
-        json_key(w, "region");
-        json_obj_begin(w);
+        json_kobj(w, "region");
         json_kuint(w, "startLine", l->line);
         json_kuint(w, "startColumn", l->cp_col);
         json_kuint(w, "endColumn", l->cp_end_col);
@@ -442,8 +433,7 @@ static void logical_location(JsonW *w, const char *path, const char *name, const
 
 static void text_object(JsonW *w, const char *key, const char *text)
 {
-    json_key(w, key);
-    json_obj_begin(w);
+    json_kobj(w, key);
     json_kstr(w, "text", text);
     json_obj_end(w);
 }
@@ -455,8 +445,7 @@ static void location(JsonW *w, const Said *s, bool with_message)
     if (has_location(&s->at))
         physical_location(w, &s->at);
     if (s->on.path) {
-        json_key(w, "logicalLocations");
-        json_arr_begin(w);
+        json_karr(w, "logicalLocations");
         logical_location(w, s->on.path, s->on.name, s->on.kind);
         if (s->on.bar)
             logical_location(w, s->on.bar, s->on.bar + 5, "object");
@@ -473,8 +462,7 @@ static void related_locations(JsonW *w, const RDiag *g)
         related |= has_location(&g->notes[n].at);
     if (!related)
         return;
-    json_key(w, "relatedLocations");
-    json_arr_begin(w);
+    json_karr(w, "relatedLocations");
     for (unsigned n = 0; n < g->nnotes; n++) {
         if (!has_location(&g->notes[n].at))
             continue;
@@ -488,14 +476,12 @@ static void related_locations(JsonW *w, const RDiag *g)
 
 static void suppression(JsonW *w, const RDiag *g)
 {
-    json_key(w, "suppressions");
-    json_arr_begin(w);
+    json_karr(w, "suppressions");
     json_obj_begin(w);
     json_kstr(w, "kind", "inSource");
     json_kstr(w, "justification", g->waiver);
     if (has_location(&g->waiver_at)) {
-        json_key(w, "location");
-        json_obj_begin(w);
+        json_kobj(w, "location");
         physical_location(w, &g->waiver_at);
         json_obj_end(w);
     }
@@ -514,8 +500,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
     }
     json_kstr(w, "level", sarif_level(g->sev));
     text_object(w, "message", g->said.msg);
-    json_key(w, "locations");
-    json_arr_begin(w);
+    json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
         location(w, &g->said, false);
@@ -526,8 +511,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
     if (g->waiver)
         suppression(w, g);
     if (g->fix) {
-        json_key(w, "properties");
-        json_obj_begin(w);
+        json_kobj(w, "properties");
         json_kstr(w, "fix", g->fix);
         json_obj_end(w);
     }
@@ -543,8 +527,7 @@ static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char 
         text_object(w, "fullDescription", full);
         text_object(w, "help", full);
     }
-    json_key(w, "defaultConfiguration");
-    json_obj_begin(w);
+    json_kobj(w, "defaultConfiguration");
     json_kstr(w, "level", sarif_level(level));
     json_obj_end(w);
     json_obj_end(w);
@@ -553,11 +536,9 @@ static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char 
 /* tool.driver: every rule of rules.def, then the front-end codes seen. */
 static void sarif_tool(JsonW *w, const Codes *codes, Arena *a)
 {
-    json_key(w, "tool");
-    json_obj_begin(w);
+    json_kobj(w, "tool");
     tool_begin(w, "driver");
-    json_key(w, "rules");
-    json_arr_begin(w);
+    json_karr(w, "rules");
     for (int i = 0; i < RULE_COUNT; i++) {
         Buf help = {0};
         rule_explain(&help, &rule_table[i]);
@@ -581,8 +562,7 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
         fatal |= f->nfatal > 0;
         errors |= f->nerrors > 0;
     }
-    json_key(w, "invocations");
-    json_arr_begin(w);
+    json_karr(w, "invocations");
     json_obj_begin(w);
     json_key(w, "executionSuccessful");
     json_bool(w, !fatal);
@@ -605,14 +585,12 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_obj_begin(&w);
     json_kstr(&w, "$schema", SARIF_SCHEMA_URI);
     json_kstr(&w, "version", "2.1.0");
-    json_key(&w, "runs");
-    json_arr_begin(&w);
+    json_karr(&w, "runs");
     json_obj_begin(&w);
     sarif_tool(&w, &codes, r->a);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
-    json_key(&w, "results");
-    json_arr_begin(&w);
+    json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next) {
         for (unsigned i = 0; i < f->ndiags; i++)
             sarif_result(&w, &f->diags[i], &codes);

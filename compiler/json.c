@@ -193,3 +193,15 @@ void json_kuint(JsonW *w, const char *key, uint64_t v)
     json_key(w, key);
     json_uint(w, v);
 }
+
+void json_kobj(JsonW *w, const char *key)
+{
+    json_key(w, key);
+    json_obj_begin(w);
+}
+
+void json_karr(JsonW *w, const char *key)
+{
+    json_key(w, key);
+    json_arr_begin(w);
+}

@@ -211,6 +211,8 @@ void json_null(JsonW *w);
 /* A key and its value in one call. */
 void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
+void json_kobj(JsonW *w, const char *key); /* "key": { */
+void json_karr(JsonW *w, const char *key); /* "key": [ */
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
