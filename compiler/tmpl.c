@@ -704,14 +704,20 @@ static const char *describe(Render *r, const TExpr *e)
     return "the value";
 }
 
-/* The limits that keep a hostile template from running away. */
+/* The limits that keep a hostile template from running away: memory
+ * with `more` bytes to come, and steps. */
+static void check_memory(Render *r, Pos pos, size_t more)
+{
+    if (arena_bytes(r->env.a) - r->mem_start + more > TMPL_MAX_MEMORY)
+        die(&r->env, "tmpl-limit", pos, "template uses more than %u MiB of memory",
+            TMPL_MAX_MEMORY >> 20);
+}
+
 static void step(Render *r, Pos pos)
 {
     if (++r->steps > TMPL_MAX_STEPS)
         die(&r->env, "tmpl-limit", pos, "template runs more than %u steps", TMPL_MAX_STEPS);
-    if (arena_bytes(r->env.a) - r->mem_start > TMPL_MAX_MEMORY)
-        die(&r->env, "tmpl-limit", pos, "template uses more than %u MiB of memory",
-            TMPL_MAX_MEMORY >> 20);
+    check_memory(r, pos, 0);
 }
 
 static void put(Render *r, Pos pos, const char *s, size_t n)
@@ -843,9 +849,7 @@ static char *result(Render *r, const TExpr *e, size_t n)
     if (n > TMPL_MAX_OUTPUT)
         die(&r->env, "tmpl-limit", e->pos, "result of `%s` is over the %u MiB output limit",
             e->filter->name, TMPL_MAX_OUTPUT >> 20);
-    if (arena_bytes(r->env.a) - r->mem_start + n > TMPL_MAX_MEMORY)
-        die(&r->env, "tmpl-limit", e->pos, "template uses more than %u MiB of memory",
-            TMPL_MAX_MEMORY >> 20);
+    check_memory(r, e->pos, n);
     return arena_alloc(r->env.a, n);
 }
 

@@ -728,7 +728,8 @@ START_TEST(test_depth_expr)
 }
 END_TEST
 
-/* Output past 64 MiB stops the render at the tag that crossed the line. */
+/* Output past 64 MiB stops the render at the tag that crossed the line;
+ * so do a filter result too long to write and memory past 256 MiB. */
 START_TEST(test_output_limit)
 {
     Arena *a = arena_new();
@@ -761,6 +762,16 @@ START_TEST(test_output_limit)
     ck_assert_uint_eq(d.count, 1);
     ck_assert_str_eq(d.head->code, "tmpl-limit");
     ck_assert_str_eq(d.head->msg, "result of `cstr` is over the 64 MiB output limit");
+
+    /* Results that are made and dropped still count against the memory
+     * limit (4 MiB a pass here), though nothing is written. */
+    diags_init(&d, a);
+    ck_assert_ptr_null(
+        render(a, &d, "{% for i in items %}{% if blob | cstr %}{% end %}{% end %}", ctx));
+    ck_assert_uint_eq(d.count, 1);
+    ck_assert_str_eq(d.head->code, "tmpl-limit");
+    ck_assert_uint_eq(d.head->pos.col, 34);
+    ck_assert_str_eq(d.head->msg, "template uses more than 256 MiB of memory");
     arena_free(a);
 }
 END_TEST
