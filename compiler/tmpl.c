@@ -466,12 +466,11 @@ static NORETURN void misplaced(Parser *p, const Block *in)
         die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`",
             keyword[in->kind]);
     if (p->t->type != TT_OPEN_STMT)
-        expected(p, "text or a tag");
+        expected(p, "text or a tag"); /* a lexical error, which expected() reports */
     TokType k = (++p->t)->type;
-    if (k == TT_END && !in)
-        die(env, "tmpl-syntax", p->t->pos, "`{%% end %%}` without an open `if` or `for`");
-    if ((k == TT_ELIF || k == TT_ELSE) && !in)
-        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`", keyword[k]);
+    if (!in && k >= TT_ELIF && k <= TT_END)
+        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", keyword[k],
+            k == TT_END ? " or `for`" : "");
     if ((k == TT_ELIF || k == TT_ELSE) && in->kind == TT_FOR) {
         Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos,
                            "`{%% %s %%}` inside a `for`; only an `if` has `%s`", keyword[k],
