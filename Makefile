@@ -134,7 +134,7 @@ $(UNIT_BIN): $(UNIT_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 unit: $(UNIT_BIN)
-	CK_FORK=yes $(UNIT_BIN)
+	@sh tests/unit/run.sh $(UNIT_BIN)
 
 golden: $(SEGC)
 	@sh tests/golden/run.sh $(SEGC)
@@ -173,7 +173,7 @@ examples-test: $(SEGC)
 .PHONY: man-test examples-test
 
 hostile: $(SEGC)
-	@HOSTILE_QUIET=1 sh tests/hostile/run.sh $(SEGC)
+	@SEGC_QUIET=1 sh tests/hostile/run.sh $(SEGC)
 
 disk: $(SEGC)
 	@sh tests/hostile/disk.sh $(SEGC) $(B)

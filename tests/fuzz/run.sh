@@ -17,6 +17,8 @@ SECS=${2:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 TARGETS=${*:-pipeline expr tmpl}
 DICT=tests/fuzz/segc.dict
+. tests/lib.sh
+suite_begin fuzz
 
 seed_pipeline() {
     for f in samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml tests/golden/*/*/*.yaml \
@@ -56,9 +58,6 @@ seed_tmpl() {
     done
 }
 
-status=0
-npass=0
-nfail=0
 for t in $TARGETS; do
     bin=$B/fuzz_$t
     seeds=$B/seeds-$t
@@ -72,13 +71,11 @@ for t in $TARGETS; do
     [ -n "$(ls "$regress" 2>/dev/null)" ] && set -- "$@" "$regress"
     if ! "$bin" -runs=0 -rss_limit_mb=2048 "$@" >"$B/replay-$t.log" 2>&1; then
         tail -n 40 "$B/replay-$t.log"
-        echo "fuzz $t: FAILED replaying seeds/regressions (log: $B/replay-$t.log)"
-        status=1
-        nfail=$((nfail + 1))
+        bad "fuzz $t: replaying seeds/regressions" "log: $B/replay-$t.log"
         continue
     fi
     # 2. Fuzz.
-    [ "$SECS" -gt 0 ] || { echo "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; npass=$((npass + 1)); continue; }
+    [ "$SECS" -gt 0 ] || { ok "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; continue; }
     log=$B/fuzz-$t.log
     "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
         -artifact_prefix="$B/crash-$t-" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
@@ -90,13 +87,9 @@ for t in $TARGETS; do
     size=$(ls "$corpus" | wc -l)
     if [ "$rc" -ne 0 ]; then
         grep -E 'ERROR|SUMMARY|artifact' "$log" | head -n 20
-        echo "fuzz $t: FAILED after ${execs:-?} executions (log: $log)"
-        status=1
-        nfail=$((nfail + 1))
+        bad "fuzz $t: after ${execs:-?} executions" "log: $log"
     else
-        npass=$((npass + 1))
-        echo "fuzz $t: ${SECS}s, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
+        ok "fuzz $t: ${SECS}s, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
     fi
 done
-echo "fuzz: $npass passed, $nfail failed"
-exit $status
+suite_end

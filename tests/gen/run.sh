@@ -11,7 +11,7 @@
 #   - every DDI form a sample can express (--ddi, see forms_of below):
 #     built, compiled the same ways, the legacy/QUERYSEGMENT4 handlers and
 #     the dispatcher run, and the output compared with the reviewed golden
-#     files in tests/gen/golden/ (SEGC_GEN_UPDATE=1 rewrites them; review
+#     files in tests/gen/golden/ (SEGC_UPDATE=1 rewrites them; review
 #     the diff);
 #   - --emit-selftest (default forms and every form): the generated
 #     <board>_selftest.c compiled with both compilers at C99 and C11,
@@ -26,16 +26,13 @@ SEGC=$1
 B=$2
 SAN=${3:-}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin gencode
 top=$(pwd)
 case $SEGC in /*) ;; *) SEGC=$top/$SEGC ;; esac
 out=$top/$B/gen-test
 rm -rf "$out"
 mkdir -p "$out"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
-have() { command -v "$1" >/dev/null 2>&1; }
 CHECK_FLAGS=$(pkg-config --cflags --libs check)
 COMPILERS=""
 for c in gcc clang; do have $c && COMPILERS="$COMPILERS $c"; done
@@ -187,7 +184,7 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
         harness "$name --ddi $forms" "$fdir" "$board" "$exp"
         for f in "${board}_segments.h" "${board}_segments.c"; do
             golden=tests/gen/golden/$name/$f
-            if [ "${SEGC_GEN_UPDATE:-}" = 1 ]; then
+            if updating; then
                 mkdir -p "tests/gen/golden/$name"
                 cp "$fdir/$f" "$golden"
             fi
@@ -224,7 +221,7 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
         selftest "$name --emit-selftest ($ddi)" "$sdir" "$board"
         tampers "$name --emit-selftest ($ddi)" "$sdir" "$board"
     done
-    (cd /tmp && "$SEGC" build -q --emit-selftest "$top/$spec" -o "$out/$name.selftest-again") 2>/dev/null
+    (cd "$tmp" && "$SEGC" build -q --emit-selftest "$top/$spec" -o "$out/$name.selftest-again") 2>/dev/null
     if cmp -s "$out/$name.selftest-default/${board}_selftest.c" "$out/$name.selftest-again/${board}_selftest.c"; then
         ok "$name: self-test byte-identical from another directory"
     else
@@ -233,7 +230,7 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
 
     # The same spec built from another directory gives the same bytes.
     abs=$top/$spec
-    (cd /tmp && "$SEGC" build "$abs" -o "$out/$name.again") 2>/dev/null
+    (cd "$tmp" && "$SEGC" build "$abs" -o "$out/$name.again") 2>/dev/null
     if diff -r "$dir" "$out/$name.again" >/dev/null; then
         ok "$name: byte-identical from another directory"
     else
@@ -312,5 +309,4 @@ else
     bad "segc_dxgk.h" "$(grep FAIL "$out/dxgk.out" | head -n 5)"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -2,7 +2,7 @@
 # Machine-readable output tests: `--diagnostics=json|sarif` and `segc dump --json`.
 #
 #   sh tests/json/run.sh build/segc build
-#   SEGC_JSON_UPDATE=1 sh tests/json/run.sh build/segc build
+#   SEGC_UPDATE=1 sh tests/json/run.sh build/segc build
 #                          rewrite tests/json/expect/ (then review with git diff)
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
@@ -31,6 +31,8 @@ set -u
 SEGC=${1:?usage: run.sh path/to/segc build-dir}
 B=${2:?usage: run.sh path/to/segc build-dir}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin json
 top=$(pwd)
 case $SEGC in /*) ;; *) SEGC=$top/$SEGC ;; esac
 CACHE=${SEGC_TEST_CACHE:-$B/cache}
@@ -40,18 +42,10 @@ SARIF_PKG=@microsoft/sarif-multitool-linux@5.7.0
 SARIF_FILE=package/sarif-2.1.0.json
 SARIF_SHA256=1c49a0f2b60444c71bb14878e21e0d882198eff4c539861b133093ad89ed798c
 
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
-indent() { head -n "${1:-20}" | sed 's/^/    | /'; }
 
 if ! "$PY" -c 'import jsonschema' 2>/dev/null; then
-    echo "FAIL setup: $PY lacks python3-jsonschema (sh tests/deps.sh --install)"
-    echo "0 passed, 1 failed"
-    exit 1
+    bad "setup" "$PY lacks python3-jsonschema (sh tests/deps.sh --install)"
+    suite_end
 fi
 
 # ---- the SARIF 2.1.0 schema ------------------------------------------------
@@ -89,11 +83,9 @@ normalize() { sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/"; }
 # compare NAME ACTUAL: byte comparison with tests/json/expect/NAME.
 compare() {
     exp=$T/expect/$1
-    if [ "${SEGC_JSON_UPDATE:-}" = 1 ]; then
-        cp "$2" "$exp"
-    fi
+    updating && cp "$2" "$exp"
     if [ ! -f "$exp" ]; then
-        bad "$1" "no $exp (run with SEGC_JSON_UPDATE=1 and review it)"
+        bad "$1" "no $exp (run with SEGC_UPDATE=1 and review it)"
     elif ! cmp -s "$2" "$exp"; then
         bad "$1" "differs from $exp"
         diff -u "$exp" "$2" | indent 30
@@ -265,5 +257,4 @@ fi
 rc=$?
 if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ]; then ok "dump of a missing file: exit 2"; else bad "dump of a missing file: exit 2" "exit $rc"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -13,14 +13,12 @@ SAN=${3:-}
 BOARDS=${4:-40}
 SEED=${5:-20261122}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin lookup
 out=$B/lookup-test
 rm -rf "$out"
 mkdir -p "$out/boards"
-pass=0
-fail=0
 forms=""
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
 
 /usr/bin/python3 tests/lookup/gen_boards.py "$out/boards" "$BOARDS" "$SEED" || exit 2
 
@@ -68,5 +66,4 @@ for f in direct radix search; do
     *) bad "form '$f' exercised" "no board picked it" ;;
     esac
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -27,6 +27,8 @@ set -u
 SEGC=${1:?usage: run.sh path/to/segc BUILD_DIR}
 B=${2:?usage: run.sh path/to/segc BUILD_DIR}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin map
 top=$(pwd)
 case $SEGC in /*) ;; *) SEGC=$top/$SEGC ;; esac
 PY=/usr/bin/python3
@@ -34,10 +36,6 @@ CHECK="$PY tests/map/check.py"
 out=$top/$B/map-test
 rm -rf "$out"
 mkdir -p "$out"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
 
 CHROMIUM=""
 for c in chromium chromium-browser; do
@@ -45,7 +43,7 @@ for c in chromium chromium-browser; do
 done
 # Everything that could reach a network or write outside the scratch profile is off.
 chrome() {
-    prof=$(mktemp -d)
+    prof=$(mktemp -d "$tmp/chromium.XXXXXX")
     timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
         --disable-background-networking --disable-component-update --disable-sync \
         --disable-default-apps --disable-extensions --user-data-dir="$prof" "$@" 2>"$out/chromium.err"
@@ -147,5 +145,4 @@ if [ -n "$CHROMIUM" ]; then
     fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" = 0 ]
+suite_end
