@@ -120,6 +120,18 @@ $(B):
 
 # ---- tests -----------------------------------------------------------------
 
+# Every suite runs through tests/suite.sh, which shows its output, keeps it
+# in $(SEGC_RESULTS)/LABEL.log and records its counts for the closing line
+# of `make test`.  Suites write only below their own scratch directories
+# (tests/lib.sh), so any of them may run at the same time (make -j).  In
+# the sanitizer pass (SAN=1) their labels end in -san and SEGC_SAN=1 tells
+# them to repeat only what runs segc's own C.
+export SEGC_RESULTS ?= $(abspath $(B))/results
+SUITE = sh tests/suite.sh $(1)$(if $(filter 1,$(SAN)),-san)
+ifeq ($(SAN),1)
+export SEGC_SAN := 1
+endif
+
 # The unit runner finds each suite by the name its file exports
 # (tests/unit/check_foo.c -> foo_suite).
 $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
@@ -134,66 +146,81 @@ $(UNIT_BIN): $(UNIT_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 unit: $(UNIT_BIN)
-	@sh tests/unit/run.sh $(UNIT_BIN)
+	@$(call SUITE,unit) sh tests/unit/run.sh $(UNIT_BIN)
 
 golden: $(SEGC)
-	@sh tests/golden/run.sh $(SEGC)
+	@$(call SUITE,golden) sh tests/golden/run.sh $(SEGC)
 
 schema: $(SEGC)
-	@SEGC=$(SEGC) sh tests/schema/run.sh
+	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
 
 gencode: $(SEGC)
-	@sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+	@$(call SUITE,gencode) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
 lookup: $(SEGC)
-	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+	@$(call SUITE,lookup) sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
-	@PYTHON=$(PYTHON) sh tests/diff/run.sh $(SEGC)
-.PHONY: diff-test
+	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
 
 # --diagnostics=json|sarif and dump --json.  Downloads (once, into the
 # cache, shared with the sanitizer pass) the SARIF 2.1.0 schema it validates with.
-export SEGC_TEST_CACHE ?= $(B)/cache
+export SEGC_TEST_CACHE ?= $(abspath $(B))/cache
 json-test: $(SEGC)
-	@sh tests/json/run.sh $(SEGC) $(B)
+	@$(call SUITE,json-test) sh tests/json/run.sh $(SEGC) $(B)
 
 # `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
 map-test: $(SEGC)
-	@sh tests/map/run.sh $(SEGC) $(B)
+	@$(call SUITE,map-test) sh tests/map/run.sh $(SEGC) $(B)
 
 # The man pages: no groff warnings, every command, option and spec key.
 man-test: $(SEGC)
-	@sh tests/man/run.sh $(SEGC)
+	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC)
 
 # The build-system examples, against a `make install` into a temporary prefix.
 examples-test: $(SEGC)
-	@sh tests/examples/run.sh $(B)
-.PHONY: man-test examples-test
+	@$(call SUITE,examples-test) sh tests/examples/run.sh $(B)
 
 hostile: $(SEGC)
-	@SEGC_QUIET=1 sh tests/hostile/run.sh $(SEGC)
+	@SEGC_QUIET=1 $(call SUITE,hostile) sh tests/hostile/run.sh $(SEGC)
 
 disk: $(SEGC)
-	@sh tests/hostile/disk.sh $(SEGC) $(B)
+	@$(call SUITE,disk) sh tests/hostile/disk.sh $(SEGC) $(B)
 
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
-	@sh tests/memcheck.sh $(B)
+	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
 
-# One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+# The suites of one pass, longest first so that make -j finishes soonest.
+SUITES     := gencode lookup memcheck examples-test map-test json-test hostile unit \
+              golden schema disk diff-test man-test
+SAN_SUITES := $(filter-out memcheck,$(SUITES))
+suites: $(filter-out memcheck,$(SUITES))
+san-suites: $(SAN_SUITES)
+TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
 
-# The whole test command: normal build (and valgrind memcheck), then
-# everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
-# then a short libFuzzer campaign over every target.
+# The whole test command: every suite of the normal build (with valgrind
+# memcheck), the sanitizer pass (ASan+UBSan, in $(B)/san) and a fixed
+# libFuzzer smoke run (in $(B)/fuzz), all at once on $(TEST_JOBS) jobs
+# (the machine's cores unless make was given -j itself).  Each suite shows
+# what is not "ok" (its whole log is in $(SEGC_RESULTS)); then one line
+# per suite and the closing "N passed, M failed", the total of them all.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 test: deps-check
-	$(MAKE) suites memcheck
-	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
-	$(MAKE) fuzz-smoke
+	@mkdir -p $(SEGC_RESULTS)
+	@rm -f $(SEGC_RESULTS)/*
+	@SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory test-san test-normal test-fuzz; \
+	  sh tests/summary.sh $(SEGC_RESULTS) $(TEST_LABELS)
+test-normal:
+	@$(MAKE) --no-print-directory $(SUITES)
+test-san:
+	@$(MAKE) --no-print-directory B=$(B)/san SAN=1 CFLAGS="-O1 -g" $(SAN_SUITES)
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz-smoke
 
-# Lists missing Debian packages; never installs (./run does that).
+# Lists what is missing; never installs (./run does that).
 deps-check:
 	@sh tests/deps.sh --check
 
@@ -224,8 +251,8 @@ fuzz:
 	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
 
 fuzz-smoke:
-	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
-	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SMOKE_SECONDS)
+	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
+	@$(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SMOKE_SECONDS)
 
 # ---- install ---------------------------------------------------------------
 
@@ -252,6 +279,8 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
+.PHONY: bench all unit golden schema gencode lookup diff-test json-test map-test man-test examples-test \
+        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check \
+        install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

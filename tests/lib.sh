@@ -27,7 +27,7 @@ fail=0
 skip=0
 suite_name=test
 
-ok() { pass=$((pass + 1)); [ -n "${SEGC_QUIET:-}" ] || echo "ok   $1"; }
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
 skipped() { skip=$((skip + 1)); echo "skip $1${2:+: $2}"; }
 updating() { [ "${SEGC_UPDATE:-}" = 1 ]; }

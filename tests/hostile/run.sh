@@ -7,7 +7,6 @@
 #   sh tests/hostile/run.sh build/segc
 #   SEGC_UPDATE=1 sh tests/hostile/run.sh build/segc   print what each
 #       case gives now, in the expect format, to review and paste
-#   SEGC_QUIET=1 ...                                    print failures only
 #
 # A case passes when segc
 #   - ends by itself within $HOSTILE_TIMEOUT seconds (default 30), exit
