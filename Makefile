@@ -239,9 +239,11 @@ bench: $(SEGC)
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
-# fuzzes each target briefly; `make test` runs it.
-FUZZ_SECONDS       ?= 60
-FUZZ_SMOKE_SECONDS ?= 10
+# runs each target for exactly FUZZ_SMOKE_RUNS inputs from a fixed seed
+# (FUZZ_SEED), so it does the same work on every machine; `make test` runs it.
+FUZZ_SECONDS    ?= 60
+FUZZ_SMOKE_RUNS ?= 20000
+FUZZ_SEED       ?= 1
 FUZZ_TARGETS       := pipeline expr tmpl
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
@@ -251,11 +253,11 @@ fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
 
 fuzz:
 	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
-	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+	@sh tests/fuzz/run.sh $(B)/fuzz --seconds $(FUZZ_SECONDS)
 
 fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
-	@$(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SMOKE_SECONDS)
+	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
 # ---- install ---------------------------------------------------------------
 
