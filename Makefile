@@ -164,9 +164,8 @@ lookup: $(SEGC)
 diff-test: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
 
-# --diagnostics=json|sarif and dump --json.  Downloads (once, into the
-# cache, shared with the sanitizer pass) the SARIF 2.1.0 schema it validates with.
-export SEGC_TEST_CACHE ?= $(abspath $(B))/cache
+# --diagnostics=json|sarif and dump --json, validated against the SARIF
+# 2.1.0 schema that tests/deps.sh --install cached (outside the tree).
 json-test: $(SEGC)
 	@$(call SUITE,json-test) sh tests/json/run.sh $(SEGC) $(B)
 

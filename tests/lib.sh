@@ -56,12 +56,14 @@ suite_end() {
     exit
 }
 
-# The directory the SARIF 2.1.0 schema is cached in by tests/deps.sh
-# (outside the tree, so a fresh clone or `make clean` keeps it).
-segc_cache() {
-    if [ -n "${SEGC_TEST_CACHE:-}" ]; then
-        echo "$SEGC_TEST_CACHE"
-    else
-        echo "${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/segc"
-    fi
-}
+# The SARIF 2.1.0 schema tests/json validates with: another project's
+# file, so not in this repository.  tests/deps.sh --install fetches it from
+# the npm package that ships it and keeps it in the cache directory,
+# outside the tree (a fresh clone or `make clean` keeps it); the tests only
+# read it there.
+SARIF_PKG=@microsoft/sarif-multitool-linux@5.7.0
+SARIF_FILE=package/sarif-2.1.0.json
+SARIF_SHA256=1c49a0f2b60444c71bb14878e21e0d882198eff4c539861b133093ad89ed798c
+segc_cache() { echo "${SEGC_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/segc}"; }
+sarif_schema() { echo "${SEGC_SARIF_SCHEMA:-$(segc_cache)/sarif-2.1.0.json}"; }
+sarif_cached() { [ -f "$(sarif_schema)" ] && [ "$(sha256sum "$(sarif_schema)" | cut -d' ' -f1)" = "$SARIF_SHA256" ]; }
