@@ -226,6 +226,12 @@ test-fuzz:
 deps-check:
 	@sh tests/deps.sh --check
 
+# `./run demo` and `./run test` as root in a new minimal Debian 12 chroot
+# built with debootstrap (tests/chroot.sh): what a truly fresh machine
+# does with the README.  Needs root and the Debian mirror; not in `test`.
+chroot-test:
+	@sh tests/chroot.sh
+
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
@@ -284,7 +290,7 @@ clean:
 	rm -rf $(B)
 
 .PHONY: bench all unit golden schema gencode lookup diff-test json-test map-test man-test examples-test \
-        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check \
+        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)
