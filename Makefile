@@ -226,6 +226,17 @@ test-fuzz:
 deps-check:
 	@sh tests/deps.sh --check
 
+# Line and branch coverage of compiler/*.c over the suites that run
+# segc's own C (those of the sanitizer pass, with SEGC_SAN=1, and the man
+# pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
+# counts cleared, then per file and in total (tests/coverage.sh, gcov).
+COV_SUITES := $(SAN_SUITES) man-test
+coverage:
+	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
+	@SEGC_SAN=1 SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
+	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
+
 # `./run demo` and `./run test` as root in a new minimal Debian 12 chroot
 # built with debootstrap (tests/chroot.sh): what a truly fresh machine
 # does with the README.  Needs root and the Debian mirror; not in `test`.
@@ -290,7 +301,7 @@ clean:
 	rm -rf $(B)
 
 .PHONY: bench all unit golden schema gencode lookup diff-test json-test map-test man-test examples-test \
-        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test \
+        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)
