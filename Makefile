@@ -1,11 +1,14 @@
 # segc - one Makefile for the compiler, its tests and its benchmarks.
 #
 #   make              build build/segc
-#   make test         every test: unit (Check), golden, schema, generated
-#                     code, JSON/SARIF outputs, man pages, build-system
-#                     examples, hostile input, failing disks, valgrind
-#                     memcheck, the same suites again under ASan+UBSan, and
-#                     a short fuzzing run
+#   make test         every test, in parallel: unit (Check), golden, schema,
+#                     generated code, lookup tables, diff, JSON/SARIF
+#                     outputs, maps, man pages, build-system examples,
+#                     hostile input, failing disks, valgrind memcheck; the
+#                     suites that run segc's C again under ASan+UBSan; a
+#                     fixed fuzzing smoke run; one closing total
+#   make coverage     line and branch coverage of compiler/ (gcov)
+#   make chroot-test  ./run demo and ./run test in a fresh Debian 12 chroot
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup benchmarks (bench/)
