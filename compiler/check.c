@@ -169,12 +169,10 @@ static void check_agp(Ck *k, Segment *g)
                "segment '%s' is AGP: it may set no flag besides Agp", g->name);
     if (g->cpu != CPU_NONE)
         report(k, R_agp_exclusive, SEG(g, "cpu_visible"), g->cpu_pos,
-               "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp",
-               g->name);
+               "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name);
     if (g->nbanks)
         report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
-               "segment '%s' is AGP: banks would set UseBanking beside Agp",
-               g->name);
+               "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
     if (g->base.set)
         report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
@@ -251,14 +249,12 @@ static void check_banks(Ck *k, Segment *g)
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if (g->kind != SEG_MEMORY) {
         report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
-               "banks on %s segment '%s': banking is for memory segments",
-               seg_kind_name(g->kind), g->name);
+               "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
         return;
     }
     if (g->nbanks > MAX_BANKS)
         report(k, R_banks_max, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
-               "segment '%s' has %u banks; at most %u can be named",
-               g->name, g->nbanks, (unsigned)MAX_BANKS);
+               "segment '%s' has %u banks; at most %u can be named", g->name, g->nbanks, (unsigned)MAX_BANKS);
     uint64_t sum = 0;
     bool overflow = false;
     for (unsigned i = 0; i < g->nbanks; i++) {
@@ -307,15 +303,13 @@ static void check_preserve(Ck *k, Segment *g)
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
         report(k, R_system_memory_end_memory_only, SEG(g, "system_memory_end"), e->pos,
-               "system_memory_end on %s segment '%s'",
-               seg_kind_name(g->kind), g->name);
+               "system_memory_end on %s segment '%s'", seg_kind_name(g->kind), g->name);
         return;
     }
     if (ph && (!e->set || e->v == 0))
         report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
                e->set ? e->pos : g->flag_pos[9],
-               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
-               g->name);
+               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end", g->name);
     else if (e->set && !ph)
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
@@ -385,8 +379,7 @@ static void check_forms(Ck *k, Segment *g)
     if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
         report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[9],
                "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
-               "(it has no SystemMemoryEndAddress)",
-               g->name);
+               "(it has no SystemMemoryEndAddress)", g->name);
     if (!(f & DDI_QS4)) {
         const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
                            : g->invalid_ranges.set ? "invalid_memory_ranges"
@@ -447,8 +440,7 @@ static void check_qs4_fields(Ck *k, Segment *g)
                    g->name, (unsigned long long)h->size.v, (unsigned long long)page);
         else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
             report(k, R_cpu_host_aperture_size, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
-                   "host aperture of segment '%s' does not fit in BAR '%s'",
-                   g->name, h->bar->name);
+                   "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
     }
 }
 
@@ -518,8 +510,7 @@ static void check_layout(Ck *k)
         } else if (i + 1 != s->nsegs) {
             report(k, R_agp_last, SEG(g, "kind"), g->kind_pos,
                    "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
-                   "would shift",
-                   g->name);
+                   "would shift", g->name);
         }
     }
     if (s->wddm >= 0x20 && apertures != 1)
