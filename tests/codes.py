@@ -20,7 +20,7 @@ import sys
 
 SOURCES = sorted(glob.glob("compiler/*.[ch]") + glob.glob("compiler/*.re") + glob.glob("compiler/*.y"))
 # Expressions that forward a code some caller already wrote (checked there).
-PASS_THROUGH = {"code", "g->code", "lx.err_code", "rule_table[id].name", "NULL"}
+PASS_THROUGH = {"code", "g->code", "t->code", "lx.err_code", "rule_table[id].name", "NULL"}
 # Functions that take a code to look it up, not to print it.
 READERS = {"codes_add", "rule_index"}
 
