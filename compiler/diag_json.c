@@ -32,7 +32,7 @@ bool diag_format_parse(const char *s, DiagFormat *out)
 void rule_explain(Buf *b, const RuleInfo *r)
 {
     buf_printf(b, "%s (%s by default)\n\n  %s\n\nsource: %s\nfix:    %s\n\n", r->name,
-               r->sev == SEV_ERROR ? "error" : "warning", r->text, r->source, r->fix);
+               severity_name(r->sev), r->text, r->source, r->fix);
     buf_printf(b,
                "Turn it off with -Wno-%s, make it an error with -Werror=%s,\n"
                "or waive it for one segment with a reason:\n"
@@ -353,11 +353,6 @@ static long rule_index(const Codes *c, const char *code)
     return -1;
 }
 
-static const char *sarif_level(Severity s)
-{
-    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
-}
-
 /* A URI reference for a path as the user gave it: forward slashes, every
  * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
  * cannot read as a scheme), and file:// before an absolute path. */
@@ -428,7 +423,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
         }
     }
     json_key(w, "level");
-    json_str(w, sarif_level(g->sev));
+    json_str(w, severity_level(g->sev));
     text_object(w, "message", g->msg);
     json_key(w, "locations");
     json_arr_begin(w);
@@ -496,7 +491,7 @@ static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char 
     json_key(w, "defaultConfiguration");
     json_obj_begin(w);
     json_key(w, "level");
-    json_str(w, sarif_level(level));
+    json_str(w, severity_level(level));
     json_obj_end(w);
     json_obj_end(w);
 }

@@ -188,20 +188,27 @@ static bool value_at(const Value *v, Pos p)
 
 typedef enum { AT_NONE, AT_SEG, AT_CPU } Where;
 
+/* Whether a field of scope `sc` of `owner` is written at p. */
+static bool field_at(FieldScope sc, const void *owner, Pos p)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (field_table[f].scope == sc && value_at(field_value((FieldId)f, owner), p))
+            return true;
+    return false;
+}
+
 static Where seg_at(const Segment *g, Pos p)
 {
-    if (same_pos(g->cpu_pos, p) || same_pos(g->cpu_bar_pos, p) || value_at(&g->cpu_offset, p) ||
-        value_at(&g->cpu_address, p))
+    if (same_pos(g->cpu_pos, p) || same_pos(g->cpu_bar_pos, p) || field_at(SC_CPU, g, p))
         return AT_CPU;
     if (same_pos(g->pos, p) || same_pos(g->kind_pos, p) || same_pos(g->flags_pos, p) || same_pos(g->banks_pos, p) ||
-        value_at(&g->base, p) || value_at(&g->size, p) || value_at(&g->commit_limit, p) ||
-        value_at(&g->system_memory_end, p))
+        field_at(SC_SEG, g, p))
         return AT_SEG;
     for (unsigned i = 0; i < 32; i++)
         if (same_pos(g->flag_pos[i], p))
             return AT_SEG;
     for (unsigned i = 0; i < g->nbanks; i++)
-        if (same_pos(g->banks[i].pos, p) || value_at(&g->banks[i].size, p))
+        if (same_pos(g->banks[i].pos, p) || field_at(SC_BANK, &g->banks[i], p))
             return AT_SEG;
     for (unsigned i = 0; i < g->nwaivers; i++)
         if (same_pos(g->waivers[i].pos, p))
@@ -211,7 +218,7 @@ static Where seg_at(const Segment *g, Pos p)
 
 static bool bar_at(const Bar *b, Pos p)
 {
-    return same_pos(b->pos, p) || value_at(&b->index, p) || value_at(&b->size, p);
+    return same_pos(b->pos, p) || field_at(SC_BAR, b, p);
 }
 
 /* One rule that fired on a segment or BAR (deduplicated by rule). */
@@ -240,11 +247,6 @@ static void finds_add(Finds *fs, const Diag *e)
         return;
     }
     fs->f[fs->n++] = (Find){e->sev, code};
-}
-
-static const char *sev_name(Severity s)
-{
-    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
 }
 
 /* ---- axes --------------------------------------------------------------------- */
@@ -571,7 +573,7 @@ static void build_label(Map *m, SegDraw *sd)
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
         line_add(m, l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
-                 arena_printf(a, "%s: %s", sev_name(sd->finds.f[i].sev), sd->finds.f[i].code));
+                 arena_printf(a, "%s: %s", severity_level(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
         line_add(m, l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
 }
@@ -746,7 +748,7 @@ static const char *finds_text(Map *m, const Finds *fs)
 {
     Buf t = {0};
     for (unsigned i = 0; i < fs->n; i++)
-        buf_printf(&t, "\n%s: %s", sev_name(fs->f[i].sev), fs->f[i].code);
+        buf_printf(&t, "\n%s: %s", severity_level(fs->f[i].sev), fs->f[i].code);
     const char *r = arena_strdup(m->a, t.p ? t.p : "");
     buf_free(&t);
     return r;
@@ -993,7 +995,7 @@ static void draw_lane(Map *m, const Lane *ln)
     for (unsigned i = 0; i < ln->finds.n; i++) {
         buf_printf(b, "<text class=\"small %s\" x=\"%s\" y=\"%s\">", ln->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
                    px(a, ln->x), px(a, yh + 14 + 12.0 * (i + 1)));
-        esc(b, arena_printf(a, "%s: %s", sev_name(ln->finds.f[i].sev), ln->finds.f[i].code));
+        esc(b, arena_printf(a, "%s: %s", severity_level(ln->finds.f[i].sev), ln->finds.f[i].code));
         buf_puts(b, "</text>\n");
     }
     double ybar = axis_y(&ln->ax, bar->size.v);
@@ -1139,7 +1141,7 @@ static const char *diag_line(Map *m, const Diag *e)
 {
     Arena *a = m->a;
     const char *where = e->pos.file ? arena_printf(a, "%s:%u:%u: ", e->pos.file->name, e->pos.line, e->pos.col) : "";
-    return arena_printf(a, "%s%s: %s%s%s%s", where, sev_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
+    return arena_printf(a, "%s%s: %s%s%s%s", where, severity_level(e->sev), e->code ? "[" : "", e->code ? e->code : "",
                         e->code ? "] " : "", e->msg);
 }
 

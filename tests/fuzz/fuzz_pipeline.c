@@ -51,7 +51,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             .annotate = s->nsegs & 1,
                             .emit_selftest = (size & 2) != 0,
                             .lookup_budget = (size & 4) ? 64 : 0};
-            if (emit_render(a, s, &bo, &out, &lk, &d)) {
+            if (layout_lookup(a, s, bo.lookup_budget, &lk, &d) && emit_render(a, s, &bo, &lk, &out, &d)) {
                 /* A valid spec renders to non-empty C. */
                 if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)
                     abort();
