@@ -1157,8 +1157,17 @@ static bool eval_expr(R *r, Slot *sl)
     return expr_eval(e, &env, r->d, &sl->out->v);
 }
 
+/* What a slot's evaluation reported is about its segment (Subject). */
+static void about_slot(R *r, Diag *const *mark, const Slot *sl)
+{
+    for (Diag *g = *mark; sl->seg && g; g = g->next)
+        if (!g->about.seg)
+            g->about = (Subject){.seg = (unsigned)(sl->seg - r->s->segs) + 1, .seg_name = sl->seg->name};
+}
+
 static bool eval_slot(R *r, Slot *sl)
 {
+    Diag **mark = r->d->tail;
     switch (sl->state) {
     case SLOT_DONE: return true;
     case SLOT_FAILED: return false;
@@ -1166,6 +1175,7 @@ static bool eval_slot(R *r, Slot *sl)
         /* Reached through a default (a segment's base defaults to the
          * previous one's end); references report their own cycles. */
         error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
+        about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         return false;
     case SLOT_PENDING: break;
@@ -1174,6 +1184,7 @@ static bool eval_slot(R *r, Slot *sl)
     bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
     sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
+    about_slot(r, mark, sl);
     return ok;
 }
 
