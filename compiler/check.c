@@ -204,7 +204,7 @@ static void check_agp(Ck *k, Segment *g)
 static void check_sizes(Ck *k, Segment *g)
 {
     const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
     if (g->size.v == 0)
         report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
@@ -215,14 +215,17 @@ static void check_sizes(Ck *k, Segment *g)
         report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
+    /* A value that defaults to the size is reported at the size. */
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        const Value *v = field_value((FieldId)f, g);
+        if (fi->scope == SC_SEG && fi->flags & FF_FITS && v->v > field_max((FieldId)f, s) &&
+            (v->set || fi->def != DEF_SIZE))
+            report(k, R_size_fits_size_t, SEG(g, fi->key), at(v, g),
+                   "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", fi->key, g->name,
+                   (unsigned long long)v->v, arch_name(s->arch));
+    }
     if (s->ptr_bytes == 4) {
-        const Value *vals[] = {&g->size, &g->commit_limit, &g->system_memory_end};
-        const char *names[] = {"size", "commit_limit", "system_memory_end"};
-        for (size_t i = 0; i < countof(vals); i++)
-            if (vals[i]->v > UINT32_MAX && (i == 0 || vals[i]->set))
-                report(k, R_size_fits_size_t, SEG(g, names[i]), at(vals[i], g),
-                       "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", names[i], g->name,
-                       (unsigned long long)vals[i]->v, arch_name(s->arch));
         for (unsigned b = 0; b < g->nbanks; b++)
             if (g->banks[b].end > UINT32_MAX) {
                 report(k, R_size_fits_size_t, BANK(g, &g->banks[b], NULL), g->banks[b].pos,
@@ -266,7 +269,7 @@ static void check_banks(Ck *k, Segment *g)
     if (!g->nbanks)
         return;
     const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
     if (g->kind != SEG_MEMORY) {
         report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
                "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
@@ -312,9 +315,9 @@ static void check_preserve(Ck *k, Segment *g)
          ph = f & FLAG_partially_preserved_during_hibernate;
     bool valid = (!sb && !hb && !ph) || (sb && !(hb && ph));
     if (!valid) {
-        Pos p = hb ? g->flag_pos[8] : g->flag_pos[9];
+        Pos p = hb ? g->flag_pos[FB_preserved_during_hibernate] : g->flag_pos[FB_partially_preserved_during_hibernate];
         if (hb && ph)
-            report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[9],
+            report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                    "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
         else
             report(k, R_preserve_combination, SEG(g, "flags"), p,
@@ -328,7 +331,7 @@ static void check_preserve(Ck *k, Segment *g)
     }
     if (ph && (!e->set || e->v == 0))
         report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
-               e->set ? e->pos : g->flag_pos[9],
+               e->set ? e->pos : g->flag_pos[FB_partially_preserved_during_hibernate],
                "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end", g->name);
     else if (e->set && !ph)
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
@@ -353,15 +356,15 @@ static void check_flags(Ck *k, Segment *g)
     }
     uint32_t f = g->flags;
     if (f & FLAG_reserved_sys_mem)
-        report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[12],
+        report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
                "reserved_sys_mem is set by the system, never by a driver");
     if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
-        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, "flags"), g->flag_pos[13],
+        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
                          "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
         note(k, e, SEG(g, "cpu_visible"), g->cpu_pos, "cpu_visible written here");
     }
     if ((f & FLAG_supports_cached_cpu_host_aperture) && !(f & FLAG_supports_cpu_host_aperture))
-        report(k, R_cached_host_aperture, SEG(g, "flags"), g->flag_pos[14],
+        report(k, R_cached_host_aperture, SEG(g, "flags"), g->flag_pos[FB_supports_cached_cpu_host_aperture],
                "supports_cached_cpu_host_aperture without supports_cpu_host_aperture on segment '%s'", g->name);
     if (f & FLAG_use_64kb_pages) {
         const uint64_t k64 = 64 * 1024;
@@ -375,13 +378,13 @@ static void check_flags(Ck *k, Segment *g)
                    (unsigned long long)g->size.v);
     }
     if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
-        report(k, R_cache_coherent_memory, SEG(g, "flags"), g->flag_pos[4],
+        report(k, R_cache_coherent_memory, SEG(g, "flags"), g->flag_pos[FB_cache_coherent],
                "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
     if ((f & FLAG_populated_from_system_memory) && g->kind != SEG_MEMORY)
-        report(k, R_populated_from_system_memory_aperture, SEG(g, "flags"), g->flag_pos[6],
+        report(k, R_populated_from_system_memory_aperture, SEG(g, "flags"), g->flag_pos[FB_populated_from_system_memory],
                "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
     if (f & FLAG_application_target)
-        report(k, R_application_target_deprecated, SEG(g, "flags"), g->flag_pos[15],
+        report(k, R_application_target_deprecated, SEG(g, "flags"), g->flag_pos[FB_application_target],
                "application_target is deprecated; use local_budget_group or non_local_budget_group");
 }
 
@@ -397,7 +400,7 @@ static void check_forms(Ck *k, Segment *g)
         report(k, R_ddi_qs4_agp, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
                g->name);
     if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[9],
+        report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
                "(it has no SystemMemoryEndAddress)", g->name);
     if (!(f & DDI_QS4)) {
@@ -431,9 +434,9 @@ static void check_forms(Ck *k, Segment *g)
 static void check_qs4_fields(Ck *k, Segment *g)
 {
     const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : 4096;
+    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
     if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
-        report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[16],
+        report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[FB_vpr_supported],
                "segment '%s' supports VPR but has no 'vpr:' range", g->name);
     if (g->vpr.set) {
         const Vpr *v = &g->vpr;
@@ -450,7 +453,7 @@ static void check_qs4_fields(Ck *k, Segment *g)
                    "VPR alignment, count and reserve_size are 32-bit UINT fields");
     }
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
-        report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[13],
+        report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
     if (g->host.mode != CPU_NONE) {
         const HostAperture *h = &g->host;
@@ -627,10 +630,10 @@ static void check_paging(Ck *k)
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
     Ck k = {s, c, d, 0};
-    if (s->page_size.v < 4096 || !pow2(s->page_size.v))
+    if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
-               "page size %llu is not a power of two of at least 4096",
-               (unsigned long long)s->page_size.v);
+               "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
+               DEFAULT_PAGE_SIZE);
     check_names(&k);
     check_bars(&k);
     check_layout(&k);

@@ -180,15 +180,17 @@ void diags_sort(Diags *d)
 #define C_GREEN "\033[1;32m"
 #define C_RESET "\033[0m"
 
+static const char *const severity_names[] = {
+    [SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal"};
+
 const char *severity_name(Severity s)
 {
-    switch (s) {
-    case SEV_NOTE: return "note";
-    case SEV_WARNING: return "warning";
-    case SEV_ERROR: return "error";
-    case SEV_FATAL: return "fatal";
-    }
-    return "?";
+    return (size_t)s < countof(severity_names) ? severity_names[s] : "?";
+}
+
+const char *severity_level(Severity s)
+{
+    return severity_name(s == SEV_FATAL ? SEV_ERROR : s);
 }
 
 static const char *sev_color(Severity s)
@@ -310,4 +312,12 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
                  d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
         print_head(f, at, SEV_NOTE, "limit-diagnostics", msg, st);
     }
+}
+
+bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n)
+{
+    const char *near = closest_name(word, cands, n);
+    if (near)
+        diag_fixit(d, on, "did you mean '%s'?", near);
+    return near != NULL;
 }
