@@ -139,6 +139,10 @@ unit: $(UNIT_BIN)
 golden: $(SEGC)
 	@sh tests/golden/run.sh $(SEGC)
 
+# Every command and option of the command line (tests/cli/cases).
+cli: $(SEGC)
+	@sh tests/cli/run.sh $(SEGC)
+
 schema: $(SEGC)
 	@SEGC=$(SEGC) sh tests/schema/run.sh
 
@@ -183,7 +187,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 	@sh tests/memcheck.sh $(B)
 
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+suites: unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
 
 # The whole test command: normal build (and valgrind memcheck), then
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
@@ -252,6 +256,6 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
+.PHONY: bench all unit golden cli schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

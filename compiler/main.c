@@ -279,11 +279,12 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
         } else if (!strncmp(a, "-j", 2) && usage == usage_check) {
             /* -jN, -j N, or -j alone: one job per core. */
             const char *v = a[2] ? a + 2 : (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9') ? argv[++i] : NULL;
-            long n = v ? strtol(v, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-            if (n < 1 || n > 64)
+            char *end = NULL;
+            long n = v ? strtol(v, &end, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+            if (n < 1 || n > 64 || (v && *end))
                 die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
             o->jobs = (unsigned)n;
-        } else if (!strncmp(a, "--files-from", 12) && usage == usage_check) {
+        } else if (!strncmp(a, "--files-from", 12) && (a[12] == '=' || !a[12]) && usage == usage_check) {
             o->files_from = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : (die_usage("--files-from needs a FILE"), ""));
         } else if (!strcmp(a, "--")) {
             only_files = true;
@@ -307,7 +308,7 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
                 die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
                           near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
             }
-        } else if (!strncmp(a, "--color", 7)) {
+        } else if (!strncmp(a, "--color", 7) && (a[7] == '=' || !a[7])) {
             o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
         } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
             o->verbose = true;
@@ -315,10 +316,10 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->quiet = true;
         } else if (!strncmp(a, "-o", 2) && (usage == usage_build || usage == usage_map)) {
             o->outdir = VALUE("-o"); /* a directory for build, a file for map */
-        } else if (!strncmp(a, "--templates", 11) && usage == usage_build) {
+        } else if (!strncmp(a, "--templates", 11) && (a[11] == '=' || !a[11]) && usage == usage_build) {
             o->templates = a[11] == '=' ? a + 12 : (i + 1 < argc ? argv[++i] : (die_usage("--templates needs a directory"), ""));
         } else if (!strncmp(a, "--ddi", 5) && (a[5] == '=' || !a[5]) && (usage == usage_build || usage == usage_check)) {
-            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : "");
+            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : (die_usage("--ddi needs a value"), ""));
             if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
                 die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
         } else if (!strcmp(a, "-MD") && usage == usage_build) {
@@ -329,15 +330,15 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->annotate = true;
         } else if (!strcmp(a, "--emit-selftest") && usage == usage_build) {
             o->emit_selftest = true;
-        } else if (!strncmp(a, "--lookup-budget", 15) && usage == usage_build) {
-            const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : "");
+        } else if (!strncmp(a, "--lookup-budget", 15) && (a[15] == '=' || !a[15]) && usage == usage_build) {
+            const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : (die_usage("--lookup-budget needs a SIZE"), ""));
             o->lookup_budget = parse_size_option("--lookup-budget", v);
         } else if (!strcmp(a, "--json") && usage == usage_diff) {
             o->json = true;
         } else if (!strcmp(a, "--kinds") && usage == usage_diff) {
             o->kinds = true;
         } else if (!strncmp(a, "--diagnostics", 13) && (a[13] == '=' || !a[13]) && usage != usage_dump) {
-            const char *f = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : "");
+            const char *f = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : (die_usage("--diagnostics needs a FORMAT (text, json or sarif)"), ""));
             if (!diag_format_parse(f, &o->diags))
                 die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
         } else if (!strcmp(a, "--json") && usage == usage_dump) {
@@ -624,8 +625,8 @@ static int cmd_build(int argc, char **argv)
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
                     lk.granule_log2);
-        fprintf(vout, ", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes,
-                lk.nregions - 1, lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
+        fprintf(vout, ", %zu bytes, %u region%s, worst case %u memory loads per lookup%s\n", lk.bytes,
+                lk.nregions - 1, lk.nregions == 2 ? "" : "s", lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
     }
     if (ok)
         outputs_write(s, &bo, &out, &d, vout);
@@ -640,7 +641,8 @@ static int cmd_build(int argc, char **argv)
     }
     int rc = exit_status(&d);
     if (vout && rc == EXIT_OK)
-        fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
+        fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+                o.outdir);
     outputs_free(&out);
     arena_free(a);
     free_options(&o);
@@ -724,7 +726,8 @@ static int cmd_map(int argc, char **argv)
     Buf out = {0};
     if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
         !o.quiet)
-        printf("%s: drew board %s (%u segments) into %s\n", path, s->name, s->nsegs, o.outdir);
+        printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+               o.outdir);
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
@@ -800,6 +803,14 @@ static int cmd_dump(int argc, char **argv)
     return rc;
 }
 
+NORETURN static void unknown_command(const char *cmd);
+static void unknown_command(const char *cmd)
+{
+    static const char *const cmds[] = {"check", "build", "diff", "map", "rules", "explain", "dump", "help"};
+    const char *near = closest_name(cmd, cmds, countof(cmds));
+    die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
@@ -824,6 +835,7 @@ int main(int argc, char **argv)
                 return cmd_explain(1, h);
             if (!strcmp(argv[2], "dump"))
                 return cmd_dump(1, h);
+            unknown_command(argv[2]);
         }
         fputs(usage_main, stdout);
         return EXIT_OK;
@@ -846,7 +858,5 @@ int main(int argc, char **argv)
         return cmd_explain(argc - 2, argv + 2);
     if (!strcmp(cmd, "dump"))
         return cmd_dump(argc - 2, argv + 2);
-    static const char *const cmds[] = {"check", "build", "diff", "map", "rules", "explain", "dump", "help"};
-    const char *near = closest_name(cmd, cmds, countof(cmds));
-    die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+    unknown_command(cmd);
 }
