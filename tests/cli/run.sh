@@ -6,7 +6,9 @@
 #   NAME   EXIT   ARGUMENTS...
 #
 # ARGUMENTS are read by sh (quotes and `< FILE` work) from the top of the
-# tree; $T is an empty scratch directory of the case's own.  A case passes
+# tree; $T is an empty scratch directory of the case's own (a case named
+# NAME.2 runs after NAME, in NAME's $T, to see what a second run does to
+# what the first one wrote).  A case passes
 # when segc exits with EXIT and prints exactly tests/cli/expect/NAME.out on
 # standard output and NAME.err on standard error (a missing file means
 # nothing at all).  When tests/cli/expect/NAME.files exists, it lists every
@@ -49,7 +51,7 @@ same() {
 
 while read -r name want args; do
     case $name in '' | '#'*) continue ;; esac
-    T=$tmp/$name
+    T=$tmp/${name%%.*}
     mkdir -p "$T"
     (eval "exec \"\$SEGC\" $args") >"$tmp/out" 2>"$tmp/err" </dev/null
     rc=$?
