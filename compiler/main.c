@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -609,6 +610,9 @@ static int cmd_build(int argc, char **argv)
         die_usage("-MD needs -MF FILE");
     if (o.depfile && !o.md)
         die_usage("-MF FILE goes with -MD");
+    struct stat st;
+    if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
+        die_usage("--templates '%s' is not a directory", o.templates);
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
