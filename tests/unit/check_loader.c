@@ -287,6 +287,15 @@ static const struct {
     {"a: 1\t+\t\n  2\n", "a", 4, 1, 2, 3, 1},
     {"a: 1\t+\t\n  2\n", "a", 3, 1, 1, 8, 1},
     {"a: 'x\r\n\r\n  y'", "a", 2, 1, 3, 3, 1},
+    {"a: 'x\r  y'", "a", 2, 1, 1, 9, 1}, /* a lone CR: one line for segc */
+    {"a: \"\\u0041 + z\"", "a", 4, 1, 1, 14, 1},
+    {"a: \"\\u20AC + z\"", "a", 6, 1, 1, 14, 1},
+    {"a: \"ab\\\n \t cd\"", "a", 2, 1, 2, 4, 1},
+    {"a: \"x  \r\n  y\"", "a", 2, 1, 2, 3, 1},
+    /* each empty line folds to a line feed of its own */
+    {"a: 1 +\n\n\n  2\n", "a", 5, 1, 4, 3, 1},
+    {"a: 1 +\n\n\n  2\n", "a", 4, 1, 1, 7, 1},
+    {"a: |\n  x\n\n  y\n", "a", 3, 1, 4, 3, 1},
     /* past the end */
     {"a: 1 + 2", "a", 99, 0, 1, 9, 0},
     {"a: |\n  x = 1\n", "a", 6, 0, 2, 8, 0},
