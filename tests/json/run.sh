@@ -8,10 +8,10 @@
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build) is
-#    run with --diagnostics=json and =sarif (also: loader errors only, a
-#    diagnostic on the command line, an absolute path, a name that a URI
-#    must escape).  Every document is validated, the
-#    JSON against schema/diagnostics.schema.json and the SARIF against the
+#    run with --diagnostics=json and =sarif (also: loader errors only, an
+#    empty file, a diagnostic on the command line, an absolute path, a name
+#    that a URI must escape).  Every document is validated, the JSON
+#    against schema/diagnostics.schema.json and the SARIF against the
 #    official SARIF 2.1.0 schema, then compared byte for byte with
 #    tests/json/expect/NAME.json and NAME.sarif.  The SARIF goldens keep the
 #    rules.def part of tool.driver.rules as ids only (tests/json/sarif_check.py
@@ -164,6 +164,7 @@ diag unicode 1 check $C/unicode.yaml
 diag unreadable 2 check $C/no-such-file.yaml
 diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
 diag front-end 1 check $C/front-end.yaml
+diag empty 1 check $C/empty.yaml
 diag command-line 1 check -D 'vram_size=256 +' $C/define.yaml
 diag absolute-path 0 check "$top/$C/warning.yaml"
 diag odd-name 0 check "$C/odd name+1.yaml"
