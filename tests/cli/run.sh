@@ -23,15 +23,9 @@ set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin cli
 E=tests/cli/expect
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); [ -n "${SEGC_QUIET:-}" ] || echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
-updating() { [ "${SEGC_UPDATE:-}" = 1 ]; }
 
 # same WHAT EXPECTED ACTUAL [keep]: a missing EXPECTED means ACTUAL is
 # empty (an update keeps an empty EXPECTED only when told to).
@@ -80,5 +74,4 @@ while read -r name want args; do
     ok "$name"
 done <tests/cli/cases
 
-echo "cli: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end
