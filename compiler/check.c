@@ -300,10 +300,12 @@ static void check_banks(Ck *k, Segment *g)
     }
     if (overflow || sum != g->size.v) {
         const Bank *last = &g->banks[g->nbanks - 1];
+        char cover[32];
+        snprintf(cover, sizeof cover, overflow ? "more than 2^64" : "0x%llX", (unsigned long long)sum);
         Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
                          last->size.set ? last->size.pos : g->banks_pos,
-                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,
-                         (unsigned long long)sum, (unsigned long long)g->size.v);
+                         "banks of segment '%s' cover %s bytes but the segment has 0x%llX", g->name, cover,
+                         (unsigned long long)g->size.v);
         note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
     }
 }
@@ -441,7 +443,8 @@ static void check_qs4_fields(Ck *k, Segment *g)
     if (g->vpr.set) {
         const Vpr *v = &g->vpr;
         if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-            report(k, R_vpr_range_inside, SEG(g, "vpr.range_size"), at(&v->range_size, g),
+            report(k, R_vpr_range_inside, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
+                   at(v->range_start.v > g->size.v ? &v->range_start : &v->range_size, g),
                    "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
                    (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
         else if (v->alignment.v && !pow2(v->alignment.v))
