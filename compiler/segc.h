@@ -566,6 +566,7 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    size_t work;             /* entries computed while choosing (for tests) */
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
