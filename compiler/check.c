@@ -216,9 +216,9 @@ static void check_banks(Ck *k, Segment *g)
         report(k, R_banks_max, g, g->banks[MAX_BANKS].pos, "segment '%s' has %u banks; at most %u can be named",
                g->name, g->nbanks, (unsigned)MAX_BANKS);
     uint64_t sum = 0;
-    bool overflow = false;
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
+        bool overflow = add_overflows(sum, b->size.v);
         if (b->size.v == 0) {
             report(k, R_banks_cover, g, b->size.set ? b->size.pos : b->pos,
                    b->size.set ? "bank '%s' of segment '%s' is empty"
@@ -226,8 +226,15 @@ static void check_banks(Ck *k, Segment *g)
                    b->name, g->name);
             return;
         }
-        overflow |= add_overflows(sum, b->size.v);
         sum += b->size.v;
+        if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
+            Diag *e = report(k, R_banks_cover, g, at(&b->size, g),
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's 0x%llX bytes",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
+                             (unsigned long long)g->size.v);
+            diag_note(k->d, e, at(&g->size, g), "segment size written here");
+            return;
+        }
         if (b->end % page && i + 1 < g->nbanks) {
             report(k, R_banks_page_aligned, g, at(&b->size, g),
                    "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
@@ -235,7 +242,7 @@ static void check_banks(Ck *k, Segment *g)
             return;
         }
     }
-    if (overflow || sum != g->size.v) {
+    if (sum != g->size.v) {
         const Bank *last = &g->banks[g->nbanks - 1];
         Diag *e = report(k, R_banks_cover, g, last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,

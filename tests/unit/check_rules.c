@@ -270,6 +270,13 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 9, 17, "far }",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: near, size: 256MiB - 4KiB }\n      - { name: far }\n"},
+    /* the first bank alone is larger than the segment: it, not the next, is at fault */
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 512MiB }\n      - { name: far }\n",
+     SEV_ERROR, 8, 29, "512MiB",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far }\n"},
     /* banks that add up to more than the segment */
     {"banks-cover",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
