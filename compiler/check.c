@@ -276,7 +276,7 @@ static void check_preserve(Ck *k, Segment *g)
         report(k, R_system_memory_end_iff_partial, g, e->set ? e->pos : g->flag_pos[9],
                "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
                g->name);
-    else if (e->set && !ph)
+    else if (e->set && e->v && !ph) /* 0 is what an unpreserved segment writes */
         report(k, R_system_memory_end_iff_partial, g, e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)

@@ -337,6 +337,11 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
      "    system_memory_end: 4KiB - 1\n"},
+    /* an end of 0 (here through a constant) is what an unpreserved segment writes */
+    {"system-memory-end-iff-partial",
+     HEAD("1.3") "constants: { END: 4KiB }\nsegments:\n  - { name: vram, kind: memory, size: 256MiB, system_memory_end: END }\n",
+     SEV_ERROR, 5, 66, "END }",
+     HEAD("1.3") "constants: { END: 0 }\nsegments:\n  - { name: vram, kind: memory, size: 256MiB, system_memory_end: END }\n"},
     /* an end of 0 is no end */
     {"system-memory-end-iff-partial",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
