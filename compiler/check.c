@@ -75,6 +75,10 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
 {
     Severity sev = rule_table[id].sev;
     va_list ap;
+    /* A value segc derived (a flag implied by another key, a default) has
+     * no position of its own: point at its segment, else the board. */
+    if (!pos.file)
+        pos = g ? g->pos : k->s->name_pos.file ? k->s->name_pos : (Pos){k->s->file, 1, 1, 0};
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
@@ -301,7 +305,7 @@ static void check_flags(Ck *k, Segment *g)
     if (f & FLAG_reserved_sys_mem)
         report(k, R_reserved_sys_mem, g, g->flag_pos[12], "reserved_sys_mem is set by the system, never by a driver");
     if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
-        Diag *e = report(k, R_host_aperture_cpu_visible, g, g->flag_pos[13],
+        Diag *e = report(k, R_host_aperture_cpu_visible, g, g->flag_pos[13].file ? g->flag_pos[13] : g->host.pos,
                          "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
         diag_note(k->d, e, g->cpu_pos, "cpu_visible written here");
     }

@@ -19,6 +19,9 @@ void diags_init(Diags *d, Arena *a)
 
 static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
+    /* A rule's finding always points into the spec (check.c's report()
+     * falls back to the segment or the file). */
+    ASSERT(pos.file || !code || rule_by_name(code) < 0);
     Diag *g = arena_alloc(d->arena, sizeof *g);
     Buf b = {0};
     buf_vprintf(&b, fmt, ap);

@@ -6,6 +6,7 @@
  * is the rule, not the front end.  A case also names the text that must
  * stand at the reported line:col, so a reader sees what the caret is under. */
 #include <check.h>
+#include <signal.h>
 #include <string.h>
 
 #include "segc.h"
@@ -386,6 +387,13 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 11, 13, "supports_cpu_host_aperture",
      HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [supports_cpu_host_aperture]\n    cpu_host_aperture: { bar: fb, size: 64KiB }\n"},
+    /* the flag comes from cpu_host_aperture: the finding points there */
+    {"host-aperture-cpu-visible",
+     HEAD("2.0") FB "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    cpu_visible: { bar: fb }\n"
+     "    cpu_host_aperture: { bar: fb, size: 64KiB }\n" GART,
+     SEV_ERROR, 10, 24, "{ bar: fb, size",
+     HEAD("2.0") FB "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, size: 64KiB }\n" GART},
     {"cached-host-aperture",
      HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture] }\n",
@@ -623,6 +631,16 @@ START_TEST(test_one_report_per_fault)
     ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "size-page-multiple"), "got: %s", all(&r));
     ck_assert_uint_eq(r.errors, 1);
     arena_free(r.a);
+}
+END_TEST
+
+/* A rule's finding with no position is a bug in segc, caught where it is made. */
+START_TEST(test_rule_finding_needs_position)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    diag_add(&d, SEV_ERROR, "segments-none", (Pos){0}, "no position");
 }
 END_TEST
 
@@ -901,6 +919,7 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
     tcase_add_test(tc, test_one_report_per_fault);
+    tcase_add_test_raise_signal(tc, test_rule_finding_needs_position, SIGABRT);
     suite_add_tcase(s, tc);
     tc = tcase_create("options");
     tcase_add_loop_test(tc, test_wopts, 0, (int)countof(wopt_cases));
