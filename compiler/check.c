@@ -476,6 +476,10 @@ static void check_layout(Ck *k)
                    g->name);
         }
     }
+    if (s->nsegs && agps == s->nsegs)
+        report(k, R_segments_none, &s->segs[0], s->segs[0].kind_pos,
+               "AGP segment '%s' is the board's only segment: without an AGP aperture the driver would report none",
+               s->segs[0].name);
     if (s->wddm >= 0x20 && apertures != 1)
         report(k, R_wddm2_one_aperture, NULL, s->wddm_pos, "WDDM %u.%u needs exactly one aperture segment; found %u",
                s->wddm >> 4, s->wddm & 15, apertures);

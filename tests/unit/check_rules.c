@@ -187,6 +187,11 @@ static const RuleCase rule_cases[] = {
      HEAD("2.0") "segments:\n" GART SEGS29 SEG(29),
      SEV_ERROR, 34, 13, "s29",
      HEAD("2.0") "segments:\n" GART SEGS29},
+    /* only an AGP segment: none is left when the aperture is absent */
+    {"segments-none",
+     HEAD("1.3") "segments:\n  - { name: agp, kind: agp }\n",
+     SEV_ERROR, 4, 24, "agp }",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
     {"segments-none",
      HEAD("1.3") "segments: []\n",
      SEV_ERROR, 3, 11, "[]",
