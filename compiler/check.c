@@ -137,6 +137,14 @@ static void check_agp(Ck *k, Segment *g)
     if (g->nbanks)
         report(k, R_agp_exclusive, g, g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp",
                g->name);
+    /* The AGP descriptor takes both from the aperture at run time. */
+    const Value *dropped[] = {&g->commit_limit, &g->system_memory_end};
+    const char *keys[] = {"commit_limit", "system_memory_end"};
+    for (size_t i = 0; i < countof(dropped); i++)
+        if (dropped[i]->set)
+            report(k, R_key_not_emitted, g, dropped[i]->pos,
+                   "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", keys[i],
+                   g->name);
     if (g->base.set)
         report(k, R_agp_base_size_ignored, g, g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
