@@ -430,6 +430,8 @@ static void check_names(Ck *k)
             continue;
         if (!is_c_ident(g->name))
             report(k, R_names_c_ident, g, g->pos, "segment name '%s' is not a C identifier", g->name);
+        else if (!strcmp(g->name, "none"))
+            report(k, R_names_c_ident, g, g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
                 Diag *e = report(k, R_names_unique, g, g->pos, "a second segment named '%s'", g->name);
@@ -567,6 +569,14 @@ static void check_paging(Ck *k)
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
                                   : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
                g->name);
+    /* VidMm allocates the paging buffer in that segment, within its commit limit. */
+    uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
+    if (g && g->kind == SEG_APERTURE && s->paging.buffer_size.v > room && s->paging.buffer_size.v <= UINT32_MAX) {
+        Diag *e = report(k, R_paging_buffer_fits, NULL, at(&s->paging.buffer_size, g),
+                         "paging buffer_size 0x%llX does not fit in paging segment '%s' (commit limit 0x%llX)",
+                         (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
+        diag_note(k->d, e, s->paging.seg_pos, "the paging segment is named here");
+    }
     if (s->paging.buffer_size.v > UINT32_MAX)
         report(k, R_paging_size_uint, NULL, s->paging.buffer_size.pos,
                "paging buffer_size 0x%llX does not fit the 32-bit UINT", (unsigned long long)s->paging.buffer_size.v);

@@ -517,7 +517,18 @@ static const RuleCase rule_cases[] = {
     {"paging-size-uint",
      HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB\n",
      SEV_ERROR, 7, 16, "4GiB",
-     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB - 1\n"},
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: none\n  buffer_size: 4GiB - 1\n"},
+    {"paging-buffer-fits",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 256MiB + 4KiB\n",
+     SEV_ERROR, 7, 16, "256MiB + 4KiB",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 256MiB\n"},
+    /* the commit limit, not the size, bounds it */
+    {"paging-buffer-fits",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 64KiB }\n"
+     "paging:\n  segment: gart\n  buffer_size: 128KiB\n",
+     SEV_ERROR, 7, 16, "128KiB",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 64KiB }\n"
+     "paging:\n  segment: gart\n  buffer_size: 64KiB\n"},
     {"paging-size-uint",
      HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  private_data_size: 0x1_0000_0000\n",
      SEV_ERROR, 7, 22, "0x1_0000_0000",
@@ -538,6 +549,10 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 8, 17, "near bank",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: near_bank, size: 128MiB }\n      - { name: far }\n"},
+    {"names-c-ident",
+     HEAD("1.3") "segments:\n  - { name: none, kind: aperture, size: 256MiB }\n",
+     SEV_ERROR, 4, 13, "none,",
+     HEAD("1.3") "segments:\n  - { name: none_, kind: aperture, size: 256MiB }\n"},
     {"names-unique",
      HEAD("1.3") "segments:\n" VRAM VRAM,
      SEV_ERROR, 5, 13, "vram",
