@@ -405,12 +405,22 @@ static void check_qs4_fields(Ck *k, Segment *g)
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
         report(k, R_cpu_host_aperture_needs_window, g, g->flag_pos[13],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
+    if (g->kind != SEG_MEMORY && (g->flags & FLAG_supports_cpu_host_aperture))
+        report(k, R_cpu_host_aperture_memory, g, g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[13],
+               "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
+               g->name);
     if (g->host.mode != CPU_NONE) {
         const HostAperture *h = &g->host;
-        if (!h->size.v || h->size.v % page || h->size.v / page > UINT32_MAX)
+        /* SizeInPages is "the size in CPU host pages" (DXGK_CPUHOSTAPERTURE),
+         * but the aperture is mapped in the segment's pages: "The page size
+         * is equal to the segment page size, reported in DXGK_SEGMENTFLAGS"
+         * (DXGKARG_MAPCPUHOSTAPERTURE).  So host pages are counted, and a
+         * Use64KBPages segment's aperture is a whole number of 64 KiB pages. */
+        uint64_t unit = g->flags & FLAG_use_64kb_pages ? 64 * 1024 : page;
+        if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX)
             report(k, R_cpu_host_aperture_size, g, at(&h->size, g),
                    "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
-                   g->name, (unsigned long long)h->size.v, (unsigned long long)page);
+                   g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
         else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
             report(k, R_cpu_host_aperture_size, g, h->pos, "host aperture of segment '%s' does not fit in BAR '%s'",
                    g->name, h->bar->name);

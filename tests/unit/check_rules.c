@@ -504,6 +504,19 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 8, 54, "100",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n"},
+    /* on a 64 KB-page segment the pages are 64 KiB */
+    {"cpu-host-aperture-size",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 68KiB }\n",
+     SEV_ERROR, 9, 54, "68KiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 128KiB }\n"},
+    {"cpu-host-aperture-memory",
+     HEAD("2.0") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n",
+     SEV_ERROR, 7, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n"},
 
     /* ---- paging buffer ---- */
     {"paging-segment-aperture",
