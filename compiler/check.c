@@ -525,24 +525,55 @@ static void check_layout(Ck *k)
             }
         }
     }
+}
 
-    /* CPU windows: within one BAR by offset, and fixed addresses. */
-    for (unsigned i = 0; i < s->nsegs; i++) {
-        Segment *a = &s->segs[i];
-        if (a->cpu == CPU_NONE || (a->cpu == CPU_BAR && !a->cpu_bar))
+/* What the CPU reaches a segment through: its cpu_visible window or its
+ * host aperture, at an offset in a BAR or at a fixed physical address. */
+typedef struct Window {
+    Segment *g;
+    CpuMode mode;
+    const Bar *bar;
+    uint64_t start, size;
+    Pos pos;
+    const char *what;
+} Window;
+
+/* Fixed addresses stay below 2^64; windows in one BAR, or at fixed
+ * addresses, do not overlap (BAR-relative and fixed ones cannot be compared
+ * before the BARs are assigned). */
+static void check_cpu_windows(Ck *k)
+{
+    Spec *s = k->s;
+    Window w[2 * MAX_SEGMENTS + 2];
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->nsegs && n + 2 <= countof(w); i++) {
+        Segment *g = &s->segs[i];
+        const HostAperture *h = &g->host;
+        if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
+            w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
+                              g->size.v, g->cpu_pos, "CPU window"};
+        if (h->mode != CPU_NONE && (h->mode != CPU_BAR || h->bar))
+            w[n++] = (Window){g, h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
+                              h->pos, "host aperture"};
+    }
+    for (unsigned i = 0; i < n; i++) {
+        const Window *a = &w[i];
+        uint64_t ae = add_overflows(a->start, a->size) ? UINT64_MAX : a->start + a->size;
+        if (a->mode == CPU_ADDRESS && add_overflows(a->start, a->size)) {
+            report(k, R_range_overflow, a->g, a->pos,
+                   "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", a->what,
+                   a->g->name, (unsigned long long)a->start, (unsigned long long)a->size);
             continue;
+        }
         for (unsigned j = 0; j < i; j++) {
-            Segment *b = &s->segs[j];
-            if (b->cpu != a->cpu || (a->cpu == CPU_BAR && a->cpu_bar != b->cpu_bar))
+            const Window *b = &w[j];
+            if (b->g == a->g || b->mode != a->mode || b->bar != a->bar || !a->size || !b->size)
                 continue;
-            uint64_t as = a->cpu == CPU_BAR ? a->cpu_offset.v : a->cpu_address.v;
-            uint64_t bs = b->cpu == CPU_BAR ? b->cpu_offset.v : b->cpu_address.v;
-            uint64_t ae = add_overflows(as, a->size.v) ? UINT64_MAX : as + a->size.v;
-            uint64_t be = add_overflows(bs, b->size.v) ? UINT64_MAX : bs + b->size.v;
-            if (as < be && bs < ae && a->size.v && b->size.v) {
-                Diag *e = report(k, R_cpu_windows_overlap, a, a->cpu_pos,
-                                 "CPU window of segment '%s' overlaps that of segment '%s'", a->name, b->name);
-                diag_note(k->d, e, b->cpu_pos, "segment '%s' is CPU-visible here", b->name);
+            uint64_t be = add_overflows(b->start, b->size) ? UINT64_MAX : b->start + b->size;
+            if (a->start < be && b->start < ae) {
+                Diag *e = report(k, R_cpu_windows_overlap, a->g, a->pos, "%s of segment '%s' overlaps the %s of segment '%s'",
+                                 a->what, a->g->name, b->what, b->g->name);
+                diag_note(k->d, e, b->pos, "the %s of segment '%s' is here", b->what, b->g->name);
                 break;
             }
         }
@@ -605,6 +636,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     check_names(&k);
     check_bars(&k);
     check_layout(&k);
+    check_cpu_windows(&k);
     unsigned wants = ddi_forms_for(s->wddm);
     if (s->forms_from_option && (s->forms & ~wants)) {
         unsigned extra = s->forms & ~wants;

@@ -182,6 +182,20 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_F000_0000\n    size: 512MiB\n",
      SEV_ERROR, 6, 11, "0xFFFF_FFFF_F000_0000",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_D000_0000\n    size: 512MiB\n"},
+    /* a fixed CPU address that wraps */
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_F000 }\n",
+     SEV_ERROR, 7, 18, "{ address",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_C000 }\n"},
+    /* a host aperture that wraps */
+    {"range-overflow",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_F000, size: 8KiB }\n",
+     SEV_ERROR, 9, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_C000, size: 8KiB }\n"},
     {"segments-overlap",
      HEAD("1.3") "segments:\n" VRAM "  - { name: more, kind: memory, base: 128MiB, size: 256MiB }\n",
      SEV_ERROR, 5, 39, "128MiB",
@@ -240,6 +254,24 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n"
      "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 } }\n"
      "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 + 128MiB } }\n"},
+    /* host apertures at fixed addresses */
+    {"cpu-windows-overlap",
+     HEAD("2.0") "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 64MiB }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { address: 0xE200_0000, size: 64MiB }\n",
+     SEV_ERROR, 13, 24, "{ address: 0xE200_0000",
+     HEAD("2.0") "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 64MiB }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { address: 0xE400_0000, size: 64MiB }\n"},
+    /* a host aperture and a CPU window in one BAR */
+    {"cpu-windows-overlap",
+     HEAD("2.0") FB "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_visible: { bar: fb, offset: 0 }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { bar: fb, offset: 32MiB, size: 64MiB }\n",
+     SEV_ERROR, 15, 24, "{ bar: fb, offset: 32MiB",
+     HEAD("2.0") FB "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_visible: { bar: fb, offset: 0 }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { bar: fb, offset: 64MiB, size: 64MiB }\n"},
     {"bar-index",
      HEAD("1.3") "bars:\n  fb: { index: 6, size: 256MiB }\nsegments:\n" VRAM,
      SEV_ERROR, 4, 16, "6",
