@@ -580,21 +580,39 @@ static void check_cpu_windows(Ck *k)
     }
 }
 
+/* PCI configuration registers a BAR takes: two for a 64-bit BAR. */
+static unsigned bar_regs(const Bar *b)
+{
+    return (b->bits.set ? b->bits.v == 64 : b->size.v > (1ull << 32)) ? 2 : 1;
+}
+
 static void check_bars(Ck *k)
 {
     Spec *s = k->s;
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
-        if (b->index.v > 5)
-            report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has index %llu; PCI BARs are 0 to 5", b->name,
+        unsigned n = bar_regs(b);
+        if (b->index.v + n > 6)
+            report(k, R_bar_index, NULL, b->index.pos, n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
+                   : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5", b->name,
                    (unsigned long long)b->index.v);
-        for (unsigned j = 0; j < i; j++)
-            if (s->bars[j].index.v == b->index.v) {
-                Diag *e = report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has the same index (%llu) as BAR '%s'",
-                                 b->name, (unsigned long long)b->index.v, s->bars[j].name);
-                diag_note(k->d, e, s->bars[j].index.pos, "BAR '%s' is here", s->bars[j].name);
+        for (unsigned j = 0; j < i; j++) {
+            const Bar *o = &s->bars[j];
+            if (b->index.v < o->index.v + bar_regs(o) && o->index.v < b->index.v + n) {
+                Diag *e = report(k, R_bar_index, NULL, b->index.pos,
+                                 o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
+                                 : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
+                                 b->name, (unsigned long long)b->index.v, o->name);
+                diag_note(k->d, e, o->index.pos, "BAR '%s' is here", o->name);
                 break;
             }
+        }
+        if (b->bits.set && b->bits.v != 32 && b->bits.v != 64)
+            report(k, R_bar_size, NULL, b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
+                   (unsigned long long)b->bits.v);
+        else if (n == 1 && b->size.v > (1ull << 32))
+            report(k, R_bar_size, NULL, b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
+                   b->name, (unsigned long long)b->size.v);
         if (!pow2(b->size.v))
             report(k, R_bar_size, NULL, b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
                    (unsigned long long)b->size.v);

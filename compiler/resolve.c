@@ -38,7 +38,7 @@ typedef struct R {
     const SrcFile **files;
     unsigned nfiles, capfiles;
     /* Slots by role, parallel to the model arrays. */
-    Slot *const_slot, *bar_size, *bar_index, *seg_base, *seg_size, *seg_commit, *seg_sysend,
+    Slot *const_slot, *bar_size, *bar_index, *bar_bits, *seg_base, *seg_size, *seg_commit, *seg_sysend,
         *seg_cpu_off, *seg_cpu_addr, *page_slot, *paging_size, *paging_priv;
     Slot **bank_slot;
     /* Fields nothing can refer to (QUERYSEGMENT4's): evaluated last. */
@@ -406,7 +406,7 @@ static const char *scalar_str(R *r, const Node *map, const char *key, const char
 
 static const char *const top_keys[] = {"segc", "extends", "board", "constants", "bars", "segments", "paging"};
 static const char *const board_keys[] = {"name", "wddm", "arch", "page_size"};
-static const char *const bar_keys[] = {"index", "size"};
+static const char *const bar_keys[] = {"index", "size", "bits"};
 static const char *const seg_keys[] = {"name", "kind", "base", "size", "commit_limit", "cpu_visible",
                                        "flags", "banks", "system_memory_end", "waive", "vpr", "cpu_host_aperture",
                                        "invalid_memory_ranges", "uefi_frame_buffer_ranges"};
@@ -514,6 +514,7 @@ static void build_bars(R *r, const Node *root)
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
     r->bar_size = slots(r, n);
     r->bar_index = slots(r, n);
+    r->bar_bits = slots(r, n);
     for (size_t i = 0; i < n; i++) {
         const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
@@ -531,6 +532,8 @@ static void build_bars(R *r, const Node *root)
                  DEF_ZERO, arena_printf(r->a, "%s index", where));
         set_slot(&r->bar_size[s->nbars], v ? expr_node(r, v, "size", where) : NULL, &bar->size, NULL,
                  DEF_ZERO, arena_printf(r->a, "%s size", where));
+        set_slot(&r->bar_bits[s->nbars], v ? expr_node(r, v, "bits", where) : NULL, &bar->bits, NULL, DEF_ZERO,
+                 arena_printf(r->a, "%s bits", where));
         s->nbars++;
     }
 }
@@ -1210,6 +1213,7 @@ static void evaluate(R *r)
     eval_all(r, r->const_slot, s->nconsts);
     eval_all(r, r->bar_index, s->nbars);
     eval_all(r, r->bar_size, s->nbars);
+    eval_all(r, r->bar_bits, s->nbars);
     eval_all(r, r->seg_base, s->nsegs);
     eval_all(r, r->seg_size, s->nsegs);
     eval_all(r, r->seg_commit, s->nsegs);

@@ -367,6 +367,7 @@ typedef struct Bar {
     const char *name;
     Pos pos;
     Value index, size;
+    Value bits; /* 32 or 64; unset: 64 above 4 GiB, else 32 */
 } Bar;
 
 typedef struct Bank {
