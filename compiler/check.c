@@ -6,6 +6,7 @@
  * waivers, so no rule needs to know about either. */
 #include "segc.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const RuleInfo rule_table[RULE_COUNT] = {
@@ -168,13 +169,6 @@ static void check_sizes(Ck *k, Segment *g)
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     if (s->ptr_bytes == 4) {
-        const Value *vals[] = {&g->size, &g->commit_limit, &g->system_memory_end};
-        const char *names[] = {"size", "commit_limit", "system_memory_end"};
-        for (size_t i = 0; i < countof(vals); i++)
-            if (vals[i]->v > UINT32_MAX && (i == 0 || vals[i]->set))
-                report(k, R_size_fits_size_t, g, at(vals[i], g),
-                       "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", names[i], g->name,
-                       (unsigned long long)vals[i]->v, arch_name(s->arch));
         for (unsigned b = 0; b < g->nbanks; b++)
             if (g->banks[b].end > UINT32_MAX) {
                 report(k, R_size_fits_size_t, g, g->banks[b].pos,
@@ -399,8 +393,6 @@ static void check_qs4_fields(Ck *k, Segment *g)
         else if (v->alignment.v && !pow2(v->alignment.v))
             report(k, R_vpr_range_inside, g, v->alignment.pos, "VPR alignment 0x%llX is not a power of two",
                    (unsigned long long)v->alignment.v);
-        else if (v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
-            report(k, R_vpr_range_inside, g, v->pos, "VPR alignment, count and reserve_size are 32-bit UINT fields");
     }
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
         report(k, R_cpu_host_aperture_needs_window, g, g->flag_pos[13],
@@ -636,13 +628,54 @@ static void check_paging(Ck *k)
                          (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
         diag_note(k->d, e, s->paging.seg_pos, "the paging segment is named here");
     }
-    if (s->paging.buffer_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, NULL, s->paging.buffer_size.pos,
-               "paging buffer_size 0x%llX does not fit the 32-bit UINT", (unsigned long long)s->paging.buffer_size.v);
-    if (s->paging.private_data_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, NULL, s->paging.private_data_size.pos,
-               "paging private_data_size 0x%llX does not fit the 32-bit UINT",
-               (unsigned long long)s->paging.private_data_size.v);
+}
+
+/* Every number segc writes into a DXGK field, and the field's width: UINT is
+ * 32 bits, SIZE_T the arch's pointer width.  Rows with `spec` set are
+ * members of Spec (once per board), the others of each Segment. */
+typedef enum { W_UINT, W_SIZE_T } FieldWidth;
+static const struct {
+    size_t off;
+    bool spec;
+    const char *key, *field;
+    FieldWidth width;
+    RuleId rule;
+} field_widths[] = {
+    {offsetof(Segment, size), 0, "size", "Size", W_SIZE_T, R_size_fits_size_t},
+    {offsetof(Segment, commit_limit), 0, "commit_limit", "CommitLimit", W_SIZE_T, R_size_fits_size_t},
+    {offsetof(Segment, system_memory_end), 0, "system_memory_end", "SystemMemoryEndAddress", W_SIZE_T,
+     R_size_fits_size_t},
+    {offsetof(Segment, vpr.range_start), 0, "vpr.range_start", "VprRangeStartOffset", W_SIZE_T, R_size_fits_size_t},
+    {offsetof(Segment, vpr.range_size), 0, "vpr.range_size", "VprRangeSize", W_SIZE_T, R_size_fits_size_t},
+    {offsetof(Segment, vpr.alignment), 0, "vpr.alignment", "VprAlignment", W_UINT, R_vpr_range_inside},
+    {offsetof(Segment, vpr.count), 0, "vpr.count", "NumVprSupported", W_UINT, R_vpr_range_inside},
+    {offsetof(Segment, vpr.reserve_size), 0, "vpr.reserve_size", "VprReserveSize", W_UINT, R_vpr_range_inside},
+    {offsetof(Segment, invalid_ranges), 0, "invalid_memory_ranges", "NumInvalidMemoryRanges", W_UINT, R_field_width},
+    {offsetof(Segment, uefi_ranges), 0, "uefi_frame_buffer_ranges", "NumUEFIFrameBufferRanges", W_UINT,
+     R_field_width},
+    {offsetof(Spec, paging.buffer_size), 1, "paging.buffer_size", "PagingBufferSize", W_UINT, R_paging_size_uint},
+    {offsetof(Spec, paging.private_data_size), 1, "paging.private_data_size", "PagingBufferPrivateDataSize", W_UINT,
+     R_paging_size_uint},
+};
+
+/* The rows of segment `g`, or with g NULL the board's. */
+static void check_widths(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    for (size_t i = 0; i < countof(field_widths); i++) {
+        if (field_widths[i].spec != !g)
+            continue;
+        const Value *v = (const Value *)((const char *)(g ? (const void *)g : (const void *)s) + field_widths[i].off);
+        unsigned bits = field_widths[i].width == W_UINT ? 32 : s->ptr_bytes * 8;
+        /* A default is reported where the value it copies is (size). */
+        if (bits >= 64 || v->v >> bits == 0 || (!v->set && v != &g->size))
+            continue;
+        report(k, field_widths[i].rule, g, v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s",
+               field_widths[i].key, g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "",
+               (unsigned long long)v->v,
+               field_widths[i].field, bits, field_widths[i].width == W_UINT ? "UINT" : "SIZE_T",
+               field_widths[i].width == W_SIZE_T ? " on " : "", field_widths[i].width == W_SIZE_T ? arch_name(s->arch) : "");
+    }
 }
 
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
@@ -671,6 +704,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
             continue;
         }
         check_qs4_fields(&k, g);
+        check_widths(&k, g);
         check_sizes(&k, g);
         check_cpu(&k, g);
         check_banks(&k, g);
@@ -678,6 +712,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         check_flags(&k, g);
     }
     check_paging(&k);
+    check_widths(&k, NULL);
     /* Last: only now is it known which waivers were used. */
     for (unsigned i = 0; i < s->nsegs; i++)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
