@@ -426,6 +426,9 @@ static void check_names(Ck *k)
     Spec *s = k->s;
     if (s->name && !is_c_ident(s->name))
         report(k, R_names_c_ident, NULL, s->name_pos, "board name '%s' is not a C identifier", s->name);
+    for (unsigned i = 0; i < s->nbars; i++)
+        if (!is_c_ident(s->bars[i].name))
+            report(k, R_names_c_ident, NULL, s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         if (!g->name)
@@ -455,6 +458,54 @@ static void check_names(Ck *k)
                 }
         }
     }
+}
+
+/* One C identifier the generated code derives from a name, after
+ * <PREFIX>_ / <Prefix> (the board's, the same for all). */
+typedef struct GenName {
+    const char *ident, *what;
+    Segment *g;
+    Pos pos; /* none: segc's own */
+} GenName;
+
+/* What the templates (segments.h, segments.c, selftest.c) derive from names: <PREFIX>_SEGMENT_<NAME>,
+ * <Prefix>Banks<Name> (banked segments), <PREFIX>_BAR_<NAME> (and the
+ * self-test's TEST_BAR_<NAME>, which collides exactly when it does). */
+static void check_generated_names(Ck *k)
+{
+    Spec *s = k->s;
+    Arena *a = k->d->arena;
+    GenName n[3 + 2 * MAX_SEGMENTS + MAX_BARS] = {
+        {"SEGMENT_COUNT", "the segment count", NULL, {0}},
+        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", NULL, {0}},
+        {"BAR_COUNT", "the BAR count", NULL, {0}},
+    };
+    unsigned c = 3;
+    for (unsigned i = 0; i < s->nsegs && i < MAX_SEGMENTS; i++) {
+        Segment *g = &s->segs[i];
+        if (!g->name)
+            continue;
+        const char *what = arena_printf(a, "segment '%s'", g->name);
+        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, g, g->pos};
+        if (g->nbanks)
+            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, g, g->pos};
+    }
+    for (unsigned i = 0; i < s->nbars && i < MAX_BARS; i++)
+        n[c++] = (GenName){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
+                           arena_printf(a, "BAR '%s'", s->bars[i].name), NULL, s->bars[i].pos};
+    for (unsigned i = 3; i < c; i++)
+        for (unsigned j = 0; j < i; j++) {
+            if (strcmp(n[i].ident, n[j].ident) || !strcmp(n[i].what, n[j].what))
+                continue; /* a name written twice is names-unique's */
+            Diag *e = report(k, R_names_generated_unique, n[i].g, n[i].pos,
+                             "%s and %s would both define %s%s in the generated code", n[j].what, n[i].what,
+                             /* Banks...: after the camel-case prefix */
+                             arena_printf(a, n[i].ident[1] == 'a' ? "%s" : "%s_", n[i].ident[1] == 'a' ? s->camel : s->upper),
+                             n[i].ident);
+            if (n[j].pos.file)
+                diag_note(k->d, e, n[j].pos, "%s is here", n[j].what);
+            break;
+        }
 }
 
 static void check_layout(Ck *k)
@@ -685,6 +736,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         report(&k, R_page_size_valid, NULL, s->page_size.pos, "page size %llu is not a power of two of at least 4096",
                (unsigned long long)s->page_size.v);
     check_names(&k);
+    check_generated_names(&k);
     check_bars(&k);
     check_layout(&k);
     check_cpu_windows(&k);
