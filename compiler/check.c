@@ -168,15 +168,6 @@ static void check_sizes(Ck *k, Segment *g)
         report(k, R_range_overflow, g, at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
-    if (s->ptr_bytes == 4) {
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].end > UINT32_MAX) {
-                report(k, R_size_fits_size_t, g, g->banks[b].pos,
-                       "end of bank '%s' does not fit the 32-bit SIZE_T of %s", g->banks[b].name,
-                       arch_name(s->arch));
-                break;
-            }
-    }
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
         report(k, R_commit_limit_memory, g, g->commit_limit.pos,
                "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
@@ -682,7 +673,7 @@ static void check_paging(Ck *k)
 }
 
 /* Every number segc writes into a DXGK field, and the field's width: UINT is
- * 32 bits, SIZE_T the arch's pointer width.  Rows with `spec` set are
+ * 32 bits, SIZE_T the arch's pointer width (bank ends are at most Size).  Rows with `spec` set are
  * members of Spec (once per board), the others of each Segment. */
 typedef enum { W_UINT, W_SIZE_T } FieldWidth;
 static const struct {

@@ -104,8 +104,7 @@ typedef struct Build {
     unsigned shift[LOOKUP_MAX_LEVELS], bits[LOOKUP_MAX_LEVELS];
     uint64_t count0; /* entries of level 0 */
     Level lv[LOOKUP_MAX_LEVELS];
-    size_t entries, limit; /* running total, and when to give up */
-    size_t work;           /* entries computed, stored or not */
+    size_t work, limit; /* entries computed (stored or not), and when to give up */
     bool over;
 } Build;
 
@@ -158,9 +157,6 @@ static uint32_t intern(Build *b, unsigned level, const uint32_t *e, size_t n)
     L->hash_slot[k] = L->n + 1;
     uint32_t idx = (uint32_t)(L->n / n);
     L->n += n;
-    b->entries += n;
-    if (b->entries > b->limit)
-        b->over = true;
     return idx;
 }
 
