@@ -70,10 +70,47 @@ typedef struct Ck {
     unsigned errors;
 } Ck;
 
-static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+/* What a finding or note is about: a segment (NULL: none) or one of its
+ * banks, a BAR, and the field under the most specific (Subject, segc.h). */
+typedef struct On {
+    Segment *g;
+    const Bank *bank;
+    const Bar *bar;
+    const char *field;
+} On;
+#define SEG(g, field) ((On){(g), NULL, NULL, (field)})
+#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field)})
+#define BAR(bar, field) ((On){NULL, NULL, (bar), (field)})
 
-static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
+static Subject subject(const Ck *k, On on)
 {
+    Subject s = {.field = on.field};
+    if (on.g)
+        s.seg = (unsigned)(on.g - k->s->segs) + 1, s.seg_name = on.g->name;
+    if (on.g && on.bank)
+        s.bank = (unsigned)(on.bank - on.g->banks) + 1, s.bank_name = on.bank->name;
+    if (on.bar)
+        s.bar = (unsigned)(on.bar - k->s->bars) + 1, s.bar_name = on.bar->name;
+    return s;
+}
+
+static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Note *n = diag_vnote(k->d, e, pos, fmt, ap);
+    va_end(ap);
+    if (n)
+        n->about = subject(k, on);
+}
+
+static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
+{
+    Segment *g = on.g;
     Severity sev = rule_table[id].sev;
     va_list ap;
     /* A value segc derived (a flag implied by another key, a default) has
@@ -90,6 +127,7 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
             va_start(ap, fmt);
             Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
             va_end(ap);
+            e->about = subject(k, on);
             return e;
         }
     switch (k->c->setting[id]) {
@@ -105,6 +143,7 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
+    e->about = subject(k, on);
     if (sev == SEV_ERROR)
         k->errors++;
     return e;
@@ -131,26 +170,27 @@ static bool add_overflows(uint64_t a, uint64_t b)
 static void check_agp(Ck *k, Segment *g)
 {
     if (g->flags_written)
-        report(k, R_agp_exclusive, g, g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp", g->name);
+        report(k, R_agp_exclusive, SEG(g, "flags"), g->flags_pos,
+               "segment '%s' is AGP: it may set no flag besides Agp", g->name);
     if (g->cpu != CPU_NONE)
-        report(k, R_agp_exclusive, g, g->cpu_pos, "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp",
-               g->name);
+        report(k, R_agp_exclusive, SEG(g, "cpu_visible"), g->cpu_pos,
+               "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name);
     if (g->nbanks)
-        report(k, R_agp_exclusive, g, g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp",
-               g->name);
+        report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
+               "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
     /* The AGP descriptor takes both from the aperture at run time. */
     const Value *dropped[] = {&g->commit_limit, &g->system_memory_end};
     const char *keys[] = {"commit_limit", "system_memory_end"};
     for (size_t i = 0; i < countof(dropped); i++)
         if (dropped[i]->set)
-            report(k, R_key_not_emitted, g, dropped[i]->pos,
+            report(k, R_key_not_emitted, SEG(g, keys[i]), dropped[i]->pos,
                    "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", keys[i],
                    g->name);
     if (g->base.set)
-        report(k, R_agp_base_size_ignored, g, g->base.pos,
+        report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
     if (g->size.set)
-        report(k, R_agp_base_size_ignored, g, g->size.pos,
+        report(k, R_agp_base_size_ignored, SEG(g, "size"), g->size.pos,
                "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can", g->name);
 }
 
@@ -159,21 +199,21 @@ static void check_sizes(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if (g->size.v == 0)
-        report(k, R_size_nonzero, g, at(&g->size, g), "segment '%s' has size 0", g->name);
+        report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
-        report(k, R_size_page_multiple, g, at(&g->size, g),
+        report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
                "size of segment '%s' (0x%llX) is not a multiple of the %llu-byte page", g->name,
                (unsigned long long)g->size.v, (unsigned long long)page);
     if (add_overflows(g->base.v, g->size.v))
-        report(k, R_range_overflow, g, at(&g->base, g),
+        report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        report(k, R_commit_limit_memory, g, g->commit_limit.pos,
+        report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
                "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
                (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
     if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        report(k, R_commit_limit_aperture, g, at(&g->commit_limit, g),
+        report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
                "commit limit of aperture '%s' (0x%llX) exceeds its size (0x%llX)", g->name,
                (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
 }
@@ -183,17 +223,17 @@ static void check_cpu(Ck *k, Segment *g)
     if (g->cpu == CPU_NONE)
         return;
     if (g->kind == SEG_APERTURE)
-        report(k, R_cpu_visible_aperture, g, g->cpu_pos,
+        report(k, R_cpu_visible_aperture, SEG(g, "cpu_visible"), g->cpu_pos,
                "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress", g->name);
     if (g->cpu == CPU_BAR && g->cpu_bar) {
         const Bar *b = g->cpu_bar;
         uint64_t off = g->cpu_offset.v;
         if (off > b->size.v || g->size.v > b->size.v - off) {
-            Diag *e = report(k, R_cpu_window_in_bar, g, g->cpu_pos,
+            Diag *e = report(k, R_cpu_window_in_bar, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
                              "segment '%s' (0x%llX bytes at offset 0x%llX) does not fit in BAR '%s' (0x%llX bytes)",
                              g->name, (unsigned long long)g->size.v, (unsigned long long)off, b->name,
                              (unsigned long long)b->size.v);
-            diag_note(k->d, e, b->pos, "BAR '%s' is described here", b->name);
+            note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
         }
     }
 }
@@ -205,19 +245,19 @@ static void check_banks(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if (g->kind != SEG_MEMORY) {
-        report(k, R_banks_memory_only, g, g->banks_pos, "banks on %s segment '%s': banking is for memory segments",
-               seg_kind_name(g->kind), g->name);
+        report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
+               "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
         return;
     }
     if (g->nbanks > MAX_BANKS)
-        report(k, R_banks_max, g, g->banks[MAX_BANKS].pos, "segment '%s' has %u banks; at most %u can be named",
-               g->name, g->nbanks, (unsigned)MAX_BANKS);
+        report(k, R_banks_max, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
+               "segment '%s' has %u banks; at most %u can be named", g->name, g->nbanks, (unsigned)MAX_BANKS);
     uint64_t sum = 0;
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
         bool overflow = add_overflows(sum, b->size.v);
         if (b->size.v == 0) {
-            report(k, R_banks_cover, g, b->size.set ? b->size.pos : b->pos,
+            report(k, R_banks_cover, BANK(g, b, b->size.set ? "size" : NULL), b->size.set ? b->size.pos : b->pos,
                    b->size.set ? "bank '%s' of segment '%s' is empty"
                                : "bank '%s' of segment '%s' has nothing left: the banks before it fill the segment",
                    b->name, g->name);
@@ -225,15 +265,15 @@ static void check_banks(Ck *k, Segment *g)
         }
         sum += b->size.v;
         if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
-            Diag *e = report(k, R_banks_cover, g, at(&b->size, g),
+            Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
                              "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's 0x%llX bytes",
                              b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
                              (unsigned long long)g->size.v);
-            diag_note(k->d, e, at(&g->size, g), "segment size written here");
+            note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
             return;
         }
         if (b->end % page && i + 1 < g->nbanks) {
-            report(k, R_banks_page_aligned, g, at(&b->size, g),
+            report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
                    "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
                    (unsigned long long)b->end, (unsigned long long)page);
             return;
@@ -241,10 +281,11 @@ static void check_banks(Ck *k, Segment *g)
     }
     if (sum != g->size.v) {
         const Bank *last = &g->banks[g->nbanks - 1];
-        Diag *e = report(k, R_banks_cover, g, last->size.set ? last->size.pos : g->banks_pos,
+        Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
+                         last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,
                          (unsigned long long)sum, (unsigned long long)g->size.v);
-        diag_note(k->d, e, at(&g->size, g), "segment size written here");
+        note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
     }
 }
 
@@ -257,27 +298,28 @@ static void check_preserve(Ck *k, Segment *g)
     if (!valid) {
         Pos p = hb ? g->flag_pos[8] : g->flag_pos[9];
         if (hb && ph)
-            report(k, R_preserve_combination, g, g->flag_pos[9],
+            report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[9],
                    "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
         else
-            report(k, R_preserve_combination, g, p,
+            report(k, R_preserve_combination, SEG(g, "flags"), p,
                    "segment '%s' is preserved during hibernate but not during standby", g->name);
     }
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
-        report(k, R_system_memory_end_memory_only, g, e->pos, "system_memory_end on %s segment '%s'",
-               seg_kind_name(g->kind), g->name);
+        report(k, R_system_memory_end_memory_only, SEG(g, "system_memory_end"), e->pos,
+               "system_memory_end on %s segment '%s'", seg_kind_name(g->kind), g->name);
         return;
     }
     if (ph && (!e->set || e->v == 0))
-        report(k, R_system_memory_end_iff_partial, g, e->set ? e->pos : g->flag_pos[9],
+        report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
+               e->set ? e->pos : g->flag_pos[9],
                "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
                g->name);
     else if (e->set && e->v && !ph) /* 0 is what an unpreserved segment writes */
-        report(k, R_system_memory_end_iff_partial, g, e->pos,
+        report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)
-        report(k, R_system_memory_end_inside, g, e->pos,
+        report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end 0x%llX of segment '%s' is not inside it (size 0x%llX; the offset is inclusive)",
                (unsigned long long)e->v, g->name, (unsigned long long)g->size.v);
 }
@@ -290,40 +332,42 @@ static void check_flags(Ck *k, Segment *g)
         if (!(g->flags_written & (1u << fi->bit)))
             continue;
         if (fi->min_wddm > s->wddm)
-            report(k, R_flag_wddm_version, g, g->flag_pos[fi->bit],
+            report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
                    "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
                    fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15);
     }
     uint32_t f = g->flags;
     if (f & FLAG_reserved_sys_mem)
-        report(k, R_reserved_sys_mem, g, g->flag_pos[12], "reserved_sys_mem is set by the system, never by a driver");
+        report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[12],
+               "reserved_sys_mem is set by the system, never by a driver");
     if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
-        Diag *e = report(k, R_host_aperture_cpu_visible, g, g->flag_pos[13].file ? g->flag_pos[13] : g->host.pos,
+        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, g->flag_pos[13].file ? "flags" : "cpu_host_aperture"),
+                         g->flag_pos[13].file ? g->flag_pos[13] : g->host.pos,
                          "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
-        diag_note(k->d, e, g->cpu_pos, "cpu_visible written here");
+        note(k, e, SEG(g, "cpu_visible"), g->cpu_pos, "cpu_visible written here");
     }
     if ((f & FLAG_supports_cached_cpu_host_aperture) && !(f & FLAG_supports_cpu_host_aperture))
-        report(k, R_cached_host_aperture, g, g->flag_pos[14],
+        report(k, R_cached_host_aperture, SEG(g, "flags"), g->flag_pos[14],
                "supports_cached_cpu_host_aperture without supports_cpu_host_aperture on segment '%s'", g->name);
     if (f & FLAG_use_64kb_pages) {
         const uint64_t k64 = 64 * 1024;
         if (g->base.v % k64)
-            report(k, R_use_64kb_pages_alignment, g, at(&g->base, g),
+            report(k, R_use_64kb_pages_alignment, SEG(g, "base"), at(&g->base, g),
                    "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
                    (unsigned long long)g->base.v);
         if (g->size.v % k64)
-            report(k, R_use_64kb_pages_alignment, g, at(&g->size, g),
+            report(k, R_use_64kb_pages_alignment, SEG(g, "size"), at(&g->size, g),
                    "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
                    (unsigned long long)g->size.v);
     }
     if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
-        report(k, R_cache_coherent_memory, g, g->flag_pos[4],
+        report(k, R_cache_coherent_memory, SEG(g, "flags"), g->flag_pos[4],
                "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
     if ((f & FLAG_populated_from_system_memory) && g->kind != SEG_MEMORY)
-        report(k, R_populated_from_system_memory_aperture, g, g->flag_pos[6],
+        report(k, R_populated_from_system_memory_aperture, SEG(g, "flags"), g->flag_pos[6],
                "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
     if (f & FLAG_application_target)
-        report(k, R_application_target_deprecated, g, g->flag_pos[15],
+        report(k, R_application_target_deprecated, SEG(g, "flags"), g->flag_pos[15],
                "application_target is deprecated; use local_budget_group or non_local_budget_group");
 }
 
@@ -333,15 +377,15 @@ static void check_forms(Ck *k, Segment *g)
     const Spec *s = k->s;
     unsigned f = s->forms;
     if ((f & DDI_QS4) && g->nbanks)
-        report(k, R_ddi_qs4_banks, g, g->banks_pos,
+        report(k, R_ddi_qs4_banks, SEG(g, "banks"), g->banks_pos,
                "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
     if ((f & DDI_QS4) && g->kind == SEG_AGP)
-        report(k, R_ddi_qs4_agp, g, g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4", g->name);
-    if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        report(k, R_ddi_qs_system_memory_end, g, g->flag_pos[9],
-               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
-               "(it has no SystemMemoryEndAddress)",
+        report(k, R_ddi_qs4_agp, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
                g->name);
+    if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
+        report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[9],
+               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
+               "(it has no SystemMemoryEndAddress)", g->name);
     if (!(f & DDI_QS4)) {
         const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
                            : g->invalid_ranges.set ? "invalid_memory_ranges"
@@ -349,7 +393,8 @@ static void check_forms(Ck *k, Segment *g)
         Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
                 : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
         if (what)
-            report(k, R_ddi_field_needs_qs4, g, p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what,
+            report(k, R_ddi_field_needs_qs4, SEG(g, what), p,
+                   "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what,
                    g->name);
     }
     if (f & (DDI_QS | DDI_QS3))
@@ -357,14 +402,14 @@ static void check_forms(Ck *k, Segment *g)
             const FlagInfo *fi = &flag_table[i];
             /* Below 2.0 flag-wddm-version already reports it. */
             if ((g->flags_written & (1u << fi->bit)) && fi->min_wddm >= 0x20 && fi->min_wddm <= s->wddm) {
-                report(k, R_ddi_qs3_flag, g, g->flag_pos[fi->bit],
+                report(k, R_ddi_qs3_flag, SEG(g, "flags"), g->flag_pos[fi->bit],
                        "flag '%s' exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it", fi->name,
                        f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
                 break;
             }
         }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        report(k, R_flag_wddm_version, g, g->uefi_ranges.pos,
+        report(k, R_flag_wddm_version, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
                "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is %u.%u",
                s->wddm >> 4, s->wddm & 15);
 }
@@ -374,22 +419,24 @@ static void check_qs4_fields(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
-        report(k, R_vpr_needs_range, g, g->flag_pos[16], "segment '%s' supports VPR but has no 'vpr:' range", g->name);
+        report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[16],
+               "segment '%s' supports VPR but has no 'vpr:' range", g->name);
     if (g->vpr.set) {
         const Vpr *v = &g->vpr;
         if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-            report(k, R_vpr_range_inside, g, at(&v->range_size, g),
+            report(k, R_vpr_range_inside, SEG(g, "vpr.range_size"), at(&v->range_size, g),
                    "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
                    (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
         else if (v->alignment.v && !pow2(v->alignment.v))
-            report(k, R_vpr_range_inside, g, v->alignment.pos, "VPR alignment 0x%llX is not a power of two",
+            report(k, R_vpr_range_inside, SEG(g, "vpr.alignment"), v->alignment.pos,
+                   "VPR alignment 0x%llX is not a power of two",
                    (unsigned long long)v->alignment.v);
     }
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
-        report(k, R_cpu_host_aperture_needs_window, g, g->flag_pos[13],
+        report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[13],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
     if (g->kind != SEG_MEMORY && (g->flags & FLAG_supports_cpu_host_aperture))
-        report(k, R_cpu_host_aperture_memory, g, g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[13],
+        report(k, R_cpu_host_aperture_memory, SEG(g, "cpu_host_aperture"), g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[13],
                "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
                g->name);
     if (g->host.mode != CPU_NONE) {
@@ -401,12 +448,12 @@ static void check_qs4_fields(Ck *k, Segment *g)
          * Use64KBPages segment's aperture is a whole number of 64 KiB pages. */
         uint64_t unit = g->flags & FLAG_use_64kb_pages ? 64 * 1024 : page;
         if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX)
-            report(k, R_cpu_host_aperture_size, g, at(&h->size, g),
+            report(k, R_cpu_host_aperture_size, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                    "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
                    g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
         else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
-            report(k, R_cpu_host_aperture_size, g, h->pos, "host aperture of segment '%s' does not fit in BAR '%s'",
-                   g->name, h->bar->name);
+            report(k, R_cpu_host_aperture_size, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+                   "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
     }
 }
 
@@ -416,22 +463,23 @@ static void check_names(Ck *k)
 {
     Spec *s = k->s;
     if (s->name && !is_c_ident(s->name))
-        report(k, R_names_c_ident, NULL, s->name_pos, "board name '%s' is not a C identifier", s->name);
+        report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
+               s->name);
     for (unsigned i = 0; i < s->nbars; i++)
         if (!is_c_ident(s->bars[i].name))
-            report(k, R_names_c_ident, NULL, s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
+            report(k, R_names_c_ident, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         if (!g->name)
             continue;
         if (!is_c_ident(g->name))
-            report(k, R_names_c_ident, g, g->pos, "segment name '%s' is not a C identifier", g->name);
+            report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         else if (!strcmp(g->name, "none"))
-            report(k, R_names_c_ident, g, g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
+            report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
-                Diag *e = report(k, R_names_unique, g, g->pos, "a second segment named '%s'", g->name);
-                diag_note(k->d, e, s->segs[j].pos, "the first is here");
+                Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
+                note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
                 break;
             }
         for (unsigned b = 0; b < g->nbanks; b++) {
@@ -439,12 +487,14 @@ static void check_names(Ck *k)
             if (!bn)
                 continue;
             if (!is_c_ident(bn))
-                report(k, R_names_c_ident, g, g->banks[b].pos, "bank name '%s' is not a C identifier", bn);
+                report(k, R_names_c_ident, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                       "bank name '%s' is not a C identifier", bn);
             for (unsigned c = 0; c < b; c++)
                 if (g->banks[c].name && !strcmp(g->banks[c].name, bn)) {
-                    Diag *e = report(k, R_names_unique, g, g->banks[b].pos, "a second bank named '%s' in '%s'", bn,
+                    Diag *e = report(k, R_names_unique, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                                     "a second bank named '%s' in '%s'", bn,
                                      g->name);
-                    diag_note(k->d, e, g->banks[c].pos, "the first is here");
+                    note(k, e, BANK(g, &g->banks[c], "name"), g->banks[c].pos, "the first is here");
                     break;
                 }
         }
@@ -455,7 +505,7 @@ static void check_names(Ck *k)
  * <PREFIX>_ / <Prefix> (the board's, the same for all). */
 typedef struct GenName {
     const char *ident, *what;
-    Segment *g;
+    On on;
     Pos pos; /* none: segc's own */
 } GenName;
 
@@ -467,9 +517,9 @@ static void check_generated_names(Ck *k)
     Spec *s = k->s;
     Arena *a = k->d->arena;
     GenName n[3 + 2 * MAX_SEGMENTS + MAX_BARS] = {
-        {"SEGMENT_COUNT", "the segment count", NULL, {0}},
-        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", NULL, {0}},
-        {"BAR_COUNT", "the BAR count", NULL, {0}},
+        {"SEGMENT_COUNT", "the segment count", SEG(NULL, NULL), {0}},
+        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", SEG(NULL, NULL), {0}},
+        {"BAR_COUNT", "the BAR count", SEG(NULL, NULL), {0}},
     };
     unsigned c = 3;
     for (unsigned i = 0; i < s->nsegs && i < MAX_SEGMENTS; i++) {
@@ -477,24 +527,24 @@ static void check_generated_names(Ck *k)
         if (!g->name)
             continue;
         const char *what = arena_printf(a, "segment '%s'", g->name);
-        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, g, g->pos};
+        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, SEG(g, "name"), g->pos};
         if (g->nbanks)
-            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, g, g->pos};
+            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, SEG(g, "name"), g->pos};
     }
     for (unsigned i = 0; i < s->nbars && i < MAX_BARS; i++)
         n[c++] = (GenName){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
-                           arena_printf(a, "BAR '%s'", s->bars[i].name), NULL, s->bars[i].pos};
+                           arena_printf(a, "BAR '%s'", s->bars[i].name), BAR(&s->bars[i], "name"), s->bars[i].pos};
     for (unsigned i = 3; i < c; i++)
         for (unsigned j = 0; j < i; j++) {
             if (strcmp(n[i].ident, n[j].ident) || !strcmp(n[i].what, n[j].what))
                 continue; /* a name written twice is names-unique's */
-            Diag *e = report(k, R_names_generated_unique, n[i].g, n[i].pos,
+            Diag *e = report(k, R_names_generated_unique, n[i].on, n[i].pos,
                              "%s and %s would both define %s%s in the generated code", n[j].what, n[i].what,
                              /* Banks...: after the camel-case prefix */
                              arena_printf(a, n[i].ident[1] == 'a' ? "%s" : "%s_", n[i].ident[1] == 'a' ? s->camel : s->upper),
                              n[i].ident);
             if (n[j].pos.file)
-                diag_note(k->d, e, n[j].pos, "%s is here", n[j].what);
+                note(k, e, n[j].on, n[j].pos, "%s is here", n[j].what);
             break;
         }
 }
@@ -504,9 +554,9 @@ static void check_layout(Ck *k)
     Spec *s = k->s;
     unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
     if (s->nsegs == 0)
-        report(k, R_segments_none, NULL, s->segs_pos, "the board describes no segment");
+        report(k, R_segments_none, SEG(NULL, "segments"), s->segs_pos, "the board describes no segment");
     if (s->nsegs > max)
-        report(k, R_segments_max, &s->segs[max], s->segs[max].pos,
+        report(k, R_segments_max, SEG(&s->segs[max], NULL), s->segs[max].pos,
                "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
                s->wddm & 15);
     unsigned agps = 0, apertures = 0;
@@ -517,25 +567,25 @@ static void check_layout(Ck *k)
         if (g->kind != SEG_AGP)
             continue;
         if (agps++) {
-            Diag *e = report(k, R_agp_at_most_one, g, g->kind_pos, "a second AGP segment '%s'", g->name);
+            Diag *e = report(k, R_agp_at_most_one, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
             for (unsigned j = 0; j < i; j++)
                 if (s->segs[j].kind == SEG_AGP) {
-                    diag_note(k->d, e, s->segs[j].kind_pos, "the first AGP segment is here");
+                    note(k, e, SEG(&s->segs[j], "kind"), s->segs[j].kind_pos, "the first AGP segment is here");
                     break;
                 }
         } else if (i + 1 != s->nsegs) {
-            report(k, R_agp_last, g, g->kind_pos,
+            report(k, R_agp_last, SEG(g, "kind"), g->kind_pos,
                    "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
-                   "would shift",
-                   g->name);
+                   "would shift", g->name);
         }
     }
     if (s->nsegs && agps == s->nsegs)
-        report(k, R_segments_none, &s->segs[0], s->segs[0].kind_pos,
+        report(k, R_segments_none, SEG(&s->segs[0], "kind"), s->segs[0].kind_pos,
                "AGP segment '%s' is the board's only segment: without an AGP aperture the driver would report none",
                s->segs[0].name);
     if (s->wddm >= 0x20 && apertures != 1)
-        report(k, R_wddm2_one_aperture, NULL, s->wddm_pos, "WDDM %u.%u needs exactly one aperture segment; found %u",
+        report(k, R_wddm2_one_aperture, SEG(NULL, "board.wddm"), s->wddm_pos,
+               "WDDM %u.%u needs exactly one aperture segment; found %u",
                s->wddm >> 4, s->wddm & 15, apertures);
 
     /* GPU ranges: pairwise, n <= 31 and the message names both. */
@@ -550,11 +600,11 @@ static void check_layout(Ck *k)
             uint64_t ae = add_overflows(a->base.v, a->size.v) ? UINT64_MAX : a->base.v + a->size.v;
             uint64_t be = add_overflows(b->base.v, b->size.v) ? UINT64_MAX : b->base.v + b->size.v;
             if (a->base.v < be && b->base.v < ae) {
-                Diag *e = report(k, R_segments_overlap, a, at(&a->base, a),
+                Diag *e = report(k, R_segments_overlap, SEG(a, "base"), at(&a->base, a),
                                  "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
                                  (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                                  (unsigned long long)b->base.v, (unsigned long long)be);
-                diag_note(k->d, e, at(&b->base, b), "segment '%s' is placed here", b->name);
+                note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
                 break;
             }
         }
@@ -569,7 +619,7 @@ typedef struct Window {
     const Bar *bar;
     uint64_t start, size;
     Pos pos;
-    const char *what;
+    const char *what, *key;
 } Window;
 
 /* Fixed addresses stay below 2^64; windows in one BAR, or at fixed
@@ -585,16 +635,16 @@ static void check_cpu_windows(Ck *k)
         const HostAperture *h = &g->host;
         if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
             w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
-                              g->size.v, g->cpu_pos, "CPU window"};
+                              g->size.v, g->cpu_pos, "CPU window", "cpu_visible"};
         if (h->mode != CPU_NONE && (h->mode != CPU_BAR || h->bar))
             w[n++] = (Window){g, h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
-                              h->pos, "host aperture"};
+                              h->pos, "host aperture", "cpu_host_aperture"};
     }
     for (unsigned i = 0; i < n; i++) {
         const Window *a = &w[i];
         uint64_t ae = add_overflows(a->start, a->size) ? UINT64_MAX : a->start + a->size;
         if (a->mode == CPU_ADDRESS && add_overflows(a->start, a->size)) {
-            report(k, R_range_overflow, a->g, a->pos,
+            report(k, R_range_overflow, SEG(a->g, a->key), a->pos,
                    "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", a->what,
                    a->g->name, (unsigned long long)a->start, (unsigned long long)a->size);
             continue;
@@ -605,9 +655,10 @@ static void check_cpu_windows(Ck *k)
                 continue;
             uint64_t be = add_overflows(b->start, b->size) ? UINT64_MAX : b->start + b->size;
             if (a->start < be && b->start < ae) {
-                Diag *e = report(k, R_cpu_windows_overlap, a->g, a->pos, "%s of segment '%s' overlaps the %s of segment '%s'",
+                Diag *e = report(k, R_cpu_windows_overlap, SEG(a->g, a->key), a->pos,
+                                 "%s of segment '%s' overlaps the %s of segment '%s'",
                                  a->what, a->g->name, b->what, b->g->name);
-                diag_note(k->d, e, b->pos, "the %s of segment '%s' is here", b->what, b->g->name);
+                note(k, e, SEG(b->g, b->key), b->pos, "the %s of segment '%s' is here", b->what, b->g->name);
                 break;
             }
         }
@@ -627,28 +678,28 @@ static void check_bars(Ck *k)
         const Bar *b = &s->bars[i];
         unsigned n = bar_regs(b);
         if (b->index.v + n > 6)
-            report(k, R_bar_index, NULL, b->index.pos, n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
+            report(k, R_bar_index, BAR(b, "index"), b->index.pos, n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
                    : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5", b->name,
                    (unsigned long long)b->index.v);
         for (unsigned j = 0; j < i; j++) {
             const Bar *o = &s->bars[j];
             if (b->index.v < o->index.v + bar_regs(o) && o->index.v < b->index.v + n) {
-                Diag *e = report(k, R_bar_index, NULL, b->index.pos,
+                Diag *e = report(k, R_bar_index, BAR(b, "index"), b->index.pos,
                                  o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
                                  : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                                  b->name, (unsigned long long)b->index.v, o->name);
-                diag_note(k->d, e, o->index.pos, "BAR '%s' is here", o->name);
+                note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
                 break;
             }
         }
         if (b->bits.set && b->bits.v != 32 && b->bits.v != 64)
-            report(k, R_bar_size, NULL, b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
+            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
                    (unsigned long long)b->bits.v);
         else if (n == 1 && b->size.v > (1ull << 32))
-            report(k, R_bar_size, NULL, b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
+            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
                    b->name, (unsigned long long)b->size.v);
         if (!pow2(b->size.v))
-            report(k, R_bar_size, NULL, b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
+            report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
                    (unsigned long long)b->size.v);
     }
 }
@@ -658,17 +709,17 @@ static void check_paging(Ck *k)
     Spec *s = k->s;
     const Segment *g = s->paging.seg;
     if (g && g->kind != SEG_APERTURE)
-        report(k, R_paging_segment_aperture, NULL, s->paging.seg_pos,
+        report(k, R_paging_segment_aperture, SEG(NULL, "paging.segment"), s->paging.seg_pos,
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
                                   : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
                g->name);
     /* VidMm allocates the paging buffer in that segment, within its commit limit. */
     uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && g->kind == SEG_APERTURE && s->paging.buffer_size.v > room && s->paging.buffer_size.v <= UINT32_MAX) {
-        Diag *e = report(k, R_paging_buffer_fits, NULL, at(&s->paging.buffer_size, g),
+        Diag *e = report(k, R_paging_buffer_fits, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
                          "paging buffer_size 0x%llX does not fit in paging segment '%s' (commit limit 0x%llX)",
                          (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
-        diag_note(k->d, e, s->paging.seg_pos, "the paging segment is named here");
+        note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
     }
 }
 
@@ -712,7 +763,7 @@ static void check_widths(Ck *k, Segment *g)
         /* A default is reported where the value it copies is (size). */
         if (bits >= 64 || v->v >> bits == 0 || (!v->set && v != &g->size))
             continue;
-        report(k, field_widths[i].rule, g, v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s",
+        report(k, field_widths[i].rule, SEG(g, field_widths[i].key), v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s",
                field_widths[i].key, g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "",
                (unsigned long long)v->v,
                field_widths[i].field, bits, field_widths[i].width == W_UINT ? "UINT" : "SIZE_T",
@@ -724,7 +775,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
     Ck k = {s, c, d, 0};
     if (s->page_size.v < 4096 || !pow2(s->page_size.v))
-        report(&k, R_page_size_valid, NULL, s->page_size.pos, "page size %llu is not a power of two of at least 4096",
+        report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
+               "page size %llu is not a power of two of at least 4096",
                (unsigned long long)s->page_size.v);
     check_names(&k);
     check_generated_names(&k);
@@ -734,7 +786,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     unsigned wants = ddi_forms_for(s->wddm);
     if (s->forms_from_option && (s->forms & ~wants)) {
         unsigned extra = s->forms & ~wants;
-        report(&k, R_ddi_form_version, NULL, s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+        report(&k, R_ddi_form_version, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
                extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
                wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
@@ -761,7 +814,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
             const Waiver *wv = &s->segs[i].waivers[w];
             if (!wv->used)
-                report(&k, R_waiver_unused, NULL, wv->pos, "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
+                report(&k, R_waiver_unused, SEG(&s->segs[i], "waive"), wv->pos,
+                       "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
                        wv->rule, s->segs[i].name);
         }
     return k.errors;
