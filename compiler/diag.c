@@ -22,6 +22,9 @@ static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const c
     /* A rule's finding always points into the spec (check.c's report()
      * falls back to the segment or the file). */
     ASSERT(pos.file || !code || rule_by_name(code) < 0);
+    /* Every code is a line of rules.def (checked for the diagnostics kept). */
+    if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
+        BUG("a diagnostic code missing from rules.def");
     Diag *g = arena_alloc(d->arena, sizeof *g);
     Buf b = {0};
     buf_vprintf(&b, fmt, ap);

@@ -32,7 +32,7 @@ START_TEST(test_work_follows_table)
     Spec *s = spec_from_string(a, "t.yaml", far_board, NULL, &d);
     ck_assert_ptr_nonnull(s);
     Lookup lk;
-    ck_assert(layout_lookup(a, s, budget_cases[_i].budget, &lk, &d));
+    layout_lookup(a, s, budget_cases[_i].budget, &lk);
     ck_assert_uint_eq(lk.nlevels, budget_cases[_i].levels);
     size_t kept = 0;
     for (unsigned l = 0; l < lk.nlevels; l++)
