@@ -401,6 +401,7 @@ typedef struct Bar {
     const char *name;
     Pos pos;
     Value index, size;
+    Value bits; /* 32 or 64; unset: 64 above 4 GiB, else 32 */
 } Bar;
 
 typedef struct Bank {
@@ -660,6 +661,7 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    size_t work;             /* entries computed while choosing (for tests) */
     /* Two segments whose GPU ranges overlap (segments-overlap is off):
      * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
     const Segment *overlap[2];
