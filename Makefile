@@ -172,6 +172,11 @@ examples-test: $(SEGC)
 	@sh tests/examples/run.sh $(B)
 .PHONY: man-test examples-test
 
+# --diagnostics=msvc against MSBuild's canonical error format.
+msvc-test: $(SEGC)
+	@sh tests/msvc/run.sh $(SEGC)
+.PHONY: msvc-test
+
 hostile: $(SEGC)
 	@HOSTILE_QUIET=1 sh tests/hostile/run.sh $(SEGC)
 
@@ -183,7 +188,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 	@sh tests/memcheck.sh $(B)
 
 # One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test map-test man-test examples-test hostile disk
+suites: unit golden schema gencode lookup diff-test json-test msvc-test map-test man-test examples-test hostile disk
 
 # The whole test command: normal build (and valgrind memcheck), then
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,

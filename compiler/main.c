@@ -96,8 +96,10 @@ static const char usage_check[] =
     "  --files-from FILE      also check the files FILE lists, one per line (- = stdin)\n"
     "  -v, --verbose          one summary line per file, and the waivers used\n"
     "  -q, --quiet            print nothing; only the exit status\n"
-    "  --diagnostics=FORMAT   text (default, on standard error), or json or sarif:\n"
-    "                         one document for the whole run on standard output\n"
+    "  --diagnostics=FORMAT   text (default, on standard error); msvc: MSBuild's\n"
+    "                         'file(line,col): error SEGC1009: ...' lines, on standard\n"
+    "                         error; json or sarif: one document for the whole run\n"
+    "                         on standard output\n"
     "                         (doc/diagnostics.md); -v lines then go to standard error\n";
 
 static const char usage_build[] =
@@ -338,8 +340,11 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->kinds = true;
         } else if (!strncmp(a, "--diagnostics", 13) && (a[13] == '=' || !a[13]) && usage != usage_dump) {
             const char *f = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : "");
-            if (!diag_format_parse(f, &o->diags))
-                die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
+            o->style.msvc = !strcmp(f, "msvc");
+            if (!o->style.msvc && !diag_format_parse(f, &o->diags))
+                die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
+            if (o->style.msvc)
+                o->diags = DIAG_TEXT;
         } else if (!strcmp(a, "--json") && usage == usage_dump) {
             /* the default */
         } else {

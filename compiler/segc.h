@@ -168,8 +168,10 @@ bool diags_failed(const Diags *d); /* any error or fatal */
 
 typedef struct DiagStyle {
     bool color;
+    bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 
 /* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
