@@ -12,12 +12,10 @@
 #include "segc.h"
 
 #include <errno.h>
-#include <glob.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 
@@ -197,8 +195,7 @@ static bool want_color(const char *mode)
         return false;
     if (strcmp(mode, "auto"))
         die_usage("--color takes auto, always or never, not '%s'", mode);
-    const char *term = getenv("TERM");
-    return isatty(STDERR_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
+    return !getenv("NO_COLOR") && os_color_auto();
 }
 
 /* A size on the command line is an expression too: 64KiB, 1 << 20. */
@@ -246,21 +243,17 @@ static void add_file(Options *o, char *owned_or_null_name, const char *name)
  * tools that pass one quoted); a name that exists is taken as it is. */
 static void add_pattern(Options *o, const char *a, bool may_glob)
 {
-    if (!may_glob || !strpbrk(a, "*?[") || access(a, F_OK) == 0) {
+    if (!may_glob || !strpbrk(a, "*?[") || os_kind(a) != OS_MISSING) {
         add_file(o, NULL, a);
         return;
     }
-    glob_t g;
-    int r = glob(a, 0, NULL, &g);
-    if (r == GLOB_NOMATCH)
+    size_t n;
+    char **names = os_glob(a, &n);
+    if (!names)
         die_usage("no file matches '%s'", a);
-    if (r != 0)
-        die_usage("cannot expand '%s'", a);
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        char *name = strdup_or_die(g.gl_pathv[i]);
-        add_file(o, name, name);
-    }
-    globfree(&g);
+    for (size_t i = 0; i < n; i++)
+        add_file(o, names[i], names[i]);
+    free(names);
 }
 
 /* Parses the options shared by check and build.  `argv` starts after the
@@ -281,7 +274,7 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
         } else if (!strncmp(a, "-j", 2) && usage == usage_check) {
             /* -jN, -j N, or -j alone: one job per core. */
             const char *v = a[2] ? a + 2 : (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9') ? argv[++i] : NULL;
-            long n = v ? strtol(v, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+            long n = v ? strtol(v, NULL, 10) : (long)os_ncpu();
             if (n < 1 || n > 64)
                 die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
             o->jobs = (unsigned)n;
@@ -516,7 +509,7 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
 {
     /* SEGC_PROGRESS_AFTER (seconds, default 0.5) is for scripts and tests. */
     const char *after = getenv("SEGC_PROGRESS_AFTER");
-    Progress pr = {o->files_total > 1 && !o->quiet && isatty(STDERR_FILENO), false, now_seconds(),
+    Progress pr = {o->files_total > 1 && !o->quiet && os_stderr_tty(), false, now_seconds(),
                    after ? strtod(after, NULL) : 0.5};
     Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
     if (!res)
@@ -554,7 +547,7 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
 /* Adds FILE's lines (blank lines and # comments skipped) to the file list. */
 static void read_files_from(Options *o, const char *list)
 {
-    FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
+    FILE *f = strcmp(list, "-") ? os_fopen(list, "rb") : stdin;
     if (!f) {
         fprintf(stderr, "%s: --files-from %s: %s\n", prog, list, strerror(errno));
         exit(EXIT_USAGE);
@@ -807,6 +800,7 @@ static int cmd_dump(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    os_init(&argc, &argv);
     if (argc < 2) {
         fputs(usage_main, stderr);
         return EXIT_USAGE;

@@ -245,13 +245,12 @@ static Node *merge_specs(R *r, const Node *base, const Node *child)
 
 static char *dir_of(Arena *a, const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    return slash ? arena_strndup(a, path, (size_t)(slash - path + 1)) : arena_strdup(a, "");
+    return arena_strndup(a, path, (size_t)(os_basename(path) - path));
 }
 
 static bool file_exists(const char *p)
 {
-    FILE *f = fopen(p, "rb");
+    FILE *f = os_fopen(p, "rb");
     if (f)
         fclose(f);
     return f != NULL;
@@ -261,7 +260,7 @@ static bool file_exists(const char *p)
  * including file, then each -I directory. */
 static char *find_extends(R *r, const char *from, const char *target)
 {
-    if (target[0] == '/')
+    if (os_is_absolute(target))
         return arena_strdup(r->a, target);
     /* A file named "-" beside a spec in the current directory is "./-":
      * src_read would take a bare "-" for standard input. */
@@ -328,7 +327,7 @@ static Node *load_chain(R *r, const char *path, const SrcFile *src, const Chain 
             return NULL;
         }
     }
-    char *real = realpath(path, NULL);
+    char *real = os_realpath(path);
     const char *key = real ? arena_strdup(r->a, real) : src->name;
     free(real);
     for (const Chain *c = up; c; c = c->up)

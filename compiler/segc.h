@@ -26,7 +26,10 @@
 #define SEGC_VERSION "0.1.0"
 #define SEGC_FORMAT_VERSION 1
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* mingw's own C99 printf (__USE_MINGW_ANSI_STDIO) */
+#define PRINTF_LIKE(f, a) __attribute__((format(gnu_printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#elif defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define NORETURN __attribute__((noreturn))
 #else
@@ -649,6 +652,38 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 /* One file the same way: temporary beside it, then rename; left alone
  * when its bytes do not change.  The directory must exist. */
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
+
+/* ---- os.c: the operating system, POSIX or Windows ---------------------- */
+
+#ifdef _WIN32
+#define OS_WINDOWS 1
+#else
+#define OS_WINDOWS 0
+#endif
+/* Windows: the arguments as UTF-8, binary standard streams, a UTF-8
+ * console.  Nothing elsewhere. */
+void os_init(int *argc, char ***argv);
+FILE *os_fopen(const char *path, const char *mode); /* UTF-8 path */
+typedef enum { OS_MISSING, OS_FILE, OS_DIR, OS_OTHER } OsKind;
+OsKind os_kind(const char *path); /* a symlink counts as what it is, except to a directory */
+int os_mkdir(const char *path);   /* 0 or an errno value */
+char *os_realpath(const char *path); /* malloc'd; NULL if unknown */
+bool os_is_sep(char c);              /* '/', and '\\' on Windows */
+bool os_is_absolute(const char *path);
+const char *os_basename(const char *path); /* after the last separator (or drive) */
+unsigned os_ncpu(void);
+bool os_stderr_tty(void);
+bool os_color_auto(void); /* a terminal or console that shows colour */
+/* The names matching a pattern, sorted (malloc'd, each malloc'd); NULL if none. */
+char **os_glob(const char *pattern, size_t *count);
+int os_mkstemp(char *tmpl);             /* "...XXXXXX": a new file, opened binary */
+bool os_write_all(int fd, const char *p, size_t n);
+bool os_close_durable(int fd);          /* on disk, with the umask's permissions, closed */
+bool os_replace(const char *from, const char *to); /* atomic rename over; errno */
+void os_remove(const char *path);      /* safe in a signal handler */
+/* Until called with NULL: on SIGINT/SIGTERM/SIGHUP/SIGPIPE or Ctrl-C,
+ * run `cleanup` and die of it. */
+void os_guard(void (*cleanup)(void));
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */

@@ -14,7 +14,11 @@
 # man-db and groff-base render the man pages for their test (tests/man);
 # cmake and ninja-build build the build-system examples (tests/examples);
 # chromium renders the `segc map` pages headless so tests/map can measure them.
-PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind man-db groff-base cmake ninja-build chromium"
+# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
+# apt-get fetch and unpack libyaml's source package for it, wine64 runs
+# segc.exe in the tests (tests/windows), mono-xbuild builds the MSBuild
+# example (tests/examples), zip writes the Windows release archive (make dist).
+PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind man-db groff-base cmake ninja-build chromium gcc-mingw-w64-x86-64 dpkg-dev wine64 mono-xbuild zip"
 
 missing=""
 for p in $PKGS; do
