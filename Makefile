@@ -7,6 +7,7 @@
 #                     memcheck, the same suites again under ASan+UBSan, and
 #                     a short fuzzing run
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
+#   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup benchmarks (bench/)
 #
@@ -211,6 +212,11 @@ msvc-test: $(SEGC)
 	@sh tests/msvc/run.sh $(SEGC)
 .PHONY: msvc-test
 
+# segc.exe under Wine against the Linux segc, byte for byte (tests/windows).
+windows-test: $(SEGC) $(WIN_EXE)
+	@WIN_QUIET=1 sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(WB)/test
+.PHONY: windows-test
+
 hostile: $(SEGC)
 	@HOSTILE_QUIET=1 sh tests/hostile/run.sh $(SEGC)
 
@@ -228,7 +234,7 @@ suites: unit golden schema gencode lookup diff-test json-test msvc-test map-test
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
 # then a short libFuzzer campaign over every target.
 test: deps-check
-	$(MAKE) suites memcheck
+	$(MAKE) suites memcheck windows-test
 	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
 	$(MAKE) fuzz-smoke
 
