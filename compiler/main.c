@@ -35,7 +35,8 @@ typedef struct Options {
     unsigned jobs;          /* check -j */
     const char *outdir;
     const char *templates;
-    const char *depfile;
+    const char *depfile, *dep_target, *deps_list; /* -MF, -MT, --deps-list */
+    bool dep_phony;                               /* -MP */
     bool md;
     bool annotate;
     bool emit_selftest;
@@ -112,6 +113,9 @@ static const char usage_build[] =
     "  --templates DIR        use templates from DIR instead of the built-in ones\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
     "                         extends chain and any template overrides\n"
+    "  -MT TARGET             the depfile's target instead of the outputs (as gcc)\n"
+    "  -MP                    an empty rule per input in the depfile (as gcc)\n"
+    "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
     "  --annotate             comment each descriptor with the YAML line it came from\n"
     "  --emit-selftest        also write DIR/<name>_selftest.c, a program that runs the\n"
     "                         handlers as dxgkrnl does and checks every answer (for CI)\n"
@@ -320,6 +324,12 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->md = true;
         } else if (!strncmp(a, "-MF", 3) && usage == usage_build) {
             o->depfile = VALUE("-MF");
+        } else if (!strncmp(a, "-MT", 3) && usage == usage_build) {
+            o->dep_target = VALUE("-MT");
+        } else if (!strcmp(a, "-MP") && usage == usage_build) {
+            o->dep_phony = true;
+        } else if (!strncmp(a, "--deps-list", 11) && (a[11] == '=' || !a[11]) && usage == usage_build) {
+            o->deps_list = a[11] == '=' ? a + 12 : VALUE("--deps-list");
         } else if (!strcmp(a, "--annotate") && usage == usage_build) {
             o->annotate = true;
         } else if (!strcmp(a, "--emit-selftest") && usage == usage_build) {
@@ -604,14 +614,15 @@ static int cmd_build(int argc, char **argv)
         die_usage("build needs -o DIR");
     if (o.md && !o.depfile)
         die_usage("-MD needs -MF FILE");
-    if (o.depfile && !o.md)
-        die_usage("-MF FILE goes with -MD");
+    if ((o.depfile || o.dep_target || o.dep_phony) && !o.md)
+        die_usage("-MF, -MT and -MP go with -MD");
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
     Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
+    BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
+                    o.emit_selftest, o.dep_target, o.dep_phony, o.deps_list};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);

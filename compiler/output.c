@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_FILES = MAX_OUTPUTS + 1, PATH_CAP = 4096 };
+enum { MAX_FILES = MAX_OUTPUTS + 2, PATH_CAP = 4096 }; /* + depfile, deps list */
 
 /* Temporaries alive right now, for the signal (or Ctrl-C) handler. */
 static char temp_path[MAX_FILES][PATH_CAP];
@@ -140,6 +140,30 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
+/* "TARGETS: SPEC BASE... TEMPLATE..." as gcc -MD writes it: the targets
+ * are the outputs, or -MT's text as it is; -MP adds an empty rule for each
+ * input, so a base that is renamed or deleted does not stop make. */
+static void write_depfile(Buf *dep, const Spec *s, const BuildOpts *o, const Outputs *out, const Pending *pend)
+{
+    for (unsigned i = 0; !o->dep_target && i < out->n; i++) {
+        if (i)
+            buf_putc(dep, ' ');
+        dep_path(dep, pend[i].path);
+    }
+    buf_printf(dep, "%s:", o->dep_target ? o->dep_target : "");
+    unsigned nin = s->nfiles + out->ntemplates;
+    for (unsigned i = 0; i < nin; i++) {
+        buf_puts(dep, " \\\n  ");
+        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+    }
+    buf_putc(dep, '\n');
+    for (unsigned i = 0; o->dep_phony && i < nin; i++) {
+        buf_putc(dep, '\n');
+        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        buf_puts(dep, ":\n");
+    }
+}
+
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose)
 {
     if (!make_dirs(o->outdir, d))
@@ -153,24 +177,15 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     for (unsigned i = 0; i < out->n; i++)
         pend[n++] = (Pending){arena_printf(a, "%s%s%s", dir, sep, out->files[i].name), out->files[i].text.p,
                               out->files[i].text.len, false};
-    Buf dep = {0};
+    Buf dep = {0}, list = {0};
     if (o->depfile) {
-        for (unsigned i = 0; i < out->n; i++) {
-            if (i)
-                buf_putc(&dep, ' ');
-            dep_path(&dep, pend[i].path);
-        }
-        buf_puts(&dep, ":");
-        for (unsigned i = 0; i < s->nfiles; i++) {
-            buf_puts(&dep, " \\\n  ");
-            dep_path(&dep, s->files[i]->name);
-        }
-        for (unsigned i = 0; i < out->ntemplates; i++) {
-            buf_puts(&dep, " \\\n  ");
-            dep_path(&dep, out->templates[i]->name);
-        }
-        buf_putc(&dep, '\n');
+        write_depfile(&dep, s, o, out, pend);
         pend[n++] = (Pending){o->depfile, dep.p, dep.len, false};
+    }
+    if (o->deps_list) {
+        for (unsigned i = 0; i < s->nfiles + out->ntemplates; i++)
+            buf_printf(&list, "%s\n", i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        pend[n++] = (Pending){o->deps_list, list.p ? list.p : "", list.len, false};
     }
 
     os_guard(remove_temps);
@@ -199,6 +214,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     remove_temps();
     os_guard(NULL);
     buf_free(&dep);
+    buf_free(&list);
     arena_free(a);
     return ok;
 }

@@ -615,6 +615,9 @@ typedef struct BuildOpts {
     bool annotate;             /* --annotate: YAML file:line on descriptors */
     uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
     bool emit_selftest;        /* --emit-selftest: also <name>_selftest.c */
+    const char *dep_target;    /* -MT: the depfile's targets, as written; NULL: the outputs */
+    bool dep_phony;            /* -MP: an empty rule per input */
+    const char *deps_list;     /* --deps-list: the inputs, one path per line; NULL: none */
 } BuildOpts;
 
 enum { MAX_OUTPUTS = 8 };
