@@ -149,7 +149,7 @@ $(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 
 $(WIN_EXE): $(WIN_OBJ) $(WIN_YAML)
-	$(WIN_CC) -static -o $@ $(WIN_OBJ) $(WIN_YAML) -lpthread
+	$(WIN_CC) -static -Wl,--no-insert-timestamp -o $@ $(WIN_OBJ) $(WIN_YAML) -lpthread
 
 -include $(wildcard $(WB)/obj/*.d $(WB)/obj/gen/*.d)
 
@@ -234,7 +234,7 @@ suites: unit golden schema gencode lookup diff-test json-test msvc-test map-test
 # everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
 # then a short libFuzzer campaign over every target.
 test: deps-check
-	$(MAKE) suites memcheck windows-test
+	$(MAKE) suites memcheck windows-test dist-test
 	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
 	$(MAKE) fuzz-smoke
 
@@ -274,8 +274,10 @@ fuzz-smoke:
 
 # ---- install ---------------------------------------------------------------
 
-# segc, its man pages, and the CMake package (find_package(segc)).
+# segc, its man pages, the CMake package (find_package(segc)) and the JSON
+# Schemas (for editors).
 MANDIR   ?= $(PREFIX)/share/man
+SHAREDIR ?= $(PREFIX)/share/segc
 CMAKEDIR ?= $(PREFIX)/lib/cmake/segc
 VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/segc.h)
 
@@ -288,15 +290,28 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake
 	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
+	install -d $(DESTDIR)$(SHAREDIR)
+	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
 	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
+	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json
+	rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
+
+# Release archives in $(B)/dist (build-aux/dist.sh): sources, Linux x86_64,
+# Windows x86_64; the same commit gives the same bytes.
+dist: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
+	@sh build-aux/dist.sh $(B)/dist $(VERSION) $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
+
+# Two `make dist` give the same bytes, and segc.exe runs from the zip.
+dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
+	@sh tests/dist/run.sh $(B) $(VERSION)
 
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
+.PHONY: dist dist-test bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

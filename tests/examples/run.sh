@@ -91,7 +91,8 @@ else
     bad "make install PREFIX=..." "$(tail -n 5 "$tmp/install.log")"
 fi
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
-    lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake; do
+    lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json; do
     if [ -s "$prefix/$f" ]; then
         ok "installed \$PREFIX/$f"
     else
@@ -119,7 +120,8 @@ stage=$tmp/stage
 make -s B="$B" install DESTDIR="$stage" PREFIX=/opt/segc >"$tmp/destdir.log" 2>&1
 missing=""
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
-    lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake; do
+    lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json; do
     [ -f "$stage/opt/segc/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ] && [ -x "$stage/opt/segc/bin/segc" ]; then
