@@ -1,11 +1,14 @@
 # segc - one Makefile for the compiler, its tests and its benchmarks.
 #
 #   make              build build/segc
-#   make test         every test: unit (Check), golden, schema, generated
-#                     code, JSON/SARIF outputs, man pages, build-system
-#                     examples, hostile input, failing disks, valgrind
-#                     memcheck, the same suites again under ASan+UBSan, and
-#                     a short fuzzing run
+#   make test         every test, in parallel: unit (Check), golden, schema,
+#                     generated code, lookup tables, diff, JSON/SARIF
+#                     outputs, maps, man pages, build-system examples,
+#                     hostile input, failing disks, valgrind memcheck; the
+#                     suites that run segc's C again under ASan+UBSan; a
+#                     fixed fuzzing smoke run; one closing total
+#   make coverage     line and branch coverage of compiler/ (gcov)
+#   make chroot-test  ./run demo and ./run test in a fresh Debian 12 chroot
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
@@ -155,6 +158,18 @@ $(WIN_EXE): $(WIN_OBJ) $(WIN_YAML)
 
 # ---- tests -----------------------------------------------------------------
 
+# Every suite runs through tests/suite.sh, which shows its output, keeps it
+# in $(SEGC_RESULTS)/LABEL.log and records its counts for the closing line
+# of `make test`.  Suites write only below their own scratch directories
+# (tests/lib.sh), so any of them may run at the same time (make -j).  In
+# the sanitizer pass (SAN=1) their labels end in -san and SEGC_SAN=1 tells
+# them to repeat only what runs segc's own C.
+export SEGC_RESULTS ?= $(abspath $(B))/results
+SUITE = sh tests/suite.sh $(1)$(if $(filter 1,$(SAN)),-san)
+ifeq ($(SAN),1)
+export SEGC_SAN := 1
+endif
+
 # The unit runner finds each suite by the name its file exports
 # (tests/unit/check_foo.c -> foo_suite).
 $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
@@ -169,78 +184,110 @@ $(UNIT_BIN): $(UNIT_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 unit: $(UNIT_BIN)
-	CK_FORK=yes $(UNIT_BIN)
+	@$(call SUITE,unit) sh tests/unit/run.sh $(UNIT_BIN)
 
 golden: $(SEGC)
-	@sh tests/golden/run.sh $(SEGC)
+	@$(call SUITE,golden) sh tests/golden/run.sh $(SEGC)
 
 schema: $(SEGC)
-	@SEGC=$(SEGC) sh tests/schema/run.sh
+	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
 
 gencode: $(SEGC)
-	@sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+	@$(call SUITE,gencode) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
 lookup: $(SEGC)
-	@sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+	@$(call SUITE,lookup) sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
-	@PYTHON=$(PYTHON) sh tests/diff/run.sh $(SEGC)
-.PHONY: diff-test
+	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
 
-# --diagnostics=json|sarif and dump --json.  Downloads (once, into the
-# cache, shared with the sanitizer pass) the SARIF 2.1.0 schema it validates with.
-export SEGC_TEST_CACHE ?= $(B)/cache
+# --diagnostics=json|sarif and dump --json, validated against the SARIF
+# 2.1.0 schema that tests/deps.sh --install cached (outside the tree).
 json-test: $(SEGC)
-	@sh tests/json/run.sh $(SEGC) $(B)
+	@$(call SUITE,json-test) sh tests/json/run.sh $(SEGC) $(B)
 
 # `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
 map-test: $(SEGC)
-	@sh tests/map/run.sh $(SEGC) $(B)
+	@$(call SUITE,map-test) sh tests/map/run.sh $(SEGC) $(B)
 
 # The man pages: no groff warnings, every command, option and spec key.
 man-test: $(SEGC)
-	@sh tests/man/run.sh $(SEGC)
+	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC)
 
 # The build-system examples, against a `make install` into a temporary prefix.
 examples-test: $(SEGC)
-	@sh tests/examples/run.sh $(B)
-.PHONY: man-test examples-test
+	@$(call SUITE,examples-test) sh tests/examples/run.sh $(B)
 
 # --diagnostics=msvc against MSBuild's canonical error format.
 msvc-test: $(SEGC)
-	@sh tests/msvc/run.sh $(SEGC)
-.PHONY: msvc-test
+	@$(call SUITE,msvc-test) sh tests/msvc/run.sh $(SEGC)
 
 # segc.exe under Wine against the Linux segc, byte for byte (tests/windows).
 windows-test: $(SEGC) $(WIN_EXE)
-	@WIN_QUIET=1 sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(WB)/test
-.PHONY: windows-test
+	@$(call SUITE,windows-test) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(WB)/test
 
 hostile: $(SEGC)
-	@HOSTILE_QUIET=1 sh tests/hostile/run.sh $(SEGC)
+	@SEGC_QUIET=1 $(call SUITE,hostile) sh tests/hostile/run.sh $(SEGC)
 
 disk: $(SEGC)
-	@sh tests/hostile/disk.sh $(SEGC) $(B)
+	@$(call SUITE,disk) sh tests/hostile/disk.sh $(SEGC) $(B)
 
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
-	@sh tests/memcheck.sh $(B)
+	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
 
-# One pass of every suite in this build directory.
-suites: unit golden schema gencode lookup diff-test json-test msvc-test map-test man-test examples-test hostile disk
+# The suites of one pass, longest first so that make -j finishes soonest.
+# The sanitizer pass repeats those that run segc's own C (and, with
+# SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
+# nothing new to say about an ASan build of segc.
+SUITES     := gencode lookup memcheck examples-test windows-test dist-test map-test json-test hostile \
+              unit golden schema disk diff-test man-test msvc-test
+SAN_SUITES := gencode lookup hostile json-test unit golden disk diff-test map-test schema
+suites: $(filter-out memcheck,$(SUITES))
+san-suites: $(SAN_SUITES)
+TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
 
-# The whole test command: normal build (and valgrind memcheck), then
-# everything again under AddressSanitizer and UndefinedBehaviorSanitizer,
-# then a short libFuzzer campaign over every target.
+# The whole test command: every suite of the normal build (with valgrind
+# memcheck), the sanitizer pass (ASan+UBSan, in $(B)/san) and a fixed
+# libFuzzer smoke run (in $(B)/fuzz), all at once on $(TEST_JOBS) jobs
+# (the machine's cores unless make was given -j itself).  Each suite shows
+# what is not "ok" (its whole log is in $(SEGC_RESULTS)); then one line
+# per suite and the closing "N passed, M failed", the total of them all.
+TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+TEST_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(TEST_JOBS))
 test: deps-check
-	$(MAKE) suites memcheck windows-test dist-test
-	$(MAKE) B=$(B)/san SAN=1 CFLAGS="-O1 -g" suites
-	$(MAKE) fuzz-smoke
+	@mkdir -p $(SEGC_RESULTS)
+	@rm -f $(SEGC_RESULTS)/*
+	@SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory test-san test-normal test-fuzz; \
+	  sh tests/summary.sh $(SEGC_RESULTS) $(TEST_LABELS)
+test-normal:
+	@$(MAKE) --no-print-directory $(SUITES)
+test-san:
+	@$(MAKE) --no-print-directory B=$(B)/san SAN=1 CFLAGS="-O1 -g" $(SAN_SUITES)
+test-fuzz:
+	@$(MAKE) --no-print-directory fuzz-smoke
 
-# Lists missing Debian packages; never installs (./run does that).
+# Lists what is missing; never installs (./run does that).
 deps-check:
 	@sh tests/deps.sh --check
+
+# Line and branch coverage of compiler/*.c over the suites that run
+# segc's own C (those of the sanitizer pass, with SEGC_SAN=1, and the man
+# pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
+# counts cleared, then per file and in total (tests/coverage.sh, gcov).
+COV_SUITES := $(SAN_SUITES) man-test
+coverage:
+	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
+	@SEGC_SAN=1 SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
+	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
+
+# `./run demo` and `./run test` as root in a new minimal Debian 12 chroot
+# built with debootstrap (tests/chroot.sh): what a truly fresh machine
+# does with the README.  Needs root and the Debian mirror; not in `test`.
+chroot-test:
+	@sh tests/chroot.sh
 
 # ---- benchmarks --------------------------------------------------------------
 
@@ -254,9 +301,11 @@ bench: $(SEGC)
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
-# fuzzes each target briefly; `make test` runs it.
-FUZZ_SECONDS       ?= 60
-FUZZ_SMOKE_SECONDS ?= 10
+# runs each target for exactly FUZZ_SMOKE_RUNS inputs from a fixed seed
+# (FUZZ_SEED), so it does the same work on every machine; `make test` runs it.
+FUZZ_SECONDS    ?= 60
+FUZZ_SMOKE_RUNS ?= 20000
+FUZZ_SEED       ?= 1
 FUZZ_TARGETS       := pipeline expr tmpl
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
@@ -266,11 +315,11 @@ fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
 
 fuzz:
 	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
-	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SECONDS)
+	@sh tests/fuzz/run.sh $(B)/fuzz --seconds $(FUZZ_SECONDS)
 
 fuzz-smoke:
-	$(MAKE) B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
-	@sh tests/fuzz/run.sh $(B)/fuzz $(FUZZ_SMOKE_SECONDS)
+	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
+	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
 # ---- install ---------------------------------------------------------------
 
@@ -307,11 +356,13 @@ dist: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 
 # Two `make dist` give the same bytes, and segc.exe runs from the zip.
 dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
-	@sh tests/dist/run.sh $(B) $(VERSION)
+	@$(call SUITE,dist-test) sh tests/dist/run.sh $(B) $(VERSION)
 
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test bench all unit golden schema gencode lookup json-test map-test hostile disk memcheck suites test deps-check install uninstall clean fuzz fuzz-bin fuzz-smoke
+.PHONY: dist dist-test windows windows-test msvc-test bench all unit golden schema gencode lookup diff-test json-test map-test man-test examples-test \
+        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
+        install uninstall clean fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)

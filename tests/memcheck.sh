@@ -13,11 +13,9 @@ set -u
 B=${1:?usage: memcheck.sh BUILD_DIR}
 SEGC=$B/segc
 cd "$(dirname "$0")/.." || exit 2
+. tests/lib.sh
+suite_begin memcheck
 VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # vg NAME COMMAND...: passes unless valgrind reported an error (status 99).
 vg() {
@@ -26,14 +24,12 @@ vg() {
     $VG "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -eq 99 ] || grep -q '^==[0-9]*== ' "$tmp/err"; then
-        fail=$((fail + 1))
-        echo "FAIL $name"
+        bad "$name"
         grep '^==[0-9]*==' "$tmp/err" | head -n 30
     elif [ $rc -gt 2 ]; then
-        fail=$((fail + 1))
-        echo "FAIL $name: exit status $rc"
+        bad "$name" "exit status $rc"
     else
-        pass=$((pass + 1))
+        ok "$name"
     fi
 }
 
@@ -48,5 +44,4 @@ for f in tests/golden/*/*.yaml tests/golden/*/*/*.yaml; do
     # shellcheck disable=SC2086
     vg "check $f" "$SEGC" check --color=never $args "$f"
 done
-echo "memcheck: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -12,7 +12,7 @@
 # JSON (python3 parses it) and equal, as data, to NAME.json.
 #
 #   sh tests/diff/run.sh build/segc
-#   SEGC_DIFF_UPDATE=1 sh tests/diff/run.sh build/segc
+#   SEGC_UPDATE=1 sh tests/diff/run.sh build/segc
 #                      rewrite .out/.err/.json, then review them (git diff)
 #
 # Also checked: samples/discrete.yaml against samples/discrete_16g.yaml,
@@ -22,16 +22,10 @@ set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 PY=${PYTHON:-/usr/bin/python3}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin diff
 D=tests/diff
 JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved"
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
-update() { [ "${SEGC_DIFF_UPDATE:-}" = 1 ]; }
 
 # Parses $1 as JSON, checks the documented shape, and compares it as data
 # with the expected JSON in $2.
@@ -86,7 +80,7 @@ run_case() {
     shift 4
     "$SEGC" diff --color=never "$@" "$old" "$new" >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if update; then
+    if updating; then
         cp "$tmp/out" "$D/$name.out"
         if [ -s "$tmp/err" ]; then cp "$tmp/err" "$D/$name.err"; else rm -f "$D/$name.err"; fi
     fi
@@ -95,7 +89,7 @@ run_case() {
         bad "$name" "exit status $rc, expected $want_rc"
         sed 's/^/    | /' "$tmp/out" "$tmp/err" | head -n 20
     elif [ ! -f "$D/$name.out" ]; then
-        bad "$name" "no $D/$name.out (run with SEGC_DIFF_UPDATE=1 and review it)"
+        bad "$name" "no $D/$name.out (run with SEGC_UPDATE=1 and review it)"
     elif ! cmp -s "$tmp/out" "$D/$name.out"; then
         bad "$name" "output differs from $D/$name.out"
         diff -u "$D/$name.out" "$tmp/out" | head -n 30 | sed 's/^/    /'
@@ -109,7 +103,7 @@ run_case() {
     *" $name "*)
         "$SEGC" diff --json "$@" "$old" "$new" >"$tmp/json" 2>"$tmp/err"
         rc=$?
-        update && cp "$tmp/json" "$D/$name.json"
+        updating && cp "$tmp/json" "$D/$name.json"
         if [ "$rc" -ne "$want_rc" ]; then
             bad "$name --json" "exit status $rc, expected $want_rc"
         elif json_check "$tmp/json" "$D/$name.json"; then
@@ -197,5 +191,4 @@ fi
 rows=$(grep -c '^| `[a-z0-9-]*` | \(breaking\|compatible\) |' README.md)
 if [ "$rows" -eq "$n" ]; then ok "README lists no other kind"; else bad "README lists no other kind" "$rows rows, $n kinds"; fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -21,21 +21,14 @@
 #
 # Ninja steps are skipped (and counted) when ninja is not installed.
 # Prints `ok   WHAT`, `FAIL WHAT: WHY` or `skip WHAT: WHY` per check, then
-# `N passed, M failed, K skipped`.
+# `examples: N passed, M failed, K skipped`.
 set -u
 B=${1:-build}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin examples
 top=$(pwd)
 PY=${PYTHON:-/usr/bin/python3}
-pass=0
-fail=0
-skip=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
-skipped() { skip=$((skip + 1)); echo "skip $1: $2"; }
-have() { command -v "$1" >/dev/null 2>&1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 prefix=$tmp/prefix
 
 # The examples are built as a user would, not as part of this Makefile's
@@ -139,8 +132,8 @@ fi
 
 SEGC_BIN=$prefix/bin
 if [ ! -x "$SEGC_BIN/segc" ]; then
-    echo "$pass passed, $((fail + 1)) failed, $skip skipped"
-    exit 1
+    bad "installed segc" "no $SEGC_BIN/segc"
+    suite_end
 fi
 
 # ---- 2, 3. examples/make ---------------------------------------------------------
@@ -439,5 +432,4 @@ else
     fi
 fi
 
-echo "$pass passed, $fail failed, $skip skipped"
-[ "$fail" -eq 0 ]
+suite_end

@@ -1,22 +1,34 @@
 #!/bin/sh
 # run.sh - collect the seed corpora and run the libFuzzer targets.
 #
-#   sh tests/fuzz/run.sh BUILD_DIR SECONDS [TARGET...]
+#   sh tests/fuzz/run.sh BUILD_DIR --runs N [TARGET...]      (make fuzz-smoke)
+#   sh tests/fuzz/run.sh BUILD_DIR --seconds N [TARGET...]   (make fuzz)
 #
-# Run from the repository root (make fuzz / make fuzz-smoke do).  For each
-# target it first replays every seed and every regression input in
-# tests/fuzz/regress/TARGET/ (deterministic: any crash there fails at
-# once), then fuzzes for SECONDS seconds with tests/fuzz/segc.dict.  New
-# inputs go to BUILD_DIR/corpus-TARGET (kept between runs); a crash leaves
-# BUILD_DIR/crash-TARGET-* and makes the script exit 1.  A summary line per
-# target gives executions, cov: and ft: (libFuzzer's edge and feature
-# counts) and the corpus size.
+# Run from the repository root.  For each target it first replays every
+# seed and every regression input in tests/fuzz/regress/TARGET/ (any crash
+# there fails at once), then fuzzes with tests/fuzz/segc.dict:
+#   --runs N     exactly N executions from the seeds alone, with the fixed
+#                seed FUZZ_SEED (default 1): the same inputs on every run
+#                and every machine, so a smoke failure always reproduces;
+#   --seconds N  a campaign of N seconds; new inputs go to
+#                BUILD_DIR/corpus-TARGET and are kept between runs.
+# Replay and fuzzing write any crash, leak, timeout or oom input to
+# BUILD_DIR/artifacts/TARGET/ and the target fails.  A line per target gives
+# executions, cov: and ft: (libFuzzer's edge and feature counts) and the
+# corpus size.
 set -u
-B=${1:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
-SECS=${2:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
-shift 2
+usage="usage: run.sh BUILD_DIR --runs N|--seconds N [TARGET...]"
+B=${1:?$usage}
+case ${2:-} in
+--runs) budget="-runs=${3:?$usage} -seed=${FUZZ_SEED:-1}" what="${3} runs, seed ${FUZZ_SEED:-1}" ;;
+--seconds) budget="-max_total_time=${3:?$usage}" what="${3}s" ;;
+*) echo "$usage" >&2; exit 2 ;;
+esac
+shift 3
 TARGETS=${*:-pipeline expr tmpl}
 DICT=tests/fuzz/segc.dict
+. tests/lib.sh
+suite_begin fuzz
 
 seed_pipeline() {
     for f in samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml tests/golden/*/*/*.yaml \
@@ -47,41 +59,41 @@ seed_expr() {
 seed_tmpl() {
     cp templates/*.tmpl "$1/"
     i=0
-    for tt in '{{ board.name | upper }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
-             '{# c #}{% set x = big %}{{ x - 1 | hex16 }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
-             '{% if defined(nothing) %}{{ nothing | default("d") }}{% elif yes %}y{% else %}n{% end %}' \
-             '{{ segments | len }}{{ empty | join(", ") }}{{ zero + 1 | dec }}{{ board.upper | lower | camel }}'; do
+    for tt in '{{ board.name | cstr }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
+             '{{ big - 1 | hex16 }}{{ (zero | hex) == "0x0" }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
+             '{% if nothing %}{{ nothing }}{% elif yes and not no %}y{% else %}n{% end %}' \
+             '{% for s in segments %}{% for b in s.banks %}{{ b.end | hex }}{{ s.flag_names | join(", ") }}{% end %}{% end %}'; do
         i=$((i + 1))
         printf '%s\n' "$tt" >"$1/seed-$i.tmpl"
     done
 }
 
-status=0
-npass=0
-nfail=0
 for t in $TARGETS; do
     bin=$B/fuzz_$t
     seeds=$B/seeds-$t
     corpus=$B/corpus-$t
+    art=$B/artifacts/$t/
     rm -rf "$seeds"
-    mkdir -p "$seeds" "$corpus"
+    case $budget in -runs=*) rm -rf "$corpus" ;; esac
+    mkdir -p "$seeds" "$corpus" "$art"
     "seed_$t" "$seeds"
     regress=tests/fuzz/regress/$t
     # 1. Replay: every seed and regression input once.
     set -- "$seeds"
     [ -n "$(ls "$regress" 2>/dev/null)" ] && set -- "$@" "$regress"
-    if ! "$bin" -runs=0 -rss_limit_mb=2048 "$@" >"$B/replay-$t.log" 2>&1; then
+    if ! "$bin" -runs=0 -rss_limit_mb=2048 -artifact_prefix="$art" "$@" >"$B/replay-$t.log" 2>&1; then
         tail -n 40 "$B/replay-$t.log"
-        echo "fuzz $t: FAILED replaying seeds/regressions (log: $B/replay-$t.log)"
-        status=1
-        nfail=$((nfail + 1))
+        bad "fuzz $t: replaying seeds/regressions" "log: $B/replay-$t.log"
         continue
     fi
     # 2. Fuzz.
-    [ "$SECS" -gt 0 ] || { echo "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; npass=$((npass + 1)); continue; }
+    case $budget in -runs=0\ * | -max_total_time=0)
+        ok "fuzz $t: replayed $(find "$@" -type f | wc -l) inputs"; continue ;;
+    esac
     log=$B/fuzz-$t.log
-    "$bin" -max_total_time="$SECS" -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
-        -artifact_prefix="$B/crash-$t-" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
+    # shellcheck disable=SC2086
+    "$bin" $budget -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
+        -artifact_prefix="$art" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
     rc=$?
     last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
@@ -90,13 +102,9 @@ for t in $TARGETS; do
     size=$(ls "$corpus" | wc -l)
     if [ "$rc" -ne 0 ]; then
         grep -E 'ERROR|SUMMARY|artifact' "$log" | head -n 20
-        echo "fuzz $t: FAILED after ${execs:-?} executions (log: $log)"
-        status=1
-        nfail=$((nfail + 1))
+        bad "fuzz $t: after ${execs:-?} executions" "log: $log"
     else
-        npass=$((npass + 1))
-        echo "fuzz $t: ${SECS}s, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
+        ok "fuzz $t: $what, ${execs:-?} executions, cov: ${cov:-?} ft: ${ft:-?}, corpus $size files"
     fi
 done
-echo "fuzz: $npass passed, $nfail failed"
-exit $status
+suite_end

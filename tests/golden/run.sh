@@ -7,7 +7,7 @@
 #   # args: -Werror -D x=1    extra arguments before the file
 #
 #   sh tests/golden/run.sh build/segc           run
-#   SEGC_GOLDEN_UPDATE=1 sh tests/golden/run.sh build/segc
+#   SEGC_UPDATE=1 sh tests/golden/run.sh build/segc
 #                                               rewrite the .err files (then
 #                                               review them with git diff)
 #
@@ -16,13 +16,8 @@
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 cd "$(dirname "$0")/../.." || exit 2
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+. tests/lib.sh
+suite_begin golden
 
 for yaml in tests/golden/*/*.yaml; do
     [ -e "$yaml" ] || continue
@@ -35,14 +30,12 @@ for yaml in tests/golden/*/*.yaml; do
     # shellcheck disable=SC2086
     "$SEGC" check --color=never $args "$yaml" >"$tmp/out" 2>"$tmp/err"
     rc=$?
-    if [ "${SEGC_GOLDEN_UPDATE:-}" = 1 ]; then
-        cp "$tmp/err" "$err"
-    fi
+    updating && cp "$tmp/err" "$err"
     if [ "$rc" -ne "$want_rc" ]; then
         bad "$name" "exit status $rc, expected $want_rc"
         sed 's/^/    | /' "$tmp/err" | head -n 20
     elif [ ! -f "$err" ]; then
-        bad "$name" "no $err (run with SEGC_GOLDEN_UPDATE=1 and review it)"
+        bad "$name" "no $err (run with SEGC_UPDATE=1 and review it)"
     elif ! cmp -s "$tmp/err" "$err"; then
         bad "$name" "diagnostics differ from $err"
         diff -u "$err" "$tmp/err" | head -n 30 | sed 's/^/    /'
@@ -114,5 +107,4 @@ if command -v script >/dev/null 2>&1; then
     fi
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -15,22 +15,16 @@ SEGC=${1:?usage: disk.sh path/to/segc [BUILD_DIR]}
 B=${2:-build}
 case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
 cd "$(dirname "$0")/../.." || exit 2
-pass=0
-fail=0
-tmp=$(mktemp -d)
+. tests/lib.sh
+suite_begin disk
 mounts=""
-cleanup() {
-    for m in $mounts; do umount "$m" 2>/dev/null; done
-    chmod -R u+rwx "$tmp" 2>/dev/null
-    rm -rf "$tmp"
-}
-trap cleanup EXIT
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; sed 's/^/    | /' "$tmp/err" 2>/dev/null | head -n 5; }
+suite_cleanup() { for m in $mounts; do umount "$m" 2>/dev/null; done; }
+# A failure also shows the first lines segc wrote to standard error.
+bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; indent 5 <"$tmp/err" 2>/dev/null; }
 
 SHIM=$tmp/shim.so
 ${CC:-cc} -shared -fPIC -O1 -Wall -Wextra -Werror -o "$SHIM" tests/hostile/shim.c -ldl || {
-    echo "FAIL cannot compile tests/hostile/shim.c"; exit 1; }
+    bad "compile tests/hostile/shim.c"; suite_end; }
 # An ASan build of segc wants its runtime first; the shim comes first here.
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
 
@@ -43,7 +37,7 @@ temps() { ls -A "$1" | grep '\.segc-' ; }
 # baseline DIR: a good build in DIR, remembered in DIR.snap (outside DIR).
 baseline() {
     mkdir -p "$1"
-    "$SEGC" build -q "$SPEC" -o "$1" -MD -MF "$1/discrete.d" || { echo "FAIL baseline build into $1"; exit 1; }
+    "$SEGC" build -q "$SPEC" -o "$1" -MD -MF "$1/discrete.d" || { bad "baseline build into $1"; suite_end; }
     snap "$1" >"$1.snap"
 }
 
@@ -206,5 +200,4 @@ else
     bad "the new spec does change the outputs" "exit status $rc"
 fi
 
-echo "disk: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

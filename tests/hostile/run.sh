@@ -5,7 +5,7 @@
 # missing or unreadable file).
 #
 #   sh tests/hostile/run.sh build/segc
-#   HOSTILE_UPDATE=1 sh tests/hostile/run.sh build/segc   print what each
+#   SEGC_UPDATE=1 sh tests/hostile/run.sh build/segc   print what each
 #       case gives now, in the expect format, to review and paste
 #
 # A case passes when segc
@@ -24,16 +24,12 @@
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
-cd "$(dirname "$0")" || exit 2
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin hostile
+cd tests/hostile || exit 2
 TIMEOUT=${HOSTILE_TIMEOUT:-30}
-pass=0
-fail=0
-tmp=$(mktemp -d)
-trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-sh gen.sh "$tmp/gen" || { echo "FAIL gen.sh"; exit 1; }
-
-ok() { pass=$((pass + 1)); [ -n "${HOSTILE_QUIET:-}" ] || echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
+sh gen.sh "$tmp/gen" || { bad "gen.sh"; suite_end; }
 
 # The distinct errors of a run's stderr, as code@line:col, sorted.
 errors_of() {
@@ -49,7 +45,7 @@ run() {
     timeout -s KILL "$TIMEOUT" "$@" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     got=$(errors_of "$tmp/err")
-    if [ -n "${HOSTILE_UPDATE:-}" ]; then
+    if updating; then
         printf '%-32s %s %s\n' "$name" "$rc" "$got"
         return
     fi
@@ -102,7 +98,6 @@ while read -r name rc want; do
     cat "$tmp/one"
     if grep -q '^FAIL' "$tmp/one"; then fail=$((fail + 1)); else pass=$((pass + 1)); fi
 done <expect
-[ -n "${HOSTILE_QUIET:-}" ] || :
 for f in corpus/*.yaml; do
     n=$(basename "$f" .yaml)
     case $listed in *" $n "*) ;; *) bad "$n" "corpus/$n.yaml has no line in expect" ;; esac
@@ -148,5 +143,4 @@ else
     echo "skip unreadable (root reads any file)"
 fi
 
-echo "hostile: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

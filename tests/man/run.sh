@@ -10,18 +10,14 @@
 #     in segc.1, every key of schema/segc.schema.json is documented in its
 #     section of segc.5, no rendered line is wider than 80 columns.
 #
-# Prints `ok   WHAT` or `FAIL WHAT: WHY` per check, then `N passed, M failed`.
+# Prints `ok   WHAT` or `FAIL WHAT: WHY` per check, then `man: N passed, M failed`.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin man
 PY=${PYTHON:-/usr/bin/python3}
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 for tool in man groff; do
     command -v $tool >/dev/null 2>&1 || bad "$tool" "not installed (sh tests/deps.sh --install)"
@@ -66,5 +62,4 @@ if [ "$rc" -ne 0 ] && ! grep -q '^FAIL ' "$tmp/check"; then
     bad "tests/man/check.py" "exit $rc"
 fi
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -6,23 +6,27 @@
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
 cd "$(dirname "$0")/../.." || exit 2
-fail=0
+. tests/lib.sh
+suite_begin msvc
 def=compiler/msvc.def
 # Numbers are unique, and so are the codes.
 dups=$(grep -o 'CODE([0-9]*' "$def" | sort | uniq -d; grep -o '"[a-z0-9-]*"' "$def" | sort | uniq -d)
-if [ -n "$dups" ]; then
-    echo "FAIL msvc.def: used twice: $dups"; fail=1
-else
-    echo "ok   msvc.def: numbers and codes unique"
-fi
+if [ -n "$dups" ]; then bad "msvc.def" "used twice: $dups"; else ok "msvc.def: numbers and codes unique"; fi
 # Every rule has a number.
 for rule in $("$SEGC" rules | awk '{print $1}'); do
-    grep -q "\"$rule\"" "$def" || { echo "FAIL msvc.def: no number for rule $rule"; fail=1; }
+    if grep -q "\"$rule\"" "$def"; then ok "rule $rule has a number"; else bad "msvc.def" "no number for rule $rule"; fi
 done
-python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml \
-    tests/hostile/corpus/*.yaml samples/*.yaml || fail=1
+if python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml \
+    tests/hostile/corpus/*.yaml samples/*.yaml >"$tmp/check.log" 2>&1; then
+    ok "$(sed 's/^ok *//' "$tmp/check.log")"
+else
+    bad "canonical lines" "$(cat "$tmp/check.log")"
+fi
 # A diagnostic with no position and one about the command line.
-"$SEGC" check --diagnostics=msvc tests/msvc/no-such-file.yaml 2>&1 |
-    grep -qx 'tests/msvc/no-such-file.yaml: error SEGC9001: \[io\] cannot open: .*' ||
-    { echo "FAIL msvc: an unreadable file"; fail=1; }
-exit $fail
+if "$SEGC" check --diagnostics=msvc tests/msvc/no-such-file.yaml 2>&1 |
+    grep -qx 'tests/msvc/no-such-file.yaml: error SEGC9001: \[io\] cannot open: .*'; then
+    ok "an unreadable file: the file as origin, no position"
+else
+    bad "an unreadable file"
+fi
+suite_end

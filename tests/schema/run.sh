@@ -16,8 +16,10 @@
 #    and exactly 1 (invalid spec; 2 would be a usage or internal error) on
 #    every bad case.
 #
-# Prints `ok  NAME` or `FAIL NAME: REASON` per case, then `N passed, M failed`,
-# and exits 1 if anything failed.
+# Prints `ok   NAME` or `FAIL NAME: REASON` per case, then
+# `schema: N passed, M failed`, and exits 1 if anything failed.  In the
+# sanitizer pass (SEGC_SAN=1) only the segc runs are repeated: the schema
+# verdicts do not depend on how segc was built.
 #
 # Uses Debian's /usr/bin/python3 with python3-yaml and python3-jsonschema
 # (not a pyenv or venv python, which may lack them).
@@ -30,64 +32,65 @@ case ${SEGC:-} in
 esac
 
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin schema
 
 PYTHON=/usr/bin/python3
 SCHEMA=schema/segc.schema.json
 VALIDATE=tests/schema/validate.py
 
-passed=0
-failed=0
-
-pass() { echo "ok  $1"; passed=$((passed + 1)); }
-fail() { echo "FAIL $1: $2"; failed=$((failed + 1)); }
-
 # The samples, sorted, at any depth.
 samples=$(find samples -name '*.yaml' | LC_ALL=C sort)
-bad=$(find tests/schema/bad -name '*.yaml' | LC_ALL=C sort)
+bad_cases=$(find tests/schema/bad -name '*.yaml' | LC_ALL=C sort)
 
-if [ -z "$samples" ] || [ -z "$bad" ]; then
-    echo "FAIL setup: no samples or no bad cases found"
-    exit 1
+if [ -z "$samples" ] || [ -z "$bad_cases" ]; then
+    bad "setup" "no samples or no bad cases found"
+    suite_end
 fi
 
-if ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
-    echo "FAIL setup: $PYTHON lacks python3-yaml or python3-jsonschema"
-    exit 1
+schema_cases() {
+    for f in $samples; do
+        reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
+        case $? in
+            0) ok "$f" ;;
+            *) bad "$f" "schema rejects a sample: $reason" ;;
+        esac
+    done
+
+    for f in $bad_cases; do
+        reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
+        case $? in
+            0) bad "$f" "schema accepts a bad case" ;;
+            1) ok "$f" ;;
+            *) bad "$f" "$reason" ;;
+        esac
+    done
+}
+
+if sanitized; then
+    :
+elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
+    bad "setup" "$PYTHON lacks python3-yaml or python3-jsonschema"
+    suite_end
+else
+    schema_cases
 fi
-
-for f in $samples; do
-    reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
-    case $? in
-        0) pass "$f" ;;
-        *) fail "$f" "schema rejects a sample: $reason" ;;
-    esac
-done
-
-for f in $bad; do
-    reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
-    case $? in
-        0) fail "$f" "schema accepts a bad case" ;;
-        1) pass "$f" ;;
-        *) fail "$f" "$reason" ;;
-    esac
-done
 
 if [ -n "${SEGC:-}" ] && command -v "$SEGC" >/dev/null 2>&1; then
     for f in $samples; do
         "$SEGC" check "$f" >/dev/null 2>&1
         rc=$?
-        if [ "$rc" -eq 0 ]; then pass "segc check $f"; else fail "segc check $f" "exit $rc, want 0"; fi
+        if [ "$rc" -eq 0 ]; then ok "segc check $f"; else bad "segc check $f" "exit $rc, want 0"; fi
     done
-    for f in $bad; do
+    for f in $bad_cases; do
         "$SEGC" check "$f" >/dev/null 2>&1
         rc=$?
-        if [ "$rc" -eq 1 ]; then pass "segc check $f"; else fail "segc check $f" "exit $rc, want 1"; fi
+        if [ "$rc" -eq 1 ]; then ok "segc check $f"; else bad "segc check $f" "exit $rc, want 1"; fi
     done
 elif [ -n "${SEGC:-}" ]; then
-    fail "setup" "SEGC=$SEGC is not an executable"
+    bad "setup" "SEGC=$SEGC is not an executable"
 else
     echo "note: SEGC is not set; skipping the segc check runs"
 fi
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

@@ -30,13 +30,12 @@ mkdir -p "$W"
 W=$(cd "$W" && pwd)
 pass=0
 fail=0
-ok() { pass=$((pass + 1)); [ -n "${WIN_QUIET:-}" ] || echo "ok   $1"; }
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
 bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
 
 export WINEPREFIX=${WINEPREFIX:-$W/../wine} WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=d"
 mkdir -p "$WINEPREFIX"
 wineserver -p 30 </dev/null >/dev/null 2>&1
-trap 'wineserver -k </dev/null >/dev/null 2>&1; true' EXIT
 
 # ---- the twins ------------------------------------------------------------
 rm -rf "$W/lin" "$W/win"

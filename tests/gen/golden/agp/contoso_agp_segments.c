@@ -230,7 +230,7 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
 
 /* Level 0: index (offset >> 27). */
 static const ULONGLONG ContosoAgpLevel0[4] = {
-    0x1ull, 0x1ull, 0x2ull, 0x0ull,
+    /* 4 entries; tests/lookup checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

@@ -1,0 +1,69 @@
+# tests/lib.sh - what every test suite shares.  A suite sources it from the
+# top of the tree:
+#
+#   cd "$(dirname "$0")/../.." || exit 2
+#   . tests/lib.sh
+#   suite_begin NAME        counters to zero; $tmp is a fresh private
+#                           directory, removed when the suite exits
+#   ok WHAT                 one check passed:  "ok   WHAT"
+#   bad WHAT [WHY]          one check failed:  "FAIL WHAT: WHY"
+#   skipped WHAT WHY        one check not run: "skip WHAT: WHY"
+#   updating                true under SEGC_UPDATE=1: rewrite the goldens
+#                           (then review them with git diff)
+#   sanitized               true in the sanitizer pass (SEGC_SAN=1): only
+#                           what runs segc's own C is repeated there
+#   indent [N]              standard input, first N lines (20), as "    | ..."
+#   abspath PATH            PATH made absolute from the current directory
+#   have COMMAND            COMMAND is on PATH
+#   suite_end               prints "NAME: N passed, M failed[, K skipped]"
+#                           and exits 0 only if nothing failed
+#
+# Every suite writes only below its own $tmp or below a directory named
+# after it in the build directory, so suites can run at the same time
+# (make -j).  tests/suite.sh reads the closing line to add up the totals.
+
+pass=0
+fail=0
+skip=0
+suite_name=test
+
+ok() { pass=$((pass + 1)); echo "ok   $1"; }
+bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
+skipped() { skip=$((skip + 1)); echo "skip $1${2:+: $2}"; }
+updating() { [ "${SEGC_UPDATE:-}" = 1 ]; }
+sanitized() { [ "${SEGC_SAN:-}" = 1 ]; }
+indent() { head -n "${1:-20}" | sed 's/^/    | /'; }
+have() { command -v "$1" >/dev/null 2>&1; }
+abspath() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+
+# The private scratch directory; suites may add to what cleanup removes.
+suite_cleanup() { :; }
+suite_begin() {
+    suite_name=$1
+    tmp=$(mktemp -d "${TMPDIR:-/tmp}/segc-$1.XXXXXX") || exit 2
+    trap 'suite_cleanup; chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+}
+
+suite_end() {
+    if [ "$skip" -gt 0 ]; then
+        echo "$suite_name: $pass passed, $fail failed, $skip skipped"
+    else
+        echo "$suite_name: $pass passed, $fail failed"
+    fi
+    [ "$fail" -eq 0 ]
+    exit
+}
+
+# The SARIF 2.1.0 schema tests/json validates with: another project's
+# file, so not in this repository.  tests/deps.sh --install fetches it from
+# the npm package that ships it and keeps it in the cache directory,
+# outside the tree (a fresh clone or `make clean` keeps it); the tests only
+# read it there.
+SARIF_PKG=@microsoft/sarif-multitool-linux@5.7.0
+SARIF_FILE=package/sarif-2.1.0.json
+SARIF_SHA256=1c49a0f2b60444c71bb14878e21e0d882198eff4c539861b133093ad89ed798c
+segc_cache() { echo "${SEGC_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/segc}"; }
+sarif_schema() { echo "${SEGC_SARIF_SCHEMA:-$(segc_cache)/sarif-2.1.0.json}"; }
+sarif_cached() { [ -f "$(sarif_schema)" ] && [ "$(sha256sum "$(sarif_schema)" | cut -d' ' -f1)" = "$SARIF_SHA256" ]; }

@@ -1,0 +1,32 @@
+#!/bin/sh
+# suite.sh - runs one test suite for `make test` and records its counts.
+#
+#   sh tests/suite.sh LABEL COMMAND...
+#
+# The suite's output is kept in $SEGC_RESULTS/LABEL.log and shown (under
+# SEGC_QUIET=1, which `make test` sets, all but its "ok" lines); its
+# closing "N passed, M failed" line becomes $SEGC_RESULTS/LABEL ("N M").
+# A suite that ends without that line, or exits non-zero with no failure
+# counted, is recorded as one failure, so nothing is lost from the total
+# that tests/summary.sh prints.
+set -u
+label=${1:?usage: suite.sh LABEL COMMAND...}
+shift
+R=${SEGC_RESULTS:?SEGC_RESULTS names the results directory}
+mkdir -p "$R"
+rm -f "$R/$label" "$R/$label.log" "$R/$label.rc"
+start=$(date +%s)
+show() { if [ -n "${SEGC_QUIET:-}" ]; then grep -v '^ok '; else cat; fi; }
+{ "$@"; echo $? >"$R/$label.rc"; } 2>&1 | tee "$R/$label.log" | show
+rc=$(cat "$R/$label.rc" 2>/dev/null || echo 1)
+secs=$(($(date +%s) - start))
+counts=$(sed -n 's/^\(.*: \)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2 \3/p' "$R/$label.log" | tail -n 1)
+if [ -z "$counts" ]; then
+    echo "FAIL $label: ended (exit $rc) without its 'N passed, M failed' line"
+    counts="0 1"
+elif [ "$rc" -ne 0 ] && [ "${counts#* }" = 0 ]; then
+    echo "FAIL $label: exit status $rc with no failure counted"
+    counts="${counts% *} 1"
+fi
+echo "$counts $secs" >"$R/$label"
+exit "$rc"

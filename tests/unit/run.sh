@@ -1,0 +1,26 @@
+#!/bin/sh
+# The Check unit tests (tests/unit/check_*.c, one runner).
+#
+#   sh tests/unit/run.sh build/unit-tests
+#
+# Each test runs in a process of its own (CK_FORK=yes), so a crash fails
+# that test only.  Check's own summary line gives the counts.
+set -u
+BIN=${1:?usage: run.sh path/to/unit-tests}
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin unit
+CK_FORK=yes "$BIN" >"$tmp/out" 2>&1
+rc=$?
+cat "$tmp/out"
+# "100%: Checks: 1384, Failures: 0, Errors: 0"
+line=$(grep -E '^[0-9]+%: Checks: [0-9]+, Failures: [0-9]+, Errors: [0-9]+$' "$tmp/out" | tail -n 1)
+if [ -z "$line" ]; then
+    bad "unit runner" "exit $rc without Check's summary line"
+else
+    set -- $(echo "$line" | tr -c '0-9\n' ' ')
+    pass=$(($2 - $3 - $4))
+    fail=$(($3 + $4))
+    [ "$rc" -eq 0 ] || [ "$fail" -gt 0 ] || bad "unit runner" "exit status $rc"
+fi
+suite_end
