@@ -45,7 +45,9 @@ import sys, time, zipfile
 z = zipfile.ZipFile(sys.argv[1])
 top = "segc-%s-windows-x86_64/" % sys.argv[1].split("segc-")[1].split("-windows")[0]
 names = {i.filename: i for i in z.infolist()}
-want = time.gmtime(int(sys.argv[2]))[:6]
+want = list(time.gmtime(int(sys.argv[2]))[:6])
+want[5] -= want[5] % 2  # zip keeps time in 2-second steps
+want = tuple(want)
 for n in sys.argv[3:]:
     assert top + n in names, "missing " + n
 for i in names.values():
