@@ -1144,8 +1144,17 @@ static void remap_expr(const Node *n, Pos start, Expr *e)
         remap_expr(n, start, e->args[i]);
 }
 
+/* What a slot's evaluation reported is about its segment (Subject). */
+static void about_slot(R *r, Diag *const *mark, const Slot *sl)
+{
+    for (Diag *g = *mark; sl->seg && g; g = g->next)
+        if (!g->about.seg)
+            g->about = (Subject){.seg = (unsigned)(sl->seg - r->s->segs) + 1, .seg_name = sl->seg->name};
+}
+
 static bool eval_slot(R *r, Slot *sl)
 {
+    Diag **mark = r->d->tail;
     switch (sl->state) {
     case SLOT_DONE: return true;
     case SLOT_FAILED: return false;
@@ -1155,6 +1164,7 @@ static bool eval_slot(R *r, Slot *sl)
         Diag *e = error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself",
                            sl->what);
         (void)e;
+        about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         return false;
     }
@@ -1167,7 +1177,6 @@ static bool eval_slot(R *r, Slot *sl)
     } else {
         const Node *n = sl->node;
         Pos start = node_char_pos(n, 0, 1);
-        Diag **mark = r->d->tail;
         Expr *e = expr_parse(r->a, n->str, n->len, start, r->d);
         if (!scalar_verbatim(n)) {
             for (Diag *g = *mark; g; g = g->next)
@@ -1191,6 +1200,7 @@ static bool eval_slot(R *r, Slot *sl)
     }
     sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
+    about_slot(r, mark, sl);
     return ok;
 }
 

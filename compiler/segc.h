@@ -124,10 +124,21 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 
 typedef enum { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL } Severity;
 
+/* What a diagnostic or note is about, set where it is reported: a segment,
+ * a bank of it and a BAR (1-based places in `segments:`, its `banks:` and
+ * `bars:`; 0: none), and the field: a key path under the bank, else the
+ * segment, else the BAR, else the spec ("size", "vpr.range_size",
+ * "paging.segment"; NULL: the whole thing).  Names live in the spec's arena. */
+typedef struct Subject {
+    unsigned seg, bank, bar;
+    const char *seg_name, *bank_name, *bar_name, *field;
+} Subject;
+
 typedef struct Note {
     struct Note *next;
     Pos pos;
     const char *msg;
+    Subject about;
 } Note;
 
 typedef struct Diag {
@@ -141,6 +152,7 @@ typedef struct Diag {
     unsigned seq; /* emission order, for stable sorting */
     const char *waiver; /* waived findings: the waiver's reason */
     Pos waiver_pos;     /* and where the waiver is written */
+    Subject about;
 } Diag;
 
 typedef struct Diags {
@@ -158,6 +170,7 @@ void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
@@ -200,6 +213,11 @@ void json_uint(JsonW *w, uint64_t v);
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
+/* A key and its value in one call. */
+void json_kstr(JsonW *w, const char *key, const char *s);
+void json_kuint(JsonW *w, const char *key, uint64_t v);
+void json_kobj(JsonW *w, const char *key); /* "key": { */
+void json_karr(JsonW *w, const char *key); /* "key": [ */
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
