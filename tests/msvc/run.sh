@@ -10,10 +10,10 @@ cd "$(dirname "$0")/../.." || exit 2
 suite_begin msvc
 def=compiler/msvc.def
 # Numbers are unique, and so are the codes.
-dups=$(grep -o 'CODE([0-9]*' "$def" | sort | uniq -d; grep -o '"[a-z0-9-]*"' "$def" | sort | uniq -d)
+dups=$(grep -o 'MSVC([0-9]*' "$def" | sort | uniq -d; grep -o '"[a-z0-9-]*"' "$def" | sort | uniq -d)
 if [ -n "$dups" ]; then bad "msvc.def" "used twice: $dups"; else ok "msvc.def: numbers and codes unique"; fi
-# Every rule has a number.
-for rule in $("$SEGC" rules | awk '{print $1}'); do
+# Every rule and every other registered code (compiler/rules.def) has a number.
+for rule in $("$SEGC" rules | awk '{print $1}') $(sed -n 's/^CODE("\([a-z0-9-]*\)".*/\1/p' compiler/rules.def); do
     if grep -q "\"$rule\"" "$def"; then ok "rule $rule has a number"; else bad "msvc.def" "no number for rule $rule"; fi
 done
 if python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml \
