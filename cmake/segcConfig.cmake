@@ -15,7 +15,7 @@
 #   segc_generate(...)      runs `segc build` at build time, see below
 #
 # segc_generate(TARGET <target> SPEC <spec.yaml>
-#               [OUTPUT_DIR <dir>] [NAME <board>] [OPTIONS <arg>...]
+#               NAME <board> [OUTPUT_DIR <dir>] [OPTIONS <arg>...]
 #               [OUTPUTS_VAR <variable>])
 #
 #   Adds a build step that runs `segc build <spec> -o <dir> -MD -MF ...` and
@@ -30,10 +30,10 @@
 #                directory.
 #   OUTPUT_DIR   where the files go (default: <binary dir>/segc/<target>);
 #                relative paths are taken from the current binary directory.
-#   NAME         board.name of the spec, which segc names its files after.
-#                Without it, segc_generate asks `segc check -v` at configure
-#                time, and changing the spec reruns the configure step (so
-#                a renamed board is followed).
+#   NAME         board.name of the spec, which segc names its files after
+#                (required: the outputs must be known at configure time,
+#                and reading them from the spec would make every edit of
+#                the spec rerun the configure step).
 #   OPTIONS      more arguments for `segc build`: -D NAME=EXPR, -I DIR,
 #                -W..., --templates DIR, --lookup-budget SIZE, --annotate;
 #                relative -I and --templates directories are taken from the
@@ -101,17 +101,13 @@ function(segc_generate)
     list(APPEND _opts "${_o}")
   endforeach()
 
+  # The generated files are named after board.name, and a build system
+  # must know its outputs before the first build.  Reading the name from
+  # the spec at configure time would make every edit of the spec rerun the
+  # configure step (to follow a renamed board), so the name is given.
   set(_name "${_sg_NAME}")
-  if(NOT _name)
-    # `segc check -v` prints "SPEC: ok: board NAME, ..." for a valid spec.
-    execute_process(
-      COMMAND "${SEGC_EXECUTABLE}" check -v ${_opts} "${_spec}"
-      RESULT_VARIABLE _rc OUTPUT_VARIABLE _said ERROR_VARIABLE _err)
-    if(NOT _rc EQUAL 0 OR NOT _said MATCHES ": ok: board ([A-Za-z_][A-Za-z0-9_]*),")
-      message(FATAL_ERROR "segc_generate: ${_spec} is not a valid spec (segc check exit ${_rc}):\n${_err}")
-    endif()
-    set(_name "${CMAKE_MATCH_1}")
-    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${_spec}")
+  if(NOT _name MATCHES "^[A-Za-z_][A-Za-z0-9_]*$")
+    message(FATAL_ERROR "segc_generate: NAME <board.name of ${_sg_SPEC}> is required (the generated files are named after it)")
   endif()
 
   # segc leaves a file whose bytes did not change untouched.  Ninja

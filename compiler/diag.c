@@ -265,6 +265,18 @@ static void print_excerpt(FILE *f, Pos p, DiagStyle st, LineCursor *lc)
     fputc('\n', f);
 }
 
+/* A message quotes names from the spec: control characters in them (an
+ * escape such as "\e[31m", a line break) are shown, never sent as such. */
+static void put_escaped(FILE *f, const char *msg)
+{
+    for (const unsigned char *m = (const unsigned char *)msg; *m; m++) {
+        if (*m < 0x20 || *m == 0x7F)
+            fprintf(f, "\\x%02X", *m);
+        else
+            fputc(*m, f);
+    }
+}
+
 static void print_head(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st)
 {
     if (st.color)
@@ -281,22 +293,72 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
         fprintf(f, "%s:", severity_name(sev));
     if (code)
         fprintf(f, " [%s]", code);
-    /* A message quotes names from the spec: control characters in them
-     * (an escape such as "\e[31m") are shown, never sent to the terminal. */
     fputc(' ', f);
-    for (const unsigned char *m = (const unsigned char *)msg; *m; m++) {
-        if (*m < 0x20 || *m == 0x7F)
-            fprintf(f, "\\x%02X", *m);
-        else
-            fputc(*m, f);
-    }
+    put_escaped(f, msg);
     if (st.color)
         fputs(C_RESET, f);
     fputc('\n', f);
 }
 
+/* ---- --diagnostics=msvc ----------------------------------------------- */
+
+static const struct {
+    unsigned num;
+    const char *code;
+} msvc_codes[] = {
+#define MSVC(num, name) {num, name},
+#include "msvc.def"
+#undef MSVC
+};
+
+/* The code's number in msvc.def; 0 for a code missing there. */
+unsigned msvc_number(const char *code)
+{
+    for (size_t i = 0; code && i < countof(msvc_codes); i++)
+        if (!strcmp(msvc_codes[i].code, code))
+            return msvc_codes[i].num;
+    return 0;
+}
+
+/* MSBuild's canonical form, one line each: "ORIGIN: CATEGORY CODE: TEXT"
+ * with ORIGIN "file(line,col)", "file" or "segc".  Notes (and the fix)
+ * follow as "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them
+ * in the build output without counting them as errors. */
+static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char *prefix, const char *msg)
+{
+    if (p.file && p.line)
+        fprintf(f, "%s(%u,%u): ", p.file->name, (unsigned)p.line, (unsigned)(p.col ? p.col : 1));
+    else
+        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
+    if (sev == SEV_NOTE)
+        fputs("note: ", f);
+    else
+        fprintf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", msvc_number(code), code ? code : "");
+    fputs(prefix, f);
+    put_escaped(f, msg);
+    fputc('\n', f);
+}
+
+static void diags_print_msvc(FILE *f, const Diags *d)
+{
+    for (const Diag *g = d->head; g; g = g->next) {
+        msvc_line(f, g->pos, g->sev, g->code, "", g->msg);
+        if (g->fix)
+            msvc_line(f, g->pos, SEV_NOTE, NULL, "fix: ", g->fix);
+        for (const Note *n = g->notes; n; n = n->next)
+            msvc_line(f, n->pos, SEV_NOTE, NULL, "", n->msg);
+    }
+    if (d->count > DIAG_MAX_LISTED && d->head)
+        fprintf(f, "%s: note: %u more diagnostics not shown (at most %d per file)\n",
+                d->head->pos.file ? d->head->pos.file->name : "segc", d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
+}
+
 void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
 {
+    if (st.msvc) {
+        diags_print_msvc(f, d);
+        return;
+    }
     LineCursor lc = {0}, nc = {0}; /* notes have their own order */
     for (const Diag *g = d->head; g; g = g->next) {
         print_head(f, g->pos, g->sev, g->code, g->msg, st);

@@ -379,11 +379,13 @@ static long rule_index(const Codes *c, const char *code)
  * cannot read as a scheme), and file:// before an absolute path. */
 static void path_uri(Buf *b, const char *path)
 {
-    if (path[0] == '/')
-        buf_puts(b, "file://");
+    bool drive = os_is_absolute(path) && !os_is_sep(path[0]); /* C:\\dir -> file:///C:/dir */
+    if (os_is_absolute(path))
+        buf_puts(b, drive ? "file:///" : "file://");
     for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
         unsigned c = *p == '\\' ? '/' : *p;
-        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("-._~/", (int)c))
+        if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || strchr("-._~/", (int)c) ||
+            (drive && p == (const unsigned char *)path + 1))
             buf_putc(b, (char)c);
         else
             buf_printf(b, "%%%02X", c);

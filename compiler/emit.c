@@ -9,12 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *base_name(const char *path)
-{
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
 static TVal *flag_names(Arena *a, uint32_t flags)
 {
     TVal *l = tv_list(a);
@@ -70,7 +64,7 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     }
     tv_put(a, m, "banks", banks);
     tv_put(a, m, "nbanks", tv_int(a, g->nbanks));
-    tv_put(a, m, "src", tv_str(a, arena_printf(a, "%s:%u", base_name(g->pos.file ? g->pos.file->name : "?"),
+    tv_put(a, m, "src", tv_str(a, arena_printf(a, "%s:%u", os_basename(g->pos.file ? g->pos.file->name : "?"),
                                                (unsigned)g->pos.line)));
     /* DESCRIPTOR4 only. */
     tv_put(a, m, "host", tv_str(a, cpu[g->host.mode]));
@@ -177,7 +171,7 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
     tv_put(a, segc, "version", tv_str(a, SEGC_VERSION));
     tv_put(a, root, "segc", segc);
     TVal *spec = tv_map(a);
-    tv_put(a, spec, "file", tv_str(a, base_name(s->file->name)));
+    tv_put(a, spec, "file", tv_str(a, os_basename(s->file->name)));
     tv_put(a, root, "spec", spec);
     tv_put(a, root, "header", tv_str(a, arena_printf(a, "%s_segments.h", s->name)));
     tv_put(a, root, "source", tv_str(a, arena_printf(a, "%s_segments.c", s->name)));
@@ -266,7 +260,7 @@ static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts 
 {
     if (o->templates_dir) {
         char *p = arena_printf(a, "%s/%s", o->templates_dir, name);
-        FILE *f = fopen(p, "rb");
+        FILE *f = os_fopen(p, "rb");
         if (f) {
             fclose(f);
             const SrcFile *src = src_read(a, p, d);

@@ -12,13 +12,11 @@
 #include "segc.h"
 
 #include <errno.h>
-#include <glob.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 
@@ -38,7 +36,8 @@ typedef struct Options {
     unsigned jobs;          /* check -j */
     const char *outdir;
     const char *templates;
-    const char *depfile;
+    const char *depfile, *dep_target, *deps_list; /* -MF, -MT, --deps-list */
+    bool dep_phony;                               /* -MP */
     bool md;
     bool annotate;
     bool emit_selftest;
@@ -91,8 +90,10 @@ static const char usage_check[] =
     "  --files-from FILE      also check the files FILE lists, one per line (- = stdin)\n"
     "  -v, --verbose          one summary line per file, and the waivers used\n"
     "  -q, --quiet            print nothing; only the exit status\n"
-    "  --diagnostics=FORMAT   text (default, on standard error), or json or sarif:\n"
-    "                         one document for the whole run on standard output\n"
+    "  --diagnostics=FORMAT   text (default, on standard error); msvc: MSBuild's\n"
+    "                         'file(line,col): error SEGC1009: ...' lines, on standard\n"
+    "                         error; json or sarif: one document for the whole run\n"
+    "                         on standard output\n"
     "                         (doc/diagnostics.md); -v lines then go to standard error\n";
 
 static const char usage_build[] =
@@ -107,6 +108,9 @@ static const char usage_build[] =
     "  --templates DIR        use templates from DIR instead of the built-in ones\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
     "                         extends chain and any template overrides\n"
+    "  -MT TARGET             the depfile's target instead of the outputs (as gcc)\n"
+    "  -MP                    an empty rule per input in the depfile (as gcc)\n"
+    "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
     "  --annotate             comment each descriptor with the YAML line it came from\n"
     "  --emit-selftest        also write DIR/<name>_selftest.c, a program that runs the\n"
     "                         handlers as dxgkrnl does and checks every answer (for CI)\n"
@@ -199,8 +203,7 @@ static bool want_color(const char *mode)
         return false;
     if (strcmp(mode, "auto"))
         die_usage("--color takes auto, always or never, not '%s'", mode);
-    const char *term = getenv("TERM");
-    return isatty(STDERR_FILENO) && !getenv("NO_COLOR") && term && strcmp(term, "dumb");
+    return !getenv("NO_COLOR") && os_color_auto();
 }
 
 /* A size on the command line is an expression too: 64KiB, 1 << 20. */
@@ -248,21 +251,17 @@ static void add_file(Options *o, char *owned_or_null_name, const char *name)
  * tools that pass one quoted); a name that exists is taken as it is. */
 static void add_pattern(Options *o, const char *a, bool may_glob)
 {
-    if (!may_glob || !strpbrk(a, "*?[") || access(a, F_OK) == 0) {
+    if (!may_glob || !strpbrk(a, "*?[") || os_kind(a) != OS_MISSING) {
         add_file(o, NULL, a);
         return;
     }
-    glob_t g;
-    int r = glob(a, 0, NULL, &g);
-    if (r == GLOB_NOMATCH)
+    size_t n;
+    char **names = os_glob(a, &n);
+    if (!names)
         die_usage("no file matches '%s'", a);
-    if (r != 0)
-        die_usage("cannot expand '%s'", a);
-    for (size_t i = 0; i < g.gl_pathc; i++) {
-        char *name = strdup_or_die(g.gl_pathv[i]);
-        add_file(o, name, name);
-    }
-    globfree(&g);
+    for (size_t i = 0; i < n; i++)
+        add_file(o, names[i], names[i]);
+    free(names);
 }
 
 /* What a command accepts besides -D, -I, -W, --color, -v, -q, --help. */
@@ -300,7 +299,7 @@ static char *opt_value(const char *flag, int argc, char **argv, int *i)
     if (*a)
         return a + (flag[1] == '-');
     static const char *const what[][2] = {{"--files-from", "a FILE"},
-                                          {"--diagnostics", "a FORMAT (text, json or sarif)"},
+                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
                                           {"--templates", "a directory"},
                                           {"--lookup-budget", "a SIZE"}};
     if (*i + 1 >= argc) {
@@ -319,7 +318,7 @@ static unsigned jobs_option(int argc, char **argv, int *i)
     const char *a = argv[*i];
     const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
     char *end = NULL;
-    long n = v ? strtol(v, &end, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
     if (n < 1 || n > 64 || (v && *end))
         die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
     return (unsigned)n;
@@ -375,6 +374,12 @@ static bool build_option(Options *o, int argc, char **argv, int *i)
         o->md = true;
     else if (is_opt(a, "-MF"))
         o->depfile = opt_value("-MF", argc, argv, i);
+    else if (is_opt(a, "-MT"))
+        o->dep_target = opt_value("-MT", argc, argv, i);
+    else if (!strcmp(a, "-MP"))
+        o->dep_phony = true;
+    else if (is_opt(a, "--deps-list"))
+        o->deps_list = opt_value("--deps-list", argc, argv, i);
     else if (!strcmp(a, "--annotate"))
         o->annotate = true;
     else if (!strcmp(a, "--emit-selftest"))
@@ -410,8 +415,11 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         o->kinds = true;
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
         const char *f = opt_value("--diagnostics", argc, argv, i);
-        if (!diag_format_parse(f, &o->diags))
-            die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
+        o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
+        if (!o->style.msvc && !diag_format_parse(f, &o->diags))
+            die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
+        if (o->style.msvc)
+            o->diags = DIAG_TEXT;
     } else {
         die_usage("unknown option '%s'", a);
     }
@@ -600,7 +608,7 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
 {
     /* SEGC_PROGRESS_AFTER (seconds, default 0.5) is for scripts and tests. */
     const char *after = getenv("SEGC_PROGRESS_AFTER");
-    Progress pr = {o->files_total > 1 && !o->quiet && isatty(STDERR_FILENO), false, now_seconds(),
+    Progress pr = {o->files_total > 1 && !o->quiet && os_stderr_tty(), false, now_seconds(),
                    after ? strtod(after, NULL) : 0.5};
     Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
     if (!res)
@@ -638,7 +646,7 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
 /* Adds FILE's lines (blank lines and # comments skipped) to the file list. */
 static void read_files_from(Options *o, const char *list)
 {
-    FILE *f = strcmp(list, "-") ? fopen(list, "r") : stdin;
+    FILE *f = strcmp(list, "-") ? os_fopen(list, "rb") : stdin;
     if (!f) {
         fprintf(stderr, "%s: --files-from %s: %s\n", prog, list, strerror(errno));
         exit(EXIT_USAGE);
@@ -700,12 +708,15 @@ static int cmd_build(const Command *c, int argc, char **argv)
     struct stat st;
     if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
         die_usage("--templates '%s' is not a directory", o.templates);
+    if ((o.depfile || o.dep_target || o.dep_phony) && !o.md)
+        die_usage("-MF, -MT and -MP go with -MD");
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
     Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
+    BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
+                    o.emit_selftest, o.dep_target, o.dep_phony, o.deps_list};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
@@ -939,6 +950,7 @@ static const Command *command(const char *name)
 
 int main(int argc, char **argv)
 {
+    os_init(&argc, &argv);
     if (argc < 2) {
         main_usage(stderr);
         return EXIT_USAGE;

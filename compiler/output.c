@@ -8,53 +8,22 @@
 #include "segc.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-enum { MAX_FILES = MAX_OUTPUTS + 1, PATH_CAP = 4096 };
+enum { MAX_FILES = MAX_OUTPUTS + 2, PATH_CAP = 4096 }; /* + depfile, deps list */
 
-/* Temporaries alive right now, for the signal handler. */
+/* Temporaries alive right now, for the signal (or Ctrl-C) handler. */
 static char temp_path[MAX_FILES][PATH_CAP];
 static volatile sig_atomic_t temp_count;
 
 static void remove_temps(void)
 {
     for (sig_atomic_t i = 0; i < temp_count; i++)
-        unlink(temp_path[i]);
+        if (temp_path[i][0])
+            os_remove(temp_path[i]);
     temp_count = 0;
-}
-
-static void on_signal(int sig)
-{
-    for (sig_atomic_t i = 0; i < temp_count; i++)
-        unlink(temp_path[i]);
-    signal(sig, SIG_DFL);
-    raise(sig);
-}
-
-static const int caught[] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
-
-static void guard_signals(bool on, struct sigaction *old)
-{
-    for (size_t i = 0; i < countof(caught); i++) {
-        if (on) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_signal;
-            sigemptyset(&sa.sa_mask);
-            sigaction(caught[i], &sa, &old[i]);
-            /* A signal ignored on entry (nohup, a background job) stays
-             * ignored: catching it would make segc die of it. */
-            if (old[i].sa_handler == SIG_IGN)
-                sigaction(caught[i], &old[i], NULL);
-        } else {
-            sigaction(caught[i], &old[i], NULL);
-        }
-    }
 }
 
 static Diag *io_error(Diags *d, const char *path, const char *what, int err)
@@ -73,18 +42,19 @@ static bool make_dirs(const char *dir, Diags *d)
     }
     memcpy(buf, dir, n + 1);
     for (size_t i = 1; i <= n; i++) {
-        if (buf[i] != '/' && buf[i] != 0)
+        if (!os_is_sep(buf[i]) && buf[i] != 0)
             continue;
         char c = buf[i];
         buf[i] = 0;
-        if (mkdir(buf, 0777) != 0 && errno != EEXIST) {
-            io_error(d, buf, "create directory", errno);
+        int e = os_mkdir(buf);
+        /* "C:" and an existing directory are fine; anything else is not. */
+        if (e && e != EEXIST && os_kind(buf) != OS_DIR) {
+            io_error(d, buf, "create directory", e);
             return false;
         }
         buf[i] = c;
     }
-    struct stat st;
-    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (os_kind(dir) != OS_DIR) {
         fatal_at(d, "io", (Pos){0}, "output directory '%s' is not a directory", dir);
         return false;
     }
@@ -94,7 +64,7 @@ static bool make_dirs(const char *dir, Diags *d)
 /* Does `path` already hold exactly these bytes? */
 static bool same_contents(const char *path, const char *data, size_t len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = os_fopen(path, "rb");
     if (!f)
         return false;
     char chunk[16384];
@@ -116,10 +86,10 @@ typedef struct Pending {
     bool skip;
 } Pending;
 
-static bool write_temp(Pending *p, mode_t mode, Diags *d)
+static bool write_temp(Pending *p, Diags *d)
 {
-    struct stat st;
-    if (lstat(p->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    OsKind k = os_kind(p->path);
+    if (k != OS_MISSING && k != OS_FILE) {
         fatal_at(d, "io", (Pos){0}, "cannot write '%s': it exists and is not a regular file", p->path);
         return false;
     }
@@ -127,45 +97,28 @@ static bool write_temp(Pending *p, mode_t mode, Diags *d)
         p->skip = true;
         return true;
     }
-    const char *slash = strrchr(p->path, '/');
-    int dirlen = slash ? (int)(slash - p->path + 1) : 0;
+    const char *base = os_basename(p->path);
     char *slot = temp_path[temp_count];
-    int n = snprintf(slot, PATH_CAP, "%.*s.%s.segc-XXXXXX", dirlen, p->path, slash ? slash + 1 : p->path);
+    int n = snprintf(slot, PATH_CAP, "%.*s.%s.segc-XXXXXX", (int)(base - p->path), p->path, base);
     if (n < 0 || n >= PATH_CAP) {
         fatal_at(d, "io", (Pos){0}, "path too long: '%s'", p->path);
         return false;
     }
     /* Counted before it exists, so a signal between mkstemp and the count
-     * cannot leave it behind (unlinking the template name is harmless). */
+     * cannot leave it behind (removing the template name is harmless). */
     temp_count++;
-    int fd = mkstemp(slot);
+    int fd = os_mkstemp(slot);
     if (fd < 0) {
         int e = errno;
         temp_count--;
         io_error(d, p->path, "create a temporary file beside", e);
         return false;
     }
-    size_t off = 0;
-    while (off < p->len) {
-        ssize_t w = write(fd, p->data + off, p->len - off);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            int e = w < 0 ? errno : EIO;
-            close(fd);
-            io_error(d, p->path, "write", e);
-            return false;
-        }
-        off += (size_t)w;
-    }
-    if (fchmod(fd, mode) != 0 || fsync(fd) != 0) {
-        int e = errno;
-        close(fd);
+    int e = os_write_all(fd, p->data, p->len) ? 0 : errno;
+    if (!os_close_durable(fd) && !e)
+        e = errno;
+    if (e) {
         io_error(d, p->path, "write", e);
-        return false;
-    }
-    if (close(fd) != 0) {
-        io_error(d, p->path, "write", errno);
         return false;
     }
     return true;
@@ -175,11 +128,39 @@ static bool write_temp(Pending *p, mode_t mode, Diags *d)
 static void dep_path(Buf *b, const char *p)
 {
     for (; *p; p++) {
+        if (os_is_sep(*p) && *p != '/') { /* C:\\dir -> C:/dir, as make and ninja read it */
+            buf_putc(b, '/');
+            continue;
+        }
         if (*p == ' ' || *p == '#' || *p == '\\')
             buf_putc(b, '\\');
         if (*p == '$')
             buf_putc(b, '$');
         buf_putc(b, *p);
+    }
+}
+
+/* "TARGETS: SPEC BASE... TEMPLATE..." as gcc -MD writes it: the targets
+ * are the outputs, or -MT's text as it is; -MP adds an empty rule for each
+ * input, so a base that is renamed or deleted does not stop make. */
+static void write_depfile(Buf *dep, const Spec *s, const BuildOpts *o, const Outputs *out, const Pending *pend)
+{
+    for (unsigned i = 0; !o->dep_target && i < out->n; i++) {
+        if (i)
+            buf_putc(dep, ' ');
+        dep_path(dep, pend[i].path);
+    }
+    buf_printf(dep, "%s:", o->dep_target ? o->dep_target : "");
+    unsigned nin = s->nfiles + out->ntemplates;
+    for (unsigned i = 0; i < nin; i++) {
+        buf_puts(dep, " \\\n  ");
+        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+    }
+    buf_putc(dep, '\n');
+    for (unsigned i = 0; o->dep_phony && i < nin; i++) {
+        buf_putc(dep, '\n');
+        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        buf_puts(dep, ":\n");
     }
 }
 
@@ -192,37 +173,25 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     unsigned n = 0;
     const char *dir = o->outdir;
     size_t dl = strlen(dir);
-    const char *sep = dl && dir[dl - 1] == '/' ? "" : "/";
+    const char *sep = dl && os_is_sep(dir[dl - 1]) ? "" : "/";
     for (unsigned i = 0; i < out->n; i++)
         pend[n++] = (Pending){arena_printf(a, "%s%s%s", dir, sep, out->files[i].name), out->files[i].text.p,
                               out->files[i].text.len, false};
-    Buf dep = {0};
+    Buf dep = {0}, list = {0};
     if (o->depfile) {
-        for (unsigned i = 0; i < out->n; i++) {
-            if (i)
-                buf_putc(&dep, ' ');
-            dep_path(&dep, pend[i].path);
-        }
-        buf_puts(&dep, ":");
-        for (unsigned i = 0; i < s->nfiles; i++) {
-            buf_puts(&dep, " \\\n  ");
-            dep_path(&dep, s->files[i]->name);
-        }
-        for (unsigned i = 0; i < out->ntemplates; i++) {
-            buf_puts(&dep, " \\\n  ");
-            dep_path(&dep, out->templates[i]->name);
-        }
-        buf_putc(&dep, '\n');
+        write_depfile(&dep, s, o, out, pend);
         pend[n++] = (Pending){o->depfile, dep.p, dep.len, false};
     }
+    if (o->deps_list) {
+        for (unsigned i = 0; i < s->nfiles + out->ntemplates; i++)
+            buf_printf(&list, "%s\n", i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        pend[n++] = (Pending){o->deps_list, list.p ? list.p : "", list.len, false};
+    }
 
-    mode_t mask = umask(0);
-    umask(mask);
-    struct sigaction old[countof(caught)];
-    guard_signals(true, old);
+    os_guard(remove_temps);
     bool ok = true;
     for (unsigned i = 0; i < n && ok; i++)
-        ok = write_temp(&pend[i], 0666 & ~mask, d);
+        ok = write_temp(&pend[i], d);
     /* Every temporary is complete: now replace the targets. */
     unsigned t = 0;
     for (unsigned i = 0; i < n && ok; i++) {
@@ -231,7 +200,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
                 fprintf(verbose, "unchanged %s\n", pend[i].path);
             continue;
         }
-        if (rename(temp_path[t], pend[i].path) != 0) {
+        if (!os_replace(temp_path[t], pend[i].path)) {
             io_error(d, pend[i].path, "replace", errno);
             ok = false;
             break;
@@ -241,10 +210,11 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
         if (verbose)
             fprintf(verbose, "wrote     %s\n", pend[i].path);
     }
-    /* Renamed temporaries have an empty path; unlink("") fails harmlessly. */
+    /* Renamed temporaries have an empty path. */
     remove_temps();
-    guard_signals(false, old);
+    os_guard(NULL);
     buf_free(&dep);
+    buf_free(&list);
     arena_free(a);
     return ok;
 }
@@ -252,13 +222,10 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
 {
     Pending p = {path, data, len, false};
-    mode_t mask = umask(0);
-    umask(mask);
-    struct sigaction old[countof(caught)];
-    guard_signals(true, old);
-    bool ok = write_temp(&p, 0666 & ~mask, d);
+    os_guard(remove_temps);
+    bool ok = write_temp(&p, d);
     if (ok && !p.skip) {
-        if (rename(temp_path[0], path) != 0) {
+        if (!os_replace(temp_path[0], path)) {
             io_error(d, path, "replace", errno);
             ok = false;
         } else {
@@ -266,6 +233,6 @@ bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
         }
     }
     remove_temps();
-    guard_signals(false, old);
+    os_guard(NULL);
     return ok;
 }

@@ -249,13 +249,12 @@ static Node *merge_specs(R *r, const Node *base, const Node *child)
 
 static char *dir_of(Arena *a, const char *path)
 {
-    const char *slash = strrchr(path, '/');
-    return slash ? arena_strndup(a, path, (size_t)(slash - path + 1)) : arena_strdup(a, "");
+    return arena_strndup(a, path, (size_t)(os_basename(path) - path));
 }
 
 static bool file_exists(const char *p)
 {
-    FILE *f = fopen(p, "rb");
+    FILE *f = os_fopen(p, "rb");
     if (f)
         fclose(f);
     return f != NULL;
@@ -265,7 +264,7 @@ static bool file_exists(const char *p)
  * including file, then each -I directory. */
 static char *find_extends(R *r, const char *from, const char *target)
 {
-    if (target[0] == '/')
+    if (os_is_absolute(target))
         return arena_strdup(r->a, target);
     /* A file named "-" beside a spec in the current directory is "./-":
      * src_read would take a bare "-" for standard input. */
@@ -332,7 +331,7 @@ static Node *load_chain(R *r, const char *path, const SrcFile *src, const Chain 
             return NULL;
         }
     }
-    char *real = realpath(path, NULL);
+    char *real = os_realpath(path);
     const char *key = real ? arena_strdup(r->a, real) : src->name;
     free(real);
     for (const Chain *c = up; c; c = c->up)
@@ -1145,6 +1144,11 @@ static bool eval_default(R *r, Slot *sl)
     case DEF_SIZE: return value_of(r, slot_at(r, F_size, sl->seg->id - 1, 0), v);
     case DEF_PREV_END: return default_base(r, sl, v);
     case DEF_BANK_REST: return default_bank(r, sl, v);
+    case DEF_BAR_BITS: { /* bar_size is evaluated before (fields.def order) */
+        const Bar *bar = (const Bar *)(const void *)((const char *)sl->out - offsetof(Bar, bits));
+        *v = bar->size.v > (1ull << 32) ? 64 : 32;
+        return true;
+    }
     }
     return false;
 }

@@ -32,7 +32,10 @@
 #define SEGC_VERSION "0.1.0"
 #define SEGC_FORMAT_VERSION 1
 
-#if defined(__GNUC__)
+#if defined(__MINGW32__) /* mingw's own C99 printf (__USE_MINGW_ANSI_STDIO) */
+#define PRINTF_LIKE(f, a) __attribute__((format(gnu_printf, f, a)))
+#define NORETURN __attribute__((noreturn))
+#elif defined(__GNUC__)
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define NORETURN __attribute__((noreturn))
 #else
@@ -179,8 +182,10 @@ bool diags_failed(const Diags *d); /* any error or fatal */
 
 typedef struct DiagStyle {
     bool color;
+    bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
@@ -508,8 +513,9 @@ typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_
 #define SCOPE(sc) (1u << (sc)) /* a set of scopes */
 /* A field's value when its key is absent: 0; DEFAULT_PAGE_SIZE; the end
  * of the previous non-AGP segment (0 for an AGP one); the segment's size;
- * for the last bank the rest of the segment (0 for the others). */
-typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST } FieldDefault;
+ * for the last bank the rest of the segment (0 for the others); a BAR's
+ * width: 64 bits above 4 GiB, else 32. */
+typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST, DEF_BAR_BITS } FieldDefault;
 /* The width of the DXGK member a field is written to. */
 typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
 enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FITS = 8 };
@@ -710,6 +716,9 @@ typedef struct BuildOpts {
     bool annotate;             /* --annotate: YAML file:line on descriptors */
     uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
     bool emit_selftest;        /* --emit-selftest: also <name>_selftest.c */
+    const char *dep_target;    /* -MT: the depfile's targets, as written; NULL: the outputs */
+    bool dep_phony;            /* -MP: an empty rule per input */
+    const char *deps_list;     /* --deps-list: the inputs, one path per line; NULL: none */
 } BuildOpts;
 
 enum { MAX_OUTPUTS = 8 };
@@ -753,6 +762,39 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 /* One file the same way: temporary beside it, then rename; left alone
  * when its bytes do not change.  The directory must exist. */
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
+
+/* ---- os.c: the operating system, POSIX or Windows ---------------------- */
+
+#ifdef _WIN32
+#define OS_WINDOWS 1
+char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
+#else
+#define OS_WINDOWS 0
+#endif
+/* Windows: the arguments as UTF-8, binary standard streams, a UTF-8
+ * console.  Nothing elsewhere. */
+void os_init(int *argc, char ***argv);
+FILE *os_fopen(const char *path, const char *mode); /* UTF-8 path */
+typedef enum { OS_MISSING, OS_FILE, OS_DIR, OS_OTHER } OsKind;
+OsKind os_kind(const char *path); /* a symlink counts as what it is, except to a directory */
+int os_mkdir(const char *path);   /* 0 or an errno value */
+char *os_realpath(const char *path); /* malloc'd; NULL if unknown */
+bool os_is_sep(char c);              /* '/', and '\\' on Windows */
+bool os_is_absolute(const char *path);
+const char *os_basename(const char *path); /* after the last separator (or drive) */
+unsigned os_ncpu(void);
+bool os_stderr_tty(void);
+bool os_color_auto(void); /* a terminal or console that shows colour */
+/* The names matching a pattern, sorted (malloc'd, each malloc'd); NULL if none. */
+char **os_glob(const char *pattern, size_t *count);
+int os_mkstemp(char *tmpl);             /* "...XXXXXX": a new file, opened binary */
+bool os_write_all(int fd, const char *p, size_t n);
+bool os_close_durable(int fd);          /* on disk, with the umask's permissions, closed */
+bool os_replace(const char *from, const char *to); /* atomic rename over; errno */
+void os_remove(const char *path);      /* safe in a signal handler */
+/* Until called with NULL: on SIGINT/SIGTERM/SIGHUP/SIGPIPE or Ctrl-C,
+ * run `cleanup` and die of it. */
+void os_guard(void (*cleanup)(void));
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */

@@ -261,15 +261,16 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     bool is_stdin = strcmp(path, "-") == 0;
     if (is_stdin)
         whole->name = "<stdin>";
-    FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-    if (!fp) {
-        fatal_at(d, "io", at, "cannot open: %s", strerror(errno));
+    int e = 0;
+    FILE *fp = is_stdin ? stdin : os_fopen(path, "rb");
+    if (!fp && (e = errno, os_kind(path) != OS_DIR)) {
+        fatal_at(d, "io", at, "cannot open: %s", strerror(e));
         return NULL;
     }
     struct stat st;
-    if (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode)) {
+    if (!fp || (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))) {
         fatal_at(d, "io", at, "is a directory, not a spec file");
-        if (!is_stdin)
+        if (fp && !is_stdin)
             fclose(fp);
         return NULL;
     }

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 (segc output: use, change and ship it under any terms) */
 /*
  * segc_dxgk.h - the DXGK vocabulary that segc-generated code is written in.
  *

@@ -22,7 +22,11 @@
 # (tests/man); cmake and ninja-build build the build-system examples
 # (tests/examples); chromium renders the `segc map` pages headless so
 # tests/map can measure them; npm fetches, once, the SARIF 2.1.0 schema
-# tests/json validates with (not needed once it is cached).
+# tests/json validates with (not needed once it is cached);
+# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
+# apt-get fetch and unpack libyaml's source package for it, wine64 runs
+# segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
+# MSBuild example (tests/examples).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -60,6 +64,10 @@ cmake       cmd:cmake
 ninja-build cmd:ninja
 chromium    cmd:chromium|chromium-browser
 npm         schema-or-cmd:npm
+gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
+dpkg-dev    cmd:dpkg-source
+wine64      cmd:wine
+mono-xbuild cmd:xbuild
 '
 
 probe() {

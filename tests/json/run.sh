@@ -209,7 +209,7 @@ fi
 
 "$SEGC" check --diagnostics=xml $C/warning.yaml >"$tmp/out" 2>"$tmp/err"
 rc=$?
-if [ "$rc" -eq 2 ] && grep -q "takes text, json or sarif, not 'xml'" "$tmp/err"; then
+if [ "$rc" -eq 2 ] && grep -q "takes text, msvc, json or sarif, not 'xml'" "$tmp/err"; then
     ok "--diagnostics=xml is a usage error"
 else
     bad "--diagnostics=xml is a usage error" "exit $rc"

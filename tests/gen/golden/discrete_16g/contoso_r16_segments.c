@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 (segc output: use, change and ship it under any terms) */
 /*
  * contoso_r16_segments.c - DXGKQAITYPE_QUERYSEGMENT3 for board 'contoso_r16'.
  *

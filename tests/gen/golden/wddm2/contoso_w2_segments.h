@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT-0 (segc output: use, change and ship it under any terms) */
 /*
  * contoso_w2_segments.h - memory segments of board 'contoso_w2'.
  *
