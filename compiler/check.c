@@ -1,25 +1,40 @@
 /* check.c - the WDDM rules over a resolved Spec.
  *
- * Every rule is a line of rules.def (name, default severity, source,
- * requirement, fix); this file holds the code that makes each fire.  A rule
- * reports through report(), which applies -W settings and the segment's
- * waivers, so no rule needs to know about either. */
+ * Every rule is a line of rules.def (name, class, default severity,
+ * source, requirement, fix); this file holds the code that makes each
+ * fire.  A rule reports through report(), which applies -W settings and the
+ * segment's waivers to advisories, so no rule needs to know about either;
+ * rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
 #include <string.h>
 
-const RuleInfo rule_table[RULE_COUNT] = {
-#define RULE(id, name, sev, src, text, fix) {name, sev, src, text, fix},
+const RuleInfo rule_table[] = {
+#define RULE(id, name, cls, sev, src, text, fix, why) {name, CLASS_##cls, sev, src, text, fix, why},
+#define CODE(name, sev, text)
 #include "rules.def"
 #undef RULE
+#undef CODE
+#define RULE(id, name, cls, sev, src, text, fix, why)
+#define CODE(name, sev, text) {name, CLASS_INVARIANT, sev, NULL, text, NULL, NULL},
+#include "rules.def"
+#undef RULE
+#undef CODE
 };
+const size_t code_count = countof(rule_table);
+
+int code_by_name(const char *name)
+{
+    for (size_t i = 0; i < code_count; i++)
+        if (!strcmp(rule_table[i].name, name))
+            return (int)i;
+    return -1;
+}
 
 int rule_by_name(const char *name)
 {
-    for (int i = 0; i < RULE_COUNT; i++)
-        if (!strcmp(rule_table[i].name, name))
-            return i;
-    return -1;
+    int id = code_by_name(name);
+    return id < RULE_COUNT ? id : -1;
 }
 
 const char *rule_closest(const char *name)
@@ -30,20 +45,21 @@ const char *rule_closest(const char *name)
     return closest_name(name, names, RULE_COUNT);
 }
 
+const char *rule_class_name(RuleClass c)
+{
+    return c == CLASS_INVARIANT ? "invariant" : "advisory";
+}
+
 void rules_default(RuleConfig *c)
 {
     memset(c, 0, sizeof *c);
 }
 
-bool rules_option(RuleConfig *c, const char *arg)
+WoptResult rules_option(RuleConfig *c, const char *arg)
 {
-    if (!strcmp(arg, "error")) {
-        c->werror_all = true;
-        return true;
-    }
-    if (!strcmp(arg, "no-error")) {
-        c->werror_all = false;
-        return true;
+    if (!strcmp(arg, "error") || !strcmp(arg, "no-error")) {
+        c->werror_all = arg[0] == 'e';
+        return WOPT_OK;
     }
     RuleSetting set = RS_DEFAULT;
     const char *name = arg;
@@ -55,9 +71,12 @@ bool rules_option(RuleConfig *c, const char *arg)
         set = RS_OFF, name = arg + 3;
     int id = rule_by_name(name);
     if (id < 0)
-        return false;
+        return WOPT_UNKNOWN;
+    /* An invariant is always an error: it can be named, never lowered. */
+    if (!rule_switchable(id) && (set == RS_OFF || set == RS_WARNING))
+        return WOPT_INVARIANT;
     c->setting[id] = set;
-    return true;
+    return WOPT_OK;
 }
 
 /* ---- reporting -------------------------------------------------------------- */
@@ -69,25 +88,64 @@ typedef struct Ck {
     unsigned errors;
 } Ck;
 
-static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+/* What a finding or note is about: a segment (NULL: none) or one of its
+ * banks, a BAR, and the field under the most specific (Subject, segc.h). */
+typedef struct On {
+    Segment *g;
+    const Bank *bank;
+    const Bar *bar;
+    const char *field;
+} On;
+#define SEG(g, field) ((On){(g), NULL, NULL, (field)})
+#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field)})
+#define BAR(bar, field) ((On){NULL, NULL, (bar), (field)})
 
-static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
+static Subject subject(const Ck *k, On on)
 {
+    Subject s = {.field = on.field};
+    if (on.g)
+        s.seg = (unsigned)(on.g - k->s->segs) + 1, s.seg_name = on.g->name;
+    if (on.g && on.bank)
+        s.bank = (unsigned)(on.bank - on.g->banks) + 1, s.bank_name = on.bank->name;
+    if (on.bar)
+        s.bar = (unsigned)(on.bar - k->s->bars) + 1, s.bar_name = on.bar->name;
+    return s;
+}
+
+static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    Note *n = diag_vnote(k->d, e, pos, fmt, ap);
+    va_end(ap);
+    if (n)
+        n->about = subject(k, on);
+}
+
+static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
+{
+    Segment *g = on.g;
     Severity sev = rule_table[id].sev;
     va_list ap;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
-    for (unsigned i = 0; g && i < g->nwaivers; i++)
+    for (unsigned i = 0; g && rule_waivable(id) && i < g->nwaivers; i++)
         if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
             Waiver *w = &g->waivers[i];
             w->used = true;
             va_start(ap, fmt);
             Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
             va_end(ap);
+            e->about = subject(k, on);
             return e;
         }
-    switch (k->c->setting[id]) {
+    RuleSetting set = rule_switchable(id) ? k->c->setting[id] : RS_DEFAULT;
+    switch (set) {
     case RS_OFF: return NULL;
     case RS_WARNING: sev = SEV_WARNING; break;
     case RS_ERROR: sev = SEV_ERROR; break;
@@ -95,11 +153,12 @@ static Diag *report(Ck *k, RuleId id, Segment *g, Pos pos, const char *fmt, ...)
     }
     /* -Werror promotes warnings, except a rule kept a warning by name
      * (-Wno-error=RULE), as in gcc. */
-    if (sev == SEV_WARNING && k->c->werror_all && k->c->setting[id] != RS_WARNING)
+    if (sev == SEV_WARNING && k->c->werror_all && set != RS_WARNING)
         sev = SEV_ERROR;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
+    e->about = subject(k, on);
     if (sev == SEV_ERROR)
         k->errors++;
     return e;
@@ -126,18 +185,19 @@ static bool add_overflows(uint64_t a, uint64_t b)
 static void check_agp(Ck *k, Segment *g)
 {
     if (g->flags_written)
-        report(k, R_agp_exclusive, g, g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp", g->name);
+        report(k, R_agp_exclusive, SEG(g, "flags"), g->flags_pos,
+               "segment '%s' is AGP: it may set no flag besides Agp", g->name);
     if (g->cpu != CPU_NONE)
-        report(k, R_agp_exclusive, g, g->cpu_pos, "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp",
-               g->name);
+        report(k, R_agp_exclusive, SEG(g, "cpu_visible"), g->cpu_pos,
+               "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name);
     if (g->nbanks)
-        report(k, R_agp_exclusive, g, g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp",
-               g->name);
+        report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
+               "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
     if (g->base.set)
-        report(k, R_agp_base_size_ignored, g, g->base.pos,
+        report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
     if (g->size.set)
-        report(k, R_agp_base_size_ignored, g, g->size.pos,
+        report(k, R_agp_base_size_ignored, SEG(g, "size"), g->size.pos,
                "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can", g->name);
 }
 
@@ -146,13 +206,13 @@ static void check_sizes(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if (g->size.v == 0)
-        report(k, R_size_nonzero, g, at(&g->size, g), "segment '%s' has size 0", g->name);
+        report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
-        report(k, R_size_page_multiple, g, at(&g->size, g),
+        report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
                "size of segment '%s' (0x%llX) is not a multiple of the %llu-byte page", g->name,
                (unsigned long long)g->size.v, (unsigned long long)page);
     if (add_overflows(g->base.v, g->size.v))
-        report(k, R_range_overflow, g, at(&g->base, g),
+        report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     if (s->ptr_bytes == 4) {
@@ -160,23 +220,23 @@ static void check_sizes(Ck *k, Segment *g)
         const char *names[] = {"size", "commit_limit", "system_memory_end"};
         for (size_t i = 0; i < countof(vals); i++)
             if (vals[i]->v > UINT32_MAX && (i == 0 || vals[i]->set))
-                report(k, R_size_fits_size_t, g, at(vals[i], g),
+                report(k, R_size_fits_size_t, SEG(g, names[i]), at(vals[i], g),
                        "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", names[i], g->name,
                        (unsigned long long)vals[i]->v, arch_name(s->arch));
         for (unsigned b = 0; b < g->nbanks; b++)
             if (g->banks[b].end > UINT32_MAX) {
-                report(k, R_size_fits_size_t, g, g->banks[b].pos,
+                report(k, R_size_fits_size_t, BANK(g, &g->banks[b], NULL), g->banks[b].pos,
                        "end of bank '%s' does not fit the 32-bit SIZE_T of %s", g->banks[b].name,
                        arch_name(s->arch));
                 break;
             }
     }
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        report(k, R_commit_limit_memory, g, g->commit_limit.pos,
+        report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
                "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
                (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
     if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        report(k, R_commit_limit_aperture, g, at(&g->commit_limit, g),
+        report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
                "commit limit of aperture '%s' (0x%llX) exceeds its size (0x%llX)", g->name,
                (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
 }
@@ -186,17 +246,17 @@ static void check_cpu(Ck *k, Segment *g)
     if (g->cpu == CPU_NONE)
         return;
     if (g->kind == SEG_APERTURE)
-        report(k, R_cpu_visible_aperture, g, g->cpu_pos,
+        report(k, R_cpu_visible_aperture, SEG(g, "cpu_visible"), g->cpu_pos,
                "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress", g->name);
     if (g->cpu == CPU_BAR && g->cpu_bar) {
         const Bar *b = g->cpu_bar;
         uint64_t off = g->cpu_offset.v;
         if (off > b->size.v || g->size.v > b->size.v - off) {
-            Diag *e = report(k, R_cpu_window_in_bar, g, g->cpu_pos,
+            Diag *e = report(k, R_cpu_window_in_bar, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
                              "segment '%s' (0x%llX bytes at offset 0x%llX) does not fit in BAR '%s' (0x%llX bytes)",
                              g->name, (unsigned long long)g->size.v, (unsigned long long)off, b->name,
                              (unsigned long long)b->size.v);
-            diag_note(k->d, e, b->pos, "BAR '%s' is described here", b->name);
+            note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
         }
     }
 }
@@ -208,19 +268,19 @@ static void check_banks(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if (g->kind != SEG_MEMORY) {
-        report(k, R_banks_memory_only, g, g->banks_pos, "banks on %s segment '%s': banking is for memory segments",
-               seg_kind_name(g->kind), g->name);
+        report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
+               "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
         return;
     }
     if (g->nbanks > MAX_BANKS)
-        report(k, R_banks_max, g, g->banks[MAX_BANKS].pos, "segment '%s' has %u banks; at most %u can be named",
-               g->name, g->nbanks, (unsigned)MAX_BANKS);
+        report(k, R_banks_max, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
+               "segment '%s' has %u banks; at most %u can be named", g->name, g->nbanks, (unsigned)MAX_BANKS);
     uint64_t sum = 0;
     bool overflow = false;
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
         if (b->size.v == 0) {
-            report(k, R_banks_cover, g, b->size.set ? b->size.pos : b->pos,
+            report(k, R_banks_cover, BANK(g, b, b->size.set ? "size" : NULL), b->size.set ? b->size.pos : b->pos,
                    b->size.set ? "bank '%s' of segment '%s' is empty"
                                : "bank '%s' of segment '%s' has nothing left: the banks before it fill the segment",
                    b->name, g->name);
@@ -229,7 +289,7 @@ static void check_banks(Ck *k, Segment *g)
         overflow |= add_overflows(sum, b->size.v);
         sum += b->size.v;
         if (b->end % page && i + 1 < g->nbanks) {
-            report(k, R_banks_page_aligned, g, at(&b->size, g),
+            report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
                    "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
                    (unsigned long long)b->end, (unsigned long long)page);
             return;
@@ -237,10 +297,11 @@ static void check_banks(Ck *k, Segment *g)
     }
     if (overflow || sum != g->size.v) {
         const Bank *last = &g->banks[g->nbanks - 1];
-        Diag *e = report(k, R_banks_cover, g, last->size.set ? last->size.pos : g->banks_pos,
+        Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
+                         last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,
                          (unsigned long long)sum, (unsigned long long)g->size.v);
-        diag_note(k->d, e, at(&g->size, g), "segment size written here");
+        note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
     }
 }
 
@@ -253,27 +314,27 @@ static void check_preserve(Ck *k, Segment *g)
     if (!valid) {
         Pos p = hb ? g->flag_pos[8] : g->flag_pos[9];
         if (hb && ph)
-            report(k, R_preserve_combination, g, g->flag_pos[9],
+            report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[9],
                    "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
         else
-            report(k, R_preserve_combination, g, p,
+            report(k, R_preserve_combination, SEG(g, "flags"), p,
                    "segment '%s' is preserved during hibernate but not during standby", g->name);
     }
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
-        report(k, R_system_memory_end_memory_only, g, e->pos, "system_memory_end on %s segment '%s'",
-               seg_kind_name(g->kind), g->name);
+        report(k, R_system_memory_end_memory_only, SEG(g, "system_memory_end"), e->pos,
+               "system_memory_end on %s segment '%s'", seg_kind_name(g->kind), g->name);
         return;
     }
     if (ph && (!e->set || e->v == 0))
-        report(k, R_system_memory_end_iff_partial, g, e->set ? e->pos : g->flag_pos[9],
-               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
-               g->name);
+        report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
+               e->set ? e->pos : g->flag_pos[9],
+               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end", g->name);
     else if (e->set && !ph)
-        report(k, R_system_memory_end_iff_partial, g, e->pos,
+        report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)
-        report(k, R_system_memory_end_inside, g, e->pos,
+        report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end 0x%llX of segment '%s' is not inside it (size 0x%llX; the offset is inclusive)",
                (unsigned long long)e->v, g->name, (unsigned long long)g->size.v);
 }
@@ -286,40 +347,41 @@ static void check_flags(Ck *k, Segment *g)
         if (!(g->flags_written & (1u << fi->bit)))
             continue;
         if (fi->min_wddm > s->wddm)
-            report(k, R_flag_wddm_version, g, g->flag_pos[fi->bit],
+            report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
                    "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
                    fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15);
     }
     uint32_t f = g->flags;
     if (f & FLAG_reserved_sys_mem)
-        report(k, R_reserved_sys_mem, g, g->flag_pos[12], "reserved_sys_mem is set by the system, never by a driver");
+        report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[12],
+               "reserved_sys_mem is set by the system, never by a driver");
     if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
-        Diag *e = report(k, R_host_aperture_cpu_visible, g, g->flag_pos[13],
+        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, "flags"), g->flag_pos[13],
                          "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
-        diag_note(k->d, e, g->cpu_pos, "cpu_visible written here");
+        note(k, e, SEG(g, "cpu_visible"), g->cpu_pos, "cpu_visible written here");
     }
     if ((f & FLAG_supports_cached_cpu_host_aperture) && !(f & FLAG_supports_cpu_host_aperture))
-        report(k, R_cached_host_aperture, g, g->flag_pos[14],
+        report(k, R_cached_host_aperture, SEG(g, "flags"), g->flag_pos[14],
                "supports_cached_cpu_host_aperture without supports_cpu_host_aperture on segment '%s'", g->name);
     if (f & FLAG_use_64kb_pages) {
         const uint64_t k64 = 64 * 1024;
         if (g->base.v % k64)
-            report(k, R_use_64kb_pages_alignment, g, at(&g->base, g),
+            report(k, R_use_64kb_pages_alignment, SEG(g, "base"), at(&g->base, g),
                    "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
                    (unsigned long long)g->base.v);
         if (g->size.v % k64)
-            report(k, R_use_64kb_pages_alignment, g, at(&g->size, g),
+            report(k, R_use_64kb_pages_alignment, SEG(g, "size"), at(&g->size, g),
                    "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
                    (unsigned long long)g->size.v);
     }
     if ((f & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
-        report(k, R_cache_coherent_memory, g, g->flag_pos[4],
+        report(k, R_cache_coherent_memory, SEG(g, "flags"), g->flag_pos[4],
                "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
     if ((f & FLAG_populated_from_system_memory) && g->kind != SEG_MEMORY)
-        report(k, R_populated_from_system_memory_aperture, g, g->flag_pos[6],
+        report(k, R_populated_from_system_memory_aperture, SEG(g, "flags"), g->flag_pos[6],
                "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
     if (f & FLAG_application_target)
-        report(k, R_application_target_deprecated, g, g->flag_pos[15],
+        report(k, R_application_target_deprecated, SEG(g, "flags"), g->flag_pos[15],
                "application_target is deprecated; use local_budget_group or non_local_budget_group");
 }
 
@@ -329,15 +391,15 @@ static void check_forms(Ck *k, Segment *g)
     const Spec *s = k->s;
     unsigned f = s->forms;
     if ((f & DDI_QS4) && g->nbanks)
-        report(k, R_ddi_qs4_banks, g, g->banks_pos,
+        report(k, R_ddi_qs4_banks, SEG(g, "banks"), g->banks_pos,
                "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
     if ((f & DDI_QS4) && g->kind == SEG_AGP)
-        report(k, R_ddi_qs4_agp, g, g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4", g->name);
-    if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        report(k, R_ddi_qs_system_memory_end, g, g->flag_pos[9],
-               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
-               "(it has no SystemMemoryEndAddress)",
+        report(k, R_ddi_qs4_agp, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
                g->name);
+    if ((f & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
+        report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[9],
+               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
+               "(it has no SystemMemoryEndAddress)", g->name);
     if (!(f & DDI_QS4)) {
         const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
                            : g->invalid_ranges.set ? "invalid_memory_ranges"
@@ -345,7 +407,8 @@ static void check_forms(Ck *k, Segment *g)
         Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
                 : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
         if (what)
-            report(k, R_ddi_field_needs_qs4, g, p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what,
+            report(k, R_ddi_field_needs_qs4, SEG(g, what), p,
+                   "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what,
                    g->name);
     }
     if (f & (DDI_QS | DDI_QS3))
@@ -353,14 +416,14 @@ static void check_forms(Ck *k, Segment *g)
             const FlagInfo *fi = &flag_table[i];
             /* Below 2.0 flag-wddm-version already reports it. */
             if ((g->flags_written & (1u << fi->bit)) && fi->min_wddm >= 0x20 && fi->min_wddm <= s->wddm) {
-                report(k, R_ddi_qs3_flag, g, g->flag_pos[fi->bit],
+                report(k, R_ddi_qs3_flag, SEG(g, "flags"), g->flag_pos[fi->bit],
                        "flag '%s' exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it", fi->name,
                        f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
                 break;
             }
         }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        report(k, R_flag_wddm_version, g, g->uefi_ranges.pos,
+        report(k, R_flag_wddm_version, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
                "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is %u.%u",
                s->wddm >> 4, s->wddm & 15);
 }
@@ -370,31 +433,34 @@ static void check_qs4_fields(Ck *k, Segment *g)
     const Spec *s = k->s;
     uint64_t page = s->page_size.v ? s->page_size.v : 4096;
     if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
-        report(k, R_vpr_needs_range, g, g->flag_pos[16], "segment '%s' supports VPR but has no 'vpr:' range", g->name);
+        report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[16],
+               "segment '%s' supports VPR but has no 'vpr:' range", g->name);
     if (g->vpr.set) {
         const Vpr *v = &g->vpr;
         if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-            report(k, R_vpr_range_inside, g, at(&v->range_size, g),
+            report(k, R_vpr_range_inside, SEG(g, "vpr.range_size"), at(&v->range_size, g),
                    "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
                    (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
         else if (v->alignment.v && !pow2(v->alignment.v))
-            report(k, R_vpr_range_inside, g, v->alignment.pos, "VPR alignment 0x%llX is not a power of two",
+            report(k, R_vpr_range_inside, SEG(g, "vpr.alignment"), v->alignment.pos,
+                   "VPR alignment 0x%llX is not a power of two",
                    (unsigned long long)v->alignment.v);
         else if (v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
-            report(k, R_vpr_range_inside, g, v->pos, "VPR alignment, count and reserve_size are 32-bit UINT fields");
+            report(k, R_vpr_range_inside, SEG(g, "vpr"), v->pos,
+                   "VPR alignment, count and reserve_size are 32-bit UINT fields");
     }
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
-        report(k, R_cpu_host_aperture_needs_window, g, g->flag_pos[13],
+        report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[13],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
     if (g->host.mode != CPU_NONE) {
         const HostAperture *h = &g->host;
         if (!h->size.v || h->size.v % page || h->size.v / page > UINT32_MAX)
-            report(k, R_cpu_host_aperture_size, g, at(&h->size, g),
+            report(k, R_cpu_host_aperture_size, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                    "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
                    g->name, (unsigned long long)h->size.v, (unsigned long long)page);
         else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
-            report(k, R_cpu_host_aperture_size, g, h->pos, "host aperture of segment '%s' does not fit in BAR '%s'",
-                   g->name, h->bar->name);
+            report(k, R_cpu_host_aperture_size, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+                   "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
     }
 }
 
@@ -404,17 +470,18 @@ static void check_names(Ck *k)
 {
     Spec *s = k->s;
     if (s->name && !is_c_ident(s->name))
-        report(k, R_names_c_ident, NULL, s->name_pos, "board name '%s' is not a C identifier", s->name);
+        report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
+               s->name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         if (!g->name)
             continue;
         if (!is_c_ident(g->name))
-            report(k, R_names_c_ident, g, g->pos, "segment name '%s' is not a C identifier", g->name);
+            report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
-                Diag *e = report(k, R_names_unique, g, g->pos, "a second segment named '%s'", g->name);
-                diag_note(k->d, e, s->segs[j].pos, "the first is here");
+                Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
+                note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
                 break;
             }
         for (unsigned b = 0; b < g->nbanks; b++) {
@@ -422,12 +489,14 @@ static void check_names(Ck *k)
             if (!bn)
                 continue;
             if (!is_c_ident(bn))
-                report(k, R_names_c_ident, g, g->banks[b].pos, "bank name '%s' is not a C identifier", bn);
+                report(k, R_names_c_ident, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                       "bank name '%s' is not a C identifier", bn);
             for (unsigned c = 0; c < b; c++)
                 if (g->banks[c].name && !strcmp(g->banks[c].name, bn)) {
-                    Diag *e = report(k, R_names_unique, g, g->banks[b].pos, "a second bank named '%s' in '%s'", bn,
+                    Diag *e = report(k, R_names_unique, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                                     "a second bank named '%s' in '%s'", bn,
                                      g->name);
-                    diag_note(k->d, e, g->banks[c].pos, "the first is here");
+                    note(k, e, BANK(g, &g->banks[c], "name"), g->banks[c].pos, "the first is here");
                     break;
                 }
         }
@@ -439,9 +508,9 @@ static void check_layout(Ck *k)
     Spec *s = k->s;
     unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
     if (s->nsegs == 0)
-        report(k, R_segments_none, NULL, s->segs_pos, "the board describes no segment");
+        report(k, R_segments_none, SEG(NULL, "segments"), s->segs_pos, "the board describes no segment");
     if (s->nsegs > max)
-        report(k, R_segments_max, &s->segs[max], s->segs[max].pos,
+        report(k, R_segments_max, SEG(&s->segs[max], NULL), s->segs[max].pos,
                "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
                s->wddm & 15);
     unsigned agps = 0, apertures = 0;
@@ -452,21 +521,21 @@ static void check_layout(Ck *k)
         if (g->kind != SEG_AGP)
             continue;
         if (agps++) {
-            Diag *e = report(k, R_agp_at_most_one, g, g->kind_pos, "a second AGP segment '%s'", g->name);
+            Diag *e = report(k, R_agp_at_most_one, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
             for (unsigned j = 0; j < i; j++)
                 if (s->segs[j].kind == SEG_AGP) {
-                    diag_note(k->d, e, s->segs[j].kind_pos, "the first AGP segment is here");
+                    note(k, e, SEG(&s->segs[j], "kind"), s->segs[j].kind_pos, "the first AGP segment is here");
                     break;
                 }
         } else if (i + 1 != s->nsegs) {
-            report(k, R_agp_last, g, g->kind_pos,
+            report(k, R_agp_last, SEG(g, "kind"), g->kind_pos,
                    "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
-                   "would shift",
-                   g->name);
+                   "would shift", g->name);
         }
     }
     if (s->wddm >= 0x20 && apertures != 1)
-        report(k, R_wddm2_one_aperture, NULL, s->wddm_pos, "WDDM %u.%u needs exactly one aperture segment; found %u",
+        report(k, R_wddm2_one_aperture, SEG(NULL, "board.wddm"), s->wddm_pos,
+               "WDDM %u.%u needs exactly one aperture segment; found %u",
                s->wddm >> 4, s->wddm & 15, apertures);
 
     /* GPU ranges: pairwise, n <= 31 and the message names both. */
@@ -481,11 +550,11 @@ static void check_layout(Ck *k)
             uint64_t ae = add_overflows(a->base.v, a->size.v) ? UINT64_MAX : a->base.v + a->size.v;
             uint64_t be = add_overflows(b->base.v, b->size.v) ? UINT64_MAX : b->base.v + b->size.v;
             if (a->base.v < be && b->base.v < ae) {
-                Diag *e = report(k, R_segments_overlap, a, at(&a->base, a),
+                Diag *e = report(k, R_segments_overlap, SEG(a, "base"), at(&a->base, a),
                                  "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
                                  (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                                  (unsigned long long)b->base.v, (unsigned long long)be);
-                diag_note(k->d, e, at(&b->base, b), "segment '%s' is placed here", b->name);
+                note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
                 break;
             }
         }
@@ -505,9 +574,9 @@ static void check_layout(Ck *k)
             uint64_t ae = add_overflows(as, a->size.v) ? UINT64_MAX : as + a->size.v;
             uint64_t be = add_overflows(bs, b->size.v) ? UINT64_MAX : bs + b->size.v;
             if (as < be && bs < ae && a->size.v && b->size.v) {
-                Diag *e = report(k, R_cpu_windows_overlap, a, a->cpu_pos,
+                Diag *e = report(k, R_cpu_windows_overlap, SEG(a, "cpu_visible"), a->cpu_pos,
                                  "CPU window of segment '%s' overlaps that of segment '%s'", a->name, b->name);
-                diag_note(k->d, e, b->cpu_pos, "segment '%s' is CPU-visible here", b->name);
+                note(k, e, SEG(b, "cpu_visible"), b->cpu_pos, "segment '%s' is CPU-visible here", b->name);
                 break;
             }
         }
@@ -520,17 +589,19 @@ static void check_bars(Ck *k)
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
         if (b->index.v > 5)
-            report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has index %llu; PCI BARs are 0 to 5", b->name,
+            report(k, R_bar_index, BAR(b, "index"), b->index.pos, "BAR '%s' has index %llu; PCI BARs are 0 to 5",
+                   b->name,
                    (unsigned long long)b->index.v);
         for (unsigned j = 0; j < i; j++)
             if (s->bars[j].index.v == b->index.v) {
-                Diag *e = report(k, R_bar_index, NULL, b->index.pos, "BAR '%s' has the same index (%llu) as BAR '%s'",
+                Diag *e = report(k, R_bar_index, BAR(b, "index"), b->index.pos,
+                                 "BAR '%s' has the same index (%llu) as BAR '%s'",
                                  b->name, (unsigned long long)b->index.v, s->bars[j].name);
-                diag_note(k->d, e, s->bars[j].index.pos, "BAR '%s' is here", s->bars[j].name);
+                note(k, e, BAR(&s->bars[j], "index"), s->bars[j].index.pos, "BAR '%s' is here", s->bars[j].name);
                 break;
             }
         if (!pow2(b->size.v))
-            report(k, R_bar_size, NULL, b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
+            report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
                    (unsigned long long)b->size.v);
     }
 }
@@ -540,15 +611,15 @@ static void check_paging(Ck *k)
     Spec *s = k->s;
     const Segment *g = s->paging.seg;
     if (g && g->kind != SEG_APERTURE)
-        report(k, R_paging_segment_aperture, NULL, s->paging.seg_pos,
+        report(k, R_paging_segment_aperture, SEG(NULL, "paging.segment"), s->paging.seg_pos,
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
                                   : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
                g->name);
     if (s->paging.buffer_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, NULL, s->paging.buffer_size.pos,
+        report(k, R_paging_size_uint, SEG(NULL, "paging.buffer_size"), s->paging.buffer_size.pos,
                "paging buffer_size 0x%llX does not fit the 32-bit UINT", (unsigned long long)s->paging.buffer_size.v);
     if (s->paging.private_data_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, NULL, s->paging.private_data_size.pos,
+        report(k, R_paging_size_uint, SEG(NULL, "paging.private_data_size"), s->paging.private_data_size.pos,
                "paging private_data_size 0x%llX does not fit the 32-bit UINT",
                (unsigned long long)s->paging.private_data_size.v);
 }
@@ -557,7 +628,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
     Ck k = {s, c, d, 0};
     if (s->page_size.v < 4096 || !pow2(s->page_size.v))
-        report(&k, R_page_size_valid, NULL, s->page_size.pos, "page size %llu is not a power of two of at least 4096",
+        report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
+               "page size %llu is not a power of two of at least 4096",
                (unsigned long long)s->page_size.v);
     check_names(&k);
     check_bars(&k);
@@ -565,7 +637,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     unsigned wants = ddi_forms_for(s->wddm);
     if (s->forms_from_option && (s->forms & ~wants)) {
         unsigned extra = s->forms & ~wants;
-        report(&k, R_ddi_form_version, NULL, s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+        report(&k, R_ddi_form_version, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
                extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
                wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
@@ -590,7 +663,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
             const Waiver *wv = &s->segs[i].waivers[w];
             if (!wv->used)
-                report(&k, R_waiver_unused, NULL, wv->pos, "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
+                report(&k, R_waiver_unused, SEG(&s->segs[i], "waive"), wv->pos,
+                       "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
                        wv->rule, s->segs[i].name);
         }
     return k.errors;

@@ -19,6 +19,9 @@ void diags_init(Diags *d, Arena *a)
 
 static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
+    /* Every code is a line of rules.def (checked for the diagnostics kept). */
+    if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
+        BUG("a diagnostic code missing from rules.def");
     Diag *g = arena_alloc(d->arena, sizeof *g);
     Buf b = {0};
     buf_vprintf(&b, fmt, ap);
@@ -89,21 +92,27 @@ Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...)
     return g;
 }
 
-void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
+Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap)
 {
     if (!on)
-        return;
+        return NULL;
     Note *n = arena_alloc(d->arena, sizeof *n);
     Buf b = {0};
-    va_list ap;
-    va_start(ap, fmt);
     buf_vprintf(&b, fmt, ap);
-    va_end(ap);
     n->msg = arena_strdup(d->arena, b.p);
     buf_free(&b);
     n->pos = pos;
     *on->notes_tail = n;
     on->notes_tail = &n->next;
+    return n;
+}
+
+void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vnote(d, on, pos, fmt, ap);
+    va_end(ap);
 }
 
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...)

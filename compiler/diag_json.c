@@ -31,13 +31,27 @@ bool diag_format_parse(const char *s, DiagFormat *out)
 
 void rule_explain(Buf *b, const RuleInfo *r)
 {
-    buf_printf(b, "%s (%s by default)\n\n  %s\n\nsource: %s\nfix:    %s\n\n", r->name,
-               r->sev == SEV_ERROR ? "error" : "warning", r->text, r->source, r->fix);
-    buf_printf(b,
-               "Turn it off with -Wno-%s, make it an error with -Werror=%s,\n"
-               "or waive it for one segment with a reason:\n"
-               "    waive: { %s: \"why this segment needs it\" }\n",
-               r->name, r->name, r->name);
+    if (!r->source) { /* a CODE entry */
+        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
+                      "applies to it.\n",
+                   r->name, severity_name(r->sev), r->text);
+        return;
+    }
+    bool inv = r->cls == CLASS_INVARIANT;
+    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n\n", r->name,
+               rule_class_name(r->cls), inv ? "always an error" : r->sev == SEV_ERROR ? "an error by default" : "a warning by default",
+               r->text, r->source, r->fix, rule_class_name(r->cls), r->why);
+    if (inv) {
+        buf_printf(b, "No -W option and no waiver can switch it off or make it a warning: the\n"
+                      "generated code or the OS depends on it.  Fix the spec.\n");
+        return;
+    }
+    buf_printf(b, "Turn it off with -Wno-%s, make it %s with %s%s", r->name, r->sev == SEV_ERROR ? "a warning" : "an error",
+               r->sev == SEV_ERROR ? "-Wno-error=" : "-Werror=", r->name);
+    if (r->cls == CLASS_ADVISORY_BOARD)
+        buf_printf(b, ";\nit concerns the whole board, so no waive: entry can name it.\n");
+    else
+        buf_printf(b, ",\nor waive it for one segment with a reason:\n    waive: { %s: \"why this segment needs it\" }\n", r->name);
 }
 
 /* ---- the report: what a run found, copied out of each file's arena ------ */
@@ -50,16 +64,25 @@ typedef struct Loc {
     uint32_t cp_col, cp_end_col; /* the same in Unicode code points (SARIF) */
 } Loc;
 
-typedef struct RNote {
-    Loc at;
+/* A Subject as SARIF logical locations: the most specific thing it names,
+ * "segments.vram.banks.main.size", and beside a segment the BAR it names. */
+typedef struct Logical {
+    const char *path, *name, *kind; /* path NULL: no subject */
+    const char *bar;                /* "bars.fb", or NULL */
+} Logical;
+
+/* A diagnostic's or a note's message, place and subject. */
+typedef struct Said {
     const char *msg;
-} RNote;
+    Loc at;
+    Logical on;
+} Said;
 
 typedef struct RDiag {
     Severity sev;
-    const char *code, *msg, *fix;
-    Loc at;
-    RNote *notes;
+    const char *code, *fix;
+    Said said;
+    Said *notes;
     unsigned nnotes;
     const char *waiver; /* waived findings only */
     Loc waiver_at;
@@ -135,21 +158,44 @@ static Loc make_loc(Arena *a, Pos p)
     return l;
 }
 
+static Logical make_logical(Arena *a, const Subject *s)
+{
+    Logical l = {.kind = "object"};
+    const char *seg = s->seg_name ? s->seg_name : "?", *bar = s->bar_name ? s->bar_name : "?";
+    const char *path = !s->seg ? (s->bar ? arena_printf(a, "bars.%s", bar) : NULL)
+                       : s->bank ? arena_printf(a, "segments.%s.banks.%s", seg, s->bank_name ? s->bank_name : "?")
+                                 : arena_printf(a, "segments.%s", seg);
+    l.name = !s->seg ? bar : s->bank ? (s->bank_name ? s->bank_name : "?") : seg;
+    if (s->field) {
+        const char *dot = strrchr(s->field, '.');
+        path = path ? arena_printf(a, "%s.%s", path, s->field) : s->field;
+        l.name = dot ? dot + 1 : s->field;
+        l.kind = "property";
+    }
+    l.path = path ? arena_strdup(a, path) : NULL;
+    l.name = arena_strdup(a, l.name);
+    if (s->seg && s->bar)
+        l.bar = arena_printf(a, "bars.%s", bar);
+    return l;
+}
+
+static Said make_said(Arena *a, const char *msg, Pos p, const Subject *on)
+{
+    return (Said){arena_strdup(a, msg), make_loc(a, p), make_logical(a, on)};
+}
+
 static void copy_diag(Arena *a, RDiag *out, const Diag *g)
 {
     out->sev = g->sev;
     out->code = g->code ? arena_strdup(a, g->code) : NULL;
-    out->msg = arena_strdup(a, g->msg);
     out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
-    out->at = make_loc(a, g->pos);
+    out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
         out->nnotes++;
     out->notes = arena_alloc(a, (out->nnotes ? out->nnotes : 1) * sizeof *out->notes);
     unsigned i = 0;
-    for (const Note *n = g->notes; n; n = n->next, i++) {
-        out->notes[i].at = make_loc(a, n->pos);
-        out->notes[i].msg = arena_strdup(a, n->msg);
-    }
+    for (const Note *n = g->notes; n; n = n->next)
+        out->notes[i++] = make_said(a, n->msg, n->pos, &n->about);
     if (g->waiver) {
         out->waiver = arena_strdup(a, g->waiver);
         out->waiver_at = make_loc(a, g->waiver_pos);
@@ -168,6 +214,24 @@ static RDiag *copy_list(Arena *a, const Diag *head, unsigned *n)
     return v;
 }
 
+static void copy_waivers(Arena *a, RFile *f, const Spec *s)
+{
+    for (unsigned i = 0; i < s->nsegs; i++)
+        f->nwaivers += s->segs[i].nwaivers;
+    f->waivers = arena_alloc(a, (f->nwaivers ? f->nwaivers : 1) * sizeof *f->waivers);
+    unsigned k = 0;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
+            const Waiver *wv = &s->segs[i].waivers[w];
+            RWaiver *o = &f->waivers[k++];
+            o->segment = s->segs[i].name ? arena_strdup(a, s->segs[i].name) : NULL;
+            o->rule = arena_strdup(a, wv->rule);
+            o->reason = arena_strdup(a, wv->reason ? wv->reason : "");
+            o->at = make_loc(a, wv->pos);
+            o->used = wv->used;
+        }
+}
+
 void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s)
 {
     Arena *a = r->a;
@@ -178,30 +242,11 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     f->nfatal = d->nfatal;
     f->diags = copy_list(a, d->head, &f->ndiags);
     f->waived = copy_list(a, d->waived, &f->nwaived);
-    if (s) {
-        for (unsigned i = 0; i < s->nsegs; i++)
-            f->nwaivers += s->segs[i].nwaivers;
-        f->waivers = arena_alloc(a, (f->nwaivers ? f->nwaivers : 1) * sizeof *f->waivers);
-        unsigned k = 0;
-        for (unsigned i = 0; i < s->nsegs; i++)
-            for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
-                const Waiver *wv = &s->segs[i].waivers[w];
-                RWaiver *o = &f->waivers[k++];
-                o->segment = s->segs[i].name ? arena_strdup(a, s->segs[i].name) : NULL;
-                o->rule = arena_strdup(a, wv->rule);
-                o->reason = arena_strdup(a, wv->reason ? wv->reason : "");
-                o->at = make_loc(a, wv->pos);
-                o->used = wv->used;
-            }
-    }
+    if (s)
+        copy_waivers(a, f, s);
     *r->tail = f;
     r->tail = &f->next;
     r->nfiles++;
-}
-
-static const char *file_status(const RFile *f)
-{
-    return f->nfatal ? "unreadable" : f->nerrors ? "invalid" : "ok";
 }
 
 /* ---- segc's JSON document --------------------------------------------- */
@@ -217,8 +262,7 @@ static void json_line(JsonW *w, const char *key, uint32_t v)
 
 static void loc_fields(JsonW *w, const Loc *l, bool end_line)
 {
-    json_key(w, "file");
-    json_str(w, l->file);
+    json_kstr(w, "file", l->file);
     json_line(w, "line", l->line);
     json_line(w, "column", l->col);
     if (end_line)
@@ -226,131 +270,108 @@ static void loc_fields(JsonW *w, const Loc *l, bool end_line)
     json_line(w, "end_column", l->end_col);
 }
 
+/* The "tool" object of both documents (SARIF's driver goes on after it). */
+static void tool_begin(JsonW *w, const char *key)
+{
+    json_kobj(w, key);
+    json_kstr(w, "name", "segc");
+    json_kstr(w, "version", SEGC_VERSION);
+}
+
+static void json_diag(JsonW *w, const RDiag *g)
+{
+    json_obj_begin(w);
+    loc_fields(w, &g->said.at, true);
+    json_kstr(w, "severity", severity_name(g->sev));
+    json_kstr(w, "rule", g->code);
+    json_kstr(w, "message", g->said.msg);
+    if (g->fix)
+        json_kstr(w, "fix", g->fix);
+    json_karr(w, "notes");
+    for (unsigned n = 0; n < g->nnotes; n++) {
+        json_obj_begin(w);
+        loc_fields(w, &g->notes[n].at, false);
+        json_kstr(w, "message", g->notes[n].msg);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+static void json_waiver(JsonW *w, const RWaiver *v)
+{
+    json_obj_begin(w);
+    json_kstr(w, "segment", v->segment);
+    json_kstr(w, "rule", v->rule);
+    json_kstr(w, "reason", v->reason);
+    json_kstr(w, "file", v->at.file);
+    json_line(w, "line", v->at.line);
+    json_line(w, "column", v->at.col);
+    json_key(w, "used");
+    json_bool(w, v->used);
+    json_obj_end(w);
+}
+
+static void json_file(JsonW *w, const RFile *f)
+{
+    json_obj_begin(w);
+    json_kstr(w, "file", f->path);
+    json_kstr(w, "status", f->nfatal ? "unreadable" : f->nerrors ? "invalid" : "ok");
+    json_karr(w, "diagnostics");
+    for (unsigned i = 0; i < f->ndiags; i++)
+        json_diag(w, &f->diags[i]);
+    json_arr_end(w);
+    json_karr(w, "waivers");
+    for (unsigned i = 0; i < f->nwaivers; i++)
+        json_waiver(w, &f->waivers[i]);
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
 static void write_json(Buf *b, const DiagReport *r)
 {
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
-    json_key(&w, "segc_diagnostics");
-    json_uint(&w, DIAGNOSTICS_FORMAT_VERSION);
-    json_key(&w, "tool");
-    json_obj_begin(&w);
-    json_key(&w, "name");
-    json_str(&w, "segc");
-    json_key(&w, "version");
-    json_str(&w, SEGC_VERSION);
+    json_kuint(&w, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
+    tool_begin(&w, "tool");
     json_obj_end(&w);
     unsigned errors = 0, warnings = 0;
-    json_key(&w, "files");
-    json_arr_begin(&w);
+    json_karr(&w, "files");
     for (const RFile *f = r->head; f; f = f->next) {
         errors += f->nerrors + f->nfatal;
         warnings += f->nwarnings;
-        json_obj_begin(&w);
-        json_key(&w, "file");
-        json_str(&w, f->path);
-        json_key(&w, "status");
-        json_str(&w, file_status(f));
-        json_key(&w, "diagnostics");
-        json_arr_begin(&w);
-        for (unsigned i = 0; i < f->ndiags; i++) {
-            const RDiag *g = &f->diags[i];
-            json_obj_begin(&w);
-            loc_fields(&w, &g->at, true);
-            json_key(&w, "severity");
-            json_str(&w, severity_name(g->sev));
-            json_key(&w, "rule");
-            json_str(&w, g->code);
-            json_key(&w, "message");
-            json_str(&w, g->msg);
-            if (g->fix) {
-                json_key(&w, "fix");
-                json_str(&w, g->fix);
-            }
-            json_key(&w, "notes");
-            json_arr_begin(&w);
-            for (unsigned n = 0; n < g->nnotes; n++) {
-                json_obj_begin(&w);
-                loc_fields(&w, &g->notes[n].at, false);
-                json_key(&w, "message");
-                json_str(&w, g->notes[n].msg);
-                json_obj_end(&w);
-            }
-            json_arr_end(&w);
-            json_obj_end(&w);
-        }
-        json_arr_end(&w);
-        json_key(&w, "waivers");
-        json_arr_begin(&w);
-        for (unsigned i = 0; i < f->nwaivers; i++) {
-            const RWaiver *v = &f->waivers[i];
-            json_obj_begin(&w);
-            json_key(&w, "segment");
-            json_str(&w, v->segment);
-            json_key(&w, "rule");
-            json_str(&w, v->rule);
-            json_key(&w, "reason");
-            json_str(&w, v->reason);
-            json_key(&w, "file");
-            json_str(&w, v->at.file);
-            json_line(&w, "line", v->at.line);
-            json_line(&w, "column", v->at.col);
-            json_key(&w, "used");
-            json_bool(&w, v->used);
-            json_obj_end(&w);
-        }
-        json_arr_end(&w);
-        json_obj_end(&w);
+        json_file(&w, f);
     }
     json_arr_end(&w);
-    json_key(&w, "summary");
-    json_obj_begin(&w);
-    json_key(&w, "files");
-    json_uint(&w, r->nfiles);
-    json_key(&w, "errors");
-    json_uint(&w, errors);
-    json_key(&w, "warnings");
-    json_uint(&w, warnings);
+    json_kobj(&w, "summary");
+    json_kuint(&w, "files", r->nfiles);
+    json_kuint(&w, "errors", errors);
+    json_kuint(&w, "warnings", warnings);
     json_obj_end(&w);
     json_obj_end(&w);
 }
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------- */
 
-/* Front-end codes (yaml-syntax, expr-overflow, io ...) that occurred, sorted:
- * they follow the rules of rules.def in tool.driver.rules. */
+/* The other codes of rules.def (yaml-syntax, expr-overflow, io ...) that
+ * occurred, in table order: they follow the rules in tool.driver.rules. */
 typedef struct Codes {
-    const char **v;
-    size_t n, cap;
+    bool seen[256];
+    long index[256]; /* an entry's place in tool.driver.rules, or -1 */
 } Codes;
 
 static void codes_add(Codes *c, const char *code)
 {
-    if (!code || rule_by_name(code) >= 0)
-        return;
-    size_t i = 0;
-    while (i < c->n && strcmp(c->v[i], code) < 0)
-        i++;
-    if (i < c->n && !strcmp(c->v[i], code))
-        return;
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 16;
-        c->v = xrealloc(c->v, c->cap * sizeof *c->v);
-    }
-    memmove(c->v + i + 1, c->v + i, (c->n - i) * sizeof *c->v);
-    c->v[i] = code;
-    c->n++;
+    int id = code ? code_by_name(code) : -1;
+    if (id >= RULE_COUNT && (size_t)id < countof(c->seen))
+        c->seen[id] = true;
 }
 
 static long rule_index(const Codes *c, const char *code)
 {
-    int id = rule_by_name(code);
-    if (id >= 0)
-        return id;
-    for (size_t i = 0; i < c->n; i++)
-        if (!strcmp(c->v[i], code))
-            return (long)(RULE_COUNT + i);
-    return -1;
+    int id = code_by_name(code);
+    return id < 0 || (size_t)id >= countof(c->index) ? -1 : c->index[id];
 }
 
 static const char *sarif_level(Severity s)
@@ -382,132 +403,178 @@ static bool has_location(const Loc *l)
 
 static void physical_location(JsonW *w, const Loc *l)
 {
-    json_key(w, "physicalLocation");
-    json_obj_begin(w);
-    json_key(w, "artifactLocation");
-    json_obj_begin(w);
+    json_kobj(w, "physicalLocation");
+    json_kobj(w, "artifactLocation");
     Buf u = {0};
     path_uri(&u, l->file);
-    json_key(w, "uri");
-    json_str(w, u.p);
+    json_kstr(w, "uri", u.p);
     buf_free(&u);
     json_obj_end(w);
     if (l->line) {
-        json_key(w, "region");
-        json_obj_begin(w);
-        json_key(w, "startLine");
-        json_uint(w, l->line);
-        json_key(w, "startColumn");
-        json_uint(w, l->cp_col);
-        json_key(w, "endColumn");
-        json_uint(w, l->cp_end_col);
+        json_kobj(w, "region");
+        json_kuint(w, "startLine", l->line);
+        json_kuint(w, "startColumn", l->cp_col);
+        json_kuint(w, "endColumn", l->cp_end_col);
         json_obj_end(w);
     }
     json_obj_end(w);
 }
 
+static void logical_location(JsonW *w, const char *path, const char *name, const char *kind)
+{
+    json_obj_begin(w);
+    json_kstr(w, "name", name);
+    json_kstr(w, "fullyQualifiedName", path);
+    json_kstr(w, "kind", kind);
+    json_obj_end(w);
+}
+
 static void text_object(JsonW *w, const char *key, const char *text)
 {
-    json_key(w, key);
-    json_obj_begin(w);
-    json_key(w, "text");
-    json_str(w, text);
+    json_kobj(w, key);
+    json_kstr(w, "text", text);
     json_obj_end(w);
+}
+
+/* The members of a location object: where in the file, what in the spec,
+ * and (for a related location) its message. */
+static void location(JsonW *w, const Said *s, bool with_message)
+{
+    if (has_location(&s->at))
+        physical_location(w, &s->at);
+    if (s->on.path) {
+        json_karr(w, "logicalLocations");
+        logical_location(w, s->on.path, s->on.name, s->on.kind);
+        if (s->on.bar)
+            logical_location(w, s->on.bar, s->on.bar + 5, "object");
+        json_arr_end(w);
+    }
+    if (with_message)
+        text_object(w, "message", s->msg);
+}
+
+static void related_locations(JsonW *w, const RDiag *g)
+{
+    bool related = false;
+    for (unsigned n = 0; n < g->nnotes; n++)
+        related |= has_location(&g->notes[n].at);
+    if (!related)
+        return;
+    json_karr(w, "relatedLocations");
+    for (unsigned n = 0; n < g->nnotes; n++) {
+        if (!has_location(&g->notes[n].at))
+            continue;
+        json_obj_begin(w);
+        json_kuint(w, "id", n + 1);
+        location(w, &g->notes[n], true);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+}
+
+static void suppression(JsonW *w, const RDiag *g)
+{
+    json_karr(w, "suppressions");
+    json_obj_begin(w);
+    json_kstr(w, "kind", "inSource");
+    json_kstr(w, "justification", g->waiver);
+    if (has_location(&g->waiver_at)) {
+        json_kobj(w, "location");
+        physical_location(w, &g->waiver_at);
+        json_obj_end(w);
+    }
+    json_obj_end(w);
+    json_arr_end(w);
 }
 
 static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
 {
     json_obj_begin(w);
     if (g->code) {
-        json_key(w, "ruleId");
-        json_str(w, g->code);
+        json_kstr(w, "ruleId", g->code);
         long idx = rule_index(codes, g->code);
-        if (idx >= 0) {
-            json_key(w, "ruleIndex");
-            json_uint(w, (uint64_t)idx);
-        }
+        if (idx >= 0)
+            json_kuint(w, "ruleIndex", (uint64_t)idx);
     }
-    json_key(w, "level");
-    json_str(w, sarif_level(g->sev));
-    text_object(w, "message", g->msg);
-    json_key(w, "locations");
-    json_arr_begin(w);
-    if (has_location(&g->at)) {
+    json_kstr(w, "level", sarif_level(g->sev));
+    text_object(w, "message", g->said.msg);
+    json_karr(w, "locations");
+    if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
-        physical_location(w, &g->at);
+        location(w, &g->said, false);
         json_obj_end(w);
     }
     json_arr_end(w);
-    bool related = false;
-    for (unsigned n = 0; n < g->nnotes; n++)
-        related |= has_location(&g->notes[n].at);
-    if (related) {
-        json_key(w, "relatedLocations");
-        json_arr_begin(w);
-        for (unsigned n = 0; n < g->nnotes; n++) {
-            if (!has_location(&g->notes[n].at))
-                continue;
-            json_obj_begin(w);
-            json_key(w, "id");
-            json_uint(w, n + 1);
-            physical_location(w, &g->notes[n].at);
-            text_object(w, "message", g->notes[n].msg);
-            json_obj_end(w);
-        }
-        json_arr_end(w);
-    }
-    if (g->waiver) {
-        json_key(w, "suppressions");
-        json_arr_begin(w);
-        json_obj_begin(w);
-        json_key(w, "kind");
-        json_str(w, "inSource");
-        json_key(w, "justification");
-        json_str(w, g->waiver);
-        if (has_location(&g->waiver_at)) {
-            json_key(w, "location");
-            json_obj_begin(w);
-            physical_location(w, &g->waiver_at);
-            json_obj_end(w);
-        }
-        json_obj_end(w);
-        json_arr_end(w);
-    }
+    related_locations(w, g);
+    if (g->waiver)
+        suppression(w, g);
     if (g->fix) {
-        json_key(w, "properties");
-        json_obj_begin(w);
-        json_key(w, "fix");
-        json_str(w, g->fix);
+        json_kobj(w, "properties");
+        json_kstr(w, "fix", g->fix);
         json_obj_end(w);
     }
     json_obj_end(w);
 }
 
-static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char *full, Severity level)
+static void sarif_rule(JsonW *w, const RuleInfo *r)
 {
+    Buf help = {0};
+    rule_explain(&help, r);
     json_obj_begin(w);
-    json_key(w, "id");
-    json_str(w, id);
-    text_object(w, "shortDescription", shortd);
-    if (full) {
-        text_object(w, "fullDescription", full);
-        text_object(w, "help", full);
+    json_kstr(w, "id", r->name);
+    text_object(w, "shortDescription", r->text);
+    text_object(w, "fullDescription", help.p);
+    text_object(w, "help", help.p);
+    json_kobj(w, "defaultConfiguration");
+    json_kstr(w, "level", sarif_level(r->sev));
+    json_obj_end(w);
+    json_kobj(w, "properties");
+    json_kstr(w, "class", r->source ? rule_class_name(r->cls) : "front-end");
+    json_obj_end(w);
+    json_obj_end(w);
+    buf_free(&help);
+}
+
+/* tool.driver: every rule of rules.def, then the other codes seen, in
+ * table order; codes->index gets each entry's place. */
+static void sarif_tool(JsonW *w, Codes *codes)
+{
+    json_kobj(w, "tool");
+    tool_begin(w, "driver");
+    json_karr(w, "rules");
+    long n = 0;
+    for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
+        codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
+        if (codes->index[i] >= 0)
+            sarif_rule(w, &rule_table[i]);
     }
-    json_key(w, "defaultConfiguration");
-    json_obj_begin(w);
-    json_key(w, "level");
-    json_str(w, sarif_level(level));
+    json_arr_end(w);
     json_obj_end(w);
     json_obj_end(w);
 }
 
-static void write_sarif(Buf *b, const DiagReport *r)
+static void sarif_invocation(JsonW *w, const DiagReport *r)
 {
-    Codes codes = {0};
     bool fatal = false, errors = false;
     for (const RFile *f = r->head; f; f = f->next) {
         fatal |= f->nfatal > 0;
         errors |= f->nerrors > 0;
+    }
+    json_karr(w, "invocations");
+    json_obj_begin(w);
+    json_key(w, "executionSuccessful");
+    json_bool(w, !fatal);
+    json_kuint(w, "exitCode", fatal ? 2 : errors ? 1 : 0);
+    json_obj_end(w);
+    json_arr_end(w);
+}
+
+static void write_sarif(Buf *b, const DiagReport *r)
+{
+    Codes codes;
+    memset(&codes, 0, sizeof codes);
+    ASSERT(code_count <= countof(codes.index));
+    for (const RFile *f = r->head; f; f = f->next) {
         for (unsigned i = 0; i < f->ndiags; i++)
             codes_add(&codes, f->diags[i].code);
         for (unsigned i = 0; i < f->nwaived; i++)
@@ -516,50 +583,14 @@ static void write_sarif(Buf *b, const DiagReport *r)
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
-    json_key(&w, "$schema");
-    json_str(&w, SARIF_SCHEMA_URI);
-    json_key(&w, "version");
-    json_str(&w, "2.1.0");
-    json_key(&w, "runs");
-    json_arr_begin(&w);
+    json_kstr(&w, "$schema", SARIF_SCHEMA_URI);
+    json_kstr(&w, "version", "2.1.0");
+    json_karr(&w, "runs");
     json_obj_begin(&w);
-    json_key(&w, "tool");
-    json_obj_begin(&w);
-    json_key(&w, "driver");
-    json_obj_begin(&w);
-    json_key(&w, "name");
-    json_str(&w, "segc");
-    json_key(&w, "version");
-    json_str(&w, SEGC_VERSION);
-    json_key(&w, "rules");
-    json_arr_begin(&w);
-    for (int i = 0; i < RULE_COUNT; i++) {
-        Buf help = {0};
-        rule_explain(&help, &rule_table[i]);
-        sarif_rule(&w, rule_table[i].name, rule_table[i].text, help.p, rule_table[i].sev);
-        buf_free(&help);
-    }
-    for (size_t i = 0; i < codes.n; i++) {
-        char *d = arena_printf(r->a, "segc front-end check '%s': the spec could not be read, parsed or resolved",
-                               codes.v[i]);
-        sarif_rule(&w, codes.v[i], d, NULL, SEV_ERROR);
-    }
-    json_arr_end(&w);
-    json_obj_end(&w);
-    json_obj_end(&w);
-    json_key(&w, "invocations");
-    json_arr_begin(&w);
-    json_obj_begin(&w);
-    json_key(&w, "executionSuccessful");
-    json_bool(&w, !fatal);
-    json_key(&w, "exitCode");
-    json_uint(&w, fatal ? 2 : errors ? 1 : 0);
-    json_obj_end(&w);
-    json_arr_end(&w);
-    json_key(&w, "columnKind");
-    json_str(&w, "unicodeCodePoints");
-    json_key(&w, "results");
-    json_arr_begin(&w);
+    sarif_tool(&w, &codes);
+    sarif_invocation(&w, r);
+    json_kstr(&w, "columnKind", "unicodeCodePoints");
+    json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next) {
         for (unsigned i = 0; i < f->ndiags; i++)
             sarif_result(&w, &f->diags[i], &codes);
@@ -570,7 +601,6 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_obj_end(&w);
     json_arr_end(&w);
     json_obj_end(&w);
-    free(codes.v);
 }
 
 void diag_report_write(FILE *f, const DiagReport *r, DiagFormat fmt)

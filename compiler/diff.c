@@ -518,12 +518,9 @@ void diff_print_text(Buf *b, const Diff *d)
 
 static void json_pos(JsonW *w, Pos p)
 {
-    json_key(w, "file");
-    json_str(w, p.file ? p.file->name : NULL);
-    json_key(w, "line");
-    json_uint(w, p.line);
-    json_key(w, "col");
-    json_uint(w, p.col);
+    json_kstr(w, "file", p.file ? p.file->name : NULL);
+    json_kuint(w, "line", p.line);
+    json_kuint(w, "col", p.col);
 }
 
 static void json_side(JsonW *w, const ChangeSide *s)
@@ -533,11 +530,9 @@ static void json_side(JsonW *w, const ChangeSide *s)
         return;
     }
     json_obj_begin(w);
-    json_key(w, "text");
-    json_str(w, s->text);
+    json_kstr(w, "text", s->text);
     if (s->numeric) {
-        json_key(w, "value");
-        json_uint(w, s->v);
+        json_kuint(w, "value", s->v);
     }
     json_pos(w, s->pos);
     json_obj_end(w);
@@ -548,36 +543,25 @@ void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *ne
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
-    json_key(&w, "segc_diff");
-    json_uint(&w, 1);
-    json_key(&w, "old");
-    json_str(&w, old_name);
-    json_key(&w, "new");
-    json_str(&w, new_name);
-    json_key(&w, "changes");
-    json_arr_begin(&w);
+    json_kuint(&w, "segc_diff", 1);
+    json_kstr(&w, "old", old_name);
+    json_kstr(&w, "new", new_name);
+    json_karr(&w, "changes");
     for (const Change *c = d->head; c; c = c->next) {
         json_obj_begin(&w);
-        json_key(&w, "class");
-        json_str(&w, change_class_name(c->cls));
-        json_key(&w, "kind");
-        json_str(&w, change_table[c->kind].name);
+        json_kstr(&w, "class", change_class_name(c->cls));
+        json_kstr(&w, "kind", change_table[c->kind].name);
         json_pos(&w, c->pos);
-        json_key(&w, "segment");
-        json_str(&w, c->segment);
-        json_key(&w, "bank");
-        json_str(&w, c->bank);
+        json_kstr(&w, "segment", c->segment);
+        json_kstr(&w, "bank", c->bank);
         json_key(&w, "bank_id");
         if (c->bank_id)
             json_uint(&w, c->bank_id);
         else
             json_null(&w);
-        json_key(&w, "bar");
-        json_str(&w, c->bar);
-        json_key(&w, "flag");
-        json_str(&w, c->flag);
-        json_key(&w, "message");
-        json_str(&w, c->msg);
+        json_kstr(&w, "bar", c->bar);
+        json_kstr(&w, "flag", c->flag);
+        json_kstr(&w, "message", c->msg);
         json_key(&w, "old");
         json_side(&w, &c->from);
         json_key(&w, "new");
@@ -585,9 +569,7 @@ void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *ne
         json_obj_end(&w);
     }
     json_arr_end(&w);
-    json_key(&w, "breaking");
-    json_uint(&w, d->nbreaking);
-    json_key(&w, "compatible");
-    json_uint(&w, d->ncompatible);
+    json_kuint(&w, "breaking", d->nbreaking);
+    json_kuint(&w, "compatible", d->ncompatible);
     json_obj_end(&w);
 }

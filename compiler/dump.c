@@ -21,20 +21,16 @@ static void where(JsonW *w, Pos p)
         return;
     }
     json_obj_begin(w);
-    json_key(w, "file");
-    json_str(w, p.file->name);
-    json_key(w, "line");
-    json_uint(w, p.line);
-    json_key(w, "column");
-    json_uint(w, p.col);
+    json_kstr(w, "file", p.file->name);
+    json_kuint(w, "line", p.line);
+    json_kuint(w, "column", p.col);
     json_obj_end(w);
 }
 
 /* {"value": "0x...", "where": {...} | null} */
 static void value(JsonW *w, const char *key, const Value *v)
 {
-    json_key(w, key);
-    json_obj_begin(w);
+    json_kobj(w, key);
     json_key(w, "value");
     json_hex(w, v->v);
     where(w, v->set ? v->pos : (Pos){0});
@@ -47,38 +43,27 @@ static void hex(JsonW *w, const char *key, uint64_t v)
     json_hex(w, v);
 }
 
-static void str(JsonW *w, const char *key, const char *s)
-{
-    json_key(w, key);
-    json_str(w, s);
-}
-
 static void board(JsonW *w, const Spec *s)
 {
-    json_key(w, "board");
-    json_obj_begin(w);
-    str(w, "name", s->name);
+    json_kobj(w, "board");
+    json_kstr(w, "name", s->name);
     where(w, s->name_pos);
-    str(w, "camel", s->camel);
-    str(w, "upper", s->upper);
-    json_key(w, "wddm");
-    json_obj_begin(w);
+    json_kstr(w, "camel", s->camel);
+    json_kstr(w, "upper", s->upper);
+    json_kobj(w, "wddm");
     char ver[16];
     snprintf(ver, sizeof ver, "%u.%u", s->wddm >> 4, s->wddm & 15);
-    str(w, "value", ver);
+    json_kstr(w, "value", ver);
     where(w, s->wddm_pos);
     json_obj_end(w);
-    json_key(w, "arch");
-    json_obj_begin(w);
-    str(w, "value", arch_name(s->arch));
+    json_kobj(w, "arch");
+    json_kstr(w, "value", arch_name(s->arch));
     where(w, s->arch_pos);
     json_obj_end(w);
-    json_key(w, "ptr_bytes");
-    json_uint(w, s->ptr_bytes);
+    json_kuint(w, "ptr_bytes", s->ptr_bytes);
     value(w, "page_size", &s->page_size);
     /* The segment queries answered: from wddm, or --ddi. */
-    json_key(w, "ddi");
-    json_arr_begin(w);
+    json_karr(w, "ddi");
     if (s->forms & DDI_QS)
         json_str(w, "qs");
     if (s->forms & DDI_QS3)
@@ -112,16 +97,14 @@ static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
         json_obj_begin(w);
         where(w, g->host.pos);
         if (g->host.mode == CPU_BAR) {
-            str(w, "bar", g->host.bar->name);
-            json_key(w, "slot");
-            json_uint(w, (uint64_t)(g->host.bar - s->bars));
+            json_kstr(w, "bar", g->host.bar->name);
+            json_kuint(w, "slot", (uint64_t)(g->host.bar - s->bars));
             value(w, "offset", &g->host.offset);
         } else {
             value(w, "address", &g->host.address);
         }
         value(w, "size", &g->host.size);
-        json_key(w, "pages");
-        json_uint(w, s->page_size.v ? g->host.size.v / s->page_size.v : 0);
+        json_kuint(w, "pages", s->page_size.v ? g->host.size.v / s->page_size.v : 0);
         json_obj_end(w);
     }
     value(w, "invalid_memory_ranges", &g->invalid_ranges);
@@ -130,24 +113,21 @@ static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
 
 static void flags(JsonW *w, const Segment *g)
 {
-    json_key(w, "flags");
-    json_obj_begin(w);
+    json_kobj(w, "flags");
     hex(w, "value", g->flags);
-    json_key(w, "names");
-    json_arr_begin(w);
+    json_karr(w, "names");
     for (size_t i = 0; i < flag_count; i++)
         if (g->flags & (1u << flag_table[i].bit))
             json_str(w, flag_table[i].name);
     json_arr_end(w);
     /* The subset written in `flags:`; the rest segc derived. */
-    json_key(w, "written");
-    json_arr_begin(w);
+    json_karr(w, "written");
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
         if (!(g->flags_written & (1u << fi->bit)))
             continue;
         json_obj_begin(w);
-        str(w, "name", fi->name);
+        json_kstr(w, "name", fi->name);
         where(w, g->flag_pos[fi->bit]);
         json_obj_end(w);
     }
@@ -158,16 +138,13 @@ static void flags(JsonW *w, const Segment *g)
 static void cpu(JsonW *w, const Spec *s, const Segment *g)
 {
     static const char *const modes[] = {"none", "bar", "address"};
-    json_key(w, "cpu");
-    json_obj_begin(w);
-    str(w, "mode", modes[g->cpu]);
+    json_kobj(w, "cpu");
+    json_kstr(w, "mode", modes[g->cpu]);
     where(w, g->cpu == CPU_NONE ? (Pos){0} : g->cpu_pos);
     if (g->cpu == CPU_BAR && g->cpu_bar) {
-        json_key(w, "bar");
-        json_obj_begin(w);
-        str(w, "name", g->cpu_bar->name);
-        json_key(w, "slot");
-        json_uint(w, (uint64_t)(g->cpu_bar - s->bars));
+        json_kobj(w, "bar");
+        json_kstr(w, "name", g->cpu_bar->name);
+        json_kuint(w, "slot", (uint64_t)(g->cpu_bar - s->bars));
         where(w, g->cpu_bar_pos);
         json_obj_end(w);
         value(w, "offset", &g->cpu_offset);
@@ -180,13 +157,11 @@ static void cpu(JsonW *w, const Spec *s, const Segment *g)
 static void segment(JsonW *w, const Spec *s, const Segment *g)
 {
     json_obj_begin(w);
-    json_key(w, "id");
-    json_uint(w, g->id);
-    str(w, "name", g->name);
+    json_kuint(w, "id", g->id);
+    json_kstr(w, "name", g->name);
     where(w, g->pos);
-    json_key(w, "kind");
-    json_obj_begin(w);
-    str(w, "value", seg_kind_name(g->kind));
+    json_kobj(w, "kind");
+    json_kstr(w, "value", seg_kind_name(g->kind));
     where(w, g->kind_pos);
     json_obj_end(w);
     value(w, "base", &g->base);
@@ -197,12 +172,11 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     flags(w, g);
     cpu(w, s, g);
     qs4_fields(w, s, g);
-    json_key(w, "banks");
-    json_arr_begin(w);
+    json_karr(w, "banks");
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
         json_obj_begin(w);
-        str(w, "name", b->name);
+        json_kstr(w, "name", b->name);
         where(w, b->pos);
         hex(w, "start", b->start);
         hex(w, "end", b->end);
@@ -210,13 +184,12 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
         json_obj_end(w);
     }
     json_arr_end(w);
-    json_key(w, "waivers");
-    json_arr_begin(w);
+    json_karr(w, "waivers");
     for (unsigned i = 0; i < g->nwaivers; i++) {
         const Waiver *v = &g->waivers[i];
         json_obj_begin(w);
-        str(w, "rule", v->rule);
-        str(w, "reason", v->reason);
+        json_kstr(w, "rule", v->rule);
+        json_kstr(w, "reason", v->reason);
         json_key(w, "used");
         json_bool(w, v->used);
         where(w, v->pos);
@@ -231,25 +204,21 @@ void dump_json(Buf *out, const Spec *s)
     JsonW w;
     json_init(&w, out);
     json_obj_begin(&w);
-    json_key(&w, "segc_model");
-    json_uint(&w, MODEL_FORMAT_VERSION);
-    json_key(&w, "tool");
-    json_obj_begin(&w);
-    str(&w, "name", "segc");
-    str(&w, "version", SEGC_VERSION);
+    json_kuint(&w, "segc_model", MODEL_FORMAT_VERSION);
+    json_kobj(&w, "tool");
+    json_kstr(&w, "name", "segc");
+    json_kstr(&w, "version", SEGC_VERSION);
     json_obj_end(&w);
-    json_key(&w, "files");
-    json_arr_begin(&w);
+    json_karr(&w, "files");
     for (unsigned i = 0; i < s->nfiles; i++)
         json_str(&w, s->files[i]->name);
     json_arr_end(&w);
     board(&w, s);
 
-    json_key(&w, "constants");
-    json_arr_begin(&w);
+    json_karr(&w, "constants");
     for (unsigned i = 0; i < s->nconsts; i++) {
         json_obj_begin(&w);
-        str(&w, "name", s->consts[i].name);
+        json_kstr(&w, "name", s->consts[i].name);
         json_key(&w, "value");
         json_hex(&w, s->consts[i].val.v);
         where(&w, s->consts[i].val.pos);
@@ -257,14 +226,12 @@ void dump_json(Buf *out, const Spec *s)
     }
     json_arr_end(&w);
 
-    json_key(&w, "bars");
-    json_arr_begin(&w);
+    json_karr(&w, "bars");
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
         json_obj_begin(&w);
-        json_key(&w, "slot");
-        json_uint(&w, i);
-        str(&w, "name", b->name);
+        json_kuint(&w, "slot", i);
+        json_kstr(&w, "name", b->name);
         where(&w, b->pos);
         value(&w, "index", &b->index);
         value(&w, "size", &b->size);
@@ -272,19 +239,15 @@ void dump_json(Buf *out, const Spec *s)
     }
     json_arr_end(&w);
 
-    json_key(&w, "segments");
-    json_arr_begin(&w);
+    json_karr(&w, "segments");
     for (unsigned i = 0; i < s->nsegs; i++)
         segment(&w, s, &s->segs[i]);
     json_arr_end(&w);
 
-    json_key(&w, "paging");
-    json_obj_begin(&w);
-    json_key(&w, "segment");
-    json_obj_begin(&w);
-    json_key(&w, "id");
-    json_uint(&w, s->paging.seg ? s->paging.seg->id : 0);
-    str(&w, "name", s->paging.seg ? s->paging.seg->name : NULL);
+    json_kobj(&w, "paging");
+    json_kobj(&w, "segment");
+    json_kuint(&w, "id", s->paging.seg ? s->paging.seg->id : 0);
+    json_kstr(&w, "name", s->paging.seg ? s->paging.seg->name : NULL);
     where(&w, s->paging.seg_set ? s->paging.seg_pos : (Pos){0});
     json_obj_end(&w);
     value(&w, "buffer_size", &s->paging.buffer_size);

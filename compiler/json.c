@@ -181,3 +181,27 @@ void json_null(JsonW *w)
     before_item(w);
     buf_puts(w->out, "null");
 }
+
+void json_kstr(JsonW *w, const char *key, const char *s)
+{
+    json_key(w, key);
+    json_str(w, s);
+}
+
+void json_kuint(JsonW *w, const char *key, uint64_t v)
+{
+    json_key(w, key);
+    json_uint(w, v);
+}
+
+void json_kobj(JsonW *w, const char *key)
+{
+    json_key(w, key);
+    json_obj_begin(w);
+}
+
+void json_karr(JsonW *w, const char *key)
+{
+    json_key(w, key);
+    json_arr_begin(w);
+}

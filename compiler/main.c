@@ -65,8 +65,8 @@ static const char usage_main[] =
     "  build SPEC -o DIR      validate, then write <name>_segments.[ch] and segc_dxgk.h\n"
     "  diff OLD NEW           what changed, and whether it breaks a driver built from OLD\n"
     "  map SPEC -o FILE       draw the memory map as FILE.svg or FILE.html\n"
-    "  rules                  list every rule with its severity\n"
-    "  explain RULE           print a rule, the WDDM source it enforces, and a fix\n"
+    "  rules [--all]          list every rule with its class and severity\n"
+    "  explain CODE           print a rule (its class, WDDM source and fix) or a code\n"
     "  dump --json SPEC       print the resolved model as JSON\n"
     "\n"
     "options:\n"
@@ -85,7 +85,7 @@ static const char usage_check[] =
     "options:\n"
     "  -D NAME=EXPR           override a constant of the spec\n"
     "  -I DIR                 also look for 'extends' files in DIR\n"
-    "  -W RULE, -Wno-RULE     turn a rule on or off\n"
+    "  -W RULE, -Wno-RULE     turn an advisory rule on or off (invariants stay on)\n"
     "  --ddi qs,qs3,qs4       the DDI forms to answer (default: the one board.wddm is\n"
     "                         asked: qs before 1.2, qs3 for 1.2/1.3, qs4 from 2.0)\n"
     "  -Werror, -Werror=RULE  make warnings (or one rule) errors\n"
@@ -301,8 +301,12 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
             o->includes[o->nincludes++] = VALUE("-I");
         } else if (!strncmp(a, "-W", 2)) {
             const char *w = VALUE("-W");
-            if (!rules_option(&o->rules, w)) {
-                const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+            WoptResult wr = rules_option(&o->rules, w);
+            const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+            if (wr == WOPT_INVARIANT)
+                die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
+                          rule_table[rule_by_name(base)].why);
+            if (wr == WOPT_UNKNOWN) {
                 const char *near = rule_closest(base);
                 die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
                           near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
@@ -619,7 +623,12 @@ static int cmd_build(int argc, char **argv)
     bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
-    if (ok && vout) {
+    if (ok && vout && lk.overlap[0])
+        fprintf(vout,
+                "%s: lookup table: none: segments '%s' and '%s' overlap (segments-overlap is off or waived), so "
+                "LookupGpuAddress is not emitted; BankOfOffset walks the bank tables\n",
+                path, lk.overlap[0]->name, lk.overlap[1]->name);
+    else if (ok && vout) {
         fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk.form));
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
@@ -735,21 +744,22 @@ static int cmd_map(int argc, char **argv)
     return rc;
 }
 
-static const char *sev_word(Severity s)
-{
-    return s == SEV_ERROR ? "error" : "warning";
-}
-
 static int cmd_rules(int argc, char **argv)
 {
+    bool all = argc == 1 && !strcmp(argv[0], "--all");
     if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help"))) {
-        puts("usage: segc rules\n\nLists every rule: name, default severity, and the WDDM source it enforces.");
+        puts("usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
+             "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
+             "of templates and of internal errors (never switchable).");
         return EXIT_OK;
     }
-    if (argc > 0)
-        die_usage("rules takes no arguments");
-    for (int i = 0; i < RULE_COUNT; i++)
-        printf("%-40s %-8s %s\n", rule_table[i].name, sev_word(rule_table[i].sev), rule_table[i].source);
+    if (argc > 0 && !all)
+        die_usage("rules takes no arguments but --all");
+    for (size_t i = 0; i < (all ? code_count : (size_t)RULE_COUNT); i++) {
+        const RuleInfo *r = &rule_table[i];
+        printf("%-40s %-9s %-7s %s\n", r->name, rule_class_name(r->cls), severity_name(r->sev),
+               r->source ? r->source : "segc");
+    }
     return EXIT_OK;
 }
 
@@ -757,15 +767,16 @@ static int cmd_explain(int argc, char **argv)
 {
     if (argc != 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
         if (argc == 1) {
-            puts("usage: segc explain RULE\n\nPrints the rule, the WDDM source it enforces, and how to fix a spec.");
+            puts("usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
+                 "and the options or waivers that apply to it), or what any other code segc prints means.");
             return EXIT_OK;
         }
-        die_usage("explain takes one RULE name (segc rules lists them)");
+        die_usage("explain takes one rule or code name (segc rules --all lists them)");
     }
-    int id = rule_by_name(argv[0]);
+    int id = code_by_name(argv[0]);
     if (id < 0) {
         const char *near = rule_closest(argv[0]);
-        die_usage("no rule named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
+        die_usage("no rule or code named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
                   near ? "'?" : "");
     }
     Buf b = {0};

@@ -90,28 +90,24 @@ static void esc(Buf *b, const char *s)
     }
 }
 
-/* Characters (UTF-8 code points) in s. */
-static size_t nchars(const char *s)
-{
-    size_t n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
 /* Width estimates, generous on purpose: DejaVu Sans averages below 0.62 em
  * for mixed text, so an estimate never lets text overflow its place. */
 static double text_w(const char *s, double size, bool bold)
 {
-    return (double)nchars(s) * size * (bold ? 0.68 : 0.62);
+    return (double)utf8_count(s, strlen(s)) * size * (bold ? 0.68 : 0.62);
 }
 
 static double mono_w(const char *s, double size)
 {
-    return (double)nchars(s) * size * 0.61;
+    return (double)utf8_count(s, strlen(s)) * size * 0.61;
 }
 
 /* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
+static double dmax(double a, double b)
+{
+    return a > b ? a : b;
+}
+
 static const char *px(Arena *a, double v)
 {
     if (fabs(v) < 0.005)
@@ -128,11 +124,8 @@ static const char *px(Arena *a, double v)
 /* 0x8000_0000: upper-case hex grouped by four digits. */
 static const char *hex(Arena *a, uint64_t v)
 {
-    char digits[17];
+    char digits[17], out[2 + 16 + 3 + 1] = "0x", *o = out + 2;
     int n = snprintf(digits, sizeof digits, "%llX", (unsigned long long)v);
-    char out[2 + 16 + 3 + 1], *o = out;
-    *o++ = '0';
-    *o++ = 'x';
     for (int i = 0; i < n; i++) {
         if (i && (n - i) % 4 == 0)
             *o++ = '_';
@@ -172,48 +165,6 @@ static const char *size_text(Arena *a, uint64_t v)
 
 /* ---- which diagnostics concern which segment or BAR ------------------------- */
 
-/* A diagnostic belongs to a segment when it (or one of its notes) points at
- * a place of that segment: its name, kind, a value it wrote, a flag, its
- * cpu_visible, a bank, a waiver.  The rules report at exactly those
- * positions, so no message text is parsed. */
-static bool same_pos(Pos a, Pos b)
-{
-    return a.file && a.file == b.file && a.line == b.line && a.col == b.col;
-}
-
-static bool value_at(const Value *v, Pos p)
-{
-    return v->set && same_pos(v->pos, p);
-}
-
-typedef enum { AT_NONE, AT_SEG, AT_CPU } Where;
-
-static Where seg_at(const Segment *g, Pos p)
-{
-    if (same_pos(g->cpu_pos, p) || same_pos(g->cpu_bar_pos, p) || value_at(&g->cpu_offset, p) ||
-        value_at(&g->cpu_address, p))
-        return AT_CPU;
-    if (same_pos(g->pos, p) || same_pos(g->kind_pos, p) || same_pos(g->flags_pos, p) || same_pos(g->banks_pos, p) ||
-        value_at(&g->base, p) || value_at(&g->size, p) || value_at(&g->commit_limit, p) ||
-        value_at(&g->system_memory_end, p))
-        return AT_SEG;
-    for (unsigned i = 0; i < 32; i++)
-        if (same_pos(g->flag_pos[i], p))
-            return AT_SEG;
-    for (unsigned i = 0; i < g->nbanks; i++)
-        if (same_pos(g->banks[i].pos, p) || value_at(&g->banks[i].size, p))
-            return AT_SEG;
-    for (unsigned i = 0; i < g->nwaivers; i++)
-        if (same_pos(g->waivers[i].pos, p))
-            return AT_SEG;
-    return AT_NONE;
-}
-
-static bool bar_at(const Bar *b, Pos p)
-{
-    return same_pos(b->pos, p) || value_at(&b->index, p) || value_at(&b->size, p);
-}
-
 /* One rule that fired on a segment or BAR (deduplicated by rule). */
 typedef struct Find {
     Severity sev;
@@ -240,11 +191,6 @@ static void finds_add(Finds *fs, const Diag *e)
         return;
     }
     fs->f[fs->n++] = (Find){e->sev, code};
-}
-
-static const char *sev_name(Severity s)
-{
-    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
 }
 
 /* ---- axes --------------------------------------------------------------------- */
@@ -306,7 +252,8 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
     if (target < 2 * sized * minh)
         target = 2 * sized * minh;
     double scale = 0;
-    for (;;) {
+    bool changed;
+    do {
         double len = 0;
         unsigned small = 0;
         for (unsigned i = 0; i + 1 < u; i++) {
@@ -318,13 +265,11 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
                 small++;
         }
         scale = len > 0 ? (target - small * minh) / len : 0;
-        bool changed = false;
+        changed = false;
         for (unsigned i = 0; i + 1 < u; i++)
             if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * scale < minh)
                 ax->big[i] = false, changed = true;
-        if (!changed)
-            break;
-    }
+    } while (changed);
     ax->scale = scale;
     double y = top;
     for (unsigned i = 0; i < u; i++) {
@@ -402,8 +347,8 @@ typedef struct Line {
 } Line;
 
 typedef struct Label {
-    Line *lines;
-    unsigned n, cap;
+    Line lines[8 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
+    unsigned n;
     double y, h, w;  /* top, height, width */
     double anchor_y;      /* where the leader line starts on the shape */
 } Label;
@@ -455,28 +400,42 @@ typedef struct Map {
     double body_top, axis_bottom;
 } Map;
 
-static void line_add(Map *m, Label *l, LineStyle st, const char *text)
+static void line_add(Label *l, LineStyle st, const char *text)
 {
-    if (l->n == l->cap) {
-        unsigned cap = l->cap ? 2 * l->cap : 8;
-        Line *nl = arena_alloc(m->a, cap * sizeof *nl);
-        if (l->n)
-            memcpy(nl, l->lines, l->n * sizeof *nl);
-        l->lines = nl;
-        l->cap = cap;
-    }
+    ASSERT(l->n < countof(l->lines));
     l->lines[l->n++] = (Line){text, st};
+    l->w = dmax(l->w, text_w(text, FS, st != L_TEXT && st != L_MUTED));
+    l->h = l->n * LINE;
 }
 
-static void label_measure(Label *l)
+/* acc, sep and item (acc NULL: item alone). */
+static const char *join(Map *m, const char *acc, const char *sep, const char *item)
 {
-    l->w = 0;
-    for (unsigned i = 0; i < l->n; i++) {
-        double w = text_w(l->lines[i].text, FS, l->lines[i].style != L_TEXT && l->lines[i].style != L_MUTED);
-        if (w > l->w)
-            l->w = w;
-    }
-    l->h = l->n * LINE;
+    return acc ? arena_printf(m->a, "%s%s%s", acc, sep, item) : item;
+}
+
+static const char *finds_text(Map *m, const Finds *fs)
+{
+    const char *t = "";
+    for (unsigned i = 0; i < fs->n; i++)
+        t = arena_printf(m->a, "%s\n%s: %s", t, severity_name(fs->f[i].sev), fs->f[i].code);
+    return t;
+}
+
+/* The DxgkNames (or snake names) of the flags set in `flags`, or NULL. */
+static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit))
+            t = join(m, t, sep, dxgk ? flag_table[i].dxgk : flag_table[i].name);
+    return t;
+}
+
+static const char *flags_text(Map *m, uint32_t flags)
+{
+    const char *t = flag_names(m, flags, " | ", true);
+    return arena_printf(m->a, "%s (0x%08X)", t ? t : "none", (unsigned)flags);
 }
 
 static const char *cpu_text(Map *m, const Segment *g)
@@ -516,91 +475,94 @@ static void bank_range(const SegDraw *sd, const Bank *bk, uint64_t *lo, uint64_t
     *hi = sd->lo + (bk->end < n ? bk->end : n);
 }
 
+/* The banks too short to carry their name in the column, for the label. */
+static const char *hidden_banks(Map *m, const SegDraw *sd)
+{
+    unsigned hidden = 0;
+    const char *t = NULL;
+    for (unsigned i = 0; sd->axis && i < sd->g->nbanks; i++) {
+        uint64_t lo, hi;
+        bank_range(sd, &sd->g->banks[i], &lo, &hi);
+        const char *bt = bank_text(m, &sd->g->banks[i]);
+        if (!bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt) && hidden++ < 4)
+            t = join(m, t, ", ", bt);
+    }
+    if (hidden > 4)
+        t = arena_printf(m->a, "%s and %u more", t, hidden - 4);
+    return t ? arena_printf(m->a, "banks: %s", t) : NULL;
+}
+
 static void build_label(Map *m, SegDraw *sd)
 {
     Arena *a = m->a;
     const Segment *g = sd->g;
     Label *l = &sd->label;
-    line_add(m, l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
+    line_add(l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
     if (g->kind == SEG_AGP) {
-        line_add(m, l, L_TEXT, "agp: runtime aperture");
-        line_add(m, l, L_MUTED, "address and size come from the chipset");
-        line_add(m, l, L_MUTED, "at run time; absent without an AGP aperture");
+        line_add(l, L_TEXT, "agp: runtime aperture");
+        line_add(l, L_MUTED, "address and size come from the chipset");
+        line_add(l, L_MUTED, "at run time; absent without an AGP aperture");
     } else {
-        line_add(m, l, L_TEXT,
+        line_add(l, L_TEXT,
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
                               sd->axis && !sd->to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+            line_add(l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
         else
-            line_add(m, l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+            line_add(l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
-            line_add(m, l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
-        line_add(m, l, L_MUTED, cpu_text(m, g));
-        if (g->flags_written) {
-            Buf t = {0};
-            for (size_t i = 0; i < flag_count; i++)
-                if (g->flags_written & (1u << flag_table[i].bit))
-                    buf_printf(&t, "%s%s", t.len ? ", " : "flags: ", flag_table[i].name);
-            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
-            buf_free(&t);
-        }
-        /* banks too short to carry their name in the column */
-        unsigned hidden = 0;
-        Buf t = {0};
-        for (unsigned i = 0; sd->axis && i < g->nbanks; i++) {
-            uint64_t lo, hi;
-            bank_range(sd, &g->banks[i], &lo, &hi);
-            const char *bt = bank_text(m, &g->banks[i]);
-            if (bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt))
-                continue;
-            if (hidden++ < 4)
-                buf_printf(&t, "%s%s", t.len ? ", " : "banks: ", bt);
-        }
-        if (hidden > 4)
-            buf_printf(&t, " and %u more", hidden - 4);
+            line_add(l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+        line_add(l, L_MUTED, cpu_text(m, g));
+        if (g->flags_written)
+            line_add(l, L_MUTED, arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+        const char *hidden = hidden_banks(m, sd);
         if (hidden)
-            line_add(m, l, L_MUTED, arena_strdup(a, t.p));
-        buf_free(&t);
+            line_add(l, L_MUTED, hidden);
         if (has_split(g)) {
             uint64_t drv = g->system_memory_end.v + 1;
-            line_add(m, l, L_MUTED,
+            line_add(l, L_MUTED,
                      arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
                                   human(a, g->size.v - drv)));
         }
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
-        line_add(m, l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
-                 arena_printf(a, "%s: %s", sev_name(sd->finds.f[i].sev), sd->finds.f[i].code));
+        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
+                 arena_printf(a, "%s: %s", severity_name(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
-        line_add(m, l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
+        line_add(l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
 }
 
 /* ---- layout ----------------------------------------------------------------------- */
 
+/* The first subject of e or of its notes that names segment (or BAR) `id`
+ * (1-based; Subject in segc.h), or NULL. */
+static const Subject *subject_of(const Diag *e, unsigned id, bool bar)
+{
+    if ((bar ? e->about.bar : e->about.seg) == id)
+        return &e->about;
+    for (const Note *n = e->notes; n; n = n->next)
+        if ((bar ? n->about.bar : n->about.seg) == id)
+            return &n->about;
+    return NULL;
+}
+
+/* A segment's CPU window is outlined when the finding is about its
+ * cpu_visible (or a key under it). */
 static void collect_finds(Map *m)
 {
-    const Spec *s = m->s;
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
         for (unsigned i = 0; i < m->nsd; i++) {
-            SegDraw *sd = &m->sd[i];
-            Where w = seg_at(sd->g, e->pos);
-            for (const Note *n = e->notes; n && w == AT_NONE; n = n->next)
-                w = seg_at(sd->g, n->pos);
-            if (w != AT_NONE) {
-                finds_add(&sd->finds, e);
-                sd->cpu_red |= w == AT_CPU;
+            const Subject *on = subject_of(e, i + 1, false);
+            if (on) {
+                finds_add(&m->sd[i].finds, e);
+                m->sd[i].cpu_red |= on->field && !strncmp(on->field, "cpu_visible", 11);
             }
         }
-        for (unsigned i = 0; i < s->nbars; i++) {
-            bool hit = bar_at(&s->bars[i], e->pos);
-            for (const Note *n = e->notes; n && !hit; n = n->next)
-                hit = bar_at(&s->bars[i], n->pos);
-            if (hit)
+        for (unsigned i = 0; i < m->nlanes; i++)
+            if (subject_of(e, i + 1, true))
                 finds_add(&m->lanes[i].finds, e);
-        }
     }
 }
 
@@ -633,44 +595,58 @@ static void layout_axis(Map *m)
     m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
 }
 
+/* The CPU windows in BAR lane ln, in segment order; lo and hi get their
+ * ranges of BAR bytes. */
+static void lane_windows(Map *m, Lane *ln, uint64_t *lo, uint64_t *hi)
+{
+    ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
+    for (unsigned k = 0; k < m->nsd; k++) {
+        const Segment *g = m->sd[k].g;
+        if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
+            continue;
+        Window *w = &ln->wins[ln->nwins];
+        w->sd = &m->sd[k];
+        w->lo = lo[ln->nwins] = g->cpu_offset.v;
+        w->hi = hi[ln->nwins++] = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
+    }
+}
+
+/* A lane's tracks are as wide as the longest name in them (the lane at
+ * least LANE_MIN_W), and the lane as wide as its header. */
+static void lane_width(Map *m, Lane *ln)
+{
+    double name_w = 0, hw = text_w(arena_printf(m->a, "BAR %s", ln->bar->name), FS, true);
+    for (unsigned k = 0; k < ln->nwins; k++)
+        name_w = dmax(name_w, text_w(ln->wins[k].sd->g->name ? ln->wins[k].sd->g->name : "?", FS_SMALL, true));
+    ln->slot_w = dmax(name_w + 16, LANE_MIN_W / ln->ntracks);
+    ln->w = ln->slot_w * ln->ntracks;
+    hw = dmax(hw, text_w(arena_printf(m->a, "index %llu, %s", (unsigned long long)ln->bar->index.v,
+                                      human(m->a, ln->bar->size.v)), FS_SMALL, false));
+    for (unsigned f = 0; f < ln->finds.n; f++)
+        hw = dmax(hw, text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true));
+    if (hw > ln->w) {
+        ln->slot_w *= hw / ln->w;
+        ln->w = hw;
+    }
+}
+
 /* A BAR lane is drawn at the GPU axis' scale when that makes it neither
  * shorter than LANE_MIN_H nor taller than the axis; otherwise it is
  * stretched or squeezed to the nearer bound (its scale is its own then). */
 static void layout_lanes(Map *m, double axis_h)
 {
-    const Spec *s = m->s;
     for (unsigned i = 0; i < m->nlanes; i++) {
         Lane *ln = &m->lanes[i];
-        ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
         uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
         unsigned *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
-        double name_w = 0;
-        for (unsigned k = 0; k < m->nsd; k++) {
-            const Segment *g = m->sd[k].g;
-            if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
-                continue;
-            Window *w = &ln->wins[ln->nwins];
-            w->sd = &m->sd[k];
-            w->lo = g->cpu_offset.v;
-            w->hi = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
-            lo[ln->nwins] = w->lo;
-            hi[ln->nwins] = w->hi;
-            ln->nwins++;
-            double nw = text_w(g->name ? g->name : "?", FS_SMALL, true);
-            if (nw > name_w)
-                name_w = nw;
-        }
-        uint64_t extent = s->bars[i].size.v; /* the BAR, or further if a window spills out */
+        lane_windows(m, ln, lo, hi);
+        uint64_t extent = ln->bar->size.v; /* the BAR, or further if a window spills out */
         for (unsigned k = 0; k < ln->nwins; k++)
-            if (hi[k] > extent)
-                extent = hi[k];
+            extent = hi[k] > extent ? hi[k] : extent;
         double lane_h = (double)extent * m->ax.scale;
         ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
-        if (lane_h > axis_h)
-            lane_h = axis_h;
-        if (lane_h < LANE_MIN_H)
-            lane_h = LANE_MIN_H;
-        uint64_t extra[2] = {0, s->bars[i].size.v};
+        lane_h = lane_h > axis_h ? axis_h : lane_h < LANE_MIN_H ? LANE_MIN_H : lane_h;
+        uint64_t extra[2] = {0, ln->bar->size.v};
         axis_build(m->a, &ln->ax, lo, hi, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
         ln->ntracks = assign_tracks(m->a, lo, hi, ln->nwins, track);
         for (unsigned k = 0; k < ln->nwins; k++) {
@@ -680,22 +656,7 @@ static void layout_lanes(Map *m, double axis_h)
             w->y1 = axis_y(&ln->ax, w->hi);
             w->to_scale = axis_to_scale(&ln->ax, w->lo, w->hi);
         }
-        ln->slot_w = name_w + 16 > LANE_MIN_W / ln->ntracks ? name_w + 16 : LANE_MIN_W / ln->ntracks;
-        ln->w = ln->slot_w * ln->ntracks;
-        /* the header above the lane must fit too */
-        Arena *a = m->a;
-        const char *h1 = arena_printf(a, "BAR %s", ln->bar->name), *h2 = arena_printf(a, "index %llu, %s",
-                                      (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v));
-        double hw = text_w(h1, FS, true) > text_w(h2, FS_SMALL, false) ? text_w(h1, FS, true) : text_w(h2, FS_SMALL, false);
-        for (unsigned f = 0; f < ln->finds.n; f++) {
-            double fw = text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true);
-            if (fw > hw)
-                hw = fw;
-        }
-        if (hw > ln->w) {
-            ln->slot_w *= hw / ln->w;
-            ln->w = hw;
-        }
+        lane_width(m, ln);
     }
 }
 
@@ -742,25 +703,53 @@ static void title_el(Map *m, const char *text)
     buf_puts(m->b, "</title>");
 }
 
-static const char *finds_text(Map *m, const Finds *fs)
+/* ` name="value"`, the value escaped (NULL: "?"). */
+static const char *attr(Map *m, const char *name, const char *value)
 {
     Buf t = {0};
-    for (unsigned i = 0; i < fs->n; i++)
-        buf_printf(&t, "\n%s: %s", sev_name(fs->f[i].sev), fs->f[i].code);
-    const char *r = arena_strdup(m->a, t.p ? t.p : "");
+    esc(&t, value ? value : "?");
+    const char *r = arena_printf(m->a, " %s=\"%s\"", name, t.p ? t.p : "");
     buf_free(&t);
     return r;
 }
 
-static const char *flags_text(Map *m, uint32_t flags)
+/* <rect class="cls"ATTRS x y width height> with its tooltip. */
+static void rect(Map *m, const char *cls, const char *attrs, double x, double y, double w, double h, const char *tip)
 {
-    Buf t = {0};
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            buf_printf(&t, "%s%s", t.len ? " | " : "", flag_table[i].dxgk);
-    const char *r = arena_printf(m->a, "%s (0x%08X)", t.p ? t.p : "none", (unsigned)flags);
-    buf_free(&t);
-    return r;
+    Arena *a = m->a;
+    buf_printf(m->b, "<rect class=\"%s\"%s x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", cls, attrs ? attrs : "",
+               px(a, x), px(a, y), px(a, w), px(a, h));
+    title_el(m, tip);
+    buf_puts(m->b, "</rect>\n");
+}
+
+/* The red outline, just inside the edge of a shape that breaks rules. */
+static void redline(Map *m, const char *attrs, double x, double y, double w, double h, const char *tip)
+{
+    rect(m, "redline", attrs, x + 1.5, y + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0, tip);
+}
+
+/* <text class="cls" x y [text-anchor]>text</text> */
+static void text_at(Map *m, const char *cls, double x, double y, const char *anchor, const char *text)
+{
+    buf_printf(m->b, "<text class=\"%s\" x=\"%s\" y=\"%s\"", cls, px(m->a, x), px(m->a, y));
+    if (anchor)
+        buf_printf(m->b, " text-anchor=\"%s\"", anchor);
+    buf_putc(m->b, '>');
+    esc(m->b, text);
+    buf_puts(m->b, "</text>\n");
+}
+
+/* A text line inside a shape, white-haloed so it reads over any fill. */
+static void in_text(Map *m, double x, double y, const char *anchor, bool bold, const char *text)
+{
+    text_at(m, bold ? "in b" : "in", x, y, anchor, text);
+}
+
+/* The same, vertically centred on ymid. */
+static void in_mid(Map *m, double x, double ymid, bool bold, const char *text)
+{
+    in_text(m, x, ymid + FS_SMALL * 0.35, "middle", bold, text);
 }
 
 static const char *seg_tooltip(Map *m, const SegDraw *sd)
@@ -777,20 +766,6 @@ static const char *seg_tooltip(Map *m, const SegDraw *sd)
                         finds_text(m, &sd->finds));
 }
 
-static const char *kind_class(SegKind k)
-{
-    return k == SEG_MEMORY ? "memory" : k == SEG_APERTURE ? "aperture" : "agp";
-}
-
-/* A text line inside a shape, white-haloed so it reads over any fill. */
-static void in_text(Map *m, double x, double y, const char *anchor, bool bold, const char *text)
-{
-    buf_printf(m->b, "<text class=\"in%s\" x=\"%s\" y=\"%s\" text-anchor=\"%s\">", bold ? " b" : "", px(m->a, x),
-               px(m->a, y), anchor);
-    esc(m->b, text);
-    buf_puts(m->b, "</text>\n");
-}
-
 /* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
 static void not_to_scale_mark(Map *m, double x, double ymid)
 {
@@ -799,133 +774,118 @@ static void not_to_scale_mark(Map *m, double x, double ymid)
                px(a, x - 3), px(a, ymid - 8));
 }
 
+/* A segment with system_memory_end: its BIOS-reserved part and the cut. */
+static void draw_split(Map *m, const SegDraw *sd)
+{
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    uint64_t drv = g->system_memory_end.v + 1;
+    double yc = axis_y(&m->ax, sd->lo + g->system_memory_end.v + 1), cx = sd->x + sd->w / 2;
+    rect(m, "fwres", NULL, sd->x, yc, sd->w, sd->y1 - yc,
+         arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
+                      g->name, human(a, g->size.v - drv), hex(a, drv), hex(a, g->size.v)));
+    buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
+               px(a, sd->x + sd->w), px(a, yc));
+    title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
+                             g->name, hex(a, g->system_memory_end.v)));
+    buf_puts(m->b, "</line>\n");
+    if (g->nbanks)
+        return;
+    const char *d1 = arena_printf(a, "%s: driver-reserved %s", g->name, human(a, drv));
+    const char *d2 = arena_printf(a, "driver-reserved %s", human(a, drv));
+    const char *f1 = arena_printf(a, "BIOS-reserved %s", human(a, g->size.v - drv));
+    double hd = yc - sd->y0, hf = sd->y1 - yc;
+    const char *dt = bank_fits(sd, hd, d1) ? d1 : bank_fits(sd, hd, g->name) ? g->name : NULL;
+    if (dt == g->name && hd >= 2 * LINE + 4 && bank_fits(sd, hd, d2)) {
+        in_text(m, cx, sd->y0 + hd / 2 - 2, "middle", true, g->name);
+        in_text(m, cx, sd->y0 + hd / 2 + LINE - 2, "middle", false, d2);
+    } else if (dt) {
+        in_mid(m, cx, sd->y0 + hd / 2, dt == g->name, dt);
+    }
+    if (bank_fits(sd, hf, f1))
+        in_mid(m, cx, yc + hf / 2, false, f1);
+}
+
+static void draw_banks(Map *m, const SegDraw *sd)
+{
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    for (unsigned i = 0; i < g->nbanks; i++) {
+        const Bank *bk = &g->banks[i];
+        uint64_t blo, bhi;
+        bank_range(sd, bk, &blo, &bhi);
+        double y0 = axis_y(&m->ax, blo), y1 = axis_y(&m->ax, bhi);
+        rect(m, "bank", attr(m, "data-bank", bk->name), sd->x, y0, sd->w, y1 - y0,
+             arena_printf(a, "bank %u '%s' of %s: offsets %s \xE2\x80\x93 %s, %s", i + 1, bk->name ? bk->name : "?",
+                          g->name, hex(a, bk->start), hex(a, bk->end), size_text(a, bk->end - bk->start)));
+        const char *t = bank_text(m, bk);
+        if (bank_fits(sd, y1 - y0, t))
+            in_text(m, sd->x + 6, (y0 + y1) / 2 + FS_SMALL * 0.35, "start", false, t);
+    }
+}
+
 static void draw_segment(Map *m, const SegDraw *sd)
 {
-    Buf *b = m->b;
     Arena *a = m->a;
     const Segment *g = sd->g;
     bool red = sd->finds.n > 0;
-    buf_printf(b, "<g class=\"segment\" data-name=\"");
-    esc(b, g->name ? g->name : "?");
-    buf_printf(b, "\" data-id=\"%u\">\n", g->id);
-    buf_printf(b, "<rect class=\"seg %s%s\" data-name=\"", kind_class(g->kind), red ? " bad" : "");
-    esc(b, g->name ? g->name : "?");
-    buf_printf(b, "\" data-id=\"%u\" data-axis=\"%d\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">",
-               g->id, sd->axis, sd->axis && sd->to_scale, px(a, sd->x), px(a, sd->y0), px(a, sd->w),
-               px(a, sd->y1 - sd->y0));
-    title_el(m, seg_tooltip(m, sd));
-    buf_puts(b, "</rect>\n");
-
+    const char *id = arena_printf(a, "%s data-id=\"%u\"", attr(m, "data-name", g->name), g->id);
+    buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
+    rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
+         arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->to_scale), sd->x,
+         sd->y0, sd->w, sd->y1 - sd->y0, seg_tooltip(m, sd));
     double h = sd->y1 - sd->y0, cx = sd->x + sd->w / 2;
-    if (has_split(g) && sd->axis) {
-        uint64_t cut = sd->lo + g->system_memory_end.v + 1;
-        double yc = axis_y(&m->ax, cut);
-        uint64_t drv = g->system_memory_end.v + 1;
-        buf_printf(b, "<rect class=\"fwres\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x), px(a, yc),
-                   px(a, sd->w), px(a, sd->y1 - yc));
-        title_el(m, arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
-                                 g->name, human(a, g->size.v - drv), hex(a, drv), hex(a, g->size.v)));
-        buf_puts(b, "</rect>\n");
-        buf_printf(b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
-                   px(a, sd->x + sd->w), px(a, yc));
-        title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
-                                 g->name, hex(a, g->system_memory_end.v)));
-        buf_puts(b, "</line>\n");
-        if (!g->nbanks) {
-            const char *d1 = arena_printf(a, "%s: driver-reserved %s", g->name, human(a, drv));
-            const char *d2 = arena_printf(a, "driver-reserved %s", human(a, drv));
-            const char *f1 = arena_printf(a, "BIOS-reserved %s", human(a, g->size.v - drv));
-            double hd = yc - sd->y0, hf = sd->y1 - yc;
-            const char *dt = bank_fits(sd, hd, d1) ? d1 : bank_fits(sd, hd, g->name) ? g->name : NULL;
-            if (dt == g->name && hd >= 2 * LINE + 4 && bank_fits(sd, hd, d2)) {
-                in_text(m, cx, sd->y0 + hd / 2 - 2, "middle", true, g->name);
-                in_text(m, cx, sd->y0 + hd / 2 + LINE - 2, "middle", false, d2);
-            } else if (dt) {
-                in_text(m, cx, sd->y0 + hd / 2 + FS_SMALL * 0.35, "middle", dt == g->name, dt);
-            }
-            if (bank_fits(sd, hf, f1))
-                in_text(m, cx, yc + hf / 2 + FS_SMALL * 0.35, "middle", false, f1);
-        }
-    }
+    if (has_split(g) && sd->axis)
+        draw_split(m, sd);
     if (g->nbanks && sd->axis) {
-        for (unsigned i = 0; i < g->nbanks; i++) {
-            const Bank *bk = &g->banks[i];
-            uint64_t blo, bhi;
-            bank_range(sd, bk, &blo, &bhi);
-            double y0 = axis_y(&m->ax, blo), y1 = axis_y(&m->ax, bhi);
-            buf_printf(b, "<rect class=\"bank\" data-bank=\"");
-            esc(b, bk->name ? bk->name : "?");
-            buf_printf(b, "\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x), px(a, y0), px(a, sd->w),
-                       px(a, y1 - y0));
-            title_el(m, arena_printf(a, "bank %u '%s' of %s: offsets %s \xE2\x80\x93 %s, %s", i + 1,
-                                     bk->name ? bk->name : "?", g->name, hex(a, bk->start), hex(a, bk->end),
-                                     size_text(a, bk->end - bk->start)));
-            buf_puts(b, "</rect>\n");
-            const char *t = bank_text(m, bk);
-            if (bank_fits(sd, y1 - y0, t))
-                in_text(m, sd->x + 6, (y0 + y1) / 2 + FS_SMALL * 0.35, "start", false, t);
-        }
+        draw_banks(m, sd);
     } else if (!has_split(g) || !sd->axis) {
         const char *t = g->kind == SEG_AGP ? arena_printf(a, "%s: runtime aperture", g->name)
                         : sd->axis         ? g->name
                                            : arena_printf(a, "%s: size 0", g->name);
         if (bank_fits(sd, h, t))
-            in_text(m, cx, sd->y0 + h / 2 + FS_SMALL * 0.35, "middle", true, t);
+            in_mid(m, cx, sd->y0 + h / 2, true, t);
         else if (bank_fits(sd, h, g->name))
-            in_text(m, cx, sd->y0 + h / 2 + FS_SMALL * 0.35, "middle", true, g->name);
+            in_mid(m, cx, sd->y0 + h / 2, true, g->name);
     }
     if (sd->axis && !sd->to_scale)
         not_to_scale_mark(m, sd->x + sd->w, (sd->y0 + sd->y1) / 2);
-    if (red) {
-        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, sd->x + 1.5),
-                   px(a, sd->y0 + 1.5), px(a, sd->w - 3), px(a, h - 3 > 0 ? h - 3 : 0));
-        title_el(m, arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
-        buf_puts(b, "</rect>\n");
-    }
-    buf_puts(b, "</g>\n");
+    if (red)
+        redline(m, NULL, sd->x, sd->y0, sd->w, h,
+                arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
+    buf_puts(m->b, "</g>\n");
 }
 
 static void draw_label(Map *m, const SegDraw *sd)
 {
-    Buf *b = m->b;
     Arena *a = m->a;
     const Label *l = &sd->label;
     double ax = sd->x + sd->w, ly = l->y + LINE * 0.5;
-    double ay = l->anchor_y;
-    buf_printf(b, "<path class=\"leader\" d=\"M%s %s H%s L%s %s H%s\">", px(a, ax), px(a, ay), px(a, m->col_x + m->col_w + 10),
-               px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
+    buf_printf(m->b, "<path class=\"leader\" d=\"M%s %s H%s L%s %s H%s\">", px(a, ax), px(a, l->anchor_y),
+               px(a, m->col_x + m->col_w + 10), px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
     title_el(m, arena_printf(a, "label of %s", sd->g->name));
-    buf_puts(b, "</path>\n");
-    buf_printf(b, "<g class=\"label\" data-name=\"");
-    esc(b, sd->g->name ? sd->g->name : "?");
-    buf_puts(b, "\">\n");
+    buf_printf(m->b, "</path>\n<g class=\"label\"%s>\n", attr(m, "data-name", sd->g->name));
     static const char *const cls[] = {"b", "", "muted", "err", "warn"};
-    for (unsigned i = 0; i < l->n; i++) {
-        buf_printf(b, "<text class=\"%s\" x=\"%s\" y=\"%s\">", cls[l->lines[i].style], px(a, m->label_x),
-                   px(a, l->y + i * LINE + FS));
-        esc(b, l->lines[i].text);
-        buf_puts(b, "</text>\n");
-    }
-    buf_puts(b, "</g>\n");
+    for (unsigned i = 0; i < l->n; i++)
+        text_at(m, cls[l->lines[i].style], m->label_x, l->y + i * LINE + FS, NULL, l->lines[i].text);
+    buf_puts(m->b, "</g>\n");
 }
 
 static void draw_ticks(Map *m)
 {
-    Buf *b = m->b;
     Arena *a = m->a;
     double last = -1e9;
-    buf_puts(b, "<g class=\"ticks\">\n");
+    buf_puts(m->b, "<g class=\"ticks\">\n");
     for (unsigned i = 0; i < m->ax.n; i++) {
         double y = m->ax.y[i];
         if (y - last < FS_SMALL + 1)
             continue;
         last = y;
-        buf_printf(b, "<line class=\"tick\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>GPU address %s</title></line>\n",
+        buf_printf(m->b, "<line class=\"tick\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>GPU address %s</title></line>\n",
                    px(a, m->tick_r + 2), px(a, y), px(a, m->col_x), px(a, y), hex(a, m->ax.pt[i]));
-        buf_printf(b, "<text class=\"mono\" x=\"%s\" y=\"%s\" text-anchor=\"end\">%s</text>\n", px(a, m->tick_r),
-                   px(a, y + FS_SMALL * 0.35), hex(a, m->ax.pt[i]));
+        text_at(m, "mono", m->tick_r, y + FS_SMALL * 0.35, "end", hex(a, m->ax.pt[i]));
     }
-    buf_puts(b, "</g>\n");
+    buf_puts(m->b, "</g>\n");
 }
 
 static void draw_gaps(Map *m)
@@ -936,11 +896,10 @@ static void draw_gaps(Map *m)
         if (!m->ax.gap[i])
             continue;
         double y0 = m->ax.y[i], y1 = m->ax.y[i + 1], x0 = m->col_x, x1 = m->col_x + m->col_w;
-        const char *tip = arena_printf(a, "unused GPU addresses %s \xE2\x80\x93 %s (%s), not drawn to scale",
-                                       hex(a, m->ax.pt[i]), hex(a, m->ax.pt[i + 1]),
-                                       human(a, m->ax.pt[i + 1] - m->ax.pt[i]));
-        buf_printf(b, "<g class=\"gap\" data-lo=\"%s\" data-hi=\"%s\">", hex(a, m->ax.pt[i]), hex(a, m->ax.pt[i + 1]));
-        title_el(m, tip);
+        uint64_t lo = m->ax.pt[i], hi = m->ax.pt[i + 1];
+        buf_printf(b, "<g class=\"gap\" data-lo=\"%s\" data-hi=\"%s\">", hex(a, lo), hex(a, hi));
+        title_el(m, arena_printf(a, "unused GPU addresses %s \xE2\x80\x93 %s (%s), not drawn to scale", hex(a, lo),
+                                 hex(a, hi), human(a, hi - lo)));
         buf_printf(b, "\n<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/>\n", px(a, x0), px(a, y0),
                    px(a, x1 - x0), px(a, y1 - y0));
         for (int k = 0; k < 2; k++) {
@@ -950,15 +909,13 @@ static void draw_gaps(Map *m)
                 buf_printf(b, " L%s %s", px(a, x), px(a, yz + ((int)((x - x0) / 8) % 2 ? -4 : 4)));
             buf_puts(b, "\"/>\n");
         }
-        const char *t = arena_printf(a, "gap: %s unused", human(a, m->ax.pt[i + 1] - m->ax.pt[i]));
-        in_text(m, (x0 + x1) / 2, (y0 + y1) / 2 + FS_SMALL * 0.35, "middle", false, t);
+        in_mid(m, (x0 + x1) / 2, (y0 + y1) / 2, false, arena_printf(a, "gap: %s unused", human(a, hi - lo)));
         buf_puts(b, "</g>\n");
     }
 }
 
 static void draw_overlaps(Map *m)
 {
-    Buf *b = m->b;
     Arena *a = m->a;
     for (unsigned i = 0; i < m->nsd; i++)
         for (unsigned j = i + 1; j < m->nsd; j++) {
@@ -967,49 +924,32 @@ static void draw_overlaps(Map *m)
                 continue;
             uint64_t lo = p->lo > q->lo ? p->lo : q->lo, hi = p->hi < q->hi ? p->hi : q->hi;
             double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi);
-            buf_printf(b, "<rect class=\"overlap\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, m->col_x - 4),
-                       px(a, y0), px(a, m->col_w + 8), px(a, y1 - y0));
-            title_el(m, arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name,
-                                     hex(a, lo), hex(a, hi), human(a, hi - lo)));
-            buf_puts(b, "</rect>\n");
+            rect(m, "overlap", NULL, m->col_x - 4, y0, m->col_w + 8, y1 - y0,
+                 arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name, hex(a, lo),
+                              hex(a, hi), human(a, hi - lo)));
         }
 }
 
-static void draw_lane(Map *m, const Lane *ln)
+/* The BAR's name, index and size, and the rules it breaks, above its lane. */
+static void lane_header(Map *m, const Lane *ln)
 {
-    Buf *b = m->b;
     Arena *a = m->a;
-    const Bar *bar = ln->bar;
-    bool red = ln->finds.n > 0;
-    double top = m->body_top;
-    buf_puts(b, "<g class=\"lane\" data-bar=\"");
-    esc(b, bar->name);
-    buf_puts(b, "\">\n");
-    double yh = top - 36 - 12.0 * m->lane_rows;
-    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">BAR ", px(a, ln->x), px(a, yh));
-    esc(b, bar->name);
-    buf_printf(b, "</text>\n<text class=\"small\" x=\"%s\" y=\"%s\">index %llu, %s</text>\n", px(a, ln->x),
-               px(a, yh + 14), (unsigned long long)bar->index.v, human(a, bar->size.v));
-    for (unsigned i = 0; i < ln->finds.n; i++) {
-        buf_printf(b, "<text class=\"small %s\" x=\"%s\" y=\"%s\">", ln->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
-                   px(a, ln->x), px(a, yh + 14 + 12.0 * (i + 1)));
-        esc(b, arena_printf(a, "%s: %s", sev_name(ln->finds.f[i].sev), ln->finds.f[i].code));
-        buf_puts(b, "</text>\n");
-    }
-    double ybar = axis_y(&ln->ax, bar->size.v);
-    bool scaled = axis_to_scale(&ln->ax, 0, bar->size.v);
-    buf_printf(b, "<rect class=\"bar%s\" data-bar=\"", red ? " bad" : "");
-    esc(b, bar->name);
-    buf_printf(b, "\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", scaled, px(a, ln->x), px(a, top),
-               px(a, ln->w), px(a, ybar - top));
-    title_el(m, arena_printf(a, "BAR %s (index %llu): %s; the CPU reaches each segment drawn here through these bytes%s",
-                             bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v),
-                             finds_text(m, &ln->finds)));
-    buf_puts(b, "</rect>\n");
-    /* unused stretches of the BAR */
+    double yh = m->body_top - 36 - 12.0 * m->lane_rows;
+    text_at(m, "b", ln->x, yh, NULL, arena_printf(a, "BAR %s", ln->bar->name));
+    text_at(m, "small", ln->x, yh + 14, NULL,
+            arena_printf(a, "index %llu, %s", (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v)));
+    for (unsigned i = 0; i < ln->finds.n; i++)
+        text_at(m, ln->finds.f[i].sev == SEV_WARNING ? "small warn" : "small err", ln->x, yh + 14 + 12.0 * (i + 1),
+                NULL, arena_printf(a, "%s: %s", severity_name(ln->finds.f[i].sev), ln->finds.f[i].code));
+}
+
+/* Stretches of the BAR no segment is visible through. */
+static void lane_unused(Map *m, const Lane *ln)
+{
+    Arena *a = m->a;
     for (unsigned i = 0; i + 1 < ln->ax.n; i++) {
         uint64_t lo = ln->ax.pt[i], hi = ln->ax.pt[i + 1];
-        if (hi > bar->size.v)
+        if (hi > ln->bar->size.v)
             break;
         bool used = false;
         for (unsigned k = 0; k < ln->nwins && !used; k++)
@@ -1017,121 +957,121 @@ static void draw_lane(Map *m, const Lane *ln)
         if (used)
             continue;
         double y0 = ln->ax.y[i], y1 = ln->ax.y[i + 1];
-        buf_printf(b, "<rect class=\"unused\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x), px(a, y0),
-                   px(a, ln->w), px(a, y1 - y0));
-        title_el(m, arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s (%s): no segment", bar->name, hex(a, lo), hex(a, hi),
-                                 human(a, hi - lo)));
-        buf_puts(b, "</rect>\n");
+        rect(m, "unused", NULL, ln->x, y0, ln->w, y1 - y0,
+             arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s (%s): no segment", ln->bar->name, hex(a, lo), hex(a, hi),
+                          human(a, hi - lo)));
         if (y1 - y0 >= FS_SMALL + 3)
-            in_text(m, ln->x + ln->w / 2, (y0 + y1) / 2 + FS_SMALL * 0.35, "middle", false, "unused");
+            in_mid(m, ln->x + ln->w / 2, (y0 + y1) / 2, false, "unused");
     }
-    for (unsigned k = 0; k < ln->nwins; k++) {
-        const Window *w = &ln->wins[k];
-        const Segment *g = w->sd->g;
-        double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
-        bool wred = w->sd->cpu_red;
-        buf_printf(b, "<rect class=\"win %s%s\" data-name=\"", kind_class(g->kind), wred ? " bad" : "");
-        esc(b, g->name);
-        buf_printf(b, "\" data-bar=\"");
-        esc(b, bar->name);
-        buf_printf(b, "\" data-scale=\"%d\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", w->to_scale, px(a, x),
-                   px(a, w->y0), px(a, ln->slot_w), px(a, h));
-        title_el(m, arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar->name,
-                                 hex(a, w->lo), hex(a, w->hi), human(a, w->hi - w->lo),
-                                 w->to_scale ? "" : "\ndrawn taller than to scale"));
-        buf_puts(b, "</rect>\n");
-        if (h >= FS_SMALL + 3 && text_w(g->name, FS_SMALL, true) + 8 <= ln->slot_w)
-            in_text(m, x + ln->slot_w / 2, w->y0 + (h >= 2 * LINE + 4 ? h / 2 - 2 : h / 2 + FS_SMALL * 0.35), "middle",
-                    true, g->name);
-        const char *range = arena_printf(a, "+%s", hex(a, w->lo));
-        if (h >= 2 * LINE + 4 && mono_w(range, FS_SMALL) + 8 <= ln->slot_w)
-            in_text(m, x + ln->slot_w / 2, w->y0 + h / 2 + LINE - 2, "middle", false, range);
-        if (!w->to_scale)
-            not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
-        if (wred) {
-            buf_puts(b, "<rect class=\"redline\" data-name=\"");
-            esc(b, g->name);
-            buf_printf(b, "\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, x + 1.5),
-                       px(a, w->y0 + 1.5), px(a, ln->slot_w - 3), px(a, h - 3 > 0 ? h - 3 : 0));
-            title_el(m, arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &w->sd->finds)));
-            buf_puts(b, "</rect>\n");
-        }
-    }
+}
+
+/* A segment's CPU window in a BAR lane. */
+static void draw_window(Map *m, const Lane *ln, const Window *w)
+{
+    Arena *a = m->a;
+    const Segment *g = w->sd->g;
+    const char *bar = ln->bar->name, *name = attr(m, "data-name", g->name);
+    double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
+    rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
+         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->to_scale), x, w->y0, ln->slot_w,
+         h,
+         arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->lo),
+                      hex(a, w->hi), human(a, w->hi - w->lo), w->to_scale ? "" : "\ndrawn taller than to scale"));
+    if (h >= FS_SMALL + 3 && text_w(g->name, FS_SMALL, true) + 8 <= ln->slot_w)
+        in_text(m, x + ln->slot_w / 2, w->y0 + (h >= 2 * LINE + 4 ? h / 2 - 2 : h / 2 + FS_SMALL * 0.35), "middle",
+                true, g->name);
+    const char *range = arena_printf(a, "+%s", hex(a, w->lo));
+    if (h >= 2 * LINE + 4 && mono_w(range, FS_SMALL) + 8 <= ln->slot_w)
+        in_text(m, x + ln->slot_w / 2, w->y0 + h / 2 + LINE - 2, "middle", false, range);
+    if (!w->to_scale)
+        not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
+    if (w->sd->cpu_red)
+        redline(m, name, x, w->y0, ln->slot_w, h,
+                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &w->sd->finds)));
+}
+
+static void draw_lane(Map *m, const Lane *ln)
+{
+    Arena *a = m->a;
+    const Bar *bar = ln->bar;
+    double top = m->body_top;
+    buf_printf(m->b, "<g class=\"lane\"%s>\n", attr(m, "data-bar", bar->name));
+    lane_header(m, ln);
+    double ybar = axis_y(&ln->ax, bar->size.v);
+    rect(m, ln->finds.n ? "bar bad" : "bar",
+         arena_printf(a, "%s data-scale=\"%d\"", attr(m, "data-bar", bar->name), axis_to_scale(&ln->ax, 0, bar->size.v)),
+         ln->x, top, ln->w, ybar - top,
+         arena_printf(a, "BAR %s (index %llu): %s; the CPU reaches each segment drawn here through these bytes%s",
+                      bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v), finds_text(m, &ln->finds)));
+    lane_unused(m, ln);
+    for (unsigned k = 0; k < ln->nwins; k++)
+        draw_window(m, ln, &ln->wins[k]);
     double yend = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : top;
     if (yend > ybar + 0.01) {
-        buf_printf(b, "<rect class=\"spill\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x), px(a, ybar),
-                   px(a, ln->w), px(a, yend - ybar));
-        title_el(m, arena_printf(a, "past the end of BAR %s (%s): the CPU cannot reach these bytes", bar->name,
-                                 hex(a, bar->size.v)));
-        buf_puts(b, "</rect>\n");
+        rect(m, "spill", NULL, ln->x, ybar, ln->w, yend - ybar,
+             arena_printf(a, "past the end of BAR %s (%s): the CPU cannot reach these bytes", bar->name,
+                          hex(a, bar->size.v)));
         if (yend - ybar >= FS_SMALL + 3 && text_w("past the BAR's end", FS_SMALL, false) + 8 <= ln->w)
             in_text(m, ln->x + ln->w / 2, yend - 6, "middle", false, "past the BAR's end");
     }
-    if (red) {
-        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\">", px(a, ln->x - 2),
-                   px(a, top - 2), px(a, ln->w + 4), px(a, ybar - top + 4));
-        title_el(m, arena_printf(a, "BAR %s breaks rules:%s", bar->name, finds_text(m, &ln->finds)));
-        buf_puts(b, "</rect>\n");
-    }
-    buf_puts(b, "</g>\n");
+    if (ln->finds.n)
+        rect(m, "redline", NULL, ln->x - 2, top - 2, ln->w + 4, ybar - top + 4,
+             arena_printf(a, "BAR %s breaks rules:%s", bar->name, finds_text(m, &ln->finds)));
+    buf_puts(m->b, "</g>\n");
 }
 
 typedef struct LegendItem {
-    const char *cls, *text, *tip;
+    const char *cls, *swatch, *text, *tip; /* swatch: the class of its rect */
 } LegendItem;
 
+static void legend_key(Map *m, const LegendItem *it, double x, double y)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    buf_printf(b, "<g class=\"key\">");
+    title_el(m, it->tip);
+    buf_printf(b, "<rect class=\"%s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", it->swatch, px(a, x), px(a, y));
+    if (!strcmp(it->cls, "gap"))
+        buf_printf(b, "<path class=\"zig\" d=\"M%s %s l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>", px(a, x), px(a, y + 7));
+    else if (!strcmp(it->cls, "nts"))
+        buf_printf(b, "<path class=\"nts\" d=\"M%s %s l-5 3.5 l5 3.5 l-5 3.5\"/>", px(a, x + 16), px(a, y + 1.75));
+    else if (!strcmp(it->cls, "bad"))
+        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"15\" height=\"11\"/>", px(a, x + 1.5),
+                   px(a, y + 1.5));
+    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">%s</text></g>\n", px(a, x + 24), px(a, y + 11), it->text);
+}
+
+/* Lays the legend out in rows from y (and draws it with `draw`); returns
+ * the bottom of its last row. */
 static double draw_legend(Map *m, double y, bool draw)
 {
     static const LegendItem items[] = {
-        {"memory", "memory segment", "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
-        {"aperture", "aperture segment", "kind: aperture - GPU addresses the driver maps system pages into"},
-        {"agp", "AGP runtime aperture", "kind: agp - the AGP aperture; its address and size are known only at run time"},
-        {"fwres", "BIOS-reserved part", "offsets past system_memory_end: firmware memory, purged across hibernate"},
-        {"unused", "unused BAR bytes", "bytes of a BAR no segment is visible through"},
-        {"gap", "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
-        {"nts", "drawn taller than to scale", "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
-        {"bad", "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
-        {"overlap", "overlapping addresses", "GPU addresses claimed by two segments"},
+        {"memory", "seg memory", "memory segment", "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
+        {"aperture", "seg aperture", "aperture segment", "kind: aperture - GPU addresses the driver maps system pages into"},
+        {"agp", "seg agp", "AGP runtime aperture", "kind: agp - the AGP aperture; its address and size are known only at run time"},
+        {"fwres", "fwres", "BIOS-reserved part", "offsets past system_memory_end: firmware memory, purged across hibernate"},
+        {"unused", "unused", "unused BAR bytes", "bytes of a BAR no segment is visible through"},
+        {"gap", "gapbg", "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
+        {"nts", "seg memory", "drawn taller than to scale", "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
+        {"bad", "seg memory", "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
+        {"overlap", "overlap", "overlapping addresses", "GPU addresses claimed by two segments"},
     };
-    Buf *b = m->b;
-    Arena *a = m->a;
     double x = MARGIN, right = m->width - MARGIN, w = 0;
     for (size_t i = 0; i < countof(items); i++)
-        if (18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18 > w)
-            w = 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18;
+        w = dmax(w, 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18);
     if (draw)
-        buf_puts(b, "<g class=\"legend\">\n");
+        buf_puts(m->b, "<g class=\"legend\">\n");
     for (size_t i = 0; i < countof(items); i++) {
         if (x > MARGIN && x + w > right + 0.01) {
             x = MARGIN;
             y += 22;
         }
-        if (draw) {
-            const char *cls = items[i].cls;
-            buf_printf(b, "<g class=\"key\">");
-            title_el(m, items[i].tip);
-            if (!strcmp(cls, "gap")) {
-                buf_printf(b, "<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
-                buf_printf(b, "<path class=\"zig\" d=\"M%s %s l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>", px(a, x), px(a, y + 7));
-            } else if (!strcmp(cls, "nts")) {
-                buf_printf(b, "<rect class=\"seg memory\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
-                buf_printf(b, "<path class=\"nts\" d=\"M%s %s l-5 3.5 l5 3.5 l-5 3.5\"/>", px(a, x + 16), px(a, y + 1.75));
-            } else if (!strcmp(cls, "bad")) {
-                buf_printf(b, "<rect class=\"seg memory\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", px(a, x), px(a, y));
-                buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"15\" height=\"11\"/>", px(a, x + 1.5),
-                           px(a, y + 1.5));
-            } else if (!strcmp(cls, "fwres") || !strcmp(cls, "unused") || !strcmp(cls, "overlap")) {
-                buf_printf(b, "<rect class=\"%s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", cls, px(a, x), px(a, y));
-            } else {
-                buf_printf(b, "<rect class=\"seg %s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", cls, px(a, x), px(a, y));
-            }
-            buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">%s</text></g>\n", px(a, x + 24), px(a, y + 11),
-                       items[i].text);
-        }
+        if (draw)
+            legend_key(m, &items[i], x, y);
         x += w;
     }
     if (draw)
-        buf_puts(b, "</g>\n");
+        buf_puts(m->b, "</g>\n");
     return y + 14;
 }
 
@@ -1139,7 +1079,7 @@ static const char *diag_line(Map *m, const Diag *e)
 {
     Arena *a = m->a;
     const char *where = e->pos.file ? arena_printf(a, "%s:%u:%u: ", e->pos.file->name, e->pos.line, e->pos.col) : "";
-    return arena_printf(a, "%s%s: %s%s%s%s", where, sev_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
+    return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
                         e->code ? "] " : "", e->msg);
 }
 
@@ -1161,14 +1101,32 @@ static const char *fit(Map *m, const char *text, double w)
 
 /* ---- the whole picture ---------------------------------------------------------- */
 
+/* Columns, left to right: tick labels, the GPU column, labels. */
+static void plan_columns(Map *m)
+{
+    double tick_w = mono_w("0x0", FS_SMALL);
+    for (unsigned i = 0; i < m->nsd; i++)
+        tick_w = dmax(tick_w, mono_w(hex(m->a, m->sd[i].hi), FS_SMALL));
+    m->tick_r = MARGIN + tick_w;
+    m->col_x = m->tick_r + 10;
+    m->col_w = 200;
+    for (unsigned i = 0; i < m->nsd; i++) {
+        const Segment *g = m->sd[i].g;
+        for (unsigned k = 0; k < g->nbanks; k++)
+            m->col_w = dmax(m->col_w, text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16);
+        m->col_w = dmax(m->col_w, text_w(g->name ? g->name : "?", FS_SMALL, true) + 16);
+    }
+    m->col_w = m->col_w > 320 ? 320 : m->col_w;
+    m->label_x = m->col_x + m->col_w + 40;
+}
+
 static void plan(Map *m)
 {
     const Spec *s = m->s;
-    Arena *a = m->a;
     m->nsd = s->nsegs;
-    m->sd = arena_alloc(a, (s->nsegs + 1) * sizeof *m->sd);
+    m->sd = arena_alloc(m->a, (s->nsegs + 1) * sizeof *m->sd);
     m->nlanes = s->nbars;
-    m->lanes = arena_alloc(a, (s->nbars + 1) * sizeof *m->lanes);
+    m->lanes = arena_alloc(m->a, (s->nbars + 1) * sizeof *m->lanes);
     for (unsigned i = 0; i < s->nbars; i++)
         m->lanes[i].bar = &s->bars[i];
     for (unsigned i = 0; i < s->nsegs; i++) {
@@ -1180,43 +1138,15 @@ static void plan(Map *m)
         sd->hi = g->base.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->base.v + g->size.v;
     }
     collect_finds(m);
-
-    /* Columns: tick labels, the GPU column, labels. */
-    double tick_w = mono_w("0x0", FS_SMALL);
-    for (unsigned i = 0; i < m->nsd; i++) {
-        double w = mono_w(hex(a, m->sd[i].hi), FS_SMALL);
-        if (w > tick_w)
-            tick_w = w;
-    }
-    m->tick_r = MARGIN + tick_w;
-    m->col_x = m->tick_r + 10;
-    m->col_w = 200;
-    for (unsigned i = 0; i < m->nsd; i++) {
-        const Segment *g = m->sd[i].g;
-        for (unsigned k = 0; k < g->nbanks; k++) {
-            double w = text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16;
-            if (w > m->col_w)
-                m->col_w = w;
-        }
-        double w = text_w(g->name ? g->name : "?", FS_SMALL, true) + 16;
-        if (w > m->col_w)
-            m->col_w = w;
-    }
-    if (m->col_w > 320)
-        m->col_w = 320;
-    m->label_x = m->col_x + m->col_w + 40;
-
+    plan_columns(m);
     /* Vertical: title, subtitle, legend (its height needs the width, which
      * needs the labels: lay out with a provisional top, then shift). */
     m->body_top = 0;
     layout_axis(m);
-    for (unsigned i = 0; i < m->nsd; i++)
-        build_label(m, &m->sd[i]);
     m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
-        label_measure(&m->sd[i].label);
-        if (m->sd[i].label.w > m->label_w)
-            m->label_w = m->sd[i].label.w;
+        build_label(m, &m->sd[i]);
+        m->label_w = dmax(m->label_w, m->sd[i].label.w);
     }
     double axis_h = m->axis_bottom - m->body_top;
     layout_lanes(m, axis_h > LANE_MIN_H ? axis_h : LANE_MIN_H);
@@ -1224,6 +1154,8 @@ static void plan(Map *m)
     for (unsigned i = 0; i < m->nlanes; i++) {
         m->lanes[i].x = x;
         x += m->lanes[i].w + LANE_GAP;
+        if (m->lanes[i].finds.n > m->lane_rows)
+            m->lane_rows = m->lanes[i].finds.n;
     }
     m->width = (m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN;
     if (m->width < 720)
@@ -1247,25 +1179,11 @@ static void shift(Map *m, double dy)
     }
 }
 
-static void svg(Map *m)
+/* Places the boxes below the axis and the labels; returns the bottom of
+ * everything drawn above the footer. */
+static double place_body(Map *m)
 {
-    const Spec *s = m->s;
-    Arena *a = m->a;
-    Buf *b = m->b;
-    plan(m);
-
-    /* vertical layout */
-    double legend_top = MARGIN + FS_TITLE + 31;
-    double legend_bottom = draw_legend(m, legend_top, false);
-    for (unsigned i = 0; i < m->nlanes; i++)
-        if (m->lanes[i].finds.n > m->lane_rows)
-            m->lane_rows = m->lanes[i].finds.n;
-    double top = legend_bottom + 24 + 36 + 12.0 * m->lane_rows;
-    shift(m, top);
-    double col_top = top - 14;
-    /* off-axis boxes below the axis */
-    double y = m->axis_bottom + (m->ax.n ? 40 : 0);
-    double off_header = y - 14;
+    double y = m->axis_bottom + (m->ax.n ? 40 : 0); /* AGP and empty segments */
     bool any_off = false;
     for (unsigned i = 0; i < m->nsd; i++) {
         SegDraw *sd = &m->sd[i];
@@ -1277,25 +1195,39 @@ static void svg(Map *m)
         y += OFF_BOX_H + 14;
     }
     double labels_bottom = place_labels(m);
-    double body_bottom = any_off ? y - 14 : m->axis_bottom;
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        const Lane *ln = &m->lanes[i];
-        double e = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top;
-        if (e > body_bottom)
-            body_bottom = e;
-    }
-    if (labels_bottom > body_bottom)
-        body_bottom = labels_bottom;
-    double foot = body_bottom + 30;
-    unsigned ndiags = 0;
-    for (const Diag *e = m->d->head; e; e = e->next)
-        ndiags += e->sev != SEV_NOTE;
-    double height = foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN;
+    double bottom = any_off ? y - 14 : m->axis_bottom;
+    for (const Lane *ln = m->lanes; ln < m->lanes + m->nlanes; ln++)
+        bottom = dmax(bottom, ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top);
+    return labels_bottom > bottom ? labels_bottom : bottom;
+}
 
+static unsigned count_diags(const Map *m)
+{
+    unsigned n = 0;
+    for (const Diag *e = m->d->head; e; e = e->next)
+        n += e->sev != SEV_NOTE;
+    return n;
+}
+
+static const char *spec_name(const Spec *s)
+{
+    return s->name ? s->name : "?";
+}
+
+static const char *file_name(const Spec *s)
+{
+    return s->file ? s->file->name : "?";
+}
+
+/* <svg>, its <title>, the style sheet and the fill patterns. */
+static void svg_head(Map *m, double height)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
     buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"" FONT "\" font-size=\"%s\">\n",
                px(a, m->width), px(a, height), px(a, m->width), px(a, height), px(a, FS));
     buf_puts(b, "<title>");
-    esc(b, arena_printf(a, "Memory map of %s (%s)", s->name ? s->name : "?", s->file ? s->file->name : "?"));
+    esc(b, arena_printf(a, "Memory map of %s (%s)", spec_name(m->s), file_name(m->s)));
     buf_puts(b, "</title>\n");
     buf_puts(b,
              "<style>\n"
@@ -1337,100 +1269,125 @@ static void svg(Map *m)
              "<pattern id=\"pat-spill\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
              "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"" C_RED "\" stroke-opacity=\"0.35\" stroke-width=\"3\"/></pattern>\n"
              "</defs>\n");
+}
 
-    /* title */
-    buf_printf(b, "<text class=\"h\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, MARGIN + FS_TITLE));
-    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
-    buf_puts(b, "</text>\n");
-    buf_printf(b, "<text class=\"muted\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, MARGIN + FS_TITLE + 17));
+/* The title, the line under it, the legend and the column headers. */
+static void svg_titles(Map *m)
+{
+    const Spec *s = m->s;
+    Arena *a = m->a;
+    text_at(m, "h", MARGIN, MARGIN + FS_TITLE, NULL, arena_printf(a, "Memory map of %s", spec_name(s)));
     unsigned nbanks = 0;
     for (unsigned i = 0; i < s->nsegs; i++)
         nbanks += s->segs[i].nbanks;
-    esc(b, arena_printf(a, "%s \xC2\xB7 WDDM %u.%u \xC2\xB7 %s \xC2\xB7 page %s \xC2\xB7 %u segment%s, %u bank%s, %u BAR%s",
-                        s->file ? s->file->name : "?", s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
-                        human(a, s->page_size.v), s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s",
-                        s->nbars, s->nbars == 1 ? "" : "s"));
-    buf_puts(b, "</text>\n");
-    draw_legend(m, legend_top, true);
+    text_at(m, "muted", MARGIN, MARGIN + FS_TITLE + 17, NULL,
+            arena_printf(a, "%s \xC2\xB7 WDDM %u.%u \xC2\xB7 %s \xC2\xB7 page %s \xC2\xB7 %u segment%s, %u bank%s, %u BAR%s",
+                         file_name(s), s->wddm >> 4, s->wddm & 15, arch_name(s->arch), human(a, s->page_size.v),
+                         s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s", s->nbars,
+                         s->nbars == 1 ? "" : "s"));
+    draw_legend(m, MARGIN + FS_TITLE + 31, true);
+    double col_top = m->body_top - 14;
+    text_at(m, "b", m->col_x, col_top - 16, NULL, "GPU address space");
+    text_at(m, "small", m->col_x, col_top - 3, NULL, "low addresses at the top; gaps collapsed");
+    text_at(m, "b", m->label_x, col_top - 16, NULL, "Segments");
+}
 
-    /* column headers */
-    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">GPU address space</text>\n", px(a, m->col_x), px(a, col_top - 16));
-    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">low addresses at the top; gaps collapsed</text>\n",
-               px(a, m->col_x), px(a, col_top - 3));
-    buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">Segments</text>\n", px(a, m->label_x), px(a, col_top - 16));
-
+/* The segments, the gaps and overlaps on the axis, the boxes below it, the
+ * labels and the BAR lanes. */
+static void svg_body(Map *m)
+{
+    Arena *a = m->a;
     draw_ticks(m);
     for (unsigned i = 0; i < m->nsd; i++)
         if (m->sd[i].axis)
             draw_segment(m, &m->sd[i]);
     draw_gaps(m);
     draw_overlaps(m);
-    if (any_off) {
-        buf_printf(b, "<line class=\"rule\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>below: segments with no place on the GPU address axis</title></line>\n",
-                   px(a, m->col_x), px(a, off_header - 14), px(a, m->col_x + m->col_w), px(a, off_header - 14));
-        buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">not on the address axis:</text>\n", px(a, m->col_x),
-                   px(a, off_header));
-        for (unsigned i = 0; i < m->nsd; i++)
-            if (!m->sd[i].axis)
-                draw_segment(m, &m->sd[i]);
+    double off_header = m->axis_bottom + (m->ax.n ? 40 : 0) - 14;
+    for (unsigned i = 0, first = 1; i < m->nsd; i++) {
+        if (m->sd[i].axis)
+            continue;
+        if (first) {
+            buf_printf(m->b, "<line class=\"rule\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"><title>below: segments with no place on the GPU address axis</title></line>\n",
+                       px(a, m->col_x), px(a, off_header - 14), px(a, m->col_x + m->col_w), px(a, off_header - 14));
+            text_at(m, "small", m->col_x, off_header, NULL, "not on the address axis:");
+            first = 0;
+        }
+        draw_segment(m, &m->sd[i]);
     }
     for (unsigned i = 0; i < m->nsd; i++)
         draw_label(m, &m->sd[i]);
     for (unsigned i = 0; i < m->nlanes; i++)
         draw_lane(m, &m->lanes[i]);
+}
 
-    /* scale note and diagnostics */
-    const char *note = "no segment on the GPU address axis";
-    if (m->ax.scale > 0) {
-        double bpp = 1.0 / m->ax.scale;
-        uint64_t per = bpp >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(bpp + 0.5);
-        Buf own = {0};
-        unsigned nown = 0;
-        for (unsigned i = 0; i < m->nlanes; i++)
-            if (m->lanes[i].own_scale)
-                buf_printf(&own, "%s%s", nown++ ? ", " : "", m->lanes[i].bar->name);
-        note = arena_printf(a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(a, per),
-                            !m->nlanes ? "." : nown ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
-                            nown ? own.p : "", nown ? "." : "");
-        buf_free(&own);
+static const char *scale_note(Map *m)
+{
+    if (m->ax.scale <= 0)
+        return "no segment on the GPU address axis";
+    double bpp = 1.0 / m->ax.scale;
+    uint64_t per = bpp >= 18446744073709551615.0 ? UINT64_MAX : (uint64_t)(bpp + 0.5);
+    const char *own = NULL;
+    for (unsigned i = 0; i < m->nlanes; i++)
+        if (m->lanes[i].own_scale)
+            own = join(m, own, ", ", m->lanes[i].bar->name);
+    return arena_printf(m->a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(m->a, per),
+                        !m->nlanes ? "." : own ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
+                        own ? own : "", own ? "." : "");
+}
+
+/* The scale note and every diagnostic, one line each. */
+static void svg_foot(Map *m, double foot, unsigned ndiags)
+{
+    Arena *a = m->a;
+    text_at(m, "small", MARGIN, foot, NULL, scale_note(m));
+    if (!ndiags)
+        return;
+    double dy = foot + 30;
+    buf_printf(m->b, "<text class=\"b\" x=\"%s\" y=\"%s\">Diagnostics (%u)</text>\n", px(a, MARGIN), px(a, dy), ndiags);
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        dy += LINE;
+        const char *full = diag_line(m, e);
+        buf_printf(m->b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
+                   px(a, MARGIN), px(a, dy));
+        title_el(m, full);
+        esc(m->b, fit(m, full, m->width - 2 * MARGIN));
+        buf_puts(m->b, "</text>\n");
     }
-    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">", px(a, MARGIN), px(a, foot));
-    esc(b, note);
-    buf_puts(b, "</text>\n");
-    if (ndiags) {
-        double dy = foot + 30;
-        buf_printf(b, "<text class=\"b\" x=\"%s\" y=\"%s\">Diagnostics (%u)</text>\n", px(a, MARGIN), px(a, dy), ndiags);
-        for (const Diag *e = m->d->head; e; e = e->next) {
-            if (e->sev == SEV_NOTE)
-                continue;
-            dy += LINE;
-            const char *full = diag_line(m, e);
-            buf_printf(b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
-                       px(a, MARGIN), px(a, dy));
-            title_el(m, full);
-            esc(b, fit(m, full, m->width - 2 * MARGIN));
-            buf_puts(b, "</text>\n");
-        }
-    }
-    buf_puts(b, "</svg>\n");
+}
+
+static void svg(Map *m)
+{
+    plan(m);
+    shift(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
+    double foot = place_body(m) + 30;
+    unsigned ndiags = count_diags(m);
+    svg_head(m, foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN);
+    svg_titles(m);
+    svg_body(m);
+    svg_foot(m, foot, ndiags);
+    buf_puts(m->b, "</svg>\n");
 }
 
 /* ---- HTML: the SVG, a table of the segments, the diagnostics ------------------- */
 
-static void td(Buf *b, const char *cls, const char *text)
+static void td(Map *m, const char *cls, const char *text)
 {
-    buf_printf(b, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
-    esc(b, text);
-    buf_puts(b, "</td>");
+    buf_printf(m->b, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
+    esc(m->b, text);
+    buf_puts(m->b, "</td>");
 }
 
-static void html(Map *m, const Buf *svgtext)
+static void html_head(Map *m)
 {
     const Spec *s = m->s;
     Arena *a = m->a;
     Buf *b = m->b;
+    const char *title = arena_printf(a, "Memory map of %s", spec_name(s));
     buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
+    esc(b, title);
     buf_puts(b, "</title>\n<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
                 "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }\n"
@@ -1444,82 +1401,88 @@ static void html(Map *m, const Buf *svgtext)
                 "li { font-family: " MONO "; font-size: 12px; }\n"
                 ".map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n<h1>");
-    esc(b, arena_printf(a, "Memory map of %s", s->name ? s->name : "?"));
+    esc(b, title);
     buf_puts(b, "</h1>\n<p>");
     esc(b, arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s. Hover over a shape for its details.",
-                        s->file ? s->file->name : "?", SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
+                        file_name(s), SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
                         human(a, s->page_size.v)));
     buf_puts(b, "</p>\n<div class=\"map\">\n");
-    buf_putn(b, svgtext->p, svgtext->len);
-    buf_puts(b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr><th>id</th><th>name</th><th>kind</th>"
-                "<th>flags</th><th>base</th><th>size</th><th>end (exclusive)</th><th>commit limit</th>"
-                "<th>CPU window</th><th>banks</th><th>rules broken</th></tr>\n");
-    for (unsigned i = 0; i < m->nsd; i++) {
-        const SegDraw *sd = &m->sd[i];
-        const Segment *g = sd->g;
-        bool agp = g->kind == SEG_AGP;
-        buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
-        td(b, "num", arena_printf(a, "%u", g->id));
-        td(b, NULL, g->name ? g->name : "?");
-        td(b, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
-        td(b, NULL, flags_text(m, g->flags));
-        td(b, "num", agp ? "set at run time" : hex(a, g->base.v));
-        td(b, "num", agp ? "set at run time" : size_text(a, g->size.v));
-        td(b, "num", agp ? "set at run time" : hex(a, sd->hi));
-        td(b, "num", agp ? "set at run time" : size_text(a, g->commit_limit.v));
-        const char *cpu = g->cpu == CPU_BAR && g->cpu_bar
-                              ? arena_printf(a, "BAR %s + %s", g->cpu_bar->name, hex(a, g->cpu_offset.v))
-                          : g->cpu == CPU_ADDRESS ? arena_printf(a, "physical %s", hex(a, g->cpu_address.v))
-                                                  : "not visible";
-        if (has_split(g))
-            cpu = arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above", cpu,
-                               hex(a, g->system_memory_end.v));
-        td(b, NULL, cpu);
-        /* one bank per line */
-        buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
-        for (unsigned k = 0; k < g->nbanks; k++) {
-            buf_puts(b, k ? "<br>" : "");
-            esc(b, arena_printf(a, "%s: %s \xE2\x80\x93 %s (%s)", g->banks[k].name ? g->banks[k].name : "?",
-                                hex(a, g->banks[k].start), hex(a, g->banks[k].end),
-                                human(a, g->banks[k].end - g->banks[k].start)));
-        }
-        buf_puts(b, "</td>");
-        buf_puts(b, "<td>");
-        for (unsigned k = 0; k < sd->finds.n; k++) {
-            buf_printf(b, "%s<span class=\"%s\">", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err");
-            esc(b, sd->finds.f[k].code);
-            buf_puts(b, "</span>");
-        }
-        buf_puts(b, "</td></tr>\n");
+}
+
+static const char *cpu_cell(Map *m, const Segment *g)
+{
+    Arena *a = m->a;
+    const char *cpu = g->cpu == CPU_BAR && g->cpu_bar
+                          ? arena_printf(a, "BAR %s + %s", g->cpu_bar->name, hex(a, g->cpu_offset.v))
+                      : g->cpu == CPU_ADDRESS ? arena_printf(a, "physical %s", hex(a, g->cpu_address.v))
+                                              : "not visible";
+    if (has_split(g))
+        cpu = arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above", cpu,
+                           hex(a, g->system_memory_end.v));
+    return cpu;
+}
+
+static void html_segment(Map *m, const SegDraw *sd)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    const Segment *g = sd->g;
+    bool agp = g->kind == SEG_AGP;
+    const char *rt = "set at run time";
+    buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
+    td(m, "num", arena_printf(a, "%u", g->id));
+    td(m, NULL, g->name ? g->name : "?");
+    td(m, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
+    td(m, NULL, flags_text(m, g->flags));
+    td(m, "num", agp ? rt : hex(a, g->base.v));
+    td(m, "num", agp ? rt : size_text(a, g->size.v));
+    td(m, "num", agp ? rt : hex(a, sd->hi));
+    td(m, "num", agp ? rt : size_text(a, g->commit_limit.v));
+    td(m, NULL, cpu_cell(m, g));
+    /* one bank per line */
+    buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
+    for (unsigned k = 0; k < g->nbanks; k++) {
+        const Bank *bk = &g->banks[k];
+        buf_puts(b, k ? "<br>" : "");
+        esc(b, arena_printf(a, "%s: %s \xE2\x80\x93 %s (%s)", bk->name ? bk->name : "?", hex(a, bk->start),
+                            hex(a, bk->end), human(a, bk->end - bk->start)));
+    }
+    buf_puts(b, "</td><td>");
+    for (unsigned k = 0; k < sd->finds.n; k++) {
+        buf_printf(b, "%s<span class=\"%s\">", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err");
+        esc(b, sd->finds.f[k].code);
+        buf_puts(b, "</span>");
+    }
+    buf_puts(b, "</td></tr>\n");
+}
+
+static void html_bars(Map *m)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr><th>name</th><th>index</th><th>size</th><th>segments</th></tr>\n");
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        const Lane *ln = &m->lanes[i];
+        buf_printf(b, "<tr%s>", ln->finds.n ? " class=\"bad\"" : "");
+        td(m, NULL, ln->bar->name);
+        td(m, "num", arena_printf(a, "%llu", (unsigned long long)ln->bar->index.v));
+        td(m, "num", size_text(a, ln->bar->size.v));
+        const char *t = NULL;
+        for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
+            t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->lo), hex(a, w->hi)));
+        td(m, NULL, t ? t : "none");
+        buf_puts(b, "</tr>\n");
     }
     buf_puts(b, "</table>\n");
-    if (s->nbars) {
-        buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr><th>name</th><th>index</th><th>size</th><th>segments</th></tr>\n");
-        for (unsigned i = 0; i < s->nbars; i++) {
-            const Bar *bar = &s->bars[i];
-            buf_printf(b, "<tr%s>", m->lanes[i].finds.n ? " class=\"bad\"" : "");
-            td(b, NULL, bar->name);
-            td(b, "num", arena_printf(a, "%llu", (unsigned long long)bar->index.v));
-            td(b, "num", size_text(a, bar->size.v));
-            Buf t = {0};
-            for (unsigned k = 0; k < m->lanes[i].nwins; k++) {
-                const Window *w = &m->lanes[i].wins[k];
-                buf_printf(&t, "%s%s: %s \xE2\x80\x93 %s", k ? "; " : "", w->sd->g->name, hex(a, w->lo), hex(a, w->hi));
-            }
-            td(b, NULL, t.p ? t.p : "none");
-            buf_free(&t);
-            buf_puts(b, "</tr>\n");
-        }
-        buf_puts(b, "</table>\n");
-    }
-    unsigned ndiags = 0;
-    for (const Diag *e = m->d->head; e; e = e->next)
-        ndiags += e->sev != SEV_NOTE;
-    buf_printf(b, "<h2>Diagnostics</h2>\n");
-    if (!ndiags)
-        buf_puts(b, "<p>None: the spec passes every rule.</p>\n");
-    else
-        buf_puts(b, "<ul id=\"diagnostics\">\n");
+}
+
+static void html_diags(Map *m)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    unsigned ndiags = count_diags(m);
+    buf_puts(b, ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
+                       : "<h2>Diagnostics</h2>\n<p>None: the spec passes every rule.</p>\n");
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
@@ -1534,7 +1497,22 @@ static void html(Map *m, const Buf *svgtext)
     }
     if (ndiags)
         buf_puts(b, "</ul>\n");
-    buf_puts(b, "</body>\n</html>\n");
+}
+
+static void html(Map *m, const Buf *svgtext)
+{
+    html_head(m);
+    buf_putn(m->b, svgtext->p, svgtext->len);
+    buf_puts(m->b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr><th>id</th><th>name</th><th>kind</th>"
+                   "<th>flags</th><th>base</th><th>size</th><th>end (exclusive)</th><th>commit limit</th>"
+                   "<th>CPU window</th><th>banks</th><th>rules broken</th></tr>\n");
+    for (unsigned i = 0; i < m->nsd; i++)
+        html_segment(m, &m->sd[i]);
+    buf_puts(m->b, "</table>\n");
+    if (m->nlanes)
+        html_bars(m);
+    html_diags(m);
+    buf_puts(m->b, "</body>\n</html>\n");
 }
 
 bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
@@ -1549,7 +1527,7 @@ bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
         buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         buf_printf(out, "<!-- segc %s map of ", SEGC_VERSION);
         Buf name = {0};
-        esc(&name, s->file ? s->file->name : "?");
+        esc(&name, file_name(s));
         /* "--" may not appear inside an XML comment */
         for (size_t i = 0; i < name.len; i++)
             buf_putc(out, name.p[i] == '-' && i + 1 < name.len && name.p[i + 1] == '-' ? '_' : name.p[i]);

@@ -589,11 +589,21 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
-        if (rule_by_name(k->str) < 0) {
+        int id = rule_by_name(k->str);
+        if (id < 0) {
             Diag *e = error_at(r->d, "unknown-rule", key_pos(k), "cannot waive unknown rule '%s'", k->str);
             const char *near = rule_closest(k->str);
             if (near)
                 diag_fixit(r->d, e, "did you mean '%s'?", near);
+            continue;
+        }
+        if (!rule_waivable(id)) {
+            if (rule_table[id].cls == CLASS_INVARIANT)
+                error_at(r->d, "waiver-refused", key_pos(k), "'%s' is an invariant, which no waiver can switch off: %s",
+                         k->str, rule_table[id].why);
+            else
+                error_at(r->d, "waiver-refused", key_pos(k),
+                         "'%s' is about the whole board, not one segment: switch it with -Wno-%s", k->str, k->str);
             continue;
         }
         if (!expect_kind(r, v, NODE_SCALAR, "a waiver reason"))
@@ -1145,8 +1155,17 @@ static void remap_expr(const Node *n, Pos start, Expr *e)
         remap_expr(n, start, e->args[i]);
 }
 
+/* What a slot's evaluation reported is about its segment (Subject). */
+static void about_slot(R *r, Diag *const *mark, const Slot *sl)
+{
+    for (Diag *g = *mark; sl->seg && g; g = g->next)
+        if (!g->about.seg)
+            g->about = (Subject){.seg = (unsigned)(sl->seg - r->s->segs) + 1, .seg_name = sl->seg->name};
+}
+
 static bool eval_slot(R *r, Slot *sl)
 {
+    Diag **mark = r->d->tail;
     switch (sl->state) {
     case SLOT_DONE: return true;
     case SLOT_FAILED: return false;
@@ -1156,6 +1175,7 @@ static bool eval_slot(R *r, Slot *sl)
         Diag *e = error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself",
                            sl->what);
         (void)e;
+        about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         return false;
     }
@@ -1168,7 +1188,6 @@ static bool eval_slot(R *r, Slot *sl)
     } else {
         const Node *n = sl->node;
         Pos start = node_char_pos(n, 0, 1);
-        Diag **mark = r->d->tail;
         Expr *e = expr_parse(r->a, n->str, n->len, start, r->d);
         if (!scalar_verbatim(n)) {
             for (Diag *g = *mark; g; g = g->next)
@@ -1192,6 +1211,7 @@ static bool eval_slot(R *r, Slot *sl)
     }
     sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
+    about_slot(r, mark, sl);
     return ok;
 }
 

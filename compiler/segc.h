@@ -8,7 +8,7 @@
  *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64)
  *   check    (check.c, rules.def)  the table of named WDDM rules
  *   layout   (layout.c)   ids, bank tables, the lookup table
- *   emit     (emit.c, tmpl_*.re/.y, tmpl.c)  templates -> C, JSON, depfile
+ *   emit     (emit.c, tmpl_lex.re, tmpl.c)  templates -> C, JSON, depfile
  *
  * Each section below declares one file's API.  Memory policy: every
  * compilation owns one Arena; everything a stage allocates lives there and
@@ -121,10 +121,21 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 
 typedef enum { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL } Severity;
 
+/* What a diagnostic or note is about, set where it is reported: a segment,
+ * a bank of it and a BAR (1-based places in `segments:`, its `banks:` and
+ * `bars:`; 0: none), and the field: a key path under the bank, else the
+ * segment, else the BAR, else the spec ("size", "vpr.range_size",
+ * "paging.segment"; NULL: the whole thing).  Names live in the spec's arena. */
+typedef struct Subject {
+    unsigned seg, bank, bar;
+    const char *seg_name, *bank_name, *bar_name, *field;
+} Subject;
+
 typedef struct Note {
     struct Note *next;
     Pos pos;
     const char *msg;
+    Subject about;
 } Note;
 
 typedef struct Diag {
@@ -138,6 +149,7 @@ typedef struct Diag {
     unsigned seq; /* emission order, for stable sorting */
     const char *waiver; /* waived findings: the waiver's reason */
     Pos waiver_pos;     /* and where the waiver is written */
+    Subject about;
 } Diag;
 
 typedef struct Diags {
@@ -155,6 +167,7 @@ void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
@@ -195,6 +208,11 @@ void json_uint(JsonW *w, uint64_t v);
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
+/* A key and its value in one call. */
+void json_kstr(JsonW *w, const char *key, const char *s);
+void json_kuint(JsonW *w, const char *key, uint64_t v);
+void json_kobj(JsonW *w, const char *key); /* "key": { */
+void json_karr(JsonW *w, const char *key); /* "key": [ */
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
@@ -495,22 +513,34 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 
 /* ---- check.c: rules ---------------------------------------------------- */
 
-/* X(id, "name", default severity, "WDDM source", "what it enforces", "fix") */
+/* rules.def: every rule (RULE) and every other code segc prints (CODE). */
 typedef enum {
-#define RULE(id, name, sev, src, text, fix) R_##id,
+#define RULE(id, name, cls, sev, src, text, fix, why) R_##id,
+#define CODE(name, sev, text)
 #include "rules.def"
 #undef RULE
+#undef CODE
     RULE_COUNT
 } RuleId;
 
+typedef enum { CLASS_INVARIANT, CLASS_ADVISORY, CLASS_ADVISORY_BOARD } RuleClass;
+
 typedef struct RuleInfo {
     const char *name;
+    RuleClass cls;  /* CODE entries: CLASS_INVARIANT */
     Severity sev;
-    const char *source, *text, *fix;
+    const char *source, *text, *fix, *why; /* CODE entries: text only */
 } RuleInfo;
-extern const RuleInfo rule_table[RULE_COUNT];
-int rule_by_name(const char *name); /* -1 if unknown */
+/* The RULE entries (RuleId order), then the CODE entries: code_count in all. */
+extern const RuleInfo rule_table[];
+extern const size_t code_count;
+int rule_by_name(const char *name); /* a RULE, -1 if unknown */
+int code_by_name(const char *name); /* any entry, -1 if unknown */
 const char *rule_closest(const char *name); /* did-you-mean, or NULL */
+const char *rule_class_name(RuleClass c);   /* "invariant", "advisory" */
+/* Invariants cannot be switched off; only per-segment advisories waived. */
+static inline bool rule_switchable(int id) { return id >= 0 && id < RULE_COUNT && rule_table[id].cls != CLASS_INVARIANT; }
+static inline bool rule_waivable(int id) { return id >= 0 && id < RULE_COUNT && rule_table[id].cls == CLASS_ADVISORY; }
 
 typedef enum { RS_DEFAULT, RS_OFF, RS_WARNING, RS_ERROR } RuleSetting;
 
@@ -521,8 +551,11 @@ typedef struct RuleConfig {
 
 void rules_default(RuleConfig *c);
 /* Applies one -W argument (the text after -W): "name", "no-name",
- * "error", "error=name".  Returns false for an unknown rule. */
-bool rules_option(RuleConfig *c, const char *arg);
+ * "error", "error=name", "no-error=name".  Returns WOPT_OK, or (changing
+ * nothing) WOPT_UNKNOWN for an unknown rule and WOPT_INVARIANT for an
+ * attempt to switch off or downgrade an invariant. */
+typedef enum { WOPT_UNKNOWN, WOPT_OK, WOPT_INVARIANT } WoptResult;
+WoptResult rules_option(RuleConfig *c, const char *arg);
 
 /* Runs every rule.  Returns the number of errors it reported. */
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
@@ -566,15 +599,18 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    /* Two segments whose GPU ranges overlap (segments-overlap is off):
+     * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
+    const Segment *overlap[2];
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes with the
- * fewest loads.  Reports an error if segments overlap (only possible when
- * segments-overlap was turned off). */
-bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
+ * fewest loads.  Segments that overlap (only possible when the advisory
+ * segments-overlap is off) get no table: out->overlap names two of them. */
+void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
@@ -656,6 +692,11 @@ const char *closest_name(const char *word, const char *const *cands, size_t n);
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
+/* Whether the identifiers the emitters derive from segment and BAR names
+ * are unique after the case conversions; if not, *first and *second quote
+ * two names that collide. */
+struct Spec;
+bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {
@@ -666,7 +707,7 @@ typedef struct EmbeddedFile {
 extern const EmbeddedFile embedded_templates[];
 extern const size_t embedded_template_count;
 
-/* ---- tmpl: tmpl_lex.re, tmpl_gram.y, tmpl.c: the template engine ------ */
+/* ---- tmpl: tmpl_lex.re, tmpl.c: the template engine -------------------- */
 
 /* The data a template sees: a tree of maps, lists, strings, integers and
  * booleans, built by emit.c from the model. */

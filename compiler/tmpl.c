@@ -1,18 +1,21 @@
 /*
- * tmpl.c - the template engine: values, the parse driver and builders,
- * and the interpreter.  templates/README.md is the language reference.
+ * tmpl.c - the template engine: values, the parser and the interpreter.
+ * templates/README.md is the language reference.
  *
- *   tmpl_parse   lex the whole template (tmpl_lex.re), apply the
- *                whitespace rule to the tokens, push them into the Lemon
- *                parser (tmpl_gram.y), whose actions call the tb_* builders
- *   tmpl_render  walk the tree with a stack of scopes over a TVal context
+ *   tmpl_parse   lex the whole template (tmpl_lex.re), drop the lines that
+ *                hold only statement tags, and parse the tokens by
+ *                recursive descent into a tree of statements
+ *   tmpl_render  walk the tree over a TVal context
  *
  * The engine knows nothing of segc's model: it renders text from a tree of
- * TVal.  Every error is reported at a position in the template.
+ * TVal.  Every error is reported at a position in the template and unwinds
+ * with longjmp to tmpl_parse or tmpl_render; everything else they allocate
+ * lives in the arena, so nothing leaks.
  */
 #include "tmpl_int.h"
 
 #include <inttypes.h>
+#include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,1420 +110,913 @@ const TVal *tv_get(const TVal *map, const char *key)
     return NULL;
 }
 
-/* ==== filters: the table ================================================= */
+/* ==== the tree, the filters, errors ====================================== */
 
-/* A value while rendering: scalars by value, lists and maps by reference.
- * Strings are NUL-terminated. */
-typedef struct Val {
-    TValKind kind;
-    bool b;
-    uint64_t i;
-    const char *s;
+typedef enum { TE_LIT, TE_NAME, TE_NOT, TE_BIN, TE_FILTER } TExprKind;
+
+typedef struct Filter Filter;
+typedef struct TExpr TExpr;
+struct TExpr {
+    TExprKind kind;
+    TokType op;         /* TE_BIN: TT_AND, TT_OR or TT_EQ .. TT_MINUS */
+    Pos pos;            /* literal, name, operator, filter name */
+    unsigned depth;     /* operators above the leaves, 0 for a leaf */
+    const TVal *lit;    /* TE_LIT */
+    const char **names; /* TE_NAME: the dotted path */
+    Pos *name_pos;
+    unsigned nnames;
+    TExpr *lhs, *rhs;   /* operands; TE_FILTER: the filtered value, its argument */
+    const Filter *filter;
+};
+
+typedef enum { TS_TEXT, TS_OUT, TS_IF, TS_FOR } TStmtKind;
+
+typedef struct TStmt TStmt;
+typedef struct TList {
+    TStmt *head, *tail;
+} TList;
+
+struct TStmt {
+    TStmtKind kind;
+    TStmt *next;
+    Pos pos;          /* the text, the `{{`, or the `if`/`elif`/`for` keyword */
+    const char *text; /* TS_TEXT */
     size_t len;
-    const TVal *tv; /* TV_LIST, TV_MAP */
-} Val;
+    TExpr *expr;      /* TS_OUT value, TS_IF condition, TS_FOR list */
+    const char *var;  /* TS_FOR: the loop variable */
+    TList body;       /* TS_IF: when true; TS_FOR: each pass */
+    TList els;        /* TS_IF: when false (an `elif` is an `if` in here) */
+};
+
+struct Template {
+    TList body;
+};
+
+/* What the parser and the interpreter share: where errors go and where
+ * they unwind to. */
+typedef struct Env {
+    Arena *a;
+    Diags *d;
+    jmp_buf jmp;
+} Env;
 
 typedef struct Render Render;
-typedef bool FilterFn(Render *r, const TExpr *e, Val *v, const Val *args);
+typedef const TVal *FilterFn(Render *r, const TExpr *e, const TVal *v, const TVal *arg);
 
-/* X(name, number of arguments, what the argument is) */
-#define TMPL_FILTERS(X)                                   \
-    X(upper, 0, NULL)                                     \
-    X(lower, 0, NULL)                                     \
-    X(camel, 0, NULL)                                     \
-    X(ident, 0, NULL)                                     \
-    X(hex, 0, NULL)                                       \
-    X(hex8, 0, NULL)                                      \
-    X(hex16, 0, NULL)                                     \
-    X(dec, 0, NULL)                                       \
-    X(ull, 0, NULL)                                       \
-    X(cstr, 0, NULL)                                      \
-    X(comment, 0, NULL)                                   \
-    X(pad, 1, "the width")                                \
-    X(rpad, 1, "the width")                               \
-    X(len, 0, NULL)                                       \
-    X(join, 1, "the separator")                           \
-    X(default, 1, "the value to use when the left side is null or missing")
-
-#define X(name, nargs, arg) static FilterFn f_##name;
-TMPL_FILTERS(X)
-#undef X
-
-struct TFilter {
+struct Filter {
     const char *name;
-    unsigned nargs;
-    const char *arg;
+    TValKind in;          /* the kind of value it takes */
+    TValKind arg;         /* its argument's kind; TV_NULL: it takes none */
+    const char *arg_name;
     FilterFn *fn;
+    const char *fmt;      /* integer filters: the printf format, */
+    uint64_t max;         /* and the largest value it fits */
 };
 
-static const TFilter filter_table[] = {
-#define X(name, nargs, arg) {#name, nargs, arg, f_##name},
-    TMPL_FILTERS(X)
-#undef X
+static FilterFn f_int, f_cstr, f_comment, f_pad, f_join;
+
+static const Filter filters[] = {
+    {"hex", TV_INT, TV_NULL, NULL, f_int, "0x%" PRIX64, UINT64_MAX},
+    {"hex8", TV_INT, TV_NULL, NULL, f_int, "0x%08" PRIX64, UINT32_MAX},
+    {"hex16", TV_INT, TV_NULL, NULL, f_int, "0x%016" PRIX64, UINT64_MAX},
+    {"cstr", TV_STR, TV_NULL, NULL, f_cstr, NULL, 0},
+    {"comment", TV_STR, TV_NULL, NULL, f_comment, NULL, 0},
+    {"pad", TV_STR, TV_INT, "the width", f_pad, NULL, 0},
+    {"join", TV_LIST, TV_STR, "the separator", f_join, NULL, 0},
 };
 
-/* ==== builders (called from tmpl_gram.y) ================================= */
-
-static bool same_line(Pos a, Pos b)
+static NORETURN void unwind(Env *env)
 {
-    return a.file == b.file && a.line == b.line;
+    longjmp(env->jmp, 1);
 }
+
+static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vadd(env->d, SEV_ERROR, code, pos, fmt, ap);
+    va_end(ap);
+    unwind(env);
+}
+
+/* Adds "did you mean" to `g` when one of the candidates is close to
+ * `word`, and unwinds. */
+static NORETURN void die_near(Env *env, Diag *g, const char *word, const char **cands, size_t n)
+{
+    const char *near = closest_name(word, cands, n);
+    if (near)
+        diag_fixit(env->d, g, "did you mean `%s`?", near);
+    unwind(env);
+}
+
+/* ==== the parser ========================================================= */
+
+typedef struct Parser {
+    Env env;
+    const TmplTok *t; /* the current token */
+    unsigned blocks;  /* open `if`/`for` blocks */
+    unsigned parens;  /* open parentheses in the current tag */
+} Parser;
+
+/* The innermost open block, for the messages about a misplaced tag. */
+typedef struct Block {
+    TokType kind; /* TT_IF or TT_FOR */
+    Pos pos;      /* its whole `{% ... %}` tag */
+    Pos else_pos; /* line 0 until its `else` */
+} Block;
 
 /* The span from the start of `a` to the end of `b` when both are on one
  * line, else `a`. */
 static Pos span(Pos a, Pos b)
 {
-    if (same_line(a, b) && b.col + b.len >= a.col)
+    if (a.file == b.file && a.line == b.line && b.col + b.len >= a.col)
         a.len = b.col + b.len - a.col;
     return a;
 }
 
-TList tl_empty(void)
+static const char *describe_token(Parser *p, const TmplTok *t)
 {
-    return (TList){NULL, NULL};
+    switch (t->type) {
+    case TT_EOF: return "the end of the template";
+    case TT_TEXT: return "text";
+    case TT_NAME: return arena_printf(p->env.a, "name `%s`", t->s);
+    case TT_STRING: return "a string";
+    case TT_INT: return arena_printf(p->env.a, "integer `%.*s`", (int)t->n, t->s);
+    default: return arena_printf(p->env.a, "`%.*s`", (int)t->n, t->s);
+    }
 }
 
-TList tl_add(TList l, TStmt *s)
+/* "expected WHAT, found ..." at the current token, or the lexical error
+ * that token stands for. */
+static NORETURN void expected(Parser *p, const char *what)
 {
-    if (!s)
-        return l;
-    if (l.tail)
-        l.tail->next = s;
-    else
-        l.head = s;
-    l.tail = s;
-    return l;
+    const TmplTok *t = p->t;
+    if (t->type == TT_ERROR)
+        die(&p->env, t->code, t->pos, "%s", t->s);
+    die(&p->env, "tmpl-syntax", t->pos, "expected %s, found %s", what, describe_token(p, t));
 }
 
-static TStmt *stmt_new(TmplParser *p, TStmtKind kind, Pos pos)
+static const TmplTok *expect(Parser *p, TokType type, const char *what)
 {
-    TStmt *s = arena_alloc(p->a, sizeof *s);
+    if (p->t->type != type)
+        expected(p, what);
+    return p->t++;
+}
+
+static TExpr *node(Parser *p, TExprKind kind, const TmplTok *t, TExpr *lhs, TExpr *rhs)
+{
+    TExpr *e = arena_alloc(p->env.a, sizeof *e);
+    e->kind = kind;
+    e->op = t->type;
+    e->pos = t->pos;
+    e->lhs = lhs;
+    e->rhs = rhs;
+    if (lhs && lhs->depth >= e->depth)
+        e->depth = lhs->depth + 1;
+    if (rhs && rhs->depth >= e->depth)
+        e->depth = rhs->depth + 1;
+    if (e->depth > TMPL_MAX_DEPTH)
+        die(&p->env, "tmpl-depth", e->pos, "expression nests deeper than %d levels", TMPL_MAX_DEPTH);
+    return e;
+}
+
+static TExpr *parse_expr(Parser *p);
+
+/* `(` expr `)`, as a group or a filter's argument. */
+static TExpr *parse_parens(Parser *p)
+{
+    const TmplTok *open = expect(p, TT_LPAREN, "`(`");
+    if (++p->parens > TMPL_MAX_DEPTH)
+        die(&p->env, "tmpl-depth", open->pos, "parentheses nest deeper than %d levels",
+            TMPL_MAX_DEPTH);
+    TExpr *e = parse_expr(p);
+    expect(p, TT_RPAREN, "`)` or an operator");
+    p->parens--;
+    return e;
+}
+
+static bool is_name(TokType t)
+{
+    return t == TT_NAME || (t >= TT_IF && t <= TT_OR);
+}
+
+/* NAME (`.` NAME)*, where a keyword after `.` is a name too. */
+static TExpr *parse_name(Parser *p)
+{
+    unsigned n = 1;
+    while (p->t[2 * n - 1].type == TT_DOT && is_name(p->t[2 * n].type))
+        n++;
+    TExpr *e = node(p, TE_NAME, p->t, NULL, NULL);
+    e->names = arena_alloc(p->env.a, n * sizeof *e->names);
+    e->name_pos = arena_alloc(p->env.a, n * sizeof *e->name_pos);
+    for (unsigned i = 0; i < n; i++, p->t += 2) {
+        e->names[i] = p->t->s;
+        e->name_pos[i] = p->t->pos;
+    }
+    p->t--; /* past the last name, not the dot after it */
+    if (p->t->type == TT_DOT) {
+        p->t++;
+        expected(p, "a name");
+    }
+    e->nnames = n;
+    e->pos = span(e->name_pos[0], e->name_pos[n - 1]);
+    return e;
+}
+
+static TExpr *parse_primary(Parser *p)
+{
+    const TmplTok *t = p->t;
+    switch (t->type) {
+    case TT_INT:
+    case TT_STRING: {
+        TExpr *e = node(p, TE_LIT, p->t++, NULL, NULL);
+        e->lit = t->type == TT_INT ? tv_int(p->env.a, t->num) : tv_str(p->env.a, t->s);
+        return e;
+    }
+    case TT_NAME: return parse_name(p);
+    case TT_LPAREN: return parse_parens(p);
+    default: expected(p, "an expression");
+    }
+}
+
+static bool is_comparison(TokType t)
+{
+    return t >= TT_EQ && t <= TT_GE;
+}
+
+/* operand (op operand)*, left-associative, for one or two operators. */
+static TExpr *chain(Parser *p, TExpr *(*operand)(Parser *), TokType op1, TokType op2)
+{
+    TExpr *e = operand(p);
+    while (p->t->type == op1 || p->t->type == op2) {
+        const TmplTok *op = p->t++;
+        e = node(p, TE_BIN, op, e, operand(p));
+    }
+    return e;
+}
+
+static TExpr *parse_sum(Parser *p)
+{
+    return chain(p, parse_primary, TT_PLUS, TT_MINUS);
+}
+
+/* sum (comparison sum)?: comparisons do not chain. */
+static TExpr *parse_cmp(Parser *p)
+{
+    TExpr *e = parse_sum(p);
+    if (!is_comparison(p->t->type))
+        return e;
+    const TmplTok *op = p->t++;
+    e = node(p, TE_BIN, op, e, parse_sum(p));
+    if (is_comparison(p->t->type))
+        die(&p->env, "tmpl-syntax", p->t->pos,
+            "comparisons do not chain: `%.*s` cannot compare the result of a comparison "
+            "(combine comparisons with `and`)",
+            (int)p->t->n, p->t->s);
+    return e;
+}
+
+/* `not`* cmp.  A loop, not recursion: a long run of `not` meets the depth
+ * limit, never the end of the C stack. */
+static TExpr *parse_not(Parser *p)
+{
+    const TmplTok *first = p->t;
+    while (p->t->type == TT_NOT)
+        p->t++;
+    const TmplTok *op = p->t;
+    TExpr *e = parse_cmp(p);
+    while (op-- > first)
+        e = node(p, TE_NOT, op, e, NULL);
+    return e;
+}
+
+static TExpr *parse_and(Parser *p)
+{
+    return chain(p, parse_not, TT_AND, TT_AND);
+}
+
+static const Filter *find_filter(Parser *p, const TmplTok *name)
+{
+    const char *names[countof(filters)];
+    for (size_t i = 0; i < countof(filters); i++) {
+        if (strcmp(filters[i].name, name->s) == 0)
+            return &filters[i];
+        names[i] = filters[i].name;
+    }
+    Diag *g = error_at(p->env.d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
+    die_near(&p->env, g, name->s, names, countof(names));
+}
+
+/* expr := or (`|` NAME (`(` expr `)`)?)*  where or := and (`or` and)*.
+ * A filter applies to everything on its left. */
+static TExpr *parse_expr(Parser *p)
+{
+    TExpr *e = chain(p, parse_and, TT_OR, TT_OR);
+    while (p->t->type == TT_PIPE) {
+        p->t++;
+        const TmplTok *name = expect(p, TT_NAME, "a filter name");
+        const Filter *f = find_filter(p, name);
+        bool has_arg = p->t->type == TT_LPAREN;
+        if (has_arg && f->arg == TV_NULL)
+            die(&p->env, "tmpl-filter", name->pos, "filter `%s` takes no argument", f->name);
+        if (!has_arg && f->arg != TV_NULL)
+            die(&p->env, "tmpl-filter", name->pos, "filter `%s` takes one argument: %s", f->name,
+                f->arg_name);
+        e = node(p, TE_FILTER, name, e, has_arg ? parse_parens(p) : NULL);
+        e->filter = f;
+        if (p->t->type >= TT_AND && p->t->type <= TT_MINUS)
+            die(&p->env, "tmpl-syntax", p->t->pos,
+                "`%.*s` after a filter: a filter applies to everything on its left, so put "
+                "the filtered value in parentheses",
+                (int)p->t->n, p->t->s);
+    }
+    return e;
+}
+
+/* ---- statements ---------------------------------------------------------- */
+
+static TStmt *stmt(Parser *p, TStmtKind kind, Pos pos)
+{
+    TStmt *s = arena_alloc(p->env.a, sizeof *s);
     s->kind = kind;
     s->pos = pos;
     return s;
 }
 
-TStmt *tb_text(TmplParser *p, const TmplTok *t)
+static void add(TList *l, TStmt *s)
 {
-    TStmt *s = stmt_new(p, TS_TEXT, t->pos);
-    s->text = t->s;
-    s->len = t->n;
-    return s;
-}
-
-TStmt *tb_out(TmplParser *p, const TmplTok *open, TExpr *e)
-{
-    TStmt *s = stmt_new(p, TS_OUT, open->pos);
-    s->expr = e;
-    return s;
-}
-
-TStmt *tb_set(TmplParser *p, const TmplTok *kw, const TmplTok *name, TExpr *e)
-{
-    TStmt *s = stmt_new(p, TS_SET, kw->pos);
-    s->var = name->s;
-    s->expr = e;
-    return s;
-}
-
-TStmt *tb_if(TmplParser *p, const TmplTok *kw, TExpr *cond, TList body)
-{
-    TStmt *s = stmt_new(p, TS_IF, kw->pos);
-    return tb_elif(p, s, kw, cond, body);
-}
-
-TStmt *tb_elif(TmplParser *p, TStmt *s, const TmplTok *kw, TExpr *cond, TList body)
-{
-    (void)kw;
-    TArm *arm = arena_alloc(p->a, sizeof *arm);
-    arm->cond = cond;
-    arm->body = body;
-    if (s->arms_tail)
-        s->arms_tail->next = arm;
+    if (l->tail)
+        l->tail->next = s;
     else
-        s->arms = arm;
-    s->arms_tail = arm;
-    return s;
+        l->head = s;
+    l->tail = s;
 }
 
-TStmt *tb_else(TmplParser *p, TStmt *s, TList body)
-{
-    (void)p;
-    s->body = body;
-    s->has_else = true;
-    return s;
-}
-
-TStmt *tb_for(TmplParser *p, const TmplTok *kw, const TmplTok *name, TExpr *list)
-{
-    TStmt *s = stmt_new(p, TS_FOR, kw->pos);
-    s->var = name->s;
-    s->expr = list;
-    return s;
-}
-
-TStmt *tb_for_body(TmplParser *p, TStmt *s, TList body)
-{
-    (void)p;
-    s->body = body;
-    return s;
-}
-
-static TExpr *expr_new(TmplParser *p, TExprKind kind, Pos pos)
-{
-    TExpr *e = arena_alloc(p->a, sizeof *e);
-    e->kind = kind;
-    e->pos = pos;
-    return e;
-}
-
-/* Gives `e` the height of its deepest child plus one (a literal or a name
- * is 0); a tree taller than TMPL_MAX_DEPTH is refused so the recursion of
- * evaluation stays bounded. */
-static TExpr *deepen(TmplParser *p, TExpr *e, const TExpr *child)
-{
-    if (child && child->depth + 1 > e->depth)
-        e->depth = child->depth + 1;
-    if (e->depth > TMPL_MAX_DEPTH && !p->failed) {
-        error_at(p->d, "tmpl-depth", e->pos, "expression nests deeper than %d levels",
-                 TMPL_MAX_DEPTH);
-        p->failed = true;
-    }
-    return e;
-}
-
-TExpr *tb_int(TmplParser *p, const TmplTok *t)
-{
-    TExpr *e = expr_new(p, TE_INT, t->pos);
-    e->num = t->num;
-    return e;
-}
-
-TExpr *tb_str(TmplParser *p, const TmplTok *t)
-{
-    TExpr *e = expr_new(p, TE_STR, t->pos);
-    e->str = t->s;
-    e->len = t->n;
-    return e;
-}
-
-TExpr *tb_name(TmplParser *p, const TmplTok *t)
-{
-    TExpr *e = expr_new(p, TE_NAME, t->pos);
-    e->names = arena_alloc(p->a, sizeof *e->names);
-    e->name_pos = arena_alloc(p->a, sizeof *e->name_pos);
-    e->names[0] = t->s;
-    e->name_pos[0] = t->pos;
-    e->nnames = 1;
-    return e;
-}
-
-TExpr *tb_field(TmplParser *p, TExpr *path, const TmplTok *t)
-{
-    unsigned n = path->nnames;
-    const char **names = arena_alloc(p->a, (n + 1) * sizeof *names);
-    Pos *pos = arena_alloc(p->a, (n + 1) * sizeof *pos);
-    memcpy(names, path->names, n * sizeof *names);
-    memcpy(pos, path->name_pos, n * sizeof *pos);
-    names[n] = t->s;
-    pos[n] = t->pos;
-    path->names = names;
-    path->name_pos = pos;
-    path->nnames = n + 1;
-    path->pos = span(pos[0], t->pos);
-    return path;
-}
-
-TExpr *tb_defined(TmplParser *p, const TmplTok *kw, TExpr *path)
-{
-    TExpr *e = expr_new(p, TE_DEFINED, kw->pos);
-    e->names = path->names;
-    e->name_pos = path->name_pos;
-    e->nnames = path->nnames;
-    return e;
-}
-
-TExpr *tb_not(TmplParser *p, const TmplTok *op, TExpr *operand)
-{
-    TExpr *e = expr_new(p, TE_NOT, op->pos);
-    e->lhs = operand;
-    return deepen(p, e, operand);
-}
-
-TExpr *tb_bin(TmplParser *p, TExprKind kind, const TmplTok *op, TExpr *l, TExpr *r)
-{
-    TExpr *e = expr_new(p, kind, op->pos);
-    e->lhs = l;
-    e->rhs = r;
-    deepen(p, e, l);
-    return deepen(p, e, r);
-}
-
-TArgs tb_arg(TmplParser *p, TArgs list, TExpr *e)
-{
-    TExpr **v = arena_alloc(p->a, (list.n + 1) * sizeof *v);
-    if (list.n)
-        memcpy(v, list.v, list.n * sizeof *v);
-    v[list.n] = e;
-    return (TArgs){v, list.n + 1};
-}
-
-static const TFilter *filter_by_name(const char *name)
-{
-    for (size_t i = 0; i < countof(filter_table); i++)
-        if (strcmp(filter_table[i].name, name) == 0)
-            return &filter_table[i];
-    return NULL;
-}
-
-TExpr *tb_filter(TmplParser *p, TExpr *value, const TmplTok *name, const TArgs *args)
-{
-    TExpr *e = expr_new(p, TE_FILTER, name->pos);
-    e->lhs = value;
-    deepen(p, e, value);
-    if (args) {
-        e->args = args->v;
-        e->nargs = args->n;
-        for (unsigned i = 0; i < args->n; i++)
-            deepen(p, e, args->v[i]);
-    }
-    if (p->failed)
-        return e;
-    e->filter = filter_by_name(name->s);
-    if (!e->filter) {
-        const char *names[countof(filter_table)];
-        for (size_t i = 0; i < countof(filter_table); i++)
-            names[i] = filter_table[i].name;
-        Diag *g = error_at(p->d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
-        const char *near = closest_name(name->s, names, countof(names));
-        if (near)
-            diag_fixit(p->d, g, "did you mean `%s`?", near);
-        p->failed = true;
-        return e;
-    }
-    if (e->nargs != e->filter->nargs) {
-        if (e->filter->nargs == 0)
-            error_at(p->d, "tmpl-filter", name->pos, "filter `%s` takes no argument", name->s);
-        else
-            error_at(p->d, "tmpl-filter", name->pos, "filter `%s` takes one argument: %s",
-                     name->s, e->filter->arg);
-        p->failed = true;
-        return e;
-    }
-    /* `x | default(v)`: a missing `x` is null rather than an error. */
-    if (e->filter->fn == f_default && value->kind == TE_NAME)
-        value->lenient = true;
-    return e;
-}
-
-/* ==== syntax errors ====================================================== */
-
-static const char *const token_text[TMPL_NTOKENS] = {
-    [TT_CLOSE_EXPR] = "`}}`", [TT_CLOSE_STMT] = "`%}`", [TT_IF] = "`if`",
-    [TT_ELIF] = "`elif`",     [TT_ELSE] = "`else`",     [TT_END] = "`end`",
-    [TT_FOR] = "`for`",       [TT_SET] = "`set`",       [TT_IN] = "`in`",
-    [TT_ASSIGN] = "`=`",      [TT_LPAREN] = "`(`",      [TT_RPAREN] = "`)`",
-    [TT_COMMA] = "`,`",       [TT_DOT] = "`.`",
+static const char *const keyword[] = {
+    [TT_IF] = "if", [TT_ELIF] = "elif", [TT_ELSE] = "else", [TT_END] = "end", [TT_FOR] = "for",
 };
 
-/* The order in which expected tokens are listed. */
-static const int listed[] = {
-    TT_CLOSE_EXPR, TT_CLOSE_STMT, TT_IF, TT_ELIF, TT_ELSE, TT_END, TT_FOR, TT_SET,
-    TT_IN, TT_ASSIGN, TT_LPAREN, TT_RPAREN, TT_COMMA,
-};
-
-static const int statement_keywords[] = {TT_IF, TT_FOR, TT_SET, TT_ELIF, TT_ELSE, TT_END};
-
-static void list_add(const char **items, size_t *n, const char *item)
+/* The current token, a `{%` whose keyword cannot come here (or the end of
+ * the template, or a lexical error): says why. */
+static NORETURN void misplaced(Parser *p, const Block *in)
 {
-    items[(*n)++] = item;
-}
-
-static void list_print(Buf *b, const char **items, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        if (i)
-            buf_puts(b, i + 1 == n ? " or " : ", ");
-        buf_puts(b, items[i]);
+    Env *env = &p->env;
+    if (p->t->type == TT_EOF && in)
+        die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`",
+            keyword[in->kind]);
+    if (p->t->type != TT_OPEN_STMT)
+        expected(p, "text or a tag"); /* a lexical error, which expected() reports */
+    TokType k = (++p->t)->type;
+    if (!in && k >= TT_ELIF && k <= TT_END)
+        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", keyword[k],
+            k == TT_END ? " or `for`" : "");
+    if ((k == TT_ELIF || k == TT_ELSE) && in->kind == TT_FOR) {
+        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos,
+                           "`{%% %s %%}` inside a `for`; only an `if` has `%s`", keyword[k],
+                           keyword[k]);
+        diag_note(env->d, g, in->pos, "the innermost open block is this `for`");
+        unwind(env);
     }
-}
-
-static const char *describe_token(TmplParser *p, const TmplTok *t)
-{
-    switch (t->type) {
-    case TK_EOF: return "the end of the template";
-    case TT_TEXT: return "text";
-    case TT_NAME: return arena_printf(p->a, "name `%s`", t->s);
-    case TT_STRING: return "a string";
-    case TT_INT: return arena_printf(p->a, "integer `%.*s`", (int)t->n, t->s);
-    default: return arena_printf(p->a, "`%.*s`", (int)t->n, t->s);
+    if (k == TT_ELIF || k == TT_ELSE) {
+        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos,
+                           "`{%% %s %%}` after the `{%% else %%}` of this `if`", keyword[k]);
+        diag_note(env->d, g, in->else_pos, "the `else` is here");
+        unwind(env);
     }
+    expected(p, !in ? "`if` or `for` after `{%`"
+                : in->kind == TT_FOR || in->else_pos.line ? "`if`, `for` or `end` after `{%`"
+                : "`if`, `for`, `elif`, `else` or `end` after `{%`");
 }
 
-static bool is_comparison(int t)
+static TStmt *parse_block(Parser *p);
+
+/* Whether `{% k` ends the body of the block `in`. */
+static bool ends_body(const Block *in, TokType k)
 {
-    return t == TT_EQ || t == TT_NE || t == TT_LT || t == TT_LE || t == TT_GT || t == TT_GE;
+    return k == TT_END ||
+           (in->kind == TT_IF && !in->else_pos.line && (k == TT_ELIF || k == TT_ELSE));
 }
 
-static void note_block(TmplParser *p, Diag *g, const TmplOpen *o)
+/* Statements up to the end of the template or, in a block, up to a `{%`
+ * with the keyword that may end that block's body. */
+static TList parse_body(Parser *p, const Block *in)
 {
-    diag_note(p->d, g, o->pos, "the innermost open block is this `%s`",
-              o->kind == TT_IF ? "if" : "for");
-}
-
-void tmpl_syntax_error(TmplParser *p, const TmplTok *tok, const bool expected[TMPL_NTOKENS])
-{
-    if (p->failed)
-        return;
-    p->failed = true;
-    int t = tok->type;
-    const TmplOpen *top = p->nopen ? &p->open[p->nopen - 1] : NULL;
-    Diags *d = p->d;
-
-    if (t == TK_EOF && top) {
-        error_at(d, "tmpl-syntax", top->pos, "this `%s` is never closed by `{%% end %%}`",
-                 top->kind == TT_IF ? "if" : "for");
-        return;
-    }
-    if (p->after_open && (t == TT_ELSE || t == TT_ELIF)) {
-        const char *kw = t == TT_ELSE ? "else" : "elif";
-        if (!top) {
-            error_at(d, "tmpl-syntax", tok->pos, "`{%% %s %%}` without an open `if`", kw);
-        } else if (top->kind == TT_FOR) {
-            Diag *g = error_at(d, "tmpl-syntax", tok->pos,
-                               "`{%% %s %%}` inside a `for`; only an `if` has `%s`", kw, kw);
-            note_block(p, g, top);
+    TList l = {0};
+    for (;;) {
+        const TmplTok *t = p->t;
+        TokType k = t->type == TT_OPEN_STMT ? t[1].type : TT_EOF;
+        if (t->type == TT_TEXT) {
+            p->t++;
+            if (t->n == 0)
+                continue; /* dropped by the tag-line rule */
+            TStmt *s = stmt(p, TS_TEXT, t->pos);
+            s->text = t->s;
+            s->len = t->n;
+            add(&l, s);
+        } else if (t->type == TT_OPEN_EXPR) {
+            p->t++;
+            TStmt *s = stmt(p, TS_OUT, t->pos);
+            s->expr = parse_expr(p);
+            expect(p, TT_CLOSE_EXPR, "`}}` or an operator");
+            add(&l, s);
+        } else if (k == TT_IF || k == TT_FOR) {
+            add(&l, parse_block(p));
+        } else if (in ? t->type == TT_OPEN_STMT && ends_body(in, k) : t->type == TT_EOF) {
+            return l;
         } else {
-            Diag *g = error_at(d, "tmpl-syntax", tok->pos,
-                               "`{%% %s %%}` after the `{%% else %%}` of this `if`", kw);
-            diag_note(d, g, top->else_pos, "the `else` is here");
+            misplaced(p, in);
         }
-        return;
     }
-    if (p->after_open && t == TT_END && !top) {
-        error_at(d, "tmpl-syntax", tok->pos, "`{%% end %%}` without an open `if` or `for`");
-        return;
-    }
-
-    const char *items[32];
-    size_t n = 0;
-    Buf b = {0};
-    if (p->after_open) {
-        for (size_t i = 0; i < countof(statement_keywords); i++)
-            if (expected[statement_keywords[i]])
-                list_add(items, &n, token_text[statement_keywords[i]]);
-        list_print(&b, items, n);
-        error_at(d, "tmpl-syntax", tok->pos, "expected %s after `{%%`, found %s", b.p,
-                 describe_token(p, tok));
-        buf_free(&b);
-        return;
-    }
-    bool ops = expected[TT_PLUS];
-    if (ops && is_comparison(t)) {
-        error_at(d, "tmpl-syntax", tok->pos,
-                 "comparisons do not chain: `%.*s` cannot compare the result of a comparison "
-                 "(combine comparisons with `and`)",
-                 (int)tok->n, tok->s);
-        return;
-    }
-    for (size_t i = 0; i < countof(listed); i++)
-        if (expected[listed[i]] && !(listed[i] == TT_LPAREN && expected[TT_INT]))
-            list_add(items, &n, token_text[listed[i]]);
-    if (expected[TT_DOT] && !ops)
-        list_add(items, &n, token_text[TT_DOT]);
-    if (expected[TT_INT])
-        list_add(items, &n, "an expression");
-    else if (expected[TT_NAME])
-        list_add(items, &n, p->prev == TT_PIPE ? "a filter name" : "a name");
-    if (ops)
-        list_add(items, &n, "an operator");
-    if (n == 0)
-        list_add(items, &n, "something else");
-    list_print(&b, items, n);
-    error_at(d, "tmpl-syntax", tok->pos, "expected %s, found %s", b.p, describe_token(p, tok));
-    buf_free(&b);
 }
 
-void tmpl_stack_overflow(TmplParser *p)
+/* {% if E %} body ({% elif E %} body)* ({% else %} body)? {% end %}
+ * {% for NAME in E %} body {% end %} */
+static TStmt *parse_block(Parser *p)
 {
-    if (!p->failed)
-        error_at(p->d, "tmpl-depth", p->cur->pos, "template nests too deeply to parse");
-    p->failed = true;
+    const TmplTok *open = p->t, *kw = p->t + 1;
+    p->t += 2;
+    TStmt *s = stmt(p, kw->type == TT_IF ? TS_IF : TS_FOR, kw->pos);
+    if (kw->type == TT_FOR) {
+        s->var = expect(p, TT_NAME, "a name")->s;
+        expect(p, TT_IN, "`in`");
+    }
+    s->expr = parse_expr(p);
+    Block b = {kw->type, span(open->pos, p->t->pos), {0}};
+    expect(p, TT_CLOSE_STMT, "`%}` or an operator");
+    if (++p->blocks > TMPL_MAX_DEPTH)
+        die(&p->env, "tmpl-depth", b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
+    TStmt *arm = s;
+    TList *into = &s->body;
+    for (;;) {
+        *into = parse_body(p, &b);
+        kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
+        p->t++;
+        if (kw->type == TT_END)
+            break;
+        if (kw->type == TT_ELSE) {
+            b.else_pos = kw->pos;
+            into = &arm->els;
+            expect(p, TT_CLOSE_STMT, "`%}`");
+            continue;
+        }
+        TStmt *elif = stmt(p, TS_IF, kw->pos);
+        elif->expr = parse_expr(p);
+        expect(p, TT_CLOSE_STMT, "`%}` or an operator");
+        add(&arm->els, elif);
+        arm = elif;
+        into = &elif->body;
+    }
+    expect(p, TT_CLOSE_STMT, "`%}`");
+    p->blocks--;
+    return s;
 }
 
-/* ==== the parse driver =================================================== */
+/* ---- the parse driver ------------------------------------------------------ */
 
-typedef struct TokVec {
+typedef struct Toks {
     TmplTok *v;
     size_t n, cap;
-} TokVec;
+} Toks;
 
-static void tokvec_push(TokVec *tv, const TmplTok *t)
+/* Lexes the whole template, up to its end or its first lexical error.
+ * Adjacent pieces of text on one line become one TEXT token. */
+static void lex_all(Arena *a, const SrcFile *src, Toks *tk)
 {
-    if (tv->n == tv->cap) {
-        tv->cap = tv->cap ? tv->cap * 2 : 256;
-        tv->v = xrealloc(tv->v, tv->cap * sizeof *tv->v);
-    }
-    tv->v[tv->n++] = *t;
-}
-
-static bool is_keyword(int type)
-{
-    switch (type) {
-    case TT_IF: case TT_ELIF: case TT_ELSE: case TT_END: case TT_FOR: case TT_IN:
-    case TT_SET: case TT_NOT: case TT_AND: case TT_OR: case TT_DEFINED:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* Lexes the whole template.  Adjacent pieces of text on one line become one
- * TEXT token; a word after `.` is always a field name (`bank.end`).
- * Returns false on a lexical error, keeping the tokens before it. */
-static bool lex_all(TmplLexer *lx, TokVec *tv)
-{
+    TmplLexer lx;
+    tmpl_lex_init(&lx, a, src);
     for (;;) {
         TmplTok t;
-        int type = tmpl_lex(lx, &t);
-        if (type == TK_ERROR)
-            return false;
-        TmplTok *last = tv->n ? &tv->v[tv->n - 1] : NULL;
+        TokType type = tmpl_lex(&lx, &t);
+        TmplTok *last = tk->n ? &tk->v[tk->n - 1] : NULL;
         if (type == TT_TEXT && last && last->type == TT_TEXT && last->s + last->n == t.s &&
             last->s[last->n - 1] != '\n') {
             last->n += t.n;
             continue;
         }
-        if (last && last->type == TT_DOT && is_keyword(type))
-            t.type = TT_NAME;
-        tokvec_push(tv, &t);
-        if (type == TK_EOF)
-            return true;
+        if (tk->n == tk->cap) {
+            tk->cap = tk->cap ? tk->cap * 2 : 256;
+            tk->v = xrealloc(tk->v, tk->cap * sizeof *tk->v);
+        }
+        tk->v[tk->n++] = t;
+        if (type == TT_EOF || type == TT_ERROR)
+            return;
     }
 }
 
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r';
-}
-
-static bool is_space(char c)
-{
-    return is_blank(c) || c == '\n' || c == '\v' || c == '\f';
-}
-
-/* Index just after the closer of the tag opened at `i`. */
-static size_t after_tag(const TokVec *tv, size_t i)
-{
-    for (i++; i < tv->n; i++)
-        if (tv->v[i].type == TT_CLOSE_EXPR || tv->v[i].type == TT_CLOSE_STMT)
-            return i + 1;
-    return tv->n;
-}
-
-/* A line holding only `{% %}` and `{# #}` tags and blanks produces
- * nothing: its blanks and its newline are dropped.  A "line" runs from one
- * newline in the text to the next; a tag may span several source lines. */
-static void drop_standalone_lines(TokVec *tv)
+/* A line holding only `{% %}` tags and blanks (spaces, tabs, a carriage
+ * return) writes nothing, not even its newline.  A line runs from one
+ * newline in the text to the next, so a tag may span source lines. */
+static void drop_tag_lines(Toks *tk)
 {
     size_t i = 0;
-    while (i < tv->n) {
+    while (i < tk->n) {
         size_t j = i;
-        bool blank = true;
+        bool blank = true, nl = false;
         unsigned tags = 0;
-        while (j < tv->n) {
-            const TmplTok *t = &tv->v[j];
+        for (; j < tk->n && !nl; j++) {
+            const TmplTok *t = &tk->v[j];
             if (t->type == TT_TEXT) {
-                bool nl = t->s[t->n - 1] == '\n';
+                nl = t->s[t->n - 1] == '\n';
                 for (size_t k = 0; k + nl < t->n; k++)
-                    if (!is_blank(t->s[k]))
-                        blank = false;
-                j++;
-                if (nl)
-                    break;
-            } else if (t->type == TK_COMMENT) {
-                tags++;
-                j++;
-            } else if (t->type == TK_OPEN_STMT) {
-                tags++;
-                j = after_tag(tv, j);
-            } else if (t->type == TT_OPEN_EXPR) {
-                blank = false;
-                j = after_tag(tv, j);
-            } else {
-                j++;
+                    blank &= t->s[k] == ' ' || t->s[k] == '\t' || t->s[k] == '\r';
             }
+            tags += t->type == TT_OPEN_STMT;
+            blank &= t->type != TT_OPEN_EXPR;
         }
-        if (blank && tags)
-            for (size_t k = i; k < j; k++)
-                if (tv->v[k].type == TT_TEXT)
-                    tv->v[k].n = 0;
+        for (size_t k = i; blank && tags && k < j; k++)
+            if (tk->v[k].type == TT_TEXT)
+                tk->v[k].n = 0;
         i = j;
-    }
-}
-
-/* `{{-` / `{%-` strip the whitespace before the tag, `-}}` / `-%}` the
- * whitespace after it, newlines included, up to the next non-blank or tag. */
-static void apply_trim_markers(TokVec *tv)
-{
-    for (size_t i = 0; i < tv->n; i++) {
-        const TmplTok *t = &tv->v[i];
-        if (!t->trim)
-            continue;
-        if (t->type == TT_OPEN_EXPR || t->type == TK_OPEN_STMT) {
-            for (size_t k = i; k-- > 0 && tv->v[k].type == TT_TEXT;) {
-                TmplTok *x = &tv->v[k];
-                while (x->n && is_space(x->s[x->n - 1]))
-                    x->n--;
-                if (x->n)
-                    break;
-            }
-        } else {
-            for (size_t k = i + 1; k < tv->n && tv->v[k].type == TT_TEXT; k++) {
-                TmplTok *x = &tv->v[k];
-                while (x->n && is_space(*x->s))
-                    x->s++, x->n--;
-                if (x->n)
-                    break;
-            }
-        }
-    }
-}
-
-/* Keeps the stack of open blocks after `{% KEYWORD` was accepted, for the
- * "never closed" and misplaced `else` messages and the depth limit. */
-static void track_block(TmplParser *p, const TokVec *tv, size_t open)
-{
-    const TmplTok *kw = &tv->v[open + 1];
-    switch (kw->type) {
-    case TT_IF:
-    case TT_FOR: {
-        size_t close = after_tag(tv, open) - 1;
-        Pos pos = tv->v[open].pos;
-        if (close < tv->n)
-            pos = span(pos, tv->v[close].pos);
-        if (p->nopen == TMPL_MAX_DEPTH) {
-            error_at(p->d, "tmpl-depth", pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
-            p->failed = true;
-            return;
-        }
-        p->open[p->nopen++] = (TmplOpen){kw->type, pos, false, {0}};
-        break;
-    }
-    case TT_ELSE:
-        if (p->nopen) {
-            p->open[p->nopen - 1].seen_else = true;
-            p->open[p->nopen - 1].else_pos = kw->pos;
-        }
-        break;
-    case TT_END:
-        if (p->nopen)
-            p->nopen--;
-        break;
-    default:
-        break;
-    }
-}
-
-/* Pushes the tokens into the parser.  Stops at the first error. */
-static void push_tokens(TmplParser *p, void *lp, const TokVec *tv)
-{
-    unsigned parens = 0;
-    size_t open = 0;
-    bool after_open = false;
-    p->prev = -1;
-    for (size_t i = 0; i < tv->n && !p->failed; i++) {
-        const TmplTok *t = &tv->v[i];
-        switch (t->type) {
-        case TK_COMMENT:
-            continue;
-        case TK_OPEN_STMT:
-            open = i;
-            after_open = true;
-            continue;
-        case TT_TEXT:
-            if (t->n == 0)
-                continue;
-            break;
-        case TT_LPAREN:
-            if (++parens > TMPL_MAX_DEPTH) {
-                error_at(p->d, "tmpl-depth", t->pos, "parentheses nest deeper than %d levels",
-                         TMPL_MAX_DEPTH);
-                p->failed = true;
-                return;
-            }
-            break;
-        case TT_RPAREN:
-            if (parens)
-                parens--;
-            break;
-        case TT_CLOSE_EXPR:
-        case TT_CLOSE_STMT:
-            parens = 0;
-            break;
-        default:
-            break;
-        }
-        p->cur = t;
-        p->after_open = after_open;
-        TmplParse(lp, t->type, *t);
-        if (!p->failed && after_open)
-            track_block(p, tv, open);
-        after_open = false;
-        p->prev = t->type;
     }
 }
 
 Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d)
 {
-    TmplLexer lx;
-    tmpl_lex_init(&lx, a, src);
-    TokVec tv = {0};
-    bool lexed = lex_all(&lx, &tv);
-    drop_standalone_lines(&tv);
-    apply_trim_markers(&tv);
-
-    TmplParser p = {0};
-    p.a = a;
-    p.d = d;
-    void *lp = TmplParseAlloc(xmalloc, &p);
-    /* Without a lexical error the last token is the end of input, which
-     * completes the parse; with one, the parser sees the tokens before it
-     * so that an earlier syntax error is the one reported. */
-    push_tokens(&p, lp, &tv);
-    if (!p.failed && !lexed) {
-        error_at(d, lx.err_code, lx.err_pos, "%s", lx.err_msg);
-        p.failed = true;
-    }
-    TmplParseFree(lp, free);
-    free(tv.v);
-    if (p.failed)
+    Toks tk = {0};
+    lex_all(a, src, &tk);
+    drop_tag_lines(&tk);
+    Parser p = {.env = {.a = a, .d = d}, .t = tk.v};
+    if (setjmp(p.env.jmp)) {
+        free(tk.v);
         return NULL;
+    }
     Template *t = arena_alloc(a, sizeof *t);
-    t->src = src;
-    t->body = p.root;
+    t->body = parse_body(&p, NULL);
+    free(tk.v);
     return t;
 }
 
 /* ==== the interpreter ==================================================== */
 
-typedef struct Binding {
-    const char *name;
-    Val v;
-} Binding;
-
 struct Render {
-    Arena *a;
-    Diags *d;
+    Env env;
     const TVal *ctx;
     Buf *out;
     size_t out_start, mem_start, steps;
-    Binding *b; /* the scopes, innermost last */
-    size_t nb, cap;
+    struct {
+        const char *name;
+        const TVal *v;
+    } b[2 * TMPL_MAX_DEPTH]; /* loop variables and `loop`, innermost last */
+    size_t nb;
 };
 
-static Val from_tval(const TVal *t)
-{
-    Val v = {.kind = t->kind};
-    switch (t->kind) {
-    case TV_NULL: break;
-    case TV_BOOL: v.b = t->b; break;
-    case TV_INT: v.i = t->i; break;
-    case TV_STR:
-        v.s = t->s ? t->s : "";
-        v.len = strlen(v.s);
-        break;
-    case TV_LIST:
-    case TV_MAP: v.tv = t; break;
-    }
-    return v;
-}
-
-static Val v_int(uint64_t i)
-{
-    return (Val){.kind = TV_INT, .i = i};
-}
-
-static Val v_bool(bool b)
-{
-    return (Val){.kind = TV_BOOL, .b = b};
-}
-
-static Val v_str(const char *s, size_t len)
-{
-    return (Val){.kind = TV_STR, .s = s, .len = len};
-}
-
-static Val v_buf(Render *r, const Buf *b)
-{
-    return v_str(arena_strndup(r->a, b->p ? b->p : "", b->len), b->len);
-}
+static const TVal bools[2] = {{.kind = TV_BOOL, .b = false}, {.kind = TV_BOOL, .b = true}};
 
 static const char *kind_name(TValKind k)
 {
-    switch (k) {
-    case TV_NULL: return "null";
-    case TV_BOOL: return "a boolean";
-    case TV_INT: return "an integer";
-    case TV_STR: return "a string";
-    case TV_LIST: return "a list";
-    case TV_MAP: return "a map";
-    }
-    return "?";
+    static const char *const names[] = {
+        [TV_NULL] = "null",  [TV_BOOL] = "a boolean", [TV_INT] = "an integer",
+        [TV_STR] = "a string", [TV_LIST] = "a list", [TV_MAP] = "a map",
+    };
+    return names[k];
 }
 
-static bool truthy(const Val *v)
+static bool truthy(const TVal *v)
 {
     switch (v->kind) {
-    case TV_NULL: return false;
     case TV_BOOL: return v->b;
     case TV_INT: return v->i != 0;
-    case TV_STR: return v->len != 0;
+    case TV_STR: return v->s[0] != 0;
     case TV_LIST:
-    case TV_MAP: return v->tv->n != 0;
+    case TV_MAP: return v->n != 0;
+    default: return false;
     }
-    return false;
 }
 
 /* `a.b.c`, the first `n` parts of a path, for messages. */
 static const char *path_text(Render *r, const TExpr *e, unsigned n)
 {
-    Buf b = {0};
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            buf_putc(&b, '.');
-        buf_puts(&b, e->names[i]);
-    }
-    const char *s = arena_strdup(r->a, b.p);
-    buf_free(&b);
+    const char *s = e->names[0];
+    for (unsigned i = 1; i < n; i++)
+        s = arena_printf(r->env.a, "%s.%s", s, e->names[i]);
     return s;
 }
 
 /* How an expression is named in a message. */
 static const char *describe(Render *r, const TExpr *e)
 {
-    switch (e->kind) {
-    case TE_NAME: return arena_printf(r->a, "`%s`", path_text(r, e, e->nnames));
-    case TE_FILTER: return arena_printf(r->a, "the result of `%s`", e->filter->name);
-    default: return "the value";
-    }
+    if (e->kind == TE_NAME)
+        return arena_printf(r->env.a, "`%s`", path_text(r, e, e->nnames));
+    if (e->kind == TE_FILTER)
+        return arena_printf(r->env.a, "the result of `%s`", e->filter->name);
+    return "the value";
 }
 
-static bool fail(Render *r, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-static bool fail(Render *r, const char *code, Pos pos, const char *fmt, ...)
+/* The limits that keep a hostile template from running away: memory
+ * with `more` bytes to come, and steps. */
+static void check_memory(Render *r, Pos pos, size_t more)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    diag_vadd(r->d, SEV_ERROR, code, pos, fmt, ap);
-    va_end(ap);
-    return false;
+    if (arena_bytes(r->env.a) - r->mem_start + more > TMPL_MAX_MEMORY)
+        die(&r->env, "tmpl-limit", pos, "template uses more than %u MiB of memory",
+            TMPL_MAX_MEMORY >> 20);
 }
 
-/* The limits that keep a hostile template from running away. */
-static bool step(Render *r, Pos pos)
+static void step(Render *r, Pos pos)
 {
     if (++r->steps > TMPL_MAX_STEPS)
-        return fail(r, "tmpl-limit", pos, "template runs more than %u steps", TMPL_MAX_STEPS);
-    if (arena_bytes(r->a) - r->mem_start > TMPL_MAX_MEMORY)
-        return fail(r, "tmpl-limit", pos, "template uses more than %u MiB of memory",
-                    TMPL_MAX_MEMORY >> 20);
-    return true;
+        die(&r->env, "tmpl-limit", pos, "template runs more than %u steps", TMPL_MAX_STEPS);
+    check_memory(r, pos, 0);
 }
 
-static bool put(Render *r, Pos pos, const char *s, size_t n)
+static void put(Render *r, Pos pos, const char *s, size_t n)
 {
     if (r->out->len - r->out_start + n > TMPL_MAX_OUTPUT)
-        return fail(r, "tmpl-limit", pos, "output grows past the %u MiB limit",
-                    TMPL_MAX_OUTPUT >> 20);
+        die(&r->env, "tmpl-limit", pos, "output grows past the %u MiB limit",
+            TMPL_MAX_OUTPUT >> 20);
     buf_putn(r->out, s, n);
-    return true;
 }
 
-static void bind(Render *r, size_t scope, const char *name, Val v)
+static NORETURN void unknown_name(Render *r, const TExpr *e)
 {
-    for (size_t i = r->nb; i-- > scope;)
-        if (strcmp(r->b[i].name, name) == 0) {
-            r->b[i].v = v;
-            return;
-        }
-    if (r->nb == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 32;
-        r->b = xrealloc(r->b, r->cap * sizeof *r->b);
-    }
-    r->b[r->nb++] = (Binding){name, v};
-}
-
-typedef enum { LOOK_STRICT, LOOK_LENIENT, LOOK_PROBE } LookMode;
-
-static void suggest(Render *r, Diag *g, const char *word, const char **cands, size_t n)
-{
-    const char *near = closest_name(word, cands, n);
-    if (near)
-        diag_fixit(r->d, g, "did you mean `%s`?", near);
-}
-
-static bool unknown_name(Render *r, const TExpr *e)
-{
-    const char *word = e->names[0];
-    Diag *g = error_at(r->d, "tmpl-name", e->name_pos[0], "unknown name `%s`", word);
-    size_t nctx = r->ctx && r->ctx->kind == TV_MAP ? r->ctx->n : 0;
-    const char **cands = xmalloc((r->nb + nctx) * sizeof *cands);
-    size_t n = 0;
+    Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[0], "unknown name `%s`", e->names[0]);
+    size_t nctx = r->ctx && r->ctx->kind == TV_MAP ? r->ctx->n : 0, n = 0;
+    const char **cands = arena_alloc(r->env.a, (r->nb + nctx + 1) * sizeof *cands);
     for (size_t i = 0; i < r->nb; i++)
         cands[n++] = r->b[i].name;
     for (size_t i = 0; i < nctx; i++)
         cands[n++] = r->ctx->keys[i];
-    suggest(r, g, word, cands, n);
-    free(cands);
-    return false;
+    die_near(&r->env, g, e->names[0], cands, n);
 }
 
-/* Resolves a dotted name.  LOOK_LENIENT gives null for anything missing,
- * LOOK_PROBE sets *found instead of reporting a missing name. */
-static bool lookup(Render *r, const TExpr *e, LookMode mode, Val *out, bool *found)
+/* A dotted name: a loop variable (the innermost first) or a key of the
+ * context, then a key of each map on the way. */
+static const TVal *lookup(Render *r, const TExpr *e)
 {
-    const char *first = e->names[0];
-    const TVal *t = NULL;
-    size_t i = r->nb;
-    while (i-- > 0)
-        if (strcmp(r->b[i].name, first) == 0)
-            break;
-    if (i != SIZE_MAX) {
-        *out = r->b[i].v;
-    } else if ((t = tv_get(r->ctx, first)) != NULL) {
-        *out = from_tval(t);
-    } else {
-        if (mode == LOOK_STRICT)
-            return unknown_name(r, e);
-        *out = (Val){.kind = TV_NULL};
-        if (found)
-            *found = false;
-        return true;
-    }
+    const TVal *v = NULL;
+    for (size_t i = r->nb; i-- > 0 && !v;)
+        if (strcmp(r->b[i].name, e->names[0]) == 0)
+            v = r->b[i].v;
+    if (!v && !(v = tv_get(r->ctx, e->names[0])))
+        unknown_name(r, e);
     for (unsigned k = 1; k < e->nnames; k++) {
-        if (out->kind != TV_MAP)
-            return fail(r, "tmpl-type", e->name_pos[k], "`%s` is %s, not a map; it has no field `%s`",
-                        path_text(r, e, k), kind_name(out->kind), e->names[k]);
-        t = tv_get(out->tv, e->names[k]);
-        if (!t) {
-            if (mode != LOOK_STRICT) {
-                *out = (Val){.kind = TV_NULL};
-                if (found)
-                    *found = false;
-                return true;
-            }
-            Diag *g = error_at(r->d, "tmpl-name", e->name_pos[k], "`%s` has no field `%s`",
+        if (v->kind != TV_MAP)
+            die(&r->env, "tmpl-type", e->name_pos[k], "`%s` is %s, not a map; it has no field `%s`",
+                path_text(r, e, k), kind_name(v->kind), e->names[k]);
+        const TVal *field = tv_get(v, e->names[k]);
+        if (!field) {
+            Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[k], "`%s` has no field `%s`",
                                path_text(r, e, k), e->names[k]);
-            suggest(r, g, e->names[k], out->tv->keys, out->tv->n);
-            return false;
+            die_near(&r->env, g, e->names[k], v->keys, v->n);
         }
-        *out = from_tval(t);
+        v = field;
     }
-    if (found)
-        *found = true;
-    return true;
+    return v;
 }
 
-static bool eval(Render *r, const TExpr *e, Val *out);
+static const TVal *eval(Render *r, const TExpr *e);
 
-static bool compare(Render *r, const TExpr *e, const Val *a, const Val *b, Val *out)
+static const char *const op_text[] = {
+    [TT_EQ] = "==", [TT_NE] = "!=", [TT_LT] = "<",  [TT_LE] = "<=",
+    [TT_GT] = ">",  [TT_GE] = ">=", [TT_PLUS] = "+", [TT_MINUS] = "-",
+};
+
+static const TVal *equal(Render *r, const TExpr *e, const TVal *a, const TVal *b)
 {
-    const char *op = e->kind == TE_EQ ? "==" : e->kind == TE_NE ? "!=" : e->kind == TE_LT ? "<"
-                   : e->kind == TE_LE ? "<=" : e->kind == TE_GT ? ">" : ">=";
-    if (e->kind == TE_EQ || e->kind == TE_NE) {
-        bool eq;
-        if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
-            return fail(r, "tmpl-type", e->pos,
-                        "`%s` compares two integers, two strings or two booleans, not %s and %s",
-                        op, kind_name(a->kind), kind_name(b->kind));
-        if (a->kind == TV_INT)
-            eq = a->i == b->i;
-        else if (a->kind == TV_BOOL)
-            eq = a->b == b->b;
-        else
-            eq = a->len == b->len && memcmp(a->s, b->s, a->len) == 0;
-        *out = v_bool(e->kind == TE_EQ ? eq : !eq);
-        return true;
-    }
+    if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
+        die(&r->env, "tmpl-type", e->pos,
+            "`%s` compares two integers, two strings or two booleans, not %s and %s",
+            op_text[e->op], kind_name(a->kind), kind_name(b->kind));
+    bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
+            : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
+    return &bools[eq == (e->op == TT_EQ)];
+}
+
+/* and, or (both stop early), comparisons, + and -. */
+static const TVal *binary(Render *r, const TExpr *e)
+{
+    const TVal *a = eval(r, e->lhs);
+    if (e->op == TT_AND || e->op == TT_OR)
+        return truthy(a) == (e->op == TT_OR) ? &bools[e->op == TT_OR]
+                                             : &bools[truthy(eval(r, e->rhs))];
+    const TVal *b = eval(r, e->rhs);
+    if (e->op == TT_EQ || e->op == TT_NE)
+        return equal(r, e, a, b);
     if (a->kind != TV_INT || b->kind != TV_INT)
-        return fail(r, "tmpl-type", e->pos, "`%s` compares two integers, not %s and %s", op,
-                    kind_name(a->kind), kind_name(b->kind));
-    bool res = e->kind == TE_LT ? a->i < b->i : e->kind == TE_LE ? a->i <= b->i
-             : e->kind == TE_GT ? a->i > b->i : a->i >= b->i;
-    *out = v_bool(res);
-    return true;
-}
-
-static bool arith(Render *r, const TExpr *e, const Val *a, const Val *b, Val *out)
-{
-    const char *op = e->kind == TE_ADD ? "+" : "-";
-    if (a->kind != TV_INT || b->kind != TV_INT)
-        return fail(r, "tmpl-type", e->pos, "`%s` needs two integers, not %s and %s", op,
-                    kind_name(a->kind), kind_name(b->kind));
-    if (e->kind == TE_ADD) {
-        if (a->i > UINT64_MAX - b->i)
-            return fail(r, "tmpl-overflow", e->pos,
-                        "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits", a->i, b->i);
-        *out = v_int(a->i + b->i);
-    } else {
-        if (b->i > a->i)
-            return fail(r, "tmpl-overflow", e->pos,
-                        "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", a->i,
-                        b->i);
-        *out = v_int(a->i - b->i);
+        die(&r->env, "tmpl-type", e->pos, "`%s` needs two integers, not %s and %s",
+            op_text[e->op], kind_name(a->kind), kind_name(b->kind));
+    uint64_t x = a->i, y = b->i;
+    switch (e->op) {
+    case TT_LT: return &bools[x < y];
+    case TT_LE: return &bools[x <= y];
+    case TT_GT: return &bools[x > y];
+    case TT_GE: return &bools[x >= y];
+    case TT_PLUS:
+        if (x > UINT64_MAX - y)
+            die(&r->env, "tmpl-overflow", e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits",
+                x, y);
+        return tv_int(r->env.a, x + y);
+    default:
+        if (y > x)
+            die(&r->env, "tmpl-overflow", e->pos,
+                "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", x, y);
+        return tv_int(r->env.a, x - y);
     }
-    return true;
 }
 
-static bool eval(Render *r, const TExpr *e, Val *out)
+static const TVal *filter(Render *r, const TExpr *e)
 {
-    Val a, b;
-    bool found;
+    const Filter *f = e->filter;
+    const TVal *v = eval(r, e->lhs), *arg = e->rhs ? eval(r, e->rhs) : NULL;
+    if (v->kind != f->in)
+        die(&r->env, "tmpl-filter", e->pos, "filter `%s` needs %s, got %s", f->name,
+            kind_name(f->in), kind_name(v->kind));
+    if (arg && arg->kind != f->arg)
+        die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
+            f->name, kind_name(f->arg), kind_name(arg->kind));
+    return f->fn(r, e, v, arg);
+}
+
+static const TVal *eval(Render *r, const TExpr *e)
+{
     switch (e->kind) {
-    case TE_INT:
-        *out = v_int(e->num);
-        return true;
-    case TE_STR:
-        *out = v_str(e->str, e->len);
-        return true;
-    case TE_NAME:
-        return lookup(r, e, e->lenient ? LOOK_LENIENT : LOOK_STRICT, out, NULL);
-    case TE_DEFINED:
-        if (!lookup(r, e, LOOK_PROBE, &a, &found))
-            return false;
-        *out = v_bool(found);
-        return true;
-    case TE_NOT:
-        if (!eval(r, e->lhs, &a))
-            return false;
-        *out = v_bool(!truthy(&a));
-        return true;
-    case TE_AND:
-    case TE_OR:
-        if (!eval(r, e->lhs, &a))
-            return false;
-        if (truthy(&a) == (e->kind == TE_OR)) {
-            *out = v_bool(e->kind == TE_OR);
-            return true;
-        }
-        if (!eval(r, e->rhs, &b))
-            return false;
-        *out = v_bool(truthy(&b));
-        return true;
-    case TE_EQ: case TE_NE: case TE_LT: case TE_LE: case TE_GT: case TE_GE:
-        return eval(r, e->lhs, &a) && eval(r, e->rhs, &b) && compare(r, e, &a, &b, out);
-    case TE_ADD:
-    case TE_SUB:
-        return eval(r, e->lhs, &a) && eval(r, e->rhs, &b) && arith(r, e, &a, &b, out);
-    case TE_FILTER: {
-        Val args[1];
-        if (!eval(r, e->lhs, out))
-            return false;
-        for (unsigned i = 0; i < e->nargs; i++)
-            if (!eval(r, e->args[i], &args[i]))
-                return false;
-        return e->filter->fn(r, e, out, args);
-    }
+    case TE_LIT: return e->lit;
+    case TE_NAME: return lookup(r, e);
+    case TE_NOT: return &bools[!truthy(eval(r, e->lhs))];
+    case TE_BIN: return binary(r, e);
+    case TE_FILTER: return filter(r, e);
     }
     BUG("unknown expression kind");
 }
 
-/* ==== filters ============================================================ */
+/* ---- filters ------------------------------------------------------------ */
 
-static bool filter_type(Render *r, const TExpr *e, const Val *v, const char *want)
+/* Room for a filter's result of `n` bytes, within the output and memory
+ * limits (a result too long to write is refused before it is made). */
+static char *result(Render *r, const TExpr *e, size_t n)
 {
-    return fail(r, "tmpl-filter", e->pos, "filter `%s` needs %s, got %s", e->filter->name, want,
-                kind_name(v->kind));
+    if (n > TMPL_MAX_OUTPUT)
+        die(&r->env, "tmpl-limit", e->pos, "result of `%s` is over the %u MiB output limit",
+            e->filter->name, TMPL_MAX_OUTPUT >> 20);
+    check_memory(r, e->pos, n);
+    return arena_alloc(r->env.a, n);
 }
 
-static bool need_str(Render *r, const TExpr *e, const Val *v)
+static const TVal *str_val(Render *r, char *s)
 {
-    return v->kind == TV_STR || filter_type(r, e, v, "a string");
+    TVal *v = tv_new(r->env.a, TV_STR);
+    v->s = s;
+    return v;
 }
 
-static bool need_int(Render *r, const TExpr *e, const Val *v)
+/* hex, hex8, hex16: the format and the limit come from the table. */
+static const TVal *f_int(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
-    return v->kind == TV_INT || filter_type(r, e, v, "an integer");
-}
-
-static bool arg_type(Render *r, const TExpr *e, const Val *arg, TValKind want)
-{
-    if (arg->kind == want)
-        return true;
-    return fail(r, "tmpl-filter", e->args[0]->pos, "%s of `%s` must be %s, got %s", e->filter->arg,
-                e->filter->name, kind_name(want), kind_name(arg->kind));
-}
-
-static bool map_chars(Render *r, Val *v, char (*f)(char))
-{
-    char *s = arena_strndup(r->a, v->s, v->len);
-    for (size_t i = 0; i < v->len; i++)
-        s[i] = f(s[i]);
-    *v = v_str(s, v->len);
-    return true;
-}
-
-static char ascii_upper(char c)
-{
-    return c >= 'a' && c <= 'z' ? (char)(c - 'a' + 'A') : c;
-}
-
-static char ascii_lower(char c)
-{
-    return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
-}
-
-static bool f_upper(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return need_str(r, e, v) && map_chars(r, v, ascii_upper);
-}
-
-static bool f_lower(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return need_str(r, e, v) && map_chars(r, v, ascii_lower);
-}
-
-static bool f_camel(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    if (!need_str(r, e, v))
-        return false;
-    const char *s = to_camel(r->a, v->s);
-    *v = v_str(s, strlen(s));
-    return true;
-}
-
-static bool f_ident(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    if (!need_str(r, e, v))
-        return false;
-    if (!is_c_ident(v->s))
-        return fail(r, "tmpl-filter", e->pos, "filter `ident`: \"%.40s\" is not a C identifier",
-                    v->s);
-    return true;
-}
-
-static bool print_int(Render *r, const TExpr *e, Val *v, const char *fmt)
-{
-    if (!need_int(r, e, v))
-        return false;
-    const char *s = arena_printf(r->a, fmt, v->i);
-    *v = v_str(s, strlen(s));
-    return true;
-}
-
-static bool f_hex(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return print_int(r, e, v, "0x%" PRIX64);
-}
-
-static bool f_hex8(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    if (v->kind == TV_INT && v->i > UINT32_MAX)
-        return fail(r, "tmpl-filter", e->pos, "filter `hex8`: 0x%" PRIX64 " needs more than 8 hex digits",
-                    v->i);
-    return print_int(r, e, v, "0x%08" PRIX64);
-}
-
-static bool f_hex16(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return print_int(r, e, v, "0x%016" PRIX64);
-}
-
-static bool f_dec(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return print_int(r, e, v, "%" PRIu64);
-}
-
-static bool f_ull(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    return print_int(r, e, v, "%" PRIu64 "ull");
+    (void)arg;
+    if (v->i > e->filter->max)
+        die(&r->env, "tmpl-filter", e->pos, "filter `%s`: 0x%" PRIX64 " needs more than 8 hex digits",
+            e->filter->name, v->i);
+    return str_val(r, arena_printf(r->env.a, e->filter->fmt, v->i));
 }
 
 /* A C string literal.  Bytes outside printable ASCII become three-digit
  * octal escapes (never \x, which would swallow a following hex digit), and
  * a `?` after a `?` is escaped so no trigraph can form. */
-static bool f_cstr(Render *r, const TExpr *e, Val *v, const Val *args)
+static const TVal *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
-    (void)args;
-    if (!need_str(r, e, v))
-        return false;
-    Buf b = {0};
-    buf_putc(&b, '"');
-    for (size_t i = 0; i < v->len; i++) {
+    (void)arg;
+    size_t len = strlen(v->s);
+    char *out = result(r, e, 4 * len + 3), *o = out;
+    *o++ = '"';
+    for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)v->s[i];
-        switch (c) {
-        case '"': buf_puts(&b, "\\\""); break;
-        case '\\': buf_puts(&b, "\\\\"); break;
-        case '\n': buf_puts(&b, "\\n"); break;
-        case '\t': buf_puts(&b, "\\t"); break;
-        case '\r': buf_puts(&b, "\\r"); break;
-        case '?':
-            buf_puts(&b, i && v->s[i - 1] == '?' ? "\\?" : "?");
-            break;
-        default:
-            if (c < 0x20 || c >= 0x7F)
-                buf_printf(&b, "\\%03o", c);
-            else
-                buf_putc(&b, (char)c);
-        }
+        const char *esc = c == '"' ? "\\\"" : c == '\\' ? "\\\\" : c == '\n' ? "\\n"
+                        : c == '\t' ? "\\t" : c == '\r' ? "\\r"
+                        : c == '?' && i && v->s[i - 1] == '?' ? "\\?" : NULL;
+        if (esc)
+            o += sprintf(o, "%s", esc);
+        else if (c < 0x20 || c >= 0x7F)
+            o += sprintf(o, "\\%03o", c);
+        else
+            *o++ = (char)c;
     }
-    buf_putc(&b, '"');
-    *v = v_buf(r, &b);
-    buf_free(&b);
-    return true;
+    strcpy(o, "\"");
+    return str_val(r, out);
 }
 
 /* Text safe inside a C block comment: a space splits every `*` `/` and
  * every `/` `*`, so the text can neither end the comment nor draw a
  * nested-comment warning. */
-static bool f_comment(Render *r, const TExpr *e, Val *v, const Val *args)
+static const TVal *f_comment(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
-    (void)args;
-    if (!need_str(r, e, v))
-        return false;
-    Buf b = {0};
-    buf_putn(&b, "", 0);
-    for (size_t i = 0; i < v->len; i++) {
-        char c = v->s[i], next = v->s[i + 1];
-        buf_putc(&b, c);
-        if ((c == '*' && next == '/') || (c == '/' && next == '*'))
-            buf_putc(&b, ' ');
+    (void)arg;
+    char *out = result(r, e, 2 * strlen(v->s) + 1), *o = out;
+    for (const char *s = v->s; *s; s++) {
+        *o++ = *s;
+        if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*'))
+            *o++ = ' ';
     }
-    *v = v_buf(r, &b);
-    buf_free(&b);
-    return true;
+    *o = 0;
+    return str_val(r, out);
 }
 
-/* Columns are UTF-8 code points. */
-static size_t columns(const char *s, size_t len)
+/* Spaces on the right up to the width, counted in UTF-8 characters. */
+static const TVal *f_pad(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
-    size_t n = 0;
+    size_t len = strlen(v->s), cols = 0;
     for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
+        cols += ((unsigned char)v->s[i] & 0xC0) != 0x80;
+    if (cols >= arg->i)
+        return v;
+    uint64_t fill = arg->i - cols;
+    char *out = result(r, e, fill > TMPL_MAX_OUTPUT ? SIZE_MAX : len + (size_t)fill + 1);
+    memcpy(out, v->s, len);
+    memset(out + len, ' ', (size_t)fill);
+    out[len + (size_t)fill] = 0;
+    return str_val(r, out);
 }
 
-static bool pad(Render *r, const TExpr *e, Val *v, const Val *args, bool right)
+static const TVal *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
-    if (v->kind == TV_INT) {
-        const char *s = arena_printf(r->a, "%" PRIu64, v->i);
-        *v = v_str(s, strlen(s));
+    size_t total = 0, sep = strlen(arg->s);
+    for (size_t i = 0; i < v->n; i++) {
+        if (v->items[i]->kind != TV_STR)
+            die(&r->env, "tmpl-filter", e->pos,
+                "filter `join` needs a list of strings; item %zu is %s", i,
+                kind_name(v->items[i]->kind));
+        total += strlen(v->items[i]->s) + (i ? sep : 0);
     }
-    if (v->kind != TV_STR)
-        return filter_type(r, e, v, "a string or an integer");
-    if (!arg_type(r, e, &args[0], TV_INT))
-        return false;
-    if (args[0].i > TMPL_MAX_OUTPUT)
-        return fail(r, "tmpl-limit", e->args[0]->pos, "width %" PRIu64 " of `%s` is over the %u MiB output limit",
-                    args[0].i, e->filter->name, TMPL_MAX_OUTPUT >> 20);
-    size_t cols = columns(v->s, v->len), width = (size_t)args[0].i;
-    if (cols >= width)
-        return true;
-    size_t fill = width - cols;
-    char *s = arena_alloc(r->a, v->len + fill + 1);
-    memset(right ? s : s + v->len, ' ', fill);
-    memcpy(right ? s + fill : s, v->s, v->len);
-    *v = v_str(s, v->len + fill);
-    return true;
+    char *out = result(r, e, total + 1), *o = out;
+    *o = 0;
+    for (size_t i = 0; i < v->n; i++)
+        o = stpcpy(i ? stpcpy(o, arg->s) : o, v->items[i]->s);
+    return str_val(r, out);
 }
 
-static bool f_pad(Render *r, const TExpr *e, Val *v, const Val *args)
+/* ---- statements ---------------------------------------------------------- */
+
+static void exec_list(Render *r, const TList *l);
+
+static void substitute(Render *r, const TStmt *s)
 {
-    return pad(r, e, v, args, false);
-}
-
-static bool f_rpad(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    return pad(r, e, v, args, true);
-}
-
-static bool f_len(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)args;
-    if (v->kind == TV_STR)
-        *v = v_int(v->len);
-    else if (v->kind == TV_LIST || v->kind == TV_MAP)
-        *v = v_int(v->tv->n);
-    else
-        return filter_type(r, e, v, "a list, a map or a string");
-    return true;
-}
-
-static bool f_join(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    if (v->kind != TV_LIST)
-        return filter_type(r, e, v, "a list");
-    if (!arg_type(r, e, &args[0], TV_STR))
-        return false;
-    Buf b = {0};
-    buf_putn(&b, "", 0);
-    for (size_t i = 0; i < v->tv->n; i++) {
-        Val item = from_tval(v->tv->items[i]);
-        if (i)
-            buf_putn(&b, args[0].s, args[0].len);
-        if (item.kind == TV_STR)
-            buf_putn(&b, item.s, item.len);
-        else if (item.kind == TV_INT)
-            buf_printf(&b, "%" PRIu64, item.i);
-        else {
-            buf_free(&b);
-            return fail(r, "tmpl-filter", e->pos,
-                        "filter `join` needs a list of strings or integers; item %zu is %s", i,
-                        kind_name(item.kind));
-        }
-        if (b.len > TMPL_MAX_OUTPUT) {
-            buf_free(&b);
-            return fail(r, "tmpl-limit", e->pos, "result of `join` is over the %u MiB output limit",
-                        TMPL_MAX_OUTPUT >> 20);
-        }
-    }
-    *v = v_buf(r, &b);
-    buf_free(&b);
-    return true;
-}
-
-static bool f_default(Render *r, const TExpr *e, Val *v, const Val *args)
-{
-    (void)r;
-    (void)e;
-    if (v->kind == TV_NULL)
-        *v = args[0];
-    return true;
-}
-
-/* ==== statements ========================================================= */
-
-static bool exec_list(Render *r, const TList *l, size_t scope);
-
-/* A body is a scope: its bindings go when it ends. */
-static bool exec_body(Render *r, const TList *l)
-{
-    size_t scope = r->nb;
-    bool ok = exec_list(r, l, scope);
-    r->nb = scope;
-    return ok;
-}
-
-static bool substitute(Render *r, const TStmt *s)
-{
-    Val v;
+    const TVal *v = eval(r, s->expr);
     char num[24];
-    if (!eval(r, s->expr, &v))
-        return false;
-    switch (v.kind) {
-    case TV_STR:
-        return put(r, s->pos, v.s, v.len);
-    case TV_INT:
-        return put(r, s->pos, num, (size_t)snprintf(num, sizeof num, "%" PRIu64, v.i));
-    case TV_BOOL:
-        return put(r, s->pos, v.b ? "1" : "0", 1);
-    case TV_NULL:
-        return fail(r, "tmpl-type", s->expr->pos,
-                    "%s is null; give it a value with `default(...)`", describe(r, s->expr));
-    case TV_LIST:
-    case TV_MAP:
-        break;
-    }
-    return fail(r, "tmpl-type", s->expr->pos,
-                "%s is %s; `{{ }}` substitutes only strings, integers and booleans",
-                describe(r, s->expr), kind_name(v.kind));
+    if (v->kind == TV_STR)
+        put(r, s->pos, v->s, strlen(v->s));
+    else if (v->kind == TV_INT)
+        put(r, s->pos, num, (size_t)snprintf(num, sizeof num, "%" PRIu64, v->i));
+    else if (v->kind == TV_BOOL)
+        put(r, s->pos, v->b ? "1" : "0", 1);
+    else
+        die(&r->env, "tmpl-type", s->expr->pos,
+            "%s is %s; `{{ }}` substitutes only strings, integers and booleans",
+            describe(r, s->expr), kind_name(v->kind));
 }
 
-static bool exec_for(Render *r, const TStmt *s)
+/* The loop variable and `loop` are bound for the passes of the body. */
+static void exec_for(Render *r, const TStmt *s)
 {
-    Val list;
-    if (!eval(r, s->expr, &list))
-        return false;
-    if (list.kind != TV_LIST)
-        return fail(r, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
-                    describe(r, s->expr), kind_name(list.kind));
-    /* One `loop` map per loop, updated in place: nothing a body can bind
-     * outlives the iteration that bound it. */
-    size_t n = list.tv->n;
-    TVal *loop = tv_map(r->a), *index = tv_int(r->a, 0), *number = tv_int(r->a, 1);
-    TVal *first = tv_bool(r->a, true), *last = tv_bool(r->a, false);
-    tv_put(r->a, loop, "index", index);
-    tv_put(r->a, loop, "number", number);
-    tv_put(r->a, loop, "first", first);
-    tv_put(r->a, loop, "last", last);
-    tv_put(r->a, loop, "count", tv_int(r->a, n));
-    Val loop_val = from_tval(loop);
-    for (size_t i = 0; i < n; i++) {
-        if (!step(r, s->pos))
-            return false;
+    const TVal *list = eval(r, s->expr);
+    if (list->kind != TV_LIST)
+        die(&r->env, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
+            describe(r, s->expr), kind_name(list->kind));
+    Arena *a = r->env.a;
+    TVal *loop = tv_map(a), *index = tv_int(a, 0), *number = tv_int(a, 1);
+    TVal *first = tv_bool(a, true), *last = tv_bool(a, false);
+    tv_put(a, loop, "index", index);
+    tv_put(a, loop, "number", number);
+    tv_put(a, loop, "first", first);
+    tv_put(a, loop, "last", last);
+    size_t nb = r->nb;
+    r->b[nb].name = "loop";
+    r->b[nb].v = loop;
+    r->b[nb + 1].name = s->var;
+    r->nb = nb + 2;
+    for (size_t i = 0; i < list->n; i++) {
+        step(r, s->pos);
         index->i = i;
         number->i = i + 1;
         first->b = i == 0;
-        last->b = i + 1 == n;
-        size_t scope = r->nb;
-        bind(r, scope, "loop", loop_val);
-        bind(r, scope, s->var, from_tval(list.tv->items[i]));
-        bool ok = exec_list(r, &s->body, scope);
-        r->nb = scope;
-        if (!ok)
-            return false;
+        last->b = i + 1 == list->n;
+        r->b[nb + 1].v = list->items[i];
+        exec_list(r, &s->body);
     }
-    return true;
+    r->nb = nb;
 }
 
-static bool exec_if(Render *r, const TStmt *s)
-{
-    for (const TArm *arm = s->arms; arm; arm = arm->next) {
-        Val c;
-        if (!eval(r, arm->cond, &c))
-            return false;
-        if (truthy(&c))
-            return exec_body(r, &arm->body);
-    }
-    return !s->has_else || exec_body(r, &s->body);
-}
-
-static bool exec_list(Render *r, const TList *l, size_t scope)
+static void exec_list(Render *r, const TList *l)
 {
     for (const TStmt *s = l->head; s; s = s->next) {
-        if (!step(r, s->pos))
-            return false;
-        bool ok = true;
-        Val v;
+        step(r, s->pos);
         switch (s->kind) {
-        case TS_TEXT: ok = put(r, s->pos, s->text, s->len); break;
-        case TS_OUT: ok = substitute(r, s); break;
-        case TS_IF: ok = exec_if(r, s); break;
-        case TS_FOR: ok = exec_for(r, s); break;
-        case TS_SET:
-            ok = eval(r, s->expr, &v);
-            if (ok)
-                bind(r, scope, s->var, v);
-            break;
+        case TS_TEXT: put(r, s->pos, s->text, s->len); break;
+        case TS_OUT: substitute(r, s); break;
+        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? &s->body : &s->els); break;
+        case TS_FOR: exec_for(r, s); break;
         }
-        if (!ok)
-            return false;
     }
-    return true;
 }
 
 bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d)
 {
     if (!t)
         return false;
-    Render r = {0};
-    r.a = a;
-    r.d = d;
-    r.ctx = ctx;
-    r.out = out;
+    Render r = {.env = {.a = a, .d = d}, .ctx = ctx, .out = out};
     r.out_start = out->len;
     r.mem_start = arena_bytes(a);
     buf_putn(out, "", 0); /* an empty result is still a string */
-    bool ok = exec_body(&r, &t->body);
-    free(r.b);
-    return ok;
+    if (setjmp(r.env.jmp))
+        return false;
+    exec_list(&r, &t->body);
+    return true;
 }

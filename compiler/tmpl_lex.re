@@ -3,9 +3,9 @@
  *
  * Two modes over one NUL-terminated buffer.  In text mode everything up to
  * a tag opening is TEXT; a TEXT token never crosses a newline (it ends just
- * after one), so the whitespace rule in tmpl.c can work line by line.  In
+ * after one), so the tag-line rule in tmpl.c can work line by line.  In
  * tag mode (after `{{` or `{%`) come names, keywords, literals and
- * operators until `}}` or `%}`.  A comment `{# ... #}` is one token.
+ * operators until `}}` or `%}`.
  *
  * The two modes are two re2c blocks inside one loop: re2c's conditions
  * would need the -c option, and every .re file in compiler/ is generated
@@ -55,22 +55,21 @@ static void skip_lines(TmplLexer *lx)
         }
 }
 
-/* A lexical error is kept, not reported: the driver first lets the parser
- * see the tokens before it, so the error earliest in the text wins. */
-static int fail(TmplLexer *lx, const char *code, Pos p, const char *msg)
+static TokType fail(TmplTok *t, const char *code, Pos p, const char *msg)
 {
-    lx->err_code = code;
-    lx->err_pos = p;
-    lx->err_msg = msg;
-    return TK_ERROR;
+    t->type = TT_ERROR;
+    t->pos = p;
+    t->s = msg;
+    t->code = code;
+    return TT_ERROR;
 }
 
-static int error(TmplLexer *lx, Pos p, const char *msg)
+static TokType error(TmplTok *t, Pos p, const char *msg)
 {
-    return fail(lx, "tmpl-syntax", p, msg);
+    return fail(t, "tmpl-syntax", p, msg);
 }
 
-static int token(TmplLexer *lx, TmplTok *t, int type)
+static TokType token(TmplLexer *lx, TmplTok *t, TokType type)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
     t->type = type;
@@ -81,33 +80,30 @@ static int token(TmplLexer *lx, TmplTok *t, int type)
     return type;
 }
 
-static int open_tag(TmplLexer *lx, TmplTok *t, int type)
+static TokType open_tag(TmplLexer *lx, TmplTok *t, TokType type)
 {
     token(lx, t, type);
-    t->trim = lx->tok[2] == '-';
     lx->in_tag = true;
     lx->tag_pos = t->pos;
     lx->tag_kind = type;
     return type;
 }
 
-static int close_tag(TmplLexer *lx, TmplTok *t, int type)
+/* Either closer ends the tag; `{{ x %}` is the parser's to report. */
+static TokType close_tag(TmplLexer *lx, TmplTok *t, TokType type)
 {
-    token(lx, t, type);
-    t->trim = lx->tok[0] == '-';
-    /* Either closer ends the tag; `{{ x %}` is the parser's to report. */
     lx->in_tag = false;
-    return type;
+    return token(lx, t, type);
 }
 
-static int name(TmplLexer *lx, TmplTok *t, int type)
+static TokType name(TmplLexer *lx, TmplTok *t, TokType type)
 {
     token(lx, t, type);
     t->s = arena_strndup(lx->a, lx->tok, t->n);
     return type;
 }
 
-static int number(TmplLexer *lx, TmplTok *t, unsigned base)
+static TokType number(TmplLexer *lx, TmplTok *t, unsigned base)
 {
     token(lx, t, TT_INT);
     const char *s = lx->tok + (base == 16 ? 2 : 0);
@@ -115,7 +111,7 @@ static int number(TmplLexer *lx, TmplTok *t, unsigned base)
     for (; s < lx->cur; s++) {
         unsigned d = *s <= '9' ? (unsigned)(*s - '0') : (unsigned)((*s | 0x20) - 'a' + 10);
         if (v > (UINT64_MAX - d) / base)
-            return fail(lx, "tmpl-overflow", t->pos, "integer literal does not fit in 64 bits");
+            return fail(t, "tmpl-overflow", t->pos, "integer literal does not fit in 64 bits");
         v = v * base + d;
     }
     t->num = v;
@@ -123,7 +119,7 @@ static int number(TmplLexer *lx, TmplTok *t, unsigned base)
 }
 
 /* A string literal: the escapes are \" \\ and \n. */
-static int string(TmplLexer *lx, TmplTok *t)
+static TokType string(TmplLexer *lx, TmplTok *t)
 {
     token(lx, t, TT_STRING);
     char *out = arena_alloc(lx->a, t->n), *o = out;
@@ -133,14 +129,10 @@ static int string(TmplLexer *lx, TmplTok *t)
             continue;
         }
         s++;
-        switch (*s) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case 'n': *o++ = '\n'; break;
-        default:
-            return error(lx, pos_shift(t->pos, (uint32_t)(s - 1 - lx->tok), 2),
+        if (*s != '"' && *s != '\\' && *s != 'n')
+            return error(t, pos_shift(t->pos, (uint32_t)(s - 1 - lx->tok), 2),
                          "unknown escape in string literal; the escapes are \\\" \\\\ and \\n");
-        }
+        *o++ = *s == 'n' ? '\n' : *s;
     }
     *o = 0;
     t->s = out;
@@ -148,29 +140,28 @@ static int string(TmplLexer *lx, TmplTok *t)
     return TT_STRING;
 }
 
-static int bad_char(TmplLexer *lx)
+static TokType bad_char(TmplLexer *lx, TmplTok *t)
 {
     unsigned char c = (unsigned char)*lx->tok;
     const char *msg = c > 0x20 && c < 0x7F
                           ? arena_printf(lx->a, "unexpected character `%c` in a tag", c)
                           : arena_printf(lx->a, "unexpected byte 0x%02X in a tag", c);
-    return error(lx, tok_pos(lx, 1), msg);
+    return error(t, tok_pos(lx, 1), msg);
 }
 
-static int end_of_input(TmplLexer *lx, TmplTok *t)
+static TokType end_of_input(TmplLexer *lx, TmplTok *t)
 {
     if (lx->tok != lx->lim)
-        return error(lx, tok_pos(lx, 1), "template contains a NUL byte");
-    if (lx->in_tag) {
-        bool expr = lx->tag_kind == TT_OPEN_EXPR;
-        return error(lx, lx->tag_pos,
-                     expr ? "this `{{` is never closed by `}}`" : "this `{%` is never closed by `%}`");
-    }
+        return error(t, tok_pos(lx, 1), "template contains a NUL byte");
+    if (lx->in_tag)
+        return error(t, lx->tag_pos, lx->tag_kind == TT_OPEN_EXPR
+                                         ? "this `{{` is never closed by `}}`"
+                                         : "this `{%` is never closed by `%}`");
     lx->cur = lx->tok;
-    return token(lx, t, TK_EOF);
+    return token(lx, t, TT_EOF);
 }
 
-int tmpl_lex(TmplLexer *lx, TmplTok *t)
+TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
 {
     memset(t, 0, sizeof *t);
     for (;;) {
@@ -178,11 +169,8 @@ int tmpl_lex(TmplLexer *lx, TmplTok *t)
         if (!lx->in_tag) {
     /*!local:re2c
         "\x00"          { return end_of_input(lx, t); }
-        "{{" "-"?       { return open_tag(lx, t, TT_OPEN_EXPR); }
-        "{%" "-"?       { return open_tag(lx, t, TK_OPEN_STMT); }
-        "{#" ([^#\x00] | "#"+ [^#}\x00])* "#"+ "}"
-                        { return token(lx, t, TK_COMMENT); }
-        "{#"            { return error(lx, tok_pos(lx, 2), "this `{#` is never closed by `#}`"); }
+        "{{"            { return open_tag(lx, t, TT_OPEN_EXPR); }
+        "{%"            { return open_tag(lx, t, TT_OPEN_STMT); }
         [^{\n\x00]* "\n" | [^{\n\x00]+ | "{"
                         { return token(lx, t, TT_TEXT); }
     */
@@ -190,8 +178,8 @@ int tmpl_lex(TmplLexer *lx, TmplTok *t)
     /*!local:re2c
         "\x00"          { return end_of_input(lx, t); }
         ws+             { skip_lines(lx); continue; }
-        "-"? "}}"       { return close_tag(lx, t, TT_CLOSE_EXPR); }
-        "-"? "%}"       { return close_tag(lx, t, TT_CLOSE_STMT); }
+        "}}"            { return close_tag(lx, t, TT_CLOSE_EXPR); }
+        "%}"            { return close_tag(lx, t, TT_CLOSE_STMT); }
 
         "if"            { return name(lx, t, TT_IF); }
         "elif"          { return name(lx, t, TT_ELIF); }
@@ -199,22 +187,20 @@ int tmpl_lex(TmplLexer *lx, TmplTok *t)
         "end"           { return name(lx, t, TT_END); }
         "for"           { return name(lx, t, TT_FOR); }
         "in"            { return name(lx, t, TT_IN); }
-        "set"           { return name(lx, t, TT_SET); }
         "not"           { return name(lx, t, TT_NOT); }
         "and"           { return name(lx, t, TT_AND); }
         "or"            { return name(lx, t, TT_OR); }
-        "defined"       { return name(lx, t, TT_DEFINED); }
         ident           { return name(lx, t, TT_NAME); }
 
         "0" [xX] [0-9a-fA-F]+ { return number(lx, t, 16); }
         "0" | [1-9][0-9]*     { return number(lx, t, 10); }
-        "0" [xX]        { return error(lx, tok_pos(lx, 2), "expected hexadecimal digits after `0x`"); }
-        "0" [0-9]+      { return error(lx, tok_pos(lx, (size_t)(lx->cur - lx->tok)),
+        "0" [xX]        { return error(t, tok_pos(lx, 2), "expected hexadecimal digits after `0x`"); }
+        "0" [0-9]+      { return error(t, tok_pos(lx, (size_t)(lx->cur - lx->tok)),
                                    "integer literal with a leading zero (octal is not supported)"); }
 
         ["] ([^"\\\n\x00] | "\\" [^\n\x00])* ["]
                         { return string(lx, t); }
-        ["]             { return error(lx, tok_pos(lx, 1), "string literal is not closed on its line"); }
+        ["]             { return error(t, tok_pos(lx, 1), "string literal is not closed on its line"); }
 
         "=="            { return token(lx, t, TT_EQ); }
         "!="            { return token(lx, t, TT_NE); }
@@ -222,15 +208,13 @@ int tmpl_lex(TmplLexer *lx, TmplTok *t)
         ">="            { return token(lx, t, TT_GE); }
         "<"             { return token(lx, t, TT_LT); }
         ">"             { return token(lx, t, TT_GT); }
-        "="             { return token(lx, t, TT_ASSIGN); }
         "+"             { return token(lx, t, TT_PLUS); }
         "-"             { return token(lx, t, TT_MINUS); }
         "("             { return token(lx, t, TT_LPAREN); }
         ")"             { return token(lx, t, TT_RPAREN); }
         "."             { return token(lx, t, TT_DOT); }
         "|"             { return token(lx, t, TT_PIPE); }
-        ","             { return token(lx, t, TT_COMMA); }
-        [^]             { return bad_char(lx); }
+        [^]             { return bad_char(lx, t); }
     */
     }
 }

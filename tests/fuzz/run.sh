@@ -59,10 +59,10 @@ seed_expr() {
 seed_tmpl() {
     cp templates/*.tmpl "$1/"
     i=0
-    for tt in '{{ board.name | upper }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
-             '{# c #}{% set x = big %}{{ x - 1 | hex16 }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
-             '{% if defined(nothing) %}{{ nothing | default("d") }}{% elif yes %}y{% else %}n{% end %}' \
-             '{{ segments | len }}{{ empty | join(", ") }}{{ zero + 1 | dec }}{{ board.upper | lower | camel }}'; do
+    for tt in '{{ board.name | cstr }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
+             '{{ big - 1 | hex16 }}{{ (zero | hex) == "0x0" }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
+             '{% if nothing %}{{ nothing }}{% elif yes and not no %}y{% else %}n{% end %}' \
+             '{% for s in segments %}{% for b in s.banks %}{{ b.end | hex }}{{ s.flag_names | join(", ") }}{% end %}{% end %}'; do
         i=$((i + 1))
         printf '%s\n' "$tt" >"$1/seed-$i.tmpl"
     done

@@ -7,7 +7,8 @@
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
-#    control characters, an unreadable file, two files in one run, build) is
+#    control characters, an unreadable file, two files in one run, build,
+#    what findings are about as SARIF logical locations) is
 #    run with --diagnostics=json and =sarif.  Every document is validated, the
 #    JSON against schema/diagnostics.schema.json and the SARIF against the
 #    official SARIF 2.1.0 schema, then compared byte for byte with
@@ -135,6 +136,32 @@ diag unreadable 2 check $C/no-such-file.yaml
 diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
 diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
 diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
+diag subject 1 check $C/subject.yaml
+
+# Each SARIF result names what it is about (logicalLocations), read from the
+# finding's subject, not from its position: fields of vpr: and
+# cpu_host_aperture: included.
+"$SEGC" check --diagnostics=sarif $C/subject.yaml >"$tmp/out" 2>/dev/null
+if "$PY" - "$tmp/out" <<'EOF'; then ok "sarif: logical locations"; else bad "sarif: logical locations" "see above"; fi
+import json, sys
+want = {
+    "bar-size": [("bars.io.size", "size", "property")],
+    "vpr-range-inside": [("segments.vram.vpr.range_size", "range_size", "property")],
+    "ddi-qs4-banks": [("segments.vram.banks", "banks", "property")],
+    "banks-page-aligned": [("segments.vram.banks.near.size", "size", "property")],
+    "cpu-host-aperture-size": [("segments.carve.cpu_host_aperture", "cpu_host_aperture", "property"),
+                               ("bars.fb", "fb", "object")],
+    "paging-segment-aperture": [("paging.segment", "segment", "property")],
+}
+got = {}
+for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
+    ls = r["locations"][0].get("logicalLocations", [])
+    got[r["ruleId"]] = [(l["fullyQualifiedName"], l["name"], l["kind"]) for l in ls]
+for rule in sorted(set(want) | set(got)):
+    if want.get(rule) != got.get(rule):
+        print("    |", rule, "expected", want.get(rule), "got", got.get(rule))
+        sys.exit(1)
+EOF
 
 # build --diagnostics=json still writes the outputs.
 if [ -f "$tmp/build-ok/contoso_pv_segments.c" ] && [ ! -e "$tmp/build-error" ]; then

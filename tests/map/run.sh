@@ -1,8 +1,8 @@
 #!/bin/sh
 # Map tests: `segc map` looked at the way a person would look at it.
 #
-# For every case in tests/map/expect/ (every sample, and tests/map/broken.yaml,
-# a board that breaks rules on purpose):
+# For every case in tests/map/expect/ (every sample, and tests/map/broken.yaml
+# and qs4.yaml, boards that break rules on purpose):
 #   - segc map to .svg and to .html, with the expected exit status;
 #   - the SVG is well-formed XML (python3's xml.etree) and every shape in it
 #     has a tooltip; the page holds the same SVG and refers to nothing outside;
