@@ -19,6 +19,9 @@ void diags_init(Diags *d, Arena *a)
 
 static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
+    /* A rule's finding always points into the spec (check.c's report()
+     * falls back to the segment or the file). */
+    ASSERT(pos.file || !code || rule_by_name(code) < 0);
     /* Every code is a line of rules.def (checked for the diagnostics kept). */
     if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
         BUG("a diagnostic code missing from rules.def");
@@ -180,15 +183,17 @@ void diags_sort(Diags *d)
 #define C_GREEN "\033[1;32m"
 #define C_RESET "\033[0m"
 
+static const char *const severity_names[] = {
+    [SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal"};
+
 const char *severity_name(Severity s)
 {
-    switch (s) {
-    case SEV_NOTE: return "note";
-    case SEV_WARNING: return "warning";
-    case SEV_ERROR: return "error";
-    case SEV_FATAL: return "fatal";
-    }
-    return "?";
+    return (size_t)s < countof(severity_names) ? severity_names[s] : "?";
+}
+
+const char *severity_level(Severity s)
+{
+    return severity_name(s == SEV_FATAL ? SEV_ERROR : s);
 }
 
 static const char *sev_color(Severity s)
@@ -310,4 +315,12 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
                  d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
         print_head(f, at, SEV_NOTE, "limit-diagnostics", msg, st);
     }
+}
+
+bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n)
+{
+    const char *near = closest_name(word, cands, n);
+    if (near)
+        diag_fixit(d, on, "did you mean '%s'?", near);
+    return near != NULL;
 }

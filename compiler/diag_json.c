@@ -374,11 +374,6 @@ static long rule_index(const Codes *c, const char *code)
     return id < 0 || (size_t)id >= countof(c->index) ? -1 : c->index[id];
 }
 
-static const char *sarif_level(Severity s)
-{
-    return s == SEV_WARNING ? "warning" : s == SEV_NOTE ? "note" : "error";
-}
-
 /* A URI reference for a path as the user gave it: forward slashes, every
  * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
  * cannot read as a scheme), and file:// before an absolute path. */
@@ -496,7 +491,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
         if (idx >= 0)
             json_kuint(w, "ruleIndex", (uint64_t)idx);
     }
-    json_kstr(w, "level", sarif_level(g->sev));
+    json_kstr(w, "level", severity_level(g->sev));
     text_object(w, "message", g->said.msg);
     json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
@@ -526,7 +521,7 @@ static void sarif_rule(JsonW *w, const RuleInfo *r)
     text_object(w, "fullDescription", help.p);
     text_object(w, "help", help.p);
     json_kobj(w, "defaultConfiguration");
-    json_kstr(w, "level", sarif_level(r->sev));
+    json_kstr(w, "level", severity_level(r->sev));
     json_obj_end(w);
     json_kobj(w, "properties");
     json_kstr(w, "class", r->source ? rule_class_name(r->cls) : "front-end");

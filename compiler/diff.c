@@ -148,6 +148,13 @@ static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
 
 static const ChangeSide absent = {0};
 
+static ChangeSide side_field(Dx *x, FieldId f, uint64_t v, Pos pos)
+{
+    if (field_table[f].flags & FF_BYTES)
+        return side_bytes(x, v, pos);
+    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
+}
+
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
     PRINTF_LIKE(6, 7);
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
@@ -175,6 +182,24 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     else
         d->ncompatible++;
     return c;
+}
+
+/* Field f of the old and new owner (the spec, or segments og/ng): one
+ * change of kind k, "SUBJECT NAME OLD -> NEW", when its value differs.  The
+ * name of a field in a nested map carries the map's key. */
+static void field_changed(Dx *x, ChangeKind k, FieldId f, const char *subject, const Segment *og, const Segment *ng)
+{
+    static const char *const in[] = {[SC_CPU] = "cpu_visible.", [SC_VPR] = "vpr.",
+                                     [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
+    const FieldInfo *fi = &field_table[f];
+    const Value *ov = field_value(f, og ? (const void *)og : x->o);
+    const Value *nv = field_value(f, ng ? (const void *)ng : x->n);
+    if (ov->v == nv->v)
+        return;
+    ChangeSide a = side_field(x, f, ov->v, value_pos(x->o, og, ov));
+    ChangeSide b = side_field(x, f, nv->v, value_pos(x->n, ng, nv));
+    const char *path = in[fi->scope] ? in[fi->scope] : "";
+    add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s", subject, path, fi->key, a.text, b.text);
 }
 
 /* A numeric value that may grow (compatible) or shrink (breaking). */
@@ -206,11 +231,7 @@ static void diff_board(Dx *x)
         ChangeSide t = side_text(arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
         add(x, CH_arch_changed, NULL, f, t, "board arch %s -> %s", f.text, t.text);
     }
-    if (o->page_size.v != n->page_size.v) {
-        ChangeSide f = side_bytes(x, o->page_size.v, value_pos(o, NULL, &o->page_size));
-        ChangeSide t = side_bytes(x, n->page_size.v, value_pos(n, NULL, &n->page_size));
-        add(x, CH_page_size_changed, NULL, f, t, "board page_size %s -> %s", f.text, t.text);
-    }
+    field_changed(x, CH_page_size_changed, F_page_size, "board", NULL, NULL);
 }
 
 /* ---- BARs ------------------------------------------------------------------------------ */
@@ -345,34 +366,11 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
 /* DESCRIPTOR4's fields, one change per field that differs. */
 static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
 {
-    const Spec *o = x->o, *n = x->n;
     const char *name = ng->name;
-    const struct {
-        const char *field;
-        const Value *ov, *nv;
-        bool bytes;
-    } f[] = {
-        {"vpr.range_start", &og->vpr.range_start, &ng->vpr.range_start, true},
-        {"vpr.range_size", &og->vpr.range_size, &ng->vpr.range_size, true},
-        {"vpr.alignment", &og->vpr.alignment, &ng->vpr.alignment, true},
-        {"vpr.count", &og->vpr.count, &ng->vpr.count, false},
-        {"vpr.reserve_size", &og->vpr.reserve_size, &ng->vpr.reserve_size, true},
-        {"cpu_host_aperture.offset", &og->host.offset, &ng->host.offset, true},
-        {"cpu_host_aperture.address", &og->host.address, &ng->host.address, true},
-        {"cpu_host_aperture.size", &og->host.size, &ng->host.size, true},
-        {"invalid_memory_ranges", &og->invalid_ranges, &ng->invalid_ranges, false},
-        {"uefi_frame_buffer_ranges", &og->uefi_ranges, &ng->uefi_ranges, false},
-    };
-    for (size_t i = 0; i < countof(f); i++) {
-        if (f[i].ov->v == f[i].nv->v)
-            continue;
-        Pos op = value_pos(o, og, f[i].ov), np = value_pos(n, ng, f[i].nv);
-        ChangeSide a = f[i].bytes ? side_bytes(x, f[i].ov->v, op)
-                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].ov->v), f[i].ov->v, op);
-        ChangeSide b = f[i].bytes ? side_bytes(x, f[i].nv->v, np)
-                                  : side_num(arena_printf(x->a, "%llu", (unsigned long long)f[i].nv->v), f[i].nv->v, np);
-        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' %s %s -> %s", name, f[i].field, a.text, b.text);
-    }
+    const char *subject = arena_printf(x->a, "segment '%s'", name);
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (field_table[f].scope >= SC_VPR)
+            field_changed(x, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
     const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
     if (og->host.mode != ng->host.mode || strcmp(ob, nb)) {
         ChangeSide a = side_text(og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos);
@@ -385,6 +383,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
 {
     const Spec *o = x->o, *n = x->n;
     const char *name = ng->name;
+    const char *subject = arena_printf(x->a, "segment '%s'", name);
     if (og->id != ng->id) {
         ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
         ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
@@ -398,20 +397,12 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     /* VidMm ignores the base, size and commit limit of an AGP segment: it
      * uses the aperture the OS found. */
     if (og->kind != SEG_AGP && ng->kind != SEG_AGP) {
-        if (og->base.v != ng->base.v) {
-            ChangeSide f = side_bytes(x, og->base.v, value_pos(o, og, &og->base));
-            ChangeSide t = side_bytes(x, ng->base.v, value_pos(n, ng, &ng->base));
-            add(x, CH_base_moved, name, f, t, "segment '%s' base %s -> %s", name, f.text, t.text);
-        }
-        const char *subject = arena_printf(x->a, "segment '%s'", name);
+        field_changed(x, CH_base_moved, F_base, subject, og, ng);
         grown_or_shrunk(x, CH_size_grown, CH_size_shrunk, name, subject, "size", og->size.v,
                         value_pos(o, og, &og->size), ng->size.v, value_pos(n, ng, &ng->size));
-        bool follows = og->commit_limit.v == og->size.v && ng->commit_limit.v == ng->size.v;
-        if (og->commit_limit.v != ng->commit_limit.v && !follows) {
-            ChangeSide f = side_bytes(x, og->commit_limit.v, value_pos(o, og, &og->commit_limit));
-            ChangeSide t = side_bytes(x, ng->commit_limit.v, value_pos(n, ng, &ng->commit_limit));
-            add(x, CH_commit_limit_changed, name, f, t, "segment '%s' commit_limit %s -> %s", name, f.text, t.text);
-        }
+        /* A commit limit that follows the size changes with it. */
+        if (og->commit_limit.v != og->size.v || ng->commit_limit.v != ng->size.v)
+            field_changed(x, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
     }
     /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
     if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE) {
@@ -423,12 +414,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     }
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
-    if (og->system_memory_end.v != ng->system_memory_end.v) {
-        ChangeSide f = side_bytes(x, og->system_memory_end.v, value_pos(o, og, &og->system_memory_end));
-        ChangeSide t = side_bytes(x, ng->system_memory_end.v, value_pos(n, ng, &ng->system_memory_end));
-        add(x, CH_system_memory_end_changed, name, f, t, "segment '%s' system_memory_end %s -> %s", name, f.text,
-            t.text);
-    }
+    field_changed(x, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
     diff_qs4(x, og, ng);
 }
 
@@ -469,12 +455,7 @@ static void diff_paging(Dx *x)
     grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, NULL, "paging", "buffer_size",
                     o->paging.buffer_size.v, value_pos(o, NULL, &o->paging.buffer_size), n->paging.buffer_size.v,
                     value_pos(n, NULL, &n->paging.buffer_size));
-    uint64_t op = o->paging.private_data_size.v, np = n->paging.private_data_size.v;
-    if (op != np) {
-        ChangeSide f = side_bytes(x, op, value_pos(o, NULL, &o->paging.private_data_size));
-        ChangeSide t = side_bytes(x, np, value_pos(n, NULL, &n->paging.private_data_size));
-        add(x, CH_paging_private_data_changed, NULL, f, t, "paging private_data_size %s -> %s", f.text, t.text);
-    }
+    field_changed(x, CH_paging_private_data_changed, F_paging_private_data_size, "paging", NULL, NULL);
 }
 
 void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)

@@ -43,6 +43,21 @@ static void hex(JsonW *w, const char *key, uint64_t v)
     json_hex(w, v);
 }
 
+/* Every field of scope `sc` that applies in form `mode`, by YAML key, in
+ * table order; a segment's derived end follows its size. */
+static void fields(JsonW *w, FieldScope sc, CpuMode mode, const void *owner)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        if (field_table[f].scope != sc || !field_in_mode((FieldId)f, mode))
+            continue;
+        value(w, field_table[f].key, field_value((FieldId)f, owner));
+        if (f == F_size) {
+            const Segment *g = owner;
+            hex(w, "end", g->base.v + g->size.v);
+        }
+    }
+}
+
 static void board(JsonW *w, const Spec *s)
 {
     json_kobj(w, "board");
@@ -61,7 +76,7 @@ static void board(JsonW *w, const Spec *s)
     where(w, s->arch_pos);
     json_obj_end(w);
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
-    value(w, "page_size", &s->page_size);
+    fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
     json_karr(w, "ddi");
     if (s->forms & DDI_QS)
@@ -83,11 +98,7 @@ static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
     } else {
         json_obj_begin(w);
         where(w, g->vpr.pos);
-        value(w, "range_start", &g->vpr.range_start);
-        value(w, "range_size", &g->vpr.range_size);
-        value(w, "alignment", &g->vpr.alignment);
-        value(w, "count", &g->vpr.count);
-        value(w, "reserve_size", &g->vpr.reserve_size);
+        fields(w, SC_VPR, CPU_NONE, g);
         json_obj_end(w);
     }
     json_key(w, "cpu_host_aperture");
@@ -99,16 +110,12 @@ static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
         if (g->host.mode == CPU_BAR) {
             json_kstr(w, "bar", g->host.bar->name);
             json_kuint(w, "slot", (uint64_t)(g->host.bar - s->bars));
-            value(w, "offset", &g->host.offset);
-        } else {
-            value(w, "address", &g->host.address);
         }
-        value(w, "size", &g->host.size);
+        fields(w, SC_HOST, g->host.mode, g);
         json_kuint(w, "pages", s->page_size.v ? g->host.size.v / s->page_size.v : 0);
         json_obj_end(w);
     }
-    value(w, "invalid_memory_ranges", &g->invalid_ranges);
-    value(w, "uefi_frame_buffer_ranges", &g->uefi_ranges);
+    fields(w, SC_QS4, CPU_NONE, g);
 }
 
 static void flags(JsonW *w, const Segment *g)
@@ -147,10 +154,9 @@ static void cpu(JsonW *w, const Spec *s, const Segment *g)
         json_kuint(w, "slot", (uint64_t)(g->cpu_bar - s->bars));
         where(w, g->cpu_bar_pos);
         json_obj_end(w);
-        value(w, "offset", &g->cpu_offset);
-    } else if (g->cpu == CPU_ADDRESS) {
-        value(w, "address", &g->cpu_address);
     }
+    if (g->cpu != CPU_NONE)
+        fields(w, SC_CPU, g->cpu, g);
     json_obj_end(w);
 }
 
@@ -164,11 +170,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_kstr(w, "value", seg_kind_name(g->kind));
     where(w, g->kind_pos);
     json_obj_end(w);
-    value(w, "base", &g->base);
-    value(w, "size", &g->size);
-    hex(w, "end", g->base.v + g->size.v);
-    value(w, "commit_limit", &g->commit_limit);
-    value(w, "system_memory_end", &g->system_memory_end);
+    fields(w, SC_SEG, CPU_NONE, g);
     flags(w, g);
     cpu(w, s, g);
     qs4_fields(w, s, g);
@@ -180,7 +182,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
         where(w, b->pos);
         hex(w, "start", b->start);
         hex(w, "end", b->end);
-        value(w, "size", &b->size);
+        fields(w, SC_BANK, CPU_NONE, b);
         json_obj_end(w);
     }
     json_arr_end(w);
@@ -233,8 +235,7 @@ void dump_json(Buf *out, const Spec *s)
         json_kuint(&w, "slot", i);
         json_kstr(&w, "name", b->name);
         where(&w, b->pos);
-        value(&w, "index", &b->index);
-        value(&w, "size", &b->size);
+        fields(&w, SC_BAR, CPU_NONE, b);
         json_obj_end(&w);
     }
     json_arr_end(&w);
@@ -250,8 +251,7 @@ void dump_json(Buf *out, const Spec *s)
     json_kstr(&w, "name", s->paging.seg ? s->paging.seg->name : NULL);
     where(&w, s->paging.seg_set ? s->paging.seg_pos : (Pos){0});
     json_obj_end(&w);
-    value(&w, "buffer_size", &s->paging.buffer_size);
-    value(&w, "private_data_size", &s->paging.private_data_size);
+    fields(&w, SC_PAGING, CPU_NONE, s);
     json_obj_end(&w);
     json_obj_end(&w);
 }

@@ -24,6 +24,14 @@ static TVal *flag_names(Arena *a, uint32_t flags)
     return l;
 }
 
+/* Every field of `scopes` with a template name, as an integer. */
+static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl)
+            tv_put(a, m, field_table[f].tmpl, tv_int(a, field_value((FieldId)f, owner)->v));
+}
+
 static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
 {
     TVal *m = tv_map(a);
@@ -39,11 +47,8 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     TVal *names = flag_names(a, g->flags);
     tv_put(a, m, "flag_names", names);
     tv_put(a, m, "nflags", tv_int(a, names->n));
-    tv_put(a, m, "base", tv_int(a, g->base.v));
-    tv_put(a, m, "size", tv_int(a, g->size.v));
+    put_fields(a, m, SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4), g);
     tv_put(a, m, "end", tv_int(a, g->base.v + g->size.v));
-    tv_put(a, m, "commit_limit", tv_int(a, g->commit_limit.v));
-    tv_put(a, m, "system_memory_end", tv_int(a, g->system_memory_end.v));
     static const char *const cpu[] = {"none", "bar", "address"};
     tv_put(a, m, "cpu", tv_str(a, cpu[g->cpu]));
     if (g->cpu == CPU_BAR && g->cpu_bar) {
@@ -51,8 +56,6 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
         tv_put(a, m, "bar_upper", tv_str(a, to_upper(a, g->cpu_bar->name)));
         tv_put(a, m, "bar_slot", tv_int(a, (uint64_t)(g->cpu_bar - s->bars)));
     }
-    tv_put(a, m, "cpu_offset", tv_int(a, g->cpu_offset.v));
-    tv_put(a, m, "cpu_address", tv_int(a, g->cpu_address.v));
     TVal *banks = tv_list(a);
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
@@ -71,19 +74,9 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
                                                (unsigned)g->pos.line)));
     /* DESCRIPTOR4 only. */
     tv_put(a, m, "host", tv_str(a, cpu[g->host.mode]));
-    if (g->host.mode == CPU_BAR) {
+    if (g->host.mode == CPU_BAR)
         tv_put(a, m, "host_bar_upper", tv_str(a, to_upper(a, g->host.bar->name)));
-        tv_put(a, m, "host_offset", tv_int(a, g->host.offset.v));
-    }
-    tv_put(a, m, "host_address", tv_int(a, g->host.address.v));
     tv_put(a, m, "host_pages", tv_int(a, s->page_size.v ? g->host.size.v / s->page_size.v : 0));
-    tv_put(a, m, "vpr_start", tv_int(a, g->vpr.range_start.v));
-    tv_put(a, m, "vpr_size", tv_int(a, g->vpr.range_size.v));
-    tv_put(a, m, "vpr_alignment", tv_int(a, g->vpr.alignment.v));
-    tv_put(a, m, "vpr_count", tv_int(a, g->vpr.count.v));
-    tv_put(a, m, "vpr_reserve", tv_int(a, g->vpr.reserve_size.v));
-    tv_put(a, m, "invalid_ranges", tv_int(a, g->invalid_ranges.v));
-    tv_put(a, m, "uefi_ranges", tv_int(a, g->uefi_ranges.v));
     return m;
 }
 
@@ -201,7 +194,7 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
            tv_int(a, s->wddm < 0x12 ? 0x1000 : (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
     tv_put(a, board, "arch", tv_str(a, arch_name(s->arch)));
     tv_put(a, board, "ptr_bytes", tv_int(a, s->ptr_bytes));
-    tv_put(a, board, "page_size", tv_int(a, s->page_size.v));
+    put_fields(a, board, SCOPE(SC_BOARD), s);
     tv_put(a, root, "board", board);
 
     TVal *segs = tv_list(a);
@@ -223,8 +216,7 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
         tv_put(a, bm, "slot", tv_int(a, i));
         tv_put(a, bm, "name", tv_str(a, s->bars[i].name));
         tv_put(a, bm, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
-        tv_put(a, bm, "index", tv_int(a, s->bars[i].index.v));
-        tv_put(a, bm, "size", tv_int(a, s->bars[i].size.v));
+        put_fields(a, bm, SCOPE(SC_BAR), &s->bars[i]);
         tv_push(a, bars, bm);
     }
     tv_put(a, root, "bars", bars);
@@ -263,8 +255,7 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
 
     TVal *paging = tv_map(a);
     tv_put(a, paging, "segment_id", tv_int(a, s->paging.seg ? s->paging.seg->id : 0));
-    tv_put(a, paging, "buffer_size", tv_int(a, s->paging.buffer_size.v));
-    tv_put(a, paging, "private_data_size", tv_int(a, s->paging.private_data_size.v));
+    put_fields(a, paging, SCOPE(SC_PAGING), s);
     tv_put(a, root, "paging", paging);
     return root;
 }
@@ -370,20 +361,23 @@ static const char *broken_invariant(Arena *a, const Spec *s, const Segment **whe
     return idents_unique(a, s, &x, &y) ? NULL : arena_printf(a, "names-unique: %s and %s", x, y);
 }
 
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
+bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
 {
-    memset(out, 0, sizeof *out);
-    memset(lk, 0, sizeof *lk);
     const Segment *g;
     const char *broken = broken_invariant(a, s, &g);
-    if (broken) {
+    if (broken)
         fatal_at(d, "internal", g ? g->pos : s->name_pos,
                  "internal error: the invariant [%s] does not hold%s%s%s, yet the checks passed; segc refuses to "
                  "write code that relies on it",
                  broken, g ? " for segment '" : "", g ? g->name : "", g ? "'" : "");
+    return !broken;
+}
+
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
+{
+    memset(out, 0, sizeof *out);
+    if (!emit_preconditions(a, s, d))
         return false;
-    }
-    layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk);
     TVal *ctx = context(a, s, o);
     tv_put(a, ctx, "lookup", lookup_data(a, lk));
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&

@@ -54,7 +54,7 @@ static Pos span(const ExprParse *c, Pos first, uint32_t off, uint32_t end)
     const unsigned char *s = c->lx->buf + off;
     const unsigned char *nl = memchr(s, '\n', end - off);
     first.len = nl ? (uint32_t)(nl - s) : end - off;
-    return first;
+    return c->lx->scalar ? node_char_pos(c->lx->scalar, off, first.len) : first;
 }
 
 static Expr *node(ExprParse *c, ExprKind k, Pos op_pos)
@@ -217,7 +217,7 @@ void expr_stack_overflow(ExprParse *c)
 
 /* ---- driver ------------------------------------------------------------ */
 
-Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d)
+static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node *scalar, Diags *d)
 {
     if (len > EXPR_MAX_LEN) {
         error_at(d, "limit-expr-length", pos_shift(start, 0, 0),
@@ -226,6 +226,7 @@ Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d)
     }
     ExprLexer lx;
     expr_lex_init(&lx, a, text, len, start, d);
+    lx.scalar = scalar;
     ExprParse c = {.a = a, .d = d, .lx = &lx};
     void *parser = ExprParserAlloc(xmalloc, &c);
     unsigned parens = 0;
@@ -257,6 +258,16 @@ Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d)
         return NULL;
     ASSERT(c.result.e);
     return c.result.e;
+}
+
+Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d)
+{
+    return parse(a, text, len, start, NULL, d);
+}
+
+Expr *expr_parse_scalar(Arena *a, const Node *scalar, Diags *d)
+{
+    return parse(a, scalar->str, scalar->len, node_char_pos(scalar, 0, 1), scalar, d);
 }
 
 /* ---- evaluation -------------------------------------------------------- */
@@ -368,10 +379,7 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
             f = &funcs[i];
     if (!f) {
         Diag *g = error_at(d, "expr-call", e->op_pos, "unknown function '%s'", e->name);
-        const char *near = closest_name(e->name, func_names, countof(func_names));
-        if (near)
-            diag_fixit(d, g, "did you mean '%s'?", near);
-        else
+        if (!diag_suggest(d, g, e->name, func_names, countof(func_names)))
             diag_fixit(d, g, "the functions are min, max, align_up and align_down");
         return false;
     }

@@ -15,14 +15,6 @@ enum { EXPR_TOK_END = 0, EXPR_TOK_ERROR = -1 };
 
 /* Units: X(enum, spelling, log2 of the factor); `pages` scales by the
  * page size from EvalEnv and has no fixed factor. */
-#define EXPR_UNITS(X)        \
-    X(UNIT_B, "B", 0)        \
-    X(UNIT_KIB, "KiB", 10)   \
-    X(UNIT_MIB, "MiB", 20)   \
-    X(UNIT_GIB, "GiB", 30)   \
-    X(UNIT_TIB, "TiB", 40)   \
-    X(UNIT_PAGES, "pages", 0)
-
 const char *expr_unit_name(Unit u);
 /* Exact, case-sensitive spelling; false if `s` is not a unit word. */
 bool expr_unit_lookup(const char *s, size_t n, Unit *out);
@@ -45,6 +37,7 @@ typedef struct ExprLexer {
     const unsigned char *line_begin;      /* first byte of the current line */
     const SrcFile *file;
     uint32_t line, base_col; /* column of line_begin */
+    const Node *scalar;      /* set: positions are its characters' (node_char_pos) */
     int prev;                /* kind of the last token returned */
     const unsigned char *num_start, *num_end; /* the last number token */
 } ExprLexer;

@@ -6,7 +6,8 @@
  * token, or reports a lexical error and returns EXPR_TOK_ERROR.
  *
  * Columns: a token on the first line is at start.col + its byte offset; a
- * newline starts the next line at column 1.
+ * newline starts the next line at column 1.  Text from a YAML scalar is
+ * positioned by the scalar instead, from each token's byte offset.
  *
  * Units are words of their own, attached (512MiB) or not (512 MiB).  The
  * spellings that mean something else elsewhere (MB, K, kib, ...) are errors
@@ -39,6 +40,8 @@ void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos st
 /* Position of `n` bytes at `p`, which is on the current line. */
 static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
 {
+    if (lx->scalar)
+        return node_char_pos(lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
     Pos pos = {lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
     return pos;
 }
@@ -232,7 +235,6 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
         num   = dec | hex | bin | oct;
         ident = [A-Za-z_][A-Za-z0-9_]*;
         name  = ident ("." ident)*;
-        unit  = "B" | "KiB" | "MiB" | "GiB" | "TiB" | "pages";
         ambig = [kKmMgGtT] | [kKmMgGtTpPeE] [bB] | 'kib' | 'mib' | 'gib' | 'tib' | 'pib' | 'eib';
         utf8  = [\xc2-\xf4] [\x80-\xbf]+;
 
@@ -261,18 +263,18 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
                      (int)(YYCURSOR - s), (const char *)s);
             return EXPR_TOK_ERROR;
         }
-        unit {
-            if (!expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))
-                BUG("unit word without a Unit");
-            return emit(lx, t, EXPR_TK_UNIT, s, YYCURSOR);
-        }
         ambig {
+            if (expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))
+                return emit(lx, t, EXPR_TK_UNIT, s, YYCURSOR);
             if (after_operand(lx))
                 return bad_unit(lx, t, s, YYCURSOR);
             t->name = arena_strndup(lx->a, (const char *)s, (size_t)(YYCURSOR - s));
             return emit(lx, t, EXPR_TK_NAME, s, YYCURSOR);
         }
         name {
+            /* A unit word (EXPR_UNITS) is one wherever it stands. */
+            if (expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))
+                return emit(lx, t, EXPR_TK_UNIT, s, YYCURSOR);
             if (s == lx->num_end)
                 return bad_suffix(lx, t, s, YYCURSOR);
             t->name = arena_strndup(lx->a, (const char *)s, (size_t)(YYCURSOR - s));

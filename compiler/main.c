@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -53,21 +54,15 @@ typedef struct Options {
 
 static const char *prog = "segc";
 
-static const char usage_main[] =
+static const char usage_head[] =
     "usage: segc COMMAND [OPTIONS] ...\n"
     "\n"
     "segc compiles a YAML description of a GPU's memory segments into the C a\n"
     "WDDM display miniport needs to answer DXGKQAITYPE_QUERYSEGMENT3, after\n"
     "checking it against every rule the WDDM documentation states.\n"
     "\n"
-    "commands:\n"
-    "  check FILE...          validate specs (many files in one process)\n"
-    "  build SPEC -o DIR      validate, then write <name>_segments.[ch] and segc_dxgk.h\n"
-    "  diff OLD NEW           what changed, and whether it breaks a driver built from OLD\n"
-    "  map SPEC -o FILE       draw the memory map as FILE.svg or FILE.html\n"
-    "  rules [--all]          list every rule with its class and severity\n"
-    "  explain CODE           print a rule (its class, WDDM source and fix) or a code\n"
-    "  dump --json SPEC       print the resolved model as JSON\n"
+    "commands:\n";
+static const char usage_tail[] =
     "\n"
     "options:\n"
     "  -h, --help             this text (segc COMMAND --help for a command's)\n"
@@ -175,6 +170,15 @@ static const char usage_map[] =
     "options (besides -D, -I, -W, --color, -v, -q of 'segc check'):\n"
     "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
+static const char usage_rules[] =
+    "usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
+    "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
+    "of templates and of internal errors (never switchable).\n";
+
+static const char usage_explain[] =
+    "usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
+    "and the options or waivers that apply to it), or what any other code segc prints means.\n";
+
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
 {
@@ -207,7 +211,7 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     diags_init(&d, a);
     SrcFile *f = src_from_string(a, "<command line>", text, strlen(text));
     Expr *e = expr_parse(a, f->text, f->len, (Pos){f, 1, 1, 1}, &d);
-    EvalEnv env = {NULL, NULL, 4096};
+    EvalEnv env = {NULL, NULL, DEFAULT_PAGE_SIZE};
     uint64_t v = 0;
     if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
         if (!diags_failed(&d))
@@ -261,9 +265,161 @@ static void add_pattern(Options *o, const char *a, bool may_glob)
     globfree(&g);
 }
 
-/* Parses the options shared by check and build.  `argv` starts after the
+/* What a command accepts besides -D, -I, -W, --color, -v, -q, --help. */
+enum {
+    OPT_BATCH = 1,      /* check: globs, -j, --files-from */
+    OPT_OUT = 2,        /* -o */
+    OPT_BUILD = 4,      /* --templates, -MD, -MF, --annotate, --emit-selftest, --lookup-budget */
+    OPT_DDI = 8,        /* --ddi */
+    OPT_DIFF = 16,      /* --json, --kinds */
+    OPT_DIAGNOSTICS = 32,
+    OPT_JSON = 64,      /* dump --json (the default) */
+};
+
+typedef struct Command Command;
+struct Command {
+    const char *name, *synopsis, *summary; /* for segc --help */
+    int (*run)(const Command *c, int argc, char **argv);
+    const char *usage; /* segc NAME --help */
+    unsigned opts;     /* OPT_* */
+};
+
+/* Whether argument `a` is option `flag`: a short flag ("-D", "-MF") with
+ * its value attached or not, a long one ("--ddi") alone or with "=VALUE". */
+static bool is_opt(const char *a, const char *flag)
+{
+    size_t n = strlen(flag);
+    return !strncmp(a, flag, n) && (flag[1] != '-' || !a[n] || a[n] == '=');
+}
+
+/* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
+ * or the next argument; a missing value is a usage error. */
+static char *opt_value(const char *flag, int argc, char **argv, int *i)
+{
+    char *a = argv[*i] + strlen(flag);
+    if (*a)
+        return a + (flag[1] == '-');
+    static const char *const what[][2] = {{"--files-from", "a FILE"},
+                                          {"--diagnostics", "a FORMAT (text, json or sarif)"},
+                                          {"--templates", "a directory"},
+                                          {"--lookup-budget", "a SIZE"}};
+    if (*i + 1 >= argc) {
+        const char *w = "a value";
+        for (size_t k = 0; k < countof(what); k++)
+            if (!strcmp(flag, what[k][0]))
+                w = what[k][1];
+        die_usage("%s needs %s", flag, w);
+    }
+    return argv[++*i];
+}
+
+/* -jN, -j N, or -j alone: one job per core. */
+static unsigned jobs_option(int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
+    char *end = NULL;
+    long n = v ? strtol(v, &end, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1 || n > 64 || (v && *end))
+        die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
+    return (unsigned)n;
+}
+
+/* The options every command takes; false if argv[*i] is none of them. */
+static bool common_option(Options *o, const Command *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+        fputs(c->usage, stdout);
+        exit(EXIT_OK);
+    } else if (is_opt(a, "-D")) {
+        char *v = opt_value("-D", argc, argv, i);
+        char *eq = strchr(v, '=');
+        if (!eq || eq == v)
+            die_usage("-D takes NAME=EXPR, not '%s'", v);
+        *eq = 0;
+        o->defines[o->ndefines++] = (Define){v, eq + 1};
+    } else if (is_opt(a, "-I")) {
+        o->includes[o->nincludes++] = opt_value("-I", argc, argv, i);
+    } else if (is_opt(a, "-W")) {
+        const char *w = opt_value("-W", argc, argv, i);
+        WoptResult wr = rules_option(&o->rules, w);
+        const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+        if (wr == WOPT_INVARIANT)
+            die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
+                      rule_table[rule_by_name(base)].why);
+        if (wr == WOPT_UNKNOWN) {
+            const char *near = rule_closest(base);
+            die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
+                      near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
+        }
+    } else if (is_opt(a, "--color")) {
+        o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
+    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
+        o->verbose = true;
+    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+        o->quiet = true;
+    } else {
+        return false;
+    }
+    return true;
+}
+
+/* The options of `segc build`; false if argv[*i] is none of them. */
+static bool build_option(Options *o, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    if (is_opt(a, "--templates"))
+        o->templates = opt_value("--templates", argc, argv, i);
+    else if (!strcmp(a, "-MD"))
+        o->md = true;
+    else if (is_opt(a, "-MF"))
+        o->depfile = opt_value("-MF", argc, argv, i);
+    else if (!strcmp(a, "--annotate"))
+        o->annotate = true;
+    else if (!strcmp(a, "--emit-selftest"))
+        o->emit_selftest = true;
+    else if (is_opt(a, "--lookup-budget"))
+        o->lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
+    else
+        return false;
+    return true;
+}
+
+/* One option of command `c` at argv[*i] (which it may advance past the
+ * option's value); an option `c` does not take is a usage error. */
+static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
+{
+    const char *a = argv[*i];
+    unsigned k = c->opts;
+    if (common_option(o, c, argc, argv, i) || (k & OPT_BUILD && build_option(o, argc, argv, i)))
+        return;
+    if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
+        o->jobs = jobs_option(argc, argv, i);
+    } else if (k & OPT_BATCH && is_opt(a, "--files-from")) {
+        o->files_from = opt_value("--files-from", argc, argv, i);
+    } else if (k & OPT_OUT && is_opt(a, "-o")) {
+        o->outdir = opt_value("-o", argc, argv, i); /* a directory for build, a file for map */
+    } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
+        const char *v = opt_value("--ddi", argc, argv, i);
+        if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
+            die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
+    } else if (k & (OPT_DIFF | OPT_JSON) && !strcmp(a, "--json")) {
+        o->json = true;
+    } else if (k & OPT_DIFF && !strcmp(a, "--kinds")) {
+        o->kinds = true;
+    } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
+        const char *f = opt_value("--diagnostics", argc, argv, i);
+        if (!diag_format_parse(f, &o->diags))
+            die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
+    } else {
+        die_usage("unknown option '%s'", a);
+    }
+}
+
+/* Parses the options and files of command `c`.  `argv` starts after the
  * command word. */
-static void parse_options(Options *o, int argc, char **argv, const char *usage)
+static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
     rules_default(&o->rules);
     o->defines = xmalloc((size_t)argc * sizeof *o->defines);
@@ -273,83 +429,12 @@ static void parse_options(Options *o, int argc, char **argv, const char *usage)
     bool only_files = false;
     for (int i = 0; i < argc; i++) {
         char *a = argv[i];
-#define VALUE(flag) (a[strlen(flag)] ? a + strlen(flag) : (i + 1 < argc ? argv[++i] : (die_usage("%s needs a value", flag), "")))
-        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
-            add_pattern(o, a, usage == usage_check);
-        } else if (!strncmp(a, "-j", 2) && usage == usage_check) {
-            /* -jN, -j N, or -j alone: one job per core. */
-            const char *v = a[2] ? a + 2 : (i + 1 < argc && argv[i + 1][0] >= '0' && argv[i + 1][0] <= '9') ? argv[++i] : NULL;
-            long n = v ? strtol(v, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-            if (n < 1 || n > 64)
-                die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
-            o->jobs = (unsigned)n;
-        } else if (!strncmp(a, "--files-from", 12) && usage == usage_check) {
-            o->files_from = a[12] == '=' ? a + 13 : (i + 1 < argc ? argv[++i] : (die_usage("--files-from needs a FILE"), ""));
-        } else if (!strcmp(a, "--")) {
+        if (only_files || a[0] != '-' || !strcmp(a, "-"))
+            add_pattern(o, a, c->opts & OPT_BATCH);
+        else if (!strcmp(a, "--"))
             only_files = true;
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            fputs(usage, stdout);
-            exit(EXIT_OK);
-        } else if (!strncmp(a, "-D", 2)) {
-            char *v = VALUE("-D");
-            char *eq = strchr(v, '=');
-            if (!eq || eq == v)
-                die_usage("-D takes NAME=EXPR, not '%s'", v);
-            *eq = 0;
-            o->defines[o->ndefines++] = (Define){v, eq + 1};
-        } else if (!strncmp(a, "-I", 2)) {
-            o->includes[o->nincludes++] = VALUE("-I");
-        } else if (!strncmp(a, "-W", 2)) {
-            const char *w = VALUE("-W");
-            WoptResult wr = rules_option(&o->rules, w);
-            const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
-            if (wr == WOPT_INVARIANT)
-                die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
-                          rule_table[rule_by_name(base)].why);
-            if (wr == WOPT_UNKNOWN) {
-                const char *near = rule_closest(base);
-                die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
-                          near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-            }
-        } else if (!strncmp(a, "--color", 7)) {
-            o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
-        } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-            o->verbose = true;
-        } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-            o->quiet = true;
-        } else if (!strncmp(a, "-o", 2) && (usage == usage_build || usage == usage_map)) {
-            o->outdir = VALUE("-o"); /* a directory for build, a file for map */
-        } else if (!strncmp(a, "--templates", 11) && usage == usage_build) {
-            o->templates = a[11] == '=' ? a + 12 : (i + 1 < argc ? argv[++i] : (die_usage("--templates needs a directory"), ""));
-        } else if (!strncmp(a, "--ddi", 5) && (a[5] == '=' || !a[5]) && (usage == usage_build || usage == usage_check)) {
-            const char *v = a[5] == '=' ? a + 6 : (i + 1 < argc ? argv[++i] : "");
-            if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
-                die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
-        } else if (!strcmp(a, "-MD") && usage == usage_build) {
-            o->md = true;
-        } else if (!strncmp(a, "-MF", 3) && usage == usage_build) {
-            o->depfile = VALUE("-MF");
-        } else if (!strcmp(a, "--annotate") && usage == usage_build) {
-            o->annotate = true;
-        } else if (!strcmp(a, "--emit-selftest") && usage == usage_build) {
-            o->emit_selftest = true;
-        } else if (!strncmp(a, "--lookup-budget", 15) && usage == usage_build) {
-            const char *v = a[15] == '=' ? a + 16 : (i + 1 < argc ? argv[++i] : "");
-            o->lookup_budget = parse_size_option("--lookup-budget", v);
-        } else if (!strcmp(a, "--json") && usage == usage_diff) {
-            o->json = true;
-        } else if (!strcmp(a, "--kinds") && usage == usage_diff) {
-            o->kinds = true;
-        } else if (!strncmp(a, "--diagnostics", 13) && (a[13] == '=' || !a[13]) && usage != usage_dump) {
-            const char *f = a[13] == '=' ? a + 14 : (i + 1 < argc ? argv[++i] : "");
-            if (!diag_format_parse(f, &o->diags))
-                die_usage("--diagnostics takes text, json or sarif, not '%s'", f);
-        } else if (!strcmp(a, "--json") && usage == usage_dump) {
-            /* the default */
-        } else {
-            die_usage("unknown option '%s'", a);
-        }
-#undef VALUE
+        else
+            parse_option(o, c, argc, argv, &i);
     }
     o->resolve.defines = o->defines;
     o->resolve.ndefines = o->ndefines;
@@ -570,10 +655,10 @@ static void read_files_from(Options *o, const char *list)
         fclose(f);
 }
 
-static int cmd_check(int argc, char **argv)
+static int cmd_check(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, usage_check);
+    parse_options(&o, argc, argv, c);
     if (o.files_from)
         read_files_from(&o, o.files_from);
     if (!o.nfiles)
@@ -600,10 +685,10 @@ static int cmd_check(int argc, char **argv)
     return rc;
 }
 
-static int cmd_build(int argc, char **argv)
+static int cmd_build(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, usage_build);
+    parse_options(&o, argc, argv, c);
     if (o.nfiles != 1)
         die_usage("build takes exactly one SPEC (got %u)", o.nfiles);
     if (!o.outdir)
@@ -612,6 +697,9 @@ static int cmd_build(int argc, char **argv)
         die_usage("-MD needs -MF FILE");
     if (o.depfile && !o.md)
         die_usage("-MF FILE goes with -MD");
+    struct stat st;
+    if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
+        die_usage("--templates '%s' is not a directory", o.templates);
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
@@ -620,7 +708,10 @@ static int cmd_build(int argc, char **argv)
     BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
-    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
+    bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
+    if (ok)
+        layout_lookup(a, s, bo.lookup_budget, &lk);
+    ok = ok && emit_render(a, s, &bo, &lk, &out, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout && lk.overlap[0])
@@ -633,8 +724,8 @@ static int cmd_build(int argc, char **argv)
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
                     lk.granule_log2);
-        fprintf(vout, ", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes,
-                lk.nregions - 1, lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
+        fprintf(vout, ", %zu bytes, %u region%s, worst case %u memory loads per lookup%s\n", lk.bytes,
+                lk.nregions - 1, lk.nregions == 2 ? "" : "s", lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
     }
     if (ok)
         outputs_write(s, &bo, &out, &d, vout);
@@ -649,7 +740,8 @@ static int cmd_build(int argc, char **argv)
     }
     int rc = exit_status(&d);
     if (vout && rc == EXIT_OK)
-        fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
+        fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+                o.outdir);
     outputs_free(&out);
     arena_free(a);
     free_options(&o);
@@ -659,10 +751,10 @@ static int cmd_build(int argc, char **argv)
 /* Both specs through load, resolve and check; if both are valid, the
  * changes from OLD to NEW.  Diagnostics are printed only for a spec that
  * is invalid (segc check shows the warnings of valid ones). */
-static int cmd_diff(int argc, char **argv)
+static int cmd_diff(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, usage_diff);
+    parse_options(&o, argc, argv, c);
     if (o.kinds) {
         if (o.nfiles)
             die_usage("diff --kinds takes no files");
@@ -712,10 +804,10 @@ static int cmd_diff(int argc, char **argv)
     return rc;
 }
 
-static int cmd_map(int argc, char **argv)
+static int cmd_map(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, usage_map);
+    parse_options(&o, argc, argv, c);
     if (o.nfiles != 1)
         die_usage("map takes exactly one SPEC (got %u)", o.nfiles);
     if (!o.outdir)
@@ -733,7 +825,8 @@ static int cmd_map(int argc, char **argv)
     Buf out = {0};
     if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
         !o.quiet)
-        printf("%s: drew board %s (%u segments) into %s\n", path, s->name, s->nsegs, o.outdir);
+        printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+               o.outdir);
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
@@ -744,13 +837,11 @@ static int cmd_map(int argc, char **argv)
     return rc;
 }
 
-static int cmd_rules(int argc, char **argv)
+static int cmd_rules(const Command *c, int argc, char **argv)
 {
     bool all = argc == 1 && !strcmp(argv[0], "--all");
     if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help"))) {
-        puts("usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
-             "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
-             "of templates and of internal errors (never switchable).");
+        fputs(c->usage, stdout);
         return EXIT_OK;
     }
     if (argc > 0 && !all)
@@ -763,12 +854,11 @@ static int cmd_rules(int argc, char **argv)
     return EXIT_OK;
 }
 
-static int cmd_explain(int argc, char **argv)
+static int cmd_explain(const Command *c, int argc, char **argv)
 {
     if (argc != 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
         if (argc == 1) {
-            puts("usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
-                 "and the options or waivers that apply to it), or what any other code segc prints means.");
+            fputs(c->usage, stdout);
             return EXIT_OK;
         }
         die_usage("explain takes one rule or code name (segc rules --all lists them)");
@@ -787,10 +877,10 @@ static int cmd_explain(int argc, char **argv)
 }
 
 /* Load, resolve, check; only a valid spec is dumped. */
-static int cmd_dump(int argc, char **argv)
+static int cmd_dump(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, usage_dump);
+    parse_options(&o, argc, argv, c);
     if (o.nfiles != 1)
         die_usage("dump takes exactly one SPEC (got %u)", o.nfiles);
     Arena *a = arena_new();
@@ -811,53 +901,70 @@ static int cmd_dump(int argc, char **argv)
     return rc;
 }
 
+/* The pipeline of each command: check and dump load, resolve and check;
+ * build adds layout and emit; diff and map compare or draw what check
+ * built. */
+static const Command commands[] = {
+    {"check", "FILE...", "validate specs (many files in one process)", cmd_check, usage_check,
+     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS},
+    {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", cmd_build, usage_build,
+     OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS},
+    {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", cmd_diff, usage_diff,
+     OPT_DIFF | OPT_DIAGNOSTICS},
+    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", cmd_map, usage_map,
+     OPT_OUT | OPT_DIAGNOSTICS},
+    {"rules", "[--all]", "list every rule with its class and severity", cmd_rules, usage_rules, 0},
+    {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", cmd_explain, usage_explain, 0},
+    {"dump", "--json SPEC", "print the resolved model as JSON", cmd_dump, usage_dump, OPT_JSON},
+};
+
+static void main_usage(FILE *f)
+{
+    fputs(usage_head, f);
+    for (size_t i = 0; i < countof(commands); i++) {
+        char line[64];
+        snprintf(line, sizeof line, "%s %s", commands[i].name, commands[i].synopsis);
+        fprintf(f, "  %-23s%s\n", line, commands[i].summary);
+    }
+    fputs(usage_tail, f);
+}
+
+static const Command *command(const char *name)
+{
+    for (size_t i = 0; i < countof(commands); i++)
+        if (!strcmp(commands[i].name, name))
+            return &commands[i];
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fputs(usage_main, stderr);
+        main_usage(stderr);
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-        if (argc > 2 && !strcmp(cmd, "help")) {
-            char *h[] = {"--help"};
-            if (!strcmp(argv[2], "check"))
-                return cmd_check(1, h);
-            if (!strcmp(argv[2], "build"))
-                return cmd_build(1, h);
-            if (!strcmp(argv[2], "diff"))
-                return cmd_diff(1, h);
-            if (!strcmp(argv[2], "map"))
-                return cmd_map(1, h);
-            if (!strcmp(argv[2], "rules"))
-                return cmd_rules(1, h);
-            if (!strcmp(argv[2], "explain"))
-                return cmd_explain(1, h);
-            if (!strcmp(argv[2], "dump"))
-                return cmd_dump(1, h);
-        }
-        fputs(usage_main, stdout);
+    const Command *c;
+    if (!strcmp(cmd, "help") && argc > 2)
+        cmd = argv[2]; /* segc help COMMAND: COMMAND's --help */
+    else if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+        main_usage(stdout);
         return EXIT_OK;
+    }
+    if (cmd == argv[2] && (c = command(cmd))) {
+        char *h[] = {"--help"};
+        return c->run(c, 1, h);
     }
     if (!strcmp(cmd, "--version")) {
         printf("segc %s (spec format %d)\n", SEGC_VERSION, SEGC_FORMAT_VERSION);
         return EXIT_OK;
     }
-    if (!strcmp(cmd, "check"))
-        return cmd_check(argc - 2, argv + 2);
-    if (!strcmp(cmd, "build"))
-        return cmd_build(argc - 2, argv + 2);
-    if (!strcmp(cmd, "diff"))
-        return cmd_diff(argc - 2, argv + 2);
-    if (!strcmp(cmd, "map"))
-        return cmd_map(argc - 2, argv + 2);
-    if (!strcmp(cmd, "rules"))
-        return cmd_rules(argc - 2, argv + 2);
-    if (!strcmp(cmd, "explain"))
-        return cmd_explain(argc - 2, argv + 2);
-    if (!strcmp(cmd, "dump"))
-        return cmd_dump(argc - 2, argv + 2);
-    static const char *const cmds[] = {"check", "build", "diff", "map", "rules", "explain", "dump", "help"};
+    if ((c = command(cmd)))
+        return c->run(c, argc - 2, argv + 2);
+    const char *cmds[countof(commands) + 1];
+    for (size_t i = 0; i < countof(commands); i++)
+        cmds[i] = commands[i].name;
+    cmds[countof(commands)] = "help";
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }

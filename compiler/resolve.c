@@ -18,15 +18,14 @@
 
 /* ---- slots: one per expression-valued field ----------------------------- */
 
-typedef enum { DEF_NONE, DEF_ZERO, DEF_PREV_END, DEF_SIZE, DEF_PAGE, DEF_BANK_REST } DefaultKind;
 typedef enum { SLOT_PENDING, SLOT_BUSY, SLOT_DONE, SLOT_FAILED } SlotState;
 
 typedef struct Slot {
-    const Node *node;     /* the scalar, or NULL when defaulted */
-    Value *out;
-    Segment *seg;         /* context for `size` / `base` */
-    DefaultKind def;
-    const char *what;     /* "segment 'local' size", for cycle notes */
+    const Node *node;       /* the scalar, or NULL when defaulted */
+    Value *out;             /* NULL: never bound, nothing to evaluate */
+    Segment *seg;           /* context for `size` / `base` */
+    const FieldInfo *field; /* NULL: a constant */
+    const char *what;       /* "segment 'local' size", for cycle notes */
     SlotState state;
 } Slot;
 
@@ -37,13 +36,9 @@ typedef struct R {
     Spec *s;
     const SrcFile **files;
     unsigned nfiles, capfiles;
-    /* Slots by role, parallel to the model arrays. */
-    Slot *const_slot, *bar_size, *bar_index, *seg_base, *seg_size, *seg_commit, *seg_sysend,
-        *seg_cpu_off, *seg_cpu_addr, *page_slot, *paging_size, *paging_priv;
-    Slot **bank_slot;
-    /* Fields nothing can refer to (QUERYSEGMENT4's): evaluated last. */
-    Slot *extra;
-    unsigned nextra, capextra;
+    Slot *const_slot;        /* [constant] */
+    Slot *slot[FIELD_COUNT]; /* [owner]: the board or paging (0), a BAR, a segment */
+    Slot **bank_slot;        /* [segment][bank] */
     /* Keys reported as unknown, so a missing key they misspell is not
      * reported a second time. */
     const Node *unknown[64];
@@ -54,6 +49,9 @@ typedef struct EvalCtx {
     R *r;
     Slot *slot;
 } EvalCtx;
+
+/* The scopes whose owner is a segment (banks have their own slots). */
+enum { SEG_SCOPES = SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4) };
 
 static bool eval_slot(R *r, Slot *sl);
 
@@ -93,26 +91,32 @@ static bool expect_kind(R *r, const Node *n, NodeKind k, const char *what)
     return false;
 }
 
-/* Reports every key of `map` not in `allowed`, with a did-you-mean. */
-static void check_keys(R *r, const Node *map, const char *const *allowed, size_t n, const char *where)
+/* Reports every key of `map` that is neither in `allowed` nor a field of
+ * one of `scopes`, with a did-you-mean. */
+static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
+                       const char *where)
 {
+    const char *keys[32];
+    size_t n = 0;
+    for (size_t j = 0; j < nallowed; j++)
+        keys[n++] = allowed[j];
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (scopes & SCOPE(field_table[f].scope))
+            keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key;
         bool ok = false;
         for (size_t j = 0; j < n && !ok; j++)
-            ok = strcmp(k->str, allowed[j]) == 0;
+            ok = strcmp(k->str, keys[j]) == 0;
         if (ok)
             continue;
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
-        const char *near = closest_name(k->str, allowed, n);
-        if (near)
-            diag_fixit(r->d, g, "did you mean '%s'?", near);
-        else {
+        if (!diag_suggest(r->d, g, k->str, keys, n)) {
             Buf b = {0};
             for (size_t j = 0; j < n; j++)
-                buf_printf(&b, "%s%s", j ? ", " : "", allowed[j]);
+                buf_printf(&b, "%s%s", j ? ", " : "", keys[j]);
             diag_fixit(r->d, g, "%s takes: %s", where, b.p);
             buf_free(&b);
         }
@@ -368,12 +372,29 @@ static Slot *slots(R *r, size_t n)
     return arena_alloc(r->a, (n ? n : 1) * sizeof(Slot));
 }
 
-static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, DefaultKind def, const char *what)
+/* Slots for every field of `scopes`, one per owner. */
+static void alloc_slots(R *r, unsigned scopes, size_t n)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (scopes & SCOPE(field_table[f].scope))
+            r->slot[f] = slots(r, n);
+}
+
+/* Field f's slot for owner `i` (for a bank: segment i, bank k); NULL when
+ * its owners were never built. */
+static Slot *slot_at(R *r, FieldId f, unsigned i, unsigned k)
+{
+    if (field_table[f].scope == SC_BANK)
+        return r->bank_slot && r->bank_slot[i] ? &r->bank_slot[i][k] : NULL;
+    return r->slot[f] ? &r->slot[f][i] : NULL;
+}
+
+static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const char *what)
 {
     sl->node = n;
     sl->out = out;
     sl->seg = seg;
-    sl->def = def;
+    sl->field = fi;
     sl->what = what;
     if (n) {
         out->set = true;
@@ -392,6 +413,23 @@ static const Node *expr_node(R *r, const Node *map, const char *key, const char 
     return n;
 }
 
+/* Registers every field of scope `sc` that applies in form `mode`: its
+ * expression in `map` (NULL: none), else its default.  `idx` is the
+ * owner's index (a bank's in its segment); `where` names the map in type
+ * errors, `what` the owner in cycle notes. */
+static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, const void *owner, unsigned idx,
+                        Segment *seg, const char *where, const char *what)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        if (fi->scope != sc || !field_in_mode((FieldId)f, mode))
+            continue;
+        Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
+        set_slot(sl, map ? expr_node(r, map, fi->key, where) : NULL, field_value((FieldId)f, owner), seg, fi,
+                 arena_printf(r->a, "%s %s", what, fi->key));
+    }
+}
+
 static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
 {
     const Node *n = node_get(map, key);
@@ -404,17 +442,14 @@ static const char *scalar_str(R *r, const Node *map, const char *key, const char
     return n->str;
 }
 
+/* The keys of each map besides its fields (fields.def). */
 static const char *const top_keys[] = {"segc", "extends", "board", "constants", "bars", "segments", "paging"};
-static const char *const board_keys[] = {"name", "wddm", "arch", "page_size"};
-static const char *const bar_keys[] = {"index", "size"};
-static const char *const seg_keys[] = {"name", "kind", "base", "size", "commit_limit", "cpu_visible",
-                                       "flags", "banks", "system_memory_end", "waive", "vpr", "cpu_host_aperture",
-                                       "invalid_memory_ranges", "uefi_frame_buffer_ranges"};
-static const char *const vpr_keys[] = {"range_start", "range_size", "alignment", "count", "reserve_size"};
-static const char *const host_keys[] = {"bar", "offset", "address", "size"};
-static const char *const cpu_keys[] = {"bar", "offset", "address"};
-static const char *const bank_keys[] = {"name", "size"};
-static const char *const paging_keys[] = {"segment", "buffer_size", "private_data_size"};
+static const char *const board_keys[] = {"name", "wddm", "arch"};
+static const char *const seg_keys[] = {"name", "kind", "cpu_visible", "flags", "banks", "waive", "vpr",
+                                       "cpu_host_aperture"};
+static const char *const form_keys[] = {"bar"}; /* cpu_visible, cpu_host_aperture */
+static const char *const bank_keys[] = {"name"};
+static const char *const paging_keys[] = {"segment"};
 static const char *const arch_names[] = {"x64", "arm64", "x86"};
 static const char *const kind_names[] = {"memory", "aperture", "agp"};
 static const char *const wddm_names[] = {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
@@ -431,9 +466,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
         buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
     Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, b.p);
     buf_free(&b);
-    const char *near = closest_name(s, names, n);
-    if (near)
-        diag_fixit(r->d, g, "did you mean '%s'?", near);
+    diag_suggest(r->d, g, s, names, n);
     return -1;
 }
 
@@ -446,7 +479,7 @@ static void build_board(R *r, const Node *root)
     const Node *b = require(r, root, "board", "a spec");
     if (!b || !expect_kind(r, b, NODE_MAP, "'board'"))
         return;
-    check_keys(r, b, board_keys, countof(board_keys), "'board'");
+    check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
     if (require(r, b, "name", "'board'"))
         s->name = scalar_str(r, b, "name", "'board'", &s->name_pos);
     Pos p;
@@ -466,9 +499,8 @@ static void build_board(R *r, const Node *root)
             s->arch = (Arch)i;
     }
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
-    r->page_slot = slots(r, 1);
-    set_slot(r->page_slot, expr_node(r, b, "page_size", "'board'"), &s->page_size, NULL, DEF_PAGE,
-             "board page_size");
+    alloc_slots(r, SCOPE(SC_BOARD), 1);
+    bind_fields(r, SC_BOARD, CPU_NONE, b, s, 0, NULL, "'board'", "board");
 }
 
 static void build_constants(R *r, const Node *root)
@@ -498,8 +530,7 @@ static void build_constants(R *r, const Node *root)
                 error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!expect_kind(r, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
-        set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, v ? DEF_NONE : DEF_ZERO,
-                 arena_printf(r->a, "constant '%s'", k->str));
+        set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
         s->nconsts++;
     }
 }
@@ -512,8 +543,7 @@ static void build_bars(R *r, const Node *root)
         return;
     size_t n = b->npairs;
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
-    r->bar_size = slots(r, n);
-    r->bar_index = slots(r, n);
+    alloc_slots(r, SCOPE(SC_BAR), n);
     for (size_t i = 0; i < n; i++) {
         const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
@@ -523,14 +553,11 @@ static void build_bars(R *r, const Node *root)
         if (!expect_kind(r, v, NODE_MAP, where))
             v = NULL;
         if (v) {
-            check_keys(r, v, bar_keys, countof(bar_keys), where);
+            check_keys(r, v, NULL, 0, SCOPE(SC_BAR), where);
             require(r, v, "index", where);
             require(r, v, "size", where);
         }
-        set_slot(&r->bar_index[s->nbars], v ? expr_node(r, v, "index", where) : NULL, &bar->index, NULL,
-                 DEF_ZERO, arena_printf(r->a, "%s index", where));
-        set_slot(&r->bar_size[s->nbars], v ? expr_node(r, v, "size", where) : NULL, &bar->size, NULL,
-                 DEF_ZERO, arena_printf(r->a, "%s size", where));
+        bind_fields(r, SC_BAR, CPU_NONE, v, bar, s->nbars, NULL, where, where);
         s->nbars++;
     }
 }
@@ -541,6 +568,18 @@ static const Bar *find_bar(const Spec *s, const char *name)
         if (!strcmp(s->bars[i].name, name))
             return &s->bars[i];
     return NULL;
+}
+
+/* What writes each derived flag instead of `flags:`. */
+static const char *derived_from(unsigned bit)
+{
+    switch (bit) {
+    case FB_aperture: return "kind: aperture";
+    case FB_agp: return "kind: agp";
+    case FB_cpu_visible: return "cpu_visible:";
+    case FB_use_banking: return "banks:";
+    }
+    return "?";
 }
 
 static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
@@ -559,16 +598,14 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
             for (size_t j = 0; j < flag_count; j++)
                 names[j] = flag_table[j].name;
             Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
-            const char *near = closest_name(f->str, names, flag_count);
-            if (near)
-                diag_fixit(r->d, e, "did you mean '%s'?", near);
+            diag_suggest(r->d, e, f->str, names, flag_count);
             continue;
         }
         if (fi->derived) {
-            static const char *const why[] = {"kind: aperture", "kind: agp", "cpu_visible:", "banks:"};
+            const char *why = derived_from(fi->bit);
             Diag *e = error_at(r->d, "derived-flag", p, "'%s' is not written in flags: segc derives it from '%s'",
-                               f->str, why[fi->bit]);
-            diag_fixit(r->d, e, "remove '%s' and write '%s' instead", f->str, why[fi->bit]);
+                               f->str, why);
+            diag_fixit(r->d, e, "remove '%s' and write '%s' instead", f->str, why);
             continue;
         }
         uint32_t m = 1u << fi->bit;
@@ -620,39 +657,54 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
     }
 }
 
-static Slot *extra_slot(R *r)
-{
-    if (r->nextra == r->capextra) {
-        unsigned cap = r->capextra ? r->capextra * 2 : 16;
-        Slot *n = slots(r, cap);
-        if (r->nextra)
-            memcpy(n, r->extra, r->nextra * sizeof *n);
-        r->extra = n;
-        r->capextra = cap;
-    }
-    return &r->extra[r->nextra++];
-}
-
-static void extra_expr(R *r, const Node *map, const char *key, Value *out, Segment *g, const char *where)
-{
-    set_slot(extra_slot(r), expr_node(r, map, key, where), out, g, DEF_ZERO, arena_printf(r->a, "%s %s", where, key));
-}
-
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
     if (!expect_kind(r, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
         return;
-    check_keys(r, v, vpr_keys, countof(vpr_keys), "'vpr'");
+    check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
     require(r, v, "range_size", "'vpr'");
     g->vpr.set = true;
     g->vpr.pos = v->pos;
     const char *w = arena_printf(r->a, "'vpr' of %s", where);
-    extra_expr(r, v, "range_start", &g->vpr.range_start, g, w);
-    extra_expr(r, v, "range_size", &g->vpr.range_size, g, w);
-    extra_expr(r, v, "alignment", &g->vpr.alignment, g, w);
-    extra_expr(r, v, "count", &g->vpr.count, g, w);
-    extra_expr(r, v, "reserve_size", &g->vpr.reserve_size, g, w);
+    bind_fields(r, SC_VPR, CPU_NONE, v, g, g->id - 1, g, w, w);
+}
+
+/* The form of a cpu_visible or cpu_host_aperture map: `bar` (+ `offset`)
+ * or `address`; CPU_NONE (reported) when it has both or neither. */
+static CpuMode map_form(R *r, const Node *m, const char *what)
+{
+    const NodePair *bar = pair_of(m, "bar"), *addr = pair_of(m, "address");
+    if (bar && addr) {
+        Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
+                           "%s takes either 'bar' (+ 'offset') or 'address', not both", what);
+        diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
+        return CPU_NONE;
+    }
+    if (!bar && !addr) {
+        if (!misspelt(r, m, "bar") && !misspelt(r, m, "address"))
+            error_at(r->d, "cpu-visible-form", m->pos, "%s needs 'bar' (+ 'offset') or 'address'", what);
+        return CPU_NONE;
+    }
+    return bar ? CPU_BAR : CPU_ADDRESS;
+}
+
+/* The BAR a form map names; reports an unknown one. */
+static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
+{
+    const char *bn = scalar_str(r, m, "bar", where, pos);
+    if (!bn)
+        return NULL;
+    const Bar *b = find_bar(r->s, bn);
+    if (!b) {
+        const char *names[MAX_BARS + 64];
+        size_t nn = 0;
+        for (unsigned i = 0; i < r->s->nbars && nn < countof(names); i++)
+            names[nn++] = r->s->bars[i].name;
+        Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
+        diag_suggest(r->d, e, bn, names, nn);
+    }
+    return b;
 }
 
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
@@ -660,58 +712,101 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
     if (!expect_kind(r, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
         return;
-    check_keys(r, h, host_keys, countof(host_keys), "'cpu_host_aperture'");
+    check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
     g->host.pos = h->pos;
-    const NodePair *bar = pair_of(h, "bar"), *addr = pair_of(h, "address");
+    CpuMode mode = map_form(r, h, "cpu_host_aperture");
+    Pos bp;
+    if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, "'cpu_host_aperture'", &bp))))
+        return;
+    g->host.mode = mode;
     const char *w = arena_printf(r->a, "'cpu_host_aperture' of %s", where);
-    if (bar && addr) {
-        Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
-                           "cpu_host_aperture takes either 'bar' (+ 'offset') or 'address', not both");
-        diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
+    bind_fields(r, SC_HOST, mode, h, g, g->id - 1, g, w, w);
+}
+
+/* cpu_visible: { bar, offset } or { address } */
+static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
+{
+    if (!expect_kind(r, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where)))
         return;
-    }
-    if (!bar && !addr) {
-        error_at(r->d, "cpu-visible-form", h->pos, "cpu_host_aperture needs 'bar' (+ 'offset') or 'address'");
+    check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
+    g->cpu_pos = cv->pos;
+    g->cpu = map_form(r, cv, "cpu_visible");
+    if (g->cpu == CPU_BAR)
+        g->cpu_bar = form_bar(r, cv, "'cpu_visible'", &g->cpu_bar_pos);
+    if (g->cpu != CPU_NONE)
+        bind_fields(r, SC_CPU, g->cpu, cv, g, g->id - 1, g, "'cpu_visible'",
+                    arena_printf(r->a, "%s cpu_visible", where));
+}
+
+static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
+{
+    if (!expect_kind(r, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where)))
         return;
+    g->banks_pos = bk->pos;
+    size_t n = bk->nitems;
+    /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
+     * against hostile input (the bank checks are quadratic). */
+    if (n > 4 * MAX_BANKS) {
+        error_at(r->d, "limit-banks", bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s", 4 * MAX_BANKS,
+                 where);
+        n = 4 * MAX_BANKS;
     }
-    if (bar) {
-        Pos bp;
-        const char *bn = scalar_str(r, h, "bar", "'cpu_host_aperture'", &bp);
-        if (bn && !(g->host.bar = find_bar(r->s, bn))) {
-            error_at(r->d, "unknown-bar", bp, "no BAR named '%s' in 'bars:'", bn);
-            return;
-        }
-        g->host.mode = CPU_BAR;
-        extra_expr(r, h, "offset", &g->host.offset, g, w);
-    } else {
-        g->host.mode = CPU_ADDRESS;
-        extra_expr(r, h, "address", &g->host.address, g, w);
+    g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
+    r->bank_slot[g->id - 1] = slots(r, n);
+    for (size_t i = 0; i < n; i++) {
+        const Node *b = bk->items[i];
+        Bank *bank = &g->banks[g->nbanks];
+        const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
+        bank->pos = b->pos;
+        if (!expect_kind(r, b, NODE_MAP, bw))
+            continue;
+        check_keys(r, b, bank_keys, countof(bank_keys), SCOPE(SC_BANK), "a bank");
+        if (require(r, b, "name", bw))
+            bank->name = scalar_str(r, b, "name", bw, &bank->pos);
+        if (!node_get(b, "size") && i + 1 < n)
+            error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
+        bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
+        g->nbanks++;
     }
-    extra_expr(r, h, "size", &g->host.size, g, w);
+}
+
+/* The flags segc sets from the segment's other keys. */
+static uint32_t derived_flags(const Segment *g)
+{
+    uint32_t f = 0;
+    if (g->kind == SEG_APERTURE)
+        f |= FLAG_aperture;
+    if (g->kind == SEG_AGP)
+        f |= FLAG_agp;
+    if (g->cpu != CPU_NONE)
+        f |= FLAG_cpu_visible;
+    if (g->nbanks)
+        f |= FLAG_use_banking;
+    if (g->vpr.set)
+        f |= FLAG_vpr_supported;
+    if (g->host.mode != CPU_NONE)
+        f |= FLAG_supports_cpu_host_aperture;
+    return f;
 }
 
 static void build_segment(R *r, unsigned idx, const Node *item)
 {
-    Spec *s = r->s;
-    Segment *g = &s->segs[idx];
+    Segment *g = &r->s->segs[idx];
     g->id = idx + 1;
     const char *where = arena_printf(r->a, "segment %u", idx + 1);
     g->pos = item->pos;
     if (!expect_kind(r, item, NODE_MAP, where)) {
         /* Its values are unknown: a later segment whose base defaults to
-         * this one's end fails quietly instead of reading a NULL slot. */
-        Slot *own[] = {&r->seg_base[idx], &r->seg_size[idx], &r->seg_commit[idx], &r->seg_sysend[idx],
-                       &r->seg_cpu_off[idx], &r->seg_cpu_addr[idx]};
-        Value *vals[] = {&g->base, &g->size, &g->commit_limit, &g->system_memory_end, &g->cpu_offset,
-                         &g->cpu_address};
-        for (size_t i = 0; i < countof(own); i++) {
-            set_slot(own[i], NULL, vals[i], g, DEF_NONE, where);
-            own[i]->state = SLOT_FAILED;
-        }
+         * this one's end fails quietly instead of reading an unbound slot. */
+        for (unsigned f = 0; f < FIELD_COUNT; f++)
+            if (SEG_SCOPES & SCOPE(field_table[f].scope)) {
+                set_slot(&r->slot[f][idx], NULL, field_value((FieldId)f, g), g, &field_table[f], where);
+                r->slot[f][idx].state = SLOT_FAILED;
+            }
         return;
     }
-    check_keys(r, item, seg_keys, countof(seg_keys), "a segment");
+    check_keys(r, item, seg_keys, countof(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4), "a segment");
     if (require(r, item, "name", where)) {
         g->name = scalar_str(r, item, "name", where, &g->pos);
         if (g->name)
@@ -724,118 +819,24 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         int k = pick(r, kind, kp, kind_names, countof(kind_names), "segment kind");
         g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
     }
-    set_slot(&r->seg_base[idx], expr_node(r, item, "base", where), &g->base, g,
-             g->kind == SEG_AGP ? DEF_ZERO : DEF_PREV_END, arena_printf(r->a, "%s base", where));
-    const Node *size = expr_node(r, item, "size", where);
-    if (!size && g->kind != SEG_AGP && node_get(item, "size") == NULL)
+    if (g->kind != SEG_AGP && !node_get(item, "size"))
         require(r, item, "size", where);
-    set_slot(&r->seg_size[idx], size, &g->size, g, DEF_ZERO, arena_printf(r->a, "%s size", where));
-    set_slot(&r->seg_commit[idx], expr_node(r, item, "commit_limit", where), &g->commit_limit, g, DEF_SIZE,
-             arena_printf(r->a, "%s commit_limit", where));
-    set_slot(&r->seg_sysend[idx], expr_node(r, item, "system_memory_end", where), &g->system_memory_end, g,
-             DEF_ZERO, arena_printf(r->a, "%s system_memory_end", where));
-
-    const Node *cv = node_get(item, "cpu_visible");
-    if (cv && expect_kind(r, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where))) {
-        check_keys(r, cv, cpu_keys, countof(cpu_keys), "'cpu_visible'");
-        g->cpu_pos = cv->pos;
-        const NodePair *bar = pair_of(cv, "bar"), *addr = pair_of(cv, "address");
-        if (bar && addr) {
-            Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
-                               "cpu_visible takes either 'bar' (+ 'offset') or 'address', not both");
-            diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
-        } else if (!bar && !addr) {
-            if (!misspelt(r, cv, "bar") && !misspelt(r, cv, "address"))
-                error_at(r->d, "cpu-visible-form", cv->pos, "cpu_visible needs 'bar' (+ 'offset') or 'address'");
-        } else if (bar) {
-            g->cpu = CPU_BAR;
-            Pos bp;
-            const char *bn = scalar_str(r, cv, "bar", "'cpu_visible'", &bp);
-            g->cpu_bar_pos = bp;
-            if (bn) {
-                g->cpu_bar = find_bar(s, bn);
-                if (!g->cpu_bar) {
-                    const char *names[MAX_BARS + 64];
-                    size_t nn = 0;
-                    for (unsigned i = 0; i < s->nbars && nn < countof(names); i++)
-                        names[nn++] = s->bars[i].name;
-                    Diag *e = error_at(r->d, "unknown-bar", bp, "no BAR named '%s' in 'bars:'", bn);
-                    const char *near = closest_name(bn, names, nn);
-                    if (near)
-                        diag_fixit(r->d, e, "did you mean '%s'?", near);
-                }
-            }
-            set_slot(&r->seg_cpu_off[idx], expr_node(r, cv, "offset", "'cpu_visible'"), &g->cpu_offset, g,
-                     DEF_ZERO, arena_printf(r->a, "%s cpu_visible offset", where));
-        } else {
-            g->cpu = CPU_ADDRESS;
-            set_slot(&r->seg_cpu_addr[idx], expr_node(r, cv, "address", "'cpu_visible'"), &g->cpu_address, g,
-                     DEF_ZERO, arena_printf(r->a, "%s cpu_visible address", where));
-        }
-    }
-
-    const Node *fl = node_get(item, "flags");
-    if (fl)
-        build_flags(r, g, fl, where);
-
-    const Node *bk = node_get(item, "banks");
-    if (bk && expect_kind(r, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where))) {
-        g->banks_pos = bk->pos;
-        size_t n = bk->nitems;
-        /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
-         * against hostile input (the bank checks are quadratic). */
-        if (n > 4 * MAX_BANKS) {
-            error_at(r->d, "limit-banks", bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s",
-                     4 * MAX_BANKS, where);
-            n = 4 * MAX_BANKS;
-        }
-        g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
-        r->bank_slot[idx] = slots(r, n);
-        for (size_t i = 0; i < n; i++) {
-            const Node *b = bk->items[i];
-            Bank *bank = &g->banks[g->nbanks];
-            const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
-            bank->pos = b->pos;
-            if (!expect_kind(r, b, NODE_MAP, bw))
-                continue;
-            check_keys(r, b, bank_keys, countof(bank_keys), "a bank");
-            if (require(r, b, "name", bw))
-                bank->name = scalar_str(r, b, "name", bw, &bank->pos);
-            const Node *sz = expr_node(r, b, "size", bw);
-            if (!sz && !node_get(b, "size") && i + 1 < n)
-                error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
-            set_slot(&r->bank_slot[idx][g->nbanks], sz, &bank->size, g, i + 1 == n ? DEF_BANK_REST : DEF_ZERO,
-                     arena_printf(r->a, "%s size", bw));
-            g->nbanks++;
-        }
-    }
-
-    const Node *w = node_get(item, "waive");
-    if (w)
-        build_waivers(r, g, w, where);
-    const Node *vpr = node_get(item, "vpr");
-    if (vpr)
-        build_vpr(r, g, vpr, where);
-    const Node *host = node_get(item, "cpu_host_aperture");
-    if (host)
-        build_host(r, g, host, where);
-    extra_expr(r, item, "invalid_memory_ranges", &g->invalid_ranges, g, where);
-    extra_expr(r, item, "uefi_frame_buffer_ranges", &g->uefi_ranges, g, where);
-
-    /* Derived flags. */
-    g->flags = g->flags_written;
-    if (g->kind == SEG_APERTURE)
-        g->flags |= FLAG_aperture;
-    if (g->kind == SEG_AGP)
-        g->flags |= FLAG_agp;
-    if (g->cpu != CPU_NONE)
-        g->flags |= FLAG_cpu_visible;
-    if (g->nbanks)
-        g->flags |= FLAG_use_banking;
-    if (g->vpr.set)
-        g->flags |= FLAG_vpr_supported;
-    if (g->host.mode != CPU_NONE)
-        g->flags |= FLAG_supports_cpu_host_aperture;
+    bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
+    const Node *n;
+    if ((n = node_get(item, "cpu_visible")))
+        build_cpu(r, g, n, where);
+    if ((n = node_get(item, "flags")))
+        build_flags(r, g, n, where);
+    if ((n = node_get(item, "banks")))
+        build_banks(r, g, n, where);
+    if ((n = node_get(item, "waive")))
+        build_waivers(r, g, n, where);
+    if ((n = node_get(item, "vpr")))
+        build_vpr(r, g, n, where);
+    if ((n = node_get(item, "cpu_host_aperture")))
+        build_host(r, g, n, where);
+    bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
+    g->flags = g->flags_written | derived_flags(g);
 }
 
 static void build_segments(R *r, const Node *root)
@@ -854,12 +855,7 @@ static void build_segments(R *r, const Node *root)
         n = 4 * MAX_SEGMENTS;
     }
     s->segs = arena_alloc(r->a, (n + 1) * sizeof *s->segs);
-    r->seg_base = slots(r, n);
-    r->seg_size = slots(r, n);
-    r->seg_commit = slots(r, n);
-    r->seg_sysend = slots(r, n);
-    r->seg_cpu_off = slots(r, n);
-    r->seg_cpu_addr = slots(r, n);
+    alloc_slots(r, SEG_SCOPES, n);
     r->bank_slot = arena_alloc(r->a, (n + 1) * sizeof *r->bank_slot);
     s->nsegs = (unsigned)n;
     for (size_t i = 0; i < n; i++)
@@ -869,13 +865,12 @@ static void build_segments(R *r, const Node *root)
 static void build_paging(R *r, const Node *root)
 {
     Spec *s = r->s;
-    r->paging_size = slots(r, 1);
-    r->paging_priv = slots(r, 1);
+    alloc_slots(r, SCOPE(SC_PAGING), 1);
     const Node *p = node_get(root, "paging");
     if (p && !expect_kind(r, p, NODE_MAP, "'paging'"))
         p = NULL;
     if (p) {
-        check_keys(r, p, paging_keys, countof(paging_keys), "'paging'");
+        check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
         Pos sp;
         const char *sn = scalar_str(r, p, "segment", "'paging'", &sp);
         if (sn) {
@@ -892,17 +887,12 @@ static void build_paging(R *r, const Node *root)
                 }
                 if (!s->paging.seg) {
                     Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
-                    const char *near = closest_name(sn, names, nn);
-                    if (near)
-                        diag_fixit(r->d, e, "did you mean '%s'?", near);
+                    diag_suggest(r->d, e, sn, names, nn);
                 }
             }
         }
     }
-    set_slot(r->paging_size, p ? expr_node(r, p, "buffer_size", "'paging'") : NULL, &s->paging.buffer_size, NULL,
-             DEF_ZERO, "paging buffer_size");
-    set_slot(r->paging_priv, p ? expr_node(r, p, "private_data_size", "'paging'") : NULL,
-             &s->paging.private_data_size, NULL, DEF_ZERO, "paging private_data_size");
+    bind_fields(r, SC_PAGING, CPU_NONE, p, s, 0, NULL, "'paging'", "paging");
 }
 
 /* -D name=EXPR: replaces a constant's expression with the command line's. */
@@ -929,33 +919,133 @@ static void apply_defines(R *r)
                 names[j] = s->consts[j].name;
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
                                df->name);
-            const char *near = closest_name(df->name, names, s->nconsts);
-            if (near)
-                diag_fixit(r->d, e, "did you mean '%s'?", near);
+            diag_suggest(r->d, e, df->name, names, s->nconsts);
             continue;
         }
         Constant *c = &s->consts[k];
         c->val = (Value){0};
-        set_slot(&r->const_slot[k], n, &c->val, NULL, DEF_NONE, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        set_slot(&r->const_slot[k], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
     }
 }
 
 /* ---- evaluation ----------------------------------------------------------- */
 
-static Slot *find_seg_slot(R *r, const char *seg, const char *field, Segment **out)
+/* The field of scope `sc` that expressions call name[0..len), or -1. */
+static int field_by_ref(FieldScope sc, const char *name, size_t len)
 {
-    for (unsigned i = 0; i < r->s->nsegs; i++) {
-        Segment *g = &r->s->segs[i];
-        if (!g->name || strcmp(g->name, seg) != 0)
-            continue;
-        *out = g;
-        if (!strcmp(field, "size"))
-            return &r->seg_size[i];
-        if (!strcmp(field, "base") || !strcmp(field, "end"))
-            return &r->seg_base[i];
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const char *ref = field_table[f].ref;
+        if (field_table[f].scope == sc && ref && strlen(ref) == len && !strncmp(ref, name, len))
+            return (int)f;
+    }
+    return -1;
+}
+
+static Segment *seg_named(const Spec *s, const char *name, size_t len)
+{
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (s->segs[i].name && strlen(s->segs[i].name) == len && !strncmp(s->segs[i].name, name, len))
+            return &s->segs[i];
+    return NULL;
+}
+
+static Diag *cycle_at(R *r, Pos at, const char *name)
+{
+    return error_at(r->d, "cycle", at, "'%s' depends on itself", name);
+}
+
+/* SEG.end = base + size, both evaluated first. */
+static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
+{
+    R *r = c->r;
+    Slot *bs = slot_at(r, F_base, g->id - 1, 0), *ss = slot_at(r, F_size, g->id - 1, 0);
+    for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
+        if (t->state == SLOT_BUSY) {
+            Diag *e = cycle_at(r, ref->pos, ref->name);
+            diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
+            return false;
+        }
+        if (!eval_slot(r, t))
+            return false;
+    }
+    uint64_t b = bs->out->v, z = ss->out->v;
+    if (b > UINT64_MAX - z) {
+        error_at(r->d, "expr-overflow", ref->pos, "'%s' (base + size) overflows 64 bits", ref->name);
+        return false;
+    }
+    *out = b + z;
+    return true;
+}
+
+/* Everything a name could mean, for the did-you-mean. */
+static void unknown_name(EvalCtx *c, const Expr *ref)
+{
+    R *r = c->r;
+    const Spec *s = r->s;
+    const char **cands = arena_alloc(r->a, (s->nconsts + (FIELD_COUNT + 1) * (s->nsegs + s->nbars + 2)) * sizeof *cands);
+    size_t n = 0;
+    for (unsigned i = 0; i < s->nconsts; i++)
+        cands[n++] = s->consts[i].name;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (s->segs[i].name) {
+            for (unsigned f = 0; f < FIELD_COUNT; f++)
+                if (field_table[f].scope == SC_SEG && field_table[f].ref)
+                    cands[n++] = arena_printf(r->a, "%s.%s", s->segs[i].name, field_table[f].ref);
+            cands[n++] = arena_printf(r->a, "%s.end", s->segs[i].name);
+        }
+    static const FieldScope order[] = {SC_BAR, SC_BOARD, SC_SEG};
+    for (size_t o = 0; o < countof(order); o++)
+        for (unsigned f = 0; f < FIELD_COUNT; f++) {
+            const FieldInfo *fi = &field_table[f];
+            if (fi->scope != order[o] || !fi->ref)
+                continue;
+            for (unsigned i = 0; fi->scope == SC_BAR && i < s->nbars; i++)
+                cands[n++] = arena_printf(r->a, "bar.%s.%s", s->bars[i].name, fi->ref);
+            if (fi->scope == SC_BOARD || (fi->scope == SC_SEG && c->slot->seg))
+                cands[n++] = fi->ref;
+        }
+    Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
+    diag_suggest(r->d, e, ref->name, cands, n);
+}
+
+/* The slot a name refers to: `size` (the current segment's), `page_size`,
+ * a constant, `bar.NAME.size`, `SEG.base`; NULL if none.  *end is set for
+ * SEG.end, which has no slot of its own. */
+static Slot *ref_slot(EvalCtx *c, const char *name, Segment **end, bool *reported)
+{
+    R *r = c->r;
+    Spec *s = r->s;
+    const char *dot = strchr(name, '.');
+    int f;
+    if (!dot) {
+        if ((f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
+            Segment *g = c->slot->seg;
+            if (g)
+                return slot_at(r, (FieldId)f, g->id - 1, 0);
+            *reported = true;
+            return NULL;
+        }
+        if ((f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
+            return slot_at(r, (FieldId)f, 0, 0);
+        for (unsigned i = 0; i < s->nconsts; i++)
+            if (!strcmp(s->consts[i].name, name))
+                return &r->const_slot[i];
         return NULL;
     }
-    *out = NULL;
+    if (!strncmp(name, "bar.", 4)) {
+        const char *bn = name + 4, *d2 = strrchr(bn, '.');
+        if (!d2 || (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) < 0)
+            return NULL;
+        for (unsigned i = 0; i < s->nbars; i++)
+            if (strlen(s->bars[i].name) == (size_t)(d2 - bn) && !strncmp(s->bars[i].name, bn, (size_t)(d2 - bn)))
+                return slot_at(r, (FieldId)f, i, 0);
+        return NULL;
+    }
+    Segment *g = seg_named(s, name, (size_t)(dot - name));
+    if (g && !strcmp(dot + 1, "end"))
+        *end = g;
+    else if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
+        return slot_at(r, (FieldId)f, g->id - 1, 0);
     return NULL;
 }
 
@@ -963,87 +1053,22 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
 {
     EvalCtx *c = vctx;
     R *r = c->r;
-    const char *name = ref->name;
-    Spec *s = r->s;
-    const char *dot = strchr(name, '.');
-    Slot *target = NULL;
-    if (!dot) {
-        if (!strcmp(name, "size") || !strcmp(name, "base")) {
-            Segment *g = c->slot->seg;
-            if (!g) {
-                error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                         name, name, c->slot->what);
-                return false;
-            }
-            target = !strcmp(name, "size") ? &r->seg_size[g->id - 1] : &r->seg_base[g->id - 1];
-        } else if (!strcmp(name, "page_size")) {
-            target = r->page_slot;
-        } else {
-            for (unsigned i = 0; i < s->nconsts && !target; i++)
-                if (!strcmp(s->consts[i].name, name))
-                    target = &r->const_slot[i];
-        }
-    } else if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        if (d2 && !strcmp(d2, ".size")) {
-            for (unsigned i = 0; i < s->nbars && !target; i++)
-                if (strlen(s->bars[i].name) == (size_t)(d2 - bn) && !strncmp(s->bars[i].name, bn, (size_t)(d2 - bn)))
-                    target = &r->bar_size[i];
-        }
-    } else {
-        char *seg = arena_strndup(r->a, name, (size_t)(dot - name));
-        const char *field = dot + 1;
-        Segment *g;
-        target = find_seg_slot(r, seg, field, &g);
-        if (target && !strcmp(field, "end")) {
-            /* end = base + size, both evaluated first. */
-            Slot *bs = &r->seg_base[g->id - 1], *ss = &r->seg_size[g->id - 1];
-            for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
-                if (t->state == SLOT_BUSY) {
-                    Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", name);
-                    diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
-                    return false;
-                }
-                if (!eval_slot(r, t))
-                    return false;
-            }
-            uint64_t b = bs->out->v, z = ss->out->v;
-            if (b > UINT64_MAX - z) {
-                error_at(r->d, "expr-overflow", ref->pos, "'%s' (base + size) overflows 64 bits", name);
-                return false;
-            }
-            *out = b + z;
-            return true;
-        }
+    Segment *end = NULL;
+    bool reported = false;
+    Slot *target = ref_slot(c, ref->name, &end, &reported);
+    if (end)
+        return eval_end(c, ref, end, out);
+    if (reported) {
+        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+                 ref->name, ref->name, c->slot->what);
+        return false;
     }
     if (!target) {
-        /* Everything a name could mean, for the did-you-mean. */
-        size_t cap = s->nconsts + 3 * s->nsegs + s->nbars + 3;
-        const char **cands = arena_alloc(r->a, cap * sizeof *cands);
-        size_t n = 0;
-        for (unsigned i = 0; i < s->nconsts; i++)
-            cands[n++] = s->consts[i].name;
-        for (unsigned i = 0; i < s->nsegs; i++)
-            if (s->segs[i].name) {
-                cands[n++] = arena_printf(r->a, "%s.size", s->segs[i].name);
-                cands[n++] = arena_printf(r->a, "%s.base", s->segs[i].name);
-                cands[n++] = arena_printf(r->a, "%s.end", s->segs[i].name);
-            }
-        for (unsigned i = 0; i < s->nbars; i++)
-            cands[n++] = arena_printf(r->a, "bar.%s.size", s->bars[i].name);
-        cands[n++] = "page_size";
-        if (c->slot->seg) {
-            cands[n++] = "size";
-            cands[n++] = "base";
-        }
-        Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", name);
-        const char *near = closest_name(name, cands, n);
-        if (near)
-            diag_fixit(r->d, e, "did you mean '%s'?", near);
+        unknown_name(c, ref);
         return false;
     }
     if (target->state == SLOT_BUSY) {
-        Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", name);
+        Diag *e = cycle_at(r, ref->pos, ref->name);
         diag_note(r->d, e, target->out->pos, "%s is defined here", target->what);
         return false;
     }
@@ -1053,106 +1078,93 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     return true;
 }
 
+/* Evaluates slot `sl` into *out, false if it failed. */
+static bool value_of(R *r, Slot *sl, uint64_t *out)
+{
+    if (!sl || !eval_slot(r, sl))
+        return false;
+    *out = sl->out->v;
+    return true;
+}
+
+/* Without `base:` a segment starts where the previous non-AGP segment ends
+ * (0 for the first); an AGP segment at 0. */
+static bool default_base(R *r, Slot *sl, uint64_t *out)
+{
+    const Segment *g = sl->seg;
+    unsigned i = g->id - 1;
+    *out = 0;
+    if (g->kind == SEG_AGP)
+        return true;
+    while (i > 0 && r->s->segs[i - 1].kind == SEG_AGP)
+        i--;
+    uint64_t b, z;
+    if (i == 0)
+        return true;
+    if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
+        return false;
+    if (b > UINT64_MAX - z) {
+        error_at(r->d, "expr-overflow", g->pos, "the default base of %s (the previous segment's end) overflows",
+                 sl->what);
+        return false;
+    }
+    *out = b + z;
+    return true;
+}
+
+/* The last bank without a size takes the rest of the segment. */
+static bool default_bank(R *r, Slot *sl, uint64_t *out)
+{
+    const Segment *g = sl->seg;
+    Slot *bs = r->bank_slot[g->id - 1];
+    uint64_t size, used = 0;
+    *out = 0;
+    if (sl != &bs[g->nbanks - 1])
+        return true;
+    if (!value_of(r, slot_at(r, F_size, g->id - 1, 0), &size))
+        return false;
+    for (unsigned i = 0; i + 1 < g->nbanks; i++) {
+        if (!eval_slot(r, &bs[i]))
+            return false;
+        if (used > UINT64_MAX - bs[i].out->v) {
+            error_at(r->d, "expr-overflow", bs[i].out->pos, "bank sizes overflow 64 bits");
+            return false;
+        }
+        used += bs[i].out->v;
+    }
+    *out = used <= size ? size - used : 0;
+    return true;
+}
+
 static bool eval_default(R *r, Slot *sl)
 {
-    Segment *g = sl->seg;
-    switch (sl->def) {
-    case DEF_NONE:
-    case DEF_ZERO:
-        sl->out->v = 0;
-        return true;
-    case DEF_PAGE:
-        sl->out->v = 4096;
-        return true;
-    case DEF_SIZE: {
-        Slot *ss = &r->seg_size[g->id - 1];
-        if (!eval_slot(r, ss))
-            return false;
-        sl->out->v = ss->out->v;
-        return true;
-    }
-    case DEF_PREV_END: {
-        /* Without `base:` a segment starts where the previous non-AGP
-         * segment ends (0 for the first). */
-        unsigned i = g->id - 1;
-        while (i > 0 && r->s->segs[i - 1].kind == SEG_AGP)
-            i--;
-        if (i == 0) {
-            sl->out->v = 0;
-            return true;
-        }
-        Slot *bs = &r->seg_base[i - 1], *ss = &r->seg_size[i - 1];
-        if (!eval_slot(r, bs) || !eval_slot(r, ss))
-            return false;
-        if (bs->out->v > UINT64_MAX - ss->out->v) {
-            error_at(r->d, "expr-overflow", g->pos, "the default base of %s (the previous segment's end) overflows",
-                     sl->what);
-            return false;
-        }
-        sl->out->v = bs->out->v + ss->out->v;
-        return true;
-    }
-    case DEF_BANK_REST: {
-        /* The last bank without a size takes the rest of the segment. */
-        Slot *ss = &r->seg_size[g->id - 1];
-        if (!eval_slot(r, ss))
-            return false;
-        uint64_t used = 0;
-        Slot *bs = r->bank_slot[g->id - 1];
-        for (unsigned i = 0; i + 1 < g->nbanks; i++) {
-            if (!eval_slot(r, &bs[i]))
-                return false;
-            if (used > UINT64_MAX - bs[i].out->v) {
-                error_at(r->d, "expr-overflow", bs[i].out->pos, "bank sizes overflow 64 bits");
-                return false;
-            }
-            used += bs[i].out->v;
-        }
-        sl->out->v = used <= ss->out->v ? ss->out->v - used : 0;
-        return true;
-    }
+    uint64_t *v = &sl->out->v;
+    switch (sl->field ? sl->field->def : DEF_ZERO) {
+    case DEF_ZERO: *v = 0; return true;
+    case DEF_PAGE: *v = DEFAULT_PAGE_SIZE; return true;
+    case DEF_SIZE: return value_of(r, slot_at(r, F_size, sl->seg->id - 1, 0), v);
+    case DEF_PREV_END: return default_base(r, sl, v);
+    case DEF_BANK_REST: return default_bank(r, sl, v);
     }
     return false;
 }
 
-/* Expression positions count from the scalar's first character as if the
- * value stood on one line (a newline in it starts column 1 of the next).
- * That is the source only for a one-line scalar without escapes: for a
- * folded, escaped or block scalar each position is mapped back to the
- * character it came from. */
-static bool scalar_verbatim(const Node *n)
+static bool eval_expr(R *r, Slot *sl)
 {
-    uint32_t q = n->style == SCALAR_SINGLE || n->style == SCALAR_DOUBLE ? 1 : 0;
-    return n->style != SCALAR_BLOCK && n->pos.len == n->len + 2 * q && !memchr(n->str, '\n', n->len);
-}
-
-static Pos expr_source_pos(const Node *n, Pos start, Pos p)
-{
-    if (p.file != start.file || p.line < start.line || (p.line == start.line && p.col < start.col))
-        return p;
-    size_t off = 0;
-    if (p.line == start.line) {
-        off = p.col - start.col;
-    } else {
-        uint32_t l = start.line;
-        while (l < p.line && off < n->len)
-            if (n->str[off++] == '\n')
-                l++;
-        if (l < p.line)
-            return p;
-        off += p.col - 1;
-    }
-    return off > n->len ? p : node_char_pos(n, off, p.len);
-}
-
-static void remap_expr(const Node *n, Pos start, Expr *e)
-{
+    Expr *e = expr_parse_scalar(r->a, sl->node, r->d);
     if (!e)
-        return;
-    e->pos = expr_source_pos(n, start, e->pos);
-    e->op_pos = expr_source_pos(n, start, e->op_pos);
-    for (unsigned i = 0; i < e->nargs; i++)
-        remap_expr(n, start, e->args[i]);
+        return false;
+    /* `pages` needs the page size; page_size itself may not use it. */
+    Slot *page = slot_at(r, F_page_size, 0, 0);
+    uint64_t ps = 0;
+    if (sl != page && page) {
+        ps = DEFAULT_PAGE_SIZE;
+        if (eval_slot(r, page) && page->out->v)
+            ps = page->out->v;
+    }
+    EvalCtx c = {r, sl};
+    EvalEnv env = {&c, lookup, ps};
+    return expr_eval(e, &env, r->d, &sl->out->v);
 }
 
 /* What a slot's evaluation reported is about its segment (Subject). */
@@ -1169,76 +1181,53 @@ static bool eval_slot(R *r, Slot *sl)
     switch (sl->state) {
     case SLOT_DONE: return true;
     case SLOT_FAILED: return false;
-    case SLOT_BUSY: {
+    case SLOT_BUSY:
         /* Reached through a default (a segment's base defaults to the
          * previous one's end); references report their own cycles. */
-        Diag *e = error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself",
-                           sl->what);
-        (void)e;
+        error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
         about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         return false;
-    }
     case SLOT_PENDING: break;
     }
     sl->state = SLOT_BUSY;
-    bool ok;
-    if (!sl->node) {
-        ok = eval_default(r, sl);
-    } else {
-        const Node *n = sl->node;
-        Pos start = node_char_pos(n, 0, 1);
-        Expr *e = expr_parse(r->a, n->str, n->len, start, r->d);
-        if (!scalar_verbatim(n)) {
-            for (Diag *g = *mark; g; g = g->next)
-                g->pos = expr_source_pos(n, start, g->pos);
-            remap_expr(n, start, e);
-        }
-        ok = e != NULL;
-        if (ok) {
-            /* `pages` needs the page size; page_size itself may not use it. */
-            uint64_t ps = 4096;
-            if (sl != r->page_slot && r->page_slot) {
-                if (eval_slot(r, r->page_slot) && r->page_slot->out->v)
-                    ps = r->page_slot->out->v;
-            } else {
-                ps = 0;
-            }
-            EvalCtx c = {r, sl};
-            EvalEnv env = {&c, lookup, ps};
-            ok = expr_eval(e, &env, r->d, &sl->out->v);
-        }
-    }
+    bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
     sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
     about_slot(r, mark, sl);
     return ok;
 }
 
-static void eval_all(R *r, Slot *s, size_t n)
+static void eval_bound(R *r, Slot *sl)
 {
-    for (size_t i = 0; s && i < n; i++)
-        if (s[i].out)
-            eval_slot(r, &s[i]);
+    if (sl && sl->out)
+        eval_slot(r, sl);
+}
+
+/* Every field of scopes [lo, hi) in table order, each for every owner. */
+static void eval_fields(R *r, FieldScope lo, FieldScope hi)
+{
+    const Spec *s = r->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        FieldScope sc = field_table[f].scope;
+        if (sc < lo || sc >= hi)
+            continue;
+        unsigned n = sc == SC_BOARD || sc == SC_PAGING ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned k = 0; k < (sc == SC_BANK ? s->segs[i].nbanks : 1); k++)
+                eval_bound(r, slot_at(r, (FieldId)f, i, k));
+    }
 }
 
 static void evaluate(R *r)
 {
     Spec *s = r->s;
-    if (r->page_slot)
-        eval_slot(r, r->page_slot);
-    eval_all(r, r->const_slot, s->nconsts);
-    eval_all(r, r->bar_index, s->nbars);
-    eval_all(r, r->bar_size, s->nbars);
-    eval_all(r, r->seg_base, s->nsegs);
-    eval_all(r, r->seg_size, s->nsegs);
-    eval_all(r, r->seg_commit, s->nsegs);
-    eval_all(r, r->seg_sysend, s->nsegs);
-    eval_all(r, r->seg_cpu_off, s->nsegs);
-    eval_all(r, r->seg_cpu_addr, s->nsegs);
+    eval_fields(r, SC_BOARD, SC_BAR);
+    for (unsigned i = 0; i < s->nconsts; i++)
+        eval_bound(r, &r->const_slot[i]);
+    eval_fields(r, SC_BAR, SC_VPR);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
-        eval_all(r, r->bank_slot[i], g->nbanks);
         uint64_t at = 0;
         for (unsigned k = 0; k < g->nbanks; k++) {
             g->banks[k].start = at;
@@ -1246,10 +1235,11 @@ static void evaluate(R *r)
             g->banks[k].end = at > UINT64_MAX - z ? UINT64_MAX : at + z;
             at = g->banks[k].end;
         }
+        /* The rest nothing refers to, segment by segment. */
+        for (unsigned f = 0; f < FIELD_COUNT; f++)
+            if (field_table[f].scope >= SC_VPR)
+                eval_bound(r, slot_at(r, (FieldId)f, i, 0));
     }
-    eval_all(r, r->paging_size, 1);
-    eval_all(r, r->paging_priv, 1);
-    eval_all(r, r->extra, r->nextra);
 }
 
 /* ---- entry points ---------------------------------------------------------- */
@@ -1267,7 +1257,7 @@ static Spec *resolve(Arena *a, const char *path, const SrcFile *src, const Resol
         return NULL;
     Spec *s = r.s;
     s->file = r.files[0];
-    check_keys(&r, root, top_keys, countof(top_keys), "the spec");
+    check_keys(&r, root, top_keys, countof(top_keys), 0, "the spec");
     build_board(&r, root);
     build_constants(&r, root);
     build_bars(&r, root);
@@ -1303,6 +1293,30 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 }
 
 /* ---- model tables ------------------------------------------------------------ */
+
+const FieldInfo field_table[FIELD_COUNT] = {
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) \
+    {#id, sc, offsetof(owner, member), key, ref, dxgk, tmpl, def, width, flags},
+#include "fields.def"
+#undef FIELD
+};
+
+bool field_in_mode(FieldId f, CpuMode mode)
+{
+    unsigned fl = field_table[f].flags;
+    return fl & FF_BAR ? mode == CPU_BAR : fl & FF_ADDRESS ? mode == CPU_ADDRESS : true;
+}
+
+uint64_t field_max(FieldId f, const Spec *s)
+{
+    switch (field_table[f].width) {
+    case W_32: return UINT32_MAX;
+    case W_SIZE_T: return s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX;
+    case W_NONE:
+    case W_64: break;
+    }
+    return UINT64_MAX;
+}
 
 const FlagInfo flag_table[] = {
 #define X(s, c, bit, v, d) {#s, #c, bit, v, d},

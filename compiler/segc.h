@@ -5,10 +5,16 @@
  *
  *   load     (load.c)     YAML events -> Node tree, file:line:col on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
- *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64)
+ *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
+ *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   ids, bank tables, the lookup table
- *   emit     (emit.c, tmpl_lex.re, tmpl.c)  templates -> C, JSON, depfile
+ *   layout   (layout.c)   the GPU-address lookup table (segment ids and bank
+ *                         ranges are resolve's: they are values of the model)
+ *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
+ *   output   (output.c)   the files and the depfile, all or nothing
+ *
+ * main.c's command table runs these in order; dump.c, diff.c and map.c read
+ * the checked model instead of emitting it.
  *
  * Each section below declares one file's API.  Memory policy: every
  * compilation owns one Arena; everything a stage allocates lives there and
@@ -32,14 +38,6 @@
 #else
 #define PRINTF_LIKE(f, a)
 #define NORETURN
-/* ---- map.c: the memory map as a picture ---------------------------------- */
-
-/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
- * table of the segments and the diagnostics) into `out`.  The spec may
- * break rules: segments, windows and BARs that the diagnostics in `d` point
- * at are outlined in red with the rule's name.  Deterministic bytes. */
-bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
-
 #endif
 
 #define countof(a) (sizeof(a) / sizeof((a)[0]))
@@ -184,6 +182,7 @@ typedef struct DiagStyle {
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
+const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
 /* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
 
@@ -279,7 +278,21 @@ typedef enum {
     OP_ADD, OP_SUB, OP_MUL, OP_DIV, OP_MOD, OP_SHL, OP_SHR, OP_AND, OP_OR, OP_XOR
 } BinOp;
 
-typedef enum { UNIT_B, UNIT_KIB, UNIT_MIB, UNIT_GIB, UNIT_TIB, UNIT_PAGES } Unit;
+/* X(enum, spelling, shift): the unit words (`pages` scales by the page
+ * size); the lexer looks every word up here. */
+#define EXPR_UNITS(X)        \
+    X(UNIT_B, "B", 0)        \
+    X(UNIT_KIB, "KiB", 10)   \
+    X(UNIT_MIB, "MiB", 20)   \
+    X(UNIT_GIB, "GiB", 30)   \
+    X(UNIT_TIB, "TiB", 40)   \
+    X(UNIT_PAGES, "pages", 0)
+
+typedef enum {
+#define X(e, s, sh) e,
+    EXPR_UNITS(X)
+#undef X
+} Unit;
 
 typedef struct Expr Expr;
 struct Expr {
@@ -301,6 +314,9 @@ enum { EXPR_MAX_DEPTH = 64, EXPR_MAX_LEN = 4096 };
  * at `start`.  On a syntax error reports it at the exact column and returns
  * NULL. */
 Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d);
+/* The same for a YAML scalar: every position is computed once, from the
+ * byte offset in its value, as the source character (node_char_pos). */
+Expr *expr_parse_scalar(Arena *a, const Node *scalar, Diags *d);
 
 /* Name lookup for evaluation: return true and set *out, or report an error
  * (unknown name, cycle, ...) and return false. */
@@ -348,7 +364,7 @@ void expr_print(Buf *b, const Expr *e);
     X(populated_by_reserved_ddr_by_firmware, PopulatedByReservedDDRByFirmware, 21, 0x29, 0)
 
 enum {
-#define X(s, c, bit, v, d) FLAG_##s = 1u << (bit),
+#define X(s, c, bit, v, d) FB_##s = (bit), FLAG_##s = 1u << (bit),
     SEGC_FLAGS(X)
 #undef X
 };
@@ -385,6 +401,7 @@ typedef struct Bar {
     const char *name;
     Pos pos;
     Value index, size;
+    Value bits; /* 32 or 64; unset: 64 above 4 GiB, else 32 */
 } Bar;
 
 typedef struct Bank {
@@ -482,6 +499,51 @@ typedef struct Spec {
 
 const char *arch_name(Arch a);
 const char *seg_kind_name(SegKind k);
+
+/* ---- the field table (fields.def): every number of the model --------- */
+
+/* Where a field is written; scopes from SC_VPR on are read by no
+ * expression.  Owners: Spec (board, paging), Bar, Segment, Bank. */
+typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_HOST, SC_QS4 } FieldScope;
+#define SCOPE(sc) (1u << (sc)) /* a set of scopes */
+/* A field's value when its key is absent: 0; DEFAULT_PAGE_SIZE; the end
+ * of the previous non-AGP segment (0 for an AGP one); the segment's size;
+ * for the last bank the rest of the segment (0 for the others). */
+typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST } FieldDefault;
+/* The width of the DXGK member a field is written to. */
+typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
+enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FITS = 8 };
+enum { DEFAULT_PAGE_SIZE = 4096 };
+
+typedef enum {
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) F_##id,
+#include "fields.def"
+#undef FIELD
+    FIELD_COUNT
+} FieldId;
+
+typedef struct FieldInfo {
+    const char *id;
+    FieldScope scope;
+    size_t offset; /* of the Value in its owner */
+    const char *key, *ref, *dxgk, *tmpl;
+    FieldDefault def;
+    FieldWidth width;
+    unsigned flags;
+} FieldInfo;
+extern const FieldInfo field_table[FIELD_COUNT];
+
+/* The Value of field `f` in `owner` (a Spec, Bar, Segment or Bank as its
+ * scope says). */
+static inline Value *field_value(FieldId f, const void *owner)
+{
+    return (Value *)(void *)((char *)(uintptr_t)owner + field_table[f].offset);
+}
+/* Whether field `f` applies to a map written in form `mode` (cpu_visible,
+ * cpu_host_aperture: CPU_BAR or CPU_ADDRESS). */
+bool field_in_mode(FieldId f, CpuMode mode);
+/* The largest value field `f`'s DXGK member holds for the spec's arch. */
+uint64_t field_max(FieldId f, const Spec *s);
 
 /* ---- resolve.c: Node tree -> Spec -------------------------------------- */
 
@@ -599,6 +661,7 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    size_t work;             /* entries computed while choosing (for tests) */
     /* Two segments whose GPU ranges overlap (segments-overlap is off):
      * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
     const Segment *overlap[2];
@@ -607,7 +670,8 @@ typedef struct Lookup {
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
-/* Picks the form (direct, radix, search) that fits `budget` bytes with the
+/* Picks the form (direct, radix, search) that fits `budget` bytes (0:
+ * LOOKUP_DEFAULT_BUDGET) with the
  * fewest loads.  Segments that overlap (only possible when the advisory
  * segments-overlap is off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
@@ -662,9 +726,15 @@ typedef struct Outputs {
     unsigned ntemplates;
 } Outputs;
 
-/* Renders every output of `segc build` into memory.  Writes nothing.
- * Returns false with errors in `d` (template errors, unsupported target). */
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d);
+/* Re-checks, cheaply, the invariants the emitted code relies on (check.c
+ * reports them as rules); a broken one is an internal error (exit status 2)
+ * naming it, so segc refuses rather than write wrong code.  Run before
+ * layout_lookup and again by emit_render. */
+bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
+/* Renders every output of `segc build` into memory from the spec and its
+ * lookup table.  Writes nothing.  Returns false with errors in `d`
+ * (a broken invariant, template errors). */
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
 /* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
  * inputs, probes and their answers; templates/README.md). */
@@ -687,6 +757,8 @@ bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);
+/* Adds "did you mean 'X'?" to `on` when a candidate is close; says whether. */
+bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n);
 
 /* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);
