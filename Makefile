@@ -207,7 +207,7 @@ lookup: $(SEGC)
 PROPERTY_CASES ?= 160
 PROPERTY_SEED  ?= 20261124
 property: $(SEGC)
-	@PROPERTY_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
+	@SEGC_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
 .PHONY: property
 
 # Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
@@ -293,10 +293,11 @@ deps-check:
 # segc's own C (those of the sanitizer pass, with SEGC_SAN=1, and the man
 # pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
+# Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
 COV_SUITES := $(SAN_SUITES) man-test
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
-	@SEGC_SAN=1 SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	@SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
 	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
 	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
 

@@ -18,6 +18,10 @@
 # ~/.cache/segc/debootstrap) to save the next run the download; the system
 # itself is installed from scratch every time.
 #
+# SEGC_CHROOT_KEEP=1 SEGC_CHROOT_REUSE=1 sh tests/chroot.sh DIR retries in
+# a DIR an earlier run kept, without a new debootstrap (not a fresh
+# machine any more: only for checking a fix).
+#
 # Not part of `make test`: it takes a while and needs root and the mirror.
 # Run it before changing anything about set-up or dependencies.
 set -u
@@ -81,15 +85,33 @@ mount_in() {
 echo "== debootstrap --variant=minbase bookworm $DIR $MIRROR"
 cache=$(segc_cache)/debootstrap
 mkdir -p "$cache"
-if ! debootstrap --variant=minbase --cache-dir="$cache" bookworm "$DIR" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1; then
+if [ "${SEGC_CHROOT_REUSE:-}" = 1 ] && [ -x "$DIR/usr/bin/apt-get" ]; then
+    # What an earlier run kept (SEGC_CHROOT_KEEP=1), with the packages it
+    # installed: no longer a fresh machine, only for retrying after a fix.
+    echo "   (reusing $DIR as SEGC_CHROOT_REUSE=1 asks)"
+    rm -rf "$DIR/root/segc"
+elif ! debootstrap --variant=minbase --cache-dir="$cache" bookworm "$DIR" "$MIRROR" >"$LOGS/debootstrap.log" 2>&1; then
     tail -n 20 "$LOGS/debootstrap.log"
     echo "FAIL debootstrap (log: $LOGS/debootstrap.log)"
     exit 1
 fi
 cp /etc/resolv.conf "$DIR/etc/resolv.conf"
-# No service starts inside the chroot while packages are installed.
+# The site's own CA certificates (a proxy that inspects TLS, say) come
+# along, as they would on any machine of this network, so that npm can
+# reach its registry from the chroot as it does from here.
+cas=$(ls /usr/local/share/ca-certificates/*.crt 2>/dev/null)
+if [ -n "$cas" ]; then
+    # shellcheck disable=SC2086
+    cat $cas >"$DIR/etc/segc-site-ca.crt"
+    site_ca="NODE_EXTRA_CA_CERTS=/etc/segc-site-ca.crt"
+else
+    site_ca=""
+fi
+# No service starts inside the chroot while packages are installed, and
+# dpkg does not sync every file it unpacks (the chroot is thrown away).
 printf '#!/bin/sh\nexit 101\n' >"$DIR/usr/sbin/policy-rc.d"
 chmod 755 "$DIR/usr/sbin/policy-rc.d"
+echo force-unsafe-io >"$DIR/etc/dpkg/dpkg.cfg.d/segc-unsafe-io"
 
 branch=$(git rev-parse --abbrev-ref HEAD)
 echo "== a clean clone of $branch ($(git rev-parse --short HEAD)) in /root/segc"
@@ -106,7 +128,7 @@ mount_in /dev/shm -t tmpfs -o mode=1777 tmpfs
 in_chroot() {
     log=$1
     shift
-    chroot "$DIR" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+    chroot "$DIR" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb $site_ca \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
         /bin/sh -c "cd /root/segc && $*" >"$LOGS/$log" 2>&1
 }

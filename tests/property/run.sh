@@ -18,13 +18,11 @@ B=$2
 CASES=${3:-160}
 SEED=${4:-20261124}
 cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin property
 out=$B/property
 rm -rf "$out"
 mkdir -p "$out"
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); [ -n "${PROPERTY_QUIET:-}" ] || echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1${2:+: $2}"; }
 CC=${CC_PROPERTY:-gcc}
 
 # one_case NAME SPEC ARGS [BUILD-ARGS]: check and build agree; exit 0
@@ -71,10 +69,9 @@ else
     ok "vbox without the waiver or -Wno- is refused"
 fi
 
-/usr/bin/python3 tests/property/gen.py "$SEGC" "$SEED" "$CASES" "$out/cases" || exit 2
+/usr/bin/python3 tests/property/gen.py "$SEGC" "$SEED" "$CASES" "$out/cases" || { bad "tests/property/gen.py"; suite_end; }
 for spec in "$out"/cases/*.yaml; do
     n=$(basename "$spec" .yaml)
     one_case "case-$n" "$spec" "$(sed -n 1p "${spec%.yaml}.args")" "$(sed -n 2p "${spec%.yaml}.args")"
 done
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end
