@@ -163,6 +163,19 @@ gencode: $(SEGC)
 lookup: $(SEGC)
 	@$(call SUITE,lookup) sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 
+# Specs near every limit with random -Wno-/waivers: check and build agree,
+# and what exits 0 compiles with -Werror -pedantic and passes its self-test.
+PROPERTY_CASES ?= 160
+PROPERTY_SEED  ?= 20261124
+property: $(SEGC)
+	@PROPERTY_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
+.PHONY: property
+
+# Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
+codes: $(SEGC)
+	@$(call SUITE,codes) $(PYTHON) tests/codes.py $(SEGC)
+.PHONY: codes
+
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
@@ -198,8 +211,8 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gencode lookup memcheck examples-test map-test json-test hostile unit \
-              golden schema disk diff-test man-test
+SUITES     := gencode property lookup memcheck examples-test map-test json-test hostile unit \
+              golden schema disk diff-test man-test codes
 SAN_SUITES := gencode lookup hostile json-test unit golden disk diff-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)

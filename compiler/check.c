@@ -1,25 +1,40 @@
 /* check.c - the WDDM rules over a resolved Spec.
  *
- * Every rule is a line of rules.def (name, default severity, source,
- * requirement, fix); this file holds the code that makes each fire.  A rule
- * reports through report(), which applies -W settings and the segment's
- * waivers, so no rule needs to know about either. */
+ * Every rule is a line of rules.def (name, class, default severity,
+ * source, requirement, fix); this file holds the code that makes each
+ * fire.  A rule reports through report(), which applies -W settings and the
+ * segment's waivers to advisories, so no rule needs to know about either;
+ * rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
 #include <string.h>
 
-const RuleInfo rule_table[RULE_COUNT] = {
-#define RULE(id, name, sev, src, text, fix) {name, sev, src, text, fix},
+const RuleInfo rule_table[] = {
+#define RULE(id, name, cls, sev, src, text, fix, why) {name, CLASS_##cls, sev, src, text, fix, why},
+#define CODE(name, sev, text)
 #include "rules.def"
 #undef RULE
+#undef CODE
+#define RULE(id, name, cls, sev, src, text, fix, why)
+#define CODE(name, sev, text) {name, CLASS_INVARIANT, sev, NULL, text, NULL, NULL},
+#include "rules.def"
+#undef RULE
+#undef CODE
 };
+const size_t code_count = countof(rule_table);
+
+int code_by_name(const char *name)
+{
+    for (size_t i = 0; i < code_count; i++)
+        if (!strcmp(rule_table[i].name, name))
+            return (int)i;
+    return -1;
+}
 
 int rule_by_name(const char *name)
 {
-    for (int i = 0; i < RULE_COUNT; i++)
-        if (!strcmp(rule_table[i].name, name))
-            return i;
-    return -1;
+    int id = code_by_name(name);
+    return id < RULE_COUNT ? id : -1;
 }
 
 const char *rule_closest(const char *name)
@@ -30,20 +45,21 @@ const char *rule_closest(const char *name)
     return closest_name(name, names, RULE_COUNT);
 }
 
+const char *rule_class_name(RuleClass c)
+{
+    return c == CLASS_INVARIANT ? "invariant" : "advisory";
+}
+
 void rules_default(RuleConfig *c)
 {
     memset(c, 0, sizeof *c);
 }
 
-bool rules_option(RuleConfig *c, const char *arg)
+WoptResult rules_option(RuleConfig *c, const char *arg)
 {
-    if (!strcmp(arg, "error")) {
-        c->werror_all = true;
-        return true;
-    }
-    if (!strcmp(arg, "no-error")) {
-        c->werror_all = false;
-        return true;
+    if (!strcmp(arg, "error") || !strcmp(arg, "no-error")) {
+        c->werror_all = arg[0] == 'e';
+        return WOPT_OK;
     }
     RuleSetting set = RS_DEFAULT;
     const char *name = arg;
@@ -55,9 +71,12 @@ bool rules_option(RuleConfig *c, const char *arg)
         set = RS_OFF, name = arg + 3;
     int id = rule_by_name(name);
     if (id < 0)
-        return false;
+        return WOPT_UNKNOWN;
+    /* An invariant is always an error: it can be named, never lowered. */
+    if (!rule_switchable(id) && (set == RS_OFF || set == RS_WARNING))
+        return WOPT_INVARIANT;
     c->setting[id] = set;
-    return true;
+    return WOPT_OK;
 }
 
 /* ---- reporting -------------------------------------------------------------- */
@@ -115,7 +134,7 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
-    for (unsigned i = 0; g && i < g->nwaivers; i++)
+    for (unsigned i = 0; g && rule_waivable(id) && i < g->nwaivers; i++)
         if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
             Waiver *w = &g->waivers[i];
             w->used = true;
@@ -125,7 +144,8 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
             e->about = subject(k, on);
             return e;
         }
-    switch (k->c->setting[id]) {
+    RuleSetting set = rule_switchable(id) ? k->c->setting[id] : RS_DEFAULT;
+    switch (set) {
     case RS_OFF: return NULL;
     case RS_WARNING: sev = SEV_WARNING; break;
     case RS_ERROR: sev = SEV_ERROR; break;
@@ -133,7 +153,7 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     }
     /* -Werror promotes warnings, except a rule kept a warning by name
      * (-Wno-error=RULE), as in gcc. */
-    if (sev == SEV_WARNING && k->c->werror_all && k->c->setting[id] != RS_WARNING)
+    if (sev == SEV_WARNING && k->c->werror_all && set != RS_WARNING)
         sev = SEV_ERROR;
     va_start(ap, fmt);
     Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);

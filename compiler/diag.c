@@ -19,6 +19,9 @@ void diags_init(Diags *d, Arena *a)
 
 static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
+    /* Every code is a line of rules.def (checked for the diagnostics kept). */
+    if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
+        BUG("a diagnostic code missing from rules.def");
     Diag *g = arena_alloc(d->arena, sizeof *g);
     Buf b = {0};
     buf_vprintf(&b, fmt, ap);

@@ -31,13 +31,27 @@ bool diag_format_parse(const char *s, DiagFormat *out)
 
 void rule_explain(Buf *b, const RuleInfo *r)
 {
-    buf_printf(b, "%s (%s by default)\n\n  %s\n\nsource: %s\nfix:    %s\n\n", r->name,
-               severity_name(r->sev), r->text, r->source, r->fix);
-    buf_printf(b,
-               "Turn it off with -Wno-%s, make it an error with -Werror=%s,\n"
-               "or waive it for one segment with a reason:\n"
-               "    waive: { %s: \"why this segment needs it\" }\n",
-               r->name, r->name, r->name);
+    if (!r->source) { /* a CODE entry */
+        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
+                      "applies to it.\n",
+                   r->name, severity_name(r->sev), r->text);
+        return;
+    }
+    bool inv = r->cls == CLASS_INVARIANT;
+    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n\n", r->name,
+               rule_class_name(r->cls), inv ? "always an error" : r->sev == SEV_ERROR ? "an error by default" : "a warning by default",
+               r->text, r->source, r->fix, rule_class_name(r->cls), r->why);
+    if (inv) {
+        buf_printf(b, "No -W option and no waiver can switch it off or make it a warning: the\n"
+                      "generated code or the OS depends on it.  Fix the spec.\n");
+        return;
+    }
+    buf_printf(b, "Turn it off with -Wno-%s, make it %s with %s%s", r->name, r->sev == SEV_ERROR ? "a warning" : "an error",
+               r->sev == SEV_ERROR ? "-Wno-error=" : "-Werror=", r->name);
+    if (r->cls == CLASS_ADVISORY_BOARD)
+        buf_printf(b, ";\nit concerns the whole board, so no waive: entry can name it.\n");
+    else
+        buf_printf(b, ",\nor waive it for one segment with a reason:\n    waive: { %s: \"why this segment needs it\" }\n", r->name);
 }
 
 /* ---- the report: what a run found, copied out of each file's arena ------ */
@@ -340,40 +354,24 @@ static void write_json(Buf *b, const DiagReport *r)
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------- */
 
-/* Front-end codes (yaml-syntax, expr-overflow, io ...) that occurred, sorted:
- * they follow the rules of rules.def in tool.driver.rules. */
+/* The other codes of rules.def (yaml-syntax, expr-overflow, io ...) that
+ * occurred, in table order: they follow the rules in tool.driver.rules. */
 typedef struct Codes {
-    const char **v;
-    size_t n, cap;
+    bool seen[256];
+    long index[256]; /* an entry's place in tool.driver.rules, or -1 */
 } Codes;
 
 static void codes_add(Codes *c, const char *code)
 {
-    if (!code || rule_by_name(code) >= 0)
-        return;
-    size_t i = 0;
-    while (i < c->n && strcmp(c->v[i], code) < 0)
-        i++;
-    if (i < c->n && !strcmp(c->v[i], code))
-        return;
-    if (c->n == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 16;
-        c->v = xrealloc(c->v, c->cap * sizeof *c->v);
-    }
-    memmove(c->v + i + 1, c->v + i, (c->n - i) * sizeof *c->v);
-    c->v[i] = code;
-    c->n++;
+    int id = code ? code_by_name(code) : -1;
+    if (id >= RULE_COUNT && (size_t)id < countof(c->seen))
+        c->seen[id] = true;
 }
 
 static long rule_index(const Codes *c, const char *code)
 {
-    int id = rule_by_name(code);
-    if (id >= 0)
-        return id;
-    for (size_t i = 0; i < c->n; i++)
-        if (!strcmp(c->v[i], code))
-            return (long)(RULE_COUNT + i);
-    return -1;
+    int id = code_by_name(code);
+    return id < 0 || (size_t)id >= countof(c->index) ? -1 : c->index[id];
 }
 
 /* A URI reference for a path as the user gave it: forward slashes, every
@@ -513,37 +511,37 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
     json_obj_end(w);
 }
 
-static void sarif_rule(JsonW *w, const char *id, const char *shortd, const char *full, Severity level)
+static void sarif_rule(JsonW *w, const RuleInfo *r)
 {
+    Buf help = {0};
+    rule_explain(&help, r);
     json_obj_begin(w);
-    json_kstr(w, "id", id);
-    text_object(w, "shortDescription", shortd);
-    if (full) {
-        text_object(w, "fullDescription", full);
-        text_object(w, "help", full);
-    }
+    json_kstr(w, "id", r->name);
+    text_object(w, "shortDescription", r->text);
+    text_object(w, "fullDescription", help.p);
+    text_object(w, "help", help.p);
     json_kobj(w, "defaultConfiguration");
-    json_kstr(w, "level", severity_level(level));
+    json_kstr(w, "level", severity_level(r->sev));
+    json_obj_end(w);
+    json_kobj(w, "properties");
+    json_kstr(w, "class", r->source ? rule_class_name(r->cls) : "front-end");
     json_obj_end(w);
     json_obj_end(w);
+    buf_free(&help);
 }
 
-/* tool.driver: every rule of rules.def, then the front-end codes seen. */
-static void sarif_tool(JsonW *w, const Codes *codes, Arena *a)
+/* tool.driver: every rule of rules.def, then the other codes seen, in
+ * table order; codes->index gets each entry's place. */
+static void sarif_tool(JsonW *w, Codes *codes)
 {
     json_kobj(w, "tool");
     tool_begin(w, "driver");
     json_karr(w, "rules");
-    for (int i = 0; i < RULE_COUNT; i++) {
-        Buf help = {0};
-        rule_explain(&help, &rule_table[i]);
-        sarif_rule(w, rule_table[i].name, rule_table[i].text, help.p, rule_table[i].sev);
-        buf_free(&help);
-    }
-    for (size_t i = 0; i < codes->n; i++) {
-        char *d = arena_printf(a, "segc front-end check '%s': the spec could not be read, parsed or resolved",
-                               codes->v[i]);
-        sarif_rule(w, codes->v[i], d, NULL, SEV_ERROR);
+    long n = 0;
+    for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
+        codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
+        if (codes->index[i] >= 0)
+            sarif_rule(w, &rule_table[i]);
     }
     json_arr_end(w);
     json_obj_end(w);
@@ -568,7 +566,9 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
 
 static void write_sarif(Buf *b, const DiagReport *r)
 {
-    Codes codes = {0};
+    Codes codes;
+    memset(&codes, 0, sizeof codes);
+    ASSERT(code_count <= countof(codes.index));
     for (const RFile *f = r->head; f; f = f->next) {
         for (unsigned i = 0; i < f->ndiags; i++)
             codes_add(&codes, f->diags[i].code);
@@ -582,7 +582,7 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, &codes, r->a);
+    sarif_tool(&w, &codes);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");
@@ -596,7 +596,6 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_obj_end(&w);
     json_arr_end(&w);
     json_obj_end(&w);
-    free(codes.v);
 }
 
 void diag_report_write(FILE *f, const DiagReport *r, DiagFormat fmt)

@@ -108,6 +108,11 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
 {
     TVal *m = tv_map(a);
     tv_put(a, m, "form", tv_str(a, lookup_form_name(lk->form)));
+    /* Overlapping segments: no LookupGpuAddress, and the reason. */
+    tv_put(a, m, "available", tv_bool(a, !lk->overlap[0]));
+    if (lk->overlap[0])
+        tv_put(a, m, "overlap", tv_str(a, arena_printf(a, "segments '%s' and '%s'", lk->overlap[0]->name,
+                                                       lk->overlap[1]->name)));
     tv_put(a, m, "empty", tv_bool(a, lk->nregions <= 1));
     tv_put(a, m, "lo", tv_int(a, lk->lo));
     tv_put(a, m, "span", tv_int(a, lk->span));
@@ -293,9 +298,83 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
     return t && tmpl_render(a, t, ctx, &f->text, d);
 }
 
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
+/* ---- preconditions: the invariants the emitted code relies on --------------- */
+
+/* check.c reports these as rules, with positions and details; here they
+ * are re-checked, cheaply, so that a rule that ever slips makes segc
+ * refuse (exit status 2) instead of writing wrong code.  Returns the name
+ * of the broken invariant (a rule, or the DXGK field a value overflows), or
+ * NULL; *where gets the segment, if one. */
+static const char *broken_invariant(Arena *a, const Spec *s, const Segment **where)
+{
+    uint32_t exists = 0; /* the flag bits of every emitted form */
+    for (size_t i = 0; i < flag_count; i++)
+        if (flag_table[i].min_wddm <= s->wddm && (!(s->forms & (DDI_QS | DDI_QS3)) || flag_table[i].min_wddm < 0x20))
+            exists |= 1u << flag_table[i].bit;
+    uint64_t size_t_max = s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX, page = s->page_size.v;
+    *where = NULL;
+    if (s->nsegs == 0 || s->nsegs > MAX_SEGMENTS)
+        return s->nsegs ? "segments-max" : "segments-none";
+    if (s->paging.buffer_size.v > UINT32_MAX || s->paging.private_data_size.v > UINT32_MAX)
+        return "paging-size-uint";
+    if (page < 4096 || (page & (page - 1)))
+        return "page-size-valid";
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = *where = &s->segs[i];
+        const Vpr *v = &g->vpr;
+        if (g->id != i + 1 || !g->name || !is_c_ident(g->name))
+            return "names-c-ident";
+        if (g->kind == SEG_AGP && (g->flags != FLAG_agp || g->nbanks))
+            return "agp-exclusive";
+        if (g->kind == SEG_AGP && i + 1 != s->nsegs)
+            return "agp-last";
+        if (g->kind == SEG_AGP)
+            continue;
+        if (g->flags & ~exists)
+            return "flag-wddm-version";
+        if (g->size.v == 0 || g->size.v % page)
+            return g->size.v ? "size-page-multiple" : "size-nonzero";
+        if (g->base.v > UINT64_MAX - g->size.v)
+            return "range-overflow";
+        if (g->size.v > size_t_max || g->commit_limit.v > size_t_max || g->system_memory_end.v > size_t_max)
+            return "size-fits-size-t";
+        if ((g->flags & FLAG_supports_cpu_host_aperture) && (g->flags & FLAG_cpu_visible))
+            return "host-aperture-cpu-visible";
+        if (g->host.size.v / page > UINT32_MAX)
+            return "cpu-host-aperture-size";
+        if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v ||
+            v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
+            return "vpr-range-inside";
+        if (g->invalid_ranges.v > UINT32_MAX || g->uefi_ranges.v > UINT32_MAX)
+            return "NumInvalidMemoryRanges and NumUEFIFrameBufferRanges are UINT fields";
+        if (g->nbanks > MAX_BANKS)
+            return "banks-max";
+        for (unsigned b = 0; b < g->nbanks; b++)
+            if (g->banks[b].start != (b ? g->banks[b - 1].end : 0) || g->banks[b].end <= g->banks[b].start ||
+                g->banks[b].end > size_t_max)
+                return "banks-cover";
+        if (g->nbanks && g->banks[g->nbanks - 1].end != g->size.v)
+            return "banks-cover";
+    }
+    *where = NULL;
+    const char *x, *y;
+    return idents_unique(a, s, &x, &y) ? NULL : arena_printf(a, "names-unique: %s and %s", x, y);
+}
+
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
 {
     memset(out, 0, sizeof *out);
+    memset(lk, 0, sizeof *lk);
+    const Segment *g;
+    const char *broken = broken_invariant(a, s, &g);
+    if (broken) {
+        fatal_at(d, "internal", g ? g->pos : s->name_pos,
+                 "internal error: the invariant [%s] does not hold%s%s%s, yet the checks passed; segc refuses to "
+                 "write code that relies on it",
+                 broken, g ? " for segment '" : "", g ? g->name : "", g ? "'" : "");
+        return false;
+    }
+    layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk);
     TVal *ctx = context(a, s, o);
     tv_put(a, ctx, "lookup", lookup_data(a, lk));
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&

@@ -20,7 +20,9 @@
  * spends 8 bytes an entry on bank << 32 | segment instead, so that the
  * lookup stores both with one write and needs no shift or mask.  Among the forms
  * that fit the budget the fewest reads win, then the fewest bytes; when
- * none fits, the smallest table. */
+ * none fits, the smallest table.  Segments that overlap (segments-overlap
+ * switched off or waived) get no table at all: an address there does not
+ * name one segment, and the emitters leave LookupGpuAddress out. */
 #include "segc.h"
 
 #include <stdlib.h>
@@ -326,11 +328,9 @@ static void build_search(Arena *a, Lookup *lk)
 
 /* ---- entry point ---------------------------------------------------------------- */
 
-bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *d)
+void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
 {
     memset(lk, 0, sizeof *lk);
-    if (!budget)
-        budget = LOOKUP_DEFAULT_BUDGET;
     unsigned cap = 1;
     for (unsigned i = 0; i < s->nsegs; i++)
         cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;
@@ -351,12 +351,12 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
     qsort(r + 1, n - 1, sizeof *r, region_cmp);
     for (unsigned i = 2; i < n; i++)
         if (r[i].start < r[i - 1].end) {
-            const Segment *x = &s->segs[r[i].seg - 1], *y = &s->segs[r[i - 1].seg - 1];
-            Diag *e = error_at(d, "layout-overlap", x->pos,
-                               "segments '%s' and '%s' overlap; the lookup table needs disjoint GPU ranges", x->name,
-                               y->name);
-            diag_note(d, e, y->pos, "segment '%s' is here", y->name);
-            return false;
+            /* Only with segments-overlap off: no lookup, the handler stays. */
+            lk->overlap[0] = &s->segs[r[i - 1].seg - 1];
+            lk->overlap[1] = &s->segs[r[i].seg - 1];
+            lk->regions = r;
+            lk->nregions = 1;
+            return;
         }
     lk->regions = r;
     lk->nregions = n;
@@ -366,7 +366,7 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
         lk->entry_bytes = 1;
         lk->bytes = 0;
         lk->loads = 0;
-        return true;
+        return;
     }
     lk->lo = r[1].start;
     lk->span = r[n - 1].end - lk->lo;
@@ -381,7 +381,7 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
     if (try_split(&b, lk, 1, none, budget)) {
         adopt(a, lk, &b);
         build_free(&b);
-        return true;
+        return;
     }
     /* Radix: more levels cost a read each, so try 2 levels, then 3, then 4;
      * within a level count keep the smallest table. */
@@ -412,11 +412,10 @@ bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk, Diags *
         if (have) {
             adopt(a, lk, &best);
             build_free(&best);
-            return true;
+            return;
         }
     }
     /* Nothing fits: the smallest table, the search, and -v says so. */
     build_search(a, lk);
     lk->over_budget = lk->bytes > budget;
-    return true;
 }

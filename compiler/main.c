@@ -79,7 +79,7 @@ static const char usage_check[] =
     "options:\n"
     "  -D NAME=EXPR           override a constant of the spec\n"
     "  -I DIR                 also look for 'extends' files in DIR\n"
-    "  -W RULE, -Wno-RULE     turn a rule on or off\n"
+    "  -W RULE, -Wno-RULE     turn an advisory rule on or off (invariants stay on)\n"
     "  --ddi qs,qs3,qs4       the DDI forms to answer (default: the one board.wddm is\n"
     "                         asked: qs before 1.2, qs3 for 1.2/1.3, qs4 from 2.0)\n"
     "  -Werror, -Werror=RULE  make warnings (or one rule) errors\n"
@@ -170,10 +170,13 @@ static const char usage_map[] =
     "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
 static const char usage_rules[] =
-    "usage: segc rules\n\nLists every rule: name, default severity, and the WDDM source it enforces.\n";
+    "usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
+    "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
+    "of templates and of internal errors (never switchable).\n";
 
 static const char usage_explain[] =
-    "usage: segc explain RULE\n\nPrints the rule, the WDDM source it enforces, and how to fix a spec.\n";
+    "usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
+    "and the options or waivers that apply to it), or what any other code segc prints means.\n";
 
 NORETURN static void die_usage(const char *fmt, ...) PRINTF_LIKE(1, 2);
 static void die_usage(const char *fmt, ...)
@@ -329,8 +332,12 @@ static bool common_option(Options *o, const Command *c, int argc, char **argv, i
         o->includes[o->nincludes++] = opt_value("-I", argc, argv, i);
     } else if (is_opt(a, "-W")) {
         const char *w = opt_value("-W", argc, argv, i);
-        if (!rules_option(&o->rules, w)) {
-            const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+        WoptResult wr = rules_option(&o->rules, w);
+        const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+        if (wr == WOPT_INVARIANT)
+            die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
+                      rule_table[rule_by_name(base)].why);
+        if (wr == WOPT_UNKNOWN) {
             const char *near = rule_closest(base);
             die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
                       near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
@@ -687,11 +694,15 @@ static int cmd_build(const Command *c, int argc, char **argv)
     BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
-    bool ok = s && !diags_failed(&d) && layout_lookup(a, s, bo.lookup_budget, &lk, &d) &&
-              emit_render(a, s, &bo, &lk, &out, &d);
+    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
-    if (ok && vout) {
+    if (ok && vout && lk.overlap[0])
+        fprintf(vout,
+                "%s: lookup table: none: segments '%s' and '%s' overlap (segments-overlap is off or waived), so "
+                "LookupGpuAddress is not emitted; BankOfOffset walks the bank tables\n",
+                path, lk.overlap[0]->name, lk.overlap[1]->name);
+    else if (ok && vout) {
         fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk.form));
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
@@ -809,14 +820,18 @@ static int cmd_map(const Command *c, int argc, char **argv)
 
 static int cmd_rules(const Command *c, int argc, char **argv)
 {
+    bool all = argc == 1 && !strcmp(argv[0], "--all");
     if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help"))) {
         fputs(c->usage, stdout);
         return EXIT_OK;
     }
-    if (argc > 0)
-        die_usage("rules takes no arguments");
-    for (int i = 0; i < RULE_COUNT; i++)
-        printf("%-40s %-8s %s\n", rule_table[i].name, severity_name(rule_table[i].sev), rule_table[i].source);
+    if (argc > 0 && !all)
+        die_usage("rules takes no arguments but --all");
+    for (size_t i = 0; i < (all ? code_count : (size_t)RULE_COUNT); i++) {
+        const RuleInfo *r = &rule_table[i];
+        printf("%-40s %-9s %-7s %s\n", r->name, rule_class_name(r->cls), severity_name(r->sev),
+               r->source ? r->source : "segc");
+    }
     return EXIT_OK;
 }
 
@@ -827,12 +842,12 @@ static int cmd_explain(const Command *c, int argc, char **argv)
             fputs(c->usage, stdout);
             return EXIT_OK;
         }
-        die_usage("explain takes one RULE name (segc rules lists them)");
+        die_usage("explain takes one rule or code name (segc rules --all lists them)");
     }
-    int id = rule_by_name(argv[0]);
+    int id = code_by_name(argv[0]);
     if (id < 0) {
         const char *near = rule_closest(argv[0]);
-        die_usage("no rule named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
+        die_usage("no rule or code named '%s'%s%s%s", argv[0], near ? "; did you mean '" : "", near ? near : "",
                   near ? "'?" : "");
     }
     Buf b = {0};
@@ -879,8 +894,8 @@ static const Command commands[] = {
      OPT_DIFF | OPT_DIAGNOSTICS},
     {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", cmd_map, usage_map,
      OPT_OUT | OPT_DIAGNOSTICS},
-    {"rules", "", "list every rule with its severity", cmd_rules, usage_rules, 0},
-    {"explain", "RULE", "print a rule, the WDDM source it enforces, and a fix", cmd_explain, usage_explain, 0},
+    {"rules", "[--all]", "list every rule with its class and severity", cmd_rules, usage_rules, 0},
+    {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", cmd_explain, usage_explain, 0},
     {"dump", "--json SPEC", "print the resolved model as JSON", cmd_dump, usage_dump, OPT_JSON},
 };
 

@@ -626,11 +626,21 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
-        if (rule_by_name(k->str) < 0) {
+        int id = rule_by_name(k->str);
+        if (id < 0) {
             Diag *e = error_at(r->d, "unknown-rule", key_pos(k), "cannot waive unknown rule '%s'", k->str);
             const char *near = rule_closest(k->str);
             if (near)
                 diag_fixit(r->d, e, "did you mean '%s'?", near);
+            continue;
+        }
+        if (!rule_waivable(id)) {
+            if (rule_table[id].cls == CLASS_INVARIANT)
+                error_at(r->d, "waiver-refused", key_pos(k), "'%s' is an invariant, which no waiver can switch off: %s",
+                         k->str, rule_table[id].why);
+            else
+                error_at(r->d, "waiver-refused", key_pos(k),
+                         "'%s' is about the whole board, not one segment: switch it with -Wno-%s", k->str, k->str);
             continue;
         }
         if (!expect_kind(r, v, NODE_SCALAR, "a waiver reason"))

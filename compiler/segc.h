@@ -8,8 +8,8 @@
  *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   the GPU-address lookup table (segment ids and bank
- *                         ranges are resolve's: they are values of the model)
+ *   layout   (layout.c)   the GPU-address lookup table, run by emit_render
+ *                         (ids and bank ranges are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, all or nothing
  *
@@ -574,22 +574,34 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 
 /* ---- check.c: rules ---------------------------------------------------- */
 
-/* X(id, "name", default severity, "WDDM source", "what it enforces", "fix") */
+/* rules.def: every rule (RULE) and every other code segc prints (CODE). */
 typedef enum {
-#define RULE(id, name, sev, src, text, fix) R_##id,
+#define RULE(id, name, cls, sev, src, text, fix, why) R_##id,
+#define CODE(name, sev, text)
 #include "rules.def"
 #undef RULE
+#undef CODE
     RULE_COUNT
 } RuleId;
 
+typedef enum { CLASS_INVARIANT, CLASS_ADVISORY, CLASS_ADVISORY_BOARD } RuleClass;
+
 typedef struct RuleInfo {
     const char *name;
+    RuleClass cls;  /* CODE entries: CLASS_INVARIANT */
     Severity sev;
-    const char *source, *text, *fix;
+    const char *source, *text, *fix, *why; /* CODE entries: text only */
 } RuleInfo;
-extern const RuleInfo rule_table[RULE_COUNT];
-int rule_by_name(const char *name); /* -1 if unknown */
+/* The RULE entries (RuleId order), then the CODE entries: code_count in all. */
+extern const RuleInfo rule_table[];
+extern const size_t code_count;
+int rule_by_name(const char *name); /* a RULE, -1 if unknown */
+int code_by_name(const char *name); /* any entry, -1 if unknown */
 const char *rule_closest(const char *name); /* did-you-mean, or NULL */
+const char *rule_class_name(RuleClass c);   /* "invariant", "advisory" */
+/* Invariants cannot be switched off; only per-segment advisories waived. */
+static inline bool rule_switchable(int id) { return id >= 0 && id < RULE_COUNT && rule_table[id].cls != CLASS_INVARIANT; }
+static inline bool rule_waivable(int id) { return id >= 0 && id < RULE_COUNT && rule_table[id].cls == CLASS_ADVISORY; }
 
 typedef enum { RS_DEFAULT, RS_OFF, RS_WARNING, RS_ERROR } RuleSetting;
 
@@ -600,8 +612,11 @@ typedef struct RuleConfig {
 
 void rules_default(RuleConfig *c);
 /* Applies one -W argument (the text after -W): "name", "no-name",
- * "error", "error=name".  Returns false for an unknown rule. */
-bool rules_option(RuleConfig *c, const char *arg);
+ * "error", "error=name", "no-error=name".  Returns WOPT_OK, or (changing
+ * nothing) WOPT_UNKNOWN for an unknown rule and WOPT_INVARIANT for an
+ * attempt to switch off or downgrade an invariant. */
+typedef enum { WOPT_UNKNOWN, WOPT_OK, WOPT_INVARIANT } WoptResult;
+WoptResult rules_option(RuleConfig *c, const char *arg);
 
 /* Runs every rule.  Returns the number of errors it reported. */
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
@@ -645,15 +660,18 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    /* Two segments whose GPU ranges overlap (segments-overlap is off):
+     * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
+    const Segment *overlap[2];
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
-/* Picks the form (direct, radix, search) that fits `budget` bytes (0:
- * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Reports an error if segments overlap (only possible when
- * segments-overlap was turned off). */
-bool layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out, Diags *d);
+/* Picks the form (direct, radix, search) that fits `budget` bytes with the
+ * fewest loads.  Segments that overlap (only possible when the advisory
+ * segments-overlap is off) get no table: out->overlap names two of them. */
+void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
@@ -707,7 +725,7 @@ typedef struct Outputs {
 
 /* Renders every output of `segc build` into memory.  Writes nothing.
  * Returns false with errors in `d` (template errors, unsupported target). */
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d);
 void outputs_free(Outputs *out);
 /* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
  * inputs, probes and their answers; templates/README.md). */
@@ -737,6 +755,11 @@ bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
+/* Whether the identifiers the emitters derive from segment and BAR names
+ * are unique after the case conversions; if not, *first and *second quote
+ * two names that collide. */
+struct Spec;
+bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {

@@ -27,26 +27,30 @@ static uint64_t fake_bar_base(unsigned slot)
 
 enum { FAKE_AGP_BASE = 0xC0000000u, FAKE_AGP_SIZE = 0x08000000u };
 
+/* The 1-based bank of offset `o` in segment `g` (0: no banks), or -1 when
+ * `o` is in no bank: past the end, or (never in a valid spec) a gap. */
+static int bank_at(const Segment *g, uint64_t o)
+{
+    if (g->kind == SEG_AGP || o >= g->size.v)
+        return -1;
+    for (unsigned k = 0; k < g->nbanks; k++)
+        if (o >= g->banks[k].start && o < g->banks[k].end)
+            return (int)k + 1;
+    return g->nbanks ? -1 : 0;
+}
+
 /* The segment and bank a GPU address lies in, walking segments and banks
  * in spec order: what <Prefix>LookupGpuAddress must answer.  The AGP
- * aperture and empty segments have no fixed range; a gap between the banks
- * of a segment belongs to no bank and so to no region. */
+ * aperture and empty segments have no fixed range. */
 static bool locate(const Spec *s, uint64_t addr, unsigned *seg, unsigned *bank, uint64_t *off)
 {
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
-        if (g->kind == SEG_AGP || g->size.v == 0 || addr < g->base.v || addr - g->base.v >= g->size.v)
-            continue;
-        uint64_t o = addr - g->base.v;
-        if (g->nbanks == 0) {
-            *seg = g->id, *bank = 0, *off = o;
+        int b = addr >= g->base.v ? bank_at(g, addr - g->base.v) : -1;
+        if (b >= 0) {
+            *seg = g->id, *bank = (unsigned)b, *off = addr - g->base.v;
             return true;
         }
-        for (unsigned k = 0; k < g->nbanks; k++)
-            if (o >= g->banks[k].start && o < g->banks[k].end) {
-                *seg = g->id, *bank = k + 1, *off = o;
-                return true;
-            }
     }
     return false;
 }
@@ -185,19 +189,12 @@ static TVal *bank_probes(Arena *a, const Spec *s)
     TVal *list = tv_list(a);
     for (unsigned i = 0; i < v.n; i++) {
         const Probe *p = &v.p[i];
-        unsigned want = 0;
-        if (p->seg >= 1 && p->seg <= s->nsegs) {
-            const Segment *g = &s->segs[p->seg - 1];
-            unsigned seg, bank;
-            uint64_t off;
-            if (g->kind != SEG_AGP && p->at < g->size.v && locate(s, g->base.v + p->at, &seg, &bank, &off) &&
-                seg == g->id)
-                want = bank;
-        }
+        /* From the segment alone: its range may overlap another's. */
+        int want = p->seg >= 1 && p->seg <= s->nsegs ? bank_at(&s->segs[p->seg - 1], p->at) : 0;
         TVal *m = tv_map(a);
         tv_put(a, m, "seg", tv_int(a, p->seg));
         tv_put(a, m, "offset", tv_int(a, p->at));
-        tv_put(a, m, "bank", tv_int(a, want));
+        tv_put(a, m, "bank", tv_int(a, want > 0 ? (unsigned)want : 0));
         tv_put(a, m, "what", tv_str(a, p->what));
         tv_push(a, list, m);
     }

@@ -408,3 +408,30 @@ const char *closest_name(const char *word, const char *const *cands, size_t n)
     size_t limit = len < 4 ? 1 : len / 3 + 1;
     return best_d <= limit ? best : NULL;
 }
+
+/* The identifiers the emitters derive from names: <PREFIX>_SEGMENT_<UPPER>
+ * beside _SEGMENT_COUNT and _SEGMENT_COUNT_NO_AGP, <PREFIX>_BAR_<UPPER>
+ * beside _BAR_COUNT, <Prefix>Banks<Camel> of banked segments. */
+bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
+{
+    unsigned n = 0, cap = 3 + s->nsegs * 2 + s->nbars;
+    const char **id = arena_alloc(a, cap * sizeof *id), **from = arena_alloc(a, cap * sizeof *from);
+    static const char *const reserved[] = {"S COUNT", "S COUNT_NO_AGP", "R COUNT"};
+    for (size_t i = 0; i < countof(reserved); i++)
+        id[n] = reserved[i], from[n++] = reserved[i] + 2;
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        id[n] = arena_printf(a, "S %s", to_upper(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+        if (s->segs[i].nbanks)
+            id[n] = arena_printf(a, "B %s", to_camel(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+    }
+    for (unsigned i = 0; i < s->nbars; i++)
+        id[n] = arena_printf(a, "R %s", to_upper(a, s->bars[i].name)), from[n++] = s->bars[i].name;
+    for (unsigned i = 0; i < n; i++)
+        for (unsigned j = 0; j < i; j++)
+            if (!strcmp(id[i], id[j])) {
+                *first = arena_printf(a, "'%s'", from[j]);
+                *second = arena_printf(a, "'%s'", from[i]);
+                return false;
+            }
+    return true;
+}

@@ -51,13 +51,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             .annotate = s->nsegs & 1,
                             .emit_selftest = (size & 2) != 0,
                             .lookup_budget = (size & 4) ? 64 : 0};
-            if (layout_lookup(a, s, bo.lookup_budget, &lk, &d) && emit_render(a, s, &bo, &lk, &out, &d)) {
-                /* A valid spec renders to non-empty C. */
-                if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)
-                    abort();
-            } else if (!diags_failed(&d)) {
-                abort(); /* failed without saying why */
-            }
+            /* What check accepts, build builds: a valid spec renders to
+             * non-empty C, whatever rules were off. */
+            if (!emit_render(a, s, &bo, &out, &lk, &d))
+                abort();
+            if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)
+                abort();
             outputs_free(&out);
         }
     } else if (!diags_failed(&d)) {

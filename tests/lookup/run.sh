@@ -3,7 +3,9 @@
 # independent reference (tests/lookup/check_lookup.c) on every sample and on
 # seeded random boards, each built under three budgets so that every table
 # form (direct, radix, search) is exercised; the samples also under the
-# default budget, the tables tests/gen/golden shows only by their size.  The harness is compiled with
+# default budget, the tables tests/gen/golden shows only by their size; and
+# a board whose segments overlap (no LookupGpuAddress; BankOfOffset alone).
+# The harness is compiled with
 # -Werror, and under the sanitizer pass with ASan+UBSan.
 #
 #   sh tests/lookup/run.sh build/segc build ["-fsanitize=..."] [BOARDS] [SEED]
@@ -62,6 +64,13 @@ for spec in "$out"/boards/*.yaml; do
         run_case "$spec" "${spec%.yaml}.txt" "$budget" gcc
     done
 done
+
+# Overlapping segments: no lookup table, BankOfOffset from the bank tables.
+run_case tests/lookup/overlap.yaml tests/lookup/overlap.txt 16KiB gcc
+case " $forms " in
+*" none "*) ok "overlapping segments: built with no lookup table" ;;
+*) bad "overlapping segments: built with no lookup table" ;;
+esac
 
 for f in direct radix search; do
     case " $forms " in

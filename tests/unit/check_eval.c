@@ -41,7 +41,7 @@ static bool test_lookup(void *ctx, const Expr *ref, uint64_t *out)
             return true;
         }
     }
-    error_at(t->d, "test-unknown", ref->pos, "unknown name '%s'", ref->name);
+    error_at(t->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
     return false;
 }
 
@@ -201,13 +201,13 @@ static const struct {
     {"max()", 4096, "expr-call", 1, 5, "max takes 2 or more arguments, not 0"},
     {"align_up(1, 2, 4)", 4096, "expr-call", 1, 17, "align_up takes 2 arguments, not 3"},
     {"1 + align_down(1)", 4096, "expr-call", 5, 13, "align_down takes 2 arguments, not 1"},
-    {"nope + 1", 4096, "test-unknown", 1, 4, "unknown name 'nope'"},
-    {"1 + visible.ned", 4096, "test-unknown", 5, 11, "'visible.ned'"},
+    {"nope + 1", 4096, "unknown-name", 1, 4, "unknown name 'nope'"},
+    {"1 + visible.ned", 4096, "unknown-name", 5, 11, "'visible.ned'"},
     /* the first error only */
     {"1 - 2 + 1/0", 4096, "expr-underflow", 3, 1, "1 - 2"},
     {"min(1/0, 2 - 3)", 4096, "expr-div-zero", 6, 1, "division"},
     {"(1 - 2) MiB", 4096, "expr-underflow", 4, 1, "1 - 2"},
-    {"nope / 0", 4096, "test-unknown", 1, 4, "nope"},
+    {"nope / 0", 4096, "unknown-name", 1, 4, "nope"},
 };
 
 START_TEST(test_errors)

@@ -221,7 +221,7 @@ END_TEST
 /* Errors reported before this load do not make it fail. */
 START_TEST(test_earlier_errors)
 {
-    error_at(&D, "other", (Pos){0}, "an earlier error");
+    error_at(&D, "usage", (Pos){0}, "an earlier error");
     ck_assert_ptr_nonnull(load("a: 1\n", NULL));
     ck_assert_ptr_null(load("a: 1\na: 2\n", NULL));
 }

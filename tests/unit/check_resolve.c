@@ -548,8 +548,13 @@ static const struct {
           "segments:\n  - { name: vram, kind: memory, size: 4KiB, cpu_visible: { bar: fb, address: 0 } }\n",
      NULL, "cpu-visible-form", 6, 69, NULL, "either 'bar' (+ 'offset') or 'address', not both", 6, 60, NULL},
     /* waivers */
-    {HEAD "segments:\n  - { name: vram, kind: memory, size: 4KiB, waive: { size-nonzero: \"\" } }\n", NULL,
-     "waiver-reason", 4, 54, NULL, "waiving 'size-nonzero' needs a reason", 0, 0, NULL},
+    {HEAD "segments:\n  - { name: vram, kind: memory, size: 4KiB, waive: { cache-coherent-memory: \"\" } }\n", NULL,
+     "waiver-reason", 4, 54, NULL, "waiving 'cache-coherent-memory' needs a reason", 0, 0, NULL},
+    /* invariants and whole-board advisories cannot be waived */
+    {HEAD "segments:\n  - { name: vram, kind: memory, size: 4KiB, waive: { banks-max: x } }\n", NULL,
+     "waiver-refused", 4, 54, NULL, "'banks-max' is an invariant, which no waiver can switch off: Bank ids", 0, 0, NULL},
+    {HEAD "segments:\n  - { name: vram, kind: memory, size: 4KiB, waive: { ddi-form-version: x } }\n", NULL,
+     "waiver-refused", 4, 54, NULL, "whole board, not one segment: switch it with -Wno-ddi-form-version", 0, 0, NULL},
     {HEAD "segments:\n  - { name: vram, kind: memory, size: 4KiB, waive: { cache-coherent-memroy: x } }\n", NULL,
      "unknown-rule", 4, 54, "did you mean 'cache-coherent-memory'?", "cannot waive unknown rule", 0, 0, NULL},
     /* constants */

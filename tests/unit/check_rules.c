@@ -586,6 +586,10 @@ START_TEST(test_every_rule_has_a_case)
         ck_assert_msg(rule_by_name(rule_table[i].name) == i, "rule_by_name('%s')", rule_table[i].name);
         ck_assert_msg(rule_table[i].sev == SEV_ERROR || rule_table[i].sev == SEV_WARNING, "rule '%s' severity",
                       rule_table[i].name);
+        ck_assert_msg(rule_table[i].cls != CLASS_INVARIANT || rule_table[i].sev == SEV_ERROR,
+                      "invariant '%s' is not an error", rule_table[i].name);
+        ck_assert_msg(rule_table[i].why && strlen(rule_table[i].why) > 20, "rule '%s' has no class reason",
+                      rule_table[i].name);
     }
     /* ...and every case names a real rule, with its default severity. */
     for (size_t k = 0; k < countof(rule_cases); k++) {
@@ -616,10 +620,10 @@ END_TEST
 
 /* ---- -W options ---------------------------------------------------------------- */
 
-/* One warning (cache-coherent-memory at 4:57) and one error
- * (size-page-multiple at 4:39) on the same segment. */
+/* One warning (cache-coherent-memory at 4:73) and one error
+ * (commit-limit-memory at 4:59) on the same segment: two advisories. */
 static const char both_spec[] =
-    HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 4KiB + 1, flags: [cache_coherent] }\n";
+    HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 4KiB, commit_limit: 8KiB, flags: [cache_coherent] }\n";
 
 enum { ABSENT = -1 };
 
@@ -629,19 +633,19 @@ static const struct {
 } wopt_cases[] = {
     {{NULL}, SEV_WARNING, SEV_ERROR},
     {{"no-cache-coherent-memory"}, ABSENT, SEV_ERROR},
-    {{"no-size-page-multiple"}, SEV_WARNING, ABSENT},
-    {{"no-cache-coherent-memory", "no-size-page-multiple"}, ABSENT, ABSENT},
+    {{"no-commit-limit-memory"}, SEV_WARNING, ABSENT},
+    {{"no-cache-coherent-memory", "no-commit-limit-memory"}, ABSENT, ABSENT},
     /* -W name turns a rule back on */
     {{"no-cache-coherent-memory", "cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
     {{"error"}, SEV_ERROR, SEV_ERROR},
     {{"error", "no-error"}, SEV_WARNING, SEV_ERROR},
     {{"error=cache-coherent-memory"}, SEV_ERROR, SEV_ERROR},
-    {{"no-error=size-page-multiple"}, SEV_WARNING, SEV_WARNING},
+    {{"no-error=commit-limit-memory"}, SEV_WARNING, SEV_WARNING},
     {{"no-error=cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
     /* -Wno-error=x keeps x a warning under -Werror, in either order */
     {{"error", "no-error=cache-coherent-memory"}, SEV_WARNING, SEV_ERROR},
     {{"no-error=cache-coherent-memory", "error"}, SEV_WARNING, SEV_ERROR},
-    {{"error", "no-error=size-page-multiple"}, SEV_ERROR, SEV_WARNING},
+    {{"error", "no-error=commit-limit-memory"}, SEV_ERROR, SEV_WARNING},
     /* the last setting of a rule wins */
     {{"error=cache-coherent-memory", "no-cache-coherent-memory"}, ABSENT, SEV_ERROR},
     {{"no-cache-coherent-memory", "error=cache-coherent-memory"}, SEV_ERROR, SEV_ERROR},
@@ -657,14 +661,14 @@ START_TEST(test_wopts)
         ck_assert_msg(rules_option(&cfg, wopt_cases[_i].args[k]), "-W%s refused", wopt_cases[_i].args[k]);
     Run r;
     run(&r, both_spec, &cfg);
-    const Diag *cc = first(&r, "cache-coherent-memory"), *pm = first(&r, "size-page-multiple");
+    const Diag *cc = first(&r, "cache-coherent-memory"), *pm = first(&r, "commit-limit-memory");
     ck_assert_uint_eq(r.d.count, (cc != NULL) + (pm != NULL));
     ck_assert_int_eq(cc ? (int)cc->sev : ABSENT, wopt_cases[_i].coherent);
     ck_assert_int_eq(pm ? (int)pm->sev : ABSENT, wopt_cases[_i].page);
     if (cc)
-        ck_assert(cc->pos.line == 4 && cc->pos.col == 57);
+        ck_assert(cc->pos.line == 4 && cc->pos.col == 73);
     if (pm)
-        ck_assert(pm->pos.line == 4 && pm->pos.col == 39);
+        ck_assert(pm->pos.line == 4 && pm->pos.col == 59);
     unsigned want = (wopt_cases[_i].coherent == SEV_ERROR) + (wopt_cases[_i].page == SEV_ERROR);
     ck_assert_uint_eq(r.errors, want);
     ck_assert_uint_eq(r.d.nerrors, want);
@@ -681,10 +685,33 @@ START_TEST(test_wopt_unknown)
 {
     RuleConfig cfg, before;
     rules_default(&cfg);
-    ck_assert(rules_option(&cfg, "no-bar-size"));
+    ck_assert(rules_option(&cfg, "no-segments-overlap"));
     before = cfg;
     ck_assert_msg(!rules_option(&cfg, bad_wopts[_i]), "-W%s accepted", bad_wopts[_i]);
     ck_assert_msg(memcmp(&cfg, &before, sizeof cfg) == 0, "-W%s changed the configuration", bad_wopts[_i]);
+}
+END_TEST
+
+/* Invariants can be named, and made errors (they are), never lowered. */
+START_TEST(test_wopt_invariant)
+{
+    RuleConfig cfg, before;
+    rules_default(&cfg);
+    before = cfg;
+    for (int i = 0; i < RULE_COUNT; i++) {
+        char no[96], noerr[96], err[96];
+        snprintf(no, sizeof no, "no-%s", rule_table[i].name);
+        snprintf(noerr, sizeof noerr, "no-error=%s", rule_table[i].name);
+        snprintf(err, sizeof err, "error=%s", rule_table[i].name);
+        bool inv = rule_table[i].cls == CLASS_INVARIANT;
+        ck_assert_msg(rules_option(&cfg, no) == (inv ? WOPT_INVARIANT : WOPT_OK), "-W%s", no);
+        ck_assert_msg(rules_option(&cfg, noerr) == (inv ? WOPT_INVARIANT : WOPT_OK), "-W%s", noerr);
+        ck_assert_msg(rules_option(&cfg, err) == WOPT_OK, "-W%s", err);
+        ck_assert_msg(rules_option(&cfg, rule_table[i].name) == WOPT_OK, "-W%s", rule_table[i].name);
+    }
+    ck_assert(memcmp(&cfg, &before, sizeof cfg) == 0);
+    ck_assert_int_eq(rules_option(&cfg, "no-banks-max"), WOPT_INVARIANT);
+    ck_assert_int_eq(rules_option(&cfg, "no-cache-coherent-memory"), WOPT_OK);
 }
 END_TEST
 
@@ -696,14 +723,14 @@ START_TEST(test_wopt_settings)
     for (int i = 0; i < RULE_COUNT; i++)
         ck_assert_int_eq(cfg.setting[i], RS_DEFAULT);
     ck_assert(!cfg.werror_all);
-    int id = rule_by_name("bar-size");
-    ck_assert(rules_option(&cfg, "no-bar-size"));
+    int id = rule_by_name("segments-overlap");
+    ck_assert(rules_option(&cfg, "no-segments-overlap"));
     ck_assert_int_eq(cfg.setting[id], RS_OFF);
-    ck_assert(rules_option(&cfg, "error=bar-size"));
+    ck_assert(rules_option(&cfg, "error=segments-overlap"));
     ck_assert_int_eq(cfg.setting[id], RS_ERROR);
-    ck_assert(rules_option(&cfg, "no-error=bar-size"));
+    ck_assert(rules_option(&cfg, "no-error=segments-overlap"));
     ck_assert_int_eq(cfg.setting[id], RS_WARNING);
-    ck_assert(rules_option(&cfg, "bar-size"));
+    ck_assert(rules_option(&cfg, "segments-overlap"));
     ck_assert_int_eq(cfg.setting[id], RS_DEFAULT);
     ck_assert(!cfg.werror_all);
     ck_assert(rules_option(&cfg, "error"));
@@ -863,18 +890,18 @@ START_TEST(test_waiver_two)
     Run r;
     run(&r,
         HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [cache_coherent]\n"
-                    "    waive:\n      bar-size: \"none here\"\n      cache-coherent-memory: \"scan-out\"\n"
-                    "      size-nonzero: \"never\"\n",
+                    "    waive:\n      commit-limit-memory: \"none here\"\n      cache-coherent-memory: \"scan-out\"\n"
+                    "      segments-overlap: \"never\"\n",
         NULL);
     ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
     const Diag *g = r.d.head;
     ck_assert_str_eq(g->code, "waiver-unused");
     ck_assert(g->pos.line == 9 && g->pos.col == 7);
-    ck_assert_ptr_nonnull(strstr(g->msg, "'bar-size'"));
+    ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
     g = g->next;
     ck_assert_str_eq(g->code, "waiver-unused");
     ck_assert(g->pos.line == 11 && g->pos.col == 7);
-    ck_assert_ptr_nonnull(strstr(g->msg, "'size-nonzero'"));
+    ck_assert_ptr_nonnull(strstr(g->msg, "'segments-overlap'"));
     ck_assert_uint_eq(r.s->segs[0].nwaivers, 3);
     ck_assert(!r.s->segs[0].waivers[0].used && r.s->segs[0].waivers[1].used && !r.s->segs[0].waivers[2].used);
     arena_free(r.a);
@@ -894,6 +921,7 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_wopts, 0, (int)countof(wopt_cases));
     tcase_add_loop_test(tc, test_wopt_unknown, 0, (int)countof(bad_wopts));
     tcase_add_test(tc, test_wopt_settings);
+    tcase_add_test(tc, test_wopt_invariant);
     suite_add_tcase(s, tc);
     tc = tcase_create("waivers");
     tcase_add_test(tc, test_waiver_one_segment);

@@ -1,0 +1,129 @@
+/* check_emit.c - the emitters refuse a Spec that breaks an invariant.
+ *
+ * A valid spec is checked, then corrupted by hand the way a rule that
+ * slipped would leave it; emit_render must then write nothing and report a
+ * fatal internal error naming the invariant.  The uncorrupted spec renders. */
+#include "segc.h"
+
+#include <check.h>
+#include <string.h>
+
+static const char spec_text[] =
+    "segc: 1\n"
+    "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+    "bars:\n"
+    "  fb: { index: 0, size: 256MiB }\n"
+    "segments:\n"
+    "  - name: a\n"
+    "    kind: memory\n"
+    "    size: 0x3000\n"
+    "    cpu_visible: { bar: fb }\n"
+    "    banks: [ { name: lo, size: 0x1000 }, { name: hi } ]\n"
+    "  - { name: g, kind: aperture, base: 0x10000, size: 0x1000 }\n"
+    "  - { name: agp, kind: agp }\n";
+
+static void many_banks(Spec *s, Arena *a)
+{
+    Segment *g = &s->segs[0];
+    g->nbanks = MAX_BANKS + 1;
+    g->banks = arena_alloc(a, g->nbanks * sizeof *g->banks);
+    for (unsigned i = 0; i < g->nbanks; i++)
+        g->banks[i] = (Bank){"x", g->pos, {0x1000, g->pos, true, true}, i * 0x1000ull, (i + 1) * 0x1000ull};
+    g->size.v = g->nbanks * 0x1000ull;
+}
+static void wrap(Spec *s, Arena *a) { (void)a; s->segs[1].base.v = 0xFFFFFFFFFFFFF000ull; s->segs[1].size.v = 0x2000; }
+static void bank_short(Spec *s, Arena *a) { (void)a; s->segs[0].banks[1].end = 0x2000; }
+static void bank_gap(Spec *s, Arena *a) { (void)a; s->segs[0].banks[1].start = 0x1800; }
+static void wddm2_flag(Spec *s, Arena *a) { (void)a; s->segs[1].flags |= FLAG_use_64kb_pages; }
+static void x86_size(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[1].size.v = 0x100000000ull; }
+static void paging_uint(Spec *s, Arena *a) { (void)a; s->paging.buffer_size.v = 0x100000000ull; }
+static void agp_flag(Spec *s, Arena *a) { (void)a; s->segs[2].flags |= FLAG_cpu_visible; }
+static void agp_first(Spec *s, Arena *a) { (void)a; Segment t = s->segs[1]; s->segs[1] = s->segs[2]; s->segs[2] = t; s->segs[1].id = 2; s->segs[2].id = 3; }
+static void too_many(Spec *s, Arena *a) { (void)a; s->nsegs = MAX_SEGMENTS + 1; }
+static void no_segment(Spec *s, Arena *a) { (void)a; s->nsegs = 0; }
+static void zero_size(Spec *s, Arena *a) { (void)a; s->segs[1].size.v = 0; }
+static void clash(Spec *s, Arena *a) { (void)a; s->segs[1].name = "A"; }
+static void clash_count(Spec *s, Arena *a) { (void)a; s->segs[1].name = "count"; }
+static void bad_ident(Spec *s, Arena *a) { (void)a; s->segs[1].name = "9g"; }
+static void host_and_cpu(Spec *s, Arena *a) { (void)a; s->wddm = 0x20; s->forms = DDI_QS4; s->segs[0].flags |= FLAG_supports_cpu_host_aperture; }
+static void ranges_uint(Spec *s, Arena *a) { (void)a; s->segs[1].invalid_ranges.v = 0x100000000ull; }
+
+static const struct {
+    void (*corrupt)(Spec *, Arena *);
+    const char *invariant;
+} cases[] = {
+    {many_banks, "banks-max"},
+    {wrap, "range-overflow"},
+    {bank_short, "banks-cover"},
+    {bank_gap, "banks-cover"},
+    {wddm2_flag, "flag-wddm-version"},
+    {x86_size, "size-fits-size-t"},
+    {paging_uint, "paging-size-uint"},
+    {agp_flag, "agp-exclusive"},
+    {agp_first, "agp-last"},
+    {too_many, "segments-max"},
+    {no_segment, "segments-none"},
+    {zero_size, "size-nonzero"},
+    {clash, "names-unique: 'a' and 'A'"},
+    {clash_count, "names-unique: 'COUNT' and 'count'"},
+    {bad_ident, "names-c-ident"},
+    {host_and_cpu, "host-aperture-cpu-visible"},
+    {ranges_uint, "NumInvalidMemoryRanges"},
+};
+
+static Spec *valid(Arena *a, Diags *d)
+{
+    diags_init(d, a);
+    Spec *s = spec_from_string(a, "t.yaml", spec_text, NULL, d);
+    ck_assert_msg(s != NULL, "spec does not resolve: %s", d->head ? d->head->msg : "?");
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, d);
+    ck_assert_msg(d->count == 0, "spec is not clean: %s", d->head ? d->head->msg : "?");
+    return s;
+}
+
+START_TEST(test_valid_renders)
+{
+    Arena *a = arena_new();
+    Diags d;
+    Spec *s = valid(a, &d);
+    Outputs out;
+    Lookup lk;
+    BuildOpts bo = {.outdir = "out", .emit_selftest = true};
+    ck_assert(emit_render(a, s, &bo, &out, &lk, &d));
+    ck_assert_uint_eq(out.n, 4);
+    ck_assert_uint_eq(d.count, 0);
+    outputs_free(&out);
+    arena_free(a);
+}
+END_TEST
+
+START_TEST(test_corrupt_refused)
+{
+    Arena *a = arena_new();
+    Diags d;
+    Spec *s = valid(a, &d);
+    cases[_i].corrupt(s, a);
+    Outputs out;
+    Lookup lk;
+    BuildOpts bo = {.outdir = "out", .emit_selftest = true};
+    ck_assert_msg(!emit_render(a, s, &bo, &out, &lk, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
+    ck_assert_uint_eq(out.n, 0);
+    ck_assert_uint_eq(d.nfatal, 1);
+    ck_assert_str_eq(d.head->code, "internal");
+    ck_assert_msg(strstr(d.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, d.head->msg,
+                  cases[_i].invariant);
+    arena_free(a);
+}
+END_TEST
+
+Suite *emit_suite(void)
+{
+    Suite *s = suite_create("emit");
+    TCase *tc = tcase_create("preconditions");
+    tcase_add_test(tc, test_valid_renders);
+    tcase_add_loop_test(tc, test_corrupt_refused, 0, (int)countof(cases));
+    suite_add_tcase(s, tc);
+    return s;
+}
