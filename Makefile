@@ -154,6 +154,10 @@ unit: $(UNIT_BIN)
 golden: $(SEGC)
 	@$(call SUITE,golden) sh tests/golden/run.sh $(SEGC)
 
+# Every command and option of the command line (tests/cli/cases).
+cli: $(SEGC)
+	@$(call SUITE,cli) sh tests/cli/run.sh $(SEGC)
+
 schema: $(SEGC)
 	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
 
@@ -212,8 +216,8 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gencode property lookup memcheck examples-test map-test json-test hostile unit \
-              golden schema disk diff-test man-test codes
-SAN_SUITES := gencode lookup hostile json-test unit golden disk diff-test map-test schema
+              golden cli schema disk diff-test man-test codes
+SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
 TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
@@ -316,7 +320,7 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-.PHONY: bench all unit golden schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 

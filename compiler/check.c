@@ -7,6 +7,7 @@
  * rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
+#include <stddef.h>
 #include <string.h>
 
 const RuleInfo rule_table[] = {
@@ -131,6 +132,10 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     Segment *g = on.g;
     Severity sev = rule_table[id].sev;
     va_list ap;
+    /* A value segc derived (a flag implied by another key, a default) has
+     * no position of its own: point at its segment, else the board. */
+    if (!pos.file)
+        pos = g ? g->pos : k->s->name_pos.file ? k->s->name_pos : (Pos){k->s->file, 1, 1, 0};
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
@@ -193,6 +198,14 @@ static void check_agp(Ck *k, Segment *g)
     if (g->nbanks)
         report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
                "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
+    /* The AGP descriptor takes both from the aperture at run time. */
+    const Value *dropped[] = {&g->commit_limit, &g->system_memory_end};
+    const char *keys[] = {"commit_limit", "system_memory_end"};
+    for (size_t i = 0; i < countof(dropped); i++)
+        if (dropped[i]->set)
+            report(k, R_key_not_emitted, SEG(g, keys[i]), dropped[i]->pos,
+                   "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", keys[i],
+                   g->name);
     if (g->base.set)
         report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
@@ -215,25 +228,6 @@ static void check_sizes(Ck *k, Segment *g)
         report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
-    /* A value that defaults to the size is reported at the size. */
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        const Value *v = field_value((FieldId)f, g);
-        if (fi->scope == SC_SEG && fi->flags & FF_FITS && v->v > field_max((FieldId)f, s) &&
-            (v->set || fi->def != DEF_SIZE))
-            report(k, R_size_fits_size_t, SEG(g, fi->key), at(v, g),
-                   "%s of segment '%s' (0x%llX) does not fit the 32-bit SIZE_T of %s", fi->key, g->name,
-                   (unsigned long long)v->v, arch_name(s->arch));
-    }
-    if (s->ptr_bytes == 4) {
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].end > UINT32_MAX) {
-                report(k, R_size_fits_size_t, BANK(g, &g->banks[b], NULL), g->banks[b].pos,
-                       "end of bank '%s' does not fit the 32-bit SIZE_T of %s", g->banks[b].name,
-                       arch_name(s->arch));
-                break;
-            }
-    }
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
         report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
                "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
@@ -279,9 +273,9 @@ static void check_banks(Ck *k, Segment *g)
         report(k, R_banks_max, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
                "segment '%s' has %u banks; at most %u can be named", g->name, g->nbanks, (unsigned)MAX_BANKS);
     uint64_t sum = 0;
-    bool overflow = false;
     for (unsigned i = 0; i < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
+        bool overflow = add_overflows(sum, b->size.v);
         if (b->size.v == 0) {
             report(k, R_banks_cover, BANK(g, b, b->size.set ? "size" : NULL), b->size.set ? b->size.pos : b->pos,
                    b->size.set ? "bank '%s' of segment '%s' is empty"
@@ -289,8 +283,15 @@ static void check_banks(Ck *k, Segment *g)
                    b->name, g->name);
             return;
         }
-        overflow |= add_overflows(sum, b->size.v);
         sum += b->size.v;
+        if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
+            Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's 0x%llX bytes",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
+                             (unsigned long long)g->size.v);
+            note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
+            return;
+        }
         if (b->end % page && i + 1 < g->nbanks) {
             report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
                    "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
@@ -298,12 +299,12 @@ static void check_banks(Ck *k, Segment *g)
             return;
         }
     }
-    if (overflow || sum != g->size.v) {
+    if (sum != g->size.v) {
         const Bank *last = &g->banks[g->nbanks - 1];
         Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
                          last->size.set ? last->size.pos : g->banks_pos,
-                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name,
-                         (unsigned long long)sum, (unsigned long long)g->size.v);
+                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name, (unsigned long long)sum,
+                         (unsigned long long)g->size.v);
         note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
     }
 }
@@ -332,8 +333,9 @@ static void check_preserve(Ck *k, Segment *g)
     if (ph && (!e->set || e->v == 0))
         report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
                e->set ? e->pos : g->flag_pos[FB_partially_preserved_during_hibernate],
-               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end", g->name);
-    else if (e->set && !ph)
+               "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
+               g->name);
+    else if (e->set && e->v && !ph) /* 0 is what an unpreserved segment writes */
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)
@@ -359,7 +361,8 @@ static void check_flags(Ck *k, Segment *g)
         report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
                "reserved_sys_mem is set by the system, never by a driver");
     if ((f & FLAG_supports_cpu_host_aperture) && (f & FLAG_cpu_visible)) {
-        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
+        Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, g->flag_pos[FB_supports_cpu_host_aperture].file ? "flags" : "cpu_host_aperture"),
+                         g->flag_pos[FB_supports_cpu_host_aperture].file ? g->flag_pos[FB_supports_cpu_host_aperture] : g->host.pos,
                          "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
         note(k, e, SEG(g, "cpu_visible"), g->cpu_pos, "cpu_visible written here");
     }
@@ -441,26 +444,34 @@ static void check_qs4_fields(Ck *k, Segment *g)
     if (g->vpr.set) {
         const Vpr *v = &g->vpr;
         if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-            report(k, R_vpr_range_inside, SEG(g, "vpr.range_size"), at(&v->range_size, g),
+            report(k, R_vpr_range_inside, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
+                   at(v->range_start.v > g->size.v ? &v->range_start : &v->range_size, g),
                    "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
                    (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
         else if (v->alignment.v && !pow2(v->alignment.v))
             report(k, R_vpr_range_inside, SEG(g, "vpr.alignment"), v->alignment.pos,
                    "VPR alignment 0x%llX is not a power of two",
                    (unsigned long long)v->alignment.v);
-        else if (v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
-            report(k, R_vpr_range_inside, SEG(g, "vpr"), v->pos,
-                   "VPR alignment, count and reserve_size are 32-bit UINT fields");
     }
     if ((g->flags_written & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
         report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
+    if (g->kind != SEG_MEMORY && (g->flags & FLAG_supports_cpu_host_aperture))
+        report(k, R_cpu_host_aperture_memory, SEG(g, "cpu_host_aperture"), g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[FB_supports_cpu_host_aperture],
+               "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
+               g->name);
     if (g->host.mode != CPU_NONE) {
         const HostAperture *h = &g->host;
-        if (!h->size.v || h->size.v % page || h->size.v / page > UINT32_MAX)
+        /* SizeInPages is "the size in CPU host pages" (DXGK_CPUHOSTAPERTURE),
+         * but the aperture is mapped in the segment's pages: "The page size
+         * is equal to the segment page size, reported in DXGK_SEGMENTFLAGS"
+         * (DXGKARG_MAPCPUHOSTAPERTURE).  So host pages are counted, and a
+         * Use64KBPages segment's aperture is a whole number of 64 KiB pages. */
+        uint64_t unit = g->flags & FLAG_use_64kb_pages ? 64 * 1024 : page;
+        if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX)
             report(k, R_cpu_host_aperture_size, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                    "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
-                   g->name, (unsigned long long)h->size.v, (unsigned long long)page);
+                   g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
         else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
             report(k, R_cpu_host_aperture_size, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
                    "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
@@ -475,12 +486,17 @@ static void check_names(Ck *k)
     if (s->name && !is_c_ident(s->name))
         report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
                s->name);
+    for (unsigned i = 0; i < s->nbars; i++)
+        if (!is_c_ident(s->bars[i].name))
+            report(k, R_names_c_ident, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         if (!g->name)
             continue;
         if (!is_c_ident(g->name))
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
+        else if (!strcmp(g->name, "none"))
+            report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
                 Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
@@ -504,6 +520,54 @@ static void check_names(Ck *k)
                 }
         }
     }
+}
+
+/* One C identifier the generated code derives from a name, after
+ * <PREFIX>_ / <Prefix> (the board's, the same for all). */
+typedef struct GenName {
+    const char *ident, *what;
+    On on;
+    Pos pos; /* none: segc's own */
+} GenName;
+
+/* What the templates (segments.h, segments.c, selftest.c) derive from names: <PREFIX>_SEGMENT_<NAME>,
+ * <Prefix>Banks<Name> (banked segments), <PREFIX>_BAR_<NAME> (and the
+ * self-test's TEST_BAR_<NAME>, which collides exactly when it does). */
+static void check_generated_names(Ck *k)
+{
+    Spec *s = k->s;
+    Arena *a = k->d->arena;
+    GenName n[3 + 2 * MAX_SEGMENTS + MAX_BARS] = {
+        {"SEGMENT_COUNT", "the segment count", SEG(NULL, NULL), {0}},
+        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", SEG(NULL, NULL), {0}},
+        {"BAR_COUNT", "the BAR count", SEG(NULL, NULL), {0}},
+    };
+    unsigned c = 3;
+    for (unsigned i = 0; i < s->nsegs && i < MAX_SEGMENTS; i++) {
+        Segment *g = &s->segs[i];
+        if (!g->name)
+            continue;
+        const char *what = arena_printf(a, "segment '%s'", g->name);
+        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, SEG(g, "name"), g->pos};
+        if (g->nbanks)
+            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, SEG(g, "name"), g->pos};
+    }
+    for (unsigned i = 0; i < s->nbars && i < MAX_BARS; i++)
+        n[c++] = (GenName){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
+                           arena_printf(a, "BAR '%s'", s->bars[i].name), BAR(&s->bars[i], "name"), s->bars[i].pos};
+    for (unsigned i = 3; i < c; i++)
+        for (unsigned j = 0; j < i; j++) {
+            if (strcmp(n[i].ident, n[j].ident) || !strcmp(n[i].what, n[j].what))
+                continue; /* a name written twice is names-unique's */
+            Diag *e = report(k, R_names_generated_unique, n[i].on, n[i].pos,
+                             "%s and %s would both define %s%s in the generated code", n[j].what, n[i].what,
+                             /* Banks...: after the camel-case prefix */
+                             arena_printf(a, n[i].ident[1] == 'a' ? "%s" : "%s_", n[i].ident[1] == 'a' ? s->camel : s->upper),
+                             n[i].ident);
+            if (n[j].pos.file)
+                note(k, e, n[j].on, n[j].pos, "%s is here", n[j].what);
+            break;
+        }
 }
 
 static void check_layout(Ck *k)
@@ -536,6 +600,10 @@ static void check_layout(Ck *k)
                    "would shift", g->name);
         }
     }
+    if (s->nsegs && agps == s->nsegs)
+        report(k, R_segments_none, SEG(&s->segs[0], "kind"), s->segs[0].kind_pos,
+               "AGP segment '%s' is the board's only segment: without an AGP aperture the driver would report none",
+               s->segs[0].name);
     if (s->wddm >= 0x20 && apertures != 1)
         report(k, R_wddm2_one_aperture, SEG(NULL, "board.wddm"), s->wddm_pos,
                "WDDM %u.%u needs exactly one aperture segment; found %u",
@@ -562,28 +630,66 @@ static void check_layout(Ck *k)
             }
         }
     }
+}
 
-    /* CPU windows: within one BAR by offset, and fixed addresses. */
-    for (unsigned i = 0; i < s->nsegs; i++) {
-        Segment *a = &s->segs[i];
-        if (a->cpu == CPU_NONE || (a->cpu == CPU_BAR && !a->cpu_bar))
+/* What the CPU reaches a segment through: its cpu_visible window or its
+ * host aperture, at an offset in a BAR or at a fixed physical address. */
+typedef struct Window {
+    Segment *g;
+    CpuMode mode;
+    const Bar *bar;
+    uint64_t start, size;
+    Pos pos;
+    const char *what, *key;
+} Window;
+
+/* Fixed addresses stay below 2^64; windows in one BAR, or at fixed
+ * addresses, do not overlap (BAR-relative and fixed ones cannot be compared
+ * before the BARs are assigned). */
+static void check_cpu_windows(Ck *k)
+{
+    Spec *s = k->s;
+    Window w[2 * MAX_SEGMENTS + 2];
+    unsigned n = 0;
+    for (unsigned i = 0; i < s->nsegs && n + 2 <= countof(w); i++) {
+        Segment *g = &s->segs[i];
+        const HostAperture *h = &g->host;
+        if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
+            w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
+                              g->size.v, g->cpu_pos, "CPU window", "cpu_visible"};
+        if (h->mode != CPU_NONE && (h->mode != CPU_BAR || h->bar))
+            w[n++] = (Window){g, h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
+                              h->pos, "host aperture", "cpu_host_aperture"};
+    }
+    for (unsigned i = 0; i < n; i++) {
+        const Window *a = &w[i];
+        uint64_t ae = add_overflows(a->start, a->size) ? UINT64_MAX : a->start + a->size;
+        if (a->mode == CPU_ADDRESS && add_overflows(a->start, a->size)) {
+            report(k, R_range_overflow, SEG(a->g, a->key), a->pos,
+                   "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", a->what,
+                   a->g->name, (unsigned long long)a->start, (unsigned long long)a->size);
             continue;
+        }
         for (unsigned j = 0; j < i; j++) {
-            Segment *b = &s->segs[j];
-            if (b->cpu != a->cpu || (a->cpu == CPU_BAR && a->cpu_bar != b->cpu_bar))
+            const Window *b = &w[j];
+            if (b->g == a->g || b->mode != a->mode || b->bar != a->bar || !a->size || !b->size)
                 continue;
-            uint64_t as = a->cpu == CPU_BAR ? a->cpu_offset.v : a->cpu_address.v;
-            uint64_t bs = b->cpu == CPU_BAR ? b->cpu_offset.v : b->cpu_address.v;
-            uint64_t ae = add_overflows(as, a->size.v) ? UINT64_MAX : as + a->size.v;
-            uint64_t be = add_overflows(bs, b->size.v) ? UINT64_MAX : bs + b->size.v;
-            if (as < be && bs < ae && a->size.v && b->size.v) {
-                Diag *e = report(k, R_cpu_windows_overlap, SEG(a, "cpu_visible"), a->cpu_pos,
-                                 "CPU window of segment '%s' overlaps that of segment '%s'", a->name, b->name);
-                note(k, e, SEG(b, "cpu_visible"), b->cpu_pos, "segment '%s' is CPU-visible here", b->name);
+            uint64_t be = add_overflows(b->start, b->size) ? UINT64_MAX : b->start + b->size;
+            if (a->start < be && b->start < ae) {
+                Diag *e = report(k, R_cpu_windows_overlap, SEG(a->g, a->key), a->pos,
+                                 "%s of segment '%s' overlaps the %s of segment '%s'",
+                                 a->what, a->g->name, b->what, b->g->name);
+                note(k, e, SEG(b->g, b->key), b->pos, "the %s of segment '%s' is here", b->what, b->g->name);
                 break;
             }
         }
     }
+}
+
+/* PCI configuration registers a BAR takes: two for a 64-bit BAR. */
+static unsigned bar_regs(const Bar *b)
+{
+    return (b->bits.set ? b->bits.v == 64 : b->size.v > (1ull << 32)) ? 2 : 1;
 }
 
 static void check_bars(Ck *k)
@@ -591,18 +697,28 @@ static void check_bars(Ck *k)
     Spec *s = k->s;
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
-        if (b->index.v > 5)
-            report(k, R_bar_index, BAR(b, "index"), b->index.pos, "BAR '%s' has index %llu; PCI BARs are 0 to 5",
-                   b->name,
+        unsigned n = bar_regs(b);
+        if (b->index.v + n > 6)
+            report(k, R_bar_index, BAR(b, "index"), b->index.pos, n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
+                   : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5", b->name,
                    (unsigned long long)b->index.v);
-        for (unsigned j = 0; j < i; j++)
-            if (s->bars[j].index.v == b->index.v) {
+        for (unsigned j = 0; j < i; j++) {
+            const Bar *o = &s->bars[j];
+            if (b->index.v < o->index.v + bar_regs(o) && o->index.v < b->index.v + n) {
                 Diag *e = report(k, R_bar_index, BAR(b, "index"), b->index.pos,
-                                 "BAR '%s' has the same index (%llu) as BAR '%s'",
-                                 b->name, (unsigned long long)b->index.v, s->bars[j].name);
-                note(k, e, BAR(&s->bars[j], "index"), s->bars[j].index.pos, "BAR '%s' is here", s->bars[j].name);
+                                 o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
+                                 : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
+                                 b->name, (unsigned long long)b->index.v, o->name);
+                note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
                 break;
             }
+        }
+        if (b->bits.set && b->bits.v != 32 && b->bits.v != 64)
+            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
+                   (unsigned long long)b->bits.v);
+        else if (n == 1 && b->size.v > (1ull << 32))
+            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
+                   b->name, (unsigned long long)b->size.v);
         if (!pow2(b->size.v))
             report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
                    (unsigned long long)b->size.v);
@@ -618,13 +734,44 @@ static void check_paging(Ck *k)
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
                                   : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
                g->name);
-    if (s->paging.buffer_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, SEG(NULL, "paging.buffer_size"), s->paging.buffer_size.pos,
-               "paging buffer_size 0x%llX does not fit the 32-bit UINT", (unsigned long long)s->paging.buffer_size.v);
-    if (s->paging.private_data_size.v > UINT32_MAX)
-        report(k, R_paging_size_uint, SEG(NULL, "paging.private_data_size"), s->paging.private_data_size.pos,
-               "paging private_data_size 0x%llX does not fit the 32-bit UINT",
-               (unsigned long long)s->paging.private_data_size.v);
+    /* VidMm allocates the paging buffer in that segment, within its commit limit. */
+    uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
+    if (g && g->kind == SEG_APERTURE && s->paging.buffer_size.v > room && s->paging.buffer_size.v <= UINT32_MAX) {
+        Diag *e = report(k, R_paging_buffer_fits, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
+                         "paging buffer_size 0x%llX does not fit in paging segment '%s' (commit limit 0x%llX)",
+                         (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
+        note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
+    }
+}
+
+/* The rows of segment `g`, or with g NULL the board's. */
+static void check_widths(Ck *k, Segment *g)
+{
+    const Spec *s = k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        /* Bank ends are at most Size; SizeInPages counts pages
+         * (cpu-host-aperture-size); 64-bit members hold any value. */
+        bool seg = fi->scope == SC_SEG || fi->scope == SC_VPR || fi->scope == SC_QS4;
+        if ((fi->width != W_32 && fi->width != W_SIZE_T) || f == F_host_size || seg != !!g ||
+            (!g && fi->scope != SC_PAGING))
+            continue;
+        const Value *v = field_value((FieldId)f, g ? (const void *)g : (const void *)s);
+        uint64_t max = field_max((FieldId)f, s);
+        /* A default is reported where the value it copies is (size). */
+        if (v->v <= max || (!v->set && v != &g->size))
+            continue;
+        RuleId rule = fi->width == W_SIZE_T      ? R_size_fits_size_t
+                      : fi->scope == SC_VPR    ? R_vpr_range_inside
+                      : fi->scope == SC_PAGING ? R_paging_size_uint
+                                               : R_field_width;
+        const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
+        const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
+        report(k, rule, SEG(g, key), v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s", key,
+               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", (unsigned long long)v->v, fi->dxgk,
+               max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
+               fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
+    }
 }
 
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
@@ -635,8 +782,10 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
                "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
                DEFAULT_PAGE_SIZE);
     check_names(&k);
+    check_generated_names(&k);
     check_bars(&k);
     check_layout(&k);
+    check_cpu_windows(&k);
     unsigned wants = ddi_forms_for(s->wddm);
     if (s->forms_from_option && (s->forms & ~wants)) {
         unsigned extra = s->forms & ~wants;
@@ -654,6 +803,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
             continue;
         }
         check_qs4_fields(&k, g);
+        check_widths(&k, g);
         check_sizes(&k, g);
         check_cpu(&k, g);
         check_banks(&k, g);
@@ -661,6 +811,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         check_flags(&k, g);
     }
     check_paging(&k);
+    check_widths(&k, NULL);
     /* Last: only now is it known which waivers were used. */
     for (unsigned i = 0; i < s->nsegs; i++)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {

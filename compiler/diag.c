@@ -19,6 +19,9 @@ void diags_init(Diags *d, Arena *a)
 
 static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
 {
+    /* A rule's finding always points into the spec (check.c's report()
+     * falls back to the segment or the file). */
+    ASSERT(pos.file || !code || rule_by_name(code) < 0);
     /* Every code is a line of rules.def (checked for the diagnostics kept). */
     if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
         BUG("a diagnostic code missing from rules.def");

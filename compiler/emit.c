@@ -361,20 +361,23 @@ static const char *broken_invariant(Arena *a, const Spec *s, const Segment **whe
     return idents_unique(a, s, &x, &y) ? NULL : arena_printf(a, "names-unique: %s and %s", x, y);
 }
 
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d)
+bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
 {
-    memset(out, 0, sizeof *out);
-    memset(lk, 0, sizeof *lk);
     const Segment *g;
     const char *broken = broken_invariant(a, s, &g);
-    if (broken) {
+    if (broken)
         fatal_at(d, "internal", g ? g->pos : s->name_pos,
                  "internal error: the invariant [%s] does not hold%s%s%s, yet the checks passed; segc refuses to "
                  "write code that relies on it",
                  broken, g ? " for segment '" : "", g ? g->name : "", g ? "'" : "");
+    return !broken;
+}
+
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
+{
+    memset(out, 0, sizeof *out);
+    if (!emit_preconditions(a, s, d))
         return false;
-    }
-    layout_lookup(a, s, o->lookup_budget ? o->lookup_budget : LOOKUP_DEFAULT_BUDGET, lk);
     TVal *ctx = context(a, s, o);
     tv_put(a, ctx, "lookup", lookup_data(a, lk));
     bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&

@@ -106,7 +106,7 @@ typedef struct Build {
     unsigned shift[LOOKUP_MAX_LEVELS], bits[LOOKUP_MAX_LEVELS];
     uint64_t count0; /* entries of level 0 */
     Level lv[LOOKUP_MAX_LEVELS];
-    size_t entries, limit; /* running total, and when to give up */
+    size_t work, limit; /* entries computed (stored or not), and when to give up */
     bool over;
 } Build;
 
@@ -159,9 +159,6 @@ static uint32_t intern(Build *b, unsigned level, const uint32_t *e, size_t n)
     L->hash_slot[k] = L->n + 1;
     uint32_t idx = (uint32_t)(L->n / n);
     L->n += n;
-    b->entries += n;
-    if (b->entries > b->limit)
-        b->over = true;
     return idx;
 }
 
@@ -170,6 +167,11 @@ static uint32_t intern(Build *b, unsigned level, const uint32_t *e, size_t n)
 static uint32_t build_node(Build *b, unsigned level, uint64_t base)
 {
     size_t n = node_len(b, level);
+    if (n > b->limit - b->work) { /* cannot fit: never compute it */
+        b->over = true;
+        return 0;
+    }
+    b->work += n;
     uint32_t *tmp = xmalloc(n * sizeof *tmp);
     unsigned sh = b->shift[level];
     for (size_t i = 0; i < n && !b->over; i++) {
@@ -231,8 +233,9 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
 }
 
 /* Tries one split; on success (fits `budget`) returns its byte count and
- * leaves the tables in `b`. */
-static bool try_split(Build *b, const Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
+ * leaves the tables in `b`.  It computes at most as many entries as the
+ * budget has room for at the narrowest entry (8 bytes direct, 1 radix). */
+static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
 {
     memset(b, 0, sizeof *b);
     b->lk = lk;
@@ -249,11 +252,12 @@ static bool try_split(Build *b, const Lookup *lk, unsigned nlevels, const unsign
     b->count0 = idx_count / below + (idx_count % below != 0);
     if (b->count0 == 0)
         b->count0 = 1;
-    uint64_t rec = lk->seg_bytes;
-    if (budget < rec || b->count0 > (budget - rec))
+    uint64_t rec = lk->seg_bytes, room = budget < rec ? 0 : (budget - rec) / (nlevels == 1 ? 8 : 1);
+    if (b->count0 + (nlevels == 1) > room)
         return false;
-    b->limit = (size_t)(budget - rec);
+    b->limit = room > SIZE_MAX ? SIZE_MAX : (size_t)room;
     build_node(b, 0, 0);
+    lk->work += b->work;
     if (b->over || table_bytes(lk, b) > budget) {
         build_free(b);
         return false;
@@ -375,7 +379,7 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
         all |= (r[i].start - lk->lo) | (r[i].end - lk->lo);
     lk->granule_log2 = ctz64(all);
 
-    unsigned T = bits_for(lk->span >> lk->granule_log2);
+    unsigned T = bits_for(lk->span >> lk->granule_log2), nb = bits_for(2 * n);
     Build b;
     static const unsigned none[1] = {0};
     if (try_split(&b, lk, 1, none, budget)) {
@@ -391,19 +395,29 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
         size_t best_bytes = SIZE_MAX;
         unsigned w[LOOKUP_MAX_LEVELS - 1];
         unsigned lower = levels - 1;
-        /* Lower levels share a width; level 0 takes the remaining bits. */
-        for (unsigned width = 1; width <= 16 && width * lower < T; width++) {
+        /* Lower levels share a width; level 0 takes the remaining bits.
+         * The widths are tried nearest first to where a level-0 table and
+         * a node per boundary are of a size, (T - log2 boundaries) / levels:
+         * the smallest table comes early and caps what the others may
+         * compute, so the work follows the table, not the budget. */
+        unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
+        guess = guess > 16 ? 16 : guess;
+        for (unsigned step = 0; step < 32; step++) {
+            unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
+            if (width < 1 || width > 16 || width * lower >= T)
+                continue;
             for (unsigned i = 0; i < lower; i++)
                 w[i] = width;
             Build cand;
             if (!try_split(&cand, lk, levels, w, have ? (best_bytes < budget ? best_bytes : budget) : budget))
                 continue;
             size_t bytes = table_bytes(lk, &cand);
-            if (!have || bytes < best_bytes) {
+            if (!have || bytes < best_bytes || (bytes == best_bytes && width < best_width)) {
                 if (have)
                     build_free(&best);
                 best = cand;
                 best_bytes = bytes;
+                best_width = width;
                 have = true;
             } else {
                 build_free(&cand);

@@ -16,6 +16,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -298,8 +299,17 @@ static char *opt_value(const char *flag, int argc, char **argv, int *i)
     char *a = argv[*i] + strlen(flag);
     if (*a)
         return a + (flag[1] == '-');
-    if (*i + 1 >= argc)
-        die_usage("%s needs a value", flag);
+    static const char *const what[][2] = {{"--files-from", "a FILE"},
+                                          {"--diagnostics", "a FORMAT (text, json or sarif)"},
+                                          {"--templates", "a directory"},
+                                          {"--lookup-budget", "a SIZE"}};
+    if (*i + 1 >= argc) {
+        const char *w = "a value";
+        for (size_t k = 0; k < countof(what); k++)
+            if (!strcmp(flag, what[k][0]))
+                w = what[k][1];
+        die_usage("%s needs %s", flag, w);
+    }
     return argv[++*i];
 }
 
@@ -308,8 +318,9 @@ static unsigned jobs_option(int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
-    long n = v ? strtol(v, NULL, 10) : sysconf(_SC_NPROCESSORS_ONLN);
-    if (n < 1 || n > 64)
+    char *end = NULL;
+    long n = v ? strtol(v, &end, 10) : sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1 || n > 64 || (v && *end))
         die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
     return (unsigned)n;
 }
@@ -686,6 +697,9 @@ static int cmd_build(const Command *c, int argc, char **argv)
         die_usage("-MD needs -MF FILE");
     if (o.depfile && !o.md)
         die_usage("-MF FILE goes with -MD");
+    struct stat st;
+    if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
+        die_usage("--templates '%s' is not a directory", o.templates);
     const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
@@ -694,7 +708,10 @@ static int cmd_build(const Command *c, int argc, char **argv)
     BuildOpts bo = {o.outdir, o.templates, o.depfile, o.annotate, o.lookup_budget, o.emit_selftest};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
-    bool ok = s && !diags_failed(&d) && emit_render(a, s, &bo, &out, &lk, &d);
+    bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
+    if (ok)
+        layout_lookup(a, s, bo.lookup_budget, &lk);
+    ok = ok && emit_render(a, s, &bo, &lk, &out, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout && lk.overlap[0])
@@ -707,8 +724,8 @@ static int cmd_build(const Command *c, int argc, char **argv)
         if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
             fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
                     lk.granule_log2);
-        fprintf(vout, ", %zu bytes, %u regions, worst case %u memory loads per lookup%s\n", lk.bytes,
-                lk.nregions - 1, lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
+        fprintf(vout, ", %zu bytes, %u region%s, worst case %u memory loads per lookup%s\n", lk.bytes,
+                lk.nregions - 1, lk.nregions == 2 ? "" : "s", lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
     }
     if (ok)
         outputs_write(s, &bo, &out, &d, vout);
@@ -723,7 +740,8 @@ static int cmd_build(const Command *c, int argc, char **argv)
     }
     int rc = exit_status(&d);
     if (vout && rc == EXIT_OK)
-        fprintf(vout, "%s: built board %s: %u segments into %s\n", path, s->name, s->nsegs, o.outdir);
+        fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+                o.outdir);
     outputs_free(&out);
     arena_free(a);
     free_options(&o);
@@ -807,7 +825,8 @@ static int cmd_map(const Command *c, int argc, char **argv)
     Buf out = {0};
     if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
         !o.quiet)
-        printf("%s: drew board %s (%u segments) into %s\n", path, s->name, s->nsegs, o.outdir);
+        printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
+               o.outdir);
     diags_sort(&d);
     if (!o.quiet)
         diags_print_text(stderr, &d, o.style);
@@ -926,12 +945,15 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     const Command *c;
-    if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
-        char *h[] = {"--help"};
-        if (argc > 2 && !strcmp(cmd, "help") && (c = command(argv[2])))
-            return c->run(c, 1, h);
+    if (!strcmp(cmd, "help") && argc > 2)
+        cmd = argv[2]; /* segc help COMMAND: COMMAND's --help */
+    else if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
         main_usage(stdout);
         return EXIT_OK;
+    }
+    if (cmd == argv[2] && (c = command(cmd))) {
+        char *h[] = {"--help"};
+        return c->run(c, 1, h);
     }
     if (!strcmp(cmd, "--version")) {
         printf("segc %s (spec format %d)\n", SEGC_VERSION, SEGC_FORMAT_VERSION);

@@ -401,6 +401,7 @@ typedef struct Bar {
     const char *name;
     Pos pos;
     Value index, size;
+    Value bits; /* 32 or 64; unset: 64 above 4 GiB, else 32 */
 } Bar;
 
 typedef struct Bank {
@@ -660,6 +661,7 @@ typedef struct Lookup {
     size_t bytes;            /* every table a lookup reads */
     unsigned loads;          /* worst-case memory loads per lookup */
     bool over_budget;        /* nothing fit; this is the smallest form */
+    size_t work;             /* entries computed while choosing (for tests) */
     /* Two segments whose GPU ranges overlap (segments-overlap is off):
      * no table and no LookupGpuAddress; BankOfOffset walks bank tables. */
     const Segment *overlap[2];
@@ -668,8 +670,8 @@ typedef struct Lookup {
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
-/* Picks the form (direct, radix, search) that fits `budget` bytes with the
- * fewest loads.  Segments that overlap (only possible when the advisory
+/* Picks the form (direct, radix, search) that fits `budget` bytes (0:
+ * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap (only possible when the advisory
  * segments-overlap is off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
@@ -723,9 +725,15 @@ typedef struct Outputs {
     unsigned ntemplates;
 } Outputs;
 
-/* Renders every output of `segc build` into memory.  Writes nothing.
- * Returns false with errors in `d` (template errors, unsupported target). */
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Outputs *out, Lookup *lk, Diags *d);
+/* Re-checks, cheaply, the invariants the emitted code relies on (check.c
+ * reports them as rules); a broken one is an internal error (exit status 2)
+ * naming it, so segc refuses rather than write wrong code.  Run before
+ * layout_lookup and again by emit_render. */
+bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
+/* Renders every output of `segc build` into memory from the spec and its
+ * lookup table.  Writes nothing.  Returns false with errors in `d`
+ * (a broken invariant, template errors). */
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
 /* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
  * inputs, probes and their answers; templates/README.md). */

@@ -53,7 +53,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                             .lookup_budget = (size & 4) ? 64 : 0};
             /* What check accepts, build builds: a valid spec renders to
              * non-empty C, whatever rules were off. */
-            if (!emit_render(a, s, &bo, &out, &lk, &d))
+            if (!emit_preconditions(a, s, &d))
+                abort();
+            layout_lookup(a, s, bo.lookup_budget, &lk);
+            if (!emit_render(a, s, &bo, &lk, &out, &d))
                 abort();
             if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)
                 abort();

@@ -87,6 +87,20 @@ for n in 0 100 1000 3000; do
 done
 SHIM_FSYNC_EIO=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err"
 expect_kept "fsync EIO" "$out" $? 2 "Input/output error"
+SHIM_WRITE_ZERO=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err"
+expect_kept "write stores nothing" "$out" $? 2 "cannot write '$out/.*Input/output error"
+SHIM_CLOSE_EIO=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$out" 2>"$tmp/err"
+expect_kept "close EIO" "$out" $? 2 "cannot write '$out/.*Input/output error"
+# An interrupted write is retried: the build is complete and the same as
+# one without interruptions.
+SHIM_WRITE_EINTR=1 LD_PRELOAD=$SHIM "$SEGC" build $NEW "$SPEC" -o "$tmp/eintr" 2>"$tmp/err"
+rc=$?
+"$SEGC" build $NEW "$SPEC" -o "$tmp/plain" 2>/dev/null
+if [ $rc -eq 0 ] && [ ! -s "$tmp/err" ] && diff -r "$tmp/eintr" "$tmp/plain" >/dev/null; then
+    ok "EINTR: the write is retried, the outputs are whole"
+else
+    bad "EINTR: the write is retried, the outputs are whole" "exit status $rc"
+fi
 
 # ---- read-only directory -----------------------------------------------------
 ro=$tmp/ro

@@ -4,6 +4,10 @@
  *
  *   SHIM_ENOSPC_AFTER=N   write() stores N bytes in all, then fails: ENOSPC
  *   SHIM_FSYNC_EIO=1      fsync() fails: EIO
+ *   SHIM_WRITE_EINTR=1    every other write() is interrupted before it
+ *                         stores anything: EINTR (a retry goes through)
+ *   SHIM_WRITE_ZERO=1     write() stores nothing and returns 0
+ *   SHIM_CLOSE_EIO=1      close() fails: EIO (after closing the descriptor)
  *   SHIM_MKSTEMP_EROFS=1  mkstemp() fails: EROFS (a read-only directory,
  *                         which root cannot get from chmod)
  *   SHIM_SLOW_WRITE=S     the first write() stores half its bytes, then
@@ -53,6 +57,14 @@ ssize_t write(int fd, const void *buf, size_t n)
             left = sleep(left); /* a caught signal ends the wait early */
         return w;
     }
+    static int interrupted;
+    if (getenv("SHIM_WRITE_EINTR") && !interrupted++) {
+        errno = EINTR;
+        return -1;
+    }
+    interrupted = 0;
+    if (getenv("SHIM_WRITE_ZERO"))
+        return 0;
     if (budget >= 0) {
         if (budget == 0) {
             errno = ENOSPC;
@@ -66,6 +78,19 @@ ssize_t write(int fd, const void *buf, size_t n)
         return w;
     }
     return real_write(fd, buf, n);
+}
+
+int close(int fd)
+{
+    static int (*c)(int);
+    if (!c)
+        c = (int (*)(int))dlsym(RTLD_NEXT, "close");
+    int r = c(fd);
+    if (fd > 2 && r == 0 && getenv("SHIM_CLOSE_EIO")) {
+        errno = EIO;
+        return -1;
+    }
+    return r;
 }
 
 int fsync(int fd)

@@ -8,9 +8,11 @@
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
-#    what findings are about as SARIF logical locations) is
-#    run with --diagnostics=json and =sarif.  Every document is validated, the
-#    JSON against schema/diagnostics.schema.json and the SARIF against the
+#    what findings are about as SARIF logical locations, loader errors only,
+#    an empty file, a diagnostic on the command line, an absolute path, a
+#    name that a URI must escape) is run with --diagnostics=json and =sarif.
+#    Every document is validated, the JSON against
+#    schema/diagnostics.schema.json and the SARIF against the
 #    official SARIF 2.1.0 schema, then compared byte for byte with
 #    tests/json/expect/NAME.json and NAME.sarif.  The SARIF goldens keep the
 #    rules.def part of tool.driver.rules as ids only (tests/json/sarif_check.py
@@ -57,7 +59,7 @@ if ! sanitized && ! sarif_cached; then
 fi
 
 VER=$("$SEGC" --version | awk '{print $2}')
-normalize() { sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/"; }
+normalize() { sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/; s|$top/|@TOP@/|g"; }
 
 # compare NAME ACTUAL: byte comparison with tests/json/expect/NAME.
 compare() {
@@ -134,6 +136,11 @@ diag fix 1 check $C/fix.yaml
 diag unicode 1 check $C/unicode.yaml
 diag unreadable 2 check $C/no-such-file.yaml
 diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
+diag front-end 1 check $C/front-end.yaml
+diag empty 1 check $C/empty.yaml
+diag command-line 1 check -D 'vram_size=256 +' $C/define.yaml
+diag absolute-path 0 check "$top/$C/warning.yaml"
+diag odd-name 0 check "$C/odd name+1.yaml"
 diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
 diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
 diag subject 1 check $C/subject.yaml

@@ -189,7 +189,7 @@ def check_keys(obj, section, what):
         if "properties" in sub:  # an object written inline (vpr)
             check_keys(sub, section, "%s.%s" % (what, key))
         values = sub.get("enum", [])
-        if values and all(re.match(r"^[a-z_][a-z0-9_]*$", v) for v in values):
+        if values and all(isinstance(v, str) and re.match(r"^[a-z_][a-z0-9_]*$", v) for v in values):
             body = " " + section_text(pages["segc.5"], section) + " "
             for v in values:
                 if re.search(r"[\s(]" + re.escape(v) + r"[\s),.;]", body):

@@ -391,8 +391,10 @@ START_TEST(test_json_output)
     buf_free(&b);
 
     /* Numbers above 2^53 are written exactly. */
-    const char *const bo[MAX_EDITS][2] = {{"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""}};
-    const char *const bn[MAX_EDITS][2] = {{"base: 16GiB", "base: 0x7fff_ffff_ffff_f000"}, {"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""}};
+    const char *const bo[MAX_EDITS][2] = {{"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""},
+                                          {"buffer_size: 64KiB", "buffer_size: 4KiB"}};
+    const char *const bn[MAX_EDITS][2] = {{"base: 16GiB", "base: 0x7fff_ffff_ffff_f000"}, {"size: 1GiB", "size: 4KiB"},
+                                          {"    commit_limit: 512MiB\n", ""}, {"buffer_size: 64KiB", "buffer_size: 4KiB"}};
     df = diff_of(edit(bo), edit(bn));
     diff_print_json(&b, &df, "o", "n");
     ck_assert_msg(strstr(b.p, "\"text\": \"0x7ffffffffffff000\",\n") && strstr(b.p, "\"value\": 9223372036854771712,\n"),

@@ -91,7 +91,8 @@ START_TEST(test_valid_renders)
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    ck_assert(emit_render(a, s, &bo, &out, &lk, &d));
+    layout_lookup(a, s, 0, &lk);
+    ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
     ck_assert_uint_eq(out.n, 4);
     ck_assert_uint_eq(d.count, 0);
     outputs_free(&out);
@@ -108,7 +109,8 @@ START_TEST(test_corrupt_refused)
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    ck_assert_msg(!emit_render(a, s, &bo, &out, &lk, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
+    memset(&lk, 0, sizeof lk); /* a corrupt spec is never laid out */
+    ck_assert_msg(!emit_render(a, s, &bo, &lk, &out, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
     ck_assert_uint_eq(out.n, 0);
     ck_assert_uint_eq(d.nfatal, 1);
     ck_assert_str_eq(d.head->code, "internal");

@@ -139,6 +139,19 @@ static const struct {
     {"plain\n", "plain@1:1"},
     {"a: x\n   y\n", "{a@1:1=x y@1:4}@1:1"},
     {"? k\n: v\n", "{k@1:3=v@2:3}@1:1"},
+    /* a 4-byte character counts 4 columns */
+    {"\xF0\x9F\x98\x80: x\nk: [\xF0\x9F\x98\x80, y]\n", "{\xF0\x9F\x98\x80@1:1=x@1:7,k@2:1=[\xF0\x9F\x98\x80@2:5,y@2:11]@2:4}@1:1"},
+    /* NEL, LS and PS end a line for libyaml, not for segc's line numbers */
+    {"a: 1 # x\xC2\x85" "b: 2\n", "{a@1:1=1@1:4,b@1:11=2@1:14}@1:1"},
+    {"a: 1 # x\xE2\x80\xA8" "b: 2\nc: 3\n", "{a@1:1=1@1:4,b@1:12=2@1:15,c@2:1=3@2:4}@1:1"},
+    {"a: 1 # x\xE2\x80\xA9" "b: 2\n", "{a@1:1=1@1:4,b@1:12=2@1:15}@1:1"},
+    /* a comment between an anchor and what it names */
+    {"a: &x # the value\n  v\nb: *x\n", "{a@1:1=v@2:3,b@3:1=v@2:3}@1:1"},
+    /* a verbatim tag */
+    {"a: !<tag:yaml.org,2002:str> x\n", "{a@1:1=x@1:29}@1:1"},
+    /* an anchored or tagged empty document is not an empty file */
+    {"&a\n", "@1:3"},
+    {"!!null\n", "@1:7"},
 };
 
 START_TEST(test_valid)
@@ -261,6 +274,34 @@ static const struct {
     {"a: &n !!str 'xy'", "a", 1, 1, 1, 15, 1},
     /* BOM on line 1, with an escape so the slow path runs */
     {"\xEF\xBB\xBF" "a: \"\\tb\"", "a", 1, 1, 1, 7, 1},
+    /* every escape stands for as many value bytes as it decodes to */
+    {"a: \"\\u00E9 + z\"", "a", 5, 1, 1, 14, 1},
+    {"a: \"\\U0001F600 + z\"", "a", 7, 1, 1, 18, 1},
+    {"a: \"\\N\\_\\L\\P x\"", "a", 11, 1, 1, 14, 1},
+    {"a: \"\\N\\_\\L\\P x\"", "a", 8, 1, 1, 11, 1},
+    /* CR LF line breaks, blanks before a break */
+    {"a: \"ab\\\r\n   cd\"", "a", 2, 2, 2, 4, 2},
+    {"a: 1 +  \n  2\n", "a", 4, 1, 2, 3, 1},
+    {"a: 1 +  \n  2\n", "a", 3, 1, 1, 9, 1},
+    {"a: 1 +\r\n  2\r\n", "a", 4, 1, 2, 3, 1},
+    {"a: 1\t+\t\n  2\n", "a", 4, 1, 2, 3, 1},
+    {"a: 1\t+\t\n  2\n", "a", 3, 1, 1, 8, 1},
+    {"a: 'x\r\n\r\n  y'", "a", 2, 1, 3, 3, 1},
+    {"a: 'x\r  y'", "a", 2, 1, 1, 9, 1}, /* a lone CR: one line for segc */
+    {"a: \"\\u0041 + z\"", "a", 4, 1, 1, 14, 1},
+    {"a: \"\\u20AC + z\"", "a", 6, 1, 1, 14, 1},
+    {"a: \"ab\\\n \t cd\"", "a", 2, 1, 2, 4, 1},
+    {"a: \"x  \r\n  y\"", "a", 2, 1, 2, 3, 1},
+    /* each empty line folds to a line feed of its own */
+    {"a: 1 +\n\n\n  2\n", "a", 5, 1, 4, 3, 1},
+    {"a: 1 +\n\n\n  2\n", "a", 4, 1, 1, 7, 1},
+    {"a: |\n  x\n\n  y\n", "a", 3, 1, 4, 3, 1},
+    /* past the end */
+    {"a: 1 + 2", "a", 99, 0, 1, 9, 0},
+    {"a: |\n  x = 1\n", "a", 6, 0, 2, 8, 0},
+    {"a: |-\n  x = 1", "a", 5, 0, 2, 8, 0},
+    {"a: |\r\n  x = 1\r\n  y = 22\r\n", "a", 10, 1, 3, 7, 1},
+    {"a: |", "a", 0, 0, 1, 4, 0},
 };
 
 START_TEST(test_char_pos)
@@ -342,6 +383,19 @@ static const struct {
     {"a: !!binary aGk=\n", NULL, "yaml-tag@1:4", "custom tags are not supported (found `!!binary`)"},
     {"a: &x !!map [1]\n", NULL, "yaml-tag@1:7", "tag !!map cannot be used on a sequence"},
     {"a: !!int {}\n", NULL, "yaml-tag@1:4", "tag !!int cannot be used on a mapping"},
+    /* an alias before any anchor, as the whole document */
+    {"*a\n", NULL, "yaml-alias@1:1", "undefined alias `*a`; an anchor `&a` must come before its aliases"},
+    /* keys in messages: control characters shown as ?, long ones cut on a
+     * character boundary */
+    {"\"a\\tb\": 1\n\"a\\tb\": 2\n", NULL, "duplicate-key@2:1 (note@1:1)", "duplicate key `a?b` in this mapping"},
+    {"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\xC3\xA9zz: 1\n"
+     "kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk\xC3\xA9zz: 2\n", NULL, "duplicate-key@2:1 (note@1:1)",
+     "duplicate key `kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk...` in this mapping"},
+    /* a tab after spaces of indentation */
+    {"a:\n  \tb: 1\n", NULL, "yaml-syntax@2:3", "tab character used for indentation; YAML needs spaces"},
+    /* libyaml's "while scanning an anchor": the note says where it starts */
+    {"a: &\n", NULL, "yaml-syntax@1:5 (note@1:4)",
+     "did not find expected alphabetic or numeric character while scanning an anchor"},
     /* everything in one run */
     {"a: !x 1\na: 2\nb: *u\n<<: 1\n", NULL,
      "yaml-tag@1:4; duplicate-key@2:1 (note@1:1); yaml-alias@3:4; yaml-merge@4:1", NULL},

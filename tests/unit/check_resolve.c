@@ -847,7 +847,7 @@ START_TEST(test_extends_diag_file)
     put("base.yaml", base_yaml);
     /* the base's `size: vram` breaks a rule with the child's vram */
     put("child.yaml", "segc: 1\nextends: base.yaml\nconstants:\n  vram: 1GiB + 100\n"
-                      "segments:\n  - { name: gart, size: 100 }\n");
+                      "segments:\n  - { name: gart, size: 64KiB + 100 }\n");
     Run r;
     load(&r, "child.yaml", NULL);
     ck_assert_msg(r.s != NULL && r.d.count == 0, "%s", all(&r));

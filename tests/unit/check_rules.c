@@ -6,6 +6,7 @@
  * is the rule, not the front end.  A case also names the text that must
  * stand at the reported line:col, so a reader sees what the caret is under. */
 #include <check.h>
+#include <signal.h>
 #include <string.h>
 
 #include "segc.h"
@@ -138,6 +139,14 @@ static const RuleCase rule_cases[] = {
      HEAD("1.2") "segments:\n" "  - { name: agp, kind: agp }\n" VRAM,
      SEV_ERROR, 4, 24, "agp }",
      HEAD("1.2") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+    {"key-not-emitted",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, commit_limit: 64MiB }\n",
+     SEV_ERROR, 5, 43, "64MiB",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
+    {"key-not-emitted",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, system_memory_end: 0 }\n",
+     SEV_ERROR, 5, 48, "0 }",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
     {"agp-base-size-ignored",
      HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp, base: 0xE000_0000 }\n",
      SEV_WARNING, 5, 35, "0xE000_0000",
@@ -169,10 +178,42 @@ static const RuleCase rule_cases[] = {
      HEAD_X86 "segments:\n  - { name: vram, kind: memory, size: 8GiB }\n",
      SEV_ERROR, 4, 39, "8GiB",
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 8GiB }\n"},
+    {"field-width",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 0x1_0000_0000 }\n",
+     SEV_ERROR, 5, 82, "0x1_0000_0000",
+     HEAD("2.0") "segments:\n" GART "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 0xFFFF_FFFF }\n"},
+    {"field-width",
+     HEAD("2.2") "segments:\n" GART "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, uefi_frame_buffer_ranges: 4GiB }\n",
+     SEV_ERROR, 5, 85, "4GiB",
+     HEAD("2.2") "segments:\n" GART "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, uefi_frame_buffer_ranges: 4 }\n"},
+    {"vpr-range-inside",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    vpr: { range_size: 128MiB, count: 4GiB }\n",
+     SEV_ERROR, 9, 39, "4GiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    vpr: { range_size: 128MiB, count: 4GiB - 1 }\n"},
+    {"size-fits-size-t",
+     HEAD_X86 "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 4GiB }\n",
+     SEV_ERROR, 4, 63, "4GiB",
+     HEAD_X86 "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 128MiB }\n"},
     {"range-overflow",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_F000_0000\n    size: 512MiB\n",
      SEV_ERROR, 6, 11, "0xFFFF_FFFF_F000_0000",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_D000_0000\n    size: 512MiB\n"},
+    /* a fixed CPU address that wraps */
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_F000 }\n",
+     SEV_ERROR, 7, 18, "{ address",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_C000 }\n"},
+    /* a host aperture that wraps */
+    {"range-overflow",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_F000, size: 8KiB }\n",
+     SEV_ERROR, 9, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_C000, size: 8KiB }\n"},
     {"segments-overlap",
      HEAD("1.3") "segments:\n" VRAM "  - { name: more, kind: memory, base: 128MiB, size: 256MiB }\n",
      SEV_ERROR, 5, 39, "128MiB",
@@ -186,6 +227,11 @@ static const RuleCase rule_cases[] = {
      HEAD("2.0") "segments:\n" GART SEGS29 SEG(29),
      SEV_ERROR, 34, 13, "s29",
      HEAD("2.0") "segments:\n" GART SEGS29},
+    /* only an AGP segment: none is left when the aperture is absent */
+    {"segments-none",
+     HEAD("1.3") "segments:\n  - { name: agp, kind: agp }\n",
+     SEV_ERROR, 4, 24, "agp }",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
     {"segments-none",
      HEAD("1.3") "segments: []\n",
      SEV_ERROR, 3, 11, "[]",
@@ -226,6 +272,24 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n"
      "  - { name: a, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 } }\n"
      "  - { name: b, kind: memory, size: 128MiB, cpu_visible: { address: 0x8000_0000 + 128MiB } }\n"},
+    /* host apertures at fixed addresses */
+    {"cpu-windows-overlap",
+     HEAD("2.0") "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 64MiB }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { address: 0xE200_0000, size: 64MiB }\n",
+     SEV_ERROR, 13, 24, "{ address: 0xE200_0000",
+     HEAD("2.0") "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 64MiB }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { address: 0xE400_0000, size: 64MiB }\n"},
+    /* a host aperture and a CPU window in one BAR */
+    {"cpu-windows-overlap",
+     HEAD("2.0") FB "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_visible: { bar: fb, offset: 0 }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { bar: fb, offset: 32MiB, size: 64MiB }\n",
+     SEV_ERROR, 15, 24, "{ bar: fb, offset: 32MiB",
+     HEAD("2.0") FB "segments:\n" GART "  - name: v1\n    kind: memory\n    base: 1GiB\n    size: 64MiB\n"
+     "    cpu_visible: { bar: fb, offset: 0 }\n"
+     "  - name: v2\n    kind: memory\n    size: 64MiB\n    cpu_host_aperture: { bar: fb, offset: 64MiB, size: 64MiB }\n"},
     {"bar-index",
      HEAD("1.3") "bars:\n  fb: { index: 6, size: 256MiB }\nsegments:\n" VRAM,
      SEV_ERROR, 4, 16, "6",
@@ -234,6 +298,27 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  regs: { index: 0, size: 16MiB }\nsegments:\n" VRAM,
      SEV_ERROR, 5, 18, "0",
      HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  regs: { index: 2, size: 16MiB }\nsegments:\n" VRAM},
+    /* a 64-bit BAR (declared, or larger than 4 GiB) takes two registers */
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 5, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "5",
+     HEAD("1.3") "bars:\n  fb: { index: 4, size: 256MiB, bits: 64 }\nsegments:\n" VRAM},
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB }\n  regs: { index: 1, size: 16MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 5, 18, "1",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB }\n  regs: { index: 2, size: 16MiB }\nsegments:\n" VRAM},
+    {"bar-index",
+     HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
+     SEV_ERROR, 5, 16, "0",
+     HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB }\nsegments:\n" VRAM},
+    {"bar-size",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB, bits: 32 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 37, "32",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB, bits: 64 }\nsegments:\n" VRAM},
+    {"bar-size",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB, bits: 48 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 39, "48",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB, bits: 32 }\nsegments:\n" VRAM},
     {"bar-size",
      HEAD("1.3") "bars:\n  fb: { index: 0, size: 384MiB }\nsegments:\n" VRAM,
      SEV_ERROR, 4, 25, "384MiB",
@@ -270,6 +355,13 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 9, 17, "far }",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: near, size: 256MiB - 4KiB }\n      - { name: far }\n"},
+    /* the first bank alone is larger than the segment: it, not the next, is at fault */
+    {"banks-cover",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 512MiB }\n      - { name: far }\n",
+     SEV_ERROR, 8, 29, "512MiB",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
+     "      - { name: near, size: 128MiB }\n      - { name: far }\n"},
     /* banks that add up to more than the segment */
     {"banks-cover",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
@@ -330,6 +422,11 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
      "    system_memory_end: 4KiB - 1\n"},
+    /* an end of 0 (here through a constant) is what an unpreserved segment writes */
+    {"system-memory-end-iff-partial",
+     HEAD("1.3") "constants: { END: 4KiB }\nsegments:\n  - { name: vram, kind: memory, size: 256MiB, system_memory_end: END }\n",
+     SEV_ERROR, 5, 66, "END }",
+     HEAD("1.3") "constants: { END: 0 }\nsegments:\n  - { name: vram, kind: memory, size: 256MiB, system_memory_end: END }\n"},
     /* an end of 0 is no end */
     {"system-memory-end-iff-partial",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
@@ -374,6 +471,13 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 11, 13, "supports_cpu_host_aperture",
      HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [supports_cpu_host_aperture]\n    cpu_host_aperture: { bar: fb, size: 64KiB }\n"},
+    /* the flag comes from cpu_host_aperture: the finding points there */
+    {"host-aperture-cpu-visible",
+     HEAD("2.0") FB "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    cpu_visible: { bar: fb }\n"
+     "    cpu_host_aperture: { bar: fb, size: 64KiB }\n" GART,
+     SEV_ERROR, 10, 24, "{ bar: fb, size",
+     HEAD("2.0") FB "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, size: 64KiB }\n" GART},
     {"cached-host-aperture",
      HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [supports_cached_cpu_host_aperture] }\n",
@@ -471,6 +575,19 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 8, 54, "100",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n"},
+    /* on a 64 KB-page segment the pages are 64 KiB */
+    {"cpu-host-aperture-size",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 68KiB }\n",
+     SEV_ERROR, 9, 54, "68KiB",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 128KiB }\n"},
+    {"cpu-host-aperture-memory",
+     HEAD("2.0") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n",
+     SEV_ERROR, 7, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n"},
 
     /* ---- paging buffer ---- */
     {"paging-segment-aperture",
@@ -484,7 +601,18 @@ static const RuleCase rule_cases[] = {
     {"paging-size-uint",
      HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB\n",
      SEV_ERROR, 7, 16, "4GiB",
-     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 4GiB - 1\n"},
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: none\n  buffer_size: 4GiB - 1\n"},
+    {"paging-buffer-fits",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 256MiB + 4KiB\n",
+     SEV_ERROR, 7, 16, "256MiB + 4KiB",
+     HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  buffer_size: 256MiB\n"},
+    /* the commit limit, not the size, bounds it */
+    {"paging-buffer-fits",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 64KiB }\n"
+     "paging:\n  segment: gart\n  buffer_size: 128KiB\n",
+     SEV_ERROR, 7, 16, "128KiB",
+     HEAD("1.3") "segments:\n  - { name: gart, kind: aperture, size: 256MiB, commit_limit: 64KiB }\n"
+     "paging:\n  segment: gart\n  buffer_size: 64KiB\n"},
     {"paging-size-uint",
      HEAD("1.3") "segments:\n" GART "paging:\n  segment: gart\n  private_data_size: 0x1_0000_0000\n",
      SEV_ERROR, 7, 22, "0x1_0000_0000",
@@ -505,6 +633,10 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 8, 17, "near bank",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: near_bank, size: 128MiB }\n      - { name: far }\n"},
+    {"names-c-ident",
+     HEAD("1.3") "segments:\n  - { name: none, kind: aperture, size: 256MiB }\n",
+     SEV_ERROR, 4, 13, "none,",
+     HEAD("1.3") "segments:\n  - { name: none_, kind: aperture, size: 256MiB }\n"},
     {"names-unique",
      HEAD("1.3") "segments:\n" VRAM VRAM,
      SEV_ERROR, 5, 13, "vram",
@@ -515,6 +647,32 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 9, 17, "near }",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: near, size: 128MiB }\n      - { name: far }\n"},
+    {"names-generated-unique",
+     HEAD("1.3") "segments:\n  - { name: local, kind: memory, size: 256MiB }\n  - { name: LOCAL, kind: aperture, size: 256MiB }\n",
+     SEV_ERROR, 5, 13, "LOCAL",
+     HEAD("1.3") "segments:\n  - { name: local, kind: memory, size: 256MiB }\n  - { name: LOCAL2, kind: aperture, size: 256MiB }\n"},
+    {"names-generated-unique",
+     HEAD("1.3") "segments:\n  - { name: count, kind: memory, size: 256MiB }\n",
+     SEV_ERROR, 4, 13, "count",
+     HEAD("1.3") "segments:\n  - { name: counter, kind: memory, size: 256MiB }\n"},
+    {"names-generated-unique",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  FB: { index: 1, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 5, 3, "FB:",
+     HEAD("1.3") "bars:\n  fb: { index: 0, size: 256MiB }\n  FB2: { index: 1, size: 256MiB }\nsegments:\n" VRAM},
+    {"names-generated-unique",
+     HEAD("1.3") "bars:\n  count: { index: 0, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 3, "count:",
+     HEAD("1.3") "bars:\n  counts: { index: 0, size: 256MiB }\nsegments:\n" VRAM},
+    {"names-generated-unique",
+     HEAD("1.3") "segments:\n  - { name: vram_a, kind: memory, size: 256MiB, banks: [ { name: all } ] }\n"
+     "  - { name: vramA, kind: memory, size: 256MiB, banks: [ { name: all } ] }\n",
+     SEV_ERROR, 5, 13, "vramA",
+     HEAD("1.3") "segments:\n  - { name: vram_a, kind: memory, size: 256MiB, banks: [ { name: all } ] }\n"
+     "  - { name: vramA, kind: memory, size: 256MiB }\n"},
+    {"names-c-ident",
+     HEAD("1.3") "bars:\n  f-b: { index: 0, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 3, "f-b:",
+     HEAD("1.3") "bars:\n  f_b: { index: 0, size: 256MiB }\nsegments:\n" VRAM},
     {"page-size-valid",
      "segc: 1\nboard: { name: t, page_size: 6KiB }\nsegments:\n  - { name: vram, kind: memory, size: 24KiB }\n",
      SEV_ERROR, 2, 30, "6KiB",
@@ -615,6 +773,16 @@ START_TEST(test_one_report_per_fault)
     ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "size-page-multiple"), "got: %s", all(&r));
     ck_assert_uint_eq(r.errors, 1);
     arena_free(r.a);
+}
+END_TEST
+
+/* A rule's finding with no position is a bug in segc, caught where it is made. */
+START_TEST(test_rule_finding_needs_position)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    diag_add(&d, SEV_ERROR, "segments-none", (Pos){0}, "no position");
 }
 END_TEST
 
@@ -916,6 +1084,7 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
     tcase_add_test(tc, test_one_report_per_fault);
+    tcase_add_test_raise_signal(tc, test_rule_finding_needs_position, SIGABRT);
     suite_add_tcase(s, tc);
     tc = tcase_create("options");
     tcase_add_loop_test(tc, test_wopts, 0, (int)countof(wopt_cases));
