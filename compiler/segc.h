@@ -8,8 +8,8 @@
  *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   the GPU-address lookup table (segment ids and bank
- *                         ranges are resolve's: they are values of the model)
+ *   layout   (layout.c)   the GPU-address lookup table, run by emit_render
+ *                         (ids and bank ranges are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, all or nothing
  *
@@ -677,8 +677,7 @@ typedef struct Lookup {
 enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes (0:
- * LOOKUP_DEFAULT_BUDGET) with the
- * fewest loads.  Segments that overlap (only possible when the advisory
+ * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap (only possible when the advisory
  * segments-overlap is off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
