@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # segc - one Makefile for the compiler, its tests and its benchmarks.
 #
 #   make              build build/segc

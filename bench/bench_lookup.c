@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_lookup.c - one board's generated LookupGpuAddress against the two
  * ways drivers answer the question by hand, over the same addresses:
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make bench: the generated lookup against a binary search and a linear
 # scan, on every sample and on boards from 2 to 31 segments and 1 to 127
 # banks.  Instructions per lookup come from callgrind (deterministic on a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # dist.sh - the release archives, reproducible: the same commit gives the
 # same bytes (times from SOURCE_DATE_EPOCH, by default the last commit's;
 # names sorted; owner 0; no host name, user or umask in them).

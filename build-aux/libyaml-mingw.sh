@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # libyaml-mingw.sh - cross-builds libyaml for segc.exe from Debian's own
 # libyaml source package, the one the installed libyaml binaries come from.
 #

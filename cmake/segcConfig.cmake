@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # segcConfig.cmake - the segc package for CMake's find_package(segc).
 #
 # `make install` puts this file in <prefix>/lib/cmake/segc/ and segc in

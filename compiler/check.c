@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check.c - the WDDM rules over a resolved Spec.
  *
  * Every rule is a line of rules.def (name, class, default severity,

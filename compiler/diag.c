@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag.c - collecting, sorting and printing diagnostics.
  *
  * Every stage reports into one Diags list; nothing is printed until the

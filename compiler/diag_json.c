@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diag_json.c - diagnostics for programs: segc's JSON document and SARIF.
  *
  * `segc check --diagnostics=json|sarif` prints ONE document for the whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* diff.c - what changed between two specs, and what it does to a driver.
  *
  * `segc diff OLD NEW` answers one question: a driver shipped with the code

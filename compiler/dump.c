@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* dump.c - `segc dump --json`: the resolved, checked model as JSON.
  *
  * For programs that need the memory map without parsing YAML or C: every

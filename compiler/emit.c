@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* emit.c - the model as template data, and the templates rendered.
  *
  * The C code segc writes lives in templates/ as data (see

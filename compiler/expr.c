@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * expr.c - expressions: the parse driver, the tree builders the grammar
  * calls, the evaluator and the canonical printer.

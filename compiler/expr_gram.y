@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * expr_gram.y - the expression grammar (Lemon).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * expr_int.h - glue between the expression lexer (expr_lex.re), the
  * grammar (expr_gram.y), the driver and builders (expr.c), and the unit

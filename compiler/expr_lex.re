@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * expr_lex.re - the expression lexer (re2c).
  *

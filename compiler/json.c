@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* json.c - the one JSON writer of segc (diagnostics, SARIF, dump).
  *
  * Output is pretty-printed with two-space indentation and keys come out in

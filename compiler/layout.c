@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* layout.c - the table behind <Prefix>LookupGpuAddress.
  *
  * Every GPU address maps to one region: a (segment, bank) pair, or "no
@@ -335,6 +336,8 @@ static void build_search(Arena *a, Lookup *lk)
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
 {
     memset(lk, 0, sizeof *lk);
+    if (!budget)
+        budget = LOOKUP_DEFAULT_BUDGET;
     unsigned cap = 1;
     for (unsigned i = 0; i < s->nsegs; i++)
         cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;

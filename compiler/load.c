@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* load.c - YAML text -> Node tree, over libyaml's event API.
  *
  * The loader turns the one document of a spec into Nodes (scalars, mappings,

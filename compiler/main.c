@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - segc's command line.  Reads like the pipeline it drives:
  *
  *   check   load -> resolve -> check                 (many files, one process)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* map.c - the memory map as a picture (`segc map`).
  *
  * Draws a resolved Spec as one SVG (or an HTML page holding the same SVG,

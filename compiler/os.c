@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* os.c - everything segc asks of the operating system, for POSIX and for
  * Windows (segc.exe, built with mingw-w64).
  *

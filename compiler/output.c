@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* output.c - writing generated files without ever losing the old ones.
  *
  * A build writes every file to a temporary name beside its target first.

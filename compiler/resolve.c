@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* resolve.c - from YAML nodes to a resolved Spec.
  *
  *   spec_load

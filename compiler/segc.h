@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * segc.h - the one model header of segc.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* selftest.c - what `segc build --emit-selftest` writes into the self-test.
  *
  * templates/selftest.c.tmpl renders a standalone C program that calls the

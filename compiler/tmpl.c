@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tmpl.c - the template engine: values, the parser and the interpreter.
  * templates/README.md is the language reference.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tmpl_int.h - the template engine's tokens, shared by tmpl_lex.re (which
  * makes them) and tmpl.c (which parses them).  Nothing here is visible

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tmpl_lex.re - the template lexer.
  *

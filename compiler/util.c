@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* util.c - arena, buffers, source files, identifiers, did-you-mean. */
 #include "segc.h"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # chroot.sh - the README's two commands on a truly fresh machine.
 #
 #   sh tests/chroot.sh [DIR]        (as root; make chroot-test)

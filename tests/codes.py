@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Every diagnostic code compiler/ can print is a line of compiler/rules.def.
 
 Usage: codes.py [SEGC]

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # coverage.sh - line and branch coverage of compiler/*.c, per file and in
 # total, from what the suites left in a gcc --coverage build.
 #

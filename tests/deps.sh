@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # deps.sh - the one list of what segc builds and tests with.
 #
 #   sh tests/deps.sh --check    list what is missing; exit 1 if anything is

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/lib.sh - what every test suite shares.  A suite sources it from the
 # top of the tree:
 #

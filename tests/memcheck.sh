@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # memcheck.sh - segc and the unit runner under valgrind memcheck: no invalid
 # read or write, no use of uninitialised memory, no definite leak.
 #

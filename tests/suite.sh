@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # suite.sh - runs one test suite for `make test` and records its counts.
 #
 #   sh tests/suite.sh LABEL COMMAND...

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # summary.sh - the closing line of `make test`: every suite's counts added.
 #
 #   sh tests/summary.sh RESULTS_DIR LABEL...

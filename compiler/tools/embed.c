@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* embed.c - turns template files into a C array compiled into segc.
  *
  *   embed FILE... > templates.c

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* main.c - the driver side of the Make example, run on the build machine.
  *
  * In a display miniport, DxgkDdiQueryAdapterInfo hands

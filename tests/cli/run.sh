@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Command-line tests: every command and option of segc, as a user meets it.
 #
 # tests/cli/cases is a table, one run of segc per line:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/diff/run.sh - `segc diff` over pairs of specs.
 #
 # A pair NAME is tests/diff/NAME.new.yaml against tests/diff/NAME.old.yaml,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - `make dist`: reproducible archives, and segc.exe runs from the zip.
 #
 #   sh tests/dist/run.sh BUILD_DIR VERSION        (make dist-test)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The build-system examples (examples/), against an installed segc.
 #
 #   sh tests/examples/run.sh [BUILD_DIR]      (make examples-test)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_expr.c - libFuzzer target: expr_parse and expr_eval.
  *
  * The first byte picks the page size (0 = none, else 2^(byte & 31)); the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_pipeline.c - libFuzzer target: the whole segc pipeline in memory.
  *
  * The input is a spec.  It goes through spec_from_string, spec_check and,

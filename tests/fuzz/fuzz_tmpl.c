@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* fuzz_tmpl.c - libFuzzer target: tmpl_parse and tmpl_render.
  *
  * The input is a template, rendered against a small fixed context with a

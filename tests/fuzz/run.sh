@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - collect the seed corpora and run the libFuzzer targets.
 #
 #   sh tests/fuzz/run.sh BUILD_DIR --runs N [TARGET...]      (make fuzz-smoke)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_handler.c - runs the generated segment handlers the way dxgkrnl
  * calls them and compares every answer with hand-computed values.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Compile tests/gen/dxgk_touch.c against templates/segc_dxgk.h with every
 # compiler, language mode and pointer width available here, with
 # -Wall -Wextra -Werror -pedantic. Prints one ok/FAIL line per configuration

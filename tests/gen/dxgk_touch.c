@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Compile-only check for templates/segc_dxgk.h, driven by compile-dxgk.sh.
  * It names every type, member, constant and macro the header provides, so

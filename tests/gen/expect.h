@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* expect.h - reads tests/gen/expect/<board>.txt, the descriptor values
  * computed by hand (or, for random boards, by the generator that wrote the
  * spec), never by segc.  Shared by the handler and lookup harnesses. */

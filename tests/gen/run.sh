@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Generated-code tests: for every sample, segc build, then
 #   - compile the output with gcc and clang, -std=c99 and -std=c11,
 #     -Wall -Wextra -Werror -pedantic;

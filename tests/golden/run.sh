@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Golden tests: each tests/golden/*/NAME.yaml is checked with segc and its
 # standard error compared byte for byte with NAME.err.
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # disk.sh - nothing lost: a build that cannot write leaves the previous
 # outputs byte for byte (and mtime for mtime) as they were, and no
 # temporary file (.NAME.segc-XXXXXX) behind; segc exits 2 naming the path

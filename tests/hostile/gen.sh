@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # gen.sh - writes the hostile cases too big to keep in git into DIR.
 #
 #   sh tests/hostile/gen.sh DIR

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - hostile input: every case of corpus/ (and the big ones gen.sh
 # writes) through `segc check`, each against its line in `expect`; then the
 # ways a spec can fail to be a readable file (stdin, a pipe, a directory, a

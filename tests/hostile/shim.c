@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* shim.c - an LD_PRELOAD library that makes segc's file writing fail on
  * demand, for tests/hostile/disk.sh.  Only descriptors above 2 are touched
  * (diagnostics still reach stderr).  Environment:

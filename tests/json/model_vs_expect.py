@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Compare `segc dump --json` with a hand-computed expectation file.
 
 Usage: model_vs_expect.py MODEL.json EXPECT.txt

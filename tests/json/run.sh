@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Machine-readable output tests: `--diagnostics=json|sarif` and `segc dump --json`.
 #
 #   sh tests/json/run.sh build/segc build

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Check a SARIF log from segc beyond its schema, and print it briefly.
 
 Usage: sarif_check.py SEGC FILE.sarif [--brief]

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Validate JSON documents against a JSON Schema.
 
 Usage: validate.py SCHEMA FILE...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_lookup.c - the generated GPU-address lookup against a reference
  * written independently of segc: a linear walk over the segments and bank
  * ends of an expectation file (tests/gen/expect format).

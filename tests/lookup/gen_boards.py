@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """Writes seeded random boards for the lookup tests, or (--grid) the
 regular boards the benchmark runs on.
 

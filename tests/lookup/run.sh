@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Lookup tests: the generated LookupGpuAddress/BankOfOffset against an
 # independent reference (tests/lookup/check_lookup.c) on every sample and on
 # seeded random boards, each built under three budgets so that every table

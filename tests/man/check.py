@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """check.py - the man pages against what they describe.
 
     python3 tests/man/check.py SEGC DOC_DIR SCHEMA

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Man page tests: doc/segc.1 and doc/segc.5.
 #
 #   sh tests/man/run.sh build/segc

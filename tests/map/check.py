@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: MIT
 """check.py - the assertions of tests/map/run.sh.
 
   check.py xml FILE.svg              well-formed XML; every drawn shape has a

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Map tests: `segc map` looked at the way a person would look at it.
 #
 # For every case in tests/map/expect/ (every sample, and tests/map/broken.yaml

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Checks --diagnostics=msvc output against MSBuild's canonical error form.
 
   check.py SEGC SPEC...        runs `SEGC check` on each SPEC twice, with

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # --diagnostics=msvc: every line MSBuild's canonical form, the same findings
 # as the JSON document, and a fixed number for every code (compiler/msvc.def).
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Specs near every limit, with random -Wno- options and waivers.
 
 Usage: gen.py SEGC SEED N OUTDIR

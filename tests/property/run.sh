@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Property test: no spec and no options make segc exit 0 with output that
 # does not compile or whose self-test fails, and check and build agree.
 #

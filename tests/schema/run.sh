@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Schema test for the segc input format.
 #
 #   tests/schema/run.sh             # schema only

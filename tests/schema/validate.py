@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 """Validate one segc spec (YAML) against schema/segc.schema.json.
 
 Usage: validate.py SCHEMA FILE

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_diff.c - diff.c: two resolved specs compared, each change
  * classified.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Unit tests for templates/segc_dxgk.h in host mode.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_emit.c - the emitters refuse a Spec that breaks an invariant.
  *
  * A valid spec is checked, then corrupted by hand the way a rule that

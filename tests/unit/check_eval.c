@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_eval.c - evaluating expressions: values, units, functions,
  * references through a lookup function, and every error code at its exact
  * column, reported once. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_grammar.c - the expression grammar through expr_parse: precedence
  * and associativity (shown by expr_print), units, calls, spans, every
  * syntax error at its exact column, and the nesting and length limits. */

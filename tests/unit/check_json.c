@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_json.c - the JSON writer (json.c): string escaping byte by byte,
  * the pretty layout, hex integers, code-point counting; and the
  * diagnostics report's waived findings and code-point columns. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_layout.c - layout.c: choosing the lookup table costs in proportion
  * to the table it keeps, whatever --lookup-budget allows.
  *

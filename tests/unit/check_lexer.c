@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_lexer.c - the expression lexer: token kinds, values, columns, and
  * every lexical error with its code and exact columns. */
 #include "expr_int.h"

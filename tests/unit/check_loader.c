@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_loader.c - load.c: YAML text -> Node tree, positions, errors.
  *
  * Trees are compared through a compact dump: a scalar prints as its value

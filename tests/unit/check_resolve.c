@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_resolve.c - resolve.c: YAML text -> Spec.
  *
  * Values are read back through query(), a small path language over the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_rules.c - check.c: every rule of rules.def made to fire by a small
  * spec (rule, severity, line:col of its first diagnostic) and kept silent by
  * a close variant; -W options; waivers.

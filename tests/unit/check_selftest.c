@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_selftest.c - the probes `segc build --emit-selftest` writes into the
  * self-test, and the answers it expects, against values worked out by hand
  * for one small board: every segment and bank boundary b as b - 1, b and

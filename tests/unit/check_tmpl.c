@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* check_tmpl.c - the template engine: every construct, every filter, the
  * tag-line rule, errors with their exact positions, and the limits.
  *

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The Check unit tests (tests/unit/check_*.c, one runner).
 #
 #   sh tests/unit/run.sh build/unit-tests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* runner.c - runs every Check suite in tests/unit (collected into
  * suites.h by the Makefile from each file's `Suite *x_suite(void)`). */
 #include <check.h>

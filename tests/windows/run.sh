@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # run.sh - segc.exe under Wine gives the same bytes as the Linux segc.
 #
 #   sh tests/windows/run.sh build/segc build/windows/segc.exe WORKDIR
