@@ -259,9 +259,9 @@ static long write_once(int fd, const char *p, size_t n)
 bool os_close_durable(int fd)
 {
     bool ok = _commit(fd) == 0;
-    int e = errno;
+    int e = ok ? 0 : errno; /* the first failure is the one reported */
     ok = _close(fd) == 0 && ok;
-    if (!ok && e)
+    if (e)
         errno = e;
     return ok;
 }
@@ -387,9 +387,9 @@ bool os_close_durable(int fd)
     mode_t mask = umask(0);
     umask(mask);
     bool ok = fchmod(fd, 0666 & ~mask) == 0 && fsync(fd) == 0;
-    int e = errno;
+    int e = ok ? 0 : errno; /* the first failure is the one reported */
     ok = close(fd) == 0 && ok;
-    if (!ok && e)
+    if (e)
         errno = e;
     return ok;
 }
