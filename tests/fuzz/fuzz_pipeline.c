@@ -71,7 +71,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t memlen = 0;
     FILE *f = open_memstream(&mem, &memlen);
     if (f) {
-        diags_print_text(f, &d, (DiagStyle){size & 1});
+        diags_print_text(f, &d, (DiagStyle){.color = size & 1});
         fclose(f);
         free(mem);
     }
