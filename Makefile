@@ -295,10 +295,12 @@ deps-check:
 # pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
 # Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
+# The suites' records go to $(B)/cov/results, so a `make test` running at
+# the same time keeps its own.
 COV_SUITES := $(SAN_SUITES) man-test
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
-	@SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
 	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
 	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
 
