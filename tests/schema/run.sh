@@ -12,15 +12,22 @@
 #    must contain (no `board`, `segments` or segment `kind` required), so no
 #    special handling is needed here.
 # 2. Every tests/schema/bad/*.yaml must be rejected by the schema. Each one
-#    is a small spec with one structural mistake, named in its first line.
-# 3. tests/schema/keys.py: every key of the field table
+#    is a small spec with one structural mistake, named in its first line;
+#    every tests/schema/good/*.yaml (forms the samples do not show, such as
+#    an unquoted wddm) must be accepted, like a sample.
+# 3. ajv, in strict mode (draft 2020-12), compiles every schema in schema/
+#    and gives the same verdict as Python's jsonschema on every case above
+#    (their regular-expression dialects differ: the expression pattern must
+#    mean the same in both, and in an editor's).  ajv is installed into the
+#    test cache by tests/deps.sh --install (npm ci from tests/schema/ajv/).
+# 4. tests/schema/keys.py: every key of the field table
 #    (compiler/fields.def) is a property of the schema at the map its scope
 #    names, and the keys segc takes in each map (the fix of its unknown-key
 #    error lists them) are exactly the schema's.  Copies of the table with
 #    a new row and of the schema with a key removed must fail that check.
-# 4. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
-#    and exactly 1 (invalid spec; 2 would be a usage or internal error) on
-#    every bad case.
+# 5. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
+#    and good case and exactly 1 (invalid spec; 2 would be a usage or
+#    internal error) on every bad case.
 #
 # Prints `ok   NAME` or `FAIL NAME: REASON` per case, then
 # `schema: N passed, M failed`, and exits 1 if anything failed.  In the
@@ -47,7 +54,7 @@ VALIDATE=tests/schema/validate.py
 TAB=$(printf '\t')
 
 # The samples, sorted, at any depth.
-samples=$(find samples -name '*.yaml' | LC_ALL=C sort)
+samples=$(find samples tests/schema/good -name '*.yaml' | LC_ALL=C sort)
 bad_cases=$(find tests/schema/bad -name '*.yaml' | LC_ALL=C sort)
 
 if [ -z "$samples" ] || [ -z "$bad_cases" ]; then
@@ -136,6 +143,40 @@ elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
 else
     schema_cases
     fields_cases
+fi
+
+# ajv_cases: strict compile of every schema, then the same verdicts.
+ajv_cases() {
+    AJV=$(ajv_dir)/node_modules
+    if [ ! -d "$AJV/ajv" ]; then
+        bad "ajv" "not installed in $AJV: run sh tests/deps.sh --install"
+        return
+    fi
+    for s in schema/*.schema.json; do
+        if NODE_PATH=$AJV node tests/schema/ajv/check.js "$s" >"$tmp/ajv.out" 2>&1; then
+            ok "ajv strict: $s"
+        else
+            bad "ajv strict: $s" "$(head -n 3 "$tmp/ajv.out")"
+        fi
+    done
+    mkdir -p "$tmp/json"
+    # Every case as JSON, named after its path, by one python.
+    # shellcheck disable=SC2086
+    "$PYTHON" -c 'import json, sys, yaml
+for f in sys.argv[2:]:
+    with open(f, encoding="utf-8") as i, open(sys.argv[1] + "/" + f.replace("/", "_") + ".json", "w") as o:
+        json.dump(yaml.safe_load(i), o)' "$tmp/json" $samples $bad_cases || bad "ajv" "cannot convert the cases to JSON"
+    (cd "$tmp/json" && NODE_PATH=$AJV node "$OLDPWD/tests/schema/ajv/check.js" "$OLDPWD/$SCHEMA" *.json) >"$tmp/ajv.out" 2>&1
+    for f in $samples; do
+        grep -qx "$(echo "$f" | tr / _).json: valid" "$tmp/ajv.out" && ok "ajv: $f" || bad "ajv: $f" "ajv rejects it"
+    done
+    for f in $bad_cases; do
+        grep -qx "$(echo "$f" | tr / _).json: invalid" "$tmp/ajv.out" && ok "ajv: $f" || bad "ajv: $f" "ajv accepts it"
+    done
+}
+
+if ! sanitized; then
+    ajv_cases
 fi
 
 if [ -n "${SEGC:-}" ] && command -v "$SEGC" >/dev/null 2>&1; then
