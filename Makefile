@@ -291,13 +291,14 @@ deps-check:
 	@sh tests/deps.sh --check
 
 # Line and branch coverage of compiler/*.c over the suites that run
-# segc's own C (those of the sanitizer pass, with SEGC_SAN=1, and the man
-# pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
+# segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man
+# pages' --help runs; the property cases; --diagnostics=msvc; every code
+# `segc explain` knows): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
 # Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
 # The suites' records go to $(B)/cov/results, so a `make test` running at
 # the same time keeps its own.
-COV_SUITES := $(SAN_SUITES) man-test
+COV_SUITES := $(SAN_SUITES) man-test property msvc-test codes
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
 	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
