@@ -251,16 +251,19 @@ static void print_excerpt(FILE *f, Pos p, DiagStyle st, LineCursor *lc)
     const char *pre = from > s ? "..." : "";
     fprintf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)p.line, pre, (int)(to - from), from, to < e ? "..." : "",
             from > s ? "   " : "");
-    /* Keep tabs as tabs so the caret lines up under them. */
+    /* Keep tabs as tabs so the caret lines up under them; a UTF-8
+     * character takes one column, not one per byte. */
     uint32_t skip = (uint32_t)(from - s);
     for (uint32_t i = 1 + skip; i < col; i++)
-        fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
+        if (s + i - 1 >= e || (s[i - 1] & 0xC0) != 0x80)
+            fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
     uint32_t len = p.len ? p.len : 1;
     if (st.color)
         fputs(C_GREEN, f);
     fputc('^', f);
     for (uint32_t i = 1; i < len && s + col - 1 + i < to; i++)
-        fputc('~', f);
+        if ((s[col - 1 + i] & 0xC0) != 0x80)
+            fputc('~', f);
     if (st.color)
         fputs(C_RESET, f);
     fputc('\n', f);
