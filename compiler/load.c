@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* load.c - YAML text -> Node tree, over libyaml's event API.
+/* load.c - a spec's files -> one Node tree, over libyaml's event API.
  *
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
- * written.  It knows nothing about what the keys mean; resolve.c does.
+ * written; spec_read (at the end) does so for every file of the extends
+ * chain and merges them.  Of what the keys mean it knows only `segc:` and
+ * `extends:`; resolve.c knows the rest.
  *
  * Positions.  libyaml reports a mark as (line, column, index) counted in
  * characters, and it ends a line at CR LF, CR, LF, NEL, LS and PS.  segc's
@@ -47,6 +49,7 @@
  */
 #include "segc.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -809,19 +812,6 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }
 
-Node *node_get(const Node *map, const char *key)
-{
-    if (!map || map->kind != NODE_MAP || !key)
-        return NULL;
-    size_t n = strlen(key);
-    for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key;
-        if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
-            return map->pairs[i].value;
-    }
-    return NULL;
-}
-
 const char *node_kind_name(NodeKind k)
 {
     switch (k) {
@@ -1074,4 +1064,253 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
             r.len = clamp32(b - a);
     }
     return r;
+}
+
+/* ---- the spec and its extends chain -------------------------------------- */
+
+/* Every file of the chain is read and parsed here; the trees are merged
+ * child over base at the node level.  Nodes are shared, never copied, so a
+ * value that came from a base file still points into that file. */
+
+Pos node_span(const Node *n)
+{
+    Pos p = n->pos;
+    if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
+        p.len = (uint32_t)n->len + (n->style == SCALAR_PLAIN ? 0 : 2);
+    return p;
+}
+
+bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what)
+{
+    if (n->kind == k)
+        return true;
+    error_at(d, "wrong-type", node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
+             node_kind_name(n->kind));
+    return false;
+}
+
+const NodePair *node_pair(const Node *map, const char *key)
+{
+    if (!map || map->kind != NODE_MAP || !key)
+        return NULL;
+    size_t n = strlen(key);
+    for (size_t i = 0; i < map->npairs; i++) {
+        const Node *k = map->pairs[i].key;
+        if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
+            return &map->pairs[i];
+    }
+    return NULL;
+}
+
+Node *node_get(const Node *map, const char *key)
+{
+    const NodePair *p = node_pair(map, key);
+    return p ? p->value : NULL;
+}
+
+typedef struct Reader {
+    Arena *a;
+    Diags *d;
+    const ResolveOpts *o;
+    Source *out;
+    unsigned cap;
+} Reader;
+
+/* A file of the chain, and the files that extend it (for cycles). */
+typedef struct Chain {
+    const struct Chain *up;
+    const char *real;
+} Chain;
+
+static Node *map_new(Arena *a, const Node *like, size_t cap)
+{
+    Node *m = arena_alloc(a, sizeof *m);
+    m->kind = NODE_MAP;
+    m->pos = like->pos;
+    m->pairs = arena_alloc(a, (cap ? cap : 1) * sizeof *m->pairs);
+    return m;
+}
+
+static void map_set(Node *m, Node *key, Node *value)
+{
+    NodePair *p = (NodePair *)node_pair(m, key->str);
+    if (!p)
+        p = &m->pairs[m->npairs++];
+    *p = (NodePair){key, value};
+}
+
+/* Child keys override base keys one by one. */
+static Node *merge_maps(Arena *a, const Node *base, const Node *child)
+{
+    Node *m = map_new(a, child, base->npairs + child->npairs);
+    for (size_t i = 0; i < base->npairs; i++)
+        map_set(m, base->pairs[i].key, base->pairs[i].value);
+    for (size_t i = 0; i < child->npairs; i++)
+        map_set(m, child->pairs[i].key, child->pairs[i].value);
+    return m;
+}
+
+static const char *seg_item_name(const Node *item)
+{
+    const Node *n = node_get(item, "name");
+    return n && n->kind == NODE_SCALAR ? n->str : NULL;
+}
+
+/* Segments merge by name key by key; new ones append. */
+static Node *merge_segments(Arena *a, const Node *base, const Node *child)
+{
+    Node *s = arena_alloc(a, sizeof *s);
+    s->kind = NODE_SEQ;
+    s->pos = child->pos;
+    s->items = arena_alloc(a, (base->nitems + child->nitems + 1) * sizeof *s->items);
+    for (size_t i = 0; i < base->nitems; i++)
+        s->items[s->nitems++] = base->items[i];
+    for (size_t i = 0; i < child->nitems; i++) {
+        Node *c = child->items[i];
+        const char *name = seg_item_name(c);
+        size_t j = 0;
+        while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
+            j++;
+        if (name && j < s->nitems)
+            s->items[j] = merge_maps(a, s->items[j], c);
+        else
+            s->items[s->nitems++] = c;
+    }
+    return s;
+}
+
+/* The sections that are maps merge key by key, `segments` by name; any
+ * other key of the child replaces the base's. */
+static Node *merge_specs(Arena *a, const Node *base, const Node *child)
+{
+    static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
+    Node *m = map_new(a, child, base->npairs + child->npairs);
+    for (size_t i = 0; i < base->npairs; i++)
+        if (strcmp(base->pairs[i].key->str, "extends") != 0)
+            map_set(m, base->pairs[i].key, base->pairs[i].value);
+    for (size_t i = 0; i < child->npairs; i++) {
+        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
+        Node *bv = node_get(m, k->str);
+        bool section = false;
+        for (size_t j = 0; j < countof(map_sections); j++)
+            section = section || !strcmp(k->str, map_sections[j]);
+        if (strcmp(k->str, "extends") == 0)
+            continue;
+        if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
+            v = merge_maps(a, bv, v);
+        else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
+            v = merge_segments(a, bv, v);
+        map_set(m, k, v);
+    }
+    return m;
+}
+
+static bool file_exists(const char *p)
+{
+    FILE *f = os_fopen(p, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Where `extends: target` written in `from` points: relative to the
+ * including file, then each -I directory. */
+static char *find_extends(Reader *r, const char *from, const char *target)
+{
+    if (os_is_absolute(target))
+        return arena_strdup(r->a, target);
+    /* A file named "-" beside a spec in the current directory is "./-":
+     * src_read would take a bare "-" for standard input. */
+    const char *dir = arena_strndup(r->a, from, (size_t)(os_basename(from) - from));
+    char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
+    if (file_exists(p))
+        return p;
+    for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
+        char *q = arena_printf(r->a, "%s/%s", r->o->include_dirs[i], target);
+        if (file_exists(q))
+            return q;
+    }
+    return p;
+}
+
+static void add_file(Reader *r, const SrcFile *f)
+{
+    Source *s = r->out;
+    if (s->nfiles == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 4;
+        const SrcFile **nf = arena_alloc(r->a, r->cap * sizeof *nf);
+        if (s->nfiles)
+            memcpy(nf, s->files, s->nfiles * sizeof *nf);
+        s->files = nf;
+    }
+    s->files[s->nfiles++] = f;
+}
+
+static void check_version(Reader *r, const Node *root)
+{
+    const Node *v = node_get(root, "segc");
+    if (!v) {
+        Diag *g = error_at(r->d, "missing-version", root->pos,
+                           "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
+        diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
+    } else if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0) {
+        bool scalar = v->kind == NODE_SCALAR;
+        error_at(r->d, "unsupported-version", node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
+                 scalar ? "" : "a ", scalar ? v->str : node_kind_name(v->kind), SEGC_FORMAT_VERSION);
+    }
+}
+
+/* Reads `path` (or takes `src`), then what it extends; `from` is the
+ * `extends:` that named it (no file for the spec itself). */
+static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
+{
+    if (!src) {
+        Diags local;
+        diags_init(&local, r->a);
+        if (!(src = src_read(r->a, path, &local))) {
+            /* Re-report a missing base at the `extends:` that named it. */
+            for (Diag *g = local.head; g; g = g->next)
+                if (from.file)
+                    error_at(r->d, "extends", from, "cannot read '%s': %s", path, g->msg);
+                else
+                    diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
+            return NULL;
+        }
+    }
+    char *real = os_realpath(path);
+    const char *key = real ? arena_strdup(r->a, real) : src->name;
+    free(real);
+    for (const Chain *c = up; c; c = c->up)
+        if (strcmp(c->real, key) == 0) {
+            error_at(r->d, "extends-cycle", from, "'%s' extends itself through this chain", src->name);
+            return NULL;
+        }
+    unsigned maxd = r->o && r->o->max_extends_depth ? r->o->max_extends_depth : 16;
+    if (depth > maxd) {
+        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", maxd);
+        return NULL;
+    }
+    add_file(r, src);
+    Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
+    if (!root || !node_expect(r->d, root, NODE_MAP, "a spec"))
+        return NULL;
+    check_version(r, root);
+    const Node *ext = node_get(root, "extends");
+    if (!ext)
+        return root;
+    if (!node_expect(r->d, ext, NODE_SCALAR, "'extends'"))
+        return NULL;
+    Chain me = {up, key};
+    Node *base = read_chain(r, find_extends(r, src->name, ext->str), NULL, &me, depth + 1, node_span(ext));
+    return base ? merge_specs(r->a, base, root) : NULL;
+}
+
+bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
+{
+    unsigned before = d->nerrors + d->nfatal;
+    Reader r = {a, d, o, out, 0};
+    *out = (Source){0};
+    out->root = read_chain(&r, path, src, NULL, 0, (Pos){0});
+    out->clean = d->nerrors + d->nfatal == before;
+    return out->root != NULL;
 }

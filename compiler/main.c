@@ -2,7 +2,7 @@
 /* main.c - segc's command line.  Reads like the pipeline it drives:
  *
  *   check   load -> resolve -> check                 (many files, one process)
- *   build   load -> resolve -> check -> layout -> emit
+ *   build   load -> resolve -> check -> layout -> emit -> output
  *   diff    load -> resolve -> check, twice -> compare   (diff.c)
  *   dump    load -> resolve -> check -> the model as JSON
  *   map     load -> resolve -> check -> draw          (SVG or HTML)
@@ -461,12 +461,14 @@ static void free_options(Options *o)
     free(o->owned);
 }
 
-/* The front end every command shares: load, resolve, check.  Returns the
- * spec (NULL if it could not be built); the diagnostics are in `d`. */
+/* The front end every command shares: load (load.c), resolve
+ * (resolve.c), check (check.c).  Returns the spec (NULL if it could not be
+ * built); the diagnostics are in `d`. */
 static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
 {
     diags_init(d, a);
-    Spec *s = spec_load(a, path, &o->resolve, d);
+    Source src;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, d, &src) ? spec_resolve(a, &src, &o->resolve, d) : NULL;
     if (s)
         spec_check(s, &o->rules, d);
     return s;

@@ -4,13 +4,14 @@
  *
  * segc is a linear pipeline over one model:
  *
- *   load     (load.c)     YAML events -> Node tree, file:line:col on every node
+ *   load     (load.c)     the spec and its extends chain -> one Node tree,
+ *                         file:line:col on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
- *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
+ *   resolve  (resolve.c)  Node tree + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   the GPU-address lookup table, run by emit_render
- *                         (ids and bank ranges are resolve's: model values)
+ *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
+ *                         are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, all or nothing
  *
@@ -263,10 +264,45 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d);
 
 /* Lookup helpers over a NODE_MAP (NULL if absent or not a map). */
 Node *node_get(const Node *map, const char *key);
+const NodePair *node_pair(const Node *map, const char *key);
 const char *node_kind_name(NodeKind k); /* "scalar", "mapping", "sequence" */
+/* A node's span; a quoted scalar's includes its quotes. */
+Pos node_span(const Node *n);
+/* Whether `n` is of kind `k`; if not, reports "WHAT must be a K". */
+bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what);
 /* Position of character `i` of a scalar's value (for expression columns):
  * exact for plain and single-line quoted scalars. */
 Pos node_char_pos(const Node *scalar, size_t i, uint32_t len);
+
+/* The options of the front end: load reads the -I directories and the
+ * depth limit, resolve the -D overrides and --ddi. */
+typedef struct Define {
+    const char *name;
+    const char *expr;
+} Define;
+
+typedef struct ResolveOpts {
+    const Define *defines; /* -D name=EXPR */
+    unsigned ndefines;
+    const char *const *include_dirs; /* -I, searched for `extends` */
+    unsigned ninclude;
+    unsigned max_extends_depth;
+    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
+} ResolveOpts;
+
+/* A spec as read: its extends chain merged into one tree. */
+typedef struct Source {
+    Node *root;            /* child over base: sections key by key, segments by name */
+    const SrcFile **files; /* the spec, then each file it extends */
+    unsigned nfiles;
+    bool clean;            /* nothing was reported while reading */
+} Source;
+
+/* Reads `path` (or takes `src`, its text already in memory), follows its
+ * extends chain (cycle- and depth-checked; relative to the including file,
+ * then each -I directory) and merges it.  False if there is no tree to
+ * resolve (errors in `d`). */
+bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out);
 
 /* ---- expr: expr_lex.re, expr_gram.y, expr.c --------------------------- */
 
@@ -554,29 +590,18 @@ uint64_t field_max(FieldId f, const Spec *s);
 
 /* ---- resolve.c: Node tree -> Spec -------------------------------------- */
 
-typedef struct Define {
-    const char *name;
-    const char *expr;
-} Define;
-
-typedef struct ResolveOpts {
-    const Define *defines; /* -D name=EXPR */
-    unsigned ndefines;
-    const char *const *include_dirs; /* -I, searched for `extends` */
-    unsigned ninclude;
-    unsigned max_extends_depth;
-    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
-} ResolveOpts;
-
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
 /* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
 unsigned ddi_forms_parse(const char *list);
 
-/* Loads `path`, follows its extends chain, merges, applies -D, evaluates
- * every expression.  Returns NULL if the spec could not be built (errors in
- * `d`); a returned Spec may still break rules (check.c decides). */
+/* Checks the keys and types of a read spec, fills the model, applies -D
+ * and evaluates every expression.  Returns NULL if the spec could not be
+ * built (errors in `d`); a returned Spec may still break rules (check.c
+ * decides). */
+Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);
 
