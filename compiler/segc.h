@@ -831,10 +831,21 @@ bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* Whether the identifiers the emitters derive from segment and BAR names
- * are unique after the case conversions; if not, *first and *second quote
- * two names that collide. */
+/* One C identifier the templates derive from a name, after the board's
+ * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
+ * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
+ * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
+ * when BAR_<NAME> does). */
+typedef struct GenIdent {
+    const char *ident;
+    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
+    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
+} GenIdent;
+/* Every such identifier of `s` (*n of them): segc's, the segments', the
+ * BARs'.  check.c reports collisions; emit.c re-checks through
+ * idents_unique, which names two colliding origins in *first, *second. */
 struct Spec;
+GenIdent *gen_idents(Arena *a, const struct Spec *s, unsigned *n);
 bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */

@@ -411,28 +411,45 @@ const char *closest_name(const char *word, const char *const *cands, size_t n)
     return best_d <= limit ? best : NULL;
 }
 
-/* The identifiers the emitters derive from names: <PREFIX>_SEGMENT_<UPPER>
- * beside _SEGMENT_COUNT and _SEGMENT_COUNT_NO_AGP, <PREFIX>_BAR_<UPPER>
- * beside _BAR_COUNT, <Prefix>Banks<Camel> of banked segments. */
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
+GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
 {
-    unsigned n = 0, cap = 3 + s->nsegs * 2 + s->nbars;
-    const char **id = arena_alloc(a, cap * sizeof *id), **from = arena_alloc(a, cap * sizeof *from);
-    static const char *const reserved[] = {"S COUNT", "S COUNT_NO_AGP", "R COUNT"};
-    for (size_t i = 0; i < countof(reserved); i++)
-        id[n] = reserved[i], from[n++] = reserved[i] + 2;
+    GenIdent *id = arena_alloc(a, (3 + 2 * s->nsegs + s->nbars) * sizeof *id);
+    unsigned n = 0;
+    id[n++] = (GenIdent){"SEGMENT_COUNT", "the segment count", 0, 0};
+    id[n++] = (GenIdent){"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", 0, 0};
+    id[n++] = (GenIdent){"BAR_COUNT", "the BAR count", 0, 0};
     for (unsigned i = 0; i < s->nsegs; i++) {
-        id[n] = arena_printf(a, "S %s", to_upper(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+        const char *name = s->segs[i].name, *what;
+        if (!name)
+            continue;
+        what = arena_printf(a, "segment '%s'", name);
+        id[n++] = (GenIdent){arena_printf(a, "SEGMENT_%s", to_upper(a, name)), what, i + 1, 0};
         if (s->segs[i].nbanks)
-            id[n] = arena_printf(a, "B %s", to_camel(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+            id[n++] = (GenIdent){arena_printf(a, "Banks%s", to_camel(a, name)), what, i + 1, 0};
     }
     for (unsigned i = 0; i < s->nbars; i++)
-        id[n] = arena_printf(a, "R %s", to_upper(a, s->bars[i].name)), from[n++] = s->bars[i].name;
+        id[n++] = (GenIdent){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
+                             arena_printf(a, "BAR '%s'", s->bars[i].name), 0, i + 1};
+    *count = n;
+    return id;
+}
+
+/* The name an identifier is made of: the segment's or BAR's, or for
+ * segc's own what follows SEGMENT_ or BAR_. */
+static const char *origin_name(const Spec *s, const GenIdent *g)
+{
+    return g->seg ? s->segs[g->seg - 1].name : g->bar ? s->bars[g->bar - 1].name : strchr(g->ident, '_') + 1;
+}
+
+bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
+{
+    unsigned n;
+    const GenIdent *id = gen_idents(a, s, &n);
     for (unsigned i = 0; i < n; i++)
         for (unsigned j = 0; j < i; j++)
-            if (!strcmp(id[i], id[j])) {
-                *first = arena_printf(a, "'%s'", from[j]);
-                *second = arena_printf(a, "'%s'", from[i]);
+            if (!strcmp(id[i].ident, id[j].ident)) {
+                *first = arena_printf(a, "'%s'", origin_name(s, &id[j]));
+                *second = arena_printf(a, "'%s'", origin_name(s, &id[i]));
                 return false;
             }
     return true;
