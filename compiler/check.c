@@ -41,10 +41,7 @@ int rule_by_name(const char *name)
 
 const char *rule_closest(const char *name)
 {
-    const char *names[RULE_COUNT];
-    for (int i = 0; i < RULE_COUNT; i++)
-        names[i] = rule_table[i].name;
-    return closest_name(name, names, RULE_COUNT);
+    return closest_of(name, rule_table, RULE_COUNT, sizeof *rule_table);
 }
 
 const char *rule_class_name(RuleClass c)

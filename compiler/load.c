@@ -375,31 +375,22 @@ static Slot *slot_get(Loader *L, uint32_t ns, const char *s, size_t n, bool *fou
 
 enum { NS_ANCHORS = 0 };
 
-static Anchor *anchor_define(Loader *L, const char *name)
+/* The slot of anchor `name`; its anchor is NULL until one is defined. */
+static Slot *anchor_slot(Loader *L, const char *name)
 {
     bool found;
     Slot *sl = slot_get(L, NS_ANCHORS, name, strlen(name), &found);
     if (!found)
         sl->s = arena_strdup(L->a, name);
-    /* A later anchor of the same name replaces the earlier one for the
-     * aliases that follow (YAML allows redefinition). */
-    sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
-    return sl->anchor;
+    return sl;
 }
 
-static Anchor *anchor_find(Loader *L, const char *name)
+static Anchor *anchor_define(Loader *L, const char *name)
 {
-    if (!L->cap_slots)
-        return NULL;
-    size_t n = strlen(name);
-    uint64_t h = hash_bytes(NS_ANCHORS, name, n);
-    size_t mask = L->cap_slots - 1;
-    for (size_t i = h & mask; L->slots[i].s; i = (i + 1) & mask) {
-        const Slot *sl = &L->slots[i];
-        if (sl->hash == h && sl->ns == NS_ANCHORS && sl->n == n && memcmp(sl->s, name, n) == 0)
-            return sl->anchor;
-    }
-    return NULL;
+    Slot *sl = anchor_slot(L, name);
+    /* A later anchor of the same name replaces the earlier one for the
+     * aliases that follow (YAML allows redefinition). */
+    return sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -570,7 +561,7 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
     char buf[64];
     const char *name = (const char *)ev->data.alias.anchor;
     Where w = where(L, ev, NULL, NULL);
-    Anchor *an = anchor_find(L, name);
+    Anchor *an = anchor_slot(L, name)->anchor;
     if (!an || an->open) {
         show(buf, name, strlen(name));
         if (!an)
@@ -847,20 +838,6 @@ static size_t line_start(const SrcFile *f, uint32_t line)
     return (size_t)(p - f->text);
 }
 
-/* Pos of offset `off`, counting on from `base` at offset `base_off`. */
-static Pos pos_from(const SrcFile *f, Pos base, size_t base_off, size_t off)
-{
-    Pos p = base;
-    p.len = 0;
-    for (size_t i = base_off; i < off && i < f->len; i++) {
-        if (f->text[i] == '\n')
-            p.line++, p.col = 1;
-        else
-            p.col++;
-    }
-    return p;
-}
-
 static size_t skip_break(const char *t, size_t n, size_t p)
 {
     if (p < n && t[p] == '\r')
@@ -1055,12 +1032,12 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
     if (s->style == SCALAR_BLOCK)
         return block_char_pos(s, p, base, i, len);
     size_t a = flow_off(f->text, f->len, base + q, s->style, i);
-    Pos r = pos_from(f, p, base, a);
+    Pos r = src_pos(f, p, base, a);
     r.len = len;
     if (len) {
         size_t end = i + len < s->len ? i + len : s->len;
         size_t b = flow_off(f->text, f->len, base + q, s->style, end);
-        if (b > a && pos_from(f, r, a, b).line == r.line)
+        if (b > a && src_pos(f, r, a, b).line == r.line)
             r.len = clamp32(b - a);
     }
     return r;

@@ -82,7 +82,7 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
-        if (!diag_suggest(r->d, g, k->str, keys, n)) {
+        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys)) {
             Buf b = {0};
             for (size_t j = 0; j < n; j++)
                 buf_printf(&b, "%s%s", j ? ", " : "", keys[j]);
@@ -216,7 +216,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
         buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
     Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, b.p);
     buf_free(&b);
-    diag_suggest(r->d, g, s, names, n);
+    diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
 
@@ -344,11 +344,8 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
         Pos p = node_span(f);
         const FlagInfo *fi = flag_by_name(f->str);
         if (!fi) {
-            const char *names[64];
-            for (size_t j = 0; j < flag_count; j++)
-                names[j] = flag_table[j].name;
             Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
-            diag_suggest(r->d, e, f->str, names, flag_count);
+            diag_suggest(r->d, e, f->str, flag_table, flag_count, sizeof *flag_table);
             continue;
         }
         if (fi->derived) {
@@ -447,12 +444,8 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
         return NULL;
     const Bar *b = find_bar(r->s, bn);
     if (!b) {
-        const char *names[MAX_BARS + 64];
-        size_t nn = 0;
-        for (unsigned i = 0; i < r->s->nbars && nn < countof(names); i++)
-            names[nn++] = r->s->bars[i].name;
         Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
-        diag_suggest(r->d, e, bn, names, nn);
+        diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
     }
     return b;
 }
@@ -626,19 +619,12 @@ static void build_paging(R *r, const Node *root)
         if (sn) {
             s->paging.seg_set = true;
             s->paging.seg_pos = sp;
-            if (strcmp(sn, "none") != 0) {
-                const char *names[4 * MAX_SEGMENTS + 1];
-                size_t nn = 0;
-                for (unsigned i = 0; i < s->nsegs; i++) {
-                    if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
-                        s->paging.seg = &s->segs[i];
-                    if (s->segs[i].name)
-                        names[nn++] = s->segs[i].name;
-                }
-                if (!s->paging.seg) {
-                    Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
-                    diag_suggest(r->d, e, sn, names, nn);
-                }
+            for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
+                if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
+                    s->paging.seg = &s->segs[i];
+            if (strcmp(sn, "none") != 0 && !s->paging.seg) {
+                Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
+                diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs);
             }
         }
     }
@@ -664,12 +650,9 @@ static void apply_defines(R *r)
         while (k < s->nconsts && strcmp(s->consts[k].name, df->name) != 0)
             k++;
         if (k == s->nconsts) {
-            const char *names[MAX_CONSTANTS];
-            for (unsigned j = 0; j < s->nconsts; j++)
-                names[j] = s->consts[j].name;
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
                                df->name);
-            diag_suggest(r->d, e, df->name, names, s->nconsts);
+            diag_suggest(r->d, e, df->name, s->consts, s->nconsts, sizeof *s->consts);
             continue;
         }
         Constant *c = &s->consts[k];
@@ -755,7 +738,7 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
                 cands[n++] = fi->ref;
         }
     Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
-    diag_suggest(r->d, e, ref->name, cands, n);
+    diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands);
 }
 
 /* The slot a name refers to: `size` (the current segment's), `page_size`,

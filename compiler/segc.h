@@ -119,6 +119,9 @@ enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused 
 struct Diags;
 SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
+/* The position of byte `off` of `f`, counting on from `from`, the position
+ * of byte `from_off` (len 0). */
+Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
 
@@ -822,10 +825,15 @@ void os_remove(const char *path);      /* safe in a signal handler */
 void os_guard(void (*cleanup)(void));
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
-/* The closest candidate by edit distance, or NULL if none is close. */
+/* The closest candidate by edit distance, or NULL if none is close.
+ * closest_of reads the names of n items of `size` bytes that each start
+ * with their name (a string array, a table of Bar, FlagInfo, RuleInfo...);
+ * NULL names are skipped. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);
-/* Adds "did you mean 'X'?" to `on` when a candidate is close; says whether. */
-bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n);
+const char *closest_of(const char *word, const void *items, size_t n, size_t size);
+/* Adds "did you mean 'X'?" to `on` when one of those names is close;
+ * says whether. */
+bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 
 /* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);

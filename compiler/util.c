@@ -240,17 +240,23 @@ static size_t utf8_check(const unsigned char *s, size_t len)
     return len;
 }
 
-/* Position of byte `off` in `text` (1-based line and column). */
-static Pos pos_of_offset(const SrcFile *f, size_t off)
+Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off)
 {
-    Pos p = {f, 1, 1, 1};
-    for (size_t i = 0; i < off && i < f->len; i++) {
+    Pos p = from;
+    p.len = 0;
+    for (size_t i = from_off; i < off && i < f->len; i++) {
         if (f->text[i] == '\n')
             p.line++, p.col = 1;
         else
             p.col++;
     }
     return p;
+}
+
+/* The one-byte span at byte `off` of `f`. */
+static Pos byte_at(const SrcFile *f, size_t off)
+{
+    return pos_shift(src_pos(f, (Pos){f, 1, 1, 0}, 0, off), 0, 1);
 }
 
 SrcFile *src_read(Arena *a, const char *path, Diags *d)
@@ -303,19 +309,19 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
     buf_free(&b);
     if (too_big) {
-        error_at(d, "limit-file-size", pos_of_offset(f, f->len), "file is larger than the %u MiB limit",
+        error_at(d, "limit-file-size", byte_at(f, f->len), "file is larger than the %u MiB limit",
                  (unsigned)(SRC_MAX_BYTES >> 20));
         return NULL;
     }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
-        error_at(d, "encoding", pos_of_offset(f, (size_t)(nul - f->text)),
+        error_at(d, "encoding", byte_at(f, (size_t)(nul - f->text)),
                  "file contains a NUL byte; a spec is UTF-8 text");
         return NULL;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
-        error_at(d, "encoding", pos_of_offset(f, bad), "invalid UTF-8 byte 0x%02X",
+        error_at(d, "encoding", byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
         return NULL;
     }
@@ -395,20 +401,26 @@ static size_t edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-const char *closest_name(const char *word, const char *const *cands, size_t n)
+const char *closest_of(const char *word, const void *items, size_t n, size_t size)
 {
     const char *best = NULL;
     size_t best_d = SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
-        size_t d = edit_distance(word, cands[i]);
+        const char *c = *(const char *const *)(const void *)((const char *)items + i * size);
+        size_t d = c ? edit_distance(word, c) : SIZE_MAX;
         if (d < best_d) {
             best_d = d;
-            best = cands[i];
+            best = c;
         }
     }
     size_t len = strlen(word);
     size_t limit = len < 4 ? 1 : len / 3 + 1;
     return best_d <= limit ? best : NULL;
+}
+
+const char *closest_name(const char *word, const char *const *cands, size_t n)
+{
+    return closest_of(word, cands, n, sizeof *cands);
 }
 
 GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
