@@ -294,24 +294,27 @@ static bool is_opt(const char *a, const char *flag)
 }
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
- * or the next argument; a missing value is a usage error. */
+ * or the next argument.  A missing value is a usage error, and so is an
+ * empty one where a path is expected (the first three below): segc never
+ * reads or writes a file named "". */
 static char *opt_value(const char *flag, int argc, char **argv, int *i)
 {
+    static const char *const what[][2] = {{"--files-from", "a FILE"},
+                                          {"--deps-list", "a FILE"},
+                                          {"--templates", "a directory"},
+                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
+                                          {"--lookup-budget", "a SIZE"}};
+    size_t k = 0;
+    while (k < countof(what) && strcmp(flag, what[k][0]))
+        k++;
     char *a = argv[*i] + strlen(flag);
     if (*a)
-        return a + (flag[1] == '-');
-    static const char *const what[][2] = {{"--files-from", "a FILE"},
-                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
-                                          {"--templates", "a directory"},
-                                          {"--lookup-budget", "a SIZE"}};
-    if (*i + 1 >= argc) {
-        const char *w = "a value";
-        for (size_t k = 0; k < countof(what); k++)
-            if (!strcmp(flag, what[k][0]))
-                w = what[k][1];
-        die_usage("%s needs %s", flag, w);
-    }
-    return argv[++*i];
+        a += flag[1] == '-';
+    else
+        a = *i + 1 < argc ? argv[++*i] : NULL;
+    if (!a || (!*a && k < 3))
+        die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
+    return a;
 }
 
 /* -jN, -j N, or -j alone: one job per core. */
