@@ -313,7 +313,7 @@ static const struct {
 };
 
 /* The code's number in msvc.def; 0 for a code missing there. */
-unsigned msvc_number(const char *code)
+static unsigned msvc_number(const char *code)
 {
     for (size_t i = 0; code && i < countof(msvc_codes); i++)
         if (!strcmp(msvc_codes[i].code, code))

@@ -11,7 +11,6 @@
  * Nothing here reads a file: load.c reads the spec and its extends chain. */
 #include "segc.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- slots: one per expression-valued field ----------------------------- */
@@ -317,6 +316,14 @@ static const Bar *find_bar(const Spec *s, const char *name)
     for (unsigned i = 0; i < s->nbars; i++)
         if (!strcmp(s->bars[i].name, name))
             return &s->bars[i];
+    return NULL;
+}
+
+static const FlagInfo *flag_by_name(const char *name)
+{
+    for (size_t i = 0; i < flag_count; i++)
+        if (!strcmp(flag_table[i].name, name))
+            return &flag_table[i];
     return NULL;
 }
 
@@ -1061,14 +1068,6 @@ const FlagInfo flag_table[] = {
 #undef X
 };
 const size_t flag_count = countof(flag_table);
-
-const FlagInfo *flag_by_name(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
 
 unsigned ddi_forms_for(unsigned wddm)
 {

@@ -190,7 +190,6 @@ typedef struct DiagStyle {
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
-unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
@@ -227,7 +226,7 @@ void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
 size_t utf8_count(const char *s, size_t n);
 
-/* ---- load.c: YAML -> Node tree ----------------------------------------- */
+/* ---- load.c: a spec and its extends chain -> one Node tree ------------- */
 
 typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
 
@@ -421,7 +420,6 @@ typedef struct FlagInfo {
 } FlagInfo;
 extern const FlagInfo flag_table[];
 extern const size_t flag_count;
-const FlagInfo *flag_by_name(const char *name);
 
 enum { MAX_SEGMENTS = 31, MAX_BANKS = 127, MAX_BARS = 6, MAX_CONSTANTS = 1024 };
 
