@@ -7,18 +7,13 @@
  * chain and merges them.  Of what the keys mean it knows only `segc:` and
  * `extends:`; resolve.c knows the rest.
  *
- * Positions.  libyaml reports a mark as (line, column, index) counted in
- * characters, and it ends a line at CR LF, CR, LF, NEL, LS and PS.  segc's
- * Pos counts lines at LF only (that is how diag.c prints the source line)
- * and columns in bytes.  So a mark is converted in two steps:
- *
- *   mark -> byte offset   a table of libyaml line starts, built once per
- *                         file, then a walk over the line's UTF-8 that
- *                         resumes where the previous conversion stopped
- *                         (events arrive in document order, so the walks
- *                         add up to one pass over the text);
- *   offset -> Pos         the same table also records, for each libyaml
- *                         line, the LF-line it lies in and where that begins.
+ * Positions.  libyaml counts a mark's index in characters (and ends its
+ * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
+ * (that is how diag.c prints the source line) and columns in bytes.  Two
+ * cursors convert: one walks characters to turn a mark's index into a byte
+ * offset, one walks bytes to turn an offset into a line and column.  Both
+ * move either way from where they last stopped; events arrive in document
+ * order, so the walks add up to about one pass over the text.
  *
  * A UTF-8 byte order mark is not part of line 1: the key after it is at 1:1
  * (libyaml is handed the text after it, with the encoding fixed to UTF-8).
@@ -59,16 +54,6 @@ const LoadLimits load_default_limits = {
     .max_alias_nodes = 10000,
 };
 
-/* ---- the line table ---------------------------------------------------- */
-
-/* One libyaml line: where it starts, and the LF-line (1-based) it belongs
- * to with that line's start. */
-typedef struct YLine {
-    size_t off;
-    uint32_t line;
-    size_t line_off;
-} YLine;
-
 /* ---- anchors, keys: one hash table ------------------------------------- */
 
 typedef struct Anchor {
@@ -108,11 +93,10 @@ typedef struct Loader {
     const LoadLimits *lim;
     Diags *d;
 
-    YLine *lines;
-    size_t nlines;
-    size_t bom; /* 3 if the file starts with a UTF-8 BOM */
-    size_t cur_line, cur_col, cur_off; /* where the last mark walk ended */
-    size_t hint;                       /* the line of the last offset lookup */
+    size_t bom;             /* 3 if the file starts with a UTF-8 BOM */
+    size_t mark_idx, mark_off; /* the character cursor: index and offset */
+    size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
+    uint32_t line;
 
     Frame *frames;
     size_t nframes, cap_frames;
@@ -174,93 +158,41 @@ static const char *show(char out[static 64], const char *s, size_t n)
     return out;
 }
 
-static void build_lines(Loader *L)
-{
-    const unsigned char *t = (const unsigned char *)L->src->text;
-    size_t n = L->src->len, cap = 64;
-    uint32_t line = 1;
-    size_t line_off = 0;
-    L->bom = n >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF ? 3 : 0;
-    L->lines = xmalloc(cap * sizeof *L->lines);
-    L->lines[0] = (YLine){L->bom, 1, 0}; /* libyaml never sees the BOM */
-    L->nlines = 1;
-    for (size_t i = L->bom; i < n; i++) {
-        size_t next = 0; /* where the next libyaml line starts; 0: no break */
-        if (t[i] == '\n') {
-            if (line < UINT32_MAX)
-                line++;
-            line_off = next = i + 1;
-        } else if (t[i] == '\r') {
-            if (i + 1 < n && t[i + 1] == '\n')
-                continue; /* CR LF: one break, counted at the LF */
-            next = i + 1;
-        } else if (t[i] == 0xC2 && i + 1 < n && t[i + 1] == 0x85) {
-            next = i + 2; /* NEL */
-        } else if (t[i] == 0xE2 && i + 2 < n && t[i + 1] == 0x80 &&
-                   (t[i + 2] == 0xA8 || t[i + 2] == 0xA9)) {
-            next = i + 3; /* LS, PS */
-        }
-        if (!next)
-            continue;
-        if (L->nlines == cap) {
-            cap *= 2;
-            L->lines = xrealloc(L->lines, cap * sizeof *L->lines);
-        }
-        L->lines[L->nlines++] = (YLine){next, line, line_off};
-        i = next - 1;
-    }
-    L->cur_line = 0, L->cur_col = 0, L->cur_off = L->bom;
-}
-
-/* Byte offset of a libyaml mark. */
+/* Byte offset of a libyaml mark: its index counts characters from the
+ * first byte after the BOM. */
 static size_t mark_off(Loader *L, yaml_mark_t m)
 {
     const unsigned char *t = (const unsigned char *)L->src->text;
     size_t n = L->src->len;
-    if (m.line >= L->nlines)
-        return n; /* libyaml ends an unterminated last line at end of input */
-    size_t col = 0, off = L->lines[m.line].off;
-    if (L->cur_line == m.line && L->cur_col <= m.column) {
-        col = L->cur_col;
-        off = L->cur_off;
-    }
-    while (col < m.column && off < n) {
-        off += u8len(t[off]);
-        col++;
-    }
-    if (off > n)
-        off = n;
-    L->cur_line = m.line;
-    L->cur_col = col;
-    L->cur_off = off;
-    return off;
+    for (; L->mark_idx < m.index && L->mark_off < n; L->mark_idx++)
+        L->mark_off += u8len(t[L->mark_off]);
+    if (L->mark_off > n)
+        L->mark_off = n; /* a truncated last character */
+    for (; L->mark_idx > m.index && L->mark_off > L->bom; L->mark_idx--)
+        while (--L->mark_off > L->bom && (t[L->mark_off] & 0xC0) == 0x80)
+            continue;
+    return L->mark_off;
 }
 
 /* Pos of a byte offset (len 0). */
 static Pos pos_of_off(Loader *L, size_t off)
 {
-    const YLine *y = L->lines;
-    size_t k = L->hint, n = L->nlines;
-    if (!(k < n && y[k].off <= off && (k + 1 == n || off < y[k + 1].off))) {
-        if (k + 1 < n && y[k + 1].off <= off && (k + 2 == n || off < y[k + 2].off)) {
-            k++;
-        } else {
-            size_t lo = 0, hi = n;
-            while (hi - lo > 1) {
-                size_t mid = lo + (hi - lo) / 2;
-                if (y[mid].off <= off)
-                    lo = mid;
-                else
-                    hi = mid;
-            }
-            k = lo;
+    const char *t = L->src->text;
+    if (off > L->src->len)
+        off = L->src->len;
+    for (; L->pos_off < off; L->pos_off++)
+        if (t[L->pos_off] == '\n')
+            L->line++, L->line_off = L->pos_off + 1;
+    while (L->pos_off > off)
+        if (t[--L->pos_off] == '\n') {
+            L->line--;
+            for (L->line_off = L->pos_off; L->line_off > 0 && t[L->line_off - 1] != '\n'; L->line_off--)
+                continue;
         }
-    }
-    L->hint = k;
-    size_t col = off - y[k].line_off + 1;
-    if (y[k].line == 1)
+    size_t col = off - L->line_off + 1;
+    if (L->line == 1)
         col = col > L->bom ? col - L->bom : 1;
-    return (Pos){L->src, y[k].line, clamp32(col), 0};
+    return (Pos){L->src, L->line, clamp32(col), 0};
 }
 
 /* The len of a node starting at `from` (Pos p) and ending before `to`: the
@@ -769,7 +701,9 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .d = d,
         .next_ns = NS_ANCHORS + 1,
     };
-    build_lines(&L);
+    L.bom = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    L.mark_off = L.bom;
+    L.line = 1;
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -794,7 +728,6 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
-    free(L.lines);
     free(L.frames);
     free(L.kids);
     free(L.slots);
