@@ -224,7 +224,6 @@ static void build_board(R *r, const Node *root)
     Spec *s = r->s;
     s->arch = ARCH_X64;
     s->wddm = 0x13;
-    s->forms = ddi_forms_for(s->wddm);
     const Node *b = require(r, root, "board", "a spec");
     if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
         return;
@@ -239,7 +238,6 @@ static void build_board(R *r, const Node *root)
         if (i >= 0)
             s->wddm = (unsigned)((w[0] - '0') << 4 | (w[2] - '0'));
     }
-    s->forms = ddi_forms_for(s->wddm);
     const char *a = scalar_str(r, b, "arch", "'board'", &p);
     if (a) {
         s->arch_pos = p;
@@ -1010,10 +1008,8 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     build_paging(&r, root);
     apply_defines(&r);
     evaluate(&r);
-    if (o && o->ddi_forms) {
-        s->forms = o->ddi_forms;
-        s->forms_from_option = true;
-    }
+    s->forms_from_option = o && o->ddi_forms;
+    s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
     if (s->name && is_c_ident(s->name)) {
         s->camel = to_camel(a, s->name);
         s->upper = to_upper(a, s->name);
