@@ -4,13 +4,14 @@
  *
  * segc is a linear pipeline over one model:
  *
- *   load     (load.c)     YAML events -> Node tree, file:line:col on every node
+ *   load     (load.c)     the spec and its extends chain -> one Node tree,
+ *                         file:line:col on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
- *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
+ *   resolve  (resolve.c)  Node tree + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   the GPU-address lookup table, run by emit_render
- *                         (ids and bank ranges are resolve's: model values)
+ *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
+ *                         are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, all or nothing
  *
@@ -118,6 +119,9 @@ enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused 
 struct Diags;
 SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
+/* The position of byte `off` of `f`, counting on from `from`, the position
+ * of byte `from_off` (len 0). */
+Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
 
@@ -186,7 +190,6 @@ typedef struct DiagStyle {
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
-unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
@@ -223,7 +226,7 @@ void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
 size_t utf8_count(const char *s, size_t n);
 
-/* ---- load.c: YAML -> Node tree ----------------------------------------- */
+/* ---- load.c: a spec and its extends chain -> one Node tree ------------- */
 
 typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
 
@@ -263,10 +266,45 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d);
 
 /* Lookup helpers over a NODE_MAP (NULL if absent or not a map). */
 Node *node_get(const Node *map, const char *key);
+const NodePair *node_pair(const Node *map, const char *key);
 const char *node_kind_name(NodeKind k); /* "scalar", "mapping", "sequence" */
+/* A node's span; a quoted scalar's includes its quotes. */
+Pos node_span(const Node *n);
+/* Whether `n` is of kind `k`; if not, reports "WHAT must be a K". */
+bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what);
 /* Position of character `i` of a scalar's value (for expression columns):
  * exact for plain and single-line quoted scalars. */
 Pos node_char_pos(const Node *scalar, size_t i, uint32_t len);
+
+/* The options of the front end: load reads the -I directories and the
+ * depth limit, resolve the -D overrides and --ddi. */
+typedef struct Define {
+    const char *name;
+    const char *expr;
+} Define;
+
+typedef struct ResolveOpts {
+    const Define *defines; /* -D name=EXPR */
+    unsigned ndefines;
+    const char *const *include_dirs; /* -I, searched for `extends` */
+    unsigned ninclude;
+    unsigned max_extends_depth;
+    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
+} ResolveOpts;
+
+/* A spec as read: its extends chain merged into one tree. */
+typedef struct Source {
+    Node *root;            /* child over base: sections key by key, segments by name */
+    const SrcFile **files; /* the spec, then each file it extends */
+    unsigned nfiles;
+    bool clean;            /* nothing was reported while reading */
+} Source;
+
+/* Reads `path` (or takes `src`, its text already in memory), follows its
+ * extends chain (cycle- and depth-checked; relative to the including file,
+ * then each -I directory) and merges it.  False if there is no tree to
+ * resolve (errors in `d`). */
+bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out);
 
 /* ---- expr: expr_lex.re, expr_gram.y, expr.c --------------------------- */
 
@@ -382,7 +420,6 @@ typedef struct FlagInfo {
 } FlagInfo;
 extern const FlagInfo flag_table[];
 extern const size_t flag_count;
-const FlagInfo *flag_by_name(const char *name);
 
 enum { MAX_SEGMENTS = 31, MAX_BANKS = 127, MAX_BARS = 6, MAX_CONSTANTS = 1024 };
 
@@ -554,29 +591,18 @@ uint64_t field_max(FieldId f, const Spec *s);
 
 /* ---- resolve.c: Node tree -> Spec -------------------------------------- */
 
-typedef struct Define {
-    const char *name;
-    const char *expr;
-} Define;
-
-typedef struct ResolveOpts {
-    const Define *defines; /* -D name=EXPR */
-    unsigned ndefines;
-    const char *const *include_dirs; /* -I, searched for `extends` */
-    unsigned ninclude;
-    unsigned max_extends_depth;
-    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
-} ResolveOpts;
-
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
 /* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
 unsigned ddi_forms_parse(const char *list);
 
-/* Loads `path`, follows its extends chain, merges, applies -D, evaluates
- * every expression.  Returns NULL if the spec could not be built (errors in
- * `d`); a returned Spec may still break rules (check.c decides). */
+/* Checks the keys and types of a read spec, fills the model, applies -D
+ * and evaluates every expression.  Returns NULL if the spec could not be
+ * built (errors in `d`); a returned Spec may still break rules (check.c
+ * decides). */
+Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);
 
@@ -797,19 +823,35 @@ void os_remove(const char *path);      /* safe in a signal handler */
 void os_guard(void (*cleanup)(void));
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
-/* The closest candidate by edit distance, or NULL if none is close. */
+/* The closest candidate by edit distance, or NULL if none is close.
+ * closest_of reads the names of n items of `size` bytes that each start
+ * with their name (a string array, a table of Bar, FlagInfo, RuleInfo...);
+ * NULL names are skipped. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);
-/* Adds "did you mean 'X'?" to `on` when a candidate is close; says whether. */
-bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n);
+const char *closest_of(const char *word, const void *items, size_t n, size_t size);
+/* Adds "did you mean 'X'?" to `on` when one of those names is close;
+ * says whether. */
+bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 
 /* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* Whether the identifiers the emitters derive from segment and BAR names
- * are unique after the case conversions; if not, *first and *second quote
- * two names that collide. */
+/* One C identifier the templates derive from a name, after the board's
+ * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
+ * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
+ * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
+ * when BAR_<NAME> does). */
+typedef struct GenIdent {
+    const char *ident;
+    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
+    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
+} GenIdent;
+/* Every such identifier of `s` (*n of them): segc's, the segments', the
+ * BARs'.  check.c reports collisions; emit.c re-checks through
+ * idents_unique, which names two colliding origins in *first, *second. */
 struct Spec;
+GenIdent *gen_idents(Arena *a, const struct Spec *s, unsigned *n);
 bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
