@@ -252,31 +252,12 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
 
 /* ---- segc's JSON document --------------------------------------------- */
 
-static void json_line(JsonW *w, const char *key, uint32_t v)
-{
-    json_key(w, key);
-    if (v)
-        json_uint(w, v);
-    else
-        json_null(w);
-}
-
 static void loc_fields(JsonW *w, const Loc *l, bool end_line)
 {
-    json_kstr(w, "file", l->file);
-    json_line(w, "line", l->line);
-    json_line(w, "column", l->col);
+    json_place(w, l->file, l->line, l->col);
     if (end_line)
-        json_line(w, "end_line", l->line);
-    json_line(w, "end_column", l->end_col);
-}
-
-/* The "tool" object of both documents (SARIF's driver goes on after it). */
-static void tool_begin(JsonW *w, const char *key)
-{
-    json_kobj(w, key);
-    json_kstr(w, "name", "segc");
-    json_kstr(w, "version", SEGC_VERSION);
+        json_kline(w, "end_line", l->line);
+    json_kline(w, "end_column", l->end_col);
 }
 
 static void json_diag(JsonW *w, const RDiag *g)
@@ -305,11 +286,8 @@ static void json_waiver(JsonW *w, const RWaiver *v)
     json_kstr(w, "segment", v->segment);
     json_kstr(w, "rule", v->rule);
     json_kstr(w, "reason", v->reason);
-    json_kstr(w, "file", v->at.file);
-    json_line(w, "line", v->at.line);
-    json_line(w, "column", v->at.col);
-    json_key(w, "used");
-    json_bool(w, v->used);
+    json_place(w, v->at.file, v->at.line, v->at.col);
+    json_kbool(w, "used", v->used);
     json_obj_end(w);
 }
 
@@ -332,11 +310,7 @@ static void json_file(JsonW *w, const RFile *f)
 static void write_json(Buf *b, const DiagReport *r)
 {
     JsonW w;
-    json_init(&w, b);
-    json_obj_begin(&w);
-    json_kuint(&w, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
-    tool_begin(&w, "tool");
-    json_obj_end(&w);
+    json_doc_begin(&w, b, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
     unsigned errors = 0, warnings = 0;
     json_karr(&w, "files");
     for (const RFile *f = r->head; f; f = f->next) {
@@ -538,7 +512,7 @@ static void sarif_rule(JsonW *w, const RuleInfo *r)
 static void sarif_tool(JsonW *w, Codes *codes)
 {
     json_kobj(w, "tool");
-    tool_begin(w, "driver");
+    json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
     for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
@@ -560,8 +534,7 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
     }
     json_karr(w, "invocations");
     json_obj_begin(w);
-    json_key(w, "executionSuccessful");
-    json_bool(w, !fatal);
+    json_kbool(w, "executionSuccessful", !fatal);
     json_kuint(w, "exitCode", fatal ? 2 : errors ? 1 : 0);
     json_obj_end(w);
     json_arr_end(w);

@@ -190,7 +190,7 @@ unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
-/* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
+/* ---- json.c: the one JSON writer (diag_json.c, dump.c, diff.c) ---------- */
 
 /* Pretty-printed, keys in the order written, strings always valid UTF-8
  * (control characters escaped, invalid bytes as U+FFFD). */
@@ -209,8 +209,8 @@ void json_arr_begin(JsonW *w);
 void json_arr_end(JsonW *w);
 void json_key(JsonW *w, const char *key);
 void json_str(JsonW *w, const char *s); /* NULL: null */
-void json_uint(JsonW *w, uint64_t v);
-void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
+void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line */
+void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
 /* A key and its value in one call. */
@@ -218,6 +218,15 @@ void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
 void json_kobj(JsonW *w, const char *key); /* "key": { */
 void json_karr(JsonW *w, const char *key); /* "key": [ */
+void json_khex(JsonW *w, const char *key, uint64_t v);
+void json_kbool(JsonW *w, const char *key, bool v);
+void json_kline(JsonW *w, const char *key, uint32_t v); /* 0: null */
+/* A place: "file", "line", "column" (line or column 0: null). */
+void json_place(JsonW *w, const char *file, uint32_t line, uint32_t column);
+/* "key": {"name": "segc", "version": ...  (left open) */
+void json_tool_begin(JsonW *w, const char *key);
+/* Every document's head: {"FORMAT_KEY": VERSION, "tool": {...}, */
+void json_doc_begin(JsonW *w, Buf *out, const char *format_key, unsigned version);
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
@@ -896,9 +905,12 @@ typedef struct Change {
     unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
     const char *bar;   /* the BAR's name, or NULL */
     const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
+    const char *constant; /* constant-changed: the constant's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
     const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+    const char *cause; /* a knock-on change: what made it ("bank 'near' shrank") */
+    Note *notes;       /* constant-changed: the changes it caused */
 } Change;
 
 typedef struct Diff {
@@ -909,8 +921,8 @@ typedef struct Diff {
 /* Compares the resolved values of two valid specs: segments and BARs are
  * matched by name, banks by id, and nothing is compared as text. */
 void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
-/* One line per change ("breaking: file:line:col: [kind] message"), then a
- * summary line. */
+/* One line per change ("breaking: file:line:col: [kind] message[, because
+ * cause]", then its "note: file:line:col: ..." lines), then a summary line. */
 void diff_print_text(Buf *b, const Diff *d);
 /* The versioned JSON object documented in README.md ("segc diff"). */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);

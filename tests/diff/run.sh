@@ -10,7 +10,9 @@
 #   # expect-exit: 3          exit status (default 0)
 #   # args: -D vram=8GiB      extra arguments (paths relative to the repo)
 # The pairs in JSON_CASES are run again with --json; the output must be
-# JSON (python3 parses it) and equal, as data, to NAME.json.
+# JSON (python3 parses it) and equal, as data, to NAME.json, segc's version
+# written @SEGC_VERSION@ (tests/json
+# validates it against schema/diff.schema.json).
 #
 #   sh tests/diff/run.sh build/segc
 #   SEGC_UPDATE=1 sh tests/diff/run.sh build/segc
@@ -26,6 +28,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin diff
 D=tests/diff
+VER=$("$SEGC" --version | awk '{print $2}')
 JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved"
 
 # Parses $1 as JSON, checks the documented shape, and compares it as data
@@ -41,11 +44,12 @@ for line in subprocess.run([segc, "diff", "--kinds"], capture_output=True, text=
     name, cls = line.split()[:2]
     kinds[name] = cls
 problems = []
-if list(got) != ["segc_diff", "old", "new", "changes", "breaking", "compatible"]:
+if list(got) != ["segc_diff", "tool", "old", "new", "changes", "breaking", "compatible"]:
     problems.append("top-level keys %r" % list(got))
-if got.get("segc_diff") != 1:
-    problems.append("segc_diff is %r, not 1" % got.get("segc_diff"))
-keys = ["class", "kind", "file", "line", "col", "segment", "bank", "bank_id", "bar", "flag", "message", "old", "new"]
+if got.get("segc_diff") != 2:
+    problems.append("segc_diff is %r, not 2" % got.get("segc_diff"))
+keys = ["class", "kind", "file", "line", "column", "segment", "bank", "bank_id", "bar", "flag", "constant", "message",
+        "cause", "old", "new", "notes"]
 for c in got.get("changes", []):
     if list(c) != keys:
         problems.append("change keys %r" % list(c))
@@ -102,8 +106,9 @@ run_case() {
     fi
     case " $JSON_CASES " in
     *" $name "*)
-        "$SEGC" diff --json "$@" "$old" "$new" >"$tmp/json" 2>"$tmp/err"
+        "$SEGC" diff --json "$@" "$old" "$new" >"$tmp/raw" 2>"$tmp/err"
         rc=$?
+        sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/" "$tmp/raw" >"$tmp/json"
         updating && cp "$tmp/json" "$D/$name.json"
         if [ "$rc" -ne "$want_rc" ]; then
             bad "$name --json" "exit status $rc, expected $want_rc"
