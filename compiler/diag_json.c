@@ -488,15 +488,19 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
     json_obj_end(w);
 }
 
-static void sarif_rule(JsonW *w, const RuleInfo *r)
+/* A rule's descriptor: shortDescription, fullDescription and helpUri
+ * from its row of rules.def (doc/rules.md has a section per row). */
+static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
 {
     Buf help = {0};
     rule_explain(&help, r);
     json_obj_begin(w);
     json_kstr(w, "id", r->name);
     text_object(w, "shortDescription", r->text);
-    text_object(w, "fullDescription", help.p);
+    text_object(w, "fullDescription",
+                r->source ? arena_printf(a, "%s WDDM source: %s. %s", r->text, r->source, r->why) : r->text);
     text_object(w, "help", help.p);
+    json_kstr(w, "helpUri", arena_printf(a, "doc/rules.md#%s", r->name));
     json_kobj(w, "defaultConfiguration");
     json_kstr(w, "level", severity_level(r->sev));
     json_obj_end(w);
@@ -509,7 +513,7 @@ static void sarif_rule(JsonW *w, const RuleInfo *r)
 
 /* tool.driver: every rule of rules.def, then the other codes seen, in
  * table order; codes->index gets each entry's place. */
-static void sarif_tool(JsonW *w, Codes *codes)
+static void sarif_tool(JsonW *w, Arena *a, Codes *codes)
 {
     json_kobj(w, "tool");
     json_tool_begin(w, "driver");
@@ -518,7 +522,7 @@ static void sarif_tool(JsonW *w, Codes *codes)
     for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
         codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
         if (codes->index[i] >= 0)
-            sarif_rule(w, &rule_table[i]);
+            sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
     json_obj_end(w);
@@ -558,7 +562,7 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, &codes);
+    sarif_tool(&w, r->a, &codes);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");

@@ -10,6 +10,7 @@
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
 #    what findings are about as SARIF logical locations, loader errors only,
+#    a file that is not UTF-8 (invalid, exit 1: it was read),
 #    an empty file, a diagnostic on the command line, an absolute path, a
 #    name that a URI must escape) is run with --diagnostics=json and =sarif.
 #    Every document is validated, the JSON against
@@ -149,6 +150,7 @@ diag yaml-syntax 1 check $C/yaml-syntax.yaml
 diag fix 1 check $C/fix.yaml
 diag unicode 1 check $C/unicode.yaml
 diag unreadable 2 check $C/no-such-file.yaml
+diag not-utf8 1 check $C/not-utf8.yaml
 diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
 diag front-end 1 check $C/front-end.yaml
 diag empty 1 check $C/empty.yaml
@@ -182,6 +184,29 @@ for rule in sorted(set(want) | set(got)):
     if want.get(rule) != got.get(rule):
         print("    |", rule, "expected", want.get(rule), "got", got.get(rule))
         sys.exit(1)
+EOF
+
+# SARIF rules carry fullDescription and helpUri from rules.def: the URI
+# names a section of doc/rules.md that exists, and doc/rules.md is what
+# `segc explain` says for every code.
+sh $T/rules-doc.sh "$SEGC" >"$tmp/rules.md"
+updating && cp "$tmp/rules.md" doc/rules.md
+if cmp -s "$tmp/rules.md" doc/rules.md; then
+    ok "doc/rules.md: segc explain of every code"
+else
+    bad "doc/rules.md: segc explain of every code" "differs (sh $T/rules-doc.sh build/segc > doc/rules.md, then review)"
+    diff -u doc/rules.md "$tmp/rules.md" | head -n 20 | indent 10
+fi
+"$SEGC" check --diagnostics=sarif $C/front-end.yaml >"$tmp/out" 2>/dev/null
+if "$PY" - "$tmp/out" doc/rules.md <<'EOF'; then ok "sarif: helpUri and fullDescription"; else bad "sarif: helpUri and fullDescription" "see above"; fi
+import json, re, sys
+rules = json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["rules"]
+anchors = set(re.findall(r"^## ([a-z0-9-]+)$", open(sys.argv[2]).read(), re.M))
+bad = [r["id"] for r in rules if r.get("helpUri") != "doc/rules.md#" + r["id"] or r["id"] not in anchors
+       or not r["fullDescription"]["text"].startswith(r["shortDescription"]["text"])]
+if bad or len(rules) < 50:
+    print("    |", len(rules), "rules; wrong:", bad[:5])
+    sys.exit(1)
 EOF
 
 # build --diagnostics=json still writes the outputs.
