@@ -253,8 +253,12 @@ static char *dir_of(Arena *a, const char *path)
     return arena_strndup(a, path, (size_t)(os_basename(path) - path));
 }
 
-static bool file_exists(const char *p)
+static bool file_exists(R *r, const char *p)
 {
+    Diags quiet;
+    diags_init(&quiet, r->a);
+    if (r->o && r->o->rev)
+        return src_read_at(r->a, r->o->rev, p, &quiet) != NULL;
     FILE *f = os_fopen(p, "rb");
     if (f)
         fclose(f);
@@ -271,11 +275,11 @@ static char *find_extends(R *r, const char *from, const char *target)
      * src_read would take a bare "-" for standard input. */
     const char *dir = dir_of(r->a, from);
     char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
-    if (file_exists(p))
+    if (file_exists(r, p))
         return p;
     for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
         char *q = arena_printf(r->a, "%s/%s", r->o->include_dirs[i], target);
-        if (file_exists(q))
+        if (file_exists(r, q))
             return q;
     }
     return p;
@@ -321,7 +325,7 @@ static Node *load_chain(R *r, const char *path, const SrcFile *src, const Chain 
     if (!src) {
         Diags local;
         diags_init(&local, r->a);
-        src = src_read(r->a, path, &local);
+        src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local);
         if (!src) {
             /* Re-report a missing base at the `extends:` that named it. */
             for (Diag *g = local.head; g; g = g->next) {
@@ -358,7 +362,7 @@ static Node *load_chain(R *r, const char *path, const SrcFile *src, const Chain 
     if (!expect_kind(r, ext, NODE_SCALAR, "'extends'"))
         return NULL;
     Chain me = {up, key};
-    char *bpath = find_extends(r, src->name, ext->str);
+    char *bpath = find_extends(r, path, ext->str);
     Node *base = load_chain(r, bpath, NULL, &me, depth + 1, val_pos(ext));
     if (!base)
         return NULL;

@@ -116,7 +116,10 @@ enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused 
  * (missing, directory, unreadable); an error (exit status 1) when they were
  * read but are no spec text (too big, NUL bytes, invalid UTF-8). */
 struct Diags;
-SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
+SrcFile *src_read_at(Arena *a, const char *rev, const char *path, struct Diags *d);
+/* The same from git: rev non-NULL reads `path` (relative to the current
+ * directory) as git revision `rev` has it, and names the file "REV:PATH". */
+static inline SrcFile *src_read(Arena *a, const char *path, struct Diags *d) { return src_read_at(a, NULL, path, d); }
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
@@ -575,6 +578,7 @@ typedef struct ResolveOpts {
     unsigned ninclude;
     unsigned max_extends_depth;
     unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
+    const char *rev;    /* read the spec and its extends chain from git (diff) */
 } ResolveOpts;
 
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
@@ -784,6 +788,10 @@ char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
  * console.  Nothing elsewhere. */
 void os_init(int *argc, char ***argv);
 FILE *os_fopen(const char *path, const char *mode); /* UTF-8 path */
+/* `git cat-file blob REV:./PATH` as a pipe (PATH relative to the current
+ * directory); os_git_close is 0 when git found the file. */
+FILE *os_git_open(const char *rev, const char *path);
+int os_git_close(FILE *f);
 typedef enum { OS_MISSING, OS_FILE, OS_DIR, OS_OTHER } OsKind;
 OsKind os_kind(const char *path); /* a symlink counts as what it is, except to a directory */
 int os_mkdir(const char *path);   /* 0 or an errno value */

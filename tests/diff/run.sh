@@ -19,7 +19,8 @@
 #                      rewrite .out/.err/.json, then review them (git diff)
 #
 # Also checked: samples/discrete.yaml against samples/discrete_16g.yaml,
-# standard input as OLD, usage errors, -q, --help, and that README.md's
+# standard input as OLD, OLD from git (REV:PATH, --rev) in a temporary
+# repository, usage errors, -q, --help, and that README.md's
 # table lists every kind of `segc diff --kinds` with its class.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
@@ -145,6 +146,72 @@ else
     sed 's/^/    | /' "$tmp/out"
 fi
 
+# OLD from git: REV:PATH and --rev read OLD and its whole extends chain as
+# the commit has them, while the work tree holds other versions of both
+# files.  Paths are relative to the current directory.
+g=$tmp/git
+mkdir -p "$g/chips"
+cp "$D/base.yaml" "$g/chips/base.yaml"
+printf 'segc: 1\nextends: chips/base.yaml\nboard: { name: variant }\n' >"$g/board.yaml"
+case $SEGC in /*) segc=$SEGC ;; *) segc=$(pwd)/$SEGC ;; esac
+if ! (cd "$g" && git init -q && git add -A && git -c user.name=segc -c user.email=segc@example.invalid commit -qm one); then
+    bad "OLD from git" "cannot make a git repository in $g"
+else
+    sed -i 's/{ name: near, size: 1GiB }/{ name: near, size: 512MiB }/' "$g/chips/base.yaml"
+    sed -i 's/name: variant/name: variant2/' "$g/board.yaml"
+    cat >"$tmp/want" <<'EOF'
+breaking: board.yaml:3:16: [board-renamed] board name variant -> variant2
+breaking: chips/base.yaml:26:29: [bank-boundary-moved] segment 'local' bank 1 'near' end 1GiB -> 512MiB
+breaking: chips/base.yaml:27:28: [bank-boundary-moved] segment 'local' bank 2 'mid' end 2GiB -> 1536MiB, because bank 'near' shrank
+3 changes: 3 breaking, 0 compatible
+EOF
+    for how in "HEAD:board.yaml board.yaml" "--rev HEAD board.yaml" "--rev=HEAD board.yaml"; do
+        # shellcheck disable=SC2086
+        (cd "$g" && "$segc" diff $how) >"$tmp/out" 2>&1
+        rc=$?
+        if [ "$rc" -eq 3 ] && cmp -s "$tmp/out" "$tmp/want"; then
+            ok "OLD from git: diff $how"
+        else
+            bad "OLD from git: diff $how" "exit $rc"
+            diff -u "$tmp/want" "$tmp/out" | indent 5
+        fi
+    done
+    (cd "$g/chips" && "$segc" diff --json HEAD:../board.yaml ../board.yaml) >"$tmp/out" 2>&1
+    if grep -q '"old": "HEAD:../board.yaml",' "$tmp/out" && grep -q '"file": "../chips/base.yaml",' "$tmp/out"; then
+        ok "OLD from git: from a subdirectory, named REV:PATH in JSON"
+    else
+        bad "OLD from git: from a subdirectory, named REV:PATH in JSON" "see below"
+        head -n 20 "$tmp/out" | indent 5
+    fi
+    # A name that is a file is a file, colon or not (here NEW's twin).
+    cp "$g/board.yaml" "$g/v1:board.yaml"
+    (cd "$g" && "$segc" diff v1:board.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "no change" ]; then
+        ok "OLD from git: a file named v1:board.yaml is read as a file"
+    else
+        bad "OLD from git: a file named v1:board.yaml is read as a file" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+    (cd "$g" && "$segc" diff HEAD:nope.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF "HEAD:nope.yaml: fatal: [io] no such file in git revision 'HEAD'" "$tmp/out"; then
+        ok "OLD from git: a path the revision lacks is an I/O error"
+    else
+        bad "OLD from git: a path the revision lacks is an I/O error" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+    (cd "$g" && git mv chips/base.yaml chips/renamed.yaml && sed -i 's|chips/base.yaml|chips/renamed.yaml|' board.yaml &&
+        "$segc" diff HEAD:board.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 3 ] && grep -q '^breaking: chips/renamed.yaml:26:29: \[bank-boundary-moved\]' "$tmp/out"; then
+        ok "OLD from git: its extends chain is the revision's, not the work tree's"
+    else
+        bad "OLD from git: its extends chain is the revision's, not the work tree's" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+fi
+
 # -q: nothing printed, the exit status says it.
 "$SEGC" diff -q "$D/base.yaml" "$D/base-moved.new.yaml" >"$tmp/out" 2>&1
 rc=$?
@@ -170,6 +237,8 @@ usage_case "unknown option" "unknown option '--sarif'" diff --sarif "$D/base.yam
 usage_case "build option" "unknown option '--annotate'" diff --annotate "$D/base.yaml" "$D/base.yaml"
 usage_case "missing NEW" "$D/nope.yaml: fatal: [io] cannot open" diff "$D/base.yaml" "$D/nope.yaml"
 usage_case "--kinds with files" "diff --kinds takes no files" diff --kinds "$D/base.yaml"
+usage_case "--rev with two files" "diff --rev takes one SPEC (got 2)" diff --rev HEAD "$D/base.yaml" "$D/base.yaml"
+usage_case "--rev with standard input" "not one read from git" diff --rev HEAD -
 
 # --help documents the exit statuses; `segc help diff` is the same text.
 "$SEGC" diff --help >"$tmp/help" 2>&1
