@@ -151,11 +151,14 @@ static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
 
 static const ChangeSide absent = {0};
 
+static ChangeSide side_uint(Dx *x, uint64_t v, Pos pos)
+{
+    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
+}
+
 static ChangeSide side_field(Dx *x, FieldId f, uint64_t v, Pos pos)
 {
-    if (field_table[f].flags & FF_BYTES)
-        return side_bytes(x, v, pos);
-    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
+    return field_table[f].flags & FF_BYTES ? side_bytes(x, v, pos) : side_uint(x, v, pos);
 }
 
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
@@ -185,6 +188,21 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     else
         d->ncompatible++;
     return c;
+}
+
+/* A value shown as text: one change "WHAT OLD -> NEW" when the texts differ. */
+static Change *text_changed(Dx *x, ChangeKind k, const char *segment, const char *what, const char *ot, Pos op,
+                            const char *nt, Pos np)
+{
+    if (!strcmp(ot, nt))
+        return NULL;
+    return add(x, k, segment, side_text(ot, op), side_text(nt, np), "%s %s -> %s", what, ot, nt);
+}
+
+static void on_bank(Change *c, const char *name, unsigned k)
+{
+    if (c)
+        c->bank = name, c->bank_id = k + 1;
 }
 
 /* ---- causes: why a value the spec did not edit changed --------------------------- */
@@ -359,20 +377,11 @@ static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const ch
 static void diff_board(Dx *x)
 {
     const Spec *o = x->o, *n = x->n;
-    if (strcmp(o->name, n->name)) {
-        ChangeSide f = side_text(o->name, spec_pos(o)), t = side_text(n->name, spec_pos(n));
-        add(x, CH_board_renamed, NULL, f, t, "board name %s -> %s", o->name, n->name);
-    }
-    if (o->wddm != n->wddm) {
-        ChangeSide f = side_text(wddm_text(x->a, o->wddm), or_pos(o->wddm_pos, spec_pos(o)));
-        ChangeSide t = side_text(wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
-        add(x, CH_wddm_changed, NULL, f, t, "board wddm %s -> %s", f.text, t.text);
-    }
-    if (o->arch != n->arch) {
-        ChangeSide f = side_text(arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)));
-        ChangeSide t = side_text(arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
-        add(x, CH_arch_changed, NULL, f, t, "board arch %s -> %s", f.text, t.text);
-    }
+    text_changed(x, CH_board_renamed, NULL, "board name", o->name, spec_pos(o), n->name, spec_pos(n));
+    text_changed(x, CH_wddm_changed, NULL, "board wddm", wddm_text(x->a, o->wddm), or_pos(o->wddm_pos, spec_pos(o)),
+                 wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
+    text_changed(x, CH_arch_changed, NULL, "board arch", arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)),
+                 arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
     field_changed(x, CH_page_size_changed, F_page_size, "board", NULL, NULL);
 }
 
@@ -417,15 +426,12 @@ static void diff_bars(Dx *x)
         }
         Change **mark = x->out->tail;
         if (slot != i) {
-            ChangeSide f = side_num(arena_printf(x->a, "%u", slot), slot, ob->pos);
-            ChangeSide t = side_num(arena_printf(x->a, "%u", i), i, nb->pos);
+            ChangeSide f = side_uint(x, slot, ob->pos), t = side_uint(x, i, nb->pos);
             add(x, CH_bar_renumbered, NULL, f, t, "BAR '%s' slot %u -> %u", nb->name, slot, i);
         }
         if (ob->index.v != nb->index.v) {
-            ChangeSide f = side_num(arena_printf(x->a, "%" PRIu64, ob->index.v), ob->index.v,
-                                    value_pos(o, NULL, &ob->index));
-            ChangeSide t = side_num(arena_printf(x->a, "%" PRIu64, nb->index.v), nb->index.v,
-                                    value_pos(n, NULL, &nb->index));
+            ChangeSide f = side_uint(x, ob->index.v, value_pos(o, NULL, &ob->index));
+            ChangeSide t = side_uint(x, nb->index.v, value_pos(n, NULL, &nb->index));
             Change *ci = add(x, CH_bar_index_changed, NULL, f, t, "BAR '%s' index %s -> %s", nb->name, f.text, t.text);
             because(x, ci, NULL, NULL, &ob->index, &nb->index);
         }
@@ -469,13 +475,9 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
     unsigned common = og->nbanks < ng->nbanks ? og->nbanks : ng->nbanks;
     for (unsigned k = 0; k < common; k++) {
         const Bank *ob = &og->banks[k], *nb = &ng->banks[k];
-        if (strcmp(ob->name, nb->name)) {
-            ChangeSide f = side_text(ob->name, ob->pos), t = side_text(nb->name, nb->pos);
-            Change *c = add(x, CH_bank_renamed, ng->name, f, t, "segment '%s' bank %u name %s -> %s", ng->name, k + 1,
-                            ob->name, nb->name);
-            c->bank = nb->name;
-            c->bank_id = k + 1;
-        }
+        on_bank(text_changed(x, CH_bank_renamed, ng->name, arena_printf(x->a, "segment '%s' bank %u name", ng->name, k + 1),
+                             ob->name, ob->pos, nb->name, nb->pos),
+                nb->name, k);
         /* The end of the last bank is the segment's end: size-grown or
          * size-shrunk speaks for it. */
         if (k + 1 < og->nbanks && k + 1 < ng->nbanks && ob->end != nb->end) {
@@ -483,8 +485,7 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
             ChangeSide t = side_bytes(x, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
             Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s",
                             ng->name, k + 1, nb->name, f.text, t.text);
-            c->bank = nb->name;
-            c->bank_id = k + 1;
+            on_bank(c, nb->name, k);
             because(x, c, og, ng, &ob->size, &nb->size);
             /* An end that moves with the banks before it. */
             for (unsigned j = 0; ob->size.v == nb->size.v && j < k && !c->cause; j++)
@@ -498,16 +499,14 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
         ChangeSide t = side_text(range_text(x->a, nb), or_pos(nb->pos, seg_pos(n, ng)));
         Change *c = add(x, CH_bank_added, ng->name, absent, t, "segment '%s' bank %u '%s' added: %s", ng->name, k + 1,
                         nb->name, t.text);
-        c->bank = nb->name;
-        c->bank_id = k + 1;
+        on_bank(c, nb->name, k);
     }
     for (unsigned k = common; k < og->nbanks; k++) {
         const Bank *ob = &og->banks[k];
         ChangeSide f = side_text(range_text(x->a, ob), or_pos(ob->pos, seg_pos(o, og)));
         Change *c = add(x, CH_bank_removed, ng->name, f, absent, "segment '%s' bank %u '%s' removed (was %s)", ng->name,
                         k + 1, ob->name, f.text);
-        c->bank = ob->name;
-        c->bank_id = k + 1;
+        on_bank(c, ob->name, k);
     }
 }
 
@@ -520,11 +519,9 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
         if (field_table[f].scope >= SC_VPR)
             field_changed(x, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
     const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
-    if (og->host.mode != ng->host.mode || strcmp(ob, nb)) {
-        ChangeSide a = side_text(og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos);
-        ChangeSide b = side_text(ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
-        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' cpu_host_aperture %s -> %s", name, a.text, b.text);
-    }
+    text_changed(x, CH_qs4_field_changed, name, arena_printf(x->a, "%s cpu_host_aperture", subject),
+                 og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos,
+                 ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
 }
 
 /* A segment's id changes when one before it is added or removed. */
@@ -545,16 +542,12 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     const char *name = ng->name;
     const char *subject = arena_printf(x->a, "segment '%s'", name);
     if (og->id != ng->id) {
-        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
-        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
+        ChangeSide f = side_uint(x, og->id, seg_pos(o, og)), t = side_uint(x, ng->id, seg_pos(n, ng));
         Change *c = add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
         c->cause = renumber_cause(x, og, ng);
     }
-    if (og->kind != ng->kind) {
-        ChangeSide f = side_text(seg_kind_name(og->kind), or_pos(og->kind_pos, seg_pos(o, og)));
-        ChangeSide t = side_text(seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
-        add(x, CH_kind_changed, name, f, t, "segment '%s' kind %s -> %s", name, f.text, t.text);
-    }
+    text_changed(x, CH_kind_changed, name, arena_printf(x->a, "%s kind", subject), seg_kind_name(og->kind),
+                 or_pos(og->kind_pos, seg_pos(o, og)), seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
     /* VidMm ignores the base, size and commit limit of an AGP segment: it
      * uses the aperture the OS found. */
     if (og->kind != SEG_AGP && ng->kind != SEG_AGP) {
@@ -565,13 +558,9 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
             field_changed(x, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
     }
     /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
-    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE) {
-        const char *ow = window_text(x->a, og), *nw = window_text(x->a, ng);
-        if (strcmp(ow, nw) || og->cpu != ng->cpu) {
-            ChangeSide f = side_text(ow, window_pos(o, og)), t = side_text(nw, window_pos(n, ng));
-            add(x, CH_cpu_window_moved, name, f, t, "segment '%s' cpu_visible %s -> %s", name, ow, nw);
-        }
-    }
+    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE)
+        text_changed(x, CH_cpu_window_moved, name, arena_printf(x->a, "%s cpu_visible", subject), window_text(x->a, og),
+                     window_pos(o, og), window_text(x->a, ng), window_pos(n, ng));
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
     field_changed(x, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
@@ -585,7 +574,7 @@ static void diff_segments(Dx *x)
         const Segment *og = &o->segs[i];
         if (find_seg(n, og->name))
             continue;
-        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
+        ChangeSide f = side_uint(x, og->id, seg_pos(o, og));
         add(x, CH_segment_removed, og->name, f, absent, "segment '%s' removed (was id %u)", og->name, og->id);
     }
     for (unsigned i = 0; i < n->nsegs; i++) {
@@ -595,7 +584,7 @@ static void diff_segments(Dx *x)
             diff_segment(x, og, ng);
             continue;
         }
-        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
+        ChangeSide t = side_uint(x, ng->id, seg_pos(n, ng));
         add(x, CH_segment_added, ng->name, absent, t, "segment '%s' added as id %u", ng->name, ng->id);
     }
 }
@@ -607,11 +596,8 @@ static void diff_paging(Dx *x)
     const Spec *o = x->o, *n = x->n;
     const char *os = o->paging.seg ? o->paging.seg->name : "none";
     const char *ns = n->paging.seg ? n->paging.seg->name : "none";
-    if (strcmp(os, ns)) {
-        ChangeSide f = side_text(os, or_pos(o->paging.seg_pos, spec_pos(o)));
-        ChangeSide t = side_text(ns, or_pos(n->paging.seg_pos, spec_pos(n)));
-        add(x, CH_paging_segment_changed, NULL, f, t, "paging segment %s -> %s", os, ns);
-    }
+    text_changed(x, CH_paging_segment_changed, NULL, "paging segment", os, or_pos(o->paging.seg_pos, spec_pos(o)), ns,
+                 or_pos(n->paging.seg_pos, spec_pos(n)));
     grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, "paging", "buffer_size", NULL, NULL,
                     &o->paging.buffer_size, &n->paging.buffer_size);
     field_changed(x, CH_paging_private_data_changed, F_paging_private_data_size, "paging", NULL, NULL);

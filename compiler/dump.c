@@ -35,6 +35,15 @@ static void value(JsonW *w, const char *key, const Value *v)
     json_obj_end(w);
 }
 
+/* {"value": "text", "where": ...} */
+static void text(JsonW *w, const char *key, const char *v, Pos p)
+{
+    json_kobj(w, key);
+    json_kstr(w, "value", v);
+    where(w, p);
+    json_obj_end(w);
+}
+
 /* Every field of scope `sc` that applies in form `mode`, by YAML key, in
  * table order; a segment's derived end follows its size. */
 static void fields(JsonW *w, FieldScope sc, CpuMode mode, const void *owner)
@@ -57,16 +66,10 @@ static void board(JsonW *w, const Spec *s)
     where(w, s->name_pos);
     json_kstr(w, "camel", s->camel);
     json_kstr(w, "upper", s->upper);
-    json_kobj(w, "wddm");
     char ver[16];
     snprintf(ver, sizeof ver, "%u.%u", s->wddm >> 4, s->wddm & 15);
-    json_kstr(w, "value", ver);
-    where(w, s->wddm_pos);
-    json_obj_end(w);
-    json_kobj(w, "arch");
-    json_kstr(w, "value", arch_name(s->arch));
-    where(w, s->arch_pos);
-    json_obj_end(w);
+    text(w, "wddm", ver, s->wddm_pos);
+    text(w, "arch", arch_name(s->arch), s->arch_pos);
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
     fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
@@ -158,10 +161,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_kuint(w, "id", g->id);
     json_kstr(w, "name", g->name);
     where(w, g->pos);
-    json_kobj(w, "kind");
-    json_kstr(w, "value", seg_kind_name(g->kind));
-    where(w, g->kind_pos);
-    json_obj_end(w);
+    text(w, "kind", seg_kind_name(g->kind), g->kind_pos);
     fields(w, SC_SEG, CPU_NONE, g);
     flags(w, g);
     cpu(w, s, g);

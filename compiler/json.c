@@ -187,17 +187,18 @@ void json_null(JsonW *w)
     buf_puts(w->out, "null");
 }
 
-void json_kstr(JsonW *w, const char *key, const char *s)
-{
-    json_key(w, key);
-    json_str(w, s);
-}
-
-void json_kuint(JsonW *w, const char *key, uint64_t v)
-{
-    json_key(w, key);
-    json_uint(w, v);
-}
+/* "key": value, for each kind of value. */
+#define KEYED(name, T, put)                         \
+    void name(JsonW *w, const char *key, T v)       \
+    {                                               \
+        json_key(w, key);                           \
+        put(w, v);                                  \
+    }
+KEYED(json_kstr, const char *, json_str)
+KEYED(json_kuint, uint64_t, json_uint)
+KEYED(json_khex, uint64_t, json_hex)
+KEYED(json_kbool, bool, json_bool)
+#undef KEYED
 
 void json_kobj(JsonW *w, const char *key)
 {
@@ -209,18 +210,6 @@ void json_karr(JsonW *w, const char *key)
 {
     json_key(w, key);
     json_arr_begin(w);
-}
-
-void json_khex(JsonW *w, const char *key, uint64_t v)
-{
-    json_key(w, key);
-    json_hex(w, v);
-}
-
-void json_kbool(JsonW *w, const char *key, bool v)
-{
-    json_key(w, key);
-    json_bool(w, v);
 }
 
 void json_place(JsonW *w, const char *file, uint32_t line, uint32_t column)
