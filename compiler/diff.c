@@ -12,8 +12,12 @@
  * segments and BARs (a renamed segment is one removed and one added) and
  * by position for banks, because HintedBank ids are positions.
  *
- *   spec_diff        board, BARs, segments, paging, in that order
- *   diff_print_text  one line per change and a summary
+ * A knock-on change (a value whose expression reads the same on both
+ * sides) names its cause, the first name it reads whose value changed;
+ * a changed constant lists those it caused as notes.
+ *
+ *   spec_diff        board, constants, BARs, segments, paging, in that order
+ *   diff_print_text  one line per change (and its notes) and a summary
  *   diff_print_json  the versioned JSON object (README "segc diff")
  */
 #include "segc.h"
