@@ -359,13 +359,13 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
 	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
-	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json
+	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)/diff.schema.json
 	rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
 
 # Release archives in $(B)/dist (build-aux/dist.sh): sources, Linux x86_64,
