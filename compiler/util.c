@@ -292,7 +292,7 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     bool err = ferror(fp);
     int saved = errno;
     if (rev && os_git_close(fp) != 0) {
-        fatal_at(d, "io", at, "no such file in git revision '%s' (git cat-file failed)", rev);
+        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
         buf_free(&b);
         return NULL;
     } else if (!is_stdin && !rev) {

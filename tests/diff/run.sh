@@ -195,7 +195,7 @@ EOF
     fi
     (cd "$g" && "$segc" diff HEAD:nope.yaml board.yaml) >"$tmp/out" 2>&1
     rc=$?
-    if [ "$rc" -eq 2 ] && grep -qF "HEAD:nope.yaml: fatal: [io] no such file in git revision 'HEAD'" "$tmp/out"; then
+    if [ "$rc" -eq 2 ] && grep -qF "HEAD:nope.yaml: fatal: [io] not found in git revision 'HEAD'" "$tmp/out"; then
         ok "OLD from git: a path the revision lacks is an I/O error"
     else
         bad "OLD from git: a path the revision lacks is an I/O error" "exit $rc"

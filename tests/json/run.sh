@@ -4,7 +4,8 @@
 #
 #   sh tests/json/run.sh build/segc build
 #   SEGC_UPDATE=1 sh tests/json/run.sh build/segc build
-#                          rewrite tests/json/expect/ (then review with git diff)
+#                          rewrite tests/json/expect/ and doc/rules.md (then
+#                          review with git diff)
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
@@ -23,6 +24,14 @@
 # 2. Dump: every sample is dumped, validated against schema/model.schema.json
 #    and compared with the hand-computed tests/gen/expect/<sample>.txt
 #    (tests/json/model_vs_expect.py); two dumps are also goldens.
+# 3. Diff: the diff pairs with JSON goldens and a base past 2^53, validated
+#    against schema/diff.schema.json.
+# 4. One dialect: every diagnostics, dump and diff document passes
+#    tests/json/dialect.py (a place is file, line, column; no JSON number
+#    past 2^53), and one of each, broken on purpose ("col" for "column", a
+#    64-bit value as a number), is rejected by its schema and by dialect.py.
+# 5. SARIF rules: helpUri names a section of doc/rules.md, which must be
+#    what `segc explain` says (tests/json/rules-doc.sh writes it).
 #
 # The SARIF 2.1.0 schema is not part of this repository and nothing is
 # downloaded here: the test reads the copy tests/deps.sh --install fetched
