@@ -33,14 +33,6 @@ const ChangeInfo change_table[CHANGE_KIND_COUNT] = {
 #undef CHANGE
 };
 
-int change_kind_by_name(const char *name)
-{
-    for (int i = 0; i < CHANGE_KIND_COUNT; i++)
-        if (!strcmp(change_table[i].name, name))
-            return i;
-    return -1;
-}
-
 const char *change_class_name(ChangeClass c)
 {
     return c == CHANGE_BREAKING ? "breaking" : "compatible";

@@ -890,7 +890,6 @@ typedef struct ChangeInfo {
     const char *why;
 } ChangeInfo;
 extern const ChangeInfo change_table[CHANGE_KIND_COUNT];
-int change_kind_by_name(const char *name); /* -1 if unknown */
 const char *change_class_name(ChangeClass c); /* "breaking", "compatible" */
 
 /* One side of a change.  `text` is the value as segc prints it ("64GiB",
