@@ -31,7 +31,8 @@
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
-# MSBuild example (tests/examples).
+# MSBuild example (tests/examples); zsh runs the zsh completion
+# (tests/completion; bash is always there).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -73,6 +74,7 @@ gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
+zsh         cmd:zsh
 '
 
 probe() {
