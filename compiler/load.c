@@ -1115,8 +1115,14 @@ static Node *merge_specs(Arena *a, const Node *base, const Node *child)
     return m;
 }
 
-static bool file_exists(const char *p)
+/* With --rev (diff REV:PATH), files are read from git, not the disk. */
+static bool file_exists(Reader *r, const char *p)
 {
+    if (r->o && r->o->rev) {
+        Diags quiet;
+        diags_init(&quiet, r->a);
+        return src_read_at(r->a, r->o->rev, p, &quiet) != NULL;
+    }
     FILE *f = os_fopen(p, "rb");
     if (f)
         fclose(f);
@@ -1133,11 +1139,11 @@ static char *find_extends(Reader *r, const char *from, const char *target)
      * src_read would take a bare "-" for standard input. */
     const char *dir = arena_strndup(r->a, from, (size_t)(os_basename(from) - from));
     char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
-    if (file_exists(p))
+    if (file_exists(r, p))
         return p;
     for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
         char *q = arena_printf(r->a, "%s/%s", r->o->include_dirs[i], target);
-        if (file_exists(q))
+        if (file_exists(r, q))
             return q;
     }
     return p;
@@ -1177,7 +1183,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
     if (!src) {
         Diags local;
         diags_init(&local, r->a);
-        if (!(src = src_read(r->a, path, &local))) {
+        if (!(src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local))) {
             /* Re-report a missing base at the `extends:` that named it. */
             for (Diag *g = local.head; g; g = g->next)
                 if (from.file)
@@ -1211,7 +1217,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
     if (!node_expect(r->d, ext, NODE_SCALAR, "'extends'"))
         return NULL;
     Chain me = {up, key};
-    Node *base = read_chain(r, find_extends(r, src->name, ext->str), NULL, &me, depth + 1, node_span(ext));
+    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
     return base ? merge_specs(r->a, base, root) : NULL;
 }
 

@@ -48,6 +48,7 @@ typedef struct Options {
     bool quiet;
     bool json;  /* diff --json */
     bool kinds; /* diff --kinds */
+    const char *rev; /* diff --rev: OLD is NEW as git has it there */
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
@@ -122,6 +123,8 @@ static const char usage_build[] =
 
 static const char usage_diff[] =
     "usage: segc diff [OPTIONS] OLD NEW\n"
+    "       segc diff [OPTIONS] REV:OLD NEW\n"
+    "       segc diff [OPTIONS] --rev REV SPEC\n"
     "\n"
     "Validates both specs, then compares their resolved values (segments and\n"
     "BARs by name, banks by id) and classifies each change by what it does to\n"
@@ -130,6 +133,8 @@ static const char usage_diff[] =
     "paging segment...) or 'compatible' (a segment added at the end, a size\n"
     "grown, a commit limit...).  Comments, key order and how a value is\n"
     "written are no change.  One of OLD and NEW may be '-' (standard input).\n"
+    "REV:OLD reads OLD and every file of its extends chain from git revision\n"
+    "REV (paths relative to the current directory), not from the work tree.\n"
     "\n"
     "Output, on standard output: one line per change,\n"
     "  breaking: NEW.yaml:12:11: [base-moved] segment 'gart' base 64GiB -> 1TiB\n"
@@ -137,9 +142,11 @@ static const char usage_diff[] =
     "summary line.  Invalid specs print their diagnostics on standard error.\n"
     "\n"
     "options:\n"
-    "  --json                 one JSON object instead: {\"segc_diff\": 1, \"old\", \"new\",\n"
+    "  --json                 one JSON object instead: {\"segc_diff\": 2, \"tool\", \"old\", \"new\",\n"
     "                         \"changes\": [...], \"breaking\": N, \"compatible\": M}\n"
     "  --kinds                list every kind of change with its class and why\n"
+    "  --rev REV              compare SPEC as git revision REV has it (OLD, with\n"
+    "                         its extends chain) with SPEC in the work tree (NEW)\n"
     "  -D NAME=EXPR           override a constant, in both specs\n"
     "  -I DIR                 also look for 'extends' files in DIR (both specs)\n"
     "  -W..., --color, -q     as for 'segc check'\n"
@@ -418,6 +425,8 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         o->json = true;
     } else if (k & OPT_DIFF && !strcmp(a, "--kinds")) {
         o->kinds = true;
+    } else if (k & OPT_DIFF && is_opt(a, "--rev")) {
+        o->rev = opt_value("--rev", argc, argv, i);
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
         const char *f = opt_value("--diagnostics", argc, argv, i);
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
@@ -808,16 +817,27 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         free_options(&o);
         return EXIT_OK;
     }
-    if (o.nfiles != 2)
+    if (o.rev && o.nfiles != 1)
+        die_usage("diff --rev takes one SPEC (got %u)", o.nfiles);
+    if (!o.rev && o.nfiles != 2)
         die_usage("diff takes OLD and NEW (got %u file%s)", o.nfiles, o.nfiles == 1 ? "" : "s");
-    if (!strcmp(o.files[0], "-") && !strcmp(o.files[1], "-"))
-        die_usage("only one of OLD and NEW can be '-' (standard input)");
     Arena *a = arena_new();
+    const char *path[2] = {o.files[0], o.files[o.nfiles - 1]}, *rev = o.rev;
+    /* REV:PATH, git's notation, when no file has that name (a drive letter
+     * is one character). */
+    const char *colon = rev ? NULL : strchr(path[0], ':');
+    if (colon && colon - path[0] > 1 && os_kind(path[0]) == OS_MISSING) {
+        rev = arena_strndup(a, path[0], (size_t)(colon - path[0]));
+        path[0] = colon + 1;
+    }
+    if (!strcmp(path[0], "-") && (rev || !strcmp(path[1], "-")))
+        die_usage("only one of OLD and NEW can be '-' (standard input), and not one read from git");
     Spec *spec[2];
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         Diags d;
-        spec[i] = front_end(&o, a, o.files[i], &d);
+        o.resolve.rev = i ? NULL : rev;
+        spec[i] = front_end(&o, a, path[i], &d);
         if (spec[i] && !diags_failed(&d))
             continue;
         int r = report_spec(&o, o.files[i], &d, spec[i], false);
@@ -829,7 +849,7 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         spec_diff(a, spec[0], spec[1], &df);
         Buf b = {0};
         if (o.json)
-            diff_print_json(&b, &df, o.files[0], o.files[1]);
+            diff_print_json(&b, &df, rev ? arena_printf(a, "%s:%s", rev, path[0]) : path[0], path[1]);
         else
             diff_print_text(&b, &df);
         if (!o.quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {

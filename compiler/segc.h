@@ -117,7 +117,10 @@ enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused 
  * (missing, directory, unreadable); an error (exit status 1) when they were
  * read but are no spec text (too big, NUL bytes, invalid UTF-8). */
 struct Diags;
-SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
+SrcFile *src_read_at(Arena *a, const char *rev, const char *path, struct Diags *d);
+/* The same from git: rev non-NULL reads `path` (relative to the current
+ * directory) as git revision `rev` has it, and names the file "REV:PATH". */
+static inline SrcFile *src_read(Arena *a, const char *path, struct Diags *d) { return src_read_at(a, NULL, path, d); }
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
 /* The position of byte `off` of `f`, counting on from `from`, the position
  * of byte `from_off` (len 0). */
@@ -193,7 +196,7 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
-/* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
+/* ---- json.c: the one JSON writer (diag_json.c, dump.c, diff.c) ---------- */
 
 /* Pretty-printed, keys in the order written, strings always valid UTF-8
  * (control characters escaped, invalid bytes as U+FFFD). */
@@ -212,8 +215,8 @@ void json_arr_begin(JsonW *w);
 void json_arr_end(JsonW *w);
 void json_key(JsonW *w, const char *key);
 void json_str(JsonW *w, const char *s); /* NULL: null */
-void json_uint(JsonW *w, uint64_t v);
-void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
+void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line */
+void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
 /* A key and its value in one call. */
@@ -221,6 +224,15 @@ void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
 void json_kobj(JsonW *w, const char *key); /* "key": { */
 void json_karr(JsonW *w, const char *key); /* "key": [ */
+void json_khex(JsonW *w, const char *key, uint64_t v);
+void json_kbool(JsonW *w, const char *key, bool v);
+void json_kline(JsonW *w, const char *key, uint32_t v); /* 0: null */
+/* A place: "file", "line", "column" (line or column 0: null). */
+void json_place(JsonW *w, const char *file, uint32_t line, uint32_t column);
+/* "key": {"name": "segc", "version": ...  (left open) */
+void json_tool_begin(JsonW *w, const char *key);
+/* Every document's head: {"FORMAT_KEY": VERSION, "tool": {...}, */
+void json_doc_begin(JsonW *w, Buf *out, const char *format_key, unsigned version);
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
@@ -290,6 +302,7 @@ typedef struct ResolveOpts {
     unsigned ninclude;
     unsigned max_extends_depth;
     unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
+    const char *rev;    /* read the spec and its extends chain from git (diff) */
 } ResolveOpts;
 
 /* A spec as read: its extends chain merged into one tree. */
@@ -801,6 +814,10 @@ char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
  * console.  Nothing elsewhere. */
 void os_init(int *argc, char ***argv);
 FILE *os_fopen(const char *path, const char *mode); /* UTF-8 path */
+/* `git cat-file blob REV:./PATH` as a pipe (PATH relative to the current
+ * directory); os_git_close is 0 when git found the file. */
+FILE *os_git_open(const char *rev, const char *path);
+int os_git_close(FILE *f);
 typedef enum { OS_MISSING, OS_FILE, OS_DIR, OS_OTHER } OsKind;
 OsKind os_kind(const char *path); /* a symlink counts as what it is, except to a directory */
 int os_mkdir(const char *path);   /* 0 or an errno value */
@@ -915,7 +932,6 @@ typedef struct ChangeInfo {
     const char *why;
 } ChangeInfo;
 extern const ChangeInfo change_table[CHANGE_KIND_COUNT];
-int change_kind_by_name(const char *name); /* -1 if unknown */
 const char *change_class_name(ChangeClass c); /* "breaking", "compatible" */
 
 /* One side of a change.  `text` is the value as segc prints it ("64GiB",
@@ -938,9 +954,12 @@ typedef struct Change {
     unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
     const char *bar;   /* the BAR's name, or NULL */
     const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
+    const char *constant; /* constant-changed: the constant's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
     const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+    const char *cause; /* a knock-on change: what made it ("bank 'near' shrank") */
+    Note *notes;       /* constant-changed: the changes it caused */
 } Change;
 
 typedef struct Diff {
@@ -951,8 +970,8 @@ typedef struct Diff {
 /* Compares the resolved values of two valid specs: segments and BARs are
  * matched by name, banks by id, and nothing is compared as text. */
 void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
-/* One line per change ("breaking: file:line:col: [kind] message"), then a
- * summary line. */
+/* One line per change ("breaking: file:line:col: [kind] message[, because
+ * cause]", then its "note: file:line:col: ..." lines), then a summary line. */
 void diff_print_text(Buf *b, const Diff *d);
 /* The versioned JSON object documented in README.md ("segc diff"). */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);

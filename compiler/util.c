@@ -259,19 +259,19 @@ static Pos byte_at(const SrcFile *f, size_t off)
     return pos_shift(src_pos(f, (Pos){f, 1, 1, 0}, 0, off), 0, 1);
 }
 
-SrcFile *src_read(Arena *a, const char *path, Diags *d)
+SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 {
     SrcFile *whole = arena_alloc(a, sizeof *whole);
-    whole->name = arena_strdup(a, path);
+    whole->name = rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
     Pos at = {whole, 0, 0, 0};
-    bool is_stdin = strcmp(path, "-") == 0;
+    bool is_stdin = strcmp(path, "-") == 0 && !rev;
     if (is_stdin)
         whole->name = "<stdin>";
     int e = 0;
-    FILE *fp = is_stdin ? stdin : os_fopen(path, "rb");
-    if (!fp && (e = errno, os_kind(path) != OS_DIR)) {
-        fatal_at(d, "io", at, "cannot open: %s", strerror(e));
+    FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
+    if (!fp && (e = errno, rev || os_kind(path) != OS_DIR)) {
+        fatal_at(d, "io", at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
         return NULL;
     }
     struct stat st;
@@ -297,8 +297,13 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     }
     bool err = ferror(fp);
     int saved = errno;
-    if (!is_stdin)
+    if (rev && os_git_close(fp) != 0) {
+        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
+        buf_free(&b);
+        return NULL;
+    } else if (!is_stdin && !rev) {
         fclose(fp);
+    }
     if (err) {
         fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
         buf_free(&b);
