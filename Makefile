@@ -369,7 +369,7 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
 	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
@@ -378,7 +378,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
 	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
-	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json
+	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)/diff.schema.json
 	rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
 	rmdir $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(BASHCOMPDIR)/.. $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)/.. 2>/dev/null || true
