@@ -181,6 +181,7 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
         tv_put(a, r, "seg", tv_int(a, lk->regions[i].seg));
         tv_put(a, r, "bank", tv_int(a, lk->regions[i].bank));
         tv_put(a, r, "base", tv_int(a, lk->regions[i].seg_base));
+        tv_put(a, r, "answer", tv_int(a, (uint64_t)lk->regions[i].bank << 32 | lk->regions[i].seg));
         tv_put(a, r, "start", tv_int(a, lk->regions[i].start));
         tv_put(a, r, "end", tv_int(a, lk->regions[i].end));
         tv_push(a, regs, r);

@@ -8,17 +8,20 @@
  * the form per board, under a size budget:
  *
  *   direct  one table indexed by (addr - lo) >> g, where 2^g is the largest
- *           power of two dividing every boundary: 1 read
+ *           power of two dividing every boundary: 1 read, then the region
  *   radix   the same index split over 2-4 levels; identical nodes are
  *           stored once and a uniform run ends the walk early: a read per
  *           level
  *   search  an unrolled branch-free binary search over the sorted region
  *           starts, for budgets too small for either table
  *
- * An entry is the answer itself, segment id << 7 | bank id (the widths of
- * the DXGK segment and bank preference fields), 0 for no segment, in the
- * narrowest of UINT8, UINT16 and UINT32 that holds every answer and child
- * index; the offset then needs one more read, the segment's base.  Among
+ * A radix or search entry is the answer itself, segment id << 7 | bank id
+ * (the widths of the DXGK segment and bank preference fields), 0 for no
+ * segment; the offset then needs one more read, the segment's base.  A
+ * direct entry is the index of its region, whose answer (bank << 32 |
+ * segment, stored with one write) and base are read side by side: as few
+ * instructions as a table of answers, in a byte or two an entry.  Entries
+ * are the narrowest of UINT8, UINT16 and UINT32 that holds them.  Among
  * the forms that fit the budget (4 KiB by default: the table stays in a
  * few cache lines of non-paged memory) the fewest reads win, then the
  * fewest bytes; when none fits, the smallest table.  Segments that overlap
@@ -32,7 +35,7 @@
 /* MAX_NODE: no level-0 node beyond 2^24 entries is built, whatever the
  * budget: a bigger table has no place in a driver, and building it would
  * cost the memory of the budget. */
-enum { SEG_BASE_BYTES = 8, TMP_TAG = 0x80000000u, MAX_NODE = 1 << 24 };
+enum { SEG_BASE_BYTES = 8, REGION_BYTES = 16, TMP_TAG = 0x80000000u, MAX_NODE = 1 << 24 };
 
 const char *lookup_form_name(LookupForm f)
 {
@@ -193,7 +196,7 @@ static uint32_t build_node(Build *b, unsigned level, uint64_t base)
         bool last = level + 1 == b->nlevels;
         uint64_t len = (uint64_t)1 << sh;
         if (last || run_end - off >= len || off >= b->lk->span)
-            tmp[i] = answer(b->lk, r);
+            tmp[i] = b->nlevels == 1 ? r : answer(b->lk, r); /* direct: the region itself */
         else
             tmp[i] = TMP_TAG | build_node(b, level + 1, off);
     }
@@ -214,7 +217,7 @@ static void build_free(Build *b)
 /* Entry width and child tag for the largest value a table holds. */
 static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
 {
-    uint64_t maxv = max_answer(lk);
+    uint64_t maxv = b->nlevels == 1 ? lk->nregions - 1 : max_answer(lk);
     for (unsigned l = 1; l < b->nlevels; l++) {
         uint64_t nodes = b->lv[l].n / node_len(b, l);
         if (nodes > maxv)
@@ -234,7 +237,7 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
     size_t n = 0;
     for (unsigned l = 0; l < b->nlevels; l++)
         n += b->lv[l].n;
-    return n * eb + lk->seg_bytes;
+    return n * eb + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
 }
 
 /* Tries one split; on success (fits `budget`) returns its byte count and
@@ -294,7 +297,7 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
     if (b->nlevels == 1)
         lk->levels[0].n++; /* the sentinel, already 0 */
     lk->bytes = table_bytes(lk, b) + (b->nlevels == 1 ? lk->entry_bytes : 0);
-    lk->loads = b->nlevels + 1; /* + the segment base */
+    lk->loads = b->nlevels == 1 ? 3 : b->nlevels + 1; /* + the answer and base of the region, or the segment base */
 }
 
 /* ---- search form -------------------------------------------------------------- */
@@ -346,6 +349,7 @@ static bool collect_regions(Arena *a, const Spec *s, Lookup *lk)
         cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;
     LookupRegion *r = arena_alloc(a, cap * sizeof *r);
     unsigned n = 1; /* r[0]: none */
+    r[0] = (LookupRegion){0};
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         if (g->kind == SEG_AGP || g->size.v == 0)

@@ -191,8 +191,9 @@ tampers() {
         tamper "$1" "$2" "$3" "a changed bank end" '0,/^\(    0x[0-9A-F]*u\), \/\* bank 1 /s//\1 + 0x1000u, \/* bank 1 /' \
             "^QUERYSEGMENT3? via [A-Za-z0-9]+, second call.*: segment [0-9]+ '[a-z0-9_]+' bank 1 end: got $got, expected $want\$"
     fi
-    # Segment 1's entry in the base table the lookups subtract, 4 KiB higher.
-    tamper "$1" "$2" "$3" "a changed segment base" '0,/^    \(0x[0-9A-F]*u\|0\), \/\* 1 /s//    \1 + 0x1000u, \/* 1 /' \
+    # Segment 1's first entry in the base table the lookups subtract (the
+    # direct form's region bases, else the segment bases), 4 KiB higher.
+    tamper "$1" "$2" "$3" "a changed segment base" '0,/^\( *\)\(0x[0-9A-F]*u\|0\), \/\* 1 /s//\1\2 + 0x1000u, \/* 1 /' \
         "^[A-Za-z0-9]+LookupGpuAddress\(0x[0-9A-F]+\) \[.*segment 1 .*\]: Offset: got 0x[0-9A-F]+, expected 0x[0-9A-F]+\$"
 }
 

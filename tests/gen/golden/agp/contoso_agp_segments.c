@@ -252,18 +252,33 @@ NTSTATUS ContosoAgpQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 40 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 84 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0x0, 0x10000000) segment 1
  *   [0x10000000, 0x18000000) segment 2
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoAgpRegion[2][3] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x2u, /* segment 2 */
+    },
+    {
+        0, /* none */
+        0, /* 1 */
+        0x10000000u, /* 2 */
+    },
+};
+
 /* Level 0: index (offset >> 27). */
-static const UINT16 ContosoAgpLevel0[4] = {
+static const UINT8 ContosoAgpLevel0[4] = {
     /* 4 entries; tests/lookup checks them */
 };
 
@@ -287,16 +302,18 @@ BOOLEAN ContosoAgpLookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress;
     ULONGLONG index = off >> 27;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 3u ? index : 3u;
-    e = ContosoAgpLevel0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoAgpSegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoAgpLevel0[index];
+    v = ContosoAgpRegion[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoAgpRegion[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoAgpBankOfOffset(

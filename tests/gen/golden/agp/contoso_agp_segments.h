@@ -106,7 +106,7 @@ typedef struct _CONTOSO_AGP_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 40 bytes, at most 2 memory loads.
+ * Table: direct, 84 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoAgpLookupGpuAddress(
     _In_ ULONGLONG GpuAddress,

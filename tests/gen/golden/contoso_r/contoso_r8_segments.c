@@ -231,8 +231,8 @@ NTSTATUS ContosoR8QueryAdapterInfoSegments(
 /*
  * GPU address -> (segment, bank): the radix form, 418 bytes,
  * at most 3 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment), or, with 0x8000 set, the
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the answer, segment id << 7 | bank id (0: no segment), or, with 0x8000 set, the
  * index of a node of the next level.
  *
  * Regions:

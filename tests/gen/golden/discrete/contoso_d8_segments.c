@@ -230,10 +230,10 @@ NTSTATUS ContosoD8QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 166 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 211 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0x0, 0x80000000) segment 1
@@ -244,8 +244,31 @@ NTSTATUS ContosoD8QueryAdapterInfoSegments(
  *   [0x1000000000, 0x1080000000) segment 3
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoD8Region[2][7] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x100000002u, /* segment 2 bank 1 */
+        0x200000002u, /* segment 2 bank 2 */
+        0x300000002u, /* segment 2 bank 3 */
+        0x400000002u, /* segment 2 bank 4 */
+        0x3u, /* segment 3 */
+    },
+    {
+        0, /* none */
+        0, /* 1 */
+        0x80000000u, /* 2 bank 1 */
+        0x80000000u, /* 2 bank 2 */
+        0x80000000u, /* 2 bank 3 */
+        0x80000000u, /* 2 bank 4 */
+        0x1000000000u, /* 3 */
+    },
+};
+
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoD8Level0[67] = {
+static const UINT8 ContosoD8Level0[67] = {
     /* 67 entries; tests/lookup checks them */
 };
 
@@ -269,16 +292,18 @@ BOOLEAN ContosoD8LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress;
     ULONGLONG index = off >> 30;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 66u ? index : 66u;
-    e = ContosoD8Level0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoD8SegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoD8Level0[index];
+    v = ContosoD8Region[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoD8Region[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoD8BankOfOffset(

@@ -229,10 +229,10 @@ NTSTATUS ContosoR16QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 2090 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 1157 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0x0, 0x40000000) segment 1
@@ -242,8 +242,29 @@ NTSTATUS ContosoR16QueryAdapterInfoSegments(
  *   [0x10000000000, 0x10100000000) segment 3
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoR16Region[2][6] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x100000002u, /* segment 2 bank 1 */
+        0x200000002u, /* segment 2 bank 2 */
+        0x300000002u, /* segment 2 bank 3 */
+        0x3u, /* segment 3 */
+    },
+    {
+        0, /* none */
+        0, /* 1 */
+        0x40000000u, /* 2 bank 1 */
+        0x40000000u, /* 2 bank 2 */
+        0x40000000u, /* 2 bank 3 */
+        0x10000000000u, /* 3 */
+    },
+};
+
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoR16Level0[1029] = {
+static const UINT8 ContosoR16Level0[1029] = {
     /* 1029 entries; tests/lookup checks them */
 };
 
@@ -267,16 +288,18 @@ BOOLEAN ContosoR16LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress;
     ULONGLONG index = off >> 30;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 1028u ? index : 1028u;
-    e = ContosoR16Level0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoR16SegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoR16Level0[index];
+    v = ContosoR16Region[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoR16Region[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoR16BankOfOffset(

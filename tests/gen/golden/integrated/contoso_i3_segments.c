@@ -255,10 +255,10 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 58 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 109 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0x0, 0x20000000) segment 1
@@ -266,8 +266,25 @@ NTSTATUS ContosoI3QueryAdapterInfoSegments(
  *   [0x40000000, 0xC0000000) segment 3
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoI3Region[2][4] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x2u, /* segment 2 */
+        0x3u, /* segment 3 */
+    },
+    {
+        0, /* none */
+        0, /* 1 */
+        0x20000000u, /* 2 */
+        0x40000000u, /* 3 */
+    },
+};
+
 /* Level 0: index (offset >> 28). */
-static const UINT16 ContosoI3Level0[13] = {
+static const UINT8 ContosoI3Level0[13] = {
     /* 13 entries; tests/lookup checks them */
 };
 
@@ -291,16 +308,18 @@ BOOLEAN ContosoI3LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress;
     ULONGLONG index = off >> 28;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 12u ? index : 12u;
-    e = ContosoI3Level0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoI3SegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoI3Level0[index];
+    v = ContosoI3Region[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoI3Region[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoI3BankOfOffset(

@@ -110,7 +110,7 @@ typedef struct _CONTOSO_I3_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 58 bytes, at most 2 memory loads.
+ * Table: direct, 109 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoI3LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,

@@ -293,18 +293,33 @@ NTSTATUS ContosoPvQueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 36 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 78 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0xC0000000, 0x100000000) segment 1
  *   [0x100000000, 0x200000000) segment 2
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoPvRegion[2][3] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x2u, /* segment 2 */
+    },
+    {
+        0, /* none */
+        0xC0000000u, /* 1 */
+        0x100000000u, /* 2 */
+    },
+};
+
 /* Level 0: index (offset >> 30). */
-static const UINT16 ContosoPvLevel0[6] = {
+static const UINT8 ContosoPvLevel0[6] = {
     /* 6 entries; tests/lookup checks them */
 };
 
@@ -326,16 +341,18 @@ BOOLEAN ContosoPvLookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress - 0xC0000000u;
     ULONGLONG index = off >> 30;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 5u ? index : 5u;
-    e = ContosoPvLevel0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoPvSegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoPvLevel0[index];
+    v = ContosoPvRegion[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoPvRegion[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoPvBankOfOffset(

@@ -114,7 +114,7 @@ typedef struct _CONTOSO_PV_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 36 bytes, at most 2 memory loads.
+ * Table: direct, 78 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoPvLookupGpuAddress(
     _In_ ULONGLONG GpuAddress,

@@ -151,18 +151,33 @@ NTSTATUS ContosoW2QueryAdapterInfoSegments(
 }
 
 /*
- * GPU address -> (segment, bank): the direct form, 1052 bytes,
- * at most 2 memory loads per lookup.  Chosen by segc under
- * --lookup-budget; `segc build -v` says why.  An entry is the answer:
- * segment id << 7 | bank id (0: no segment).
+ * GPU address -> (segment, bank): the direct form, 586 bytes,
+ * at most 3 memory loads per lookup.  Chosen by segc under
+ * --lookup-budget; `segc build -v` says why.  An entry is
+ * the index of a region below (0: no segment).
  *
  * Regions:
  *   [0x0, 0x100000000) segment 1
  *   [0x10000000000, 0x10080000000) segment 2
  */
 
+/* Each region's answer, bank id << 32 | segment id, stored with one write,
+ * then its segment's base, read side by side (region 0: no segment). */
+static const ULONGLONG ContosoW2Region[2][3] = {
+    {
+        0, /* none */
+        0x1u, /* segment 1 */
+        0x2u, /* segment 2 */
+    },
+    {
+        0, /* none */
+        0, /* 1 */
+        0x10000000000u, /* 2 */
+    },
+};
+
 /* Level 0: index (offset >> 31). */
-static const UINT16 ContosoW2Level0[514] = {
+static const UINT8 ContosoW2Level0[514] = {
     /* 514 entries; tests/lookup checks them */
 };
 
@@ -184,16 +199,18 @@ BOOLEAN ContosoW2LookupGpuAddress(
 {
     const ULONGLONG off = GpuAddress;
     ULONGLONG index = off >> 31;
-    UINT e;
+    UINT r;
+    ULONGLONG v;
 
     /* Branch-free: an address below or past the table (off wraps for one
      * below lo) reads the last entry, which is 0, "no segment". */
     index = index < 513u ? index : 513u;
-    e = ContosoW2Level0[index];
-    pLocation->SegmentId = e >> 7;
-    pLocation->Bank = e & 0x7Fu;
-    pLocation->Offset = GpuAddress - ContosoW2SegmentBase[e >> 7];
-    return (BOOLEAN)(e != 0u);
+    r = ContosoW2Level0[index];
+    v = ContosoW2Region[0][r];
+    pLocation->SegmentId = (UINT)v;
+    pLocation->Bank = (UINT)(v >> 32);
+    pLocation->Offset = GpuAddress - ContosoW2Region[1][r];
+    return (BOOLEAN)(r != 0u);
 }
 
 UINT ContosoW2BankOfOffset(

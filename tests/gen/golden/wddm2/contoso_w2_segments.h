@@ -98,7 +98,7 @@ typedef struct _CONTOSO_W2_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 1052 bytes, at most 2 memory loads.
+ * Table: direct, 586 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoW2LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,
