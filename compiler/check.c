@@ -41,10 +41,7 @@ int rule_by_name(const char *name)
 
 const char *rule_closest(const char *name)
 {
-    const char *names[RULE_COUNT];
-    for (int i = 0; i < RULE_COUNT; i++)
-        names[i] = rule_table[i].name;
-    return closest_name(name, names, RULE_COUNT);
+    return closest_of(name, rule_table, RULE_COUNT, sizeof *rule_table);
 }
 
 const char *rule_class_name(RuleClass c)
@@ -523,52 +520,41 @@ static void check_names(Ck *k)
     }
 }
 
-/* One C identifier the generated code derives from a name, after
- * <PREFIX>_ / <Prefix> (the board's, the same for all). */
-typedef struct GenName {
-    const char *ident, *what;
-    On on;
-    Pos pos; /* none: segc's own */
-} GenName;
+/* The name a generated identifier comes from, and where it is written. */
+static On gen_on(const Ck *k, const GenIdent *g)
+{
+    return g->bar ? BAR(&k->s->bars[g->bar - 1], "name") : SEG(g->seg ? &k->s->segs[g->seg - 1] : NULL, g->seg ? "name" : NULL);
+}
 
-/* What the templates (segments.h, segments.c, selftest.c) derive from names: <PREFIX>_SEGMENT_<NAME>,
- * <Prefix>Banks<Name> (banked segments), <PREFIX>_BAR_<NAME> (and the
- * self-test's TEST_BAR_<NAME>, which collides exactly when it does). */
+static Pos gen_pos(const Ck *k, const GenIdent *g)
+{
+    return g->bar ? k->s->bars[g->bar - 1].pos : g->seg ? k->s->segs[g->seg - 1].pos : (Pos){0};
+}
+
+/* Two names that map to one generated identifier (gen_idents); a name
+ * written twice is names-unique's.  Past the segment and BAR limits their
+ * own rules report. */
 static void check_generated_names(Ck *k)
 {
     Spec *s = k->s;
     Arena *a = k->d->arena;
-    GenName n[3 + 2 * MAX_SEGMENTS + MAX_BARS] = {
-        {"SEGMENT_COUNT", "the segment count", SEG(NULL, NULL), {0}},
-        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", SEG(NULL, NULL), {0}},
-        {"BAR_COUNT", "the BAR count", SEG(NULL, NULL), {0}},
-    };
-    unsigned c = 3;
-    for (unsigned i = 0; i < s->nsegs && i < MAX_SEGMENTS; i++) {
-        Segment *g = &s->segs[i];
-        if (!g->name)
-            continue;
-        const char *what = arena_printf(a, "segment '%s'", g->name);
-        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, SEG(g, "name"), g->pos};
-        if (g->nbanks)
-            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, SEG(g, "name"), g->pos};
-    }
-    for (unsigned i = 0; i < s->nbars && i < MAX_BARS; i++)
-        n[c++] = (GenName){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
-                           arena_printf(a, "BAR '%s'", s->bars[i].name), BAR(&s->bars[i], "name"), s->bars[i].pos};
-    for (unsigned i = 3; i < c; i++)
+    unsigned n;
+    const GenIdent *id = gen_idents(a, s, &n);
+    for (unsigned i = 3; i < n; i++) {
         for (unsigned j = 0; j < i; j++) {
-            if (strcmp(n[i].ident, n[j].ident) || !strcmp(n[i].what, n[j].what))
-                continue; /* a name written twice is names-unique's */
-            Diag *e = report(k, R_names_generated_unique, n[i].on, n[i].pos,
-                             "%s and %s would both define %s%s in the generated code", n[j].what, n[i].what,
-                             /* Banks...: after the camel-case prefix */
-                             arena_printf(a, n[i].ident[1] == 'a' ? "%s" : "%s_", n[i].ident[1] == 'a' ? s->camel : s->upper),
-                             n[i].ident);
-            if (n[j].pos.file)
-                note(k, e, n[j].on, n[j].pos, "%s is here", n[j].what);
+            if (strcmp(id[i].ident, id[j].ident) || !strcmp(id[i].what, id[j].what) || id[i].seg > MAX_SEGMENTS ||
+                id[j].seg > MAX_SEGMENTS || id[i].bar > MAX_BARS || id[j].bar > MAX_BARS)
+                continue;
+            /* Banks...: after the camel-case prefix */
+            bool camel = id[i].ident[0] == 'B' && id[i].ident[1] == 'a';
+            Diag *e = report(k, R_names_generated_unique, gen_on(k, &id[i]), gen_pos(k, &id[i]),
+                             "%s and %s would both define %s%s in the generated code", id[j].what, id[i].what,
+                             camel ? s->camel : arena_printf(a, "%s_", s->upper), id[i].ident);
+            if (id[j].seg || id[j].bar)
+                note(k, e, gen_on(k, &id[j]), gen_pos(k, &id[j]), "%s is here", id[j].what);
             break;
         }
+    }
 }
 
 static void check_layout(Ck *k)

@@ -313,7 +313,7 @@ static const struct {
 };
 
 /* The code's number in msvc.def; 0 for a code missing there. */
-unsigned msvc_number(const char *code)
+static unsigned msvc_number(const char *code)
 {
     for (size_t i = 0; code && i < countof(msvc_codes); i++)
         if (!strcmp(msvc_codes[i].code, code))
@@ -380,9 +380,9 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
     }
 }
 
-bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n)
+bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size)
 {
-    const char *near = closest_name(word, cands, n);
+    const char *near = closest_of(word, items, n, size);
     if (near)
         diag_fixit(d, on, "did you mean '%s'?", near);
     return near != NULL;

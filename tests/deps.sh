@@ -31,8 +31,9 @@
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
-# MSBuild example (tests/examples); cppcheck and clang-tidy lint the
-# generated code (tests/gen: a kernel reviewer's tools find nothing in it).
+# MSBuild example (tests/examples); zsh runs the zsh completion
+# (tests/completion; bash is always there); cppcheck and clang-tidy lint
+# the generated code (tests/gen: a kernel reviewer's tools find nothing in it).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -74,6 +75,7 @@ gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
+zsh         cmd:zsh
 cppcheck    cmd:cppcheck
 clang-tidy  cmd:clang-tidy
 '
