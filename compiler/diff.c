@@ -55,7 +55,7 @@ typedef struct Dx {
 /* A byte count or address: in the largest IEC unit it is a whole
  * multiple of, while that reads as a short number (3840MiB); else decimal
  * below 1 KiB and hex above. */
-static const char *bytes_text(Arena *a, uint64_t v)
+const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
     for (unsigned i = 0; i < countof(unit); i++) {

@@ -114,11 +114,11 @@ static const char usage_build[] =
     "  -MT TARGET             the depfile's targets instead of the outputs (as gcc)\n"
     "  -MP                    an empty rule per input in the depfile (as gcc)\n"
     "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
-    "  --annotate             comment each descriptor with the YAML line it came from\n"
+    "  --annotate             mark each field with the YAML line it came from\n"
     "  --emit-selftest        also write DIR/<name>_selftest.c, a program that runs the\n"
     "                         handlers as dxgkrnl does and checks every answer (for CI)\n"
     "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
-    "                         (default 64KiB; a smaller budget picks a slower form)\n"
+    "                         (default 4KiB; a smaller budget picks a slower form)\n"
     "  -v                     report the files written and the lookup table chosen\n";
 
 static const char usage_diff[] =

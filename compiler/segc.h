@@ -714,13 +714,17 @@ typedef struct Lookup {
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
-enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
+enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes (0:
  * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap (only possible when the advisory
  * segments-overlap is off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
+
+/* A byte count as people write it: "256MiB" when a whole number of an IEC
+ * unit, else decimal below 1 KiB and hex above (diff.c). */
+const char *bytes_text(Arena *a, uint64_t v);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
 

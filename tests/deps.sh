@@ -32,7 +32,8 @@
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
-# (tests/completion; bash is always there).
+# (tests/completion; bash is always there); cppcheck and clang-tidy lint
+# the generated code (tests/gen: a kernel reviewer's tools find nothing in it).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -75,6 +76,8 @@ dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
 zsh         cmd:zsh
+cppcheck    cmd:cppcheck
+clang-tidy  cmd:clang-tidy
 '
 
 probe() {

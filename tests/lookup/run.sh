@@ -41,6 +41,19 @@ run_case() { # spec expect budget compiler
     fi
     form=$(sed -n 's/.*lookup table: \([a-z]*\).*/\1/p' "$out/build.out")
     forms="$forms $form"
+    if [ "$budget" = default ]; then
+        # The default table is kernel-friendly: at most 4 KiB, at most 3 loads,
+        # and the file says what -v says.
+        bytes=$(sed -n 's/.*, \([0-9]*\) bytes, .*/\1/p' "$out/build.out")
+        loads=$(sed -n 's/.*worst case \([0-9]*\) memory.*/\1/p' "$out/build.out")
+        board=$(sed -n 's/^board //p' "$exp")
+        if [ -n "$bytes" ] && [ "$bytes" -le 4096 ] && [ -n "$loads" ] && [ "$loads" -le 3 ] &&
+            grep -q " $bytes bytes, at most $loads memory loads" "$dir/${board}_segments.h"; then
+            ok "$name: default table $bytes bytes <= 4096, $loads loads <= 3"
+        else
+            bad "$name: default table <= 4096 bytes and <= 3 loads" "$(cat "$out/build.out")"
+        fi
+    fi
     board=$(sed -n 's/^board //p' "$exp")
     # Two budgets often give the same tables: the same code, compiler,
     # expectation and seed make the same program and the same run.
