@@ -799,6 +799,8 @@ void os_guard(void (*cleanup)(void));
 /* ---- did-you-mean (util.c) --------------------------------------------- */
 /* The closest candidate by edit distance, or NULL if none is close. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);
+const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
+const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 /* Adds "did you mean 'X'?" to `on` when a candidate is close; says whether. */
 bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n);
 
