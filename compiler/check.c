@@ -8,7 +8,9 @@
  * rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 const RuleInfo rule_table[] = {
@@ -125,6 +127,29 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 
 static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 
+/* A quantity as every message writes it: "0x3B0000000 (14.75 GiB)". */
+#define Q(v) qty(k->d->arena, (v))
+
+/* The remedy of finding `e` (NULL when the rule is off), worked out from
+ * the spec: "= fix: base: vram.end". */
+static void fix(Ck *k, Diag *e, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void fix(Ck *k, Diag *e, const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    diag_fixit(k->d, e, "%s", text);
+}
+
+static const char *hex_of(Ck *k, uint64_t v) { return arena_printf(k->d->arena, "0x%llX", (unsigned long long)v); }
+static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
+static uint64_t round_up(uint64_t v, uint64_t unit)
+{
+    return v % unit && v <= UINT64_MAX - unit ? round_down(v, unit) + unit : v;
+}
+
 static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
 {
     Segment *g = on.g;
@@ -219,21 +244,25 @@ static void check_sizes(Ck *k, Segment *g)
     if (g->size.v == 0)
         report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
-        report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
-               "size of segment '%s' (0x%llX) is not a multiple of the %llu-byte page", g->name,
-               (unsigned long long)g->size.v, (unsigned long long)page);
+        fix(k, report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
+                   "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
+                   (unsigned long long)page),
+            "size: %s%s0x%llX (a whole number of pages)", round_down(g->size.v, page) ? hex_of(k, round_down(g->size.v, page)) : "",
+            round_down(g->size.v, page) ? " or " : "", (unsigned long long)round_up(g->size.v, page));
     if (add_overflows(g->base.v, g->size.v))
         report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
-               "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
-               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+        fix(k, report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
+                   "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
+                   Q(g->commit_limit.v), Q(g->size.v)),
+            "leave commit_limit out: it defaults to the size");
     if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
-               "commit limit of aperture '%s' (0x%llX) exceeds its size (0x%llX)", g->name,
-               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+        fix(k, report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
+                   "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name, Q(g->commit_limit.v),
+                   Q(g->size.v), Q(g->commit_limit.v - g->size.v)),
+            "commit_limit: size (or leave it out: it defaults to the size)");
 }
 
 static void check_cpu(Ck *k, Segment *g)
@@ -248,10 +277,12 @@ static void check_cpu(Ck *k, Segment *g)
         uint64_t off = g->cpu_offset.v;
         if (off > b->size.v || g->size.v > b->size.v - off) {
             Diag *e = report(k, R_cpu_window_in_bar, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
-                             "segment '%s' (0x%llX bytes at offset 0x%llX) does not fit in BAR '%s' (0x%llX bytes)",
-                             g->name, (unsigned long long)g->size.v, (unsigned long long)off, b->name,
-                             (unsigned long long)b->size.v);
+                             "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name,
+                             Q(g->size.v), (unsigned long long)off, b->name, Q(b->size.v));
             note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
+            if (off <= b->size.v)
+                fix(k, e, "the window is %s too large for the BAR: size: 0x%llX, or a larger BAR",
+                    Q(g->size.v - (b->size.v - off)), (unsigned long long)(b->size.v - off));
         }
     }
 }
@@ -281,19 +312,26 @@ static void check_banks(Ck *k, Segment *g)
                    b->name, g->name);
             return;
         }
+        uint64_t start = sum;
         sum += b->size.v;
         if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
             Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
-                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's 0x%llX bytes",
-                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
-                             (unsigned long long)g->size.v);
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's %s",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
+            if (i + 1 == g->nbanks)
+                fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
+                    Q(g->size.v - start));
+            else
+                fix(k, e, "bank '%s' size: at most %s, what is left of the segment", b->name, Q(g->size.v - start));
             return;
         }
         if (b->end % page && i + 1 < g->nbanks) {
-            report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
-                   "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
-                   (unsigned long long)b->end, (unsigned long long)page);
+            fix(k, report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
+                       "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
+                       (unsigned long long)b->end, (unsigned long long)page),
+                "size: 0x%llX or 0x%llX (ends on a page)", (unsigned long long)(round_down(b->end, page) - start),
+                (unsigned long long)(round_up(b->end, page) - start));
             return;
         }
     }
@@ -301,14 +339,17 @@ static void check_banks(Ck *k, Segment *g)
         const Bank *last = &g->banks[g->nbanks - 1];
         Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
                          last->size.set ? last->size.pos : g->banks_pos,
-                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name, (unsigned long long)sum,
-                         (unsigned long long)g->size.v);
+                         "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(sum),
+                         Q(g->size.v - sum), Q(g->size.v));
         note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
+        if (last->size.set)
+            fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
     }
 }
 
 static void check_preserve(Ck *k, Segment *g)
 {
+    uint64_t page = k->s->page_size.v ? k->s->page_size.v : DEFAULT_PAGE_SIZE;
     uint32_t f = g->flags;
     bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
          ph = f & FLAG_partially_preserved_during_hibernate;
@@ -319,8 +360,9 @@ static void check_preserve(Ck *k, Segment *g)
             report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                    "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
         else
-            report(k, R_preserve_combination, SEG(g, "flags"), p,
-                   "segment '%s' is preserved during hibernate but not during standby", g->name);
+            fix(k, report(k, R_preserve_combination, SEG(g, "flags"), p,
+                       "segment '%s' is preserved during hibernate but not during standby", g->name),
+                "add preserved_during_standby to the flags");
     }
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
@@ -337,9 +379,17 @@ static void check_preserve(Ck *k, Segment *g)
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)
-        report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
-               "system_memory_end 0x%llX of segment '%s' is not inside it (size 0x%llX; the offset is inclusive)",
-               (unsigned long long)e->v, g->name, (unsigned long long)g->size.v);
+        fix(k, report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
+                   "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
+                   (unsigned long long)e->v, g->name, Q(g->size.v)),
+            "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
+    else if (e->set && e->v && (e->v + 1) % page)
+        fix(k, report(k, R_system_memory_end_page, SEG(g, "system_memory_end"), e->pos,
+                   "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
+                   "not a whole number of %llu-byte pages",
+                   (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page),
+            e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
+            (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
 }
 
 static void check_flags(Ck *k, Segment *g)
@@ -350,9 +400,10 @@ static void check_flags(Ck *k, Segment *g)
         if (!(g->flags_written & (1u << fi->bit)))
             continue;
         if (fi->min_wddm > s->wddm)
-            report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
-                   "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
-                   fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15);
+            fix(k, report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
+                       "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
+                       fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
+                "wddm: \"%u.%u\" in board, or remove '%s'", fi->min_wddm >> 4, fi->min_wddm & 15, fi->name);
     }
     uint32_t f = g->flags;
     if (f & FLAG_reserved_sys_mem)
@@ -613,6 +664,8 @@ static void check_layout(Ck *k)
                                  (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                                  (unsigned long long)b->base.v, (unsigned long long)be);
                 note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
+                if (be != UINT64_MAX)
+                    fix(k, e, "base: %s.end (0x%llX), after segment '%s'", b->name, (unsigned long long)be, b->name);
                 break;
             }
         }
@@ -704,11 +757,17 @@ static void check_bars(Ck *k)
             report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
                    (unsigned long long)b->bits.v);
         else if (n == 1 && b->size.v > (1ull << 32))
-            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
-                   b->name, (unsigned long long)b->size.v);
-        if (!pow2(b->size.v))
-            report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
-                   (unsigned long long)b->size.v);
+            fix(k, report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
+                       b->name, Q(b->size.v)),
+                "bits: 64");
+        if (!pow2(b->size.v)) {
+            unsigned lg = 0;
+            while (lg < 63 && (1ull << lg) < b->size.v)
+                lg++;
+            fix(k, report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
+                       Q(b->size.v)),
+                "size: %s (the power of two that holds it)", iec(k->d->arena, 1ull << lg));
+        }
     }
 }
 
@@ -725,9 +784,10 @@ static void check_paging(Ck *k)
     uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && g->kind == SEG_APERTURE && s->paging.buffer_size.v > room && s->paging.buffer_size.v <= UINT32_MAX) {
         Diag *e = report(k, R_paging_buffer_fits, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
-                         "paging buffer_size 0x%llX does not fit in paging segment '%s' (commit limit 0x%llX)",
-                         (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
+                         "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
+                         Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
+        fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
     }
 }
 
@@ -754,8 +814,8 @@ static void check_widths(Ck *k, Segment *g)
                                                : R_field_width;
         const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
         const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
-        report(k, rule, SEG(g, key), v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s", key,
-               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", (unsigned long long)v->v, fi->dxgk,
+        report(k, rule, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
+               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
                max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
     }

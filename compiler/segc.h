@@ -853,6 +853,8 @@ const char *closest_of(const char *word, const void *items, size_t n, size_t siz
 /* Adds "did you mean 'X'?" to `on` when one of those names is close;
  * says whether. */
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
+const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
+const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 
 /* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);

@@ -128,6 +128,37 @@ char *arena_printf(Arena *a, const char *fmt, ...)
     return p;
 }
 
+/* One way to write a quantity, in diagnostics, diff and the map: "2 GiB",
+ * "448 MiB", "14.75 GiB"; a value that needs more than two decimals in its
+ * unit gets U+2248 (almost equal), the exact hex being printed beside it. */
+const char *iec(Arena *a, uint64_t v)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    unsigned k = 0;
+    while (k < 6 && (v >> (10 * (k + 1))) != 0)
+        k++;
+    uint64_t unit = (uint64_t)1 << (10 * k);
+    uint64_t q = v >> (10 * k), r = v & (unit - 1);
+    if (r == 0)
+        return arena_printf(a, "%llu %s", (unsigned long long)q, units[k]);
+    /* Quarters are exact in two decimals (100 = 4 * 25 and the unit is a
+     * power of two); anything else is rounded from the top 10 bits. */
+    bool exact = r % (unit / 4) == 0;
+    uint64_t h = exact ? r / (unit / 4) * 25 : ((r >> (10 * (k - 1))) * 100 + 512) >> 10;
+    if (h == 100)
+        q++, h = 0;
+    return arena_printf(a, "%s%llu.%02llu %s", exact ? "" : "\xE2\x89\x88", (unsigned long long)q,
+                        (unsigned long long)h, units[k]);
+}
+
+/* "0x3B0000000 (14.75 GiB)"; below 1 KiB the number in decimal alone. */
+const char *qty(Arena *a, uint64_t v)
+{
+    if (v < 1024)
+        return arena_printf(a, "%llu", (unsigned long long)v);
+    return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
+}
+
 size_t arena_bytes(const Arena *a)
 {
     return a->bytes;
