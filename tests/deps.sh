@@ -28,7 +28,9 @@
 # tests/json validates with and the ajv validator tests/schema runs the
 # schemas through in strict mode, as editors' tools do (not needed once
 # both are cached; nodejs comes with npm);
-# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
+# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
+# gcc-mingw-w64-i686, compiles the generated code for both Windows targets
+# (tests/gen: an x64 spec must refuse a 32-bit build), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
@@ -72,6 +74,7 @@ ninja-build cmd:ninja
 chromium    cmd:chromium|chromium-browser
 npm         schema-or-cmd:npm
 gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
+gcc-mingw-w64-i686 cmd:i686-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
