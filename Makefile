@@ -237,6 +237,10 @@ man-test: $(SEGC)
 examples-test: $(SEGC)
 	@$(call SUITE,examples-test) sh tests/examples/run.sh $(B)
 
+# The bash and zsh completions (completions/) against this segc.
+completion-test: $(SEGC)
+	@$(call SUITE,completion-test) sh tests/completion/run.sh $(SEGC)
+
 # --diagnostics=msvc against MSBuild's canonical error format.
 msvc-test: $(SEGC)
 	@$(call SUITE,msvc-test) sh tests/msvc/run.sh $(SEGC)
@@ -260,7 +264,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gencode property lookup memcheck examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test man-test codes msvc-test
+              hostile unit golden cli schema disk diff-test man-test codes msvc-test completion-test
 SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -347,6 +351,9 @@ fuzz-smoke:
 MANDIR   ?= $(PREFIX)/share/man
 SHAREDIR ?= $(PREFIX)/share/segc
 CMAKEDIR ?= $(PREFIX)/lib/cmake/segc
+# Where bash-completion and zsh look for a command's completion.
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR  ?= $(PREFIX)/share/zsh/site-functions
 VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/segc.h)
 
 $(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
@@ -360,6 +367,9 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
 	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)
+	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
+	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
+	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
@@ -367,6 +377,8 @@ uninstall:
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json
 	rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
+	rm -f $(DESTDIR)$(BASHCOMPDIR)/segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
+	rmdir $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(BASHCOMPDIR)/.. $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)/.. 2>/dev/null || true
 
 # Release archives in $(B)/dist (build-aux/dist.sh): sources, Linux x86_64,
 # Windows x86_64; the same commit gives the same bytes.
@@ -380,7 +392,7 @@ dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test windows windows-test msvc-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: dist dist-test windows windows-test msvc-test completion-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 

@@ -40,6 +40,9 @@ install -m 755 "$segc" "$l/bin/segc"
 strip --strip-all "$l/bin/segc"
 install -m 644 doc/segc.1 "$l/share/man/man1/"
 install -m 644 doc/segc.5 "$l/share/man/man5/"
+install -d "$l/share/bash-completion/completions" "$l/share/zsh/site-functions"
+install -m 644 completions/segc.bash "$l/share/bash-completion/completions/segc"
+install -m 644 completions/_segc "$l/share/zsh/site-functions/_segc"
 common "$l"
 
 w=$stage/segc-$v-windows-x86_64

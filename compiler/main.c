@@ -37,7 +37,8 @@ typedef struct Options {
     unsigned jobs;          /* check -j */
     const char *outdir;
     const char *templates;
-    const char *depfile, *dep_target, *deps_list; /* -MF, -MT, --deps-list */
+    const char *depfile, *deps_list; /* -MF, --deps-list */
+    Buf dep_targets;                  /* every -MT, space-separated (as gcc) */
     bool dep_phony;                               /* -MP */
     bool md;
     bool annotate;
@@ -109,7 +110,7 @@ static const char usage_build[] =
     "  --templates DIR        use templates from DIR instead of the built-in ones\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
     "                         extends chain and any template overrides\n"
-    "  -MT TARGET             the depfile's target instead of the outputs (as gcc)\n"
+    "  -MT TARGET             the depfile's targets instead of the outputs (as gcc)\n"
     "  -MP                    an empty rule per input in the depfile (as gcc)\n"
     "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
     "  --annotate             comment each descriptor with the YAML line it came from\n"
@@ -376,7 +377,7 @@ static bool build_option(Options *o, int argc, char **argv, int *i)
     else if (is_opt(a, "-MF"))
         o->depfile = opt_value("-MF", argc, argv, i);
     else if (is_opt(a, "-MT"))
-        o->dep_target = opt_value("-MT", argc, argv, i);
+        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", opt_value("-MT", argc, argv, i));
     else if (!strcmp(a, "-MP"))
         o->dep_phony = true;
     else if (is_opt(a, "--deps-list"))
@@ -456,6 +457,7 @@ static void free_options(Options *o)
     free(o->defines);
     free(o->includes);
     free(o->files);
+    buf_free(&o->dep_targets);
     for (unsigned i = 0; i < o->nowned; i++)
         free(o->owned[i]);
     free(o->owned);
@@ -709,7 +711,7 @@ static int cmd_build(const Command *c, int argc, char **argv)
     struct stat st;
     if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
         die_usage("--templates '%s' is not a directory", o.templates);
-    if ((o.depfile || o.dep_target || o.dep_phony) && !o.md)
+    if ((o.depfile || o.dep_targets.len || o.dep_phony) && !o.md)
         die_usage("-MF, -MT and -MP go with -MD");
     const char *path = o.files[0];
     Arena *a = arena_new();
@@ -717,7 +719,7 @@ static int cmd_build(const Command *c, int argc, char **argv)
     Spec *s = front_end(&o, a, path, &d);
     Outputs out = {0};
     BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
-                    o.emit_selftest, o.dep_target, o.dep_phony, o.deps_list};
+                    o.emit_selftest, o.dep_targets.p, o.dep_phony, o.deps_list};
     Lookup lk;
     /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);

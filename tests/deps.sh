@@ -5,7 +5,8 @@
 #   sh tests/deps.sh --check    list what is missing; exit 1 if anything is
 #   sh tests/deps.sh --install  install what is missing (as root; without
 #                               root, print the one command to run), then
-#                               fetch the SARIF 2.1.0 schema into the cache
+#                               fetch the SARIF 2.1.0 schema and ajv into
+#                               the cache
 #   sh tests/deps.sh --install demo   the packages only (./run demo)
 #
 # Each tool is looked for itself (a command on PATH, a pkg-config module,
@@ -24,11 +25,14 @@
 # (tests/man); cmake and ninja-build build the build-system examples
 # (tests/examples); chromium renders the `segc map` pages headless so
 # tests/map can measure them; npm fetches, once, the SARIF 2.1.0 schema
-# tests/json validates with (not needed once it is cached);
+# tests/json validates with and the ajv validator tests/schema runs the
+# schemas through in strict mode, as editors' tools do (not needed once
+# both are cached; nodejs comes with npm);
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
-# MSBuild example (tests/examples).
+# MSBuild example (tests/examples); zsh runs the zsh completion
+# (tests/completion; bash is always there).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -70,6 +74,7 @@ gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
+zsh         cmd:zsh
 '
 
 probe() {
@@ -83,7 +88,7 @@ probe() {
     py:*) /usr/bin/python3 -c "import ${1#py:}" 2>/dev/null ;;
     f:*) [ -f "${1#f:}" ] ;;
     rt:*) have clang && [ -f "$(clang -print-file-name="${1#rt:}-$(uname -m).a")" ] ;;
-    schema-or-cmd:*) sarif_cached || have "${1#schema-or-cmd:}" ;;
+    schema-or-cmd:*) { sarif_cached && ajv_cached; } || have "${1#schema-or-cmd:}" ;;
     esac
 }
 
@@ -118,6 +123,30 @@ fetch_schema() {
     return 1
 }
 
+# ajv and what it needs, exactly as tests/schema/ajv/package-lock.json pins
+# them (npm ci checks every package against the lock's hashes), installed
+# beside a copy of that lock so that a changed lock installs again.
+fetch_ajv() {
+    ajv_cached && return 0
+    if ! have npm; then
+        echo "segc: npm is needed once to install ajv for tests/schema" >&2
+        return 1
+    fi
+    [ -n "${tmp:-}" ] || suite_begin deps
+    echo "segc: installing ajv (tests/schema/ajv/package-lock.json) into $(ajv_dir)" >&2
+    w=$tmp/ajv
+    mkdir -p "$w" "$(segc_cache)"
+    cp tests/schema/ajv/package.json tests/schema/ajv/package-lock.json "$w/"
+    if (cd "$w" && npm ci --silent --no-audit --no-fund --ignore-scripts >"$tmp/npm.out" 2>&1) &&
+        rm -rf "$(ajv_dir).new" && mv "$w" "$(ajv_dir).new" &&
+        rm -rf "$(ajv_dir)" && mv "$(ajv_dir).new" "$(ajv_dir)"; then
+        return 0
+    fi
+    echo "segc: npm ci of tests/schema/ajv failed" >&2
+    indent 10 <"$tmp/npm.out" >&2
+    return 1
+}
+
 missing=$(missing_packages)
 missing=${missing% }
 
@@ -131,6 +160,10 @@ case "${1:-}" in
     fi
     if ! sarif_cached; then
         echo "segc: the SARIF 2.1.0 schema is not in $SARIF_SCHEMA: run sh tests/deps.sh --install" >&2
+        status=1
+    fi
+    if ! ajv_cached; then
+        echo "segc: ajv is not in $(ajv_dir): run sh tests/deps.sh --install" >&2
         status=1
     fi
     exit $status
@@ -155,7 +188,7 @@ case "${1:-}" in
             exit 2
         fi
     fi
-    [ "${2:-}" = demo ] || fetch_schema || exit 2
+    [ "${2:-}" = demo ] || { fetch_schema && fetch_ajv; } || exit 2
     ;;
 *)
     echo "usage: sh tests/deps.sh --check|--install" >&2

@@ -67,4 +67,8 @@ SARIF_FILE=package/sarif-2.1.0.json
 SARIF_SHA256=1c49a0f2b60444c71bb14878e21e0d882198eff4c539861b133093ad89ed798c
 segc_cache() { echo "${SEGC_TEST_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/segc}"; }
 sarif_schema() { echo "${SEGC_SARIF_SCHEMA:-$(segc_cache)/sarif-2.1.0.json}"; }
+# ajv, the JSON Schema validator tests/schema runs in strict mode: the
+# versions (and their hashes) are pinned by tests/schema/ajv/package-lock.json.
+ajv_dir() { echo "$(segc_cache)/ajv"; }
+ajv_cached() { [ -d "$(ajv_dir)/node_modules/ajv" ] && cmp -s "$(ajv_dir)/package-lock.json" tests/schema/ajv/package-lock.json; }
 sarif_cached() { [ -f "$(sarif_schema)" ] && [ "$(sha256sum "$(sarif_schema)" | cut -d' ' -f1)" = "$SARIF_SHA256" ]; }

@@ -86,7 +86,8 @@ else
 fi
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
     lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
-    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json; do
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json \
+    share/bash-completion/completions/segc share/zsh/site-functions/_segc; do
     if [ -s "$prefix/$f" ]; then
         ok "installed \$PREFIX/$f"
     else
@@ -115,7 +116,8 @@ make -s B="$B" install DESTDIR="$stage" PREFIX=/opt/segc >"$tmp/destdir.log" 2>&
 missing=""
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
     lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
-    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json; do
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json \
+    share/bash-completion/completions/segc share/zsh/site-functions/_segc; do
     [ -f "$stage/opt/segc/$f" ] || missing="$missing $f"
 done
 if [ -z "$missing" ] && [ -x "$stage/opt/segc/bin/segc" ]; then
@@ -187,6 +189,15 @@ edit_base "$src"
 mk >"$tmp/make.log" 2>&1
 run_example "make: chip.yaml edited: the rebuilt example prints the new size" "$out/example" example_make 0x80000000
 if mk_noop; then ok "make: nothing to do after the edit"; else bad "make: after the edit" "$(head -n 3 "$tmp/noop.log")"; fi
+# A generated header deleted by hand while the stamp is newer: segc runs
+# again and the build succeeds, never with a missing file.
+rm "$out/gen/example_make_segments.h"
+if mk >"$tmp/make.log" 2>&1 && grep -q "^segc build" "$tmp/make.log" && [ -f "$out/gen/example_make_segments.h" ]; then
+    ok "make: a generated file deleted by hand is written again"
+else
+    bad "make: generated file deleted" "$(tail -n 3 "$tmp/make.log")"
+fi
+if mk_noop; then ok "make: nothing to do after restoring it"; else bad "make: after restoring" "$(head -n 3 "$tmp/noop.log")"; fi
 # The base renamed (and edited), the spec pointed at the new name: the old
 # name in the depfile must not stop make, and the code follows the new base.
 sleep 1

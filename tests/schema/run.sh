@@ -12,10 +12,17 @@
 #    must contain (no `board`, `segments` or segment `kind` required), so no
 #    special handling is needed here.
 # 2. Every tests/schema/bad/*.yaml must be rejected by the schema. Each one
-#    is a small spec with one structural mistake, named in its first line.
-# 3. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
-#    and exactly 1 (invalid spec; 2 would be a usage or internal error) on
-#    every bad case.
+#    is a small spec with one structural mistake, named in its first line;
+#    every tests/schema/good/*.yaml (forms the samples do not show, such as
+#    an unquoted wddm) must be accepted, like a sample.
+# 3. ajv, in strict mode (draft 2020-12), compiles every schema in schema/
+#    and gives the same verdict as Python's jsonschema on every case above
+#    (their regular-expression dialects differ: the expression pattern must
+#    mean the same in both, and in an editor's).  ajv is installed into the
+#    test cache by tests/deps.sh --install (npm ci from tests/schema/ajv/).
+# 4. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
+#    and good case and exactly 1 (invalid spec; 2 would be a usage or
+#    internal error) on every bad case.
 #
 # Prints `ok   NAME` or `FAIL NAME: REASON` per case, then
 # `schema: N passed, M failed`, and exits 1 if anything failed.  In the
@@ -41,7 +48,7 @@ SCHEMA=schema/segc.schema.json
 VALIDATE=tests/schema/validate.py
 
 # The samples, sorted, at any depth.
-samples=$(find samples -name '*.yaml' | LC_ALL=C sort)
+samples=$(find samples tests/schema/good -name '*.yaml' | LC_ALL=C sort)
 bad_cases=$(find tests/schema/bad -name '*.yaml' | LC_ALL=C sort)
 
 if [ -z "$samples" ] || [ -z "$bad_cases" ]; then
@@ -75,6 +82,38 @@ elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
     suite_end
 else
     schema_cases
+fi
+
+# ajv_cases: strict compile of every schema, then the same verdicts.
+ajv_cases() {
+    AJV=$(ajv_dir)/node_modules
+    if [ ! -d "$AJV/ajv" ]; then
+        bad "ajv" "not installed in $AJV: run sh tests/deps.sh --install"
+        return
+    fi
+    for s in schema/*.schema.json; do
+        if NODE_PATH=$AJV node tests/schema/ajv/check.js "$s" >"$tmp/ajv.out" 2>&1; then
+            ok "ajv strict: $s"
+        else
+            bad "ajv strict: $s" "$(head -n 3 "$tmp/ajv.out")"
+        fi
+    done
+    mkdir -p "$tmp/json"
+    for f in $samples $bad_cases; do
+        "$PYTHON" -c 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), open(sys.argv[2], "w"))' \
+            "$f" "$tmp/json/$(echo "$f" | tr / _).json" || bad "ajv: $f" "cannot convert to JSON"
+    done
+    (cd "$tmp/json" && NODE_PATH=$AJV node "$OLDPWD/tests/schema/ajv/check.js" "$OLDPWD/$SCHEMA" *.json) >"$tmp/ajv.out" 2>&1
+    for f in $samples; do
+        grep -qx "$(echo "$f" | tr / _).json: valid" "$tmp/ajv.out" && ok "ajv: $f" || bad "ajv: $f" "ajv rejects it"
+    done
+    for f in $bad_cases; do
+        grep -qx "$(echo "$f" | tr / _).json: invalid" "$tmp/ajv.out" && ok "ajv: $f" || bad "ajv: $f" "ajv accepts it"
+    done
+}
+
+if ! sanitized; then
+    ajv_cases
 fi
 
 if [ -n "${SEGC:-}" ] && command -v "$SEGC" >/dev/null 2>&1; then

@@ -16,9 +16,11 @@
 # Covered: build (all DDI forms, -MD -MF, --annotate, --emit-selftest, -v),
 # check (-j threads, globs expanded by segc.exe with FindFirstFileW,
 # --diagnostics=msvc/sarif, hostile input), dump --json, map, CRLF specs,
-# atomic replace (MoveFileExW) and refused writes.  Not covered under Wine:
-# Ctrl-C (Wine has no console to send it from a script), colour on a real
-# console, read-only files (Wine runs as the Unix user, root here).
+# atomic replace (MoveFileExW) and refused writes, colour on Wine's console
+# (under script(1)) and none with NO_COLOR or when redirected.  Not covered
+# under Wine: Ctrl-C in the middle of a write (nothing can stall segc.exe's
+# writes the way the LD_PRELOAD shim of tests/hostile/disk.sh stalls
+# segc's), read-only files (Wine runs as the Unix user, root here).
 set -u
 SEGC=${1:?usage: run.sh SEGC SEGC_EXE WORKDIR}
 EXE=${2:?}
@@ -140,5 +142,29 @@ grep -qF "$want" "$lwin/out/abs dir/x.d" && grep -qF "$(esc "$wprefix")/samples/
 python3 "$root/tests/msvc/check.py" --lines "$lwin/res/absmsvc.err" > /dev/null &&
     grep -q "^$(winpath "$lwin" | sed 's/\\/\\\\/g')\\\\errors\\\\many-errors.yaml(8,11): error SEGC1006: " "$lwin/res/absmsvc.err" &&
     ok "msvc lines with a drive-letter path are canonical" || bad "abs msvc" "$(head -n 3 "$lwin/res/absmsvc.err")"
+# Colour only on a console: under a pseudo-terminal Wine gives segc.exe a
+# console, and --color=auto colours the "error:" label there, unless
+# NO_COLOR is set; redirected (every run above) it never does.  Wine's
+# console redraws each cell with cursor sequences of its own: those are
+# taken out before looking for segc's.
+if command -v script >/dev/null 2>&1; then
+    console() { # OUT [ENV...]: segc.exe check on Wine's console
+        out=$1
+        shift
+        (cd "$lwin" && env "$@" script -qec "wine \"$EXE\" check errors/bad-kind.yaml" /dev/null </dev/null |
+            sed -e 's/\x1b\[?25[lh]//g' -e 's/\x1b\[K\x1b\[1C/ /g' | tr -d '\r\n' > "$out")
+    }
+    console "$W/console.txt"
+    console "$W/console-nocolor.txt" NO_COLOR=1
+    esc_c=$(printf '\033')
+    grep -q "${esc_c}\[1;31merror:" "$W/console.txt" && grep -q "bad-kind.yaml:6:25:" "$W/console.txt" &&
+        ok "on a console, --color=auto colours the diagnostics" ||
+        bad "console colour" "$(cat -v "$W/console.txt" | head -c 300)"
+    grep -q "bad-kind.yaml:6:25: *error:" "$W/console-nocolor.txt" && ! grep -q "${esc_c}\[1;31m" "$W/console-nocolor.txt" &&
+        ok "on a console with NO_COLOR, no colour" ||
+        bad "console NO_COLOR" "$(cat -v "$W/console-nocolor.txt" | head -c 300)"
+else
+    echo "skip console colour: script(1) is not installed"
+fi
 echo "windows: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
