@@ -281,47 +281,42 @@ static bool axis_to_scale(const Axis *ax, uint64_t lo, uint64_t hi)
     return true;
 }
 
+/* 0 .. n-1 in ascending order of key, ties in index order. */
+static unsigned *order(Arena *a, const double *key, unsigned n)
+{
+    unsigned *ord = arena_alloc(a, (n + 1) * sizeof *ord), j;
+    for (unsigned i = 0; i < n; i++) {
+        for (j = i; j > 0 && key[ord[j - 1]] > key[i]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = i;
+    }
+    return ord;
+}
+
 /* Side-by-side tracks for overlapping ranges: taken in order of their
- * start (then of their index), each range gets the first track where it
- * overlaps no range placed before it.  Returns the number of tracks. */
+ * start, each range gets the first track where it overlaps no range placed
+ * before it.  Returns the number of tracks. */
 static unsigned assign_tracks(Arena *a, const uint64_t *lo, const uint64_t *hi, unsigned n, unsigned *track)
 {
-    unsigned *ord = arena_alloc(a, (n + 1) * sizeof *ord);
+    double *key = arena_alloc(a, (n + 1) * sizeof *key);
     for (unsigned i = 0; i < n; i++)
-        ord[i] = i;
-    for (unsigned i = 1; i < n; i++)
-        for (unsigned j = i; j > 0 && lo[ord[j - 1]] > lo[ord[j]]; j--) {
-            unsigned t = ord[j];
-            ord[j] = ord[j - 1];
-            ord[j - 1] = t;
-        }
-    unsigned ntracks = 1;
+        key[i] = (double)lo[i];
+    unsigned *ord = order(a, key, n), ntracks = 1;
     for (unsigned k = 0; k < n; k++) {
-        unsigned i = ord[k];
-        for (unsigned t = 0;; t++) {
-            bool clear = true;
-            for (unsigned q = 0; q < k && clear; q++) {
-                unsigned j = ord[q];
-                clear = !(track[j] == t && lo[j] < hi[i] && lo[i] < hi[j]);
-            }
-            if (clear) {
-                track[i] = t;
-                break;
-            }
-        }
-        if (track[i] + 1 > ntracks)
-            ntracks = track[i] + 1;
+        unsigned i = ord[k], t = 0;
+        for (unsigned q = 0; q < k; q++)
+            if (track[ord[q]] == t && lo[ord[q]] < hi[i] && lo[i] < hi[ord[q]])
+                t++, q = (unsigned)-1; /* start over on the next track */
+        track[i] = t;
+        ntracks = t + 1 > ntracks ? t + 1 : ntracks;
     }
     return ntracks;
 }
 
 /* ---- the model of the picture ------------------------------------------------- */
 
-typedef enum { L_TITLE, L_TEXT, L_MUTED, L_ERROR, L_WARN } LineStyle;
-
 typedef struct Line {
-    const char *text;
-    LineStyle style;
+    const char *text, *cls; /* "b" (bold), "" (plain), "muted", "err", "warn" */
 } Line;
 
 typedef struct Label {
@@ -380,11 +375,11 @@ typedef struct Map {
     double body_top, axis_bottom;
 } Map;
 
-static void line_add(Label *l, LineStyle st, const char *text)
+static void line_add(Label *l, const char *cls, const char *text)
 {
     ASSERT(l->n < countof(l->lines));
-    l->lines[l->n++] = (Line){text, st};
-    l->w = dmax(l->w, text_w(text, FS, st != L_TEXT && st != L_MUTED));
+    l->lines[l->n++] = (Line){text, cls};
+    l->w = dmax(l->w, text_w(text, FS, *cls && strcmp(cls, "muted")));
     l->h = l->n * LINE;
 }
 
@@ -477,42 +472,42 @@ static void build_label(Map *m, SegDraw *sd)
     Arena *a = m->a;
     const Segment *g = sd->g;
     Label *l = &sd->label;
-    line_add(l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
+    line_add(l, "b", arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
     if (g->kind == SEG_AGP) {
-        line_add(l, L_TEXT, "agp: runtime aperture");
-        line_add(l, L_MUTED, "address and size come from the chipset");
-        line_add(l, L_MUTED, "at run time; absent without an AGP aperture");
+        line_add(l, "", "agp: runtime aperture");
+        line_add(l, "muted", "address and size come from the chipset");
+        line_add(l, "muted", "at run time; absent without an AGP aperture");
     } else {
-        line_add(l, L_TEXT,
+        line_add(l, "",
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
                               sd->axis && !sd->to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+            line_add(l, "muted", arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
         else
-            line_add(l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+            line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
-            line_add(l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
-        line_add(l, L_MUTED, cpu_text(m, g));
+            line_add(l, "muted", arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+        line_add(l, "muted", cpu_text(m, g));
         if (g->flags_written)
-            line_add(l, L_MUTED, arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+            line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
         const char *hidden = hidden_banks(m, sd);
         if (hidden)
-            line_add(l, L_MUTED, hidden);
+            line_add(l, "muted", hidden);
         if (has_split(g)) {
             uint64_t drv = g->system_memory_end.v + 1;
-            line_add(l, L_MUTED,
+            line_add(l, "muted",
                      arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
                                   human(a, g->size.v - drv)));
         }
         if (sd->nb < sd->hi)
-            line_add(l, L_MUTED, arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->lo),
+            line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->lo),
                                               hex(a, sd->hi - sd->lo), human(a, sd->hi - sd->nb)));
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
-        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
+        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
                  arena_printf(a, "%s: %s", severity_name(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
-        line_add(l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
+        line_add(l, "err", arena_printf(a, "and %u more rules", sd->finds.more));
 }
 
 /* ---- layout ----------------------------------------------------------------------- */
@@ -653,20 +648,11 @@ static void layout_lanes(Map *m, double axis_h)
 static double place_labels(Map *m)
 {
     unsigned n = m->nsd;
-    unsigned *ord = arena_alloc(m->a, (n + 1) * sizeof *ord);
+    double *mid = arena_alloc(m->a, (n + 1) * sizeof *mid), bottom;
     for (unsigned i = 0; i < n; i++)
-        ord[i] = i;
-    for (unsigned i = 1; i < n; i++)
-        for (unsigned j = i; j > 0; j--) {
-            const SegDraw *p = &m->sd[ord[j - 1]], *q = &m->sd[ord[j]];
-            double pw = (p->y0 + p->y1) / 2, qw = (q->y0 + q->y1) / 2;
-            if (pw < qw || (pw == qw && p->g->id < q->g->id))
-                break;
-            unsigned t = ord[j];
-            ord[j] = ord[j - 1];
-            ord[j - 1] = t;
-        }
-    double bottom = m->body_top - 8;
+        mid[i] = (m->sd[i].y0 + m->sd[i].y1) / 2;
+    unsigned *ord = order(m->a, mid, n);
+    bottom = m->body_top - 8;
     for (unsigned k = 0; k < n; k++) {
         SegDraw *sd = &m->sd[ord[k]];
         Label *l = &sd->label;
@@ -850,9 +836,8 @@ static void draw_label(Map *m, const SegDraw *sd)
                px(a, m->col_x + m->col_w + 10), px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
     title_el(m, arena_printf(a, "label of %s", sd->g->name));
     buf_printf(m->b, "</path>\n<g class=\"label\"%s>\n", attr(m, "data-name", sd->g->name));
-    static const char *const cls[] = {"b", "", "muted", "err", "warn"};
     for (unsigned i = 0; i < l->n; i++)
-        text_at(m, cls[l->lines[i].style], m->label_x, l->y + i * LINE + FS, NULL, l->lines[i].text);
+        text_at(m, l->lines[i].cls, m->label_x, l->y + i * LINE + FS, NULL, l->lines[i].text);
     buf_puts(m->b, "</g>\n");
 }
 
@@ -1101,9 +1086,13 @@ static void plan_columns(Map *m)
     m->col_w = m->col_w > 320 ? 320 : m->col_w;
 }
 
-static void plan(Map *m)
+/* Lays the picture out with its body (the axis, labels and lanes) at `top`. */
+static void plan(Map *m, double top)
 {
     const Spec *s = m->s;
+    m->body_top = top;
+    m->lane_rows = 0;
+    m->ov_w = 0;
     m->nsd = s->nsegs;
     m->sd = arena_alloc(m->a, (s->nsegs + 1) * sizeof *m->sd);
     m->nlanes = s->nbars;
@@ -1123,9 +1112,6 @@ static void plan(Map *m)
     }
     collect_finds(m);
     plan_columns(m);
-    /* Vertical: title, subtitle, legend (its height needs the width, which
-     * needs the labels: lay out with a provisional top, then shift). */
-    m->body_top = 0;
     layout_axis(m);
     m->label_x = m->col_x + m->col_w + 40;
     m->label_w = 0;
@@ -1145,23 +1131,6 @@ static void plan(Map *m)
     m->width = (m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN;
     if (m->width < 720)
         m->width = 720;
-}
-
-static void shift(Map *m, double dy)
-{
-    m->body_top += dy;
-    m->axis_bottom += dy;
-    for (unsigned i = 0; i < m->ax.n; i++)
-        m->ax.y[i] += dy;
-    for (unsigned i = 0; i < m->nsd; i++)
-        m->sd[i].y0 += dy, m->sd[i].y1 += dy;
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        Lane *ln = &m->lanes[i];
-        for (unsigned k = 0; k < ln->ax.n; k++)
-            ln->ax.y[k] += dy;
-        for (unsigned k = 0; k < ln->nwins; k++)
-            ln->wins[k].y0 += dy, ln->wins[k].y1 += dy;
-    }
 }
 
 /* Places the boxes below the axis and the labels; returns the bottom of
@@ -1338,8 +1307,9 @@ static void svg_foot(Map *m, double foot, unsigned ndiags)
 
 static void svg(Map *m)
 {
-    plan(m);
-    shift(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
+    /* The legend's height needs the width, which needs the layout. */
+    plan(m, 0);
+    plan(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
     double foot = place_body(m) + 30;
     unsigned ndiags = count_diags(m);
     svg_head(m, foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN);
