@@ -158,17 +158,15 @@ typedef struct Finds {
 static void finds_add(Finds *fs, const Diag *e)
 {
     const char *code = e->code ? e->code : "error";
-    for (unsigned i = 0; i < fs->n; i++)
-        if (!strcmp(fs->f[i].code, code)) {
-            if (e->sev > fs->f[i].sev)
-                fs->f[i].sev = e->sev;
-            return;
-        }
-    if (fs->n == MAX_FINDS) {
+    unsigned i = 0;
+    while (i < fs->n && strcmp(fs->f[i].code, code))
+        i++;
+    if (i < fs->n)
+        fs->f[i].sev = e->sev > fs->f[i].sev ? e->sev : fs->f[i].sev;
+    else if (fs->n == MAX_FINDS)
         fs->more++;
-        return;
-    }
-    fs->f[fs->n++] = (Find){e->sev, code};
+    else
+        fs->f[fs->n++] = (Find){e->sev, code};
 }
 
 /* ---- axes --------------------------------------------------------------------- */
@@ -418,12 +416,12 @@ static const char *cpu_text(Map *m, const Segment *g)
     Arena *a = m->a;
     if (g->cpu == CPU_BAR && g->cpu_bar) {
         uint64_t end = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
-        return arena_printf(a, "CPU: BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
+        return arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
                             hex(a, end));
     }
     if (g->cpu == CPU_ADDRESS)
-        return arena_printf(a, "CPU: physical address %s", hex(a, g->cpu_address.v));
-    return "CPU: not visible";
+        return arena_printf(a, "physical address %s", hex(a, g->cpu_address.v));
+    return "not visible";
 }
 
 static bool has_split(const Segment *g)
@@ -487,7 +485,7 @@ static void build_label(Map *m, SegDraw *sd)
             line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
             line_add(l, "muted", arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
-        line_add(l, "muted", cpu_text(m, g));
+        line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
         if (g->flags_written)
             line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
         const char *hidden = hidden_banks(m, sd);
@@ -1354,19 +1352,6 @@ static void html_head(Map *m)
     buf_puts(b, "</p>\n<div class=\"map\">\n");
 }
 
-static const char *cpu_cell(Map *m, const Segment *g)
-{
-    Arena *a = m->a;
-    const char *cpu = g->cpu == CPU_BAR && g->cpu_bar
-                          ? arena_printf(a, "BAR %s + %s", g->cpu_bar->name, hex(a, g->cpu_offset.v))
-                      : g->cpu == CPU_ADDRESS ? arena_printf(a, "physical %s", hex(a, g->cpu_address.v))
-                                              : "not visible";
-    if (has_split(g))
-        cpu = arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above", cpu,
-                           hex(a, g->system_memory_end.v));
-    return cpu;
-}
-
 static void html_segment(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
@@ -1383,7 +1368,9 @@ static void html_segment(Map *m, const SegDraw *sd)
     td(m, "num", agp ? rt : size_text(a, g->size.v));
     td(m, "num", agp ? rt : hex(a, sd->hi));
     td(m, "num", agp ? rt : size_text(a, g->commit_limit.v));
-    td(m, NULL, cpu_cell(m, g));
+    td(m, NULL, !has_split(g) ? cpu_text(m, g)
+                              : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
+                                             cpu_text(m, g), hex(a, g->system_memory_end.v)));
     /* one bank per line */
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
@@ -1467,17 +1454,9 @@ bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
     m.a = a;
     m.s = s;
     m.d = d;
-    if (!as_html) {
+    if (!as_html) { /* the file's name is in the picture's <title> */
         m.b = out;
-        buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        buf_printf(out, "<!-- segc %s map of ", SEGC_VERSION);
-        Buf name = {0};
-        esc(&name, file_name(s));
-        /* "--" may not appear inside an XML comment */
-        for (size_t i = 0; i < name.len; i++)
-            buf_putc(out, name.p[i] == '-' && i + 1 < name.len && name.p[i + 1] == '-' ? '_' : name.p[i]);
-        buf_free(&name);
-        buf_puts(out, " -->\n");
+        buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- drawn by segc %s -->\n", SEGC_VERSION);
         svg(&m);
         return true;
     }
