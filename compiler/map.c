@@ -1,48 +1,24 @@
 /* SPDX-License-Identifier: MIT */
 /* map.c - the memory map as a picture (`segc map`).
  *
- * Draws a resolved Spec as one SVG (or an HTML page holding the same SVG,
- * a table of the segments and the diagnostics).  The spec may break rules:
- * the picture is how a person sees an overlap or a window that spills out
- * of its BAR, so every segment named by a diagnostic is outlined in red
- * with the rule's name beside it.
- *
- * Layout, left to right:
+ * Draws a resolved Spec as one SVG (or an HTML page holding the same SVG, a
+ * table of the segments and the diagnostics).  The spec may break rules: the
+ * picture is how a person sees an overlap or a window that spills out of its
+ * BAR, so every segment or BAR a diagnostic names is outlined in red with the
+ * rule's name beside it.  Left to right:
  *
  *   address ticks | GPU address column | labels | one lane per BAR
  *
- * The GPU address column runs top (low addresses) to bottom.  Sizes on one
- * board differ by orders of magnitude (a 4 MiB aperture next to 16 GiB of
- * VRAM, a GART at 1 TiB), so the column is a BROKEN AXIS rather than a log
- * scale: a log scale would keep every segment visible but make no two of
- * them comparable, while a person reading a memory map compares sizes.
+ * The GPU column is a broken axis, not a log scale (a person compares
+ * sizes): the boundaries of segments, BIOS-reserved parts and ranges no bank
+ * covers cut it into pieces; a piece no segment covers collapses to a
+ * labelled zigzag; the rest share one linear scale, except that a piece
+ * shorter than MIN_PIECE is drawn MIN_PIECE tall and its segment is marked
+ * "not to scale".  A BAR lane is the same kind of axis over the BAR's bytes,
+ * without collapsed gaps.  AGP and empty segments are boxes below the axis.
  *
- *   - The addresses of every segment boundary cut the axis into pieces.
- *     A piece no segment covers (the gap between two non-adjacent segments,
- *     or from 0 to the first segment) is collapsed to a fixed height and
- *     drawn as a zigzag break labelled with its true size.
- *   - Every other piece is drawn at one linear scale (pixels per byte), the
- *     same for the whole axis, so segments drawn to scale can be compared.
- *   - A piece that would be drawn shorter than MIN_PIECE is drawn MIN_PIECE
- *     tall instead; the scale of the others is then recomputed so the axis
- *     keeps its height.  A segment containing such a piece is "not to
- *     scale": its label says so and the rect carries a zigzag mark.  Its
- *     true size is always in the label.
- *
- * Each BAR lane is the same kind of axis over the BAR's bytes (0 .. the
- * BAR's size, or further when a window spills out of it), without collapsed
- * gaps: unused bytes of a BAR are part of what the lane shows.  A lane uses
- * the GPU axis' scale when that keeps it between LANE_MIN_H and the axis'
- * height, and a scale of its own otherwise (the note under the map says
- * which).  Every diagnostic is also listed, in full, under the map.
- *
- * AGP segments and empty segments have no place on the axis (an AGP
- * aperture's address and size are known only at run time), so they are
- * drawn below it as "runtime aperture" / "empty" boxes.
- *
- * Output is deterministic: no dates, no absolute paths, coordinates printed
- * with at most two decimals, text widths estimated from character counts
- * (the same on every machine) rather than measured. */
+ * Output is deterministic: no dates or absolute paths, coordinates with at
+ * most two decimals, text widths estimated from character counts. */
 #include "segc.h"
 
 #include <math.h>
@@ -60,6 +36,7 @@ static const double GAP_H = 34;         /* a collapsed gap */
 static const double MIN_WINDOW = 22;    /* shortest piece of a BAR lane */
 static const double OFF_BOX_H = 44;     /* an AGP or empty segment box */
 static const double LANE_MIN_W = 130, LANE_MIN_H = 120, LANE_GAP = 36;
+static const double OV_W = 120;         /* the lane of overlap labels */
 
 #define FONT "DejaVu Sans, Verdana, Arial, sans-serif"
 #define MONO "DejaVu Sans Mono, Menlo, Consolas, monospace"
@@ -181,17 +158,15 @@ typedef struct Finds {
 static void finds_add(Finds *fs, const Diag *e)
 {
     const char *code = e->code ? e->code : "error";
-    for (unsigned i = 0; i < fs->n; i++)
-        if (!strcmp(fs->f[i].code, code)) {
-            if (e->sev > fs->f[i].sev)
-                fs->f[i].sev = e->sev;
-            return;
-        }
-    if (fs->n == MAX_FINDS) {
+    unsigned i = 0;
+    while (i < fs->n && strcmp(fs->f[i].code, code))
+        i++;
+    if (i < fs->n)
+        fs->f[i].sev = e->sev > fs->f[i].sev ? e->sev : fs->f[i].sev;
+    else if (fs->n == MAX_FINDS)
         fs->more++;
-        return;
-    }
-    fs->f[fs->n++] = (Find){e->sev, code};
+    else
+        fs->f[fs->n++] = (Find){e->sev, code};
 }
 
 /* ---- axes --------------------------------------------------------------------- */
@@ -304,51 +279,46 @@ static bool axis_to_scale(const Axis *ax, uint64_t lo, uint64_t hi)
     return true;
 }
 
+/* 0 .. n-1 in ascending order of key, ties in index order. */
+static unsigned *order(Arena *a, const double *key, unsigned n)
+{
+    unsigned *ord = arena_alloc(a, (n + 1) * sizeof *ord), j;
+    for (unsigned i = 0; i < n; i++) {
+        for (j = i; j > 0 && key[ord[j - 1]] > key[i]; j--)
+            ord[j] = ord[j - 1];
+        ord[j] = i;
+    }
+    return ord;
+}
+
 /* Side-by-side tracks for overlapping ranges: taken in order of their
- * start (then of their index), each range gets the first track where it
- * overlaps no range placed before it.  Returns the number of tracks. */
+ * start, each range gets the first track where it overlaps no range placed
+ * before it.  Returns the number of tracks. */
 static unsigned assign_tracks(Arena *a, const uint64_t *lo, const uint64_t *hi, unsigned n, unsigned *track)
 {
-    unsigned *ord = arena_alloc(a, (n + 1) * sizeof *ord);
+    double *key = arena_alloc(a, (n + 1) * sizeof *key);
     for (unsigned i = 0; i < n; i++)
-        ord[i] = i;
-    for (unsigned i = 1; i < n; i++)
-        for (unsigned j = i; j > 0 && lo[ord[j - 1]] > lo[ord[j]]; j--) {
-            unsigned t = ord[j];
-            ord[j] = ord[j - 1];
-            ord[j - 1] = t;
-        }
-    unsigned ntracks = 1;
+        key[i] = (double)lo[i];
+    unsigned *ord = order(a, key, n), ntracks = 1;
     for (unsigned k = 0; k < n; k++) {
-        unsigned i = ord[k];
-        for (unsigned t = 0;; t++) {
-            bool clear = true;
-            for (unsigned q = 0; q < k && clear; q++) {
-                unsigned j = ord[q];
-                clear = !(track[j] == t && lo[j] < hi[i] && lo[i] < hi[j]);
-            }
-            if (clear) {
-                track[i] = t;
-                break;
-            }
-        }
-        if (track[i] + 1 > ntracks)
-            ntracks = track[i] + 1;
+        unsigned i = ord[k], t = 0;
+        for (unsigned q = 0; q < k; q++)
+            if (track[ord[q]] == t && lo[ord[q]] < hi[i] && lo[i] < hi[ord[q]])
+                t++, q = (unsigned)-1; /* start over on the next track */
+        track[i] = t;
+        ntracks = t + 1 > ntracks ? t + 1 : ntracks;
     }
     return ntracks;
 }
 
 /* ---- the model of the picture ------------------------------------------------- */
 
-typedef enum { L_TITLE, L_TEXT, L_MUTED, L_ERROR, L_WARN } LineStyle;
-
 typedef struct Line {
-    const char *text;
-    LineStyle style;
+    const char *text, *cls; /* "b" (bold), "" (plain), "muted", "err", "warn" */
 } Line;
 
 typedef struct Label {
-    Line lines[8 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
+    Line lines[9 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
     unsigned n;
     double y, h, w;  /* top, height, width */
     double anchor_y;      /* where the leader line starts on the shape */
@@ -358,6 +328,8 @@ typedef struct SegDraw {
     const Segment *g;
     bool axis; /* on the GPU address axis (else a box below it) */
     uint64_t lo, hi;
+    uint64_t fw, nb; /* where its BIOS-reserved part and the bytes no bank
+                        covers start (hi: there are none) */
     double x, y0, w, y1;
     bool to_scale;
     unsigned track;
@@ -397,15 +369,15 @@ typedef struct Map {
     unsigned ntracks;
     unsigned lane_rows; /* rule lines under the tallest BAR header */
     /* columns, and the top and bottom of the axis */
-    double tick_r, col_x, col_w, label_x, label_w, width;
+    double tick_r, col_x, col_w, ov_w, label_x, label_w, width; /* ov_w: the overlaps' lane */
     double body_top, axis_bottom;
 } Map;
 
-static void line_add(Label *l, LineStyle st, const char *text)
+static void line_add(Label *l, const char *cls, const char *text)
 {
     ASSERT(l->n < countof(l->lines));
-    l->lines[l->n++] = (Line){text, st};
-    l->w = dmax(l->w, text_w(text, FS, st != L_TEXT && st != L_MUTED));
+    l->lines[l->n++] = (Line){text, cls};
+    l->w = dmax(l->w, text_w(text, FS, *cls && strcmp(cls, "muted")));
     l->h = l->n * LINE;
 }
 
@@ -444,12 +416,12 @@ static const char *cpu_text(Map *m, const Segment *g)
     Arena *a = m->a;
     if (g->cpu == CPU_BAR && g->cpu_bar) {
         uint64_t end = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
-        return arena_printf(a, "CPU: BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
+        return arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
                             hex(a, end));
     }
     if (g->cpu == CPU_ADDRESS)
-        return arena_printf(a, "CPU: physical address %s", hex(a, g->cpu_address.v));
-    return "CPU: not visible";
+        return arena_printf(a, "physical address %s", hex(a, g->cpu_address.v));
+    return "not visible";
 }
 
 static bool has_split(const Segment *g)
@@ -457,10 +429,10 @@ static bool has_split(const Segment *g)
     return g->kind == SEG_MEMORY && g->system_memory_end.set && g->system_memory_end.v < g->size.v;
 }
 
-/* Does a line of small text fit in a shape of height h in the column? */
-static bool bank_fits(const SegDraw *sd, double h, const char *text)
+/* Does a line of small text fit in a shape w wide and h tall? */
+static bool fits(double w, double h, const char *text, bool bold)
 {
-    return h >= FS_SMALL + 3 && text_w(text, FS_SMALL, false) + 10 <= sd->w;
+    return h >= FS_SMALL + 3 && text_w(text, FS_SMALL, bold) + 10 <= w;
 }
 
 static const char *bank_text(Map *m, const Bank *bk)
@@ -485,7 +457,7 @@ static const char *hidden_banks(Map *m, const SegDraw *sd)
         uint64_t lo, hi;
         bank_range(sd, &sd->g->banks[i], &lo, &hi);
         const char *bt = bank_text(m, &sd->g->banks[i]);
-        if (!bank_fits(sd, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt) && hidden++ < 4)
+        if (!fits(sd->w, axis_y(&m->ax, hi) - axis_y(&m->ax, lo), bt, false) && hidden++ < 4)
             t = join(m, t, ", ", bt);
     }
     if (hidden > 4)
@@ -498,39 +470,42 @@ static void build_label(Map *m, SegDraw *sd)
     Arena *a = m->a;
     const Segment *g = sd->g;
     Label *l = &sd->label;
-    line_add(l, L_TITLE, arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
+    line_add(l, "b", arena_printf(a, "%s  (id %u)", g->name ? g->name : "?", g->id));
     if (g->kind == SEG_AGP) {
-        line_add(l, L_TEXT, "agp: runtime aperture");
-        line_add(l, L_MUTED, "address and size come from the chipset");
-        line_add(l, L_MUTED, "at run time; absent without an AGP aperture");
+        line_add(l, "", "agp: runtime aperture");
+        line_add(l, "muted", "address and size come from the chipset");
+        line_add(l, "muted", "at run time; absent without an AGP aperture");
     } else {
-        line_add(l, L_TEXT,
+        line_add(l, "",
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
                               sd->axis && !sd->to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(l, L_MUTED, arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+            line_add(l, "muted", arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
         else
-            line_add(l, L_MUTED, arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+            line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
-            line_add(l, L_MUTED, arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
-        line_add(l, L_MUTED, cpu_text(m, g));
+            line_add(l, "muted", arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+        line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
         if (g->flags_written)
-            line_add(l, L_MUTED, arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+            line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
         const char *hidden = hidden_banks(m, sd);
         if (hidden)
-            line_add(l, L_MUTED, hidden);
+            line_add(l, "muted", hidden);
         if (has_split(g)) {
             uint64_t drv = g->system_memory_end.v + 1;
-            line_add(l, L_MUTED,
+            line_add(l, "muted",
                      arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
                                   human(a, g->size.v - drv)));
         }
+        if (sd->nb < sd->hi)
+            line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->lo),
+                                              hex(a, sd->hi - sd->lo), human(a, sd->hi - sd->nb)));
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
-        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? L_WARN : L_ERROR,
+        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
                  arena_printf(a, "%s: %s", severity_name(sd->finds.f[i].sev), sd->finds.f[i].code));
     if (sd->finds.more)
-        line_add(l, L_ERROR, arena_printf(a, "and %u more rules", sd->finds.more));
+        line_add(l, "err", arena_printf(a, "and %u more rules", sd->finds.more));
 }
 
 /* ---- layout ----------------------------------------------------------------------- */
@@ -569,18 +544,23 @@ static void collect_finds(Map *m)
 
 static void layout_axis(Map *m)
 {
-    unsigned n = 0;
-    uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
-    unsigned *idx = arena_alloc(m->a, (m->nsd + 1) * sizeof *idx), *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
+    unsigned n = 0, nx = 0, cap = m->nsd + 1;
+    uint64_t *lo = arena_alloc(m->a, cap * sizeof *lo), *hi = arena_alloc(m->a, cap * sizeof *hi);
+    uint64_t *extra = arena_alloc(m->a, 2 * cap * sizeof *extra);
+    unsigned *idx = arena_alloc(m->a, cap * sizeof *idx), *track = arena_alloc(m->a, cap * sizeof *track);
     for (unsigned i = 0; i < m->nsd; i++)
         if (m->sd[i].axis) {
             lo[n] = m->sd[i].lo;
             hi[n] = m->sd[i].hi;
             idx[n++] = i;
+            extra[nx++] = m->sd[i].fw; /* own pieces: never thinner than MIN_PIECE */
+            extra[nx++] = m->sd[i].nb;
         }
-    uint64_t zero = 0;
-    axis_build(m->a, &m->ax, lo, hi, n, &zero, n ? 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
+    extra[nx] = 0;
+    axis_build(m->a, &m->ax, lo, hi, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
     m->ntracks = assign_tracks(m->a, lo, hi, n, track);
+    if (m->ntracks > 1) /* overlaps: a lane of their own on the right */
+        m->ov_w = OV_W, m->col_w += OV_W;
     for (unsigned k = 0; k < n; k++) {
         SegDraw *sd = &m->sd[idx[k]];
         sd->track = track[k];
@@ -590,8 +570,8 @@ static void layout_axis(Map *m)
     }
     for (unsigned i = 0; i < m->nsd; i++) {
         SegDraw *sd = &m->sd[i];
-        sd->x = m->col_x + (sd->axis ? sd->track * (m->col_w / m->ntracks) : 0);
-        sd->w = sd->axis ? m->col_w / m->ntracks : m->col_w;
+        sd->w = sd->axis ? (m->col_w - m->ov_w) / m->ntracks : m->col_w;
+        sd->x = m->col_x + (sd->axis ? sd->track * sd->w : 0);
     }
     m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
 }
@@ -666,20 +646,11 @@ static void layout_lanes(Map *m, double axis_h)
 static double place_labels(Map *m)
 {
     unsigned n = m->nsd;
-    unsigned *ord = arena_alloc(m->a, (n + 1) * sizeof *ord);
+    double *mid = arena_alloc(m->a, (n + 1) * sizeof *mid), bottom;
     for (unsigned i = 0; i < n; i++)
-        ord[i] = i;
-    for (unsigned i = 1; i < n; i++)
-        for (unsigned j = i; j > 0; j--) {
-            const SegDraw *p = &m->sd[ord[j - 1]], *q = &m->sd[ord[j]];
-            double pw = (p->y0 + p->y1) / 2, qw = (q->y0 + q->y1) / 2;
-            if (pw < qw || (pw == qw && p->g->id < q->g->id))
-                break;
-            unsigned t = ord[j];
-            ord[j] = ord[j - 1];
-            ord[j - 1] = t;
-        }
-    double bottom = m->body_top - 8;
+        mid[i] = (m->sd[i].y0 + m->sd[i].y1) / 2;
+    unsigned *ord = order(m->a, mid, n);
+    bottom = m->body_top - 8;
     for (unsigned k = 0; k < n; k++) {
         SegDraw *sd = &m->sd[ord[k]];
         Label *l = &sd->label;
@@ -730,7 +701,8 @@ static void redline(Map *m, const char *attrs, double x, double y, double w, dou
     rect(m, "redline", attrs, x + 1.5, y + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0, tip);
 }
 
-/* <text class="cls" x y [text-anchor]>text</text> */
+/* <text class="cls" x y [text-anchor]>text</text>; class "in" is small text
+ * inside a shape, white-haloed so it reads over any fill. */
 static void text_at(Map *m, const char *cls, double x, double y, const char *anchor, const char *text)
 {
     buf_printf(m->b, "<text class=\"%s\" x=\"%s\" y=\"%s\"", cls, px(m->a, x), px(m->a, y));
@@ -741,30 +713,38 @@ static void text_at(Map *m, const char *cls, double x, double y, const char *anc
     buf_puts(m->b, "</text>\n");
 }
 
-/* A text line inside a shape, white-haloed so it reads over any fill. */
-static void in_text(Map *m, double x, double y, const char *anchor, bool bold, const char *text)
+/* Centres the first of `text` and `alt` that fits in the shape x, y0 .. y1,
+ * w wide; either may be two lines ("first\nsecond", the first one `bold`). */
+static void label_in(Map *m, double x, double y0, double w, double y1, bool bold, const char *text, const char *alt)
 {
-    text_at(m, bold ? "in b" : "in", x, y, anchor, text);
+    double h = y1 - y0, cx = x + w / 2;
+    const char *alts[] = {text, alt};
+    for (unsigned i = 0; i < 2 && alts[i]; i++) {
+        const char *t = alts[i], *l2 = strchr(t, '\n');
+        const char *l1 = l2 ? arena_printf(m->a, "%.*s", (int)(l2 - t), t) : t;
+        if (!fits(w, h, l1, bold) || (l2 && (h < 2 * LINE + 4 || !fits(w, h, ++l2, false))))
+            continue;
+        text_at(m, bold ? "in b" : "in", cx, l2 ? y0 + h / 2 - 2 : y0 + h / 2 + FS_SMALL * 0.35, "middle", l1);
+        if (l2)
+            text_at(m, "in", cx, y0 + h / 2 + LINE - 2, "middle", l2);
+        return;
+    }
 }
 
-/* The same, vertically centred on ymid. */
-static void in_mid(Map *m, double x, double ymid, bool bold, const char *text)
+/* A shape with its tooltip and, if one fits, its text. */
+static void mark(Map *m, const char *cls, double x, double y0, double w, double y1, const char *text, const char *alt,
+                 const char *tip)
 {
-    in_text(m, x, ymid + FS_SMALL * 0.35, "middle", bold, text);
+    rect(m, cls, NULL, x, y0, w, y1 - y0, tip);
+    label_in(m, x, y0, w, y1, false, text, alt);
 }
 
-static const char *seg_tooltip(Map *m, const SegDraw *sd)
+static const char *label_text(Map *m, const Label *l)
 {
-    Arena *a = m->a;
-    const Segment *g = sd->g;
-    if (g->kind == SEG_AGP)
-        return arena_printf(a, "%s (id %u): AGP runtime aperture; its address and size are known only at run time%s",
-                            g->name, g->id, finds_text(m, &sd->finds));
-    return arena_printf(a, "%s (id %u): %s, %s\nGPU %s \xE2\x80\x93 %s (end exclusive)%s\ncommit limit %s\n%s\nflags %s%s",
-                        g->name, g->id, seg_kind_name(g->kind), size_text(a, g->size.v), hex(a, sd->lo), hex(a, sd->hi),
-                        sd->axis && !sd->to_scale ? "\ndrawn taller than to scale" : "",
-                        size_text(a, g->commit_limit.v), cpu_text(m, g), flags_text(m, g->flags),
-                        finds_text(m, &sd->finds));
+    const char *t = NULL;
+    for (unsigned i = 0; i < l->n; i++)
+        t = join(m, t, "\n", l->lines[i].text);
+    return t;
 }
 
 /* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
@@ -780,33 +760,20 @@ static void draw_split(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
     const Segment *g = sd->g;
-    uint64_t drv = g->system_memory_end.v + 1;
-    double yc = axis_y(&m->ax, sd->lo + g->system_memory_end.v + 1), cx = sd->x + sd->w / 2;
-    rect(m, "fwres", NULL, sd->x, yc, sd->w, sd->y1 - yc,
+    uint64_t off = sd->fw - sd->lo;
+    double yc = axis_y(&m->ax, sd->fw);
+    mark(m, "fwres", sd->x, yc, sd->w, sd->y1, arena_printf(a, "BIOS-reserved %s", human(a, sd->hi - sd->fw)),
+         "BIOS-reserved",
          arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
-                      g->name, human(a, g->size.v - drv), hex(a, drv), hex(a, g->size.v)));
+                      g->name, human(a, sd->hi - sd->fw), hex(a, off), hex(a, sd->hi - sd->lo)));
     buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
                px(a, sd->x + sd->w), px(a, yc));
     title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
                              g->name, hex(a, g->system_memory_end.v)));
     buf_puts(m->b, "</line>\n");
-    if (g->nbanks)
-        return;
-    const char *d1 = arena_printf(a, "%s: driver-reserved %s", g->name, human(a, drv));
-    const char *d2 = arena_printf(a, "driver-reserved %s", human(a, drv));
-    const char *f1 = arena_printf(a, "BIOS-reserved %s", human(a, g->size.v - drv));
-    double hd = yc - sd->y0, hf = sd->y1 - yc;
-    const char *dt = bank_fits(sd, hd, d1) ? d1 : bank_fits(sd, hd, g->name) ? g->name : NULL;
-    if (dt == g->name && hd >= 2 * LINE + 4 && bank_fits(sd, hd, d2)) {
-        in_text(m, cx, sd->y0 + hd / 2 - 2, "middle", true, g->name);
-        in_text(m, cx, sd->y0 + hd / 2 + LINE - 2, "middle", false, d2);
-    } else if (dt) {
-        in_mid(m, cx, sd->y0 + hd / 2, dt == g->name, dt);
-    }
-    if (bank_fits(sd, hf, f1))
-        in_mid(m, cx, yc + hf / 2, false, f1);
 }
 
+/* The banks, and the bytes past the last of them. */
 static void draw_banks(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
@@ -819,10 +786,13 @@ static void draw_banks(Map *m, const SegDraw *sd)
         rect(m, "bank", attr(m, "data-bank", bk->name), sd->x, y0, sd->w, y1 - y0,
              arena_printf(a, "bank %u '%s' of %s: offsets %s \xE2\x80\x93 %s, %s", i + 1, bk->name ? bk->name : "?",
                           g->name, hex(a, bk->start), hex(a, bk->end), size_text(a, bk->end - bk->start)));
-        const char *t = bank_text(m, bk);
-        if (bank_fits(sd, y1 - y0, t))
-            in_text(m, sd->x + 6, (y0 + y1) / 2 + FS_SMALL * 0.35, "start", false, t);
+        label_in(m, sd->x, y0, sd->w, y1, false, bank_text(m, bk), NULL);
     }
+    if (sd->nb < sd->hi)
+        mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->y1,
+             arena_printf(a, "no bank: %s", human(a, sd->hi - sd->nb)), "no bank",
+             arena_printf(a, "%s: offsets %s \xE2\x80\x93 %s (%s) are in no bank", g->name, hex(a, sd->nb - sd->lo),
+                          hex(a, sd->hi - sd->lo), human(a, sd->hi - sd->nb)));
 }
 
 static void draw_segment(Map *m, const SegDraw *sd)
@@ -834,25 +804,23 @@ static void draw_segment(Map *m, const SegDraw *sd)
     buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
     rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
          arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->to_scale), sd->x,
-         sd->y0, sd->w, sd->y1 - sd->y0, seg_tooltip(m, sd));
-    double h = sd->y1 - sd->y0, cx = sd->x + sd->w / 2;
-    if (has_split(g) && sd->axis)
+         sd->y0, sd->w, sd->y1 - sd->y0, label_text(m, &sd->label));
+    if (sd->axis && sd->fw < sd->hi)
         draw_split(m, sd);
-    if (g->nbanks && sd->axis) {
+    if (sd->axis && g->nbanks) {
         draw_banks(m, sd);
-    } else if (!has_split(g) || !sd->axis) {
+    } else {
         const char *t = g->kind == SEG_AGP ? arena_printf(a, "%s: runtime aperture", g->name)
-                        : sd->axis         ? g->name
-                                           : arena_printf(a, "%s: size 0", g->name);
-        if (bank_fits(sd, h, t))
-            in_mid(m, cx, sd->y0 + h / 2, true, t);
-        else if (bank_fits(sd, h, g->name))
-            in_mid(m, cx, sd->y0 + h / 2, true, g->name);
+                        : !sd->axis        ? arena_printf(a, "%s: size 0", g->name)
+                        : sd->fw < sd->hi
+                            ? arena_printf(a, "%s\ndriver-reserved %s", g->name, human(a, sd->fw - sd->lo))
+                            : g->name;
+        label_in(m, sd->x, sd->y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->y1, true, t, g->name);
     }
     if (sd->axis && !sd->to_scale)
         not_to_scale_mark(m, sd->x + sd->w, (sd->y0 + sd->y1) / 2);
     if (red)
-        redline(m, NULL, sd->x, sd->y0, sd->w, h,
+        redline(m, NULL, sd->x, sd->y0, sd->w, sd->y1 - sd->y0,
                 arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
     buf_puts(m->b, "</g>\n");
 }
@@ -866,9 +834,8 @@ static void draw_label(Map *m, const SegDraw *sd)
                px(a, m->col_x + m->col_w + 10), px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
     title_el(m, arena_printf(a, "label of %s", sd->g->name));
     buf_printf(m->b, "</path>\n<g class=\"label\"%s>\n", attr(m, "data-name", sd->g->name));
-    static const char *const cls[] = {"b", "", "muted", "err", "warn"};
     for (unsigned i = 0; i < l->n; i++)
-        text_at(m, cls[l->lines[i].style], m->label_x, l->y + i * LINE + FS, NULL, l->lines[i].text);
+        text_at(m, l->lines[i].cls, m->label_x, l->y + i * LINE + FS, NULL, l->lines[i].text);
     buf_puts(m->b, "</g>\n");
 }
 
@@ -910,11 +877,13 @@ static void draw_gaps(Map *m)
                 buf_printf(b, " L%s %s", px(a, x), px(a, yz + ((int)((x - x0) / 8) % 2 ? -4 : 4)));
             buf_puts(b, "\"/>\n");
         }
-        in_mid(m, (x0 + x1) / 2, (y0 + y1) / 2, false, arena_printf(a, "gap: %s unused", human(a, hi - lo)));
+        label_in(m, x0, y0, x1 - x0, y1, false, arena_printf(a, "gap: %s unused", human(a, hi - lo)), NULL);
         buf_puts(b, "</g>\n");
     }
 }
 
+/* Each overlap of two segments: shaded across the column and labelled in
+ * the overlaps' lane on its right. */
 static void draw_overlaps(Map *m)
 {
     Arena *a = m->a;
@@ -924,10 +893,14 @@ static void draw_overlaps(Map *m)
             if (!p->axis || !q->axis || !(p->lo < q->hi && q->lo < p->hi))
                 continue;
             uint64_t lo = p->lo > q->lo ? p->lo : q->lo, hi = p->hi < q->hi ? p->hi : q->hi;
-            double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi);
+            double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi), xo = m->col_x + m->col_w - m->ov_w;
+            buf_printf(m->b, "<g class=\"overlap\"%s%s>\n", attr(m, "data-a", p->g->name), attr(m, "data-b", q->g->name));
             rect(m, "overlap", NULL, m->col_x - 4, y0, m->col_w + 8, y1 - y0,
                  arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name, hex(a, lo),
                               hex(a, hi), human(a, hi - lo)));
+            label_in(m, xo, y0, m->ov_w, y1, true, arena_printf(a, "overlap\n%s", human(a, hi - lo)),
+                     arena_printf(a, "overlap %s", human(a, hi - lo)));
+            buf_puts(m->b, "</g>\n");
         }
 }
 
@@ -957,12 +930,12 @@ static void lane_unused(Map *m, const Lane *ln)
             used = ln->wins[k].lo <= lo && ln->wins[k].hi >= hi;
         if (used)
             continue;
-        double y0 = ln->ax.y[i], y1 = ln->ax.y[i + 1];
-        rect(m, "unused", NULL, ln->x, y0, ln->w, y1 - y0,
-             arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s (%s): no segment", ln->bar->name, hex(a, lo), hex(a, hi),
-                          human(a, hi - lo)));
-        if (y1 - y0 >= FS_SMALL + 3)
-            in_mid(m, ln->x + ln->w / 2, (y0 + y1) / 2, false, "unused");
+        const char *what = ln->nwins ? arena_printf(a, "bytes %s \xE2\x80\x93 %s", hex(a, lo), hex(a, hi))
+                                     : arena_printf(a, "index %llu", (unsigned long long)ln->bar->index.v);
+        mark(m, "unused", ln->x, ln->ax.y[i], ln->w, ln->ax.y[i + 1],
+             arena_printf(a, "no segment\n%s \xC2\xB7 %s", what, human(a, hi - lo)), "no segment",
+             arena_printf(a, "BAR %s (index %llu) bytes %s \xE2\x80\x93 %s (%s): no segment", ln->bar->name,
+                          (unsigned long long)ln->bar->index.v, hex(a, lo), hex(a, hi), human(a, hi - lo)));
     }
 }
 
@@ -978,12 +951,7 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
          h,
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->lo),
                       hex(a, w->hi), human(a, w->hi - w->lo), w->to_scale ? "" : "\ndrawn taller than to scale"));
-    if (h >= FS_SMALL + 3 && text_w(g->name, FS_SMALL, true) + 8 <= ln->slot_w)
-        in_text(m, x + ln->slot_w / 2, w->y0 + (h >= 2 * LINE + 4 ? h / 2 - 2 : h / 2 + FS_SMALL * 0.35), "middle",
-                true, g->name);
-    const char *range = arena_printf(a, "+%s", hex(a, w->lo));
-    if (h >= 2 * LINE + 4 && mono_w(range, FS_SMALL) + 8 <= ln->slot_w)
-        in_text(m, x + ln->slot_w / 2, w->y0 + h / 2 + LINE - 2, "middle", false, range);
+    label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
     if (!w->to_scale)
         not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
     if (w->sd->cpu_red)
@@ -1012,8 +980,7 @@ static void draw_lane(Map *m, const Lane *ln)
         rect(m, "spill", NULL, ln->x, ybar, ln->w, yend - ybar,
              arena_printf(a, "past the end of BAR %s (%s): the CPU cannot reach these bytes", bar->name,
                           hex(a, bar->size.v)));
-        if (yend - ybar >= FS_SMALL + 3 && text_w("past the BAR's end", FS_SMALL, false) + 8 <= ln->w)
-            in_text(m, ln->x + ln->w / 2, yend - 6, "middle", false, "past the BAR's end");
+        label_in(m, ln->x, yend - 2 * FS_SMALL, ln->w, yend, false, "past the BAR's end", NULL);
     }
     if (ln->finds.n)
         rect(m, "redline", NULL, ln->x - 2, top - 2, ln->w + 4, ybar - top + 4,
@@ -1021,54 +988,51 @@ static void draw_lane(Map *m, const Lane *ln)
     buf_puts(m->b, "</g>\n");
 }
 
-typedef struct LegendItem {
-    const char *cls, *swatch, *text, *tip; /* swatch: the class of its rect */
-} LegendItem;
-
-static void legend_key(Map *m, const LegendItem *it, double x, double y)
-{
-    Arena *a = m->a;
-    Buf *b = m->b;
-    buf_printf(b, "<g class=\"key\">");
-    title_el(m, it->tip);
-    buf_printf(b, "<rect class=\"%s\" x=\"%s\" y=\"%s\" width=\"18\" height=\"14\"/>", it->swatch, px(a, x), px(a, y));
-    if (!strcmp(it->cls, "gap"))
-        buf_printf(b, "<path class=\"zig\" d=\"M%s %s l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>", px(a, x), px(a, y + 7));
-    else if (!strcmp(it->cls, "nts"))
-        buf_printf(b, "<path class=\"nts\" d=\"M%s %s l-5 3.5 l5 3.5 l-5 3.5\"/>", px(a, x + 16), px(a, y + 1.75));
-    else if (!strcmp(it->cls, "bad"))
-        buf_printf(b, "<rect class=\"redline\" x=\"%s\" y=\"%s\" width=\"15\" height=\"11\"/>", px(a, x + 1.5),
-                   px(a, y + 1.5));
-    buf_printf(b, "<text class=\"small\" x=\"%s\" y=\"%s\">%s</text></g>\n", px(a, x + 24), px(a, y + 11), it->text);
-}
+/* The legend: each key is drawn in its own coordinates, 18 x 14. */
+static const struct {
+    const char *swatch, *text, *tip;
+} legend[] = {
+    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/>", "memory segment",
+     "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
+    {"<rect class=\"seg aperture\" width=\"18\" height=\"14\"/>", "aperture segment",
+     "kind: aperture - GPU addresses the driver maps system pages into"},
+    {"<rect class=\"seg agp\" width=\"18\" height=\"14\"/>", "AGP runtime aperture",
+     "kind: agp - the AGP aperture; its address and size are known only at run time"},
+    {"<rect class=\"fwres\" width=\"18\" height=\"14\"/>", "BIOS-reserved part",
+     "offsets past system_memory_end: firmware memory, purged across hibernate"},
+    {"<rect class=\"nobank\" width=\"18\" height=\"14\"/>", "in no bank", "bytes of a segment past its last bank"},
+    {"<rect class=\"unused\" width=\"18\" height=\"14\"/>", "BAR bytes, no segment",
+     "bytes of a BAR no segment is visible through"},
+    {"<rect class=\"gapbg\" width=\"18\" height=\"14\"/><path class=\"zig\" d=\"M0 7 l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>",
+     "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
+    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/><path class=\"nts\" d=\"M16 1.75 l-5 3.5 l5 3.5 l-5 3.5\"/>",
+     "drawn taller than to scale",
+     "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
+    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/><rect class=\"redline\" x=\"1.5\" y=\"1.5\" width=\"15\" height=\"11\"/>",
+     "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
+    {"<rect class=\"overlap\" width=\"18\" height=\"14\"/>", "overlapping addresses", "GPU addresses claimed by two segments"},
+};
 
 /* Lays the legend out in rows from y (and draws it with `draw`); returns
  * the bottom of its last row. */
 static double draw_legend(Map *m, double y, bool draw)
 {
-    static const LegendItem items[] = {
-        {"memory", "seg memory", "memory segment", "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
-        {"aperture", "seg aperture", "aperture segment", "kind: aperture - GPU addresses the driver maps system pages into"},
-        {"agp", "seg agp", "AGP runtime aperture", "kind: agp - the AGP aperture; its address and size are known only at run time"},
-        {"fwres", "fwres", "BIOS-reserved part", "offsets past system_memory_end: firmware memory, purged across hibernate"},
-        {"unused", "unused", "unused BAR bytes", "bytes of a BAR no segment is visible through"},
-        {"gap", "gapbg", "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
-        {"nts", "seg memory", "drawn taller than to scale", "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
-        {"bad", "seg memory", "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
-        {"overlap", "overlap", "overlapping addresses", "GPU addresses claimed by two segments"},
-    };
     double x = MARGIN, right = m->width - MARGIN, w = 0;
-    for (size_t i = 0; i < countof(items); i++)
-        w = dmax(w, 18 + 6 + text_w(items[i].text, FS_SMALL, false) + 18);
+    for (size_t i = 0; i < countof(legend); i++)
+        w = dmax(w, 18 + 6 + text_w(legend[i].text, FS_SMALL, false) + 18);
     if (draw)
         buf_puts(m->b, "<g class=\"legend\">\n");
-    for (size_t i = 0; i < countof(items); i++) {
+    for (size_t i = 0; i < countof(legend); i++) {
         if (x > MARGIN && x + w > right + 0.01) {
             x = MARGIN;
             y += 22;
         }
-        if (draw)
-            legend_key(m, &items[i], x, y);
+        if (draw) {
+            buf_printf(m->b, "<g class=\"key\" transform=\"translate(%s %s)\">", px(m->a, x), px(m->a, y));
+            title_el(m, legend[i].tip);
+            buf_printf(m->b, "%s<text class=\"small\" x=\"24\" y=\"11\">%s</text></g>\n", legend[i].swatch,
+                       legend[i].text);
+        }
         x += w;
     }
     if (draw)
@@ -1118,12 +1082,15 @@ static void plan_columns(Map *m)
         m->col_w = dmax(m->col_w, text_w(g->name ? g->name : "?", FS_SMALL, true) + 16);
     }
     m->col_w = m->col_w > 320 ? 320 : m->col_w;
-    m->label_x = m->col_x + m->col_w + 40;
 }
 
-static void plan(Map *m)
+/* Lays the picture out with its body (the axis, labels and lanes) at `top`. */
+static void plan(Map *m, double top)
 {
     const Spec *s = m->s;
+    m->body_top = top;
+    m->lane_rows = 0;
+    m->ov_w = 0;
     m->nsd = s->nsegs;
     m->sd = arena_alloc(m->a, (s->nsegs + 1) * sizeof *m->sd);
     m->nlanes = s->nbars;
@@ -1137,13 +1104,14 @@ static void plan(Map *m)
         sd->axis = g->kind != SEG_AGP && g->size.v > 0;
         sd->lo = g->base.v;
         sd->hi = g->base.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->base.v + g->size.v;
+        uint64_t banked = g->nbanks ? g->banks[g->nbanks - 1].end : g->size.v;
+        sd->fw = has_split(g) && g->system_memory_end.v < sd->hi - sd->lo ? sd->lo + g->system_memory_end.v + 1 : sd->hi;
+        sd->nb = banked < sd->hi - sd->lo ? sd->lo + banked : sd->hi;
     }
     collect_finds(m);
     plan_columns(m);
-    /* Vertical: title, subtitle, legend (its height needs the width, which
-     * needs the labels: lay out with a provisional top, then shift). */
-    m->body_top = 0;
     layout_axis(m);
+    m->label_x = m->col_x + m->col_w + 40;
     m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         build_label(m, &m->sd[i]);
@@ -1161,23 +1129,6 @@ static void plan(Map *m)
     m->width = (m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN;
     if (m->width < 720)
         m->width = 720;
-}
-
-static void shift(Map *m, double dy)
-{
-    m->body_top += dy;
-    m->axis_bottom += dy;
-    for (unsigned i = 0; i < m->ax.n; i++)
-        m->ax.y[i] += dy;
-    for (unsigned i = 0; i < m->nsd; i++)
-        m->sd[i].y0 += dy, m->sd[i].y1 += dy;
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        Lane *ln = &m->lanes[i];
-        for (unsigned k = 0; k < ln->ax.n; k++)
-            ln->ax.y[k] += dy;
-        for (unsigned k = 0; k < ln->nwins; k++)
-            ln->wins[k].y0 += dy, ln->wins[k].y1 += dy;
-    }
 }
 
 /* Places the boxes below the axis and the labels; returns the bottom of
@@ -1230,46 +1181,39 @@ static void svg_head(Map *m, double height)
     buf_puts(b, "<title>");
     esc(b, arena_printf(a, "Memory map of %s (%s)", spec_name(m->s), file_name(m->s)));
     buf_puts(b, "</title>\n");
-    buf_puts(b,
-             "<style>\n"
-             "text { fill: #1a1a1a; }\n"
-             "text.b, text.in.b { font-weight: bold; }\n"
-             "text.muted { fill: #444; }\n"
-             "text.err { fill: " C_RED "; font-weight: bold; }\n"
-             "text.warn { fill: " C_RED "; font-weight: bold; }\n"
-             "text.small, text.in, text.mono, text.diag { font-size: 10.5px; }\n"
-             "text.mono { font-family: " MONO "; fill: #333; }\n"
-             "text.in { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }\n"
-             "text.h { font-size: 17px; font-weight: bold; }\n"
-             "rect.seg { stroke-width: 1.5px; }\n"
-             "rect.memory { fill: #cfe2f3; stroke: #2b5d8a; }\n"
-             "rect.aperture { fill: url(#pat-aperture); stroke: #4f7d35; }\n"
-             "rect.agp { fill: url(#pat-agp); stroke: #b36b00; stroke-dasharray: 6 4; }\n"
-             "rect.bank { fill: none; stroke: #2b5d8a; stroke-width: 0.75px; stroke-dasharray: 3 2; }\n"
-             "rect.fwres { fill: url(#pat-fw); stroke: #777; stroke-width: 0.75px; }\n"
-             "line.cut { stroke: #333; stroke-width: 1.5px; }\n"
-             "rect.bar { fill: #fafafa; stroke: #555; stroke-width: 1.5px; }\n"
-             "rect.unused { fill: #f2f2f2; stroke: #bbb; stroke-width: 0.75px; stroke-dasharray: 2 2; }\n"
-             "rect.spill { fill: url(#pat-spill); stroke: " C_RED "; stroke-dasharray: 4 3; }\n"
-             "rect.redline { fill: none; stroke: " C_RED "; stroke-width: 3px; }\n"
-             "rect.overlap { fill: " C_RED "; fill-opacity: 0.18; stroke: " C_RED "; stroke-dasharray: 5 3; }\n"
-             "rect.gapbg { fill: #fff; stroke: none; }\n"
-             "path.zig { fill: none; stroke: #888; stroke-width: 1.25px; }\n"
-             "path.nts { fill: none; stroke: #000; stroke-width: 1.5px; }\n"
-             "path.leader { fill: none; stroke: #999; stroke-width: 0.75px; }\n"
-             "line.tick { stroke: #999; stroke-width: 0.75px; }\n"
-             "line.rule { stroke: #ccc; stroke-width: 1px; }\n"
-             "</style>\n"
-             "<defs>\n"
-             "<pattern id=\"pat-aperture\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-             "<rect width=\"8\" height=\"8\" fill=\"#e4f1da\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"#8fbf6f\" stroke-width=\"3\"/></pattern>\n"
-             "<pattern id=\"pat-agp\" width=\"10\" height=\"10\" patternUnits=\"userSpaceOnUse\">"
-             "<rect width=\"10\" height=\"10\" fill=\"#fdf0dc\"/><path d=\"M0 0 L10 10 M10 0 L0 10\" stroke=\"#e0a85a\" stroke-width=\"1\"/></pattern>\n"
-             "<pattern id=\"pat-fw\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">"
-             "<rect width=\"6\" height=\"6\" fill=\"#e8e8e8\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#9a9a9a\" stroke-width=\"2\"/></pattern>\n"
-             "<pattern id=\"pat-spill\" width=\"8\" height=\"8\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
-             "<line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"" C_RED "\" stroke-opacity=\"0.35\" stroke-width=\"3\"/></pattern>\n"
-             "</defs>\n");
+    buf_puts(b, "<style>\n"
+                "text { fill: #1a1a1a; } text.b, text.in.b { font-weight: bold; } text.muted { fill: #444; }\n"
+                "text.err, text.warn { fill: " C_RED "; font-weight: bold; }\n"
+                "text.small, text.in, text.mono, text.diag { font-size: 10.5px; }\n"
+                "text.mono { font-family: " MONO "; fill: #333; } text.h { font-size: 17px; font-weight: bold; }\n"
+                "text.in { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }\n"
+                "rect.seg { stroke-width: 1.5px; } rect.memory { fill: #cfe2f3; stroke: #2b5d8a; }\n"
+                "rect.aperture { fill: url(#pat-aperture); stroke: #4f7d35; }\n"
+                "rect.agp { fill: url(#pat-agp); stroke: #b36b00; stroke-dasharray: 6 4; }\n"
+                "rect.bank { fill: none; stroke: #2b5d8a; stroke-width: 0.75px; stroke-dasharray: 3 2; }\n"
+                "rect.fwres { fill: url(#pat-fw); stroke: #555; stroke-width: 1px; } line.cut { stroke: #333; stroke-width: 1.5px; }\n"
+                "rect.bar { fill: #fafafa; stroke: #555; stroke-width: 1.5px; }\n"
+                "rect.unused { fill: #f2f2f2; stroke: #bbb; stroke-width: 0.75px; stroke-dasharray: 2 2; }\n"
+                "rect.spill, rect.nobank { fill: url(#pat-spill); stroke: " C_RED "; stroke-dasharray: 4 3; }\n"
+                "rect.redline { fill: none; stroke: " C_RED "; stroke-width: 3px; }\n"
+                "rect.overlap { fill: " C_RED "; fill-opacity: 0.18; stroke: " C_RED "; stroke-dasharray: 5 3; }\n"
+                "rect.gapbg { fill: #fff; stroke: none; } path.zig { fill: none; stroke: #888; stroke-width: 1.25px; }\n"
+                "path.nts { fill: none; stroke: #000; stroke-width: 1.5px; }\n"
+                "path.leader, line.tick { fill: none; stroke: #999; stroke-width: 0.75px; }\n"
+                "line.rule { stroke: #ccc; stroke-width: 1px; }\n"
+                "</style>\n<defs>\n");
+    /* id, size, rotation, fill, stripe */
+    static const char *const pat[][5] = {
+        {"aperture", "8", "45", "#e4f1da", "<line y2=\"8\" stroke=\"#8fbf6f\" stroke-width=\"3\"/>"},
+        {"agp", "10", "0", "#fdf0dc", "<path d=\"M0 0 L10 10 M10 0 L0 10\" stroke=\"#e0a85a\"/>"},
+        {"fw", "6", "-45", "#e0e0e0", "<line y2=\"6\" stroke=\"#808080\" stroke-width=\"2\"/>"},
+        {"spill", "8", "45", "none", "<line y2=\"8\" stroke=\"" C_RED "\" stroke-opacity=\"0.35\" stroke-width=\"3\"/>"},
+    };
+    for (size_t i = 0; i < countof(pat); i++)
+        buf_printf(b, "<pattern id=\"pat-%s\" width=\"%s\" height=\"%s\" patternUnits=\"userSpaceOnUse\" "
+                      "patternTransform=\"rotate(%s)\"><rect width=\"%s\" height=\"%s\" fill=\"%s\"/>%s</pattern>\n",
+                   pat[i][0], pat[i][1], pat[i][1], pat[i][2], pat[i][1], pat[i][1], pat[i][3], pat[i][4]);
+    buf_puts(b, "</defs>\n");
 }
 
 /* The title, the line under it, the legend and the column headers. */
@@ -1361,8 +1305,9 @@ static void svg_foot(Map *m, double foot, unsigned ndiags)
 
 static void svg(Map *m)
 {
-    plan(m);
-    shift(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
+    /* The legend's height needs the width, which needs the layout. */
+    plan(m, 0);
+    plan(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
     double foot = place_body(m) + 30;
     unsigned ndiags = count_diags(m);
     svg_head(m, foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN);
@@ -1392,15 +1337,12 @@ static void html_head(Map *m)
     buf_puts(b, "</title>\n<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
                 "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }\n"
-                "table { border-collapse: collapse; }\n"
-                "th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-align: top; }\n"
-                "th { background: #eee; }\n"
-                "td.num { font-family: " MONO "; white-space: nowrap; }\n"
-                "tr.bad td { background: #fdecec; }\n"
-                ".err { color: " C_RED "; font-weight: bold; }\n"
-                ".warn { color: " C_RED "; }\n"
-                "li { font-family: " MONO "; font-size: 12px; }\n"
-                ".map { overflow-x: auto; }\n"
+                "table { border-collapse: collapse; max-width: 100%; }\n"
+                "th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-align: top; "
+                "overflow-wrap: anywhere; }\n"
+                "th { background: #eee; } td.num { font-family: " MONO "; } tr.bad td { background: #fdecec; }\n"
+                ".err { color: " C_RED "; font-weight: bold; } .warn { color: " C_RED "; }\n"
+                "li { font-family: " MONO "; font-size: 12px; overflow-wrap: anywhere; } .map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n<h1>");
     esc(b, title);
     buf_puts(b, "</h1>\n<p>");
@@ -1408,19 +1350,6 @@ static void html_head(Map *m)
                         file_name(s), SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
                         human(a, s->page_size.v)));
     buf_puts(b, "</p>\n<div class=\"map\">\n");
-}
-
-static const char *cpu_cell(Map *m, const Segment *g)
-{
-    Arena *a = m->a;
-    const char *cpu = g->cpu == CPU_BAR && g->cpu_bar
-                          ? arena_printf(a, "BAR %s + %s", g->cpu_bar->name, hex(a, g->cpu_offset.v))
-                      : g->cpu == CPU_ADDRESS ? arena_printf(a, "physical %s", hex(a, g->cpu_address.v))
-                                              : "not visible";
-    if (has_split(g))
-        cpu = arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above", cpu,
-                           hex(a, g->system_memory_end.v));
-    return cpu;
 }
 
 static void html_segment(Map *m, const SegDraw *sd)
@@ -1439,7 +1368,9 @@ static void html_segment(Map *m, const SegDraw *sd)
     td(m, "num", agp ? rt : size_text(a, g->size.v));
     td(m, "num", agp ? rt : hex(a, sd->hi));
     td(m, "num", agp ? rt : size_text(a, g->commit_limit.v));
-    td(m, NULL, cpu_cell(m, g));
+    td(m, NULL, !has_split(g) ? cpu_text(m, g)
+                              : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
+                                             cpu_text(m, g), hex(a, g->system_memory_end.v)));
     /* one bank per line */
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
@@ -1523,17 +1454,9 @@ bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
     m.a = a;
     m.s = s;
     m.d = d;
-    if (!as_html) {
+    if (!as_html) { /* the file's name is in the picture's <title> */
         m.b = out;
-        buf_puts(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-        buf_printf(out, "<!-- segc %s map of ", SEGC_VERSION);
-        Buf name = {0};
-        esc(&name, file_name(s));
-        /* "--" may not appear inside an XML comment */
-        for (size_t i = 0; i < name.len; i++)
-            buf_putc(out, name.p[i] == '-' && i + 1 < name.len && name.p[i + 1] == '-' ? '_' : name.p[i]);
-        buf_free(&name);
-        buf_puts(out, " -->\n");
+        buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- drawn by segc %s -->\n", SEGC_VERSION);
         svg(&m);
         return true;
     }

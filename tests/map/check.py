@@ -19,9 +19,20 @@ EXPECT (tests/map/expect/NAME.txt), values worked out by hand from the spec:
   win BAR SEG SIZE scale|taller      SEG's window in the lane of BAR
   red NAME RULE                      NAME (segment or BAR) is outlined in red
                                      and its label / header names RULE
-  bios SEG SIZE                      SEG's BIOS-reserved part (past
+  bios SEG SIZE TEXT                 SEG's BIOS-reserved part (past
                                      system_memory_end) is drawn, to scale
-                                     when SEG is
+                                     when SEG is, never thinner than the
+                                     shortest piece, "BIOS-reserved TEXT"
+                                     written in it, and a legend key for it
+  nobank SEG TEXT                    the bytes of SEG past its last bank:
+                                     drawn, never thinner than the shortest
+                                     piece, "no bank: TEXT" written in it
+  overlap A B TEXT                   the overlap of segments A and B is
+                                     shaded and "overlap" and TEXT (its
+                                     size) are written in it
+  nosegment BAR TEXT                 a stretch of BAR no segment is seen
+                                     through says "no segment" and TEXT
+The tables of the page must fit the 1400 px wide window run.sh opens.
   gaps N                             collapsed gaps on the axis
 Segments not named by a `red` line must not be outlined in red.
 
@@ -75,6 +86,14 @@ MEASURE = r"""<pre id="measure"></pre>
   for (const r of svg.querySelectorAll('g.segment rect.fwres'))
     out.bios.push({ name: r.closest('g.segment').dataset.name, box: box(r) });
   out.gaps = svg.querySelectorAll('g.gap').length;
+  out.marks = [...svg.querySelectorAll('rect.fwres, rect.nobank, rect.unused, rect.overlap')].map(r => {
+    const o = r.closest('g.segment, g.lane, g.overlap');
+    return { cls: r.classList[0], box: box(r),
+             owner: !o ? null : o.dataset.a ? o.dataset.a + ' ' + o.dataset.b : o.dataset.name || o.dataset.bar };
+  });
+  out.keys = [...svg.querySelectorAll('g.legend text')].map(t => t.textContent);
+  out.vw = document.documentElement.clientWidth;
+  out.tables = [...document.querySelectorAll('table')].map(t => [t.id, t.getBoundingClientRect().right]);
   document.getElementById('measure').textContent = JSON.stringify(out);
 })();
 </script>
@@ -152,6 +171,37 @@ def proportional(what, items, errs):
                         f"{r / ref:.4f} times the scale of {items[0][0]}")
 
 
+# what each marked part is called: its class, the words written in it, the legend key
+MARKS = {"bios": ("fwres", "BIOS-reserved {}", "BIOS-reserved part"),
+         "nobank": ("nobank", "no bank: {}", "in no bank"),
+         "overlap": ("overlap", "overlap\n{}", "overlapping addresses"),
+         "nosegment": ("unused", "no segment\n{}", "BAR bytes, no segment")}
+
+
+def marked(f, d, errs):
+    """A bios, nobank, overlap or nosegment line: the part is drawn with its
+    words inside it (a "\n" in them: on consecutive lines) and a legend key."""
+    cls, words, key = MARKS[f[0]]
+    owner, text = (f[1] + " " + f[2], f[3:]) if f[0] == "overlap" else (f[1], f[2 + (f[0] == "bios"):])
+    words = words.format(" ".join(text)).split("\n")
+    what = f"{f[0]} of {owner}"
+    rects = [r for r in d["marks"] if r["cls"] == cls and r["owner"] == owner]
+    if not rects:
+        errs.append(f"{what}: not drawn")
+        return
+    if key not in d["keys"]:
+        errs.append(f"{what}: no legend key '{key}'")
+    for r in rects:
+        if f[0] in ("bios", "nobank") and r["box"][3] < MIN_PIECE - 0.01:
+            errs.append(f"{what}: {r['box'][3]:.2f} px tall, thinner than {MIN_PIECE} px")
+        inner = [t for t in d["texts"] if inside(t["box"], r["box"])]
+        for i in range(len(inner) - len(words) + 1):
+            if all(inner[i + k]["text"] == w for k, w in enumerate(words)):
+                return
+    errs.append(f"{what}: {words} not written inside it "
+                f"(inside: {[t['text'] for r in rects for t in d['texts'] if inside(t['box'], r['box'])]})")
+
+
 def cmd_dom(expect_path, dump_path):
     page = open(dump_path, encoding="utf-8").read()
     m = re.search(r'<pre id="measure">(.*?)</pre>', page, re.S)
@@ -217,11 +267,10 @@ def cmd_dom(expect_path, dump_path):
                 lane_scale.setdefault(f[1], []).append((f[2], w["box"][3], int(f[3], 0)))
             elif w["box"][3] < 22 - 0.01:
                 errs.append(f"window of {f[2]} in BAR {f[1]}: {w['box'][3]:.2f} px, shorter than the minimum")
-        elif f[0] == "bios":
+        elif f[0] in ("bios", "nobank", "overlap", "nosegment"):
+            marked(f, d, errs)
             parts = [p for p in d["bios"] if p["name"] == f[1]]
-            if not parts:
-                errs.append(f"segment {f[1]}: BIOS-reserved part not drawn")
-            elif segs.get(f[1], {}).get("scale") == "1":
+            if f[0] == "bios" and parts and segs.get(f[1], {}).get("scale") == "1":
                 bios_parts.append((f[1] + " BIOS-reserved", parts[0]["box"][3], int(f[2], 0)))
         elif f[0] == "red":
             red_expected.setdefault(f[1], []).append(f[2])
@@ -234,6 +283,10 @@ def cmd_dom(expect_path, dump_path):
     proportional("GPU axis", to_scale + bios_parts, errs)
     for bar, items in lane_scale.items():
         proportional(f"BAR {bar} lane", items, errs)
+
+    for t, right in d["tables"]:
+        if right > d["vw"] + 0.5:
+            errs.append(f"table {t} ends at {right:.0f} px, past the {d['vw']} px window")
 
     # red outlines: exactly the expected names, in red, with the rule named
     reds = {}

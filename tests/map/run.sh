@@ -82,7 +82,7 @@ for exp in tests/map/expect/*.txt; do
         continue
     fi
     $CHECK inject "$html" "$out/$name.measure.html"
-    if ! chrome --dump-dom "file://$out/$name.measure.html" >"$out/$name.dom.html"; then
+    if ! chrome --window-size=1400,1000 --dump-dom "file://$out/$name.measure.html" >"$out/$name.dom.html"; then
         bad "$name: chromium" "$(tail -n 3 "$out/chromium.err")"
         continue
     fi
