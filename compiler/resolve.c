@@ -11,6 +11,7 @@
  * Nothing here reads a file: load.c reads the spec and its extends chain. */
 #include "segc.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- slots: one per expression-valued field ----------------------------- */
@@ -219,6 +220,41 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     return -1;
 }
 
+/* board.wddm: "2.0", or "2" (what an unquoted YAML 2.0 may become).  An
+ * unknown version is answered with the version its digits spell ("13":
+ * 1.3), else the nearest one by value ("1.4": 1.3), not by spelling. */
+static int pick_wddm(R *r, const char *w, Pos pos)
+{
+    size_t n = countof(wddm_names), best = 0;
+    for (size_t i = 0; i < n; i++)
+        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
+            return (int)i;
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", wddm_names[i]);
+    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w, b.p);
+    buf_free(&b);
+    /* "13": the dot left out. */
+    char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
+    if (w[0] && w[1] && !w[2])
+        for (size_t i = 0; i < n; i++)
+            if (!strcmp(dotted, wddm_names[i])) {
+                diag_fixit(r->d, g, "did you mean '%s'?", wddm_names[i]);
+                return -1;
+            }
+    char *end;
+    double v = strtod(w, &end), d, bd = 1e9;
+    if (*end || end == w)
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        d = strtod(wddm_names[i], NULL) - v;
+        if ((d < 0 ? -d : d) < bd)
+            bd = d < 0 ? -d : d, best = i;
+    }
+    diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+    return -1;
+}
+
 static void build_board(R *r, const Node *root)
 {
     Spec *s = r->s;
@@ -234,9 +270,9 @@ static void build_board(R *r, const Node *root)
     const char *w = scalar_str(r, b, "wddm", "'board'", &p);
     if (w) {
         s->wddm_pos = p;
-        int i = pick(r, w, p, wddm_names, countof(wddm_names), "WDDM version");
+        int i = pick_wddm(r, w, p);
         if (i >= 0)
-            s->wddm = (unsigned)((w[0] - '0') << 4 | (w[2] - '0'));
+            s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
     }
     const char *a = scalar_str(r, b, "arch", "'board'", &p);
     if (a) {

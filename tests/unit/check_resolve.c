@@ -542,7 +542,7 @@ static const struct {
      NULL, "unknown-name", 6, 39, "did you mean 'bar.fb.size'?", "unknown name 'bar.fb.sise'", 0, 0, NULL},
     {HEAD "segments:\n  - { name: vram, kind: memroy, size: 4KiB }\n", NULL, "bad-value", 4, 25,
      "did you mean 'memory'?", "unknown segment kind 'memroy' (one of: memory, aperture, agp)", 0, 0, NULL},
-    {"segc: 1\nboard: { name: t, wddm: \"1.14\" }\n" SEGS, NULL, "bad-value", 2, 25, "did you mean '1.1'?",
+    {"segc: 1\nboard: { name: t, wddm: \"1.14\" }\n" SEGS, NULL, "bad-value", 2, 25, "did you mean '1.1' (the nearest version)?",
      "unknown WDDM version '1.14'", 0, 0, NULL},
     {"segc: 1\nboard: { name: t, arch: arm }\n" SEGS, NULL, "bad-value", 2, 25, NULL,
      "unknown arch 'arm' (one of: x64, arm64, x86)", 0, 0, NULL},
