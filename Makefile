@@ -295,14 +295,17 @@ deps-check:
 	@sh tests/deps.sh --check
 
 # Line and branch coverage of compiler/*.c over the suites that run
-# segc's own C (those of the sanitizer pass, with SEGC_SAN=1, and the man
-# pages' --help runs): segc built with gcc --coverage in $(B)/cov, earlier
+# segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man
+# pages' --help runs; the property cases; --diagnostics=msvc; every code
+# `segc explain` knows): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
 # Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
-COV_SUITES := $(SAN_SUITES) man-test
+# The suites' records go to $(B)/cov/results, so a `make test` running at
+# the same time keeps its own.
+COV_SUITES := $(SAN_SUITES) man-test property msvc-test codes
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
-	@SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
 	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
 	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
 
@@ -366,7 +369,7 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
 	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
@@ -375,7 +378,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
 	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
-	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json
+	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)/diff.schema.json
 	rmdir $(DESTDIR)$(SHAREDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(BASHCOMPDIR)/segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
 	rmdir $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(BASHCOMPDIR)/.. $(DESTDIR)$(ZSHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)/.. 2>/dev/null || true

@@ -8,7 +8,9 @@
  * rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
+#include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 const RuleInfo rule_table[] = {
@@ -41,10 +43,7 @@ int rule_by_name(const char *name)
 
 const char *rule_closest(const char *name)
 {
-    const char *names[RULE_COUNT];
-    for (int i = 0; i < RULE_COUNT; i++)
-        names[i] = rule_table[i].name;
-    return closest_name(name, names, RULE_COUNT);
+    return closest_of(name, rule_table, RULE_COUNT, sizeof *rule_table);
 }
 
 const char *rule_class_name(RuleClass c)
@@ -127,6 +126,29 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 }
 
 static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+
+/* A quantity as every message writes it: "0x3B0000000 (14.75 GiB)". */
+#define Q(v) qty(k->d->arena, (v))
+
+/* The remedy of finding `e` (NULL when the rule is off), worked out from
+ * the spec: "= fix: base: vram.end". */
+static void fix(Ck *k, Diag *e, const char *fmt, ...) PRINTF_LIKE(3, 4);
+static void fix(Ck *k, Diag *e, const char *fmt, ...)
+{
+    char text[256];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    diag_fixit(k->d, e, "%s", text);
+}
+
+static const char *hex_of(Ck *k, uint64_t v) { return arena_printf(k->d->arena, "0x%llX", (unsigned long long)v); }
+static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
+static uint64_t round_up(uint64_t v, uint64_t unit)
+{
+    return v % unit && v <= UINT64_MAX - unit ? round_down(v, unit) + unit : v;
+}
 
 static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
 {
@@ -222,21 +244,25 @@ static void check_sizes(Ck *k, Segment *g)
     if (g->size.v == 0)
         report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
-        report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
-               "size of segment '%s' (0x%llX) is not a multiple of the %llu-byte page", g->name,
-               (unsigned long long)g->size.v, (unsigned long long)page);
+        fix(k, report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
+                   "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
+                   (unsigned long long)page),
+            "size: %s%s0x%llX (a whole number of pages)", round_down(g->size.v, page) ? hex_of(k, round_down(g->size.v, page)) : "",
+            round_down(g->size.v, page) ? " or " : "", (unsigned long long)round_up(g->size.v, page));
     if (add_overflows(g->base.v, g->size.v))
         report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
-               "commit limit of memory segment '%s' (0x%llX) differs from its size (0x%llX)", g->name,
-               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+        fix(k, report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
+                   "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
+                   Q(g->commit_limit.v), Q(g->size.v)),
+            "leave commit_limit out: it defaults to the size");
     if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
-               "commit limit of aperture '%s' (0x%llX) exceeds its size (0x%llX)", g->name,
-               (unsigned long long)g->commit_limit.v, (unsigned long long)g->size.v);
+        fix(k, report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
+                   "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name, Q(g->commit_limit.v),
+                   Q(g->size.v), Q(g->commit_limit.v - g->size.v)),
+            "commit_limit: size (or leave it out: it defaults to the size)");
 }
 
 static void check_cpu(Ck *k, Segment *g)
@@ -251,10 +277,12 @@ static void check_cpu(Ck *k, Segment *g)
         uint64_t off = g->cpu_offset.v;
         if (off > b->size.v || g->size.v > b->size.v - off) {
             Diag *e = report(k, R_cpu_window_in_bar, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
-                             "segment '%s' (0x%llX bytes at offset 0x%llX) does not fit in BAR '%s' (0x%llX bytes)",
-                             g->name, (unsigned long long)g->size.v, (unsigned long long)off, b->name,
-                             (unsigned long long)b->size.v);
+                             "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name,
+                             Q(g->size.v), (unsigned long long)off, b->name, Q(b->size.v));
             note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
+            if (off <= b->size.v)
+                fix(k, e, "the window is %s too large for the BAR: size: 0x%llX, or a larger BAR",
+                    Q(g->size.v - (b->size.v - off)), (unsigned long long)(b->size.v - off));
         }
     }
 }
@@ -284,19 +312,26 @@ static void check_banks(Ck *k, Segment *g)
                    b->name, g->name);
             return;
         }
+        uint64_t start = sum;
         sum += b->size.v;
         if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
             Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
-                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's 0x%llX bytes",
-                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
-                             (unsigned long long)g->size.v);
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's %s",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
+            if (i + 1 == g->nbanks)
+                fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
+                    Q(g->size.v - start));
+            else
+                fix(k, e, "bank '%s' size: at most %s, what is left of the segment", b->name, Q(g->size.v - start));
             return;
         }
         if (b->end % page && i + 1 < g->nbanks) {
-            report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
-                   "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
-                   (unsigned long long)b->end, (unsigned long long)page);
+            fix(k, report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
+                       "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
+                       (unsigned long long)b->end, (unsigned long long)page),
+                "size: 0x%llX or 0x%llX (ends on a page)", (unsigned long long)(round_down(b->end, page) - start),
+                (unsigned long long)(round_up(b->end, page) - start));
             return;
         }
     }
@@ -304,14 +339,17 @@ static void check_banks(Ck *k, Segment *g)
         const Bank *last = &g->banks[g->nbanks - 1];
         Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
                          last->size.set ? last->size.pos : g->banks_pos,
-                         "banks of segment '%s' cover 0x%llX bytes but the segment has 0x%llX", g->name, (unsigned long long)sum,
-                         (unsigned long long)g->size.v);
+                         "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(sum),
+                         Q(g->size.v - sum), Q(g->size.v));
         note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
+        if (last->size.set)
+            fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
     }
 }
 
 static void check_preserve(Ck *k, Segment *g)
 {
+    uint64_t page = k->s->page_size.v ? k->s->page_size.v : DEFAULT_PAGE_SIZE;
     uint32_t f = g->flags;
     bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
          ph = f & FLAG_partially_preserved_during_hibernate;
@@ -322,8 +360,9 @@ static void check_preserve(Ck *k, Segment *g)
             report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                    "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
         else
-            report(k, R_preserve_combination, SEG(g, "flags"), p,
-                   "segment '%s' is preserved during hibernate but not during standby", g->name);
+            fix(k, report(k, R_preserve_combination, SEG(g, "flags"), p,
+                       "segment '%s' is preserved during hibernate but not during standby", g->name),
+                "add preserved_during_standby to the flags");
     }
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
@@ -340,9 +379,17 @@ static void check_preserve(Ck *k, Segment *g)
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
     if (e->set && e->v >= g->size.v && g->size.v)
-        report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
-               "system_memory_end 0x%llX of segment '%s' is not inside it (size 0x%llX; the offset is inclusive)",
-               (unsigned long long)e->v, g->name, (unsigned long long)g->size.v);
+        fix(k, report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
+                   "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
+                   (unsigned long long)e->v, g->name, Q(g->size.v)),
+            "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
+    else if (e->set && e->v && (e->v + 1) % page)
+        fix(k, report(k, R_system_memory_end_page, SEG(g, "system_memory_end"), e->pos,
+                   "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
+                   "not a whole number of %llu-byte pages",
+                   (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page),
+            e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
+            (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
 }
 
 static void check_flags(Ck *k, Segment *g)
@@ -353,9 +400,10 @@ static void check_flags(Ck *k, Segment *g)
         if (!(g->flags_written & (1u << fi->bit)))
             continue;
         if (fi->min_wddm > s->wddm)
-            report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
-                   "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
-                   fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15);
+            fix(k, report(k, R_flag_wddm_version, SEG(g, "flags"), g->flag_pos[fi->bit],
+                       "flag '%s' needs WDDM %u.%u or later; board.wddm is %u.%u", fi->name, fi->min_wddm >> 4,
+                       fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
+                "wddm: \"%u.%u\" in board, or remove '%s'", fi->min_wddm >> 4, fi->min_wddm & 15, fi->name);
     }
     uint32_t f = g->flags;
     if (f & FLAG_reserved_sys_mem)
@@ -523,52 +571,41 @@ static void check_names(Ck *k)
     }
 }
 
-/* One C identifier the generated code derives from a name, after
- * <PREFIX>_ / <Prefix> (the board's, the same for all). */
-typedef struct GenName {
-    const char *ident, *what;
-    On on;
-    Pos pos; /* none: segc's own */
-} GenName;
+/* The name a generated identifier comes from, and where it is written. */
+static On gen_on(const Ck *k, const GenIdent *g)
+{
+    return g->bar ? BAR(&k->s->bars[g->bar - 1], "name") : SEG(g->seg ? &k->s->segs[g->seg - 1] : NULL, g->seg ? "name" : NULL);
+}
 
-/* What the templates (segments.h, segments.c, selftest.c) derive from names: <PREFIX>_SEGMENT_<NAME>,
- * <Prefix>Banks<Name> (banked segments), <PREFIX>_BAR_<NAME> (and the
- * self-test's TEST_BAR_<NAME>, which collides exactly when it does). */
+static Pos gen_pos(const Ck *k, const GenIdent *g)
+{
+    return g->bar ? k->s->bars[g->bar - 1].pos : g->seg ? k->s->segs[g->seg - 1].pos : (Pos){0};
+}
+
+/* Two names that map to one generated identifier (gen_idents); a name
+ * written twice is names-unique's.  Past the segment and BAR limits their
+ * own rules report. */
 static void check_generated_names(Ck *k)
 {
     Spec *s = k->s;
     Arena *a = k->d->arena;
-    GenName n[3 + 2 * MAX_SEGMENTS + MAX_BARS] = {
-        {"SEGMENT_COUNT", "the segment count", SEG(NULL, NULL), {0}},
-        {"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", SEG(NULL, NULL), {0}},
-        {"BAR_COUNT", "the BAR count", SEG(NULL, NULL), {0}},
-    };
-    unsigned c = 3;
-    for (unsigned i = 0; i < s->nsegs && i < MAX_SEGMENTS; i++) {
-        Segment *g = &s->segs[i];
-        if (!g->name)
-            continue;
-        const char *what = arena_printf(a, "segment '%s'", g->name);
-        n[c++] = (GenName){arena_printf(a, "SEGMENT_%s", to_upper(a, g->name)), what, SEG(g, "name"), g->pos};
-        if (g->nbanks)
-            n[c++] = (GenName){arena_printf(a, "Banks%s", to_camel(a, g->name)), what, SEG(g, "name"), g->pos};
-    }
-    for (unsigned i = 0; i < s->nbars && i < MAX_BARS; i++)
-        n[c++] = (GenName){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
-                           arena_printf(a, "BAR '%s'", s->bars[i].name), BAR(&s->bars[i], "name"), s->bars[i].pos};
-    for (unsigned i = 3; i < c; i++)
+    unsigned n;
+    const GenIdent *id = gen_idents(a, s, &n);
+    for (unsigned i = 3; i < n; i++) {
         for (unsigned j = 0; j < i; j++) {
-            if (strcmp(n[i].ident, n[j].ident) || !strcmp(n[i].what, n[j].what))
-                continue; /* a name written twice is names-unique's */
-            Diag *e = report(k, R_names_generated_unique, n[i].on, n[i].pos,
-                             "%s and %s would both define %s%s in the generated code", n[j].what, n[i].what,
-                             /* Banks...: after the camel-case prefix */
-                             arena_printf(a, n[i].ident[1] == 'a' ? "%s" : "%s_", n[i].ident[1] == 'a' ? s->camel : s->upper),
-                             n[i].ident);
-            if (n[j].pos.file)
-                note(k, e, n[j].on, n[j].pos, "%s is here", n[j].what);
+            if (strcmp(id[i].ident, id[j].ident) || !strcmp(id[i].what, id[j].what) || id[i].seg > MAX_SEGMENTS ||
+                id[j].seg > MAX_SEGMENTS || id[i].bar > MAX_BARS || id[j].bar > MAX_BARS)
+                continue;
+            /* Banks...: after the camel-case prefix */
+            bool camel = id[i].ident[0] == 'B' && id[i].ident[1] == 'a';
+            Diag *e = report(k, R_names_generated_unique, gen_on(k, &id[i]), gen_pos(k, &id[i]),
+                             "%s and %s would both define %s%s in the generated code", id[j].what, id[i].what,
+                             camel ? s->camel : arena_printf(a, "%s_", s->upper), id[i].ident);
+            if (id[j].seg || id[j].bar)
+                note(k, e, gen_on(k, &id[j]), gen_pos(k, &id[j]), "%s is here", id[j].what);
             break;
         }
+    }
 }
 
 static void check_layout(Ck *k)
@@ -627,6 +664,8 @@ static void check_layout(Ck *k)
                                  (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                                  (unsigned long long)b->base.v, (unsigned long long)be);
                 note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
+                if (be != UINT64_MAX)
+                    fix(k, e, "base: %s.end (0x%llX), after segment '%s'", b->name, (unsigned long long)be, b->name);
                 break;
             }
         }
@@ -718,11 +757,17 @@ static void check_bars(Ck *k)
             report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
                    (unsigned long long)b->bits.v);
         else if (n == 1 && b->size.v > (1ull << 32))
-            report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode 0x%llX bytes (at most 4 GiB)",
-                   b->name, (unsigned long long)b->size.v);
-        if (!pow2(b->size.v))
-            report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size 0x%llX is not a power of two", b->name,
-                   (unsigned long long)b->size.v);
+            fix(k, report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
+                       b->name, Q(b->size.v)),
+                "bits: 64");
+        if (!pow2(b->size.v)) {
+            unsigned lg = 0;
+            while (lg < 63 && (1ull << lg) < b->size.v)
+                lg++;
+            fix(k, report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
+                       Q(b->size.v)),
+                "size: %s (the power of two that holds it)", iec(k->d->arena, 1ull << lg));
+        }
     }
 }
 
@@ -739,9 +784,10 @@ static void check_paging(Ck *k)
     uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && g->kind == SEG_APERTURE && s->paging.buffer_size.v > room && s->paging.buffer_size.v <= UINT32_MAX) {
         Diag *e = report(k, R_paging_buffer_fits, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
-                         "paging buffer_size 0x%llX does not fit in paging segment '%s' (commit limit 0x%llX)",
-                         (unsigned long long)s->paging.buffer_size.v, g->name, (unsigned long long)room);
+                         "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
+                         Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
+        fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
     }
 }
 
@@ -768,8 +814,8 @@ static void check_widths(Ck *k, Segment *g)
                                                : R_field_width;
         const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
         const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
-        report(k, rule, SEG(g, key), v->pos, "%s%s (0x%llX) does not fit %s, a %u-bit %s%s%s", key,
-               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", (unsigned long long)v->v, fi->dxgk,
+        report(k, rule, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
+               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
                max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
     }

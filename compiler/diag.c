@@ -251,16 +251,19 @@ static void print_excerpt(FILE *f, Pos p, DiagStyle st, LineCursor *lc)
     const char *pre = from > s ? "..." : "";
     fprintf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)p.line, pre, (int)(to - from), from, to < e ? "..." : "",
             from > s ? "   " : "");
-    /* Keep tabs as tabs so the caret lines up under them. */
+    /* Keep tabs as tabs so the caret lines up under them; a UTF-8
+     * character takes one column, not one per byte. */
     uint32_t skip = (uint32_t)(from - s);
     for (uint32_t i = 1 + skip; i < col; i++)
-        fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
+        if (s + i - 1 >= e || (s[i - 1] & 0xC0) != 0x80)
+            fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
     uint32_t len = p.len ? p.len : 1;
     if (st.color)
         fputs(C_GREEN, f);
     fputc('^', f);
     for (uint32_t i = 1; i < len && s + col - 1 + i < to; i++)
-        fputc('~', f);
+        if ((s[col - 1 + i] & 0xC0) != 0x80)
+            fputc('~', f);
     if (st.color)
         fputs(C_RESET, f);
     fputc('\n', f);
@@ -313,7 +316,7 @@ static const struct {
 };
 
 /* The code's number in msvc.def; 0 for a code missing there. */
-unsigned msvc_number(const char *code)
+static unsigned msvc_number(const char *code)
 {
     for (size_t i = 0; code && i < countof(msvc_codes); i++)
         if (!strcmp(msvc_codes[i].code, code))
@@ -380,9 +383,9 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
     }
 }
 
-bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n)
+bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size)
 {
-    const char *near = closest_name(word, cands, n);
+    const char *near = closest_of(word, items, n, size);
     if (near)
         diag_fixit(d, on, "did you mean '%s'?", near);
     return near != NULL;

@@ -252,31 +252,12 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
 
 /* ---- segc's JSON document --------------------------------------------- */
 
-static void json_line(JsonW *w, const char *key, uint32_t v)
-{
-    json_key(w, key);
-    if (v)
-        json_uint(w, v);
-    else
-        json_null(w);
-}
-
 static void loc_fields(JsonW *w, const Loc *l, bool end_line)
 {
-    json_kstr(w, "file", l->file);
-    json_line(w, "line", l->line);
-    json_line(w, "column", l->col);
+    json_place(w, l->file, l->line, l->col);
     if (end_line)
-        json_line(w, "end_line", l->line);
-    json_line(w, "end_column", l->end_col);
-}
-
-/* The "tool" object of both documents (SARIF's driver goes on after it). */
-static void tool_begin(JsonW *w, const char *key)
-{
-    json_kobj(w, key);
-    json_kstr(w, "name", "segc");
-    json_kstr(w, "version", SEGC_VERSION);
+        json_kline(w, "end_line", l->line);
+    json_kline(w, "end_column", l->end_col);
 }
 
 static void json_diag(JsonW *w, const RDiag *g)
@@ -305,11 +286,8 @@ static void json_waiver(JsonW *w, const RWaiver *v)
     json_kstr(w, "segment", v->segment);
     json_kstr(w, "rule", v->rule);
     json_kstr(w, "reason", v->reason);
-    json_kstr(w, "file", v->at.file);
-    json_line(w, "line", v->at.line);
-    json_line(w, "column", v->at.col);
-    json_key(w, "used");
-    json_bool(w, v->used);
+    json_place(w, v->at.file, v->at.line, v->at.col);
+    json_kbool(w, "used", v->used);
     json_obj_end(w);
 }
 
@@ -332,11 +310,7 @@ static void json_file(JsonW *w, const RFile *f)
 static void write_json(Buf *b, const DiagReport *r)
 {
     JsonW w;
-    json_init(&w, b);
-    json_obj_begin(&w);
-    json_kuint(&w, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
-    tool_begin(&w, "tool");
-    json_obj_end(&w);
+    json_doc_begin(&w, b, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
     unsigned errors = 0, warnings = 0;
     json_karr(&w, "files");
     for (const RFile *f = r->head; f; f = f->next) {
@@ -514,15 +488,19 @@ static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
     json_obj_end(w);
 }
 
-static void sarif_rule(JsonW *w, const RuleInfo *r)
+/* A rule's descriptor: shortDescription, fullDescription and helpUri
+ * from its row of rules.def (doc/rules.md has a section per row). */
+static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
 {
     Buf help = {0};
     rule_explain(&help, r);
     json_obj_begin(w);
     json_kstr(w, "id", r->name);
     text_object(w, "shortDescription", r->text);
-    text_object(w, "fullDescription", help.p);
+    text_object(w, "fullDescription",
+                r->source ? arena_printf(a, "%s WDDM source: %s. %s", r->text, r->source, r->why) : r->text);
     text_object(w, "help", help.p);
+    json_kstr(w, "helpUri", arena_printf(a, "doc/rules.md#%s", r->name));
     json_kobj(w, "defaultConfiguration");
     json_kstr(w, "level", severity_level(r->sev));
     json_obj_end(w);
@@ -535,16 +513,16 @@ static void sarif_rule(JsonW *w, const RuleInfo *r)
 
 /* tool.driver: every rule of rules.def, then the other codes seen, in
  * table order; codes->index gets each entry's place. */
-static void sarif_tool(JsonW *w, Codes *codes)
+static void sarif_tool(JsonW *w, Arena *a, Codes *codes)
 {
     json_kobj(w, "tool");
-    tool_begin(w, "driver");
+    json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
     for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
         codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
         if (codes->index[i] >= 0)
-            sarif_rule(w, &rule_table[i]);
+            sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
     json_obj_end(w);
@@ -560,8 +538,7 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
     }
     json_karr(w, "invocations");
     json_obj_begin(w);
-    json_key(w, "executionSuccessful");
-    json_bool(w, !fatal);
+    json_kbool(w, "executionSuccessful", !fatal);
     json_kuint(w, "exitCode", fatal ? 2 : errors ? 1 : 0);
     json_obj_end(w);
     json_arr_end(w);
@@ -585,7 +562,7 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, &codes);
+    sarif_tool(&w, r->a, &codes);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");

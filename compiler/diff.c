@@ -12,8 +12,12 @@
  * segments and BARs (a renamed segment is one removed and one added) and
  * by position for banks, because HintedBank ids are positions.
  *
- *   spec_diff        board, BARs, segments, paging, in that order
- *   diff_print_text  one line per change and a summary
+ * A knock-on change (a value whose expression reads the same on both
+ * sides) names its cause, the first name it reads whose value changed;
+ * a changed constant lists those it caused as notes.
+ *
+ *   spec_diff        board, constants, BARs, segments, paging, in that order
+ *   diff_print_text  one line per change (and its notes) and a summary
  *   diff_print_json  the versioned JSON object (README "segc diff")
  */
 #include "segc.h"
@@ -21,19 +25,13 @@
 #include <inttypes.h>
 #include <string.h>
 
+enum { DIFF_FORMAT_VERSION = 2 };
+
 const ChangeInfo change_table[CHANGE_KIND_COUNT] = {
 #define CHANGE(id, name, cls, why) {name, cls, why},
 #include "changes.def"
 #undef CHANGE
 };
-
-int change_kind_by_name(const char *name)
-{
-    for (int i = 0; i < CHANGE_KIND_COUNT; i++)
-        if (!strcmp(change_table[i].name, name))
-            return i;
-    return -1;
-}
 
 const char *change_class_name(ChangeClass c)
 {
@@ -57,7 +55,7 @@ typedef struct Dx {
 /* A byte count or address: in the largest IEC unit it is a whole
  * multiple of, while that reads as a short number (3840MiB); else decimal
  * below 1 KiB and hex above. */
-static const char *bytes_text(Arena *a, uint64_t v)
+const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
     for (unsigned i = 0; i < countof(unit); i++) {
@@ -149,11 +147,14 @@ static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
 
 static const ChangeSide absent = {0};
 
+static ChangeSide side_uint(Dx *x, uint64_t v, Pos pos)
+{
+    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
+}
+
 static ChangeSide side_field(Dx *x, FieldId f, uint64_t v, Pos pos)
 {
-    if (field_table[f].flags & FF_BYTES)
-        return side_bytes(x, v, pos);
-    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
+    return field_table[f].flags & FF_BYTES ? side_bytes(x, v, pos) : side_uint(x, v, pos);
 }
 
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
@@ -185,6 +186,155 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     return c;
 }
 
+/* A value shown as text: one change "WHAT OLD -> NEW" when the texts differ. */
+static Change *text_changed(Dx *x, ChangeKind k, const char *segment, const char *what, const char *ot, Pos op,
+                            const char *nt, Pos np)
+{
+    if (!strcmp(ot, nt))
+        return NULL;
+    return add(x, k, segment, side_text(ot, op), side_text(nt, np), "%s %s -> %s", what, ot, nt);
+}
+
+static void on_bank(Change *c, const char *name, unsigned k)
+{
+    if (c)
+        c->bank = name, c->bank_id = k + 1;
+}
+
+/* ---- causes: why a value the spec did not edit changed --------------------------- */
+
+/* A name an expression reads, as one spec resolves it: its value, what
+ * it belongs to ("segment 'a'", "constant 'vram'") and the field key
+ * ("size"; NULL for a constant). */
+typedef struct Ref {
+    uint64_t v;
+    const char *what, *key;
+} Ref;
+
+static bool field_ref(FieldScope sc, const char *ref, size_t n, FieldId *out)
+{
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (field_table[f].scope == sc && field_table[f].ref && strlen(field_table[f].ref) == n &&
+            !strncmp(field_table[f].ref, ref, n)) {
+            *out = (FieldId)f;
+            return true;
+        }
+    return false;
+}
+
+static const Segment *find_seg(const Spec *s, const char *name);
+static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot);
+
+/* `name` in spec s, in segment g (NULL: outside any), looked up in the
+ * order resolve.c does: a field of g, of the board, a constant;
+ * bar.NAME.FIELD; SEG.FIELD. */
+static bool ref_of(Dx *x, const Spec *s, const Segment *g, const char *name, Ref *r)
+{
+    const char *dot = strchr(name, '.');
+    FieldId f;
+    if (!dot) {
+        if (g && field_ref(SC_SEG, name, strlen(name), &f))
+            return *r = (Ref){field_value(f, g)->v, arena_printf(x->a, "segment '%s'", g->name), name}, true;
+        if (field_ref(SC_BOARD, name, strlen(name), &f))
+            return *r = (Ref){field_value(f, s)->v, "board", name}, true;
+        for (unsigned i = 0; i < s->nconsts; i++)
+            if (!strcmp(s->consts[i].name, name))
+                return *r = (Ref){s->consts[i].val.v, arena_printf(x->a, "constant '%s'", name), NULL}, true;
+        return false;
+    }
+    unsigned slot;
+    const char *last = strrchr(name, '.') + 1;
+    if (!strncmp(name, "bar.", 4)) {
+        const Bar *b = find_bar(s, arena_strndup(x->a, name + 4, (size_t)(last - 1 - (name + 4))), &slot);
+        if (!b || !field_ref(SC_BAR, last, strlen(last), &f))
+            return false;
+        return *r = (Ref){field_value(f, b)->v, arena_printf(x->a, "BAR '%s'", b->name), last}, true;
+    }
+    const Segment *sg = find_seg(s, arena_strndup(x->a, name, (size_t)(dot - name)));
+    if (!sg || !field_ref(SC_SEG, dot + 1, strlen(dot + 1), &f))
+        return false;
+    return *r = (Ref){field_value(f, sg)->v, arena_printf(x->a, "segment '%s'", sg->name), dot + 1}, true;
+}
+
+/* "segment 'a' grew", "constant 'vram' changed", or NULL when `name`
+ * has the same value in both specs.  SEG.end changes when SEG grows,
+ * shrinks or moves. */
+static const char *name_change(Dx *x, const Segment *og, const Segment *ng, const char *name)
+{
+    size_t n = strlen(name);
+    if (n > 4 && !strcmp(name + n - 4, ".end")) {
+        const char *c = name_change(x, og, ng, arena_printf(x->a, "%.*s.size", (int)(n - 4), name));
+        return c ? c : name_change(x, og, ng, arena_printf(x->a, "%.*s.base", (int)(n - 4), name));
+    }
+    Ref o, r;
+    if (!ref_of(x, x->o, og, name, &o) || !ref_of(x, x->n, ng, name, &r) || o.v == r.v)
+        return NULL;
+    const char *verb = !r.key ? "changed"
+                       : !strcmp(r.key, "size") ? (r.v > o.v ? "grew" : "shrank")
+                       : !strcmp(r.key, "base") ? "moved"
+                                                : arena_printf(x->a, "%s changed", r.key);
+    return arena_printf(x->a, "%s %s", r.what, verb);
+}
+
+/* The first name in e whose value changed. */
+static const char *expr_cause(Dx *x, const Segment *og, const Segment *ng, const Expr *e)
+{
+    const char *c = e->kind == EX_REF ? name_change(x, og, ng, e->name) : NULL;
+    for (unsigned i = 0; !c && i < e->nargs; i++)
+        c = expr_cause(x, og, ng, e->args[i]);
+    return c;
+}
+
+/* The expression text of a value its spec wrote (quotes dropped). */
+static bool value_text(const Value *v, const char **text, size_t *len)
+{
+    const SrcFile *f = v->pos.file;
+    if (!v->set || !f || !f->text || !v->pos.line || !v->pos.col || !v->pos.len)
+        return false;
+    const char *p = f->text, *end = f->text + f->len;
+    for (uint32_t l = 1; l < v->pos.line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    p += v->pos.col - 1;
+    if (p > end || (size_t)(end - p) < v->pos.len)
+        return false;
+    bool quoted = v->pos.len >= 2 && (*p == '"' || *p == '\'');
+    *text = p + quoted;
+    *len = v->pos.len - 2 * quoted;
+    return true;
+}
+
+/* Without `base:`, a segment starts where the one before it ends. */
+static const char *prev_cause(Dx *x, const Segment *og, const Segment *ng)
+{
+    const Segment *po = NULL, *pn = NULL;
+    for (const Segment *g = og; g > x->o->segs && !po;)
+        po = (--g)->kind == SEG_AGP ? NULL : g;
+    for (const Segment *g = ng; g > x->n->segs && !pn;)
+        pn = (--g)->kind == SEG_AGP ? NULL : g;
+    if (po && pn && !strcmp(po->name, pn->name))
+        return name_change(x, og, ng, arena_printf(x->a, "%s.end", pn->name));
+    return pn ? arena_printf(x->a, "segment '%s' now comes before it", pn->name)
+           : po ? arena_printf(x->a, "segment '%s' no longer comes before it", po->name)
+                : NULL;
+}
+
+/* Says why c changed when its value's text is the same on both sides (or
+ * a segment's base is left out on both): "because bank 'near' shrank". */
+static void because(Dx *x, Change *c, const Segment *og, const Segment *ng, const Value *ov, const Value *nv)
+{
+    const char *ot, *nt;
+    size_t on, nn;
+    if (!ov->set && !nv->set && ng && nv == &ng->base) {
+        c->cause = prev_cause(x, og, ng);
+    } else if (value_text(ov, &ot, &on) && value_text(nv, &nt, &nn) && on == nn && !memcmp(ot, nt, on)) {
+        Diags quiet;
+        diags_init(&quiet, x->a);
+        Expr *e = expr_parse(x->a, nt, nn, nv->pos, &quiet);
+        c->cause = e ? expr_cause(x, og, ng, e) : NULL;
+    }
+}
+
 /* Field f of the old and new owner (the spec, or segments og/ng): one
  * change of kind k, "SUBJECT NAME OLD -> NEW", when its value differs.  The
  * name of a field in a nested map carries the map's key. */
@@ -200,17 +350,22 @@ static void field_changed(Dx *x, ChangeKind k, FieldId f, const char *subject, c
     ChangeSide a = side_field(x, f, ov->v, value_pos(x->o, og, ov));
     ChangeSide b = side_field(x, f, nv->v, value_pos(x->n, ng, nv));
     const char *path = in[fi->scope] ? in[fi->scope] : "";
-    add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s", subject, path, fi->key, a.text, b.text);
+    Change *c = add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s", subject, path, fi->key, a.text, b.text);
+    because(x, c, og, ng, ov, nv);
 }
 
-/* A numeric value that may grow (compatible) or shrink (breaking). */
-static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const char *segment, const char *subject,
-                            const char *field, uint64_t ov, Pos op, uint64_t nv, Pos np)
+/* A byte count that may grow (compatible) or shrink (breaking): field
+ * `field` of the segments og/ng, or of a BAR or the paging settings (og
+ * and ng NULL). */
+static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const char *subject, const char *field,
+                            const Segment *og, const Segment *ng, const Value *ov, const Value *nv)
 {
-    if (ov == nv)
+    if (ov->v == nv->v)
         return;
-    ChangeSide f = side_bytes(x, ov, op), t = side_bytes(x, nv, np);
-    add(x, nv > ov ? grown : shrunk, segment, f, t, "%s %s %s -> %s", subject, field, f.text, t.text);
+    ChangeSide f = side_bytes(x, ov->v, value_pos(x->o, og, ov)), t = side_bytes(x, nv->v, value_pos(x->n, ng, nv));
+    Change *c = add(x, nv->v > ov->v ? grown : shrunk, ng ? ng->name : NULL, f, t, "%s %s %s -> %s", subject, field,
+                    f.text, t.text);
+    because(x, c, og, ng, ov, nv);
 }
 
 /* ---- the board ------------------------------------------------------------------------ */
@@ -218,20 +373,11 @@ static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const ch
 static void diff_board(Dx *x)
 {
     const Spec *o = x->o, *n = x->n;
-    if (strcmp(o->name, n->name)) {
-        ChangeSide f = side_text(o->name, spec_pos(o)), t = side_text(n->name, spec_pos(n));
-        add(x, CH_board_renamed, NULL, f, t, "board name %s -> %s", o->name, n->name);
-    }
-    if (o->wddm != n->wddm) {
-        ChangeSide f = side_text(wddm_text(x->a, o->wddm), or_pos(o->wddm_pos, spec_pos(o)));
-        ChangeSide t = side_text(wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
-        add(x, CH_wddm_changed, NULL, f, t, "board wddm %s -> %s", f.text, t.text);
-    }
-    if (o->arch != n->arch) {
-        ChangeSide f = side_text(arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)));
-        ChangeSide t = side_text(arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
-        add(x, CH_arch_changed, NULL, f, t, "board arch %s -> %s", f.text, t.text);
-    }
+    text_changed(x, CH_board_renamed, NULL, "board name", o->name, spec_pos(o), n->name, spec_pos(n));
+    text_changed(x, CH_wddm_changed, NULL, "board wddm", wddm_text(x->a, o->wddm), or_pos(o->wddm_pos, spec_pos(o)),
+                 wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
+    text_changed(x, CH_arch_changed, NULL, "board arch", arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)),
+                 arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
     field_changed(x, CH_page_size_changed, F_page_size, "board", NULL, NULL);
 }
 
@@ -276,20 +422,17 @@ static void diff_bars(Dx *x)
         }
         Change **mark = x->out->tail;
         if (slot != i) {
-            ChangeSide f = side_num(arena_printf(x->a, "%u", slot), slot, ob->pos);
-            ChangeSide t = side_num(arena_printf(x->a, "%u", i), i, nb->pos);
+            ChangeSide f = side_uint(x, slot, ob->pos), t = side_uint(x, i, nb->pos);
             add(x, CH_bar_renumbered, NULL, f, t, "BAR '%s' slot %u -> %u", nb->name, slot, i);
         }
         if (ob->index.v != nb->index.v) {
-            ChangeSide f = side_num(arena_printf(x->a, "%" PRIu64, ob->index.v), ob->index.v,
-                                    value_pos(o, NULL, &ob->index));
-            ChangeSide t = side_num(arena_printf(x->a, "%" PRIu64, nb->index.v), nb->index.v,
-                                    value_pos(n, NULL, &nb->index));
-            add(x, CH_bar_index_changed, NULL, f, t, "BAR '%s' index %s -> %s", nb->name, f.text, t.text);
+            ChangeSide f = side_uint(x, ob->index.v, value_pos(o, NULL, &ob->index));
+            ChangeSide t = side_uint(x, nb->index.v, value_pos(n, NULL, &nb->index));
+            Change *ci = add(x, CH_bar_index_changed, NULL, f, t, "BAR '%s' index %s -> %s", nb->name, f.text, t.text);
+            because(x, ci, NULL, NULL, &ob->index, &nb->index);
         }
-        grown_or_shrunk(x, CH_bar_size_grown, CH_bar_size_shrunk, NULL, arena_printf(x->a, "BAR '%s'", nb->name),
-                        "size", ob->size.v, value_pos(o, NULL, &ob->size), nb->size.v,
-                        value_pos(n, NULL, &nb->size));
+        grown_or_shrunk(x, CH_bar_size_grown, CH_bar_size_shrunk, arena_printf(x->a, "BAR '%s'", nb->name), "size",
+                        NULL, NULL, &ob->size, &nb->size);
         for (c = *mark; c; c = c->next)
             c->bar = nb->name;
     }
@@ -328,13 +471,9 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
     unsigned common = og->nbanks < ng->nbanks ? og->nbanks : ng->nbanks;
     for (unsigned k = 0; k < common; k++) {
         const Bank *ob = &og->banks[k], *nb = &ng->banks[k];
-        if (strcmp(ob->name, nb->name)) {
-            ChangeSide f = side_text(ob->name, ob->pos), t = side_text(nb->name, nb->pos);
-            Change *c = add(x, CH_bank_renamed, ng->name, f, t, "segment '%s' bank %u name %s -> %s", ng->name, k + 1,
-                            ob->name, nb->name);
-            c->bank = nb->name;
-            c->bank_id = k + 1;
-        }
+        on_bank(text_changed(x, CH_bank_renamed, ng->name, arena_printf(x->a, "segment '%s' bank %u name", ng->name, k + 1),
+                             ob->name, ob->pos, nb->name, nb->pos),
+                nb->name, k);
         /* The end of the last bank is the segment's end: size-grown or
          * size-shrunk speaks for it. */
         if (k + 1 < og->nbanks && k + 1 < ng->nbanks && ob->end != nb->end) {
@@ -342,8 +481,13 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
             ChangeSide t = side_bytes(x, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
             Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s",
                             ng->name, k + 1, nb->name, f.text, t.text);
-            c->bank = nb->name;
-            c->bank_id = k + 1;
+            on_bank(c, nb->name, k);
+            because(x, c, og, ng, &ob->size, &nb->size);
+            /* An end that moves with the banks before it. */
+            for (unsigned j = 0; ob->size.v == nb->size.v && j < k && !c->cause; j++)
+                if (og->banks[j].size.v != ng->banks[j].size.v)
+                    c->cause = arena_printf(x->a, "bank '%s' %s", ng->banks[j].name,
+                                            ng->banks[j].size.v > og->banks[j].size.v ? "grew" : "shrank");
         }
     }
     for (unsigned k = common; k < ng->nbanks; k++) {
@@ -351,16 +495,14 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
         ChangeSide t = side_text(range_text(x->a, nb), or_pos(nb->pos, seg_pos(n, ng)));
         Change *c = add(x, CH_bank_added, ng->name, absent, t, "segment '%s' bank %u '%s' added: %s", ng->name, k + 1,
                         nb->name, t.text);
-        c->bank = nb->name;
-        c->bank_id = k + 1;
+        on_bank(c, nb->name, k);
     }
     for (unsigned k = common; k < og->nbanks; k++) {
         const Bank *ob = &og->banks[k];
         ChangeSide f = side_text(range_text(x->a, ob), or_pos(ob->pos, seg_pos(o, og)));
         Change *c = add(x, CH_bank_removed, ng->name, f, absent, "segment '%s' bank %u '%s' removed (was %s)", ng->name,
                         k + 1, ob->name, f.text);
-        c->bank = ob->name;
-        c->bank_id = k + 1;
+        on_bank(c, ob->name, k);
     }
 }
 
@@ -373,11 +515,21 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
         if (field_table[f].scope >= SC_VPR)
             field_changed(x, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
     const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
-    if (og->host.mode != ng->host.mode || strcmp(ob, nb)) {
-        ChangeSide a = side_text(og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos);
-        ChangeSide b = side_text(ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
-        add(x, CH_qs4_field_changed, name, a, b, "segment '%s' cpu_host_aperture %s -> %s", name, a.text, b.text);
-    }
+    text_changed(x, CH_qs4_field_changed, name, arena_printf(x->a, "%s cpu_host_aperture", subject),
+                 og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos,
+                 ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
+}
+
+/* A segment's id changes when one before it is added or removed. */
+static const char *renumber_cause(Dx *x, const Segment *og, const Segment *ng)
+{
+    for (const Segment *g = x->n->segs; g < ng; g++)
+        if (!find_seg(x->o, g->name))
+            return arena_printf(x->a, "segment '%s' was added before it", g->name);
+    for (const Segment *g = x->o->segs; g < og; g++)
+        if (!find_seg(x->n, g->name))
+            return arena_printf(x->a, "segment '%s' was removed before it", g->name);
+    return "the segments were reordered";
 }
 
 static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
@@ -386,33 +538,25 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     const char *name = ng->name;
     const char *subject = arena_printf(x->a, "segment '%s'", name);
     if (og->id != ng->id) {
-        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
-        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
-        add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
+        ChangeSide f = side_uint(x, og->id, seg_pos(o, og)), t = side_uint(x, ng->id, seg_pos(n, ng));
+        Change *c = add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
+        c->cause = renumber_cause(x, og, ng);
     }
-    if (og->kind != ng->kind) {
-        ChangeSide f = side_text(seg_kind_name(og->kind), or_pos(og->kind_pos, seg_pos(o, og)));
-        ChangeSide t = side_text(seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
-        add(x, CH_kind_changed, name, f, t, "segment '%s' kind %s -> %s", name, f.text, t.text);
-    }
+    text_changed(x, CH_kind_changed, name, arena_printf(x->a, "%s kind", subject), seg_kind_name(og->kind),
+                 or_pos(og->kind_pos, seg_pos(o, og)), seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
     /* VidMm ignores the base, size and commit limit of an AGP segment: it
      * uses the aperture the OS found. */
     if (og->kind != SEG_AGP && ng->kind != SEG_AGP) {
         field_changed(x, CH_base_moved, F_base, subject, og, ng);
-        grown_or_shrunk(x, CH_size_grown, CH_size_shrunk, name, subject, "size", og->size.v,
-                        value_pos(o, og, &og->size), ng->size.v, value_pos(n, ng, &ng->size));
+        grown_or_shrunk(x, CH_size_grown, CH_size_shrunk, subject, "size", og, ng, &og->size, &ng->size);
         /* A commit limit that follows the size changes with it. */
         if (og->commit_limit.v != og->size.v || ng->commit_limit.v != ng->size.v)
             field_changed(x, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
     }
     /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
-    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE) {
-        const char *ow = window_text(x->a, og), *nw = window_text(x->a, ng);
-        if (strcmp(ow, nw) || og->cpu != ng->cpu) {
-            ChangeSide f = side_text(ow, window_pos(o, og)), t = side_text(nw, window_pos(n, ng));
-            add(x, CH_cpu_window_moved, name, f, t, "segment '%s' cpu_visible %s -> %s", name, ow, nw);
-        }
-    }
+    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE)
+        text_changed(x, CH_cpu_window_moved, name, arena_printf(x->a, "%s cpu_visible", subject), window_text(x->a, og),
+                     window_pos(o, og), window_text(x->a, ng), window_pos(n, ng));
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
     field_changed(x, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
@@ -426,7 +570,7 @@ static void diff_segments(Dx *x)
         const Segment *og = &o->segs[i];
         if (find_seg(n, og->name))
             continue;
-        ChangeSide f = side_num(arena_printf(x->a, "%u", og->id), og->id, seg_pos(o, og));
+        ChangeSide f = side_uint(x, og->id, seg_pos(o, og));
         add(x, CH_segment_removed, og->name, f, absent, "segment '%s' removed (was id %u)", og->name, og->id);
     }
     for (unsigned i = 0; i < n->nsegs; i++) {
@@ -436,7 +580,7 @@ static void diff_segments(Dx *x)
             diff_segment(x, og, ng);
             continue;
         }
-        ChangeSide t = side_num(arena_printf(x->a, "%u", ng->id), ng->id, seg_pos(n, ng));
+        ChangeSide t = side_uint(x, ng->id, seg_pos(n, ng));
         add(x, CH_segment_added, ng->name, absent, t, "segment '%s' added as id %u", ng->name, ng->id);
     }
 }
@@ -448,15 +592,49 @@ static void diff_paging(Dx *x)
     const Spec *o = x->o, *n = x->n;
     const char *os = o->paging.seg ? o->paging.seg->name : "none";
     const char *ns = n->paging.seg ? n->paging.seg->name : "none";
-    if (strcmp(os, ns)) {
-        ChangeSide f = side_text(os, or_pos(o->paging.seg_pos, spec_pos(o)));
-        ChangeSide t = side_text(ns, or_pos(n->paging.seg_pos, spec_pos(n)));
-        add(x, CH_paging_segment_changed, NULL, f, t, "paging segment %s -> %s", os, ns);
-    }
-    grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, NULL, "paging", "buffer_size",
-                    o->paging.buffer_size.v, value_pos(o, NULL, &o->paging.buffer_size), n->paging.buffer_size.v,
-                    value_pos(n, NULL, &n->paging.buffer_size));
+    text_changed(x, CH_paging_segment_changed, NULL, "paging segment", os, or_pos(o->paging.seg_pos, spec_pos(o)), ns,
+                 or_pos(n->paging.seg_pos, spec_pos(n)));
+    grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, "paging", "buffer_size", NULL, NULL,
+                    &o->paging.buffer_size, &n->paging.buffer_size);
     field_changed(x, CH_paging_private_data_changed, F_paging_private_data_size, "paging", NULL, NULL);
+}
+
+/* ---- constants ---------------------------------------------------------------------------------- */
+
+/* A constant whose value changed, at NEW's definition; the changes it
+ * caused become its notes. */
+static void diff_constants(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    for (unsigned i = 0; i < n->nconsts; i++) {
+        const Constant *nc = &n->consts[i], *oc = NULL;
+        for (unsigned k = 0; k < o->nconsts && !oc; k++)
+            oc = strcmp(o->consts[k].name, nc->name) ? NULL : &o->consts[k];
+        if (!oc || oc->val.v == nc->val.v)
+            continue;
+        ChangeSide f = side_bytes(x, oc->val.v, value_pos(o, NULL, &oc->val));
+        ChangeSide t = side_bytes(x, nc->val.v, value_pos(n, NULL, &nc->val));
+        Change *c = add(x, CH_constant_changed, NULL, f, t, "constant '%s' %s -> %s", nc->name, f.text, t.text);
+        c->constant = nc->name;
+        because(x, c, NULL, NULL, &oc->val, &nc->val);
+    }
+}
+
+static void note_uses(Dx *x)
+{
+    for (Change *c = x->out->head; c; c = c->next) {
+        if (!c->constant)
+            continue;
+        const char *cause = arena_printf(x->a, "constant '%s' changed", c->constant);
+        Note **tail = &c->notes;
+        for (const Change *u = x->out->head; u; u = u->next)
+            if (u->cause && !strcmp(u->cause, cause)) {
+                Note *nt = arena_alloc(x->a, sizeof *nt);
+                *nt = (Note){.pos = u->pos, .msg = arena_printf(x->a, "uses it: %s", u->msg)};
+                *tail = nt;
+                tail = &nt->next;
+            }
+    }
 }
 
 void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
@@ -465,9 +643,11 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
     out->tail = &out->head;
     Dx x = {a, old_spec, new_spec, out};
     diff_board(&x);
+    diff_constants(&x);
     diff_bars(&x);
     diff_segments(&x);
     diff_paging(&x);
+    note_uses(&x);
 }
 
 /* ---- output ------------------------------------------------------------------------------------ */
@@ -492,64 +672,74 @@ void diff_print_text(Buf *b, const Diff *d)
     for (const Change *c = d->head; c; c = c->next) {
         buf_printf(b, "%s: ", change_class_name(c->cls));
         put_pos(b, c->pos);
-        buf_printf(b, ": [%s] %s\n", change_table[c->kind].name, c->msg);
+        buf_printf(b, ": [%s] %s", change_table[c->kind].name, c->msg);
+        buf_puts(b, c->cause ? ", because " : "");
+        buf_printf(b, "%s\n", c->cause ? c->cause : "");
+        for (const Note *n = c->notes; n; n = n->next) {
+            buf_puts(b, "note: ");
+            put_pos(b, n->pos);
+            buf_printf(b, ": %s\n", n->msg);
+        }
     }
     summary(b, d);
 }
 
-
 static void json_pos(JsonW *w, Pos p)
 {
-    json_kstr(w, "file", p.file ? p.file->name : NULL);
-    json_kuint(w, "line", p.line);
-    json_kuint(w, "col", p.col);
+    json_place(w, p.file ? p.file->name : NULL, p.line, p.col);
 }
 
-static void json_side(JsonW *w, const ChangeSide *s)
+static void json_side(JsonW *w, const char *key, const ChangeSide *s)
 {
+    json_key(w, key);
     if (!s->present) {
         json_null(w);
         return;
     }
     json_obj_begin(w);
     json_kstr(w, "text", s->text);
-    if (s->numeric) {
-        json_kuint(w, "value", s->v);
-    }
+    if (s->numeric)
+        json_khex(w, "value", s->v);
     json_pos(w, s->pos);
+    json_obj_end(w);
+}
+
+static void json_change(JsonW *w, const Change *c)
+{
+    json_obj_begin(w);
+    json_kstr(w, "class", change_class_name(c->cls));
+    json_kstr(w, "kind", change_table[c->kind].name);
+    json_pos(w, c->pos);
+    json_kstr(w, "segment", c->segment);
+    json_kstr(w, "bank", c->bank);
+    json_kline(w, "bank_id", c->bank_id);
+    json_kstr(w, "bar", c->bar);
+    json_kstr(w, "flag", c->flag);
+    json_kstr(w, "constant", c->constant);
+    json_kstr(w, "message", c->msg);
+    json_kstr(w, "cause", c->cause);
+    json_side(w, "old", &c->from);
+    json_side(w, "new", &c->to);
+    json_karr(w, "notes");
+    for (const Note *n = c->notes; n; n = n->next) {
+        json_obj_begin(w);
+        json_pos(w, n->pos);
+        json_kstr(w, "message", n->msg);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
     json_obj_end(w);
 }
 
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name)
 {
     JsonW w;
-    json_init(&w, b);
-    json_obj_begin(&w);
-    json_kuint(&w, "segc_diff", 1);
+    json_doc_begin(&w, b, "segc_diff", DIFF_FORMAT_VERSION);
     json_kstr(&w, "old", old_name);
     json_kstr(&w, "new", new_name);
     json_karr(&w, "changes");
-    for (const Change *c = d->head; c; c = c->next) {
-        json_obj_begin(&w);
-        json_kstr(&w, "class", change_class_name(c->cls));
-        json_kstr(&w, "kind", change_table[c->kind].name);
-        json_pos(&w, c->pos);
-        json_kstr(&w, "segment", c->segment);
-        json_kstr(&w, "bank", c->bank);
-        json_key(&w, "bank_id");
-        if (c->bank_id)
-            json_uint(&w, c->bank_id);
-        else
-            json_null(&w);
-        json_kstr(&w, "bar", c->bar);
-        json_kstr(&w, "flag", c->flag);
-        json_kstr(&w, "message", c->msg);
-        json_key(&w, "old");
-        json_side(&w, &c->from);
-        json_key(&w, "new");
-        json_side(&w, &c->to);
-        json_obj_end(&w);
-    }
+    for (const Change *c = d->head; c; c = c->next)
+        json_change(&w, c);
     json_arr_end(&w);
     json_kuint(&w, "breaking", d->nbreaking);
     json_kuint(&w, "compatible", d->ncompatible);

@@ -22,9 +22,7 @@ static void where(JsonW *w, Pos p)
         return;
     }
     json_obj_begin(w);
-    json_kstr(w, "file", p.file->name);
-    json_kuint(w, "line", p.line);
-    json_kuint(w, "column", p.col);
+    json_place(w, p.file->name, p.line, p.col);
     json_obj_end(w);
 }
 
@@ -32,16 +30,18 @@ static void where(JsonW *w, Pos p)
 static void value(JsonW *w, const char *key, const Value *v)
 {
     json_kobj(w, key);
-    json_key(w, "value");
-    json_hex(w, v->v);
+    json_khex(w, "value", v->v);
     where(w, v->set ? v->pos : (Pos){0});
     json_obj_end(w);
 }
 
-static void hex(JsonW *w, const char *key, uint64_t v)
+/* {"value": "text", "where": ...} */
+static void text(JsonW *w, const char *key, const char *v, Pos p)
 {
-    json_key(w, key);
-    json_hex(w, v);
+    json_kobj(w, key);
+    json_kstr(w, "value", v);
+    where(w, p);
+    json_obj_end(w);
 }
 
 /* Every field of scope `sc` that applies in form `mode`, by YAML key, in
@@ -54,7 +54,7 @@ static void fields(JsonW *w, FieldScope sc, CpuMode mode, const void *owner)
         value(w, field_table[f].key, field_value((FieldId)f, owner));
         if (f == F_size) {
             const Segment *g = owner;
-            hex(w, "end", g->base.v + g->size.v);
+            json_khex(w, "end", g->base.v + g->size.v);
         }
     }
 }
@@ -66,16 +66,10 @@ static void board(JsonW *w, const Spec *s)
     where(w, s->name_pos);
     json_kstr(w, "camel", s->camel);
     json_kstr(w, "upper", s->upper);
-    json_kobj(w, "wddm");
     char ver[16];
     snprintf(ver, sizeof ver, "%u.%u", s->wddm >> 4, s->wddm & 15);
-    json_kstr(w, "value", ver);
-    where(w, s->wddm_pos);
-    json_obj_end(w);
-    json_kobj(w, "arch");
-    json_kstr(w, "value", arch_name(s->arch));
-    where(w, s->arch_pos);
-    json_obj_end(w);
+    text(w, "wddm", ver, s->wddm_pos);
+    text(w, "arch", arch_name(s->arch), s->arch_pos);
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
     fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
@@ -122,7 +116,7 @@ static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
 static void flags(JsonW *w, const Segment *g)
 {
     json_kobj(w, "flags");
-    hex(w, "value", g->flags);
+    json_khex(w, "value", g->flags);
     json_karr(w, "names");
     for (size_t i = 0; i < flag_count; i++)
         if (g->flags & (1u << flag_table[i].bit))
@@ -167,10 +161,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_kuint(w, "id", g->id);
     json_kstr(w, "name", g->name);
     where(w, g->pos);
-    json_kobj(w, "kind");
-    json_kstr(w, "value", seg_kind_name(g->kind));
-    where(w, g->kind_pos);
-    json_obj_end(w);
+    text(w, "kind", seg_kind_name(g->kind), g->kind_pos);
     fields(w, SC_SEG, CPU_NONE, g);
     flags(w, g);
     cpu(w, s, g);
@@ -181,8 +172,8 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
         json_obj_begin(w);
         json_kstr(w, "name", b->name);
         where(w, b->pos);
-        hex(w, "start", b->start);
-        hex(w, "end", b->end);
+        json_khex(w, "start", b->start);
+        json_khex(w, "end", b->end);
         fields(w, SC_BANK, CPU_NONE, b);
         json_obj_end(w);
     }
@@ -193,8 +184,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
         json_obj_begin(w);
         json_kstr(w, "rule", v->rule);
         json_kstr(w, "reason", v->reason);
-        json_key(w, "used");
-        json_bool(w, v->used);
+        json_kbool(w, "used", v->used);
         where(w, v->pos);
         json_obj_end(w);
     }
@@ -205,13 +195,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
 void dump_json(Buf *out, const Spec *s)
 {
     JsonW w;
-    json_init(&w, out);
-    json_obj_begin(&w);
-    json_kuint(&w, "segc_model", MODEL_FORMAT_VERSION);
-    json_kobj(&w, "tool");
-    json_kstr(&w, "name", "segc");
-    json_kstr(&w, "version", SEGC_VERSION);
-    json_obj_end(&w);
+    json_doc_begin(&w, out, "segc_model", MODEL_FORMAT_VERSION);
     json_karr(&w, "files");
     for (unsigned i = 0; i < s->nfiles; i++)
         json_str(&w, s->files[i]->name);
@@ -222,8 +206,7 @@ void dump_json(Buf *out, const Spec *s)
     for (unsigned i = 0; i < s->nconsts; i++) {
         json_obj_begin(&w);
         json_kstr(&w, "name", s->consts[i].name);
-        json_key(&w, "value");
-        json_hex(&w, s->consts[i].val.v);
+        json_khex(&w, "value", s->consts[i].val.v);
         where(&w, s->consts[i].val.pos);
         json_obj_end(&w);
     }

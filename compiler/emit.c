@@ -19,15 +19,54 @@ static TVal *flag_names(Arena *a, uint32_t flags)
     return l;
 }
 
-/* Every field of `scopes` with a template name, as an integer. */
-static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner)
+/* "file:line" of `p`, or of `fallback` for a value the spec did not write. */
+static const char *src_at(Arena *a, Pos p, Pos fallback)
 {
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl)
-            tv_put(a, m, field_table[f].tmpl, tv_int(a, field_value((FieldId)f, owner)->v));
+    p = p.file ? p : fallback;
+    return arena_printf(a, "%s:%u", os_basename(p.file ? p.file->name : "?"), (unsigned)p.line);
 }
 
-static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
+/* The text at a position: the expression the spec wrote. */
+static const char *pos_text(Arena *a, Pos p)
+{
+    const char *t = p.file->text, *end = t + p.file->len;
+    for (uint32_t line = 1; line < p.line && t < end; t++)
+        line += *t == '\n';
+    t += p.col - 1;
+    size_t n = 0;
+    while (t + n < end && n < (p.len ? p.len : 1) && t[n] != '\n')
+        n++;
+    return arena_printf(a, "%.*s", (int)n, t);
+}
+
+/* The comment next to a value in the generated code: its IEC size, then
+ * what the spec wrote ("1GiB: min(size, 1GiB)"), then with --annotate
+ * where it wrote it. */
+static const char *value_note(Arena *a, const FieldInfo *f, const Value *v, Pos owner, bool annotate)
+{
+    static const char *const dflt[] = {"not set", "the arch's page size", "the end of the previous segment",
+                                       "the segment's size", "the rest of the segment", "by size"};
+    const char *expr = v->set && v->pos.file ? pos_text(a, v->pos) : dflt[f->def];
+    const char *iec = f->flags & FF_BYTES && v->v ? bytes_text(a, v->v) : NULL;
+    const char *note = iec && strncmp(iec, "0x", 2) && strcmp(iec, expr) ? arena_printf(a, "%s: %s", iec, expr) : expr;
+    return annotate ? arena_printf(a, "%s [%s]", note, src_at(a, v->set ? v->pos : owner, owner)) : note;
+}
+
+/* Every field of `scopes` with a template name, as an integer, and its
+ * comment in the map `note`. */
+static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner, Pos pos, bool annotate)
+{
+    TVal *notes = tv_get(m, "note") ? (TVal *)tv_get(m, "note") : tv_map(a);
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl) {
+            const Value *v = field_value((FieldId)f, owner);
+            tv_put(a, m, field_table[f].tmpl, tv_int(a, v->v));
+            tv_put(a, notes, field_table[f].tmpl, tv_str(a, value_note(a, &field_table[f], v, pos, annotate)));
+        }
+    tv_put(a, m, "note", notes);
+}
+
+static TVal *segment_data(Arena *a, const Spec *s, const Segment *g, const BuildOpts *o)
 {
     TVal *m = tv_map(a);
     tv_put(a, m, "id", tv_int(a, g->id));
@@ -42,7 +81,13 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     TVal *names = flag_names(a, g->flags);
     tv_put(a, m, "flag_names", names);
     tv_put(a, m, "nflags", tv_int(a, names->n));
-    put_fields(a, m, SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4), g);
+    put_fields(a, m, SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4), g, g->pos,
+               o->annotate);
+    TVal *at = tv_map(a); /* --annotate: where the values without an expression come from */
+    tv_put(a, at, "flags", tv_str(a, src_at(a, g->flags_pos, g->kind_pos.file ? g->kind_pos : g->pos)));
+    tv_put(a, at, "cpu", tv_str(a, src_at(a, g->cpu_pos, g->pos)));
+    tv_put(a, at, "banks", tv_str(a, src_at(a, g->banks_pos, g->pos)));
+    tv_put(a, m, "at", at);
     tv_put(a, m, "end", tv_int(a, g->base.v + g->size.v));
     static const char *const cpu[] = {"none", "bar", "address"};
     tv_put(a, m, "cpu", tv_str(a, cpu[g->cpu]));
@@ -65,8 +110,7 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g)
     }
     tv_put(a, m, "banks", banks);
     tv_put(a, m, "nbanks", tv_int(a, g->nbanks));
-    tv_put(a, m, "src", tv_str(a, arena_printf(a, "%s:%u", os_basename(g->pos.file ? g->pos.file->name : "?"),
-                                               (unsigned)g->pos.line)));
+    tv_put(a, m, "src", tv_str(a, src_at(a, g->pos, g->pos)));
     /* DESCRIPTOR4 only. */
     tv_put(a, m, "host", tv_str(a, cpu[g->host.mode]));
     if (g->host.mode == CPU_BAR)
@@ -85,7 +129,7 @@ static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n
     for (size_t i = 0; i < n; i++) {
         uint64_t x = v ? v[i] : v32[i];
         if (hex)
-            buf_printf(&b, "0x%llXull,", (unsigned long long)x);
+            buf_printf(&b, "0x%llXu,", (unsigned long long)x);
         else
             buf_printf(&b, "0x%03llX,", (unsigned long long)x);
         if ((i + 1) % per == 0 || i + 1 == n) {
@@ -114,10 +158,7 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
     tv_put(a, m, "granule_log2", tv_int(a, lk->granule_log2));
     /* The direct table's entries before its sentinel. */
     tv_put(a, m, "direct_entries", tv_int(a, lk->form == LOOKUP_DIRECT && lk->nlevels ? lk->levels[0].n - 1 : 0));
-    tv_put(a, m, "type", tv_str(a, lk->entry_bytes == 1   ? "UINT8"
-                                   : lk->entry_bytes == 2 ? "UINT16"
-                                   : lk->entry_bytes == 4 ? "UINT32"
-                                                          : "ULONGLONG"));
+    tv_put(a, m, "type", tv_str(a, lk->entry_bytes == 1 ? "UINT8" : lk->entry_bytes == 2 ? "UINT16" : "UINT32"));
     tv_put(a, m, "tag", tv_int(a, lk->tag));
     tv_put(a, m, "bytes", tv_int(a, lk->bytes));
     tv_put(a, m, "loads", tv_int(a, lk->loads));
@@ -130,15 +171,7 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
         tv_put(a, lv, "bits", tv_int(a, L->bits));
         tv_put(a, lv, "mask", tv_int(a, L->bits ? ((uint64_t)1 << L->bits) - 1 : 0));
         tv_put(a, lv, "n", tv_int(a, L->n));
-        if (lk->form == LOOKUP_DIRECT) {
-            /* answer (segment << 7 | bank) -> bank << 32 | segment */
-            uint64_t *wide = arena_alloc(a, (L->n ? L->n : 1) * sizeof *wide);
-            for (size_t i = 0; i < L->n; i++)
-                wide[i] = (uint64_t)(L->entries[i] & 0x7F) << 32 | L->entries[i] >> LOOKUP_BANK_BITS;
-            tv_put(a, lv, "rows", rows_u64(a, wide, NULL, L->n, 6, true));
-        } else {
-            tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
-        }
+        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
         tv_push(a, levels, lv);
     }
     tv_put(a, m, "levels", levels);
@@ -148,6 +181,7 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
         tv_put(a, r, "seg", tv_int(a, lk->regions[i].seg));
         tv_put(a, r, "bank", tv_int(a, lk->regions[i].bank));
         tv_put(a, r, "base", tv_int(a, lk->regions[i].seg_base));
+        tv_put(a, r, "answer", tv_int(a, (uint64_t)lk->regions[i].bank << 32 | lk->regions[i].seg));
         tv_put(a, r, "start", tv_int(a, lk->regions[i].start));
         tv_put(a, r, "end", tv_int(a, lk->regions[i].end));
         tv_push(a, regs, r);
@@ -164,6 +198,38 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
     return m;
 }
 
+/* The DDI forms answered.  QUERYSEGMENT and QUERYSEGMENT3 share the
+ * two-call protocol and differ in types and one field, so the template
+ * writes both from one body over `ddi.classic`. */
+static TVal *ddi_data(Arena *a, const Spec *s)
+{
+    TVal *ddi = tv_map(a);
+    tv_put(a, ddi, "qs", tv_bool(a, s->forms & DDI_QS));
+    tv_put(a, ddi, "qs3", tv_bool(a, s->forms & DDI_QS3));
+    tv_put(a, ddi, "qs4", tv_bool(a, s->forms & DDI_QS4));
+    TVal *classic = tv_list(a);
+    static const struct {
+        unsigned form;
+        const char *suffix, *out, *desc, *type;
+    } forms[] = {
+        {DDI_QS, "", "DXGK_QUERYSEGMENTOUT", "DXGK_SEGMENTDESCRIPTOR", "DXGKQAITYPE_QUERYSEGMENT"},
+        {DDI_QS3, "3", "DXGK_QUERYSEGMENTOUT3", "DXGK_SEGMENTDESCRIPTOR3", "DXGKQAITYPE_QUERYSEGMENT3"},
+    };
+    for (size_t i = 0; i < countof(forms); i++) {
+        if (!(s->forms & forms[i].form))
+            continue;
+        TVal *f = tv_map(a);
+        tv_put(a, f, "suffix", tv_str(a, forms[i].suffix));
+        tv_put(a, f, "out", tv_str(a, forms[i].out));
+        tv_put(a, f, "desc", tv_str(a, forms[i].desc));
+        tv_put(a, f, "type", tv_str(a, forms[i].type));
+        tv_put(a, f, "sysend", tv_bool(a, forms[i].form == DDI_QS3));
+        tv_push(a, classic, f);
+    }
+    tv_put(a, ddi, "classic", classic);
+    return ddi;
+}
+
 /* Everything a template can name; documented in templates/README.md. */
 static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
 {
@@ -172,7 +238,12 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
     tv_put(a, segc, "version", tv_str(a, SEGC_VERSION));
     tv_put(a, root, "segc", segc);
     TVal *spec = tv_map(a);
-    tv_put(a, spec, "file", tv_str(a, os_basename(s->file->name)));
+    const char *file = os_basename(s->file->name);
+    char *ident = arena_printf(a, "%s", file);
+    for (char *c = ident; *c; c++) /* the file name as a C identifier, for messages of _Static_assert */
+        *c = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '_');
+    tv_put(a, spec, "file", tv_str(a, file));
+    tv_put(a, spec, "ident", tv_str(a, ident));
     tv_put(a, root, "spec", spec);
     tv_put(a, root, "header", tv_str(a, arena_printf(a, "%s_segments.h", s->name)));
     tv_put(a, root, "source", tv_str(a, arena_printf(a, "%s_segments.c", s->name)));
@@ -189,13 +260,13 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
            tv_int(a, s->wddm < 0x12 ? 0x1000 : (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
     tv_put(a, board, "arch", tv_str(a, arch_name(s->arch)));
     tv_put(a, board, "ptr_bytes", tv_int(a, s->ptr_bytes));
-    put_fields(a, board, SCOPE(SC_BOARD), s);
+    put_fields(a, board, SCOPE(SC_BOARD), s, s->name_pos, o->annotate);
     tv_put(a, root, "board", board);
 
     TVal *segs = tv_list(a);
     bool agp = false;
     for (unsigned i = 0; i < s->nsegs; i++) {
-        tv_push(a, segs, segment_data(a, s, &s->segs[i]));
+        tv_push(a, segs, segment_data(a, s, &s->segs[i], o));
         agp |= s->segs[i].kind == SEG_AGP;
     }
     tv_put(a, root, "segments", segs);
@@ -211,53 +282,25 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
         tv_put(a, bm, "slot", tv_int(a, i));
         tv_put(a, bm, "name", tv_str(a, s->bars[i].name));
         tv_put(a, bm, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
-        put_fields(a, bm, SCOPE(SC_BAR), &s->bars[i]);
+        put_fields(a, bm, SCOPE(SC_BAR), &s->bars[i], s->bars[i].pos, o->annotate);
         tv_push(a, bars, bm);
     }
     tv_put(a, root, "bars", bars);
     tv_put(a, root, "bar_count", tv_int(a, s->nbars));
     tv_put(a, root, "bar_slots", tv_int(a, s->nbars ? s->nbars : 1));
 
-    /* The DDI forms answered.  QUERYSEGMENT and QUERYSEGMENT3 share the
-     * two-call protocol and differ in types and one field, so the template
-     * writes both from one body over `ddi.classic`. */
-    TVal *ddi = tv_map(a);
-    tv_put(a, ddi, "qs", tv_bool(a, s->forms & DDI_QS));
-    tv_put(a, ddi, "qs3", tv_bool(a, s->forms & DDI_QS3));
-    tv_put(a, ddi, "qs4", tv_bool(a, s->forms & DDI_QS4));
-    TVal *classic = tv_list(a);
-    static const struct {
-        unsigned form;
-        const char *suffix, *out, *desc, *type, *since;
-    } forms[] = {
-        {DDI_QS, "", "DXGK_QUERYSEGMENTOUT", "DXGK_SEGMENTDESCRIPTOR", "DXGKQAITYPE_QUERYSEGMENT", "VISTA"},
-        {DDI_QS3, "3", "DXGK_QUERYSEGMENTOUT3", "DXGK_SEGMENTDESCRIPTOR3", "DXGKQAITYPE_QUERYSEGMENT3", "WIN8"},
-    };
-    for (size_t i = 0; i < countof(forms); i++) {
-        if (!(s->forms & forms[i].form))
-            continue;
-        TVal *f = tv_map(a);
-        tv_put(a, f, "suffix", tv_str(a, forms[i].suffix));
-        tv_put(a, f, "out", tv_str(a, forms[i].out));
-        tv_put(a, f, "desc", tv_str(a, forms[i].desc));
-        tv_put(a, f, "type", tv_str(a, forms[i].type));
-        tv_put(a, f, "since", tv_str(a, forms[i].since));
-        tv_put(a, f, "sysend", tv_bool(a, forms[i].form == DDI_QS3));
-        tv_push(a, classic, f);
-    }
-    tv_put(a, ddi, "classic", classic);
-    tv_put(a, root, "ddi", ddi);
-
+    tv_put(a, root, "ddi", ddi_data(a, s));
     TVal *paging = tv_map(a);
     tv_put(a, paging, "segment_id", tv_int(a, s->paging.seg ? s->paging.seg->id : 0));
-    put_fields(a, paging, SCOPE(SC_PAGING), s);
+    put_fields(a, paging, SCOPE(SC_PAGING), s, s->paging.seg_pos, o->annotate);
     tv_put(a, root, "paging", paging);
     return root;
 }
 
 /* A template by file name: the --templates directory first, then the one
  * compiled into segc. */
-static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts *o, Outputs *out, Diags *d)
+static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts *o, Outputs *out, Diags *d,
+                                    bool optional)
 {
     if (o->templates_dir) {
         char *p = arena_printf(a, "%s/%s", o->templates_dir, name);
@@ -270,17 +313,18 @@ static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts 
             return src;
         }
     }
-    for (size_t i = 0; i < embedded_template_count; i++)
+    for (size_t i = 0; i < embedded_template_count && !optional; i++)
         if (!strcmp(embedded_templates[i].name, name))
             return src_from_string(a, name, embedded_templates[i].data, embedded_templates[i].len);
-    fatal_at(d, "template", (Pos){0}, "no template named '%s' is built in", name);
+    if (!optional)
+        fatal_at(d, "template", (Pos){0}, "no template named '%s' is built in", name);
     return NULL;
 }
 
 static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *ctx, const BuildOpts *o,
                    Outputs *out, Diags *d)
 {
-    const SrcFile *src = find_template(a, tmpl, o, out, d);
+    const SrcFile *src = find_template(a, tmpl, o, out, d, false);
     if (!src)
         return false;
     Output *f = &out->files[out->n++];
@@ -291,6 +335,39 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
     }
     Template *t = tmpl_parse(a, src, d);
     return t && tmpl_render(a, t, ctx, &f->text, d);
+}
+
+/* The hook points of the shipped templates (templates/README.md): each is
+ * the text DIR/hook-NAME.txt of --templates renders to, trailing blanks
+ * cut, or empty.  The prefix goes in front of every board symbol. */
+static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d)
+{
+    static const char *const names[] = {"prefix", "banner", "precomp", "trace"};
+    TVal *hooks = tv_map(a);
+    tv_put(a, ctx, "hook", hooks);
+    for (size_t i = 0; i < countof(names); i++) {
+        const SrcFile *src = find_template(a, arena_printf(a, "hook-%s.txt", names[i]), o, out, d, true);
+        Template *t = src ? tmpl_parse(a, src, d) : NULL;
+        Buf b = {0};
+        bool ok = !src || (t && tmpl_render(a, t, ctx, &b, d));
+        while (b.len && (b.p[b.len - 1] == '\n' || b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\r'))
+            b.len--;
+        const char *text = arena_printf(a, "%.*s", (int)b.len, b.len ? b.p : "");
+        buf_free(&b);
+        if (!ok)
+            return false;
+        tv_put(a, hooks, names[i], tv_str(a, text));
+        if (i == 0 && *text && !is_c_ident(text)) {
+            fatal_at(d, "template", (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
+            return false;
+        }
+        if (i == 0 && *text) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */
+            TVal *board = (TVal *)tv_get(ctx, "board");
+            tv_put(a, board, "camel", tv_str(a, arena_printf(a, "%s%s", text, s->camel)));
+            tv_put(a, board, "upper", tv_str(a, arena_printf(a, "%s_%s", to_upper(a, text), s->upper)));
+        }
+    }
+    return true;
 }
 
 /* ---- preconditions: the invariants the emitted code relies on --------------- */
@@ -375,7 +452,8 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, 
         return false;
     TVal *ctx = context(a, s, o);
     tv_put(a, ctx, "lookup", lookup_data(a, lk));
-    bool ok = render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
+    bool ok = put_hooks(a, ctx, s, o, out, d) &&
+              render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
               render(a, "segments.c.tmpl", arena_printf(a, "%s_segments.c", s->name), ctx, o, out, d) &&
               render(a, "segc_dxgk.h", "segc_dxgk.h", NULL, o, out, d);
     if (ok && o->emit_selftest) {

@@ -285,7 +285,6 @@ static const Func funcs[] = {
     [F_ALIGN_UP] = {"align_up", 2, 2},
     [F_ALIGN_DOWN] = {"align_down", 2, 2},
 };
-static const char *const func_names[] = {"min", "max", "align_up", "align_down"};
 
 typedef struct Eval {
     const EvalEnv *env;
@@ -294,59 +293,51 @@ typedef struct Eval {
 
 static bool eval(const Eval *v, const Expr *e, unsigned depth, uint64_t *out);
 
+static const char *const op_text[] = {
+    [OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*",  [OP_DIV] = "/", [OP_MOD] = "%",
+    [OP_SHL] = "<<", [OP_SHR] = ">>", [OP_AND] = "&", [OP_OR] = "|",  [OP_XOR] = "^",
+};
+
 static bool eval_bin(const Eval *v, const Expr *e, uint64_t a, uint64_t b, uint64_t *out)
 {
     Diags *d = v->d;
     Pos at = e->op_pos;
+    bool fits = true; /* the result fits 64 bits (+, *, <<) */
     switch (e->op) {
-    case OP_ADD:
-        if (b > UINT64_MAX - a) {
-            error_at(d, "expr-overflow", at, "%" PRIu64 " + %" PRIu64 " overflows 64 bits", a, b);
-            return false;
-        }
-        *out = a + b;
-        return true;
+    case OP_ADD: fits = b <= UINT64_MAX - a, *out = a + b; break;
+    case OP_MUL: fits = !a || b <= UINT64_MAX / a, *out = a * b; break;
     case OP_SUB:
         if (b > a) {
-            error_at(d, "expr-underflow", at,
-                     "%" PRIu64 " - %" PRIu64 " is below zero; values are unsigned", a, b);
+            error_at(d, "expr-underflow", at, "%" PRIu64 " - %" PRIu64 " is below zero; values are unsigned", a, b);
             return false;
         }
         *out = a - b;
-        return true;
-    case OP_MUL:
-        if (a && b > UINT64_MAX / a) {
-            error_at(d, "expr-overflow", at, "%" PRIu64 " * %" PRIu64 " overflows 64 bits", a, b);
-            return false;
-        }
-        *out = a * b;
-        return true;
+        break;
     case OP_DIV:
     case OP_MOD:
         if (b == 0) {
-            error_at(d, "expr-div-zero", at, "%s by zero",
-                     e->op == OP_DIV ? "division" : "remainder");
+            error_at(d, "expr-div-zero", at, "%s by zero", e->op == OP_DIV ? "division" : "remainder");
             return false;
         }
         *out = e->op == OP_DIV ? a / b : a % b;
-        return true;
+        break;
     case OP_SHL:
     case OP_SHR:
         if (b >= 64) {
             error_at(d, "expr-shift", at, "shift count %" PRIu64 " is not below 64", b);
             return false;
         }
-        if (e->op == OP_SHL && (a << b) >> b != a) {
-            error_at(d, "expr-overflow", at, "%" PRIu64 " << %" PRIu64 " overflows 64 bits", a, b);
-            return false;
-        }
+        fits = e->op == OP_SHR || (a << b) >> b == a;
         *out = e->op == OP_SHL ? a << b : a >> b;
-        return true;
-    case OP_AND: *out = a & b; return true;
-    case OP_OR: *out = a | b; return true;
-    case OP_XOR: *out = a ^ b; return true;
+        break;
+    case OP_AND: *out = a & b; break;
+    case OP_OR: *out = a | b; break;
+    case OP_XOR: *out = a ^ b; break;
+    default: BUG("unknown binary operator");
     }
-    BUG("unknown binary operator");
+    if (!fits)
+        error_at(d, "expr-overflow", at, "%" PRIu64 " %s %" PRIu64 " overflows 64 bits", a, op_text[e->op], b);
+    return fits;
 }
 
 static bool eval_unit(const Eval *v, const Expr *e, uint64_t a, uint64_t *out)
@@ -380,7 +371,7 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
             f = &funcs[i];
     if (!f) {
         Diag *g = error_at(d, "expr-call", e->op_pos, "unknown function '%s'", e->name);
-        if (!diag_suggest(d, g, e->name, func_names, countof(func_names)))
+        if (!diag_suggest(d, g, e->name, funcs, countof(funcs), sizeof *funcs))
             diag_fixit(d, g, "the functions are min, max, align_up and align_down");
         return false;
     }
@@ -483,11 +474,6 @@ bool expr_eval(const Expr *e, const EvalEnv *env, Diags *d, uint64_t *out)
 }
 
 /* ---- printing ---------------------------------------------------------- */
-
-static const char *const op_text[] = {
-    [OP_ADD] = "+", [OP_SUB] = "-", [OP_MUL] = "*",  [OP_DIV] = "/", [OP_MOD] = "%",
-    [OP_SHL] = "<<", [OP_SHR] = ">>", [OP_AND] = "&", [OP_OR] = "|",  [OP_XOR] = "^",
-};
 
 static void print(Buf *b, const Expr *e, unsigned depth)
 {

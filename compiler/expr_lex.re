@@ -218,6 +218,9 @@ static bool after_operand(const ExprLexer *lx)
     return false;
 }
 
+/* One for(;;) around one re2c block: every token rule sits in that block,
+ * so this function is as long as the token list (the scanner re2c
+ * generates from it cannot be split). */
 int expr_lex(ExprLexer *lx, ExprTok *t)
 {
     const unsigned char *YYCURSOR = lx->cur, *YYMARKER = YYCURSOR, *s;

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* json.c - the one JSON writer of segc (diagnostics, SARIF, dump).
+/* json.c - the one JSON writer of segc (diagnostics, SARIF, dump, diff).
  *
  * Output is pretty-printed with two-space indentation and keys come out in
  * the order the caller writes them, so every document segc prints is
- * byte-for-byte deterministic.  Strings are always valid UTF-8: control
+ * byte-for-byte deterministic.  Numbers are exact in every reader: a JSON
+ * number is at most 2^53 (counts, ids, lines, columns); a 64-bit quantity
+ * (an address, a size, any value of a spec) is the string "0x1F" instead.
+ * Every place is the same three keys, "file", "line", "column".  Strings are always valid UTF-8: control
  * characters (C0, DEL and C1) are escaped, other non-ASCII characters pass
  * through, and bytes that are not UTF-8 (a file name from the command line,
  * say) become U+FFFD. */
@@ -161,6 +164,7 @@ void json_str(JsonW *w, const char *s)
 
 void json_uint(JsonW *w, uint64_t v)
 {
+    ASSERT(v <= UINT64_C(1) << 53); /* larger: json_hex */
     before_item(w);
     buf_printf(w->out, "%llu", (unsigned long long)v);
 }
@@ -183,17 +187,18 @@ void json_null(JsonW *w)
     buf_puts(w->out, "null");
 }
 
-void json_kstr(JsonW *w, const char *key, const char *s)
-{
-    json_key(w, key);
-    json_str(w, s);
-}
-
-void json_kuint(JsonW *w, const char *key, uint64_t v)
-{
-    json_key(w, key);
-    json_uint(w, v);
-}
+/* "key": value, for each kind of value. */
+#define KEYED(name, T, put)                         \
+    void name(JsonW *w, const char *key, T v)       \
+    {                                               \
+        json_key(w, key);                           \
+        put(w, v);                                  \
+    }
+KEYED(json_kstr, const char *, json_str)
+KEYED(json_kuint, uint64_t, json_uint)
+KEYED(json_khex, uint64_t, json_hex)
+KEYED(json_kbool, bool, json_bool)
+#undef KEYED
 
 void json_kobj(JsonW *w, const char *key)
 {
@@ -205,4 +210,36 @@ void json_karr(JsonW *w, const char *key)
 {
     json_key(w, key);
     json_arr_begin(w);
+}
+
+void json_place(JsonW *w, const char *file, uint32_t line, uint32_t column)
+{
+    json_kstr(w, "file", file);
+    json_kline(w, "line", line);
+    json_kline(w, "column", column);
+}
+
+void json_kline(JsonW *w, const char *key, uint32_t v)
+{
+    json_key(w, key);
+    if (v)
+        json_uint(w, v);
+    else
+        json_null(w);
+}
+
+void json_tool_begin(JsonW *w, const char *key)
+{
+    json_kobj(w, key);
+    json_kstr(w, "name", "segc");
+    json_kstr(w, "version", SEGC_VERSION);
+}
+
+void json_doc_begin(JsonW *w, Buf *out, const char *format_key, unsigned version)
+{
+    json_init(w, out);
+    json_obj_begin(w);
+    json_kuint(w, format_key, version);
+    json_tool_begin(w, "tool");
+    json_obj_end(w);
 }

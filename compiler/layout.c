@@ -8,28 +8,34 @@
  * the form per board, under a size budget:
  *
  *   direct  one table indexed by (addr - lo) >> g, where 2^g is the largest
- *           power of two dividing every boundary: 1 read
+ *           power of two dividing every boundary: 1 read, then the region
  *   radix   the same index split over 2-4 levels; identical nodes are
  *           stored once and a uniform run ends the walk early: a read per
  *           level
  *   search  an unrolled branch-free binary search over the sorted region
  *           starts, for budgets too small for either table
  *
- * An entry is the answer itself, segment id << 7 | bank id (the widths of
- * the DXGK segment and bank preference fields), 0 for no segment; the
- * offset then needs one more read, the segment's base.  The direct form
- * spends 8 bytes an entry on bank << 32 | segment instead, so that the
- * lookup stores both with one write and needs no shift or mask.  Among the forms
- * that fit the budget the fewest reads win, then the fewest bytes; when
- * none fits, the smallest table.  Segments that overlap (segments-overlap
- * switched off or waived) get no table at all: an address there does not
- * name one segment, and the emitters leave LookupGpuAddress out. */
+ * A radix or search entry is the answer itself, segment id << 7 | bank id
+ * (the widths of the DXGK segment and bank preference fields), 0 for no
+ * segment; the offset then needs one more read, the segment's base.  A
+ * direct entry is the index of its region, whose answer (bank << 32 |
+ * segment, stored with one write) and base are read side by side: as few
+ * instructions as a table of answers, in a byte or two an entry.  Entries
+ * are the narrowest of UINT8, UINT16 and UINT32 that holds them.  Among
+ * the forms that fit the budget (4 KiB by default: the table stays in a
+ * few cache lines of non-paged memory) the fewest reads win, then the
+ * fewest bytes; when none fits, the smallest table.  Segments that overlap
+ * (segments-overlap switched off or waived) get no table at all: an address
+ * there does not name one segment, and the emitters leave LookupGpuAddress out. */
 #include "segc.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-enum { SEG_BASE_BYTES = 8, TMP_TAG = 0x80000000u };
+/* MAX_NODE: no level-0 node beyond 2^24 entries is built, whatever the
+ * budget: a bigger table has no place in a driver, and building it would
+ * cost the memory of the budget. */
+enum { SEG_BASE_BYTES = 8, REGION_BYTES = 16, TMP_TAG = 0x80000000u, MAX_NODE = 1 << 24 };
 
 const char *lookup_form_name(LookupForm f)
 {
@@ -90,6 +96,14 @@ static unsigned run_at(const Lookup *lk, uint64_t off, uint64_t *run_end)
 static uint32_t answer(const Lookup *lk, unsigned r)
 {
     return r ? (uint32_t)(lk->regions[r].seg << LOOKUP_BANK_BITS | lk->regions[r].bank) : 0;
+}
+
+static uint32_t max_answer(const Lookup *lk)
+{
+    uint32_t m = 0;
+    for (unsigned r = 1; r < lk->nregions; r++)
+        m = answer(lk, r) > m ? answer(lk, r) : m;
+    return m;
 }
 
 /* ---- radix builder ---------------------------------------------------------- */
@@ -182,7 +196,7 @@ static uint32_t build_node(Build *b, unsigned level, uint64_t base)
         bool last = level + 1 == b->nlevels;
         uint64_t len = (uint64_t)1 << sh;
         if (last || run_end - off >= len || off >= b->lk->span)
-            tmp[i] = answer(b->lk, r);
+            tmp[i] = b->nlevels == 1 ? r : answer(b->lk, r); /* direct: the region itself */
         else
             tmp[i] = TMP_TAG | build_node(b, level + 1, off);
     }
@@ -203,23 +217,16 @@ static void build_free(Build *b)
 /* Entry width and child tag for the largest value a table holds. */
 static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
 {
-    uint64_t maxv = 0;
-    for (unsigned r = 1; r < lk->nregions; r++)
-        if (answer(lk, r) > maxv)
-            maxv = answer(lk, r);
-    bool tagged = b->nlevels > 1;
+    uint64_t maxv = b->nlevels == 1 ? lk->nregions - 1 : max_answer(lk);
     for (unsigned l = 1; l < b->nlevels; l++) {
         uint64_t nodes = b->lv[l].n / node_len(b, l);
         if (nodes > maxv)
             maxv = nodes;
     }
-    if (tagged) {
-        *bytes = maxv < 0x80 ? 1 : maxv < 0x8000 ? 2 : 4;
-        *tag = *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
-    } else {
-        *bytes = 8; /* bank << 32 | segment; see the top of this file */
-        *tag = 0;
-    }
+    /* A direct table has no child entries: its values need no tag bit. */
+    uint64_t room = b->nlevels > 1 ? 0x80 : 0x100;
+    *bytes = maxv < room ? 1 : maxv < room << 8 ? 2 : 4;
+    *tag = b->nlevels == 1 ? 0 : *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
 }
 
 static size_t table_bytes(const Lookup *lk, const Build *b)
@@ -230,12 +237,12 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
     size_t n = 0;
     for (unsigned l = 0; l < b->nlevels; l++)
         n += b->lv[l].n;
-    return n * eb + lk->seg_bytes;
+    return n * eb + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
 }
 
 /* Tries one split; on success (fits `budget`) returns its byte count and
  * leaves the tables in `b`.  It computes at most as many entries as the
- * budget has room for at the narrowest entry (8 bytes direct, 1 radix). */
+ * budget has room for at the narrowest entry, one byte. */
 static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
 {
     memset(b, 0, sizeof *b);
@@ -253,8 +260,8 @@ static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lo
     b->count0 = idx_count / below + (idx_count % below != 0);
     if (b->count0 == 0)
         b->count0 = 1;
-    uint64_t rec = lk->seg_bytes, room = budget < rec ? 0 : (budget - rec) / (nlevels == 1 ? 8 : 1);
-    if (b->count0 + (nlevels == 1) > room)
+    uint64_t rec = lk->seg_bytes, room = budget < rec ? 0 : budget - rec;
+    if (b->count0 + (nlevels == 1) > room || b->count0 > MAX_NODE)
         return false;
     b->limit = room > SIZE_MAX ? SIZE_MAX : (size_t)room;
     build_node(b, 0, 0);
@@ -290,7 +297,7 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
     if (b->nlevels == 1)
         lk->levels[0].n++; /* the sentinel, already 0 */
     lk->bytes = table_bytes(lk, b) + (b->nlevels == 1 ? lk->entry_bytes : 0);
-    lk->loads = b->nlevels + 1; /* + the segment base */
+    lk->loads = b->nlevels == 1 ? 3 : b->nlevels + 1; /* + the answer and base of the region, or the segment base */
 }
 
 /* ---- search form -------------------------------------------------------------- */
@@ -326,23 +333,23 @@ static void build_search(Arena *a, Lookup *lk)
     }
     lk->nstarts = p;
     lk->form = LOOKUP_SEARCH;
-    lk->entry_bytes = 2;
+    lk->entry_bytes = max_answer(lk) < 0x100 ? 1 : 2;
     lk->bytes = (size_t)p * (8 + lk->entry_bytes) + lk->seg_bytes;
     lk->loads = bits_for(p) + 2;
 }
 
 /* ---- entry point ---------------------------------------------------------------- */
 
-void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
+/* The regions of every segment with a fixed GPU range, sorted, region 0
+ * "none"; false (and lk->overlap set) when two of them overlap. */
+static bool collect_regions(Arena *a, const Spec *s, Lookup *lk)
 {
-    memset(lk, 0, sizeof *lk);
-    if (!budget)
-        budget = LOOKUP_DEFAULT_BUDGET;
     unsigned cap = 1;
     for (unsigned i = 0; i < s->nsegs; i++)
         cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;
     LookupRegion *r = arena_alloc(a, cap * sizeof *r);
     unsigned n = 1; /* r[0]: none */
+    r[0] = (LookupRegion){0};
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         if (g->kind == SEG_AGP || g->size.v == 0)
@@ -356,23 +363,75 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
                                     g->base.v};
     }
     qsort(r + 1, n - 1, sizeof *r, region_cmp);
+    lk->regions = r;
     for (unsigned i = 2; i < n; i++)
         if (r[i].start < r[i - 1].end) {
             /* Only with segments-overlap off: no lookup, the handler stays. */
             lk->overlap[0] = &s->segs[r[i - 1].seg - 1];
             lk->overlap[1] = &s->segs[r[i].seg - 1];
-            lk->regions = r;
             lk->nregions = 1;
-            return;
+            return false;
         }
-    lk->regions = r;
     lk->nregions = n;
+    return true;
+}
+
+/* The smallest radix table of `levels` levels that fits `budget`, adopted
+ * into lk; false if none fits.  Lower levels share a width; level 0 takes
+ * the remaining bits.  The widths are tried nearest first to where a
+ * level-0 table and a node per boundary are of a size, (T - log2
+ * boundaries) / levels: the smallest table comes early and caps what the
+ * others may compute, so the work follows the table, not the budget. */
+static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
+{
+    unsigned T = bits_for(lk->span >> lk->granule_log2), nb = bits_for(2 * (uint64_t)lk->nregions);
+    Build best;
+    bool have = false;
+    size_t best_bytes = SIZE_MAX;
+    unsigned w[LOOKUP_MAX_LEVELS - 1], lower = levels - 1;
+    unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
+    guess = guess > 16 ? 16 : guess;
+    for (unsigned step = 0; step < 32; step++) {
+        unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
+        if (width < 1 || width > 16 || width * lower >= T)
+            continue;
+        for (unsigned i = 0; i < lower; i++)
+            w[i] = width;
+        Build cand;
+        if (!try_split(&cand, lk, levels, w, have && best_bytes < budget ? best_bytes : budget))
+            continue;
+        size_t bytes = table_bytes(lk, &cand);
+        if (have && (bytes > best_bytes || (bytes == best_bytes && width >= best_width))) {
+            build_free(&cand);
+            continue;
+        }
+        if (have)
+            build_free(&best);
+        best = cand;
+        best_bytes = bytes;
+        best_width = width;
+        have = true;
+    }
+    if (have) {
+        adopt(a, lk, &best);
+        build_free(&best);
+    }
+    return have;
+}
+
+void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
+{
+    memset(lk, 0, sizeof *lk);
+    if (!budget)
+        budget = LOOKUP_DEFAULT_BUDGET;
+    if (!collect_regions(a, s, lk))
+        return;
+    const LookupRegion *r = lk->regions;
+    unsigned n = lk->nregions;
     lk->seg_bytes = (size_t)(s->nsegs + 1) * SEG_BASE_BYTES;
     if (n == 1) { /* nothing addressable: every lookup answers FALSE */
         lk->form = LOOKUP_DIRECT;
         lk->entry_bytes = 1;
-        lk->bytes = 0;
-        lk->loads = 0;
         return;
     }
     lk->lo = r[1].start;
@@ -382,7 +441,6 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
         all |= (r[i].start - lk->lo) | (r[i].end - lk->lo);
     lk->granule_log2 = ctz64(all);
 
-    unsigned T = bits_for(lk->span >> lk->granule_log2), nb = bits_for(2 * n);
     Build b;
     static const unsigned none[1] = {0};
     if (try_split(&b, lk, 1, none, budget)) {
@@ -390,48 +448,10 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
         build_free(&b);
         return;
     }
-    /* Radix: more levels cost a read each, so try 2 levels, then 3, then 4;
-     * within a level count keep the smallest table. */
-    for (unsigned levels = 2; levels <= LOOKUP_MAX_LEVELS; levels++) {
-        Build best;
-        bool have = false;
-        size_t best_bytes = SIZE_MAX;
-        unsigned w[LOOKUP_MAX_LEVELS - 1];
-        unsigned lower = levels - 1;
-        /* Lower levels share a width; level 0 takes the remaining bits.
-         * The widths are tried nearest first to where a level-0 table and
-         * a node per boundary are of a size, (T - log2 boundaries) / levels:
-         * the smallest table comes early and caps what the others may
-         * compute, so the work follows the table, not the budget. */
-        unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
-        guess = guess > 16 ? 16 : guess;
-        for (unsigned step = 0; step < 32; step++) {
-            unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
-            if (width < 1 || width > 16 || width * lower >= T)
-                continue;
-            for (unsigned i = 0; i < lower; i++)
-                w[i] = width;
-            Build cand;
-            if (!try_split(&cand, lk, levels, w, have ? (best_bytes < budget ? best_bytes : budget) : budget))
-                continue;
-            size_t bytes = table_bytes(lk, &cand);
-            if (!have || bytes < best_bytes || (bytes == best_bytes && width < best_width)) {
-                if (have)
-                    build_free(&best);
-                best = cand;
-                best_bytes = bytes;
-                best_width = width;
-                have = true;
-            } else {
-                build_free(&cand);
-            }
-        }
-        if (have) {
-            adopt(a, lk, &best);
-            build_free(&best);
+    /* Radix: more levels cost a read each, so try 2 levels, then 3, then 4. */
+    for (unsigned levels = 2; levels <= LOOKUP_MAX_LEVELS; levels++)
+        if (try_radix(a, lk, levels, budget))
             return;
-        }
-    }
     /* Nothing fits: the smallest table, the search, and -v says so. */
     build_search(a, lk);
     lk->over_budget = lk->bytes > budget;

@@ -1,22 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* load.c - YAML text -> Node tree, over libyaml's event API.
+/* load.c - a spec's files -> one Node tree, over libyaml's event API.
  *
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
- * written.  It knows nothing about what the keys mean; resolve.c does.
+ * written; spec_read (at the end) does so for every file of the extends
+ * chain and merges them.  Of what the keys mean it knows only `segc:` and
+ * `extends:`; resolve.c knows the rest.
  *
- * Positions.  libyaml reports a mark as (line, column, index) counted in
- * characters, and it ends a line at CR LF, CR, LF, NEL, LS and PS.  segc's
- * Pos counts lines at LF only (that is how diag.c prints the source line)
- * and columns in bytes.  So a mark is converted in two steps:
- *
- *   mark -> byte offset   a table of libyaml line starts, built once per
- *                         file, then a walk over the line's UTF-8 that
- *                         resumes where the previous conversion stopped
- *                         (events arrive in document order, so the walks
- *                         add up to one pass over the text);
- *   offset -> Pos         the same table also records, for each libyaml
- *                         line, the LF-line it lies in and where that begins.
+ * Positions.  libyaml counts a mark's index in characters (and ends its
+ * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
+ * (that is how diag.c prints the source line) and columns in bytes.  Two
+ * cursors convert: one walks characters to turn a mark's index into a byte
+ * offset, one walks bytes to turn an offset into a line and column.  Both
+ * move either way from where they last stopped; events arrive in document
+ * order, so the walks add up to about one pass over the text.
  *
  * A UTF-8 byte order mark is not part of line 1: the key after it is at 1:1
  * (libyaml is handed the text after it, with the encoding fixed to UTF-8).
@@ -47,6 +44,7 @@
  */
 #include "segc.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <yaml.h>
 
@@ -55,16 +53,6 @@ const LoadLimits load_default_limits = {
     .max_scalar = 64 * 1024,
     .max_alias_nodes = 10000,
 };
-
-/* ---- the line table ---------------------------------------------------- */
-
-/* One libyaml line: where it starts, and the LF-line (1-based) it belongs
- * to with that line's start. */
-typedef struct YLine {
-    size_t off;
-    uint32_t line;
-    size_t line_off;
-} YLine;
 
 /* ---- anchors, keys: one hash table ------------------------------------- */
 
@@ -105,11 +93,10 @@ typedef struct Loader {
     const LoadLimits *lim;
     Diags *d;
 
-    YLine *lines;
-    size_t nlines;
-    size_t bom; /* 3 if the file starts with a UTF-8 BOM */
-    size_t cur_line, cur_col, cur_off; /* where the last mark walk ended */
-    size_t hint;                       /* the line of the last offset lookup */
+    size_t bom;             /* 3 if the file starts with a UTF-8 BOM */
+    size_t mark_idx, mark_off; /* the character cursor: index and offset */
+    size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
+    uint32_t line;
 
     Frame *frames;
     size_t nframes, cap_frames;
@@ -171,93 +158,41 @@ static const char *show(char out[static 64], const char *s, size_t n)
     return out;
 }
 
-static void build_lines(Loader *L)
-{
-    const unsigned char *t = (const unsigned char *)L->src->text;
-    size_t n = L->src->len, cap = 64;
-    uint32_t line = 1;
-    size_t line_off = 0;
-    L->bom = n >= 3 && t[0] == 0xEF && t[1] == 0xBB && t[2] == 0xBF ? 3 : 0;
-    L->lines = xmalloc(cap * sizeof *L->lines);
-    L->lines[0] = (YLine){L->bom, 1, 0}; /* libyaml never sees the BOM */
-    L->nlines = 1;
-    for (size_t i = L->bom; i < n; i++) {
-        size_t next = 0; /* where the next libyaml line starts; 0: no break */
-        if (t[i] == '\n') {
-            if (line < UINT32_MAX)
-                line++;
-            line_off = next = i + 1;
-        } else if (t[i] == '\r') {
-            if (i + 1 < n && t[i + 1] == '\n')
-                continue; /* CR LF: one break, counted at the LF */
-            next = i + 1;
-        } else if (t[i] == 0xC2 && i + 1 < n && t[i + 1] == 0x85) {
-            next = i + 2; /* NEL */
-        } else if (t[i] == 0xE2 && i + 2 < n && t[i + 1] == 0x80 &&
-                   (t[i + 2] == 0xA8 || t[i + 2] == 0xA9)) {
-            next = i + 3; /* LS, PS */
-        }
-        if (!next)
-            continue;
-        if (L->nlines == cap) {
-            cap *= 2;
-            L->lines = xrealloc(L->lines, cap * sizeof *L->lines);
-        }
-        L->lines[L->nlines++] = (YLine){next, line, line_off};
-        i = next - 1;
-    }
-    L->cur_line = 0, L->cur_col = 0, L->cur_off = L->bom;
-}
-
-/* Byte offset of a libyaml mark. */
+/* Byte offset of a libyaml mark: its index counts characters from the
+ * first byte after the BOM. */
 static size_t mark_off(Loader *L, yaml_mark_t m)
 {
     const unsigned char *t = (const unsigned char *)L->src->text;
     size_t n = L->src->len;
-    if (m.line >= L->nlines)
-        return n; /* libyaml ends an unterminated last line at end of input */
-    size_t col = 0, off = L->lines[m.line].off;
-    if (L->cur_line == m.line && L->cur_col <= m.column) {
-        col = L->cur_col;
-        off = L->cur_off;
-    }
-    while (col < m.column && off < n) {
-        off += u8len(t[off]);
-        col++;
-    }
-    if (off > n)
-        off = n;
-    L->cur_line = m.line;
-    L->cur_col = col;
-    L->cur_off = off;
-    return off;
+    for (; L->mark_idx < m.index && L->mark_off < n; L->mark_idx++)
+        L->mark_off += u8len(t[L->mark_off]);
+    if (L->mark_off > n)
+        L->mark_off = n; /* a truncated last character */
+    for (; L->mark_idx > m.index && L->mark_off > L->bom; L->mark_idx--)
+        while (--L->mark_off > L->bom && (t[L->mark_off] & 0xC0) == 0x80)
+            continue;
+    return L->mark_off;
 }
 
 /* Pos of a byte offset (len 0). */
 static Pos pos_of_off(Loader *L, size_t off)
 {
-    const YLine *y = L->lines;
-    size_t k = L->hint, n = L->nlines;
-    if (!(k < n && y[k].off <= off && (k + 1 == n || off < y[k + 1].off))) {
-        if (k + 1 < n && y[k + 1].off <= off && (k + 2 == n || off < y[k + 2].off)) {
-            k++;
-        } else {
-            size_t lo = 0, hi = n;
-            while (hi - lo > 1) {
-                size_t mid = lo + (hi - lo) / 2;
-                if (y[mid].off <= off)
-                    lo = mid;
-                else
-                    hi = mid;
-            }
-            k = lo;
+    const char *t = L->src->text;
+    if (off > L->src->len)
+        off = L->src->len;
+    for (; L->pos_off < off; L->pos_off++)
+        if (t[L->pos_off] == '\n')
+            L->line++, L->line_off = L->pos_off + 1;
+    while (L->pos_off > off)
+        if (t[--L->pos_off] == '\n') {
+            L->line--;
+            for (L->line_off = L->pos_off; L->line_off > 0 && t[L->line_off - 1] != '\n'; L->line_off--)
+                continue;
         }
-    }
-    L->hint = k;
-    size_t col = off - y[k].line_off + 1;
-    if (y[k].line == 1)
+    size_t col = off - L->line_off + 1;
+    if (L->line == 1)
         col = col > L->bom ? col - L->bom : 1;
-    return (Pos){L->src, y[k].line, clamp32(col), 0};
+    return (Pos){L->src, L->line, clamp32(col), 0};
 }
 
 /* The len of a node starting at `from` (Pos p) and ending before `to`: the
@@ -372,31 +307,22 @@ static Slot *slot_get(Loader *L, uint32_t ns, const char *s, size_t n, bool *fou
 
 enum { NS_ANCHORS = 0 };
 
-static Anchor *anchor_define(Loader *L, const char *name)
+/* The slot of anchor `name`; its anchor is NULL until one is defined. */
+static Slot *anchor_slot(Loader *L, const char *name)
 {
     bool found;
     Slot *sl = slot_get(L, NS_ANCHORS, name, strlen(name), &found);
     if (!found)
         sl->s = arena_strdup(L->a, name);
-    /* A later anchor of the same name replaces the earlier one for the
-     * aliases that follow (YAML allows redefinition). */
-    sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
-    return sl->anchor;
+    return sl;
 }
 
-static Anchor *anchor_find(Loader *L, const char *name)
+static Anchor *anchor_define(Loader *L, const char *name)
 {
-    if (!L->cap_slots)
-        return NULL;
-    size_t n = strlen(name);
-    uint64_t h = hash_bytes(NS_ANCHORS, name, n);
-    size_t mask = L->cap_slots - 1;
-    for (size_t i = h & mask; L->slots[i].s; i = (i + 1) & mask) {
-        const Slot *sl = &L->slots[i];
-        if (sl->hash == h && sl->ns == NS_ANCHORS && sl->n == n && memcmp(sl->s, name, n) == 0)
-            return sl->anchor;
-    }
-    return NULL;
+    Slot *sl = anchor_slot(L, name);
+    /* A later anchor of the same name replaces the earlier one for the
+     * aliases that follow (YAML allows redefinition). */
+    return sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -567,7 +493,7 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
     char buf[64];
     const char *name = (const char *)ev->data.alias.anchor;
     Where w = where(L, ev, NULL, NULL);
-    Anchor *an = anchor_find(L, name);
+    Anchor *an = anchor_slot(L, name)->anchor;
     if (!an || an->open) {
         show(buf, name, strlen(name));
         if (!an)
@@ -775,7 +701,9 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .d = d,
         .next_ns = NS_ANCHORS + 1,
     };
-    build_lines(&L);
+    L.bom = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+    L.mark_off = L.bom;
+    L.line = 1;
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -800,26 +728,12 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
-    free(L.lines);
     free(L.frames);
     free(L.kids);
     free(L.slots);
     if (L.oom)
         segc_oom();
     return d->nerrors + d->nfatal > before ? NULL : L.root;
-}
-
-Node *node_get(const Node *map, const char *key)
-{
-    if (!map || map->kind != NODE_MAP || !key)
-        return NULL;
-    size_t n = strlen(key);
-    for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key;
-        if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
-            return map->pairs[i].value;
-    }
-    return NULL;
 }
 
 const char *node_kind_name(NodeKind k)
@@ -855,20 +769,6 @@ static size_t line_start(const SrcFile *f, uint32_t line)
         p = nl + 1;
     }
     return (size_t)(p - f->text);
-}
-
-/* Pos of offset `off`, counting on from `base` at offset `base_off`. */
-static Pos pos_from(const SrcFile *f, Pos base, size_t base_off, size_t off)
-{
-    Pos p = base;
-    p.len = 0;
-    for (size_t i = base_off; i < off && i < f->len; i++) {
-        if (f->text[i] == '\n')
-            p.line++, p.col = 1;
-        else
-            p.col++;
-    }
-    return p;
 }
 
 static size_t skip_break(const char *t, size_t n, size_t p)
@@ -1065,13 +965,268 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
     if (s->style == SCALAR_BLOCK)
         return block_char_pos(s, p, base, i, len);
     size_t a = flow_off(f->text, f->len, base + q, s->style, i);
-    Pos r = pos_from(f, p, base, a);
+    Pos r = src_pos(f, p, base, a);
     r.len = len;
     if (len) {
         size_t end = i + len < s->len ? i + len : s->len;
         size_t b = flow_off(f->text, f->len, base + q, s->style, end);
-        if (b > a && pos_from(f, r, a, b).line == r.line)
+        if (b > a && src_pos(f, r, a, b).line == r.line)
             r.len = clamp32(b - a);
     }
     return r;
+}
+
+/* ---- the spec and its extends chain -------------------------------------- */
+
+/* Every file of the chain is read and parsed here; the trees are merged
+ * child over base at the node level.  Nodes are shared, never copied, so a
+ * value that came from a base file still points into that file. */
+
+Pos node_span(const Node *n)
+{
+    Pos p = n->pos;
+    if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
+        p.len = (uint32_t)n->len + (n->style == SCALAR_PLAIN ? 0 : 2);
+    return p;
+}
+
+bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what)
+{
+    if (n->kind == k)
+        return true;
+    error_at(d, "wrong-type", node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
+             node_kind_name(n->kind));
+    return false;
+}
+
+const NodePair *node_pair(const Node *map, const char *key)
+{
+    if (!map || map->kind != NODE_MAP || !key)
+        return NULL;
+    size_t n = strlen(key);
+    for (size_t i = 0; i < map->npairs; i++) {
+        const Node *k = map->pairs[i].key;
+        if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
+            return &map->pairs[i];
+    }
+    return NULL;
+}
+
+Node *node_get(const Node *map, const char *key)
+{
+    const NodePair *p = node_pair(map, key);
+    return p ? p->value : NULL;
+}
+
+typedef struct Reader {
+    Arena *a;
+    Diags *d;
+    const ResolveOpts *o;
+    Source *out;
+    unsigned cap;
+} Reader;
+
+/* A file of the chain, and the files that extend it (for cycles). */
+typedef struct Chain {
+    const struct Chain *up;
+    const char *real;
+} Chain;
+
+static Node *map_new(Arena *a, const Node *like, size_t cap)
+{
+    Node *m = arena_alloc(a, sizeof *m);
+    m->kind = NODE_MAP;
+    m->pos = like->pos;
+    m->pairs = arena_alloc(a, (cap ? cap : 1) * sizeof *m->pairs);
+    return m;
+}
+
+static void map_set(Node *m, Node *key, Node *value)
+{
+    NodePair *p = (NodePair *)node_pair(m, key->str);
+    if (!p)
+        p = &m->pairs[m->npairs++];
+    *p = (NodePair){key, value};
+}
+
+/* Child keys override base keys one by one. */
+static Node *merge_maps(Arena *a, const Node *base, const Node *child)
+{
+    Node *m = map_new(a, child, base->npairs + child->npairs);
+    for (size_t i = 0; i < base->npairs; i++)
+        map_set(m, base->pairs[i].key, base->pairs[i].value);
+    for (size_t i = 0; i < child->npairs; i++)
+        map_set(m, child->pairs[i].key, child->pairs[i].value);
+    return m;
+}
+
+static const char *seg_item_name(const Node *item)
+{
+    const Node *n = node_get(item, "name");
+    return n && n->kind == NODE_SCALAR ? n->str : NULL;
+}
+
+/* Segments merge by name key by key; new ones append. */
+static Node *merge_segments(Arena *a, const Node *base, const Node *child)
+{
+    Node *s = arena_alloc(a, sizeof *s);
+    s->kind = NODE_SEQ;
+    s->pos = child->pos;
+    s->items = arena_alloc(a, (base->nitems + child->nitems + 1) * sizeof *s->items);
+    for (size_t i = 0; i < base->nitems; i++)
+        s->items[s->nitems++] = base->items[i];
+    for (size_t i = 0; i < child->nitems; i++) {
+        Node *c = child->items[i];
+        const char *name = seg_item_name(c);
+        size_t j = 0;
+        while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
+            j++;
+        if (name && j < s->nitems)
+            s->items[j] = merge_maps(a, s->items[j], c);
+        else
+            s->items[s->nitems++] = c;
+    }
+    return s;
+}
+
+/* The sections that are maps merge key by key, `segments` by name; any
+ * other key of the child replaces the base's. */
+static Node *merge_specs(Arena *a, const Node *base, const Node *child)
+{
+    static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
+    Node *m = map_new(a, child, base->npairs + child->npairs);
+    for (size_t i = 0; i < base->npairs; i++)
+        if (strcmp(base->pairs[i].key->str, "extends") != 0)
+            map_set(m, base->pairs[i].key, base->pairs[i].value);
+    for (size_t i = 0; i < child->npairs; i++) {
+        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
+        Node *bv = node_get(m, k->str);
+        bool section = false;
+        for (size_t j = 0; j < countof(map_sections); j++)
+            section = section || !strcmp(k->str, map_sections[j]);
+        if (strcmp(k->str, "extends") == 0)
+            continue;
+        if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
+            v = merge_maps(a, bv, v);
+        else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
+            v = merge_segments(a, bv, v);
+        map_set(m, k, v);
+    }
+    return m;
+}
+
+/* With --rev (diff REV:PATH), files are read from git, not the disk. */
+static bool file_exists(Reader *r, const char *p)
+{
+    if (r->o && r->o->rev) {
+        Diags quiet;
+        diags_init(&quiet, r->a);
+        return src_read_at(r->a, r->o->rev, p, &quiet) != NULL;
+    }
+    FILE *f = os_fopen(p, "rb");
+    if (f)
+        fclose(f);
+    return f != NULL;
+}
+
+/* Where `extends: target` written in `from` points: relative to the
+ * including file, then each -I directory. */
+static char *find_extends(Reader *r, const char *from, const char *target)
+{
+    if (os_is_absolute(target))
+        return arena_strdup(r->a, target);
+    /* A file named "-" beside a spec in the current directory is "./-":
+     * src_read would take a bare "-" for standard input. */
+    const char *dir = arena_strndup(r->a, from, (size_t)(os_basename(from) - from));
+    char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
+    if (file_exists(r, p))
+        return p;
+    for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
+        char *q = arena_printf(r->a, "%s/%s", r->o->include_dirs[i], target);
+        if (file_exists(r, q))
+            return q;
+    }
+    return p;
+}
+
+static void add_file(Reader *r, const SrcFile *f)
+{
+    Source *s = r->out;
+    if (s->nfiles == r->cap) {
+        r->cap = r->cap ? r->cap * 2 : 4;
+        const SrcFile **nf = arena_alloc(r->a, r->cap * sizeof *nf);
+        if (s->nfiles)
+            memcpy(nf, s->files, s->nfiles * sizeof *nf);
+        s->files = nf;
+    }
+    s->files[s->nfiles++] = f;
+}
+
+static void check_version(Reader *r, const Node *root)
+{
+    const Node *v = node_get(root, "segc");
+    if (!v) {
+        Diag *g = error_at(r->d, "missing-version", root->pos,
+                           "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
+        diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
+    } else if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0) {
+        bool scalar = v->kind == NODE_SCALAR;
+        error_at(r->d, "unsupported-version", node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
+                 scalar ? "" : "a ", scalar ? v->str : node_kind_name(v->kind), SEGC_FORMAT_VERSION);
+    }
+}
+
+/* Reads `path` (or takes `src`), then what it extends; `from` is the
+ * `extends:` that named it (no file for the spec itself). */
+static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
+{
+    if (!src) {
+        Diags local;
+        diags_init(&local, r->a);
+        if (!(src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local))) {
+            /* Re-report a missing base at the `extends:` that named it. */
+            for (Diag *g = local.head; g; g = g->next)
+                if (from.file)
+                    error_at(r->d, "extends", from, "cannot read '%s': %s", path, g->msg);
+                else
+                    diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
+            return NULL;
+        }
+    }
+    char *real = os_realpath(path);
+    const char *key = real ? arena_strdup(r->a, real) : src->name;
+    free(real);
+    for (const Chain *c = up; c; c = c->up)
+        if (strcmp(c->real, key) == 0) {
+            error_at(r->d, "extends-cycle", from, "'%s' extends itself through this chain", src->name);
+            return NULL;
+        }
+    unsigned maxd = r->o && r->o->max_extends_depth ? r->o->max_extends_depth : 16;
+    if (depth > maxd) {
+        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", maxd);
+        return NULL;
+    }
+    add_file(r, src);
+    Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
+    if (!root || !node_expect(r->d, root, NODE_MAP, "a spec"))
+        return NULL;
+    check_version(r, root);
+    const Node *ext = node_get(root, "extends");
+    if (!ext)
+        return root;
+    if (!node_expect(r->d, ext, NODE_SCALAR, "'extends'"))
+        return NULL;
+    Chain me = {up, key};
+    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
+    return base ? merge_specs(r->a, base, root) : NULL;
+}
+
+bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
+{
+    unsigned before = d->nerrors + d->nfatal;
+    Reader r = {a, d, o, out, 0};
+    *out = (Source){0};
+    out->root = read_chain(&r, path, src, NULL, 0, (Pos){0});
+    out->clean = d->nerrors + d->nfatal == before;
+    return out->root != NULL;
 }

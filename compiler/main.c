@@ -2,7 +2,7 @@
 /* main.c - segc's command line.  Reads like the pipeline it drives:
  *
  *   check   load -> resolve -> check                 (many files, one process)
- *   build   load -> resolve -> check -> layout -> emit
+ *   build   load -> resolve -> check -> layout -> emit -> output
  *   diff    load -> resolve -> check, twice -> compare   (diff.c)
  *   dump    load -> resolve -> check -> the model as JSON
  *   map     load -> resolve -> check -> draw          (SVG or HTML)
@@ -48,6 +48,7 @@ typedef struct Options {
     bool quiet;
     bool json;  /* diff --json */
     bool kinds; /* diff --kinds */
+    const char *rev; /* diff --rev: OLD is NEW as git has it there */
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
@@ -113,15 +114,17 @@ static const char usage_build[] =
     "  -MT TARGET             the depfile's targets instead of the outputs (as gcc)\n"
     "  -MP                    an empty rule per input in the depfile (as gcc)\n"
     "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
-    "  --annotate             comment each descriptor with the YAML line it came from\n"
+    "  --annotate             mark each field with the YAML line it came from\n"
     "  --emit-selftest        also write DIR/<name>_selftest.c, a program that runs the\n"
     "                         handlers as dxgkrnl does and checks every answer (for CI)\n"
     "  --lookup-budget SIZE   bytes the GPU-address lookup table may take\n"
-    "                         (default 64KiB; a smaller budget picks a slower form)\n"
+    "                         (default 4KiB; a smaller budget picks a slower form)\n"
     "  -v                     report the files written and the lookup table chosen\n";
 
 static const char usage_diff[] =
     "usage: segc diff [OPTIONS] OLD NEW\n"
+    "       segc diff [OPTIONS] REV:OLD NEW\n"
+    "       segc diff [OPTIONS] --rev REV SPEC\n"
     "\n"
     "Validates both specs, then compares their resolved values (segments and\n"
     "BARs by name, banks by id) and classifies each change by what it does to\n"
@@ -130,6 +133,8 @@ static const char usage_diff[] =
     "paging segment...) or 'compatible' (a segment added at the end, a size\n"
     "grown, a commit limit...).  Comments, key order and how a value is\n"
     "written are no change.  One of OLD and NEW may be '-' (standard input).\n"
+    "REV:OLD reads OLD and every file of its extends chain from git revision\n"
+    "REV (paths relative to the current directory), not from the work tree.\n"
     "\n"
     "Output, on standard output: one line per change,\n"
     "  breaking: NEW.yaml:12:11: [base-moved] segment 'gart' base 64GiB -> 1TiB\n"
@@ -137,9 +142,11 @@ static const char usage_diff[] =
     "summary line.  Invalid specs print their diagnostics on standard error.\n"
     "\n"
     "options:\n"
-    "  --json                 one JSON object instead: {\"segc_diff\": 1, \"old\", \"new\",\n"
+    "  --json                 one JSON object instead: {\"segc_diff\": 2, \"tool\", \"old\", \"new\",\n"
     "                         \"changes\": [...], \"breaking\": N, \"compatible\": M}\n"
     "  --kinds                list every kind of change with its class and why\n"
+    "  --rev REV              compare SPEC as git revision REV has it (OLD, with\n"
+    "                         its extends chain) with SPEC in the work tree (NEW)\n"
     "  -D NAME=EXPR           override a constant, in both specs\n"
     "  -I DIR                 also look for 'extends' files in DIR (both specs)\n"
     "  -W..., --color, -q     as for 'segc check'\n"
@@ -294,24 +301,27 @@ static bool is_opt(const char *a, const char *flag)
 }
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
- * or the next argument; a missing value is a usage error. */
+ * or the next argument.  A missing value is a usage error, and so is an
+ * empty one where a path is expected (the first three below): segc never
+ * reads or writes a file named "". */
 static char *opt_value(const char *flag, int argc, char **argv, int *i)
 {
+    static const char *const what[][2] = {{"--files-from", "a FILE"},
+                                          {"--deps-list", "a FILE"},
+                                          {"--templates", "a directory"},
+                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
+                                          {"--lookup-budget", "a SIZE"}};
+    size_t k = 0;
+    while (k < countof(what) && strcmp(flag, what[k][0]))
+        k++;
     char *a = argv[*i] + strlen(flag);
     if (*a)
-        return a + (flag[1] == '-');
-    static const char *const what[][2] = {{"--files-from", "a FILE"},
-                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
-                                          {"--templates", "a directory"},
-                                          {"--lookup-budget", "a SIZE"}};
-    if (*i + 1 >= argc) {
-        const char *w = "a value";
-        for (size_t k = 0; k < countof(what); k++)
-            if (!strcmp(flag, what[k][0]))
-                w = what[k][1];
-        die_usage("%s needs %s", flag, w);
-    }
-    return argv[++*i];
+        a += flag[1] == '-';
+    else
+        a = *i + 1 < argc ? argv[++*i] : NULL;
+    if (!a || (!*a && k < 3))
+        die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
+    return a;
 }
 
 /* -jN, -j N, or -j alone: one job per core. */
@@ -415,6 +425,8 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         o->json = true;
     } else if (k & OPT_DIFF && !strcmp(a, "--kinds")) {
         o->kinds = true;
+    } else if (k & OPT_DIFF && is_opt(a, "--rev")) {
+        o->rev = opt_value("--rev", argc, argv, i);
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
         const char *f = opt_value("--diagnostics", argc, argv, i);
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
@@ -463,12 +475,14 @@ static void free_options(Options *o)
     free(o->owned);
 }
 
-/* The front end every command shares: load, resolve, check.  Returns the
- * spec (NULL if it could not be built); the diagnostics are in `d`. */
+/* The front end every command shares: load (load.c), resolve
+ * (resolve.c), check (check.c).  Returns the spec (NULL if it could not be
+ * built); the diagnostics are in `d`. */
 static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
 {
     diags_init(d, a);
-    Spec *s = spec_load(a, path, &o->resolve, d);
+    Source src;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, d, &src) ? spec_resolve(a, &src, &o->resolve, d) : NULL;
     if (s)
         spec_check(s, &o->rules, d);
     return s;
@@ -477,6 +491,34 @@ static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
 static int exit_status(const Diags *d)
 {
     return d->nfatal ? EXIT_USAGE : diags_failed(d) ? EXIT_INVALID : EXIT_OK;
+}
+
+/* The end of a command on one spec: its diagnostics, sorted, on standard
+ * error (or as one JSON/SARIF document when `doc` and --diagnostics ask
+ * for it); then the exit status they make. */
+static int report_spec(const Options *o, const char *path, Diags *d, const Spec *s, bool doc)
+{
+    diags_sort(d);
+    if (o->quiet)
+        return exit_status(d);
+    if (doc && o->diags != DIAG_TEXT) {
+        DiagReport *r = diag_report_new();
+        diag_report_add(r, path, d, s);
+        diag_report_write(stdout, r, o->diags);
+        diag_report_free(r);
+    } else {
+        diags_print_text(stderr, d, o->style);
+    }
+    return exit_status(d);
+}
+
+/* The options of a command on one SPEC, and that there is one. */
+static const char *one_spec(Options *o, const Command *c, int argc, char **argv)
+{
+    parse_options(o, argc, argv, c);
+    if (o->nfiles != 1)
+        die_usage("%s takes exactly one SPEC (got %u)", c->name, o->nfiles);
+    return o->files[0];
 }
 
 /* ---- segc check: many files, in parallel, reported in order ------------- */
@@ -696,12 +738,31 @@ static int cmd_check(const Command *c, int argc, char **argv)
     return rc;
 }
 
+/* `segc build -v`: the lookup table layout.c chose. */
+static void print_lookup(FILE *vout, const char *path, const Lookup *lk)
+{
+    if (lk->overlap[0]) {
+        fprintf(vout,
+                "%s: lookup table: none: segments '%s' and '%s' overlap (segments-overlap is off or waived), so "
+                "LookupGpuAddress is not emitted; BankOfOffset walks the bank tables\n",
+                path, lk->overlap[0]->name, lk->overlap[1]->name);
+        return;
+    }
+    fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk->form));
+    if (lk->form != LOOKUP_SEARCH && lk->nregions > 1)
+        fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk->nlevels, lk->nlevels == 1 ? "" : "s",
+                lk->granule_log2);
+    fprintf(vout, ", %zu bytes, %u region%s, worst case %u memory loads per lookup%s\n", lk->bytes,
+            lk->nregions - 1, lk->nregions == 2 ? "" : "s", lk->loads,
+            lk->over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
+}
+
+/* load -> resolve -> check -> layout -> emit -> output: nothing is
+ * rendered, let alone written, unless every check passed. */
 static int cmd_build(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.nfiles != 1)
-        die_usage("build takes exactly one SPEC (got %u)", o.nfiles);
+    const char *path = one_spec(&o, c, argc, argv);
     if (!o.outdir)
         die_usage("build needs -o DIR");
     if (o.md && !o.depfile)
@@ -713,7 +774,6 @@ static int cmd_build(const Command *c, int argc, char **argv)
         die_usage("--templates '%s' is not a directory", o.templates);
     if ((o.depfile || o.dep_targets.len || o.dep_phony) && !o.md)
         die_usage("-MF, -MT and -MP go with -MD");
-    const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
     Spec *s = front_end(&o, a, path, &d);
@@ -721,38 +781,17 @@ static int cmd_build(const Command *c, int argc, char **argv)
     BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
                     o.emit_selftest, o.dep_targets.p, o.dep_phony, o.deps_list};
     Lookup lk;
-    /* Nothing is rendered, let alone written, unless every check passed. */
     bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
     if (ok)
         layout_lookup(a, s, bo.lookup_budget, &lk);
     ok = ok && emit_render(a, s, &bo, &lk, &out, &d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
-    if (ok && vout && lk.overlap[0])
-        fprintf(vout,
-                "%s: lookup table: none: segments '%s' and '%s' overlap (segments-overlap is off or waived), so "
-                "LookupGpuAddress is not emitted; BankOfOffset walks the bank tables\n",
-                path, lk.overlap[0]->name, lk.overlap[1]->name);
-    else if (ok && vout) {
-        fprintf(vout, "%s: lookup table: %s", path, lookup_form_name(lk.form));
-        if (lk.form != LOOKUP_SEARCH && lk.nregions > 1)
-            fprintf(vout, " (%u level%s over 2^%u-byte granules)", lk.nlevels, lk.nlevels == 1 ? "" : "s",
-                    lk.granule_log2);
-        fprintf(vout, ", %zu bytes, %u region%s, worst case %u memory loads per lookup%s\n", lk.bytes,
-                lk.nregions - 1, lk.nregions == 2 ? "" : "s", lk.loads, lk.over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
-    }
+    if (ok && vout)
+        print_lookup(vout, path, &lk);
     if (ok)
         outputs_write(s, &bo, &out, &d, vout);
-    diags_sort(&d);
-    if (o.diags != DIAG_TEXT && !o.quiet) {
-        DiagReport *r = diag_report_new();
-        diag_report_add(r, path, &d, s);
-        diag_report_write(stdout, r, o.diags);
-        diag_report_free(r);
-    } else if (!o.quiet) {
-        diags_print_text(stderr, &d, o.style);
-    }
-    int rc = exit_status(&d);
+    int rc = report_spec(&o, path, &d, s, true);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                 o.outdir);
@@ -778,22 +817,30 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         free_options(&o);
         return EXIT_OK;
     }
-    if (o.nfiles != 2)
+    if (o.rev && o.nfiles != 1)
+        die_usage("diff --rev takes one SPEC (got %u)", o.nfiles);
+    if (!o.rev && o.nfiles != 2)
         die_usage("diff takes OLD and NEW (got %u file%s)", o.nfiles, o.nfiles == 1 ? "" : "s");
-    if (!strcmp(o.files[0], "-") && !strcmp(o.files[1], "-"))
-        die_usage("only one of OLD and NEW can be '-' (standard input)");
     Arena *a = arena_new();
+    const char *path[2] = {o.files[0], o.files[o.nfiles - 1]}, *rev = o.rev;
+    /* REV:PATH, git's notation, when no file has that name (a drive letter
+     * is one character). */
+    const char *colon = rev ? NULL : strchr(path[0], ':');
+    if (colon && colon - path[0] > 1 && os_kind(path[0]) == OS_MISSING) {
+        rev = arena_strndup(a, path[0], (size_t)(colon - path[0]));
+        path[0] = colon + 1;
+    }
+    if (!strcmp(path[0], "-") && (rev || !strcmp(path[1], "-")))
+        die_usage("only one of OLD and NEW can be '-' (standard input), and not one read from git");
     Spec *spec[2];
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         Diags d;
-        spec[i] = front_end(&o, a, o.files[i], &d);
+        o.resolve.rev = i ? NULL : rev;
+        spec[i] = front_end(&o, a, path[i], &d);
         if (spec[i] && !diags_failed(&d))
             continue;
-        diags_sort(&d);
-        if (!o.quiet)
-            diags_print_text(stderr, &d, o.style);
-        int r = d.nfatal ? EXIT_USAGE : EXIT_INVALID;
+        int r = report_spec(&o, o.files[i], &d, spec[i], false);
         if (r > rc)
             rc = r;
     }
@@ -802,7 +849,7 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         spec_diff(a, spec[0], spec[1], &df);
         Buf b = {0};
         if (o.json)
-            diff_print_json(&b, &df, o.files[0], o.files[1]);
+            diff_print_json(&b, &df, rev ? arena_printf(a, "%s:%s", rev, path[0]) : path[0], path[1]);
         else
             diff_print_text(&b, &df);
         if (!o.quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
@@ -821,16 +868,13 @@ static int cmd_diff(const Command *c, int argc, char **argv)
 static int cmd_map(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.nfiles != 1)
-        die_usage("map takes exactly one SPEC (got %u)", o.nfiles);
+    const char *path = one_spec(&o, c, argc, argv);
     if (!o.outdir)
         die_usage("map needs -o FILE.svg or -o FILE.html");
     const char *ext = strrchr(o.outdir, '.');
     bool html = ext && !strcmp(ext, ".html");
     if (!html && !(ext && !strcmp(ext, ".svg")))
         die_usage("map writes FILE.svg or FILE.html, not '%s'", o.outdir);
-    const char *path = o.files[0];
     Arena *a = arena_new();
     Diags d;
     Spec *s = front_end(&o, a, path, &d);
@@ -841,10 +885,7 @@ static int cmd_map(const Command *c, int argc, char **argv)
         !o.quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                o.outdir);
-    diags_sort(&d);
-    if (!o.quiet)
-        diags_print_text(stderr, &d, o.style);
-    int rc = exit_status(&d);
+    int rc = report_spec(&o, path, &d, s, false);
     buf_free(&out);
     arena_free(a);
     free_options(&o);
@@ -894,16 +935,11 @@ static int cmd_explain(const Command *c, int argc, char **argv)
 static int cmd_dump(const Command *c, int argc, char **argv)
 {
     Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.nfiles != 1)
-        die_usage("dump takes exactly one SPEC (got %u)", o.nfiles);
+    const char *path = one_spec(&o, c, argc, argv);
     Arena *a = arena_new();
     Diags d;
-    Spec *s = front_end(&o, a, o.files[0], &d);
-    diags_sort(&d);
-    if (!o.quiet)
-        diags_print_text(stderr, &d, o.style);
-    int rc = exit_status(&d);
+    Spec *s = front_end(&o, a, path, &d);
+    int rc = report_spec(&o, path, &d, s, false);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);

@@ -436,6 +436,44 @@ void os_guard(void (*cleanup)(void))
 }
 #endif
 
+/* The shell popen runs gets REV:./PATH quoted: in '...' for sh (a quote
+ * as '\''), in "..." for cmd.exe (no Windows path holds a '"'). */
+FILE *os_git_open(const char *rev, const char *path)
+{
+    if (OS_WINDOWS && (strchr(rev, '"') || strchr(path, '"'))) {
+        errno = EINVAL;
+        return NULL;
+    }
+    const char *q = OS_WINDOWS ? "\"" : "'", *parts[] = {rev, ":./", path};
+    Buf cmd = {0};
+    buf_printf(&cmd, "git cat-file blob %s", q);
+    for (size_t i = 0; i < countof(parts); i++)
+        for (const char *p = parts[i]; *p; p++)
+            if (!OS_WINDOWS && *p == '\'')
+                buf_puts(&cmd, "'\\''");
+            else
+                buf_putc(&cmd, OS_WINDOWS && *p == '\\' ? '/' : *p);
+    buf_printf(&cmd, "%s 2>%s", q, OS_WINDOWS ? "NUL" : "/dev/null");
+#ifdef _WIN32
+    wchar_t *w = wide(cmd.p);
+    FILE *f = w ? _wpopen(w, L"rb") : NULL;
+    free(w);
+#else
+    FILE *f = popen(cmd.p, "r");
+#endif
+    buf_free(&cmd);
+    return f;
+}
+
+int os_git_close(FILE *f)
+{
+#ifdef _WIN32
+    return _pclose(f);
+#else
+    return pclose(f);
+#endif
+}
+
 bool os_write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {

@@ -1,20 +1,16 @@
 /* SPDX-License-Identifier: MIT */
-/* resolve.c - from YAML nodes to a resolved Spec.
+/* resolve.c - from the Node tree load.c read to a resolved Spec.
  *
- *   spec_load
- *     load_chain      read the file, follow `extends` (cycle- and depth-
- *                     checked), merge child over base at the node level
+ *   spec_resolve
  *     build           check keys and types section by section, fill the
  *                     model, register every expression as a Slot
  *     apply -D        command-line overrides replace constants' slots
  *     evaluate        every slot, lazily: a reference evaluates its target
  *                     first; a slot met again while busy is a cycle
  *
- * Positions survive merging because nodes are shared, never copied: a value
- * that came from a base file still points into that file. */
+ * Nothing here reads a file: load.c reads the spec and its extends chain. */
 #include "segc.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- slots: one per expression-valued field ----------------------------- */
@@ -35,8 +31,6 @@ typedef struct R {
     Diags *d;
     const ResolveOpts *o;
     Spec *s;
-    const SrcFile **files;
-    unsigned nfiles, capfiles;
     Slot *const_slot;        /* [constant] */
     Slot *slot[FIELD_COUNT]; /* [owner]: the board or paging (0), a BAR, a segment */
     Slot **bank_slot;        /* [segment][bank] */
@@ -65,33 +59,6 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
-static Pos val_pos(const Node *n)
-{
-    Pos p = n->pos;
-    if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
-        p.len = (uint32_t)n->len + (n->style == SCALAR_PLAIN ? 0 : 2);
-    return p;
-}
-
-static const char *article_kind(NodeKind k)
-{
-    switch (k) {
-    case NODE_SCALAR: return "a scalar";
-    case NODE_MAP: return "a mapping";
-    case NODE_SEQ: return "a sequence";
-    }
-    return "?";
-}
-
-static bool expect_kind(R *r, const Node *n, NodeKind k, const char *what)
-{
-    if (n->kind == k)
-        return true;
-    error_at(r->d, "wrong-type", val_pos(n), "%s must be %s, not %s", what, article_kind(k),
-             article_kind(n->kind));
-    return false;
-}
-
 /* Reports every key of `map` that is neither in `allowed` nor a field of
  * one of `scopes`, with a did-you-mean. */
 static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
@@ -114,7 +81,7 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
-        if (!diag_suggest(r->d, g, k->str, keys, n)) {
+        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys)) {
             Buf b = {0};
             for (size_t j = 0; j < n; j++)
                 buf_printf(&b, "%s%s", j ? ", " : "", keys[j]);
@@ -145,224 +112,6 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
         return NULL;
     error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
     return NULL;
-}
-
-static const NodePair *pair_of(const Node *map, const char *key)
-{
-    if (!map || map->kind != NODE_MAP)
-        return NULL;
-    for (size_t i = 0; i < map->npairs; i++)
-        if (strcmp(map->pairs[i].key->str, key) == 0)
-            return &map->pairs[i];
-    return NULL;
-}
-
-/* ---- loading and merging the extends chain ------------------------------ */
-
-static Node *map_new(Arena *a, const Node *like, size_t cap)
-{
-    Node *m = arena_alloc(a, sizeof *m);
-    m->kind = NODE_MAP;
-    m->pos = like->pos;
-    m->pairs = arena_alloc(a, (cap ? cap : 1) * sizeof *m->pairs);
-    return m;
-}
-
-static void map_set(Node *m, Node *key, Node *value)
-{
-    for (size_t i = 0; i < m->npairs; i++)
-        if (strcmp(m->pairs[i].key->str, key->str) == 0) {
-            m->pairs[i].key = key;
-            m->pairs[i].value = value;
-            return;
-        }
-    m->pairs[m->npairs].key = key;
-    m->pairs[m->npairs].value = value;
-    m->npairs++;
-}
-
-/* Child keys override base keys one by one. */
-static Node *merge_maps(Arena *a, const Node *base, const Node *child)
-{
-    Node *m = map_new(a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++)
-        map_set(m, child->pairs[i].key, child->pairs[i].value);
-    return m;
-}
-
-static const char *seg_item_name(const Node *item)
-{
-    const Node *n = node_get(item, "name");
-    return n && n->kind == NODE_SCALAR ? n->str : NULL;
-}
-
-/* Segments merge by name key by key; new ones append. */
-static Node *merge_segments(R *r, const Node *base, const Node *child)
-{
-    Node *s = arena_alloc(r->a, sizeof *s);
-    s->kind = NODE_SEQ;
-    s->pos = child->pos;
-    s->items = arena_alloc(r->a, (base->nitems + child->nitems + 1) * sizeof *s->items);
-    for (size_t i = 0; i < base->nitems; i++)
-        s->items[s->nitems++] = base->items[i];
-    for (size_t i = 0; i < child->nitems; i++) {
-        Node *c = child->items[i];
-        const char *name = c->kind == NODE_MAP ? seg_item_name(c) : NULL;
-        size_t j = 0;
-        if (name)
-            for (; j < s->nitems; j++) {
-                const char *bn = s->items[j]->kind == NODE_MAP ? seg_item_name(s->items[j]) : NULL;
-                if (bn && strcmp(bn, name) == 0)
-                    break;
-            }
-        if (name && j < s->nitems)
-            s->items[j] = merge_maps(r->a, s->items[j], c);
-        else
-            s->items[s->nitems++] = c;
-    }
-    return s;
-}
-
-static Node *merge_specs(R *r, const Node *base, const Node *child)
-{
-    Node *m = map_new(r->a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        if (strcmp(base->pairs[i].key->str, "extends") != 0)
-            map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++) {
-        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
-        const NodePair *bp = pair_of(m, k->str);
-        Node *bv = bp ? bp->value : NULL;
-        if (strcmp(k->str, "extends") == 0)
-            continue;
-        if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP &&
-            (!strcmp(k->str, "board") || !strcmp(k->str, "constants") || !strcmp(k->str, "bars") ||
-             !strcmp(k->str, "paging")))
-            v = merge_maps(r->a, bv, v);
-        else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
-            v = merge_segments(r, bv, v);
-        map_set(m, k, v);
-    }
-    return m;
-}
-
-static char *dir_of(Arena *a, const char *path)
-{
-    return arena_strndup(a, path, (size_t)(os_basename(path) - path));
-}
-
-static bool file_exists(const char *p)
-{
-    FILE *f = os_fopen(p, "rb");
-    if (f)
-        fclose(f);
-    return f != NULL;
-}
-
-/* Where `extends: target` written in `from` points: relative to the
- * including file, then each -I directory. */
-static char *find_extends(R *r, const char *from, const char *target)
-{
-    if (os_is_absolute(target))
-        return arena_strdup(r->a, target);
-    /* A file named "-" beside a spec in the current directory is "./-":
-     * src_read would take a bare "-" for standard input. */
-    const char *dir = dir_of(r->a, from);
-    char *p = arena_printf(r->a, "%s%s", !strcmp(target, "-") && !*dir ? "./" : dir, target);
-    if (file_exists(p))
-        return p;
-    for (unsigned i = 0; r->o && i < r->o->ninclude; i++) {
-        char *q = arena_printf(r->a, "%s/%s", r->o->include_dirs[i], target);
-        if (file_exists(q))
-            return q;
-    }
-    return p;
-}
-
-typedef struct Chain {
-    const struct Chain *up;
-    const char *real;
-} Chain;
-
-static void add_file(R *r, const SrcFile *f)
-{
-    if (r->nfiles == r->capfiles) {
-        unsigned cap = r->capfiles ? r->capfiles * 2 : 4;
-        const SrcFile **nf = arena_alloc(r->a, cap * sizeof *nf);
-        if (r->nfiles)
-            memcpy(nf, r->files, r->nfiles * sizeof *nf);
-        r->files = nf;
-        r->capfiles = cap;
-    }
-    r->files[r->nfiles++] = f;
-}
-
-static void check_version(R *r, const Node *root)
-{
-    const NodePair *p = pair_of(root, "segc");
-    if (!p) {
-        Diag *g = error_at(r->d, "missing-version", root->pos,
-                           "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
-        diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
-        return;
-    }
-    const Node *v = p->value;
-    if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0)
-        error_at(r->d, "unsupported-version", val_pos(v),
-                 "unsupported format version '%s'; this segc reads version %d",
-                 v->kind == NODE_SCALAR ? v->str : article_kind(v->kind), SEGC_FORMAT_VERSION);
-}
-
-static Node *load_chain(R *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth,
-                        Pos from)
-{
-    if (!src) {
-        Diags local;
-        diags_init(&local, r->a);
-        src = src_read(r->a, path, &local);
-        if (!src) {
-            /* Re-report a missing base at the `extends:` that named it. */
-            for (Diag *g = local.head; g; g = g->next) {
-                Diag *n = from.file ? error_at(r->d, "extends", from, "cannot read '%s': %s", path, g->msg)
-                                    : diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
-                (void)n;
-            }
-            return NULL;
-        }
-    }
-    char *real = os_realpath(path);
-    const char *key = real ? arena_strdup(r->a, real) : src->name;
-    free(real);
-    for (const Chain *c = up; c; c = c->up)
-        if (strcmp(c->real, key) == 0) {
-            error_at(r->d, "extends-cycle", from, "'%s' extends itself through this chain", src->name);
-            return NULL;
-        }
-    unsigned maxd = r->o && r->o->max_extends_depth ? r->o->max_extends_depth : 16;
-    if (depth > maxd) {
-        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", maxd);
-        return NULL;
-    }
-    add_file(r, src);
-    Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
-    if (!root)
-        return NULL;
-    if (!expect_kind(r, root, NODE_MAP, "a spec"))
-        return NULL;
-    check_version(r, root);
-    const Node *ext = node_get(root, "extends");
-    if (!ext)
-        return root;
-    if (!expect_kind(r, ext, NODE_SCALAR, "'extends'"))
-        return NULL;
-    Chain me = {up, key};
-    char *bpath = find_extends(r, src->name, ext->str);
-    Node *base = load_chain(r, bpath, NULL, &me, depth + 1, val_pos(ext));
-    if (!base)
-        return NULL;
-    return merge_specs(r, base, root);
 }
 
 /* ---- building the model -------------------------------------------------- */
@@ -398,7 +147,7 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     sl->what = what;
     if (n) {
         out->set = true;
-        out->pos = val_pos(n);
+        out->pos = node_span(n);
     }
 }
 
@@ -408,7 +157,7 @@ static const Node *expr_node(R *r, const Node *map, const char *key, const char 
     const Node *n = node_get(map, key);
     if (!n)
         return NULL;
-    if (!expect_kind(r, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
+    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
         return NULL;
     return n;
 }
@@ -435,10 +184,10 @@ static const char *scalar_str(R *r, const Node *map, const char *key, const char
     const Node *n = node_get(map, key);
     if (!n)
         return NULL;
-    if (!expect_kind(r, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
+    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
         return NULL;
     if (pos)
-        *pos = val_pos(n);
+        *pos = node_span(n);
     return n->str;
 }
 
@@ -466,7 +215,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
         buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
     Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, b.p);
     buf_free(&b);
-    diag_suggest(r->d, g, s, names, n);
+    diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
 
@@ -475,9 +224,8 @@ static void build_board(R *r, const Node *root)
     Spec *s = r->s;
     s->arch = ARCH_X64;
     s->wddm = 0x13;
-    s->forms = ddi_forms_for(s->wddm);
     const Node *b = require(r, root, "board", "a spec");
-    if (!b || !expect_kind(r, b, NODE_MAP, "'board'"))
+    if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
         return;
     check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
     if (require(r, b, "name", "'board'"))
@@ -490,7 +238,6 @@ static void build_board(R *r, const Node *root)
         if (i >= 0)
             s->wddm = (unsigned)((w[0] - '0') << 4 | (w[2] - '0'));
     }
-    s->forms = ddi_forms_for(s->wddm);
     const char *a = scalar_str(r, b, "arch", "'board'", &p);
     if (a) {
         s->arch_pos = p;
@@ -507,7 +254,7 @@ static void build_constants(R *r, const Node *root)
 {
     const Node *c = node_get(root, "constants");
     Spec *s = r->s;
-    if (!c || !expect_kind(r, c, NODE_MAP, "'constants'"))
+    if (!c || !node_expect(r->d, c, NODE_MAP, "'constants'"))
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
@@ -528,7 +275,7 @@ static void build_constants(R *r, const Node *root)
         for (size_t j = 0; j < countof(reserved); j++)
             if (!strcmp(k->str, reserved[j]))
                 error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
-        if (!expect_kind(r, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
+        if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
         set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
         s->nconsts++;
@@ -539,7 +286,7 @@ static void build_bars(R *r, const Node *root)
 {
     const Node *b = node_get(root, "bars");
     Spec *s = r->s;
-    if (!b || !expect_kind(r, b, NODE_MAP, "'bars'"))
+    if (!b || !node_expect(r->d, b, NODE_MAP, "'bars'"))
         return;
     size_t n = b->npairs;
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
@@ -550,7 +297,7 @@ static void build_bars(R *r, const Node *root)
         bar->name = k->str;
         bar->pos = key_pos(k);
         const char *where = arena_printf(r->a, "BAR '%s'", k->str);
-        if (!expect_kind(r, v, NODE_MAP, where))
+        if (!node_expect(r->d, v, NODE_MAP, where))
             v = NULL;
         if (v) {
             check_keys(r, v, NULL, 0, SCOPE(SC_BAR), where);
@@ -570,6 +317,14 @@ static const Bar *find_bar(const Spec *s, const char *name)
     return NULL;
 }
 
+static const FlagInfo *flag_by_name(const char *name)
+{
+    for (size_t i = 0; i < flag_count; i++)
+        if (!strcmp(flag_table[i].name, name))
+            return &flag_table[i];
+    return NULL;
+}
+
 /* What writes each derived flag instead of `flags:`. */
 static const char *derived_from(unsigned bit)
 {
@@ -584,21 +339,18 @@ static const char *derived_from(unsigned bit)
 
 static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
 {
-    if (!expect_kind(r, fl, NODE_SEQ, arena_printf(r->a, "'flags' of %s", where)))
+    if (!node_expect(r->d, fl, NODE_SEQ, arena_printf(r->a, "'flags' of %s", where)))
         return;
     g->flags_pos = fl->pos;
     for (size_t i = 0; i < fl->nitems; i++) {
         const Node *f = fl->items[i];
-        if (!expect_kind(r, f, NODE_SCALAR, "a flag"))
+        if (!node_expect(r->d, f, NODE_SCALAR, "a flag"))
             continue;
-        Pos p = val_pos(f);
+        Pos p = node_span(f);
         const FlagInfo *fi = flag_by_name(f->str);
         if (!fi) {
-            const char *names[64];
-            for (size_t j = 0; j < flag_count; j++)
-                names[j] = flag_table[j].name;
             Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
-            diag_suggest(r->d, e, f->str, names, flag_count);
+            diag_suggest(r->d, e, f->str, flag_table, flag_count, sizeof *flag_table);
             continue;
         }
         if (fi->derived) {
@@ -621,7 +373,7 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
 
 static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
 {
-    if (!expect_kind(r, w, NODE_MAP, arena_printf(r->a, "'waive' of %s", where)))
+    if (!node_expect(r->d, w, NODE_MAP, arena_printf(r->a, "'waive' of %s", where)))
         return;
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
@@ -643,7 +395,7 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
                          "'%s' is about the whole board, not one segment: switch it with -Wno-%s", k->str, k->str);
             continue;
         }
-        if (!expect_kind(r, v, NODE_SCALAR, "a waiver reason"))
+        if (!node_expect(r->d, v, NODE_SCALAR, "a waiver reason"))
             continue;
         if (v->len == 0) {
             error_at(r->d, "waiver-reason", key_pos(k),
@@ -660,7 +412,7 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
-    if (!expect_kind(r, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
+    if (!node_expect(r->d, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
         return;
     check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
     require(r, v, "range_size", "'vpr'");
@@ -674,7 +426,7 @@ static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
  * or `address`; CPU_NONE (reported) when it has both or neither. */
 static CpuMode map_form(R *r, const Node *m, const char *what)
 {
-    const NodePair *bar = pair_of(m, "bar"), *addr = pair_of(m, "address");
+    const NodePair *bar = node_pair(m, "bar"), *addr = node_pair(m, "address");
     if (bar && addr) {
         Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
                            "%s takes either 'bar' (+ 'offset') or 'address', not both", what);
@@ -697,12 +449,8 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
         return NULL;
     const Bar *b = find_bar(r->s, bn);
     if (!b) {
-        const char *names[MAX_BARS + 64];
-        size_t nn = 0;
-        for (unsigned i = 0; i < r->s->nbars && nn < countof(names); i++)
-            names[nn++] = r->s->bars[i].name;
         Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
-        diag_suggest(r->d, e, bn, names, nn);
+        diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
     }
     return b;
 }
@@ -710,7 +458,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
-    if (!expect_kind(r, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
+    if (!node_expect(r->d, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
         return;
     check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
@@ -727,7 +475,7 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 /* cpu_visible: { bar, offset } or { address } */
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
-    if (!expect_kind(r, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where)))
+    if (!node_expect(r->d, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where)))
         return;
     check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
     g->cpu_pos = cv->pos;
@@ -741,7 +489,7 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 
 static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
 {
-    if (!expect_kind(r, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where)))
+    if (!node_expect(r->d, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where)))
         return;
     g->banks_pos = bk->pos;
     size_t n = bk->nitems;
@@ -759,7 +507,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         Bank *bank = &g->banks[g->nbanks];
         const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
         bank->pos = b->pos;
-        if (!expect_kind(r, b, NODE_MAP, bw))
+        if (!node_expect(r->d, b, NODE_MAP, bw))
             continue;
         check_keys(r, b, bank_keys, countof(bank_keys), SCOPE(SC_BANK), "a bank");
         if (require(r, b, "name", bw))
@@ -796,7 +544,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     g->id = idx + 1;
     const char *where = arena_printf(r->a, "segment %u", idx + 1);
     g->pos = item->pos;
-    if (!expect_kind(r, item, NODE_MAP, where)) {
+    if (!node_expect(r->d, item, NODE_MAP, where)) {
         /* Its values are unknown: a later segment whose base defaults to
          * this one's end fails quietly instead of reading an unbound slot. */
         for (unsigned f = 0; f < FIELD_COUNT; f++)
@@ -843,9 +591,9 @@ static void build_segments(R *r, const Node *root)
 {
     Spec *s = r->s;
     const Node *sq = require(r, root, "segments", "a spec");
-    if (!sq || !expect_kind(r, sq, NODE_SEQ, "'segments'"))
+    if (!sq || !node_expect(r->d, sq, NODE_SEQ, "'segments'"))
         return;
-    s->segs_pos = val_pos(sq);
+    s->segs_pos = node_span(sq);
     size_t n = sq->nitems;
     /* More than MAX_SEGMENTS is a rule (segments-max); keep a sane cap
      * against hostile input. */
@@ -867,7 +615,7 @@ static void build_paging(R *r, const Node *root)
     Spec *s = r->s;
     alloc_slots(r, SCOPE(SC_PAGING), 1);
     const Node *p = node_get(root, "paging");
-    if (p && !expect_kind(r, p, NODE_MAP, "'paging'"))
+    if (p && !node_expect(r->d, p, NODE_MAP, "'paging'"))
         p = NULL;
     if (p) {
         check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
@@ -876,19 +624,12 @@ static void build_paging(R *r, const Node *root)
         if (sn) {
             s->paging.seg_set = true;
             s->paging.seg_pos = sp;
-            if (strcmp(sn, "none") != 0) {
-                const char *names[4 * MAX_SEGMENTS + 1];
-                size_t nn = 0;
-                for (unsigned i = 0; i < s->nsegs; i++) {
-                    if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
-                        s->paging.seg = &s->segs[i];
-                    if (s->segs[i].name)
-                        names[nn++] = s->segs[i].name;
-                }
-                if (!s->paging.seg) {
-                    Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
-                    diag_suggest(r->d, e, sn, names, nn);
-                }
+            for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
+                if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
+                    s->paging.seg = &s->segs[i];
+            if (strcmp(sn, "none") != 0 && !s->paging.seg) {
+                Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
+                diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs);
             }
         }
     }
@@ -914,12 +655,9 @@ static void apply_defines(R *r)
         while (k < s->nconsts && strcmp(s->consts[k].name, df->name) != 0)
             k++;
         if (k == s->nconsts) {
-            const char *names[MAX_CONSTANTS];
-            for (unsigned j = 0; j < s->nconsts; j++)
-                names[j] = s->consts[j].name;
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
                                df->name);
-            diag_suggest(r->d, e, df->name, names, s->nconsts);
+            diag_suggest(r->d, e, df->name, s->consts, s->nconsts, sizeof *s->consts);
             continue;
         }
         Constant *c = &s->consts[k];
@@ -1005,7 +743,7 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
                 cands[n++] = fi->ref;
         }
     Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
-    diag_suggest(r->d, e, ref->name, cands, n);
+    diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands);
 }
 
 /* The slot a name refers to: `size` (the current segment's), `page_size`,
@@ -1249,7 +987,7 @@ static void evaluate(R *r)
 
 /* ---- entry points ---------------------------------------------------------- */
 
-static Spec *resolve(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d)
+Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
     R r = {0};
     r.a = a;
@@ -1257,11 +995,11 @@ static Spec *resolve(Arena *a, const char *path, const SrcFile *src, const Resol
     r.o = o;
     r.s = arena_alloc(a, sizeof *r.s);
     unsigned before = d->nerrors + d->nfatal;
-    Node *root = load_chain(&r, path, src, NULL, 0, (Pos){0});
-    if (!root)
-        return NULL;
     Spec *s = r.s;
-    s->file = r.files[0];
+    s->file = src->files[0];
+    s->files = src->files;
+    s->nfiles = src->nfiles;
+    const Node *root = src->root;
     check_keys(&r, root, top_keys, countof(top_keys), 0, "the spec");
     build_board(&r, root);
     build_constants(&r, root);
@@ -1270,31 +1008,28 @@ static Spec *resolve(Arena *a, const char *path, const SrcFile *src, const Resol
     build_paging(&r, root);
     apply_defines(&r);
     evaluate(&r);
-    if (o && o->ddi_forms) {
-        s->forms = o->ddi_forms;
-        s->forms_from_option = true;
-    }
-    s->files = r.files;
-    s->nfiles = r.nfiles;
+    s->forms_from_option = o && o->ddi_forms;
+    s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
     if (s->name && is_c_ident(s->name)) {
         s->camel = to_camel(a, s->name);
         s->upper = to_upper(a, s->name);
     }
-    /* Structural errors make the model unreliable for the rules. */
-    if (d->nerrors + d->nfatal > before)
-        return NULL;
-    return s;
+    /* Structural errors (reading included) make the model unreliable for
+     * the rules. */
+    return src->clean && d->nerrors + d->nfatal == before ? s : NULL;
 }
 
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d)
 {
-    return resolve(a, path, NULL, o, d);
+    Source src;
+    return spec_read(a, path, NULL, o, d, &src) ? spec_resolve(a, &src, o, d) : NULL;
 }
 
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d)
 {
+    Source src;
     SrcFile *f = src_from_string(a, name, text, strlen(text));
-    return resolve(a, name, f, o, d);
+    return spec_read(a, name, f, o, d, &src) ? spec_resolve(a, &src, o, d) : NULL;
 }
 
 /* ---- model tables ------------------------------------------------------------ */
@@ -1329,14 +1064,6 @@ const FlagInfo flag_table[] = {
 #undef X
 };
 const size_t flag_count = countof(flag_table);
-
-const FlagInfo *flag_by_name(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
 
 unsigned ddi_forms_for(unsigned wddm)
 {

@@ -4,13 +4,14 @@
  *
  * segc is a linear pipeline over one model:
  *
- *   load     (load.c)     YAML events -> Node tree, file:line:col on every node
+ *   load     (load.c)     the spec and its extends chain -> one Node tree,
+ *                         file:line:col on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
- *   resolve  (resolve.c)  Node tree + extends + -D -> Spec (every value a u64);
+ *   resolve  (resolve.c)  Node tree + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
  *   check    (check.c, rules.def)  the table of named WDDM rules
- *   layout   (layout.c)   the GPU-address lookup table, run by emit_render
- *                         (ids and bank ranges are resolve's: model values)
+ *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
+ *                         are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, all or nothing
  *
@@ -116,8 +117,14 @@ enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused 
  * (missing, directory, unreadable); an error (exit status 1) when they were
  * read but are no spec text (too big, NUL bytes, invalid UTF-8). */
 struct Diags;
-SrcFile *src_read(Arena *a, const char *path, struct Diags *d);
+SrcFile *src_read_at(Arena *a, const char *rev, const char *path, struct Diags *d);
+/* The same from git: rev non-NULL reads `path` (relative to the current
+ * directory) as git revision `rev` has it, and names the file "REV:PATH". */
+static inline SrcFile *src_read(Arena *a, const char *path, struct Diags *d) { return src_read_at(a, NULL, path, d); }
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
+/* The position of byte `off` of `f`, counting on from `from`, the position
+ * of byte `from_off` (len 0). */
+Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
 
@@ -186,11 +193,10 @@ typedef struct DiagStyle {
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
-unsigned msvc_number(const char *code); /* msvc.def; 0: none */
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 
-/* ---- json.c: the one JSON writer (diag_json.c, dump.c) ------------------ */
+/* ---- json.c: the one JSON writer (diag_json.c, dump.c, diff.c) ---------- */
 
 /* Pretty-printed, keys in the order written, strings always valid UTF-8
  * (control characters escaped, invalid bytes as U+FFFD). */
@@ -209,8 +215,8 @@ void json_arr_begin(JsonW *w);
 void json_arr_end(JsonW *w);
 void json_key(JsonW *w, const char *key);
 void json_str(JsonW *w, const char *s); /* NULL: null */
-void json_uint(JsonW *w, uint64_t v);
-void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F" (exact past 2^53) */
+void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line */
+void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_null(JsonW *w);
 /* A key and its value in one call. */
@@ -218,12 +224,21 @@ void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
 void json_kobj(JsonW *w, const char *key); /* "key": { */
 void json_karr(JsonW *w, const char *key); /* "key": [ */
+void json_khex(JsonW *w, const char *key, uint64_t v);
+void json_kbool(JsonW *w, const char *key, bool v);
+void json_kline(JsonW *w, const char *key, uint32_t v); /* 0: null */
+/* A place: "file", "line", "column" (line or column 0: null). */
+void json_place(JsonW *w, const char *file, uint32_t line, uint32_t column);
+/* "key": {"name": "segc", "version": ...  (left open) */
+void json_tool_begin(JsonW *w, const char *key);
+/* Every document's head: {"FORMAT_KEY": VERSION, "tool": {...}, */
+void json_doc_begin(JsonW *w, Buf *out, const char *format_key, unsigned version);
 /* The body of a JSON string for n bytes of s, without the quotes. */
 void json_escape(Buf *b, const char *s, size_t n);
 /* Characters (code points) in n bytes of UTF-8; a stray byte counts one. */
 size_t utf8_count(const char *s, size_t n);
 
-/* ---- load.c: YAML -> Node tree ----------------------------------------- */
+/* ---- load.c: a spec and its extends chain -> one Node tree ------------- */
 
 typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
 
@@ -263,10 +278,46 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d);
 
 /* Lookup helpers over a NODE_MAP (NULL if absent or not a map). */
 Node *node_get(const Node *map, const char *key);
+const NodePair *node_pair(const Node *map, const char *key);
 const char *node_kind_name(NodeKind k); /* "scalar", "mapping", "sequence" */
+/* A node's span; a quoted scalar's includes its quotes. */
+Pos node_span(const Node *n);
+/* Whether `n` is of kind `k`; if not, reports "WHAT must be a K". */
+bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what);
 /* Position of character `i` of a scalar's value (for expression columns):
  * exact for plain and single-line quoted scalars. */
 Pos node_char_pos(const Node *scalar, size_t i, uint32_t len);
+
+/* The options of the front end: load reads the -I directories and the
+ * depth limit, resolve the -D overrides and --ddi. */
+typedef struct Define {
+    const char *name;
+    const char *expr;
+} Define;
+
+typedef struct ResolveOpts {
+    const Define *defines; /* -D name=EXPR */
+    unsigned ndefines;
+    const char *const *include_dirs; /* -I, searched for `extends` */
+    unsigned ninclude;
+    unsigned max_extends_depth;
+    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
+    const char *rev;    /* read the spec and its extends chain from git (diff) */
+} ResolveOpts;
+
+/* A spec as read: its extends chain merged into one tree. */
+typedef struct Source {
+    Node *root;            /* child over base: sections key by key, segments by name */
+    const SrcFile **files; /* the spec, then each file it extends */
+    unsigned nfiles;
+    bool clean;            /* nothing was reported while reading */
+} Source;
+
+/* Reads `path` (or takes `src`, its text already in memory), follows its
+ * extends chain (cycle- and depth-checked; relative to the including file,
+ * then each -I directory) and merges it.  False if there is no tree to
+ * resolve (errors in `d`). */
+bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out);
 
 /* ---- expr: expr_lex.re, expr_gram.y, expr.c --------------------------- */
 
@@ -382,7 +433,6 @@ typedef struct FlagInfo {
 } FlagInfo;
 extern const FlagInfo flag_table[];
 extern const size_t flag_count;
-const FlagInfo *flag_by_name(const char *name);
 
 enum { MAX_SEGMENTS = 31, MAX_BANKS = 127, MAX_BARS = 6, MAX_CONSTANTS = 1024 };
 
@@ -554,29 +604,18 @@ uint64_t field_max(FieldId f, const Spec *s);
 
 /* ---- resolve.c: Node tree -> Spec -------------------------------------- */
 
-typedef struct Define {
-    const char *name;
-    const char *expr;
-} Define;
-
-typedef struct ResolveOpts {
-    const Define *defines; /* -D name=EXPR */
-    unsigned ndefines;
-    const char *const *include_dirs; /* -I, searched for `extends` */
-    unsigned ninclude;
-    unsigned max_extends_depth;
-    unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
-} ResolveOpts;
-
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
 /* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
 unsigned ddi_forms_parse(const char *list);
 
-/* Loads `path`, follows its extends chain, merges, applies -D, evaluates
- * every expression.  Returns NULL if the spec could not be built (errors in
- * `d`); a returned Spec may still break rules (check.c decides). */
+/* Checks the keys and types of a read spec, fills the model, applies -D
+ * and evaluates every expression.  Returns NULL if the spec could not be
+ * built (errors in `d`); a returned Spec may still break rules (check.c
+ * decides). */
+Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);
 
@@ -675,13 +714,17 @@ typedef struct Lookup {
 } Lookup;
 
 /* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
-enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 64 * 1024 };
+enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes (0:
  * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap (only possible when the advisory
  * segments-overlap is off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
+
+/* A byte count as people write it: "256MiB" when a whole number of an IEC
+ * unit, else decimal below 1 KiB and hex above (diff.c). */
+const char *bytes_text(Arena *a, uint64_t v);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
 
@@ -775,6 +818,10 @@ char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
  * console.  Nothing elsewhere. */
 void os_init(int *argc, char ***argv);
 FILE *os_fopen(const char *path, const char *mode); /* UTF-8 path */
+/* `git cat-file blob REV:./PATH` as a pipe (PATH relative to the current
+ * directory); os_git_close is 0 when git found the file. */
+FILE *os_git_open(const char *rev, const char *path);
+int os_git_close(FILE *f);
 typedef enum { OS_MISSING, OS_FILE, OS_DIR, OS_OTHER } OsKind;
 OsKind os_kind(const char *path); /* a symlink counts as what it is, except to a directory */
 int os_mkdir(const char *path);   /* 0 or an errno value */
@@ -797,19 +844,37 @@ void os_remove(const char *path);      /* safe in a signal handler */
 void os_guard(void (*cleanup)(void));
 
 /* ---- did-you-mean (util.c) --------------------------------------------- */
-/* The closest candidate by edit distance, or NULL if none is close. */
+/* The closest candidate by edit distance, or NULL if none is close.
+ * closest_of reads the names of n items of `size` bytes that each start
+ * with their name (a string array, a table of Bar, FlagInfo, RuleInfo...);
+ * NULL names are skipped. */
 const char *closest_name(const char *word, const char *const *cands, size_t n);
-/* Adds "did you mean 'X'?" to `on` when a candidate is close; says whether. */
-bool diag_suggest(Diags *d, Diag *on, const char *word, const char *const *cands, size_t n);
+const char *closest_of(const char *word, const void *items, size_t n, size_t size);
+/* Adds "did you mean 'X'?" to `on` when one of those names is close;
+ * says whether. */
+bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
+const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
+const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 
 /* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* Whether the identifiers the emitters derive from segment and BAR names
- * are unique after the case conversions; if not, *first and *second quote
- * two names that collide. */
+/* One C identifier the templates derive from a name, after the board's
+ * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
+ * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
+ * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
+ * when BAR_<NAME> does). */
+typedef struct GenIdent {
+    const char *ident;
+    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
+    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
+} GenIdent;
+/* Every such identifier of `s` (*n of them): segc's, the segments', the
+ * BARs'.  check.c reports collisions; emit.c re-checks through
+ * idents_unique, which names two colliding origins in *first, *second. */
 struct Spec;
+GenIdent *gen_idents(Arena *a, const struct Spec *s, unsigned *n);
 bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
@@ -873,7 +938,6 @@ typedef struct ChangeInfo {
     const char *why;
 } ChangeInfo;
 extern const ChangeInfo change_table[CHANGE_KIND_COUNT];
-int change_kind_by_name(const char *name); /* -1 if unknown */
 const char *change_class_name(ChangeClass c); /* "breaking", "compatible" */
 
 /* One side of a change.  `text` is the value as segc prints it ("64GiB",
@@ -896,9 +960,12 @@ typedef struct Change {
     unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
     const char *bar;   /* the BAR's name, or NULL */
     const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
+    const char *constant; /* constant-changed: the constant's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
     const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+    const char *cause; /* a knock-on change: what made it ("bank 'near' shrank") */
+    Note *notes;       /* constant-changed: the changes it caused */
 } Change;
 
 typedef struct Diff {
@@ -909,8 +976,8 @@ typedef struct Diff {
 /* Compares the resolved values of two valid specs: segments and BARs are
  * matched by name, banks by id, and nothing is compared as text. */
 void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
-/* One line per change ("breaking: file:line:col: [kind] message"), then a
- * summary line. */
+/* One line per change ("breaking: file:line:col: [kind] message[, because
+ * cause]", then its "note: file:line:col: ..." lines), then a summary line. */
 void diff_print_text(Buf *b, const Diff *d);
 /* The versioned JSON object documented in README.md ("segc diff"). */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);

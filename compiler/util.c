@@ -128,6 +128,37 @@ char *arena_printf(Arena *a, const char *fmt, ...)
     return p;
 }
 
+/* One way to write a quantity, in diagnostics, diff and the map: "2 GiB",
+ * "448 MiB", "14.75 GiB"; a value that needs more than two decimals in its
+ * unit gets U+2248 (almost equal), the exact hex being printed beside it. */
+const char *iec(Arena *a, uint64_t v)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    unsigned k = 0;
+    while (k < 6 && (v >> (10 * (k + 1))) != 0)
+        k++;
+    uint64_t unit = (uint64_t)1 << (10 * k);
+    uint64_t q = v >> (10 * k), r = v & (unit - 1);
+    if (r == 0)
+        return arena_printf(a, "%llu %s", (unsigned long long)q, units[k]);
+    /* Quarters are exact in two decimals (100 = 4 * 25 and the unit is a
+     * power of two); anything else is rounded from the top 10 bits. */
+    bool exact = r % (unit / 4) == 0;
+    uint64_t h = exact ? r / (unit / 4) * 25 : ((r >> (10 * (k - 1))) * 100 + 512) >> 10;
+    if (h == 100)
+        q++, h = 0;
+    return arena_printf(a, "%s%llu.%02llu %s", exact ? "" : "\xE2\x89\x88", (unsigned long long)q,
+                        (unsigned long long)h, units[k]);
+}
+
+/* "0x3B0000000 (14.75 GiB)"; below 1 KiB the number in decimal alone. */
+const char *qty(Arena *a, uint64_t v)
+{
+    if (v < 1024)
+        return arena_printf(a, "%llu", (unsigned long long)v);
+    return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
+}
+
 size_t arena_bytes(const Arena *a)
 {
     return a->bytes;
@@ -240,11 +271,11 @@ static size_t utf8_check(const unsigned char *s, size_t len)
     return len;
 }
 
-/* Position of byte `off` in `text` (1-based line and column). */
-static Pos pos_of_offset(const SrcFile *f, size_t off)
+Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off)
 {
-    Pos p = {f, 1, 1, 1};
-    for (size_t i = 0; i < off && i < f->len; i++) {
+    Pos p = from;
+    p.len = 0;
+    for (size_t i = from_off; i < off && i < f->len; i++) {
         if (f->text[i] == '\n')
             p.line++, p.col = 1;
         else
@@ -253,19 +284,25 @@ static Pos pos_of_offset(const SrcFile *f, size_t off)
     return p;
 }
 
-SrcFile *src_read(Arena *a, const char *path, Diags *d)
+/* The one-byte span at byte `off` of `f`. */
+static Pos byte_at(const SrcFile *f, size_t off)
+{
+    return pos_shift(src_pos(f, (Pos){f, 1, 1, 0}, 0, off), 0, 1);
+}
+
+SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 {
     SrcFile *whole = arena_alloc(a, sizeof *whole);
-    whole->name = arena_strdup(a, path);
+    whole->name = rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
     Pos at = {whole, 0, 0, 0};
-    bool is_stdin = strcmp(path, "-") == 0;
+    bool is_stdin = strcmp(path, "-") == 0 && !rev;
     if (is_stdin)
         whole->name = "<stdin>";
     int e = 0;
-    FILE *fp = is_stdin ? stdin : os_fopen(path, "rb");
-    if (!fp && (e = errno, os_kind(path) != OS_DIR)) {
-        fatal_at(d, "io", at, "cannot open: %s", strerror(e));
+    FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
+    if (!fp && (e = errno, rev || os_kind(path) != OS_DIR)) {
+        fatal_at(d, "io", at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
         return NULL;
     }
     struct stat st;
@@ -291,8 +328,13 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     }
     bool err = ferror(fp);
     int saved = errno;
-    if (!is_stdin)
+    if (rev && os_git_close(fp) != 0) {
+        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
+        buf_free(&b);
+        return NULL;
+    } else if (!is_stdin && !rev) {
         fclose(fp);
+    }
     if (err) {
         fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
         buf_free(&b);
@@ -303,19 +345,19 @@ SrcFile *src_read(Arena *a, const char *path, Diags *d)
     SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
     buf_free(&b);
     if (too_big) {
-        error_at(d, "limit-file-size", pos_of_offset(f, f->len), "file is larger than the %u MiB limit",
+        error_at(d, "limit-file-size", byte_at(f, f->len), "file is larger than the %u MiB limit",
                  (unsigned)(SRC_MAX_BYTES >> 20));
         return NULL;
     }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
-        error_at(d, "encoding", pos_of_offset(f, (size_t)(nul - f->text)),
+        error_at(d, "encoding", byte_at(f, (size_t)(nul - f->text)),
                  "file contains a NUL byte; a spec is UTF-8 text");
         return NULL;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
-        error_at(d, "encoding", pos_of_offset(f, bad), "invalid UTF-8 byte 0x%02X",
+        error_at(d, "encoding", byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
         return NULL;
     }
@@ -395,15 +437,16 @@ static size_t edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
-const char *closest_name(const char *word, const char *const *cands, size_t n)
+const char *closest_of(const char *word, const void *items, size_t n, size_t size)
 {
     const char *best = NULL;
     size_t best_d = SIZE_MAX;
     for (size_t i = 0; i < n; i++) {
-        size_t d = edit_distance(word, cands[i]);
+        const char *c = *(const char *const *)(const void *)((const char *)items + i * size);
+        size_t d = c ? edit_distance(word, c) : SIZE_MAX;
         if (d < best_d) {
             best_d = d;
-            best = cands[i];
+            best = c;
         }
     }
     size_t len = strlen(word);
@@ -411,28 +454,50 @@ const char *closest_name(const char *word, const char *const *cands, size_t n)
     return best_d <= limit ? best : NULL;
 }
 
-/* The identifiers the emitters derive from names: <PREFIX>_SEGMENT_<UPPER>
- * beside _SEGMENT_COUNT and _SEGMENT_COUNT_NO_AGP, <PREFIX>_BAR_<UPPER>
- * beside _BAR_COUNT, <Prefix>Banks<Camel> of banked segments. */
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
+const char *closest_name(const char *word, const char *const *cands, size_t n)
 {
-    unsigned n = 0, cap = 3 + s->nsegs * 2 + s->nbars;
-    const char **id = arena_alloc(a, cap * sizeof *id), **from = arena_alloc(a, cap * sizeof *from);
-    static const char *const reserved[] = {"S COUNT", "S COUNT_NO_AGP", "R COUNT"};
-    for (size_t i = 0; i < countof(reserved); i++)
-        id[n] = reserved[i], from[n++] = reserved[i] + 2;
+    return closest_of(word, cands, n, sizeof *cands);
+}
+
+GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
+{
+    GenIdent *id = arena_alloc(a, (3 + 2 * s->nsegs + s->nbars) * sizeof *id);
+    unsigned n = 0;
+    id[n++] = (GenIdent){"SEGMENT_COUNT", "the segment count", 0, 0};
+    id[n++] = (GenIdent){"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", 0, 0};
+    id[n++] = (GenIdent){"BAR_COUNT", "the BAR count", 0, 0};
     for (unsigned i = 0; i < s->nsegs; i++) {
-        id[n] = arena_printf(a, "S %s", to_upper(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+        const char *name = s->segs[i].name, *what;
+        if (!name)
+            continue;
+        what = arena_printf(a, "segment '%s'", name);
+        id[n++] = (GenIdent){arena_printf(a, "SEGMENT_%s", to_upper(a, name)), what, i + 1, 0};
         if (s->segs[i].nbanks)
-            id[n] = arena_printf(a, "B %s", to_camel(a, s->segs[i].name)), from[n++] = s->segs[i].name;
+            id[n++] = (GenIdent){arena_printf(a, "Banks%s", to_camel(a, name)), what, i + 1, 0};
     }
     for (unsigned i = 0; i < s->nbars; i++)
-        id[n] = arena_printf(a, "R %s", to_upper(a, s->bars[i].name)), from[n++] = s->bars[i].name;
+        id[n++] = (GenIdent){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
+                             arena_printf(a, "BAR '%s'", s->bars[i].name), 0, i + 1};
+    *count = n;
+    return id;
+}
+
+/* The name an identifier is made of: the segment's or BAR's, or for
+ * segc's own what follows SEGMENT_ or BAR_. */
+static const char *origin_name(const Spec *s, const GenIdent *g)
+{
+    return g->seg ? s->segs[g->seg - 1].name : g->bar ? s->bars[g->bar - 1].name : strchr(g->ident, '_') + 1;
+}
+
+bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
+{
+    unsigned n;
+    const GenIdent *id = gen_idents(a, s, &n);
     for (unsigned i = 0; i < n; i++)
         for (unsigned j = 0; j < i; j++)
-            if (!strcmp(id[i], id[j])) {
-                *first = arena_printf(a, "'%s'", from[j]);
-                *second = arena_printf(a, "'%s'", from[i]);
+            if (!strcmp(id[i].ident, id[j].ident)) {
+                *first = arena_printf(a, "'%s'", origin_name(s, &id[j]));
+                *second = arena_printf(a, "'%s'", origin_name(s, &id[i]));
                 return false;
             }
     return true;

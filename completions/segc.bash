@@ -24,7 +24,7 @@ _segc_options()
     case $1 in
     check) echo "$common --ddi --diagnostics= -j --files-from" ;;
     build) echo "$common --ddi --diagnostics= -o --templates -MD -MF -MT -MP --deps-list --annotate --emit-selftest --lookup-budget" ;;
-    diff) echo "$common --diagnostics= --json --kinds" ;;
+    diff) echo "$common --diagnostics= --json --kinds --rev" ;;
     map) echo "$common --diagnostics= -o" ;;
     dump) echo "$common --json" ;;
     rules) echo "--all -h --help" ;;

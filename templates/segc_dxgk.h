@@ -108,6 +108,18 @@
  * unlike the WDK's UNREFERENCED_PARAMETER, which assigns to its argument. */
 #define SEGC_UNUSED(x) ((void)(x))
 
+/* What the generated code asserts in checked builds: that the driver
+ * filled each BarBase slot it reads.  Define SEGC_ASSERT(e) before this
+ * header to route it to the driver's own assertion; by default it is
+ * NT_ASSERT in a checked WDK build (DBG) and nothing otherwise. */
+#ifndef SEGC_ASSERT
+#  if SEGC_USE_WDK && defined(DBG) && DBG
+#    define SEGC_ASSERT(e) NT_ASSERT(e)
+#  else
+#    define SEGC_ASSERT(e) ((void)0)
+#  endif
+#endif
+
 /* One mask per DXGK_SEGMENTFLAGS bit (wddm-facts.md section 2). They are
  * plain unsigned constants, so they work in #if and in both modes, and do
  * not depend on which bits the active interface version declares. */

@@ -28,11 +28,14 @@
 # tests/json validates with and the ajv validator tests/schema runs the
 # schemas through in strict mode, as editors' tools do (not needed once
 # both are cached; nodejs comes with npm);
-# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows), dpkg-dev lets
+# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
+# gcc-mingw-w64-i686, compiles the generated code for both Windows targets
+# (tests/gen: an x64 spec must refuse a 32-bit build), dpkg-dev lets
 # apt-get fetch and unpack libyaml's source package for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
-# (tests/completion; bash is always there).
+# (tests/completion; bash is always there); cppcheck and clang-tidy lint
+# the generated code (tests/gen: a kernel reviewer's tools find nothing in it).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -71,10 +74,13 @@ ninja-build cmd:ninja
 chromium    cmd:chromium|chromium-browser
 npm         schema-or-cmd:npm
 gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
+gcc-mingw-w64-i686 cmd:i686-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild
 zsh         cmd:zsh
+cppcheck    cmd:cppcheck
+clang-tidy  cmd:clang-tidy
 '
 
 probe() {

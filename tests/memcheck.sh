@@ -9,7 +9,10 @@
 # every sample and golden case (with the case's own arguments), and
 # `segc build` on every sample.  Exit statuses are the specs' own (0 or 1);
 # valgrind's own error status is 99, so a memory error is never mistaken
-# for an invalid spec.
+# for an invalid spec.  valgrind starts slowly, so every spec checked with
+# the same arguments is checked in one process (segc check takes many
+# files and checks each as it would alone); when such a run reports an
+# error, its specs are run one by one to name the one that causes it.
 set -u
 B=${1:?usage: memcheck.sh BUILD_DIR}
 SEGC=$B/segc
@@ -18,11 +21,12 @@ cd "$(dirname "$0")/.." || exit 2
 suite_begin memcheck
 VG="valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite --show-leak-kinds=definite"
 
-# vg NAME COMMAND...: passes unless valgrind reported an error (status 99).
+# vg NAME COMMAND...: passes unless valgrind reported an error (status 99);
+# returns 1 when it failed.
 vg() {
     name=$1
     shift
-    $VG "$@" >"$tmp/out" 2>"$tmp/err"
+    $VG "$@" </dev/null >"$tmp/out" 2>"$tmp/err"
     rc=$?
     if [ $rc -eq 99 ] || grep -q '^==[0-9]*== ' "$tmp/err"; then
         bad "$name"
@@ -31,18 +35,43 @@ vg() {
         bad "$name" "exit status $rc"
     else
         ok "$name"
+        return 0
     fi
+    return 1
 }
 
 CK_FORK=no vg "unit tests" "$B/unit-tests"
 for f in samples/*.yaml samples/chips/*.yaml; do
-    vg "check $f" "$SEGC" check "$f"
     vg "build $f" "$SEGC" build -MD -MF "$tmp/dep" --annotate "$f" -o "$tmp/out-$(basename "$f" .yaml)"
 done
+
+# check_all ARGS FILE...: one process; on an error, one per file.
+check_all() {
+    args=$1
+    shift
+    # shellcheck disable=SC2086
+    if vg "check $args ($# specs in one run)" "$SEGC" check --color=never $args "$@" >"$tmp/all" 2>&1; then
+        cat "$tmp/all"
+        return
+    fi
+    cat "$tmp/all"
+    for f in "$@"; do
+        # shellcheck disable=SC2086
+        vg "check $args $f" "$SEGC" check --color=never $args "$f"
+    done
+}
+
+# The samples, then the golden cases grouped by their arguments.
+check_all "" samples/*.yaml samples/chips/*.yaml
 for f in tests/golden/*/*.yaml tests/golden/*/*/*.yaml; do
     [ -f "$f" ] || continue
-    args=$(sed -n 's/^# args: *//p' "$f" | head -n 1)
-    # shellcheck disable=SC2086
-    vg "check $f" "$SEGC" check --color=never $args "$f"
-done
+    printf '%s\t%s\n' "$(sed -n 's/^# args: *//p' "$f" | head -n 1)" "$f"
+done | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -s >"$tmp/cases"
+cut -f1 "$tmp/cases" | uniq | while IFS= read -r args; do
+    # shellcheck disable=SC2046
+    check_all "$args" $(awk -F '\t' -v a="$args" '$1 == a { print $2 }' "$tmp/cases")
+done >"$tmp/golden.log"
+cat "$tmp/golden.log"
+pass=$((pass + $(grep -c '^ok ' "$tmp/golden.log")))
+fail=$((fail + $(grep -c '^FAIL ' "$tmp/golden.log")))
 suite_end

@@ -6,7 +6,8 @@
 #
 # The suite's output is kept in $SEGC_RESULTS/LABEL.log and shown (under
 # SEGC_QUIET=1, which `make test` sets, all but its "ok" lines); its
-# closing "N passed, M failed" line becomes $SEGC_RESULTS/LABEL ("N M").
+# closing "N passed, M failed" line becomes $SEGC_RESULTS/LABEL ("N M S C":
+# counts, wall seconds, CPU seconds user+sys of everything it ran).
 # A suite that ends without that line, or exits non-zero with no failure
 # counted, is recorded as one failure, so nothing is lost from the total
 # that tests/summary.sh prints.
@@ -29,5 +30,12 @@ elif [ "$rc" -ne 0 ] && [ "${counts#* }" = 0 ]; then
     echo "FAIL $label: exit status $rc with no failure counted"
     counts="${counts% *} 1"
 fi
-echo "$counts $secs" >"$R/$label"
+# The shell's `times` prints its own and then its children's user and
+# system time (as 1m2.345s); every process the suite ran has been waited for.
+times >"$R/$label.times"
+cpu=$(sed -n 2p "$R/$label.times" | awk '{ t = 0
+    for (i = 1; i <= 2; i++) { split($i, a, "m"); t += a[1] * 60 + a[2] }
+    printf "%d", t + 0.5 }')
+rm -f "$R/$label.times"
+echo "$counts $secs ${cpu:-0}" >"$R/$label"
 exit "$rc"

@@ -7,7 +7,7 @@
 #   NAME   EXIT   ARGUMENTS...
 #
 # ARGUMENTS are read by sh (quotes and `< FILE` work) from the top of the
-# tree; $T is an empty scratch directory of the case's own (a case named
+# tree; leading NAME=VALUE words set segc's environment; $T is an empty scratch directory of the case's own (a case named
 # NAME.2 runs after NAME, in NAME's $T, to see what a second run does to
 # what the first one wrote).  A case passes
 # when segc exits with EXIT and prints exactly tests/cli/expect/NAME.out on
@@ -48,7 +48,11 @@ while read -r name want args; do
     case $name in '' | '#'*) continue ;; esac
     T=$tmp/${name%%.*}
     mkdir -p "$T"
-    (eval "exec \"\$SEGC\" $args") >"$tmp/out" 2>"$tmp/err" </dev/null
+    env=
+    while :; do
+        case $args in [A-Z_]*=*) env="$env ${args%% *}" args=${args#* } ;; *) break ;; esac
+    done
+    (eval "exec env $env \"\$SEGC\" $args") >"$tmp/out" 2>"$tmp/err" </dev/null
     rc=$?
     for s in out err; do
         sed "s|$T|\$T|g" "$tmp/$s" >"$tmp/$s.n"

@@ -10,14 +10,17 @@
 #   # expect-exit: 3          exit status (default 0)
 #   # args: -D vram=8GiB      extra arguments (paths relative to the repo)
 # The pairs in JSON_CASES are run again with --json; the output must be
-# JSON (python3 parses it) and equal, as data, to NAME.json.
+# JSON (python3 parses it) and equal, as data, to NAME.json, segc's version
+# written @SEGC_VERSION@ (tests/json
+# validates it against schema/diff.schema.json).
 #
 #   sh tests/diff/run.sh build/segc
 #   SEGC_UPDATE=1 sh tests/diff/run.sh build/segc
 #                      rewrite .out/.err/.json, then review them (git diff)
 #
 # Also checked: samples/discrete.yaml against samples/discrete_16g.yaml,
-# standard input as OLD, usage errors, -q, --help, and that README.md's
+# standard input as OLD, OLD from git (REV:PATH, --rev) in a temporary
+# repository, usage errors, -q, --help, and that README.md's
 # table lists every kind of `segc diff --kinds` with its class.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
@@ -26,6 +29,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin diff
 D=tests/diff
+VER=$("$SEGC" --version | awk '{print $2}')
 JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved"
 
 # Parses $1 as JSON, checks the documented shape, and compares it as data
@@ -41,11 +45,12 @@ for line in subprocess.run([segc, "diff", "--kinds"], capture_output=True, text=
     name, cls = line.split()[:2]
     kinds[name] = cls
 problems = []
-if list(got) != ["segc_diff", "old", "new", "changes", "breaking", "compatible"]:
+if list(got) != ["segc_diff", "tool", "old", "new", "changes", "breaking", "compatible"]:
     problems.append("top-level keys %r" % list(got))
-if got.get("segc_diff") != 1:
-    problems.append("segc_diff is %r, not 1" % got.get("segc_diff"))
-keys = ["class", "kind", "file", "line", "col", "segment", "bank", "bank_id", "bar", "flag", "message", "old", "new"]
+if got.get("segc_diff") != 2:
+    problems.append("segc_diff is %r, not 2" % got.get("segc_diff"))
+keys = ["class", "kind", "file", "line", "column", "segment", "bank", "bank_id", "bar", "flag", "constant", "message",
+        "cause", "old", "new", "notes"]
 for c in got.get("changes", []):
     if list(c) != keys:
         problems.append("change keys %r" % list(c))
@@ -102,8 +107,9 @@ run_case() {
     fi
     case " $JSON_CASES " in
     *" $name "*)
-        "$SEGC" diff --json "$@" "$old" "$new" >"$tmp/json" 2>"$tmp/err"
+        "$SEGC" diff --json "$@" "$old" "$new" >"$tmp/raw" 2>"$tmp/err"
         rc=$?
+        sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/" "$tmp/raw" >"$tmp/json"
         updating && cp "$tmp/json" "$D/$name.json"
         if [ "$rc" -ne "$want_rc" ]; then
             bad "$name --json" "exit status $rc, expected $want_rc"
@@ -140,6 +146,72 @@ else
     sed 's/^/    | /' "$tmp/out"
 fi
 
+# OLD from git: REV:PATH and --rev read OLD and its whole extends chain as
+# the commit has them, while the work tree holds other versions of both
+# files.  Paths are relative to the current directory.
+g=$tmp/git
+mkdir -p "$g/chips"
+cp "$D/base.yaml" "$g/chips/base.yaml"
+printf 'segc: 1\nextends: chips/base.yaml\nboard: { name: variant }\n' >"$g/board.yaml"
+case $SEGC in /*) segc=$SEGC ;; *) segc=$(pwd)/$SEGC ;; esac
+if ! (cd "$g" && git init -q && git add -A && git -c user.name=segc -c user.email=segc@example.invalid commit -qm one); then
+    bad "OLD from git" "cannot make a git repository in $g"
+else
+    sed -i 's/{ name: near, size: 1GiB }/{ name: near, size: 512MiB }/' "$g/chips/base.yaml"
+    sed -i 's/name: variant/name: variant2/' "$g/board.yaml"
+    cat >"$tmp/want" <<'EOF'
+breaking: board.yaml:3:16: [board-renamed] board name variant -> variant2
+breaking: chips/base.yaml:26:29: [bank-boundary-moved] segment 'local' bank 1 'near' end 1GiB -> 512MiB
+breaking: chips/base.yaml:27:28: [bank-boundary-moved] segment 'local' bank 2 'mid' end 2GiB -> 1536MiB, because bank 'near' shrank
+3 changes: 3 breaking, 0 compatible
+EOF
+    for how in "HEAD:board.yaml board.yaml" "--rev HEAD board.yaml" "--rev=HEAD board.yaml"; do
+        # shellcheck disable=SC2086
+        (cd "$g" && "$segc" diff $how) >"$tmp/out" 2>&1
+        rc=$?
+        if [ "$rc" -eq 3 ] && cmp -s "$tmp/out" "$tmp/want"; then
+            ok "OLD from git: diff $how"
+        else
+            bad "OLD from git: diff $how" "exit $rc"
+            diff -u "$tmp/want" "$tmp/out" | indent 5
+        fi
+    done
+    (cd "$g/chips" && "$segc" diff --json HEAD:../board.yaml ../board.yaml) >"$tmp/out" 2>&1
+    if grep -q '"old": "HEAD:../board.yaml",' "$tmp/out" && grep -q '"file": "../chips/base.yaml",' "$tmp/out"; then
+        ok "OLD from git: from a subdirectory, named REV:PATH in JSON"
+    else
+        bad "OLD from git: from a subdirectory, named REV:PATH in JSON" "see below"
+        head -n 20 "$tmp/out" | indent 5
+    fi
+    # A name that is a file is a file, colon or not (here NEW's twin).
+    cp "$g/board.yaml" "$g/v1:board.yaml"
+    (cd "$g" && "$segc" diff v1:board.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ "$(cat "$tmp/out")" = "no change" ]; then
+        ok "OLD from git: a file named v1:board.yaml is read as a file"
+    else
+        bad "OLD from git: a file named v1:board.yaml is read as a file" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+    (cd "$g" && "$segc" diff HEAD:nope.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 2 ] && grep -qF "HEAD:nope.yaml: fatal: [io] not found in git revision 'HEAD'" "$tmp/out"; then
+        ok "OLD from git: a path the revision lacks is an I/O error"
+    else
+        bad "OLD from git: a path the revision lacks is an I/O error" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+    (cd "$g" && git mv chips/base.yaml chips/renamed.yaml && sed -i 's|chips/base.yaml|chips/renamed.yaml|' board.yaml &&
+        "$segc" diff HEAD:board.yaml board.yaml) >"$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 3 ] && grep -q '^breaking: chips/renamed.yaml:26:29: \[bank-boundary-moved\]' "$tmp/out"; then
+        ok "OLD from git: its extends chain is the revision's, not the work tree's"
+    else
+        bad "OLD from git: its extends chain is the revision's, not the work tree's" "exit $rc"
+        indent 5 <"$tmp/out"
+    fi
+fi
+
 # -q: nothing printed, the exit status says it.
 "$SEGC" diff -q "$D/base.yaml" "$D/base-moved.new.yaml" >"$tmp/out" 2>&1
 rc=$?
@@ -165,6 +237,8 @@ usage_case "unknown option" "unknown option '--sarif'" diff --sarif "$D/base.yam
 usage_case "build option" "unknown option '--annotate'" diff --annotate "$D/base.yaml" "$D/base.yaml"
 usage_case "missing NEW" "$D/nope.yaml: fatal: [io] cannot open" diff "$D/base.yaml" "$D/nope.yaml"
 usage_case "--kinds with files" "diff --kinds takes no files" diff --kinds "$D/base.yaml"
+usage_case "--rev with two files" "diff --rev takes one SPEC (got 2)" diff --rev HEAD "$D/base.yaml" "$D/base.yaml"
+usage_case "--rev with standard input" "not one read from git" diff --rev HEAD -
 
 # --help documents the exit statuses; `segc help diff` is the same text.
 "$SEGC" diff --help >"$tmp/help" 2>&1

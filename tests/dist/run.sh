@@ -38,7 +38,7 @@ fi
 
 zip=$B/dist/segc-$V-windows-x86_64.zip
 want="bin/segc.exe share/doc/segc/segc.1.txt share/doc/segc/segc.5.txt share/segc/segc.schema.json
-share/segc/model.schema.json share/segc/diagnostics.schema.json lib/cmake/segc/segcConfig.cmake
+share/segc/model.schema.json share/segc/diagnostics.schema.json share/segc/diff.schema.json lib/cmake/segc/segcConfig.cmake
 lib/cmake/segc/segcConfigVersion.cmake share/segc/msbuild/segc.targets LICENSE"
 epoch=$(git log -1 --format=%ct)
 if python3 - "$zip" "$epoch" $want >"$tmp/zip.log" 2>&1 <<'PY'; then

@@ -86,7 +86,7 @@ else
 fi
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
     lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
-    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json \
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json share/segc/diff.schema.json \
     share/bash-completion/completions/segc share/zsh/site-functions/_segc; do
     if [ -s "$prefix/$f" ]; then
         ok "installed \$PREFIX/$f"
@@ -116,7 +116,7 @@ make -s B="$B" install DESTDIR="$stage" PREFIX=/opt/segc >"$tmp/destdir.log" 2>&
 missing=""
 for f in bin/segc share/man/man1/segc.1 share/man/man5/segc.5 \
     lib/cmake/segc/segcConfig.cmake lib/cmake/segc/segcConfigVersion.cmake \
-    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json \
+    share/segc/segc.schema.json share/segc/model.schema.json share/segc/diagnostics.schema.json share/segc/diff.schema.json \
     share/bash-completion/completions/segc share/zsh/site-functions/_segc; do
     [ -f "$stage/opt/segc/$f" ] || missing="$missing $f"
 done

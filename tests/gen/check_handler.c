@@ -175,7 +175,8 @@ END_TEST
         if (E.count_no_agp)                                                                                          \
             ck_assert_int_eq(NAME##_call2(E.count_no_agp - 1), STATUS_BUFFER_TOO_SMALL);                             \
         ck_assert_int_eq(FN(NULL, &runtime), STATUS_INVALID_PARAMETER);                                              \
-        ck_assert_int_eq(FN(&arg, NULL), STATUS_INVALID_PARAMETER);                                                  \
+        if (SEGC_BAR_COUNT) /* a board with no BARs needs no runtime */                                            \
+            ck_assert_int_eq(FN(&arg, NULL), STATUS_INVALID_PARAMETER);                                              \
         arg.pOutputData = NULL;                                                                                      \
         ck_assert_int_eq(FN(&arg, &runtime), STATUS_INVALID_PARAMETER);                                              \
         setup(TYPE, sizeof(OUT_T) - 1);                                                                              \

@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Generated-code tests: for every sample, segc build, then
 #   - compile the output with gcc and clang, -std=c99 and -std=c11,
-#     -Wall -Wextra -Werror -pedantic;
+#     -Wall -Wextra -Werror -pedantic -Wconversion -Wsign-conversion (once,
+#     with the self-test below: the <board>_segments.[ch] it compiles are
+#     checked to be the same bytes);
 #   - link tests/gen/check_handler.c against it (with both compilers) and
 #     run the handler against tests/gen/expect/<sample>.txt, values
 #     computed by hand from the spec;
@@ -100,35 +102,23 @@ harness() {
     done
 }
 
-# pedantic NAME SRC DIR: the generated C under both compilers and standards.
-pedantic() {
-    sanitized && return
-    for cc in $COMPILERS; do
-        for std in c99 c11; do
-            if $cc -std=$std -Wall -Wextra -Werror -pedantic -I"$3" -c "$2" -o "$out/pedantic.o" 2>"$out/cc.err"; then
-                ok "$1: $cc -std=$std -Wall -Wextra -Werror -pedantic"
-            else
-                bad "$1: $cc -std=$std" "$(head -n 10 "$out/cc.err")"
-            fi
-        done
-    done
-}
-
 # selftest NAME DIR BOARD: the generated self-test, built the way a driver
-# team's CI would, passes with its one-line summary.
+# team's CI would, passes with its one-line summary.  Its compile is also
+# the -pedantic check of <board>_segments.c at both standards with both
+# compilers (the normal pass; the sanitizer pass compiles C11 only).
 selftest() {
     stds="c99 c11"
     sanitized && stds=c11
     for cc in $COMPILERS; do
         for std in $stds; do
             # shellcheck disable=SC2086
-            if $cc -std=$std -Wall -Wextra -Werror -pedantic $SAN -I"$2" "$2/$3_selftest.c" "$2/$3_segments.c" \
+            if $cc -std=$std -Wall -Wextra -Werror -pedantic -Wconversion -Wsign-conversion $SAN -I"$2" "$2/$3_selftest.c" "$2/$3_segments.c" \
                 -o "$2.selftest-$cc-$std" 2>"$out/cc.err"; then
                 "$2.selftest-$cc-$std" >"$out/st.out" 2>&1
                 rc=$?
                 if [ "$rc" -eq 0 ] && [ "$(wc -l <"$out/st.out")" -eq 1 ] &&
                     grep -q "^$3_selftest.c: ok: [0-9]* checks passed" "$out/st.out"; then
-                    ok "$1: self-test ($cc -std=$std): $(cat "$out/st.out")"
+                    ok "$1: $3_segments.c and the self-test compile ($cc -std=$std -Wall -Wextra -Werror -pedantic -Wconversion -Wsign-conversion) and pass: $(cat "$out/st.out")"
                 else
                     bad "$1: self-test ($cc -std=$std)" "exit $rc: $(head -n 10 "$out/st.out")"
                 fi
@@ -174,12 +164,13 @@ tamper() {
 # base (the table behind the lookups), each changed in the generated .c.
 tampers() {
     src=$2/$3_segments.c
-    # The first Flags.Value written, with reserved bit 30 set.
+    # The first Flags written, with reserved bit 30 set after it.
     seg=$(sed -n "s/.*\/\* Segment \([0-9]*\) '\([a-z0-9_]*\)'.*/\1 '\2'/p" "$src" | head -n 1)
-    flags=$(sed -n 's/.*Flags\.Value = 0x\([0-9A-F]*\)u;.*/\1/p' "$src" | head -n 1)
+    flags=$(sed -n "s/.*\/\* ${seg%% *} [a-z0-9_]*: 0x\([0-9A-F]*\) \*\/\$/\1/p" "$src" | head -n 1)
     want=$(printf '0x%X' $((0x$flags)))
     got=$(printf '0x%X' $((0x$flags ^ 0x40000000)))
-    tamper "$1" "$2" "$3" "a changed Flags" '0,/\(Flags\.Value = 0x[0-9A-F]*u\);/s//\1 ^ 0x40000000u;/' \
+    tamper "$1" "$2" "$3" "a changed Flags" \
+        '0,/\(pDesc\(\[[0-9]*\]\.\|->\)\)Flags = \([A-Za-z0-9]*\[[0-9]*\]\);/s//\1Flags = \3; \1Flags.Value ^= 0x40000000u;/' \
         "^QUERYSEGMENT[34]? via [A-Za-z0-9]+, second call.*: segment $seg Flags: got $got, expected $want\$"
     # The first bank end, 4 KiB further.
     end=$(sed -n 's/^    0x\([0-9A-F]*\)u, \/\* bank 1 .*/\1/p' "$src" | head -n 1)
@@ -189,8 +180,9 @@ tampers() {
         tamper "$1" "$2" "$3" "a changed bank end" '0,/^\(    0x[0-9A-F]*u\), \/\* bank 1 /s//\1 + 0x1000u, \/* bank 1 /' \
             "^QUERYSEGMENT3? via [A-Za-z0-9]+, second call.*: segment [0-9]+ '[a-z0-9_]+' bank 1 end: got $got, expected $want\$"
     fi
-    # Segment 1's entry in the base table the lookups subtract, 4 KiB higher.
-    tamper "$1" "$2" "$3" "a changed segment base" '0,/^\(    0x[0-9A-F]*ull\), \/\* 1 /s//\1 + 0x1000ull, \/* 1 /' \
+    # Segment 1's first entry in the base table the lookups subtract (the
+    # direct form's region bases, else the segment bases), 4 KiB higher.
+    tamper "$1" "$2" "$3" "a changed segment base" '0,/^\( *\)\(0x[0-9A-F]*u\|0\), \/\* 1 /s//\1\2 + 0x1000u, \/* 1 /' \
         "^[A-Za-z0-9]+LookupGpuAddress\(0x[0-9A-F]+\) \[.*segment 1 .*\]: Offset: got 0x[0-9A-F]+, expected 0x[0-9A-F]+\$"
 }
 
@@ -210,14 +202,12 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     fi
     ok "$name: build"
 
-    pedantic "$name" "$src" "$dir"
     harness "$name" "$dir" "$board" "$exp"
 
     # Every form the sample can express, against the reviewed goldens.
     forms=$(forms_of "$name")
     fdir=$out/$name.forms
     if "$SEGC" build -q --ddi "$forms" "$spec" -o "$fdir" -Wno-ddi-form-version; then
-        pedantic "$name --ddi $forms" "$fdir/${board}_segments.c" "$fdir"
         harness "$name --ddi $forms" "$fdir" "$board" "$exp"
         for f in "${board}_segments.h" "${board}_segments.c"; do
             golden=tests/gen/golden/$name/$f
@@ -253,12 +243,21 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
             bad "$name: build --emit-selftest ($ddi)" "no $sdir/${board}_selftest.c"
             continue
         fi
-        if [ "$ddi" = default ] && ! cmp -s "$sdir/${board}_segments.c" "$dir/${board}_segments.c"; then
-            bad "$name: --emit-selftest leaves ${board}_segments.c as it was"
+        # The same <board>_segments.c as without the option, so compiling
+        # the self-test is the -pedantic check of what the build wrote.
+        same=$dir
+        [ "$ddi" = default ] || same=$fdir
+        if cmp -s "$sdir/${board}_segments.c" "$same/${board}_segments.c" &&
+            cmp -s "$sdir/${board}_segments.h" "$same/${board}_segments.h"; then
+            ok "$name: --emit-selftest ($ddi) leaves ${board}_segments.[ch] as they were"
+        else
+            bad "$name: --emit-selftest ($ddi) leaves ${board}_segments.[ch] as they were"
         fi
         selftest "$name --emit-selftest ($ddi)" "$sdir" "$board"
         sanitized || tampers "$name --emit-selftest ($ddi)" "$sdir" "$board"
     done
+    sanitized || sh tests/gen/portable.sh "$name --ddi $forms" "$spec" "$out/$name.selftest-$forms/${board}_segments.c" \
+        "$out" >>"$out/portable.out"
     (cd "$tmp" && "$SEGC" build -q --emit-selftest "$top/$spec" -o "$out/$name.selftest-again") 2>/dev/null
     if cmp -s "$out/$name.selftest-default/${board}_selftest.c" "$out/$name.selftest-again/${board}_selftest.c"; then
         ok "$name: self-test byte-identical from another directory"
@@ -297,13 +296,18 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
         fi
     fi
 
-    # --annotate points back at the YAML and still compiles.
-    "$SEGC" build --annotate "$spec" -o "$out/$name.ann" 2>/dev/null
-    if grep -q "/\* $(basename "$spec"):[0-9]" "$out/$name.ann/${board}_segments.c" &&
-        gcc -std=c99 -Wall -Wextra -Werror -pedantic -I"$out/$name.ann" -c "$out/$name.ann/${board}_segments.c" -o /dev/null 2>/dev/null; then
-        ok "$name: --annotate"
+    # --annotate points every field written from the spec back at its YAML
+    # line, in the file of the extends chain that wrote it (Reserved and the
+    # AGP aperture's run-time values come from no line), and still compiles.
+    "$SEGC" build --annotate --ddi "$forms" -Wno-ddi-form-version "$spec" -o "$out/$name.ann" 2>/dev/null
+    ann=$out/$name.ann/${board}_segments.c
+    unmarked=$(awk '/^    pDesc/ && /;/ && !/Reserved = 0;/ && !/^    pDesc = / &&
+        !/\[[A-Za-z0-9_.-]+\.yaml:[0-9]+\]/' "$ann")
+    if [ -f "$ann" ] && [ -z "$unmarked" ] && grep -Eq 'pDesc.*Size = .*\[[a-z0-9_]+\.yaml:[0-9]+\]' "$ann" &&
+        gcc -std=c99 -Wall -Wextra -Werror -pedantic -I"$out/$name.ann" -c "$ann" -o /dev/null 2>/dev/null; then
+        ok "$name: --annotate marks every field with its YAML line"
     else
-        bad "$name: --annotate"
+        bad "$name: --annotate marks every field with its YAML line" "$(echo "$unmarked" | head -n 5)"
     fi
 done
 
@@ -327,6 +331,57 @@ else
     bad "--templates overrides segments.c.tmpl and the depfile names it" "$(cat "$out/ovr.err")"
 fi
 
+# The hook points: one small file each fills a banner, a precompiled
+# header, a trace point and a symbol prefix; the output compiles, the
+# self-test passes, and the trace point sees every dispatched query.
+hk=$out/hooks
+rm -rf "$hk" "$out/hooked"
+mkdir -p "$hk"
+printf '/* Contoso house banner for {{ board.name }} */\n' >"$hk/hook-banner.txt"
+printf '#include "precomp.h"\n' >"$hk/hook-precomp.txt"
+printf 'unsigned long XyzTraced;\n#define SEGC_TRACE_QUERY(Function, Type, Status) ((void)(Function), (void)(Type), (void)(Status), XyzTraced++)\n' \
+    >"$hk/hook-trace.txt"
+printf 'Xyz\n' >"$hk/hook-prefix.txt"
+"$SEGC" build -q --emit-selftest --templates "$hk" samples/discrete.yaml -o "$out/hooked" 2>"$out/hooked.err"
+printf '/* a project-wide precompiled header */\n' >"$out/hooked/precomp.h"
+cat >"$out/hooked/main.c" <<'EOF2'
+#include "contoso_d8_segments.h"
+#include <string.h>
+extern unsigned long XyzTraced;
+int main(void)
+{
+    DXGKARG_QUERYADAPTERINFO arg = {0};
+    XYZ_CONTOSO_D8_RUNTIME rt;
+    memset(&rt, 0, sizeof rt);
+    arg.Type = DXGKQAITYPE_DRIVERCAPS;
+    return XyzContosoD8QueryAdapterInfoSegments(&arg, &rt) == STATUS_NOT_SUPPORTED && XyzTraced == 1 ? 0 : 1;
+}
+EOF2
+f=$out/hooked/contoso_d8_segments
+if [ "$(sed -n 2p "$f.c")" = "/* Contoso house banner for contoso_d8 */" ] &&
+    [ "$(sed -n 2p "$f.h")" = "/* Contoso house banner for contoso_d8 */" ] &&
+    [ "$(sed -n 2p "$out/hooked/contoso_d8_selftest.c")" = "/* Contoso house banner for contoso_d8 */" ] &&
+    [ "$(grep -m 1 '^#include' "$f.c")" = '#include "precomp.h"' ] &&
+    ! grep -Eq '(^|[^z])ContosoD8|(^|[^_])CONTOSO_D8_' "$f.c" "$f.h" &&
+    gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$out/hooked" "$out/hooked/main.c" "$f.c" -o "$out/hooked/main" &&
+    "$out/hooked/main" &&
+    gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$out/hooked" "$out/hooked/contoso_d8_selftest.c" "$f.c" \
+        -o "$out/hooked/selftest" && "$out/hooked/selftest" >/dev/null; then
+    ok "hook points: banner, precomp, trace and prefix from one file each; compiles, traces, self-test passes"
+else
+    bad "hook points: banner, precomp, trace and prefix" "$(head -n 5 "$out/hooked.err" "$f.c" 2>&1)"
+fi
+printf 'not an identifier\n' >"$hk/hook-prefix.txt"
+rm -rf "$out/hooked2"
+"$SEGC" build --templates "$hk" samples/discrete.yaml -o "$out/hooked2" 2>"$out/hooked2.err"
+rc=$?
+if [ "$rc" -ne 0 ] && grep -q "hook-prefix.txt:1:1: .*must hold a C identifier" "$out/hooked2.err" &&
+    [ ! -e "$out/hooked2/contoso_d8_segments.c" ]; then
+    ok "a prefix hook that is not a C identifier: error at the hook file, nothing written"
+else
+    bad "a prefix hook that is not a C identifier" "exit $rc: $(cat "$out/hooked2.err")"
+fi
+
 # A broken template is reported at its file:line:col and nothing is written.
 mkdir -p "$out/badtmpl"
 printf 'ok line\n{%% for s in segments %%}\n{{ s.name }}\n' >"$out/badtmpl/segments.h.tmpl"
@@ -338,6 +393,57 @@ if [ "$rc" -eq 1 ] && grep -q "badtmpl/segments.h.tmpl:2:[0-9]*: error: \[tmpl-s
     ok "template error at file:line:col, nothing written"
 else
     bad "template error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
+fi
+
+# examples/driver/fill_bar_base.c and SEGC_ASSERT (tests/gen/check_bars.c):
+# every sample, and a board with three BARs, two of them 64-bit.
+for spec in samples/*.yaml tests/gen/bars.yaml; do
+    name=$(basename "$spec" .yaml)
+    exp=tests/gen/expect/$name.txt
+    want=1 # bars.yaml reads both of its segments through BARs
+    if [ -f "$exp" ]; then
+        board=$(sed -n 's/^board //p' "$exp")
+        grep -q ' bar:' "$exp" || want=0
+    else
+        board=contoso_bars
+    fi
+    "$SEGC" build -q "$spec" -o "$out/bars-$name"
+    for cc in $COMPILERS; do
+        # shellcheck disable=SC2086
+        if $cc -std=c11 -Wall -Wextra -Werror $SAN -DSEGC_GENERIC_NAMES -DSEGC_HEADER="\"${board}_segments.h\"" \
+            -include tests/gen/assert_hook.h -I"$out/bars-$name" tests/gen/check_bars.c \
+            "$out/bars-$name/${board}_segments.c" -o "$out/bars-$name/check-$cc" 2>"$out/cc.err" &&
+            "$out/bars-$name/check-$cc" "$want" >"$out/bars.out" 2>&1; then
+            ok "$name: BarBase filled from the resource list ($cc): $(cat "$out/bars.out")"
+        else
+            bad "$name: BarBase filled from the resource list ($cc)" "$(head -n 8 "$out/cc.err" "$out/bars.out" 2>/dev/null)"
+        fi
+    done
+done
+
+# Pointer width, cross compilers and lint (tests/gen/portable.sh).
+if ! sanitized; then
+    touch "$out/portable.out"
+    while IFS= read -r line; do
+        case $line in
+        "ok "*) ok "${line#ok }" ;;
+        "bad "*) bad "${line#bad }" ;;
+        esac
+    done <"$out/portable.out"
+    # The lint can fail: a lower-case long suffix and a value written
+    # twice, in a copy of a generated file, are both found.
+    lint=$out/lint-bad
+    rm -rf "$lint"
+    cp -r "$out/discrete.selftest-qs,qs3" "$lint"
+    sed -i '0,/\(    pDesc\[0\]\.Size = \)\(0x[0-9A-F]*u\);/s//\10x1l;\n\1\2;/' "$lint/contoso_d8_segments.c"
+    sh tests/gen/portable.sh lint-bad samples/discrete.yaml "$lint/contoso_d8_segments.c" "$out" >"$out/lint-bad.out"
+    for tool in cppcheck clang-tidy; do
+        if grep -q "^bad lint-bad: $tool" "$out/lint-bad.out"; then
+            ok "lint finds a planted defect ($tool)"
+        else
+            bad "lint finds a planted defect ($tool)" "$(cat "$out/lint-bad.out")"
+        fi
+    done
 fi
 
 # segc_dxgk.h on its own, across compilers, standards and widths.

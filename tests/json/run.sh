@@ -4,12 +4,14 @@
 #
 #   sh tests/json/run.sh build/segc build
 #   SEGC_UPDATE=1 sh tests/json/run.sh build/segc build
-#                          rewrite tests/json/expect/ (then review with git diff)
+#                          rewrite tests/json/expect/ and doc/rules.md (then
+#                          review with git diff)
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
 #    what findings are about as SARIF logical locations, loader errors only,
+#    a file that is not UTF-8 (invalid, exit 1: it was read),
 #    an empty file, a diagnostic on the command line, an absolute path, a
 #    name that a URI must escape) is run with --diagnostics=json and =sarif.
 #    Every document is validated, the JSON against
@@ -22,6 +24,14 @@
 # 2. Dump: every sample is dumped, validated against schema/model.schema.json
 #    and compared with the hand-computed tests/gen/expect/<sample>.txt
 #    (tests/json/model_vs_expect.py); two dumps are also goldens.
+# 3. Diff: the diff pairs with JSON goldens and a base past 2^53, validated
+#    against schema/diff.schema.json.
+# 4. One dialect: every diagnostics, dump and diff document passes
+#    tests/json/dialect.py (a place is file, line, column; no JSON number
+#    past 2^53), and one of each, broken on purpose ("col" for "column", a
+#    64-bit value as a number), is rejected by its schema and by dialect.py.
+# 5. SARIF rules: helpUri names a section of doc/rules.md, which must be
+#    what `segc explain` says (tests/json/rules-doc.sh writes it).
 #
 # The SARIF 2.1.0 schema is not part of this repository and nothing is
 # downloaded here: the test reads the copy tests/deps.sh --install fetched
@@ -76,16 +86,55 @@ compare() {
     fi
 }
 
-# validate NAME SCHEMA FILE
+# validate NAME SCHEMA FILE: FILE is kept and validated by validate_all,
+# which starts one validate.py per schema for every document at once.
+TAB=$(printf '\t')
+nv=0
+mkdir -p "$tmp/v"
 validate() {
     if sanitized; then
         return
     elif [ -z "$2" ]; then
         bad "$1: schema" "no schema to validate against (see above)"
-    elif "$PY" $T/validate.py "$2" "$3" >"$tmp/v.out" 2>&1; then
-        ok "$1: schema"
     else
-        bad "$1: schema" "$(basename "$2") rejects it"
+        nv=$((nv + 1))
+        cp "$3" "$tmp/v/$nv.json"
+        printf '%s\t%s\t%s\n' "$2" "$tmp/v/$nv.json" "$1" >>"$tmp/v/queue"
+    fi
+}
+validate_all() {
+    [ -f "$tmp/v/queue" ] || return
+    cut -f1 "$tmp/v/queue" | sort -u >"$tmp/v/schemas"
+    while IFS= read -r schema; do
+        # shellcheck disable=SC2046
+        "$PY" $T/validate.py "$schema" $(awk -F "$TAB" -v s="$schema" '$1 == s { print $2 }' "$tmp/v/queue") \
+            >"$tmp/v.out" 2>&1
+        rc=$?
+        [ "$rc" -le 1 ] || { bad "validate.py $(basename "$schema")" "exit $rc"; indent 10 <"$tmp/v.out"; }
+        while IFS="$TAB" read -r s f name; do
+            [ "$s" = "$schema" ] || continue
+            if grep -q "^$f: " "$tmp/v.out"; then
+                bad "$name: schema" "$(basename "$schema") rejects it"
+                grep "^$f: " "$tmp/v.out" | indent 10
+            elif [ "$rc" -le 1 ]; then
+                ok "$name: schema"
+            fi
+        done <"$tmp/v/queue"
+        if [ "$rc" -eq 1 ] && ! grep -q "^$tmp/v/" "$tmp/v.out"; then
+            bad "validate.py $(basename "$schema")" "exit 1 with no document named"
+        fi
+    done <"$tmp/v/schemas"
+    rm -f "$tmp/v/queue"
+}
+
+# dialect NAME FILE: the places and numbers of segc's one JSON dialect.
+dialect() {
+    if sanitized; then
+        return
+    elif "$PY" $T/dialect.py "$2" >"$tmp/v.out" 2>&1; then
+        ok "$1: dialect"
+    else
+        bad "$1: dialect" "not segc's JSON dialect"
         indent 10 <"$tmp/v.out"
     fi
 }
@@ -108,11 +157,12 @@ diag() {
         fi
         if [ $fmt = json ]; then
             validate "$name.json" schema/diagnostics.schema.json "$tmp/out"
+            dialect "$name.json" "$tmp/out"
             normalize <"$tmp/out" >"$tmp/norm"
             compare "$name.json" "$tmp/norm"
         else
             validate "$name.sarif" "$sarif_schema" "$tmp/out"
-            if "$PY" $T/sarif_check.py "$SEGC" "$tmp/out" --brief >"$tmp/brief" 2>"$tmp/chk"; then
+            if "$PY" $T/sarif_check.py "$SEGC" "$tmp/out" --brief --cache "$tmp/segc-says.json" >"$tmp/brief" 2>"$tmp/chk"; then
                 ok "$name.sarif: rules table and rule indices"
             else
                 bad "$name.sarif: rules table and rule indices" "see below"
@@ -136,6 +186,7 @@ diag yaml-syntax 1 check $C/yaml-syntax.yaml
 diag fix 1 check $C/fix.yaml
 diag unicode 1 check $C/unicode.yaml
 diag unreadable 2 check $C/no-such-file.yaml
+diag not-utf8 1 check $C/not-utf8.yaml
 diag two-files 1 check $C/warning.yaml $C/rule-note.yaml
 diag front-end 1 check $C/front-end.yaml
 diag empty 1 check $C/empty.yaml
@@ -169,6 +220,29 @@ for rule in sorted(set(want) | set(got)):
     if want.get(rule) != got.get(rule):
         print("    |", rule, "expected", want.get(rule), "got", got.get(rule))
         sys.exit(1)
+EOF
+
+# SARIF rules carry fullDescription and helpUri from rules.def: the URI
+# names a section of doc/rules.md that exists, and doc/rules.md is what
+# `segc explain` says for every code.
+sh $T/rules-doc.sh "$SEGC" >"$tmp/rules.md"
+updating && cp "$tmp/rules.md" doc/rules.md
+if cmp -s "$tmp/rules.md" doc/rules.md; then
+    ok "doc/rules.md: segc explain of every code"
+else
+    bad "doc/rules.md: segc explain of every code" "differs (sh $T/rules-doc.sh build/segc > doc/rules.md, then review)"
+    diff -u doc/rules.md "$tmp/rules.md" | head -n 20 | indent 10
+fi
+"$SEGC" check --diagnostics=sarif $C/front-end.yaml >"$tmp/out" 2>/dev/null
+if "$PY" - "$tmp/out" doc/rules.md <<'EOF'; then ok "sarif: helpUri and fullDescription"; else bad "sarif: helpUri and fullDescription" "see above"; fi
+import json, re, sys
+rules = json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["rules"]
+anchors = set(re.findall(r"^## ([a-z0-9-]+)$", open(sys.argv[2]).read(), re.M))
+bad = [r["id"] for r in rules if r.get("helpUri") != "doc/rules.md#" + r["id"] or r["id"] not in anchors
+       or not r["fullDescription"]["text"].startswith(r["shortDescription"]["text"])]
+if bad or len(rules) < 50:
+    print("    |", len(rules), "rules; wrong:", bad[:5])
+    sys.exit(1)
 EOF
 
 # build --diagnostics=json still writes the outputs.
@@ -216,6 +290,8 @@ else
     bad "--diagnostics=xml is a usage error" "exit $rc"
 fi
 
+validate_all
+
 # ---- dump --------------------------------------------------------------------
 
 for spec in samples/*.yaml samples/chips/*.yaml; do
@@ -228,6 +304,7 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
         continue
     fi
     validate "dump $name" schema/model.schema.json "$tmp/$name.json"
+    dialect "dump $name" "$tmp/$name.json"
     if "$PY" $T/model_vs_expect.py "$tmp/$name.json" tests/gen/expect/$name.txt >"$tmp/cmp" 2>&1; then
         ok "dump $name agrees with tests/gen/expect/$name.txt"
     else
@@ -243,6 +320,7 @@ compare dump-discrete_16g.json "$tmp/norm"
 rc=$?
 if [ "$rc" -eq 0 ] && grep -q '\[waiver-unused\]' "$tmp/err"; then ok "dump with a warning"; else bad "dump with a warning" "exit $rc"; fi
 validate "dump waived" schema/model.schema.json "$tmp/out"
+validate_all
 normalize <"$tmp/out" >"$tmp/norm"
 compare dump-waived.json "$tmp/norm"
 
@@ -271,5 +349,90 @@ fi
 "$SEGC" dump --json $C/no-such-file.yaml >"$tmp/out" 2>"$tmp/err"
 rc=$?
 if [ "$rc" -eq 2 ] && [ ! -s "$tmp/out" ]; then ok "dump of a missing file: exit 2"; else bad "dump of a missing file: exit 2" "exit $rc"; fi
+
+# ---- diff --json ---------------------------------------------------------------
+
+# Every pair of tests/diff with a JSON golden, and a base past 2^53.
+for name in samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved; do
+    old=tests/diff/$name.old.yaml
+    [ -f "$old" ] || old=tests/diff/base.yaml
+    new=tests/diff/$name.new.yaml
+    [ $name = samples-discrete-16g ] && old=samples/discrete.yaml new=samples/discrete_16g.yaml
+    "$SEGC" diff --json "$old" "$new" >"$tmp/diff-$name.json" 2>"$tmp/err"
+    validate "diff $name" schema/diff.schema.json "$tmp/diff-$name.json"
+    dialect "diff $name" "$tmp/diff-$name.json"
+done
+sed 's/base: 64GiB/base: 0xffff000000001000/' tests/diff/base.yaml >"$tmp/high.yaml"
+"$SEGC" diff --json tests/diff/base.yaml "$tmp/high.yaml" >"$tmp/diff-high.json" 2>"$tmp/err"
+rc=$?
+validate "diff high" schema/diff.schema.json "$tmp/diff-high.json"
+dialect "diff high" "$tmp/diff-high.json"
+if [ "$rc" -eq 3 ] && "$PY" -c '
+import json, sys
+c = json.load(open(sys.argv[1]))["changes"][0]
+sys.exit(0 if (c["kind"], c["old"]["value"], c["new"]["value"]) == ("base-moved", "0x1000000000", "0xFFFF000000001000") else 1)
+' "$tmp/diff-high.json"; then
+    ok "diff: 0xffff000000001000 read back exactly"
+else
+    bad "diff: 0xffff000000001000 read back exactly" "exit $rc"
+    head -n 40 "$tmp/diff-high.json" | indent 10
+fi
+
+# The checks above can fail: each document with "col" for "column", and
+# with a 64-bit value as a JSON number, is rejected by its schema and by
+# the dialect check.
+mutate() { # MUTATION IN OUT: col (the first "column" key) or number (the first hex string, else line)
+    "$PY" - "$@" <<'EOF2'
+import json, re, sys
+how, src, dst = sys.argv[1:4]
+doc = json.load(open(src))
+done = []
+def walk(n):
+    if done:
+        return
+    if isinstance(n, dict):
+        for k in list(n):
+            if how == "col" and k == "column" and not done:
+                n["col"] = n.pop("column"); done.append(k)
+            elif how == "number" and isinstance(n[k], str) and re.fullmatch(r"0x[0-9A-F]+", n[k]) and not done:
+                n[k] = 0xFFFF000000001000; done.append(k)
+            elif how == "line" and k == "line" and isinstance(n[k], int) and not done:
+                n[k] = 0xFFFF000000001000; done.append(k)
+            walk(n.get(k))
+    elif isinstance(n, list):
+        for v in n:
+            walk(v)
+walk(doc)
+if not done and how == "number":
+    how = "line"
+    walk(doc)
+assert done, "nothing to mutate"
+json.dump(doc, open(dst, "w"))
+EOF2
+}
+"$SEGC" check --diagnostics=json $C/rule-note.yaml >"$tmp/m-diag.json" 2>/dev/null
+for doc in diag:schema/diagnostics.schema.json dump:schema/model.schema.json diff:schema/diff.schema.json; do
+    kind=${doc%%:*} schema=${doc#*:}
+    case $kind in
+    diag) src=$tmp/m-diag.json ;;
+    dump) src=$tmp/discrete_16g.json ;;
+    diff) src=$tmp/diff-high.json ;;
+    esac
+    for how in col number; do
+        if ! mutate $how "$src" "$tmp/m.json"; then
+            bad "$kind with a $how: mutation" "could not mutate $src"
+            continue
+        fi
+        "$PY" $T/validate.py "$schema" "$tmp/m.json" >/dev/null 2>&1
+        v=$?
+        "$PY" $T/dialect.py "$tmp/m.json" >/dev/null 2>&1
+        d=$?
+        if sanitized || { [ $v -eq 1 ] && [ $d -eq 1 ]; }; then
+            ok "$kind with a $how: rejected by $(basename "$schema") and the dialect check"
+        else
+            bad "$kind with a $how: rejected by $(basename "$schema") and the dialect check" "schema $v, dialect $d"
+        fi
+    done
+done
 
 suite_end

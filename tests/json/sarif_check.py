@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: MIT
 """Check a SARIF log from segc beyond its schema, and print it briefly.
 
-Usage: sarif_check.py SEGC FILE.sarif [--brief]
+Usage: sarif_check.py SEGC FILE.sarif [--brief] [--cache FILE]
 
 Checks that tool.driver.rules starts with every rule of `segc rules`, in
 that order, each with its default level, its class and help text equal to
@@ -13,20 +13,48 @@ ruleId.  Problems go to standard error, exit status 1.
 With --brief, prints the log with the rules.def part of tool.driver.rules
 cut to the rule ids (the part every log repeats), for golden files that
 stay short; the full table is compared once, in one golden file.
+
+With --cache FILE, what `segc rules`, `segc rules --all` and `segc explain`
+print is read from FILE when it exists, else asked of SEGC and kept there:
+a run of the tests asks once, not once per log (the same segc answers the
+same).
 """
 import json
+import os
 import subprocess
 import sys
+
+
+def segc_says(segc, cache):
+    """What segc prints for `rules`, `rules --all` and `explain` of every code."""
+    if cache and os.path.exists(cache):
+        with open(cache, encoding="utf-8") as f:
+            return json.load(f)
+
+    def run(*args):
+        return subprocess.run([segc, *args], capture_output=True, text=True, check=True).stdout
+
+    says = {"rules": run("rules"), "all": run("rules", "--all"), "explain": {}}
+    for l in says["all"].splitlines():
+        if l.strip():
+            says["explain"][l.split()[0]] = run("explain", l.split()[0])
+    if cache:
+        with open(cache + ".tmp", "w", encoding="utf-8") as f:
+            json.dump(says, f)
+        os.replace(cache + ".tmp", cache)
+    return says
 
 
 def main():
     segc, path = sys.argv[1], sys.argv[2]
     brief = "--brief" in sys.argv[3:]
+    cache = sys.argv[sys.argv.index("--cache") + 1] if "--cache" in sys.argv[3:] else None
     log = json.load(open(path, encoding="utf-8"))
     problems = []
-    listed = subprocess.run([segc, "rules", "--all"], capture_output=True, text=True, check=True).stdout.splitlines()
+    says = segc_says(segc, cache)
+    listed = says["all"].splitlines()
     every = [(l.split()[0], l.split()[1], l.split()[2]) for l in listed if l.strip()]
-    nrules = len(subprocess.run([segc, "rules"], capture_output=True, text=True, check=True).stdout.splitlines())
+    nrules = len(says["rules"].splitlines())
     table = every[:nrules]
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
@@ -46,7 +74,7 @@ def main():
             problems.append(f"rule {name}: level {r['defaultConfiguration']['level']}, `segc rules` says {sev}")
         if r.get("properties", {}).get("class") != want_cls:
             problems.append(f"rule {name}: class {r.get('properties', {}).get('class')}, `segc rules` says {want_cls}")
-        explain = subprocess.run([segc, "explain", name], capture_output=True, text=True, check=True).stdout
+        explain = says["explain"].get(name)
         if r.get("help", {}).get("text") != explain:
             problems.append(f"rule {name}: help.text differs from `segc explain {name}`")
     for i, res in enumerate(run["results"]):

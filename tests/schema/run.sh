@@ -20,7 +20,12 @@
 #    (their regular-expression dialects differ: the expression pattern must
 #    mean the same in both, and in an editor's).  ajv is installed into the
 #    test cache by tests/deps.sh --install (npm ci from tests/schema/ajv/).
-# 4. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
+# 4. tests/schema/keys.py: every key of the field table
+#    (compiler/fields.def) is a property of the schema at the map its scope
+#    names, and the keys segc takes in each map (the fix of its unknown-key
+#    error lists them) are exactly the schema's.  Copies of the table with
+#    a new row and of the schema with a key removed must fail that check.
+# 5. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
 #    and good case and exactly 1 (invalid spec; 2 would be a usage or
 #    internal error) on every bad case.
 #
@@ -46,6 +51,7 @@ suite_begin schema
 PYTHON=/usr/bin/python3
 SCHEMA=schema/segc.schema.json
 VALIDATE=tests/schema/validate.py
+TAB=$(printf '\t')
 
 # The samples, sorted, at any depth.
 samples=$(find samples tests/schema/good -name '*.yaml' | LC_ALL=C sort)
@@ -56,23 +62,77 @@ if [ -z "$samples" ] || [ -z "$bad_cases" ]; then
     suite_end
 fi
 
+# Every sample valid, every bad case rejected: one validate.py for all.
 schema_cases() {
-    for f in $samples; do
-        reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
-        case $? in
+    # shellcheck disable=SC2086
+    "$PYTHON" "$VALIDATE" "$SCHEMA" $samples >"$tmp/samples.v" || bad "validate.py" "exit $?"
+    while IFS="$TAB" read -r status f reason; do
+        case $status in
             0) ok "$f" ;;
             *) bad "$f" "schema rejects a sample: $reason" ;;
         esac
-    done
-
-    for f in $bad_cases; do
-        reason=$("$PYTHON" "$VALIDATE" "$SCHEMA" "$f")
-        case $? in
+    done <"$tmp/samples.v"
+    # shellcheck disable=SC2086
+    "$PYTHON" "$VALIDATE" "$SCHEMA" $bad_cases >"$tmp/bad.v" || bad "validate.py" "exit $?"
+    while IFS="$TAB" read -r status f reason; do
+        case $status in
             0) bad "$f" "schema accepts a bad case" ;;
             1) ok "$f" ;;
             *) bad "$f" "$reason" ;;
         esac
-    done
+    done <"$tmp/bad.v"
+    n=$(cat "$tmp/samples.v" "$tmp/bad.v" | wc -l)
+    [ "$n" -eq $(($(echo $samples | wc -w) + $(echo $bad_cases | wc -w))) ] ||
+        bad "validate.py" "$n verdicts for $(echo $samples $bad_cases | wc -w) files"
+}
+
+# keys FIELDS SCHEMA [SEGC]: tests/schema/keys.py, one check per line.
+keys() {
+    "$PYTHON" tests/schema/keys.py "$2" "$1" ${3:+"$3"} >"$tmp/keys.out" 2>&1
+    rc=$?
+    while IFS="$TAB" read -r verdict what why; do
+        case $verdict in
+            ok) ok "$what" ;;
+            FAIL) bad "$what" "$why" ;;
+            *) bad "keys.py" "$verdict $what" ;;
+        esac
+    done <"$tmp/keys.out"
+    [ "$rc" -le 1 ] || bad "keys.py" "exit $rc"
+}
+
+# keys_refuse WHAT FIELDS SCHEMA PATTERN: keys.py fails on a broken pair,
+# with a line matching PATTERN (grep -E): the check above can fail.
+keys_refuse() {
+    "$PYTHON" tests/schema/keys.py "$3" "$2" >"$tmp/refuse.out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 1 ] && grep -Eq "^FAIL$TAB$4" "$tmp/refuse.out"; then
+        ok "$1: $(grep -E "^FAIL$TAB$4" "$tmp/refuse.out" | head -n 1 | tr '\t' ' ')"
+    else
+        bad "$1" "exit $rc, no FAIL line matching '$4'"
+        indent 5 <"$tmp/refuse.out"
+    fi
+}
+
+# Every key of the field table (compiler/fields.def) and every key segc
+# takes is in the schema, at the right map; the schema has no other.
+# Then that this check fires: a field added to the table alone, a key
+# dropped from the schema alone, a scope the test does not know.
+fields_cases() {
+    keys compiler/fields.def "$SCHEMA" "${SEGC:-}"
+    sed '$a FIELD(zz_new, SC_SEG, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, NULL)' \
+        compiler/fields.def >"$tmp/fields.def"
+    keys_refuse "a field added without the schema is refused" "$tmp/fields.def" "$SCHEMA" \
+        "fields.def zz_new: key 'zz_new_key'${TAB}not a property of the segment map"
+    "$PYTHON" -c 'import json, sys
+s = json.load(open(sys.argv[1]))
+del s["$defs"]["segment"]["properties"]["commit_limit"]
+json.dump(s, open(sys.argv[2], "w"))' "$SCHEMA" "$tmp/schema.json"
+    keys_refuse "a field the schema lost is refused" compiler/fields.def "$tmp/schema.json" \
+        "fields.def commit_limit: key 'commit_limit'${TAB}not a property"
+    sed '$a FIELD(zz_new, SC_ELSEWHERE, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, NULL)' \
+        compiler/fields.def >"$tmp/fields.def"
+    keys_refuse "a field in an unknown scope is refused" "$tmp/fields.def" "$SCHEMA" \
+        "fields.def zz_new: key 'zz_new_key'${TAB}scope SC_ELSEWHERE"
 }
 
 if sanitized; then
@@ -82,6 +142,7 @@ elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
     suite_end
 else
     schema_cases
+    fields_cases
 fi
 
 # ajv_cases: strict compile of every schema, then the same verdicts.
@@ -99,10 +160,12 @@ ajv_cases() {
         fi
     done
     mkdir -p "$tmp/json"
-    for f in $samples $bad_cases; do
-        "$PYTHON" -c 'import json, sys, yaml; json.dump(yaml.safe_load(open(sys.argv[1], encoding="utf-8")), open(sys.argv[2], "w"))' \
-            "$f" "$tmp/json/$(echo "$f" | tr / _).json" || bad "ajv: $f" "cannot convert to JSON"
-    done
+    # Every case as JSON, named after its path, by one python.
+    # shellcheck disable=SC2086
+    "$PYTHON" -c 'import json, sys, yaml
+for f in sys.argv[2:]:
+    with open(f, encoding="utf-8") as i, open(sys.argv[1] + "/" + f.replace("/", "_") + ".json", "w") as o:
+        json.dump(yaml.safe_load(i), o)' "$tmp/json" $samples $bad_cases || bad "ajv" "cannot convert the cases to JSON"
     (cd "$tmp/json" && NODE_PATH=$AJV node "$OLDPWD/tests/schema/ajv/check.js" "$OLDPWD/$SCHEMA" *.json) >"$tmp/ajv.out" 2>&1
     for f in $samples; do
         grep -qx "$(echo "$f" | tr / _).json: valid" "$tmp/ajv.out" && ok "ajv: $f" || bad "ajv: $f" "ajv rejects it"

@@ -1,13 +1,16 @@
 # SPDX-License-Identifier: MIT
-"""Validate one segc spec (YAML) against schema/segc.schema.json.
+"""Validate segc specs (YAML) against schema/segc.schema.json.
 
-Usage: validate.py SCHEMA FILE
+Usage: validate.py SCHEMA FILE...
 
-Exit status: 0 if FILE is valid, 1 if the schema rejects it (the first
-reason is printed on stdout), 2 if FILE cannot be read or is not YAML.
-A bad case that fails to load must not pass for "rejected", so run.sh
-treats status 2 as a failure in both directions.
+One line per FILE, in order: "0<TAB>FILE" if it is valid, "1<TAB>FILE<TAB>
+WHY" if the schema rejects it (WHY is the first reason), "2<TAB>FILE<TAB>
+WHY" if it cannot be read or is not YAML.  A bad case that fails to load
+must not pass for "rejected", so run.sh treats status 2 as a failure in
+both directions.  Exit status 0 once every file has its line (the
+verdicts are in the lines), 2 if the schema itself cannot be used.
 
+One process for every file: the interpreter and jsonschema start once.
 Needs Debian's python3-yaml and python3-jsonschema.
 """
 import json
@@ -17,24 +20,32 @@ import jsonschema
 import yaml
 
 
-def main():
-    schema_path, spec_path = sys.argv[1], sys.argv[2]
-    with open(schema_path, encoding="utf-8") as f:
-        schema = json.load(f)
+def verdict(validator, spec_path):
     try:
         with open(spec_path, encoding="utf-8") as f:
             spec = yaml.safe_load(f)
     except (OSError, yaml.YAMLError) as e:
-        print(f"cannot load: {e}".replace("\n", " "))
-        return 2
-
-    validator = jsonschema.Draft202012Validator(schema)
-    errors = sorted(validator.iter_errors(spec), key=lambda e: list(e.absolute_path))
+        return 2, f"cannot load: {e}"
+    errors = sorted(validator.iter_errors(spec), key=lambda e: list(map(str, e.absolute_path)))
     if not errors:
-        return 0
+        return 0, ""
     where = "/".join(str(p) for p in errors[0].absolute_path) or "(top level)"
-    print(f"{where}: {errors[0].message}")
-    return 1
+    return 1, f"{where}: {errors[0].message}"
+
+
+def main():
+    if len(sys.argv) < 3:
+        print("usage: validate.py SCHEMA FILE...", file=sys.stderr)
+        return 2
+    with open(sys.argv[1], encoding="utf-8") as f:
+        schema = json.load(f)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    validator = jsonschema.Draft202012Validator(schema)
+    for path in sys.argv[2:]:
+        status, why = verdict(validator, path)
+        why = " ".join(why.split())
+        print(f"{status}\t{path}" + (f"\t{why}" if why else ""))
+    return 0
 
 
 if __name__ == "__main__":

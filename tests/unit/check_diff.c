@@ -361,7 +361,7 @@ START_TEST(test_json_output)
     Buf b = {0};
     diff_print_json(&b, &df, "a.yaml", "b.yaml");
     /* The shared JSON writer (json.c) lays out one key per line. */
-    ck_assert_msg(strstr(b.p, "\"segc_diff\": 1,\n") && strstr(b.p, "\"old\": \"a.yaml\",\n") &&
+    ck_assert_msg(strstr(b.p, "\"segc_diff\": 2,\n") && strstr(b.p, "\"old\": \"a.yaml\",\n") &&
                       strstr(b.p, "\"new\": \"b.yaml\",\n") && strstr(b.p, "\"changes\": [],\n") &&
                       strstr(b.p, "\"breaking\": 0,\n") && strstr(b.p, "\"compatible\": 0\n}\n"),
                   "%s", b.p);
@@ -383,37 +383,47 @@ START_TEST(test_json_output)
     const char *want[] = {
         arena_printf(A, "\"old\": %s,\n", want_name), "\"new\": \"-\",\n", "\"class\": \"breaking\",\n",
         "\"kind\": \"bank-removed\",\n", arena_printf(A, "\"file\": %s,\n", want_name), "\"line\": 19,\n",
-        "\"col\": 17,\n", "\"segment\": \"loc\",\n", "\"bank\": \"b3\",\n", "\"bank_id\": 3,\n", "\"bar\": null,\n",
+        "\"column\": 17,\n", "\"segment\": \"loc\",\n", "\"bank\": \"b3\",\n", "\"bank_id\": 3,\n", "\"bar\": null,\n",
         "\"flag\": null,\n", "\"message\": \"segment 'loc' bank 3 'b3' removed (was [512MiB, 768MiB))\",\n",
-        "\"text\": \"[512MiB, 768MiB)\",\n", "\"new\": null\n", "\"breaking\": 1,\n", "\"compatible\": 0\n}\n",
+        "\"text\": \"[512MiB, 768MiB)\",\n", "\"new\": null,\n", "\"notes\": []\n", "\"breaking\": 1,\n", "\"compatible\": 0\n}\n",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_msg(strstr(b.p, want[i]) != NULL, "missing %s in:\n%s", want[i], b.p);
     buf_free(&b);
 
-    /* Numbers above 2^53 are written exactly. */
+    /* Numbers above 2^53 are written exactly: every value is a hex string. */
     const char *const bo[MAX_EDITS][2] = {{"size: 1GiB", "size: 4KiB"}, {"    commit_limit: 512MiB\n", ""},
                                           {"buffer_size: 64KiB", "buffer_size: 4KiB"}};
     const char *const bn[MAX_EDITS][2] = {{"base: 16GiB", "base: 0x7fff_ffff_ffff_f000"}, {"size: 1GiB", "size: 4KiB"},
                                           {"    commit_limit: 512MiB\n", ""}, {"buffer_size: 64KiB", "buffer_size: 4KiB"}};
     df = diff_of(edit(bo), edit(bn));
     diff_print_json(&b, &df, "o", "n");
-    ck_assert_msg(strstr(b.p, "\"text\": \"0x7ffffffffffff000\",\n") && strstr(b.p, "\"value\": 9223372036854771712,\n"),
+    ck_assert_msg(strstr(b.p, "\"text\": \"0x7ffffffffffff000\",\n") && strstr(b.p, "\"value\": \"0x7FFFFFFFFFFFF000\",\n"),
                   "%s", b.p);
     buf_free(&b);
 }
 END_TEST
 
+/* The kind named `name`; the test fails for an unknown name. */
+static int kind_named(const char *name)
+{
+    for (int i = 0; i < CHANGE_KIND_COUNT; i++)
+        if (!strcmp(change_table[i].name, name))
+            return i;
+    ck_abort_msg("no change kind '%s'", name);
+    return 0;
+}
+
 START_TEST(test_table)
 {
     for (int i = 0; i < CHANGE_KIND_COUNT; i++) {
         const char *nm = change_table[i].name;
-        ck_assert_int_eq(change_kind_by_name(nm), i);
+        for (int j = 0; j < i; j++) /* names are unique */
+            ck_assert_str_ne(change_table[j].name, nm);
         for (const char *p = nm; *p; p++)
             ck_assert_msg((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '-', "%s is not kebab-case", nm);
         ck_assert_msg(strlen(change_table[i].why) > 20, "%s has no reason", nm);
     }
-    ck_assert_int_eq(change_kind_by_name("no-such-change"), -1);
     ck_assert_str_eq(change_class_name(CHANGE_BREAKING), "breaking");
     ck_assert_str_eq(change_class_name(CHANGE_COMPATIBLE), "compatible");
     /* The classification the README documents, for the kinds the issue
@@ -424,9 +434,9 @@ START_TEST(test_table)
     static const char *const compatible[] = {"size-grown", "commit-limit-changed", "paging-size-grown", "segment-added",
                                              "flags-changed", "bank-renamed"};
     for (size_t i = 0; i < countof(breaking); i++)
-        ck_assert_msg(change_table[change_kind_by_name(breaking[i])].cls == CHANGE_BREAKING, "%s", breaking[i]);
+        ck_assert_msg(change_table[kind_named(breaking[i])].cls == CHANGE_BREAKING, "%s", breaking[i]);
     for (size_t i = 0; i < countof(compatible); i++)
-        ck_assert_msg(change_table[change_kind_by_name(compatible[i])].cls == CHANGE_COMPATIBLE, "%s", compatible[i]);
+        ck_assert_msg(change_table[kind_named(compatible[i])].cls == CHANGE_COMPATIBLE, "%s", compatible[i]);
 }
 END_TEST
 
@@ -446,6 +456,71 @@ START_TEST(test_order)
 }
 END_TEST
 
+/* Each change with its cause, "kind@segment<cause" (no '<' for a value
+ * the spec edited itself), and a constant-changed's notes as "+N". */
+static const char *causes(const Diff *df)
+{
+    Buf b = {0};
+    for (const Change *c = df->head; c; c = c->next) {
+        unsigned n = 0;
+        for (const Note *nt = c->notes; nt; nt = nt->next)
+            n++;
+        buf_printf(&b, "%s%s@%s", c == df->head ? "" : "; ", change_table[c->kind].name, c->segment ? c->segment : "");
+        if (c->cause)
+            buf_printf(&b, "<%s", c->cause);
+        if (n)
+            buf_printf(&b, "+%u", n);
+    }
+    const char *s = arena_strdup(A, b.p ? b.p : "");
+    buf_free(&b);
+    return s;
+}
+
+START_TEST(test_causes)
+{
+    /* A bank that shrinks moves the next bank's end; a segment whose base
+     * reads another's end moves with it; a segment whose base is left out
+     * follows the one before it. */
+    const char *const k[MAX_EDITS][2] = {{"{ name: b1, size: 256MiB }", "{ name: b1, size: 128MiB }"},
+                                         {"base: 256MiB", "base: vis.end"}, {"    base: 16GiB\n", ""}};
+    const char *const k2[MAX_EDITS][2] = {{"{ name: b1, size: 256MiB }", "{ name: b1, size: 128MiB }"},
+                                          {"base: 256MiB", "base: vis.end"}, {"    base: 16GiB\n", ""},
+                                          {"size: 256MiB\n    cpu", "size: 128MiB\n    cpu"}};
+    const char *const k1[MAX_EDITS][2] = {{"base: 256MiB", "base: vis.end"}, {"    base: 16GiB\n", ""}};
+    Diff df = diff_of(edit(k1), edit(k));
+    ck_assert_str_eq(causes(&df), "bank-boundary-moved@loc; bank-boundary-moved@loc<bank 'b1' shrank");
+    df = diff_of(edit(k1), edit(k2));
+    ck_assert_str_eq(causes(&df), "size-shrunk@vis; base-moved@loc<segment 'vis' shrank; "
+                                  "bank-boundary-moved@loc; bank-boundary-moved@loc<bank 'b1' shrank; "
+                                  "base-moved@ap<segment 'loc' moved");
+
+    /* A constant: reported at its definition, its uses as notes, each use
+     * "because constant ... changed"; one constant through another too. */
+    const char *const co[MAX_EDITS][2] = {{"bars:\n", "constants: { v: 768MiB, w: v / 2 }\nbars:\n"},
+                                          {"size: 768MiB", "size: v"}, {"commit_limit: 512MiB", "commit_limit: w"}};
+    const char *const cn[MAX_EDITS][2] = {{"bars:\n", "constants: { v: 1GiB, w: v / 2 }\nbars:\n"},
+                                          {"size: 768MiB", "size: v"}, {"commit_limit: 512MiB", "commit_limit: w"}};
+    df = diff_of(edit(co), edit(cn));
+    ck_assert_str_eq(causes(&df), "constant-changed@+2; constant-changed@<constant 'v' changed+1; "
+                                  "size-grown@loc<constant 'v' changed; "
+                                  "commit-limit-changed@ap<constant 'w' changed");
+    ck_assert_str_eq(df.head->notes->msg, "uses it: constant 'w' 384MiB -> 512MiB");
+    ck_assert_uint_eq(df.head->notes->next->pos.line, 16); /* loc: size: v */
+
+    /* Renumbering names what moved the segment. */
+    const char *const r[MAX_EDITS][2] = {{"  - name: ap\n", "  - { name: x, kind: aperture, base: 64GiB, size: 4KiB }\n  - name: ap\n"}};
+    df = diff_of(BASE, edit(r));
+    ck_assert_str_eq(causes(&df), "segment-added@x; segment-renumbered@ap<segment 'x' was added before it");
+    df = diff_of(edit(r), BASE);
+    ck_assert_str_eq(causes(&df), "segment-removed@x; segment-renumbered@ap<segment 'x' was removed before it");
+
+    /* An edited value has no cause, even when it reads a name that changed too. */
+    const char *const e[MAX_EDITS][2] = {{"size: 768MiB", "size: 1GiB"}, {"base: 16GiB", "base: 16GiB + loc.size"}};
+    df = diff_of(BASE, edit(e));
+    ck_assert_str_eq(causes(&df), "size-grown@loc; base-moved@ap");
+}
+END_TEST
+
 Suite *diff_suite(void)
 {
     Suite *s = suite_create("diff");
@@ -456,6 +531,7 @@ Suite *diff_suite(void)
     tcase_add_test(t, test_values);
     tcase_add_test(t, test_text_output);
     tcase_add_test(t, test_json_output);
+    tcase_add_test(t, test_causes);
     tcase_add_test(t, test_table);
     tcase_add_test(t, test_order);
     suite_add_tcase(s, t);

@@ -48,6 +48,24 @@ static void clash_count(Spec *s, Arena *a) { (void)a; s->segs[1].name = "count";
 static void bad_ident(Spec *s, Arena *a) { (void)a; s->segs[1].name = "9g"; }
 static void host_and_cpu(Spec *s, Arena *a) { (void)a; s->wddm = 0x20; s->forms = DDI_QS4; s->segs[0].flags |= FLAG_supports_cpu_host_aperture; }
 static void ranges_uint(Spec *s, Arena *a) { (void)a; s->segs[1].invalid_ranges.v = 0x100000000ull; }
+static void uefi_uint(Spec *s, Arena *a) { (void)a; s->segs[1].uefi_ranges.v = 0x100000000ull; }
+static void page_small(Spec *s, Arena *a) { (void)a; s->page_size.v = 2048; }
+static void page_odd(Spec *s, Arena *a) { (void)a; s->page_size.v = 0x3000; }
+static void private_uint(Spec *s, Arena *a) { (void)a; s->paging.private_data_size.v = 0x100000000ull; }
+static void size_unaligned(Spec *s, Arena *a) { (void)a; s->segs[1].size.v = 0x1800; }
+static void id_skipped(Spec *s, Arena *a) { (void)a; s->segs[1].id = 3; }
+static void agp_banked(Spec *s, Arena *a) { (void)a; s->segs[2].nbanks = 1; s->segs[2].banks = s->segs[0].banks; }
+static void x86_commit(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[1].commit_limit.v = 0x100000000ull; }
+static void x86_sysend(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[1].system_memory_end.v = 0x100000000ull; }
+static void host_pages(Spec *s, Arena *a) { (void)a; s->segs[1].host.size.v = 0x1000ull << 32; }
+static void vpr_start(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.range_start.v = 0x2000; }
+static void vpr_size(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.range_start.v = 0x800; s->segs[1].vpr.range_size.v = 0x1000; }
+static void vpr_align(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.alignment.v = 0x100000000ull; }
+static void vpr_count(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.count.v = 0x100000000ull; }
+static void vpr_reserve(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.reserve_size.v = 0x100000000ull; }
+static void bank_empty(Spec *s, Arena *a) { (void)a; s->segs[0].banks[0].end = 0; s->segs[0].banks[1].start = 0; }
+static void bank_x86(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[0].size.v = 0x3000; s->segs[0].banks[1].end = 0x100000000ull; }
+static void bank_past_end(Spec *s, Arena *a) { (void)a; s->segs[0].banks[1].end = 0x4000; }
 
 static const struct {
     void (*corrupt)(Spec *, Arena *);
@@ -70,6 +88,24 @@ static const struct {
     {bad_ident, "names-c-ident"},
     {host_and_cpu, "host-aperture-cpu-visible"},
     {ranges_uint, "NumInvalidMemoryRanges"},
+    {uefi_uint, "NumUEFIFrameBufferRanges"},
+    {page_small, "page-size-valid"},
+    {page_odd, "page-size-valid"},
+    {private_uint, "paging-size-uint"},
+    {size_unaligned, "size-page-multiple"},
+    {id_skipped, "names-c-ident"},
+    {agp_banked, "agp-exclusive"},
+    {x86_commit, "size-fits-size-t"},
+    {x86_sysend, "size-fits-size-t"},
+    {host_pages, "cpu-host-aperture-size"},
+    {vpr_start, "vpr-range-inside"},
+    {vpr_size, "vpr-range-inside"},
+    {vpr_align, "vpr-range-inside"},
+    {vpr_count, "vpr-range-inside"},
+    {vpr_reserve, "vpr-range-inside"},
+    {bank_empty, "banks-cover"},
+    {bank_x86, "banks-cover"},
+    {bank_past_end, "banks-cover"},
 };
 
 static Spec *valid(Arena *a, Diags *d)

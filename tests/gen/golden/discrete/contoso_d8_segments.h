@@ -32,9 +32,23 @@ extern "C" {
  * QUERYSEGMENT4. */
 #define CONTOSO_D8_WDDM_VERSION                     0x1300u
 
-/* Index of each PCI BAR in CONTOSO_D8_RUNTIME.BarBase. */
-#define CONTOSO_D8_BAR_FB                           0u /* PCI BAR0, 0x80000000 bytes */
+/* Bytes of SIZE_T and of a pointer on the spec's arch (x64); contoso_d8_segments.c
+ * refuses to compile for any other width. */
+#define CONTOSO_D8_SIZE_T_BYTES                     8u
+
+/* The PCI BARs the spec names.  _BAR_<NAME> is the BAR's slot in
+ * CONTOSO_D8_RUNTIME.BarBase (segc's numbering, in the spec's order);
+ * _PCI_BAR_<NAME> its PCI register index (BAR0 to BAR5); _BAR_<NAME>_REGISTERS
+ * the registers it takes, 2 for a 64-bit BAR.  The _TABLE macros give the
+ * same by slot, for code that walks the resource list
+ * (examples/driver/fill_bar_base.c). */
+#define CONTOSO_D8_BAR_FB                           0u /* slot in BarBase; 2GiB */
+#define CONTOSO_D8_PCI_BAR_FB                       0u /* PCI BAR0 */
+#define CONTOSO_D8_BAR_FB_REGISTERS 1u /* 32-bit */
+
 #define CONTOSO_D8_BAR_COUNT                        1u
+#define CONTOSO_D8_PCI_BAR_TABLE                    { 0u }
+#define CONTOSO_D8_BAR_REGISTERS_TABLE              { 1u }
 
 /* What only the running driver knows: the physical base of each BAR, as
  * assigned in the resource list DxgkCbGetDeviceInformation returns. */
@@ -53,11 +67,10 @@ typedef struct _CONTOSO_D8_RUNTIME {
  *
  *     case DXGKQAITYPE_QUERYSEGMENT:
  *     case DXGKQAITYPE_QUERYSEGMENT3:
- *     case DXGKQAITYPE_QUERYSEGMENT4:
  *         return ContosoD8QueryAdapterInfoSegments(pQueryAdapterInfo, &ctx->Segments);
  *
- * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a
- * bad stride), STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
+ * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers),
+ * STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
  * or STATUS_NOT_SUPPORTED (another query type).  Nothing is written on failure.
  */
 _Check_return_
@@ -93,7 +106,7 @@ typedef struct _CONTOSO_D8_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 568 bytes, at most 2 memory loads.
+ * Table: direct, 211 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoD8LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,
@@ -118,6 +131,8 @@ UINT ContosoD8BankOfOffset(
 #define SEGC_SEGMENT_COUNT CONTOSO_D8_SEGMENT_COUNT
 #define SEGC_SEGMENT_COUNT_NO_AGP CONTOSO_D8_SEGMENT_COUNT_NO_AGP
 #define SEGC_BAR_COUNT CONTOSO_D8_BAR_COUNT
+#define SEGC_PCI_BAR_TABLE CONTOSO_D8_PCI_BAR_TABLE
+#define SEGC_BAR_REGISTERS_TABLE CONTOSO_D8_BAR_REGISTERS_TABLE
 #define SEGC_HAS_AGP 0
 #define SEGC_LOCATION CONTOSO_D8_LOCATION
 #define SEGC_LOOKUP_GPU_ADDRESS ContosoD8LookupGpuAddress

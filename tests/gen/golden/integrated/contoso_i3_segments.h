@@ -32,9 +32,23 @@ extern "C" {
  * QUERYSEGMENT4. */
 #define CONTOSO_I3_WDDM_VERSION                     0x1300u
 
-/* Index of each PCI BAR in CONTOSO_I3_RUNTIME.BarBase. */
-#define CONTOSO_I3_BAR_GMADR                        0u /* PCI BAR2, 0x20000000 bytes */
+/* Bytes of SIZE_T and of a pointer on the spec's arch (x64); contoso_i3_segments.c
+ * refuses to compile for any other width. */
+#define CONTOSO_I3_SIZE_T_BYTES                     8u
+
+/* The PCI BARs the spec names.  _BAR_<NAME> is the BAR's slot in
+ * CONTOSO_I3_RUNTIME.BarBase (segc's numbering, in the spec's order);
+ * _PCI_BAR_<NAME> its PCI register index (BAR0 to BAR5); _BAR_<NAME>_REGISTERS
+ * the registers it takes, 2 for a 64-bit BAR.  The _TABLE macros give the
+ * same by slot, for code that walks the resource list
+ * (examples/driver/fill_bar_base.c). */
+#define CONTOSO_I3_BAR_GMADR                        0u /* slot in BarBase; 512MiB */
+#define CONTOSO_I3_PCI_BAR_GMADR                    2u /* PCI BAR2 */
+#define CONTOSO_I3_BAR_GMADR_REGISTERS 1u /* 32-bit */
+
 #define CONTOSO_I3_BAR_COUNT                        1u
+#define CONTOSO_I3_PCI_BAR_TABLE                    { 2u }
+#define CONTOSO_I3_BAR_REGISTERS_TABLE              { 1u }
 
 /* What only the running driver knows: the physical base of each BAR, as
  * assigned in the resource list DxgkCbGetDeviceInformation returns. */
@@ -54,13 +68,12 @@ typedef struct _CONTOSO_I3_RUNTIME {
  * (QUERYSEGMENT3, QUERYSEGMENT4), and one entry point that picks by Type.
  * Forward all of them from DxgkDdiQueryAdapterInfo with one line:
  *
- *     case DXGKQAITYPE_QUERYSEGMENT:
  *     case DXGKQAITYPE_QUERYSEGMENT3:
  *     case DXGKQAITYPE_QUERYSEGMENT4:
  *         return ContosoI3QueryAdapterInfoSegments(pQueryAdapterInfo, &ctx->Segments);
  *
- * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a
- * bad stride), STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
+ * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a bad stride),
+ * STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
  * or STATUS_NOT_SUPPORTED (another query type).  Nothing is written on failure.
  */
 _Check_return_
@@ -97,7 +110,7 @@ typedef struct _CONTOSO_I3_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 136 bytes, at most 2 memory loads.
+ * Table: direct, 109 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoI3LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,
@@ -122,6 +135,8 @@ UINT ContosoI3BankOfOffset(
 #define SEGC_SEGMENT_COUNT CONTOSO_I3_SEGMENT_COUNT
 #define SEGC_SEGMENT_COUNT_NO_AGP CONTOSO_I3_SEGMENT_COUNT_NO_AGP
 #define SEGC_BAR_COUNT CONTOSO_I3_BAR_COUNT
+#define SEGC_PCI_BAR_TABLE CONTOSO_I3_PCI_BAR_TABLE
+#define SEGC_BAR_REGISTERS_TABLE CONTOSO_I3_BAR_REGISTERS_TABLE
 #define SEGC_HAS_AGP 0
 #define SEGC_LOCATION CONTOSO_I3_LOCATION
 #define SEGC_LOOKUP_GPU_ADDRESS ContosoI3LookupGpuAddress

@@ -31,11 +31,23 @@ extern "C" {
  * QUERYSEGMENT4. */
 #define CONTOSO_PV_WDDM_VERSION                     0x1300u
 
-/* Index of each PCI BAR in CONTOSO_PV_RUNTIME.BarBase. */
+/* Bytes of SIZE_T and of a pointer on the spec's arch (x64); contoso_pv_segments.c
+ * refuses to compile for any other width. */
+#define CONTOSO_PV_SIZE_T_BYTES                     8u
+
+/* The PCI BARs the spec names.  _BAR_<NAME> is the BAR's slot in
+ * CONTOSO_PV_RUNTIME.BarBase (segc's numbering, in the spec's order);
+ * _PCI_BAR_<NAME> its PCI register index (BAR0 to BAR5); _BAR_<NAME>_REGISTERS
+ * the registers it takes, 2 for a 64-bit BAR.  The _TABLE macros give the
+ * same by slot, for code that walks the resource list
+ * (examples/driver/fill_bar_base.c). */
 #define CONTOSO_PV_BAR_COUNT                        0u
+#define CONTOSO_PV_PCI_BAR_TABLE                    { 0u }
+#define CONTOSO_PV_BAR_REGISTERS_TABLE              { 0u }
 
 /* What only the running driver knows: the physical base of each BAR, as
- * assigned in the resource list DxgkCbGetDeviceInformation returns. */
+ * assigned in the resource list DxgkCbGetDeviceInformation returns.
+ * This board has no BARs: the handlers accept a NULL runtime. */
 typedef struct _CONTOSO_PV_RUNTIME {
     PHYSICAL_ADDRESS BarBase[1];
 } CONTOSO_PV_RUNTIME;
@@ -57,8 +69,8 @@ typedef struct _CONTOSO_PV_RUNTIME {
  *     case DXGKQAITYPE_QUERYSEGMENT4:
  *         return ContosoPvQueryAdapterInfoSegments(pQueryAdapterInfo, &ctx->Segments);
  *
- * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a
- * bad stride), STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
+ * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a bad stride),
+ * STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
  * or STATUS_NOT_SUPPORTED (another query type).  Nothing is written on failure.
  */
 _Check_return_
@@ -102,7 +114,7 @@ typedef struct _CONTOSO_PV_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 72 bytes, at most 2 memory loads.
+ * Table: direct, 78 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoPvLookupGpuAddress(
     _In_ ULONGLONG GpuAddress,
@@ -128,6 +140,8 @@ UINT ContosoPvBankOfOffset(
 #define SEGC_SEGMENT_COUNT CONTOSO_PV_SEGMENT_COUNT
 #define SEGC_SEGMENT_COUNT_NO_AGP CONTOSO_PV_SEGMENT_COUNT_NO_AGP
 #define SEGC_BAR_COUNT CONTOSO_PV_BAR_COUNT
+#define SEGC_PCI_BAR_TABLE CONTOSO_PV_PCI_BAR_TABLE
+#define SEGC_BAR_REGISTERS_TABLE CONTOSO_PV_BAR_REGISTERS_TABLE
 #define SEGC_HAS_AGP 0
 #define SEGC_LOCATION CONTOSO_PV_LOCATION
 #define SEGC_LOOKUP_GPU_ADDRESS ContosoPvLookupGpuAddress

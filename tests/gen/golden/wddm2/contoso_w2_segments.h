@@ -31,9 +31,23 @@ extern "C" {
  * QUERYSEGMENT4. */
 #define CONTOSO_W2_WDDM_VERSION                     0x2200u
 
-/* Index of each PCI BAR in CONTOSO_W2_RUNTIME.BarBase. */
-#define CONTOSO_W2_BAR_FB                           0u /* PCI BAR0, 0x10000000 bytes */
+/* Bytes of SIZE_T and of a pointer on the spec's arch (x64); contoso_w2_segments.c
+ * refuses to compile for any other width. */
+#define CONTOSO_W2_SIZE_T_BYTES                     8u
+
+/* The PCI BARs the spec names.  _BAR_<NAME> is the BAR's slot in
+ * CONTOSO_W2_RUNTIME.BarBase (segc's numbering, in the spec's order);
+ * _PCI_BAR_<NAME> its PCI register index (BAR0 to BAR5); _BAR_<NAME>_REGISTERS
+ * the registers it takes, 2 for a 64-bit BAR.  The _TABLE macros give the
+ * same by slot, for code that walks the resource list
+ * (examples/driver/fill_bar_base.c). */
+#define CONTOSO_W2_BAR_FB                           0u /* slot in BarBase; 256MiB */
+#define CONTOSO_W2_PCI_BAR_FB                       0u /* PCI BAR0 */
+#define CONTOSO_W2_BAR_FB_REGISTERS 1u /* 32-bit */
+
 #define CONTOSO_W2_BAR_COUNT                        1u
+#define CONTOSO_W2_PCI_BAR_TABLE                    { 0u }
+#define CONTOSO_W2_BAR_REGISTERS_TABLE              { 1u }
 
 /* What only the running driver knows: the physical base of each BAR, as
  * assigned in the resource list DxgkCbGetDeviceInformation returns. */
@@ -50,13 +64,11 @@ typedef struct _CONTOSO_W2_RUNTIME {
  * (QUERYSEGMENT4), and one entry point that picks by Type.
  * Forward all of them from DxgkDdiQueryAdapterInfo with one line:
  *
- *     case DXGKQAITYPE_QUERYSEGMENT:
- *     case DXGKQAITYPE_QUERYSEGMENT3:
  *     case DXGKQAITYPE_QUERYSEGMENT4:
  *         return ContosoW2QueryAdapterInfoSegments(pQueryAdapterInfo, &ctx->Segments);
  *
- * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a
- * bad stride), STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
+ * Each returns STATUS_SUCCESS, STATUS_INVALID_PARAMETER (NULL pointers, a bad stride),
+ * STATUS_BUFFER_TOO_SMALL (short buffers, too few descriptors)
  * or STATUS_NOT_SUPPORTED (another query type).  Nothing is written on failure.
  */
 _Check_return_
@@ -86,7 +98,7 @@ typedef struct _CONTOSO_W2_LOCATION {
  * value.  Returns FALSE for an address outside every segment (the AGP
  * aperture's address is known only at run time and is not in the table);
  * *pLocation then holds nothing meaningful.
- * Table: direct, 4136 bytes, at most 2 memory loads.
+ * Table: direct, 586 bytes, at most 3 memory loads.
  */
 BOOLEAN ContosoW2LookupGpuAddress(
     _In_ ULONGLONG GpuAddress,
@@ -110,6 +122,8 @@ UINT ContosoW2BankOfOffset(
 #define SEGC_SEGMENT_COUNT CONTOSO_W2_SEGMENT_COUNT
 #define SEGC_SEGMENT_COUNT_NO_AGP CONTOSO_W2_SEGMENT_COUNT_NO_AGP
 #define SEGC_BAR_COUNT CONTOSO_W2_BAR_COUNT
+#define SEGC_PCI_BAR_TABLE CONTOSO_W2_PCI_BAR_TABLE
+#define SEGC_BAR_REGISTERS_TABLE CONTOSO_W2_BAR_REGISTERS_TABLE
 #define SEGC_HAS_AGP 0
 #define SEGC_LOCATION CONTOSO_W2_LOCATION
 #define SEGC_LOOKUP_GPU_ADDRESS ContosoW2LookupGpuAddress

@@ -1,0 +1,2 @@
+gen/board.stamp: \
+  tests/cli/specs/ok.yaml
