@@ -763,7 +763,7 @@ static void draw_split(Map *m, const SegDraw *sd)
     uint64_t off = sd->fw - sd->lo;
     double yc = axis_y(&m->ax, sd->fw);
     mark(m, "fwres", sd->x, yc, sd->w, sd->y1, arena_printf(a, "BIOS-reserved %s", human(a, sd->hi - sd->fw)),
-         "BIOS-reserved",
+         arena_printf(a, "BIOS %s", human(a, sd->hi - sd->fw)),
          arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
                       g->name, human(a, sd->hi - sd->fw), hex(a, off), hex(a, sd->hi - sd->lo)));
     buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
@@ -1402,7 +1402,7 @@ static void html_bars(Map *m)
         const char *t = NULL;
         for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
             t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->lo), hex(a, w->hi)));
-        td(m, NULL, t ? t : "none");
+        td(m, NULL, t ? t : "no segment");
         buf_puts(b, "</tr>\n");
     }
     buf_puts(b, "</table>\n");

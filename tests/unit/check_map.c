@@ -21,12 +21,10 @@ typedef struct Map {
     Buf svg, html;
 } Map;
 
-static void draw(Map *m, const char *name, const char *size)
+static void draw_spec(Map *m, const char *text)
 {
     m->a = arena_new();
     diags_init(&m->d, m->a);
-    char text[1024];
-    snprintf(text, sizeof text, spec_fmt, name, size);
     Spec *s = spec_from_string(m->a, "t.yaml", text, NULL, &m->d);
     ck_assert_msg(s != NULL, "spec does not resolve: %s", m->d.head ? m->d.head->msg : "?");
     RuleConfig rc;
@@ -40,6 +38,13 @@ static void draw(Map *m, const char *name, const char *size)
     m->svg.len--;
     buf_putc(&m->html, 0);
     m->html.len--;
+}
+
+static void draw(Map *m, const char *name, const char *size)
+{
+    char text[1024];
+    snprintf(text, sizeof text, spec_fmt, name, size);
+    draw_spec(m, text);
 }
 
 static void done(Map *m)
@@ -122,6 +127,38 @@ START_TEST(test_deterministic)
 }
 END_TEST
 
+/* What a reviewer must see however thin it is: the firmware's part of a
+ * carve-out, the bytes past the last bank, an overlap, a BAR nothing uses. */
+START_TEST(test_marked_parts)
+{
+    static const char spec[] =
+        "segc: 1\n"
+        "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+        "bars: { regs: { index: 0, size: 16MiB } }\n"
+        "segments:\n"
+        "  - { name: stolen, kind: memory, base: 0, size: 1GiB, system_memory_end: size - 4MiB - 1,\n"
+        "      flags: [preserved_during_standby, partially_preserved_during_hibernate] }\n"
+        "  - { name: pool, kind: memory, base: 1GiB, size: 1GiB, banks: [{ name: near, size: 768MiB }] }\n"
+        "  - { name: clash, kind: aperture, base: 1GiB + 512MiB, size: 1GiB }\n";
+    Map m;
+    draw_spec(&m, spec);
+    const char *want[] = {
+        ">BIOS 4 MiB</text>", /* the short form: two tracks leave no room for "BIOS-reserved 4 MiB" */  ">no bank</text>", "<g class=\"overlap\" data-a=\"pool\" data-b=\"clash\">",
+        ">overlap</text>",               ">512 MiB</text>",          ">no segment</text>",
+        ">index 0 \xC2\xB7 16 MiB</text>", "<td>no segment</td>",    "no bank: offsets 0x3000_0000 \xE2\x80\x93 0x4000_0000 (256 MiB)",
+    };
+    for (size_t i = 0; i < countof(want); i++)
+        ck_assert_msg(strstr(m.html.p, want[i]) != NULL, "no '%s' in the page", want[i]);
+    /* the pieces are drawn at least the shortest piece tall */
+    const char *fw = strstr(m.svg.p, "<rect class=\"fwres\" x=");
+    ck_assert_ptr_nonnull(fw);
+    double h = 0;
+    ck_assert_int_eq(sscanf(strstr(fw, "height=\""), "height=\"%lf", &h), 1);
+    ck_assert_msg(h >= 28, "BIOS-reserved part drawn %g px tall", h);
+    done(&m);
+}
+END_TEST
+
 Suite *map_suite(void)
 {
     Suite *s = suite_create("map");
@@ -130,6 +167,7 @@ Suite *map_suite(void)
     tcase_add_test(t, test_escaping);
     tcase_add_test(t, test_html_holds_svg);
     tcase_add_test(t, test_deterministic);
+    tcase_add_test(t, test_marked_parts);
     suite_add_tcase(s, t);
     return s;
 }
