@@ -113,32 +113,9 @@ static const char *hex(Arena *a, uint64_t v)
     return arena_strdup(a, out);
 }
 
-/* 2 GiB, 448 MiB, 7.75 GiB; a value that needs more than two decimals in
- * its unit gets an approximately-equal sign: "~1.33 GiB" with U+2248 (the
- * hex printed beside it is exact). */
-static const char *human(Arena *a, uint64_t v)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    unsigned k = 0;
-    while (k < 6 && (v >> (10 * (k + 1))) != 0)
-        k++;
-    uint64_t unit = (uint64_t)1 << (10 * k);
-    uint64_t q = v >> (10 * k), r = v & (unit - 1);
-    if (r == 0)
-        return arena_printf(a, "%llu %s", (unsigned long long)q, units[k]);
-    /* Quarters are exact in two decimals (100 = 4 * 25 and the unit is a
-     * power of two); anything else is rounded from the top 10 bits. */
-    bool exact = r % (unit / 4) == 0;
-    uint64_t h = exact ? r / (unit / 4) * 25 : ((r >> (10 * (k - 1))) * 100 + 512) >> 10;
-    if (h == 100)
-        q++, h = 0;
-    return arena_printf(a, "%s%llu.%02llu %s", exact ? "" : "\xE2\x89\x88", (unsigned long long)q,
-                        (unsigned long long)h, units[k]);
-}
-
 static const char *size_text(Arena *a, uint64_t v)
 {
-    return arena_printf(a, "%s (%s)", human(a, v), hex(a, v));
+    return arena_printf(a, "%s (%s)", iec(a, v), hex(a, v));
 }
 
 /* ---- which diagnostics concern which segment or BAR ------------------------- */
@@ -437,7 +414,7 @@ static bool fits(double w, double h, const char *text, bool bold)
 
 static const char *bank_text(Map *m, const Bank *bk)
 {
-    return arena_printf(m->a, "%s \xC2\xB7 %s", bk->name ? bk->name : "?", human(m->a, bk->end - bk->start));
+    return arena_printf(m->a, "%s \xC2\xB7 %s", bk->name ? bk->name : "?", iec(m->a, bk->end - bk->start));
 }
 
 /* GPU address range of bank i, clamped to its segment. */
@@ -484,7 +461,7 @@ static void build_label(Map *m, SegDraw *sd)
         else
             line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
-            line_add(l, "muted", arena_printf(a, "commit limit %s", human(a, g->commit_limit.v)));
+            line_add(l, "muted", arena_printf(a, "commit limit %s", iec(a, g->commit_limit.v)));
         line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
         if (g->flags_written)
             line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
@@ -494,12 +471,12 @@ static void build_label(Map *m, SegDraw *sd)
         if (has_split(g)) {
             uint64_t drv = g->system_memory_end.v + 1;
             line_add(l, "muted",
-                     arena_printf(a, "driver-reserved %s, BIOS-reserved %s", human(a, drv),
-                                  human(a, g->size.v - drv)));
+                     arena_printf(a, "driver-reserved %s, BIOS-reserved %s", iec(a, drv),
+                                  iec(a, g->size.v - drv)));
         }
         if (sd->nb < sd->hi)
             line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->lo),
-                                              hex(a, sd->hi - sd->lo), human(a, sd->hi - sd->nb)));
+                                              hex(a, sd->hi - sd->lo), iec(a, sd->hi - sd->nb)));
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
         line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
@@ -602,7 +579,7 @@ static void lane_width(Map *m, Lane *ln)
     ln->slot_w = dmax(name_w + 16, LANE_MIN_W / ln->ntracks);
     ln->w = ln->slot_w * ln->ntracks;
     hw = dmax(hw, text_w(arena_printf(m->a, "index %llu, %s", (unsigned long long)ln->bar->index.v,
-                                      human(m->a, ln->bar->size.v)), FS_SMALL, false));
+                                      iec(m->a, ln->bar->size.v)), FS_SMALL, false));
     for (unsigned f = 0; f < ln->finds.n; f++)
         hw = dmax(hw, text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true));
     if (hw > ln->w) {
@@ -762,10 +739,10 @@ static void draw_split(Map *m, const SegDraw *sd)
     const Segment *g = sd->g;
     uint64_t off = sd->fw - sd->lo;
     double yc = axis_y(&m->ax, sd->fw);
-    mark(m, "fwres", sd->x, yc, sd->w, sd->y1, arena_printf(a, "BIOS-reserved %s", human(a, sd->hi - sd->fw)),
-         arena_printf(a, "BIOS %s", human(a, sd->hi - sd->fw)),
+    mark(m, "fwres", sd->x, yc, sd->w, sd->y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->hi - sd->fw)),
+         arena_printf(a, "BIOS %s", iec(a, sd->hi - sd->fw)),
          arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
-                      g->name, human(a, sd->hi - sd->fw), hex(a, off), hex(a, sd->hi - sd->lo)));
+                      g->name, iec(a, sd->hi - sd->fw), hex(a, off), hex(a, sd->hi - sd->lo)));
     buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
                px(a, sd->x + sd->w), px(a, yc));
     title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
@@ -790,9 +767,9 @@ static void draw_banks(Map *m, const SegDraw *sd)
     }
     if (sd->nb < sd->hi)
         mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->y1,
-             arena_printf(a, "no bank: %s", human(a, sd->hi - sd->nb)), "no bank",
+             arena_printf(a, "no bank: %s", iec(a, sd->hi - sd->nb)), "no bank",
              arena_printf(a, "%s: offsets %s \xE2\x80\x93 %s (%s) are in no bank", g->name, hex(a, sd->nb - sd->lo),
-                          hex(a, sd->hi - sd->lo), human(a, sd->hi - sd->nb)));
+                          hex(a, sd->hi - sd->lo), iec(a, sd->hi - sd->nb)));
 }
 
 static void draw_segment(Map *m, const SegDraw *sd)
@@ -813,7 +790,7 @@ static void draw_segment(Map *m, const SegDraw *sd)
         const char *t = g->kind == SEG_AGP ? arena_printf(a, "%s: runtime aperture", g->name)
                         : !sd->axis        ? arena_printf(a, "%s: size 0", g->name)
                         : sd->fw < sd->hi
-                            ? arena_printf(a, "%s\ndriver-reserved %s", g->name, human(a, sd->fw - sd->lo))
+                            ? arena_printf(a, "%s\ndriver-reserved %s", g->name, iec(a, sd->fw - sd->lo))
                             : g->name;
         label_in(m, sd->x, sd->y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->y1, true, t, g->name);
     }
@@ -867,7 +844,7 @@ static void draw_gaps(Map *m)
         uint64_t lo = m->ax.pt[i], hi = m->ax.pt[i + 1];
         buf_printf(b, "<g class=\"gap\" data-lo=\"%s\" data-hi=\"%s\">", hex(a, lo), hex(a, hi));
         title_el(m, arena_printf(a, "unused GPU addresses %s \xE2\x80\x93 %s (%s), not drawn to scale", hex(a, lo),
-                                 hex(a, hi), human(a, hi - lo)));
+                                 hex(a, hi), iec(a, hi - lo)));
         buf_printf(b, "\n<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/>\n", px(a, x0), px(a, y0),
                    px(a, x1 - x0), px(a, y1 - y0));
         for (int k = 0; k < 2; k++) {
@@ -877,7 +854,7 @@ static void draw_gaps(Map *m)
                 buf_printf(b, " L%s %s", px(a, x), px(a, yz + ((int)((x - x0) / 8) % 2 ? -4 : 4)));
             buf_puts(b, "\"/>\n");
         }
-        label_in(m, x0, y0, x1 - x0, y1, false, arena_printf(a, "gap: %s unused", human(a, hi - lo)), NULL);
+        label_in(m, x0, y0, x1 - x0, y1, false, arena_printf(a, "gap: %s unused", iec(a, hi - lo)), NULL);
         buf_puts(b, "</g>\n");
     }
 }
@@ -897,9 +874,9 @@ static void draw_overlaps(Map *m)
             buf_printf(m->b, "<g class=\"overlap\"%s%s>\n", attr(m, "data-a", p->g->name), attr(m, "data-b", q->g->name));
             rect(m, "overlap", NULL, m->col_x - 4, y0, m->col_w + 8, y1 - y0,
                  arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name, hex(a, lo),
-                              hex(a, hi), human(a, hi - lo)));
-            label_in(m, xo, y0, m->ov_w, y1, true, arena_printf(a, "overlap\n%s", human(a, hi - lo)),
-                     arena_printf(a, "overlap %s", human(a, hi - lo)));
+                              hex(a, hi), iec(a, hi - lo)));
+            label_in(m, xo, y0, m->ov_w, y1, true, arena_printf(a, "overlap\n%s", iec(a, hi - lo)),
+                     arena_printf(a, "overlap %s", iec(a, hi - lo)));
             buf_puts(m->b, "</g>\n");
         }
 }
@@ -911,7 +888,7 @@ static void lane_header(Map *m, const Lane *ln)
     double yh = m->body_top - 36 - 12.0 * m->lane_rows;
     text_at(m, "b", ln->x, yh, NULL, arena_printf(a, "BAR %s", ln->bar->name));
     text_at(m, "small", ln->x, yh + 14, NULL,
-            arena_printf(a, "index %llu, %s", (unsigned long long)ln->bar->index.v, human(a, ln->bar->size.v)));
+            arena_printf(a, "index %llu, %s", (unsigned long long)ln->bar->index.v, iec(a, ln->bar->size.v)));
     for (unsigned i = 0; i < ln->finds.n; i++)
         text_at(m, ln->finds.f[i].sev == SEV_WARNING ? "small warn" : "small err", ln->x, yh + 14 + 12.0 * (i + 1),
                 NULL, arena_printf(a, "%s: %s", severity_name(ln->finds.f[i].sev), ln->finds.f[i].code));
@@ -933,9 +910,9 @@ static void lane_unused(Map *m, const Lane *ln)
         const char *what = ln->nwins ? arena_printf(a, "bytes %s \xE2\x80\x93 %s", hex(a, lo), hex(a, hi))
                                      : arena_printf(a, "index %llu", (unsigned long long)ln->bar->index.v);
         mark(m, "unused", ln->x, ln->ax.y[i], ln->w, ln->ax.y[i + 1],
-             arena_printf(a, "no segment\n%s \xC2\xB7 %s", what, human(a, hi - lo)), "no segment",
+             arena_printf(a, "no segment\n%s \xC2\xB7 %s", what, iec(a, hi - lo)), "no segment",
              arena_printf(a, "BAR %s (index %llu) bytes %s \xE2\x80\x93 %s (%s): no segment", ln->bar->name,
-                          (unsigned long long)ln->bar->index.v, hex(a, lo), hex(a, hi), human(a, hi - lo)));
+                          (unsigned long long)ln->bar->index.v, hex(a, lo), hex(a, hi), iec(a, hi - lo)));
     }
 }
 
@@ -950,7 +927,7 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
          arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->to_scale), x, w->y0, ln->slot_w,
          h,
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->lo),
-                      hex(a, w->hi), human(a, w->hi - w->lo), w->to_scale ? "" : "\ndrawn taller than to scale"));
+                      hex(a, w->hi), iec(a, w->hi - w->lo), w->to_scale ? "" : "\ndrawn taller than to scale"));
     label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
     if (!w->to_scale)
         not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
@@ -1227,7 +1204,7 @@ static void svg_titles(Map *m)
         nbanks += s->segs[i].nbanks;
     text_at(m, "muted", MARGIN, MARGIN + FS_TITLE + 17, NULL,
             arena_printf(a, "%s \xC2\xB7 WDDM %u.%u \xC2\xB7 %s \xC2\xB7 page %s \xC2\xB7 %u segment%s, %u bank%s, %u BAR%s",
-                         file_name(s), s->wddm >> 4, s->wddm & 15, arch_name(s->arch), human(a, s->page_size.v),
+                         file_name(s), s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v),
                          s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s", s->nbars,
                          s->nbars == 1 ? "" : "s"));
     draw_legend(m, MARGIN + FS_TITLE + 31, true);
@@ -1276,7 +1253,7 @@ static const char *scale_note(Map *m)
     for (unsigned i = 0; i < m->nlanes; i++)
         if (m->lanes[i].own_scale)
             own = join(m, own, ", ", m->lanes[i].bar->name);
-    return arena_printf(m->a, "Scale: 1 px = %s of GPU addresses%s%s%s", human(m->a, per),
+    return arena_printf(m->a, "Scale: 1 px = %s of GPU addresses%s%s%s", iec(m->a, per),
                         !m->nlanes ? "." : own ? "; drawn at a scale of its own: BAR " : " and BAR bytes.",
                         own ? own : "", own ? "." : "");
 }
@@ -1348,7 +1325,7 @@ static void html_head(Map *m)
     buf_puts(b, "</h1>\n<p>");
     esc(b, arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s. Hover over a shape for its details.",
                         file_name(s), SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
-                        human(a, s->page_size.v)));
+                        iec(a, s->page_size.v)));
     buf_puts(b, "</p>\n<div class=\"map\">\n");
 }
 
@@ -1377,7 +1354,7 @@ static void html_segment(Map *m, const SegDraw *sd)
         const Bank *bk = &g->banks[k];
         buf_puts(b, k ? "<br>" : "");
         esc(b, arena_printf(a, "%s: %s \xE2\x80\x93 %s (%s)", bk->name ? bk->name : "?", hex(a, bk->start),
-                            hex(a, bk->end), human(a, bk->end - bk->start)));
+                            hex(a, bk->end), iec(a, bk->end - bk->start)));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++) {

@@ -128,7 +128,7 @@ char *arena_printf(Arena *a, const char *fmt, ...)
     return p;
 }
 
-/* One way to write a quantity, in diagnostics, diff and the map: "2 GiB",
+/* One way to write a quantity, in diagnostics and the map: "2 GiB",
  * "448 MiB", "14.75 GiB"; a value that needs more than two decimals in its
  * unit gets U+2248 (almost equal), the exact hex being printed beside it. */
 const char *iec(Arena *a, uint64_t v)
