@@ -118,6 +118,12 @@ static const char *size_text(Arena *a, uint64_t v)
     return arena_printf(a, "%s (%s)", iec(a, v), hex(a, v));
 }
 
+/* base + size, saturated: a spec that breaks rules may wrap around. */
+static uint64_t end_of(uint64_t base, uint64_t size)
+{
+    return base > UINT64_MAX - size ? UINT64_MAX : base + size;
+}
+
 /* ---- which diagnostics concern which segment or BAR ------------------------- */
 
 /* One rule that fired on a segment or BAR (deduplicated by rule). */
@@ -158,16 +164,24 @@ typedef struct Axis {
     double scale; /* pixels per byte of the pieces drawn to scale */
 } Axis;
 
+/* A segment's GPU addresses or its CPU window's BAR bytes, on an axis. */
+typedef struct Span {
+    uint64_t lo, hi;
+    double y0, y1;
+    bool to_scale;
+    unsigned track; /* side by side with the spans it overlaps */
+} Span;
+
 static int cmp_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
 }
 
-/* Builds an axis over the ranges [lo[i], hi[i]) plus the extra points.
- * With `collapse`, pieces no range covers become gaps of GAP_H. */
-static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *hi, unsigned n, const uint64_t *extra,
-                       unsigned nextra, bool collapse, double top, double target, double minh)
+/* Builds an axis over the spans plus the extra points.  With `collapse`,
+ * pieces no span covers become gaps of GAP_H. */
+static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
+                       bool collapse, double top, double target, double minh)
 {
     memset(ax, 0, sizeof *ax);
     unsigned cap = 2 * n + nextra;
@@ -176,8 +190,8 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
     ax->pt = arena_alloc(a, cap * sizeof *ax->pt);
     unsigned m = 0;
     for (unsigned i = 0; i < n; i++) {
-        ax->pt[m++] = lo[i];
-        ax->pt[m++] = hi[i];
+        ax->pt[m++] = sp[i]->lo;
+        ax->pt[m++] = sp[i]->hi;
     }
     for (unsigned i = 0; i < nextra; i++)
         ax->pt[m++] = extra[i];
@@ -194,7 +208,7 @@ static void axis_build(Arena *a, Axis *ax, const uint64_t *lo, const uint64_t *h
     for (unsigned i = 0; i + 1 < u; i++) {
         bool covered = false;
         for (unsigned k = 0; k < n && !covered; k++)
-            covered = lo[k] <= ax->pt[i] && hi[k] >= ax->pt[i + 1];
+            covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
         ax->gap[i] = collapse && !covered;
         ax->big[i] = !ax->gap[i];
         sized += !ax->gap[i];
@@ -268,22 +282,24 @@ static unsigned *order(Arena *a, const double *key, unsigned n)
     return ord;
 }
 
-/* Side-by-side tracks for overlapping ranges: taken in order of their
- * start, each range gets the first track where it overlaps no range placed
- * before it.  Returns the number of tracks. */
-static unsigned assign_tracks(Arena *a, const uint64_t *lo, const uint64_t *hi, unsigned n, unsigned *track)
+/* Side-by-side tracks for overlapping spans: taken in order of their start,
+ * each span gets the first track where it overlaps no span placed before it.
+ * Places the spans on the axis; returns the number of tracks. */
+static unsigned place_spans(Arena *a, const Axis *ax, Span *const *sp, unsigned n)
 {
     double *key = arena_alloc(a, (n + 1) * sizeof *key);
     for (unsigned i = 0; i < n; i++)
-        key[i] = (double)lo[i];
+        key[i] = (double)sp[i]->lo;
     unsigned *ord = order(a, key, n), ntracks = 1;
     for (unsigned k = 0; k < n; k++) {
-        unsigned i = ord[k], t = 0;
+        Span *s = sp[ord[k]]; /* s->track starts at 0 (arena memory is zeroed) */
         for (unsigned q = 0; q < k; q++)
-            if (track[ord[q]] == t && lo[ord[q]] < hi[i] && lo[i] < hi[ord[q]])
-                t++, q = (unsigned)-1; /* start over on the next track */
-        track[i] = t;
-        ntracks = t + 1 > ntracks ? t + 1 : ntracks;
+            if (sp[ord[q]]->track == s->track && sp[ord[q]]->lo < s->hi && s->lo < sp[ord[q]]->hi)
+                s->track++, q = (unsigned)-1; /* start over on the next track */
+        ntracks = s->track + 1 > ntracks ? s->track + 1 : ntracks;
+        s->y0 = axis_y(ax, s->lo);
+        s->y1 = axis_y(ax, s->hi);
+        s->to_scale = axis_to_scale(ax, s->lo, s->hi);
     }
     return ntracks;
 }
@@ -304,12 +320,10 @@ typedef struct Label {
 typedef struct SegDraw {
     const Segment *g;
     bool axis; /* on the GPU address axis (else a box below it) */
-    uint64_t lo, hi;
+    Span at;
     uint64_t fw, nb; /* where its BIOS-reserved part and the bytes no bank
                         covers start (hi: there are none) */
-    double x, y0, w, y1;
-    bool to_scale;
-    unsigned track;
+    double x, w;
     Finds finds;
     bool cpu_red;
     Label label;
@@ -317,10 +331,7 @@ typedef struct SegDraw {
 
 typedef struct Window {
     SegDraw *sd;
-    uint64_t lo, hi; /* bytes of the BAR */
-    double y0, y1;
-    bool to_scale;
-    unsigned track;
+    Span at; /* bytes of the BAR */
 } Window;
 
 typedef struct Lane {
@@ -343,7 +354,6 @@ typedef struct Map {
     Lane *lanes;
     unsigned nlanes;
     Axis ax;
-    unsigned ntracks;
     unsigned lane_rows; /* rule lines under the tallest BAR header */
     /* columns, and the top and bottom of the axis */
     double tick_r, col_x, col_w, ov_w, label_x, label_w, width; /* ov_w: the overlaps' lane */
@@ -392,9 +402,8 @@ static const char *cpu_text(Map *m, const Segment *g)
 {
     Arena *a = m->a;
     if (g->cpu == CPU_BAR && g->cpu_bar) {
-        uint64_t end = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
         return arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
-                            hex(a, end));
+                            hex(a, end_of(g->cpu_offset.v, g->size.v)));
     }
     if (g->cpu == CPU_ADDRESS)
         return arena_printf(a, "physical address %s", hex(a, g->cpu_address.v));
@@ -420,9 +429,9 @@ static const char *bank_text(Map *m, const Bank *bk)
 /* GPU address range of bank i, clamped to its segment. */
 static void bank_range(const SegDraw *sd, const Bank *bk, uint64_t *lo, uint64_t *hi)
 {
-    uint64_t n = sd->hi - sd->lo;
-    *lo = sd->lo + (bk->start < n ? bk->start : n);
-    *hi = sd->lo + (bk->end < n ? bk->end : n);
+    uint64_t n = sd->at.hi - sd->at.lo;
+    *lo = sd->at.lo + (bk->start < n ? bk->start : n);
+    *hi = sd->at.lo + (bk->end < n ? bk->end : n);
 }
 
 /* The banks too short to carry their name in the column, for the label. */
@@ -455,9 +464,9 @@ static void build_label(Map *m, SegDraw *sd)
     } else {
         line_add(l, "",
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
-                              sd->axis && !sd->to_scale ? ", not to scale" : ""));
+                              sd->axis && !sd->at.to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(l, "muted", arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->lo), hex(a, sd->hi)));
+            line_add(l, "muted", arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->at.lo), hex(a, sd->at.hi)));
         else
             line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
@@ -474,9 +483,9 @@ static void build_label(Map *m, SegDraw *sd)
                      arena_printf(a, "driver-reserved %s, BIOS-reserved %s", iec(a, drv),
                                   iec(a, g->size.v - drv)));
         }
-        if (sd->nb < sd->hi)
-            line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->lo),
-                                              hex(a, sd->hi - sd->lo), iec(a, sd->hi - sd->nb)));
+        if (sd->nb < sd->at.hi)
+            line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->at.lo),
+                                              hex(a, sd->at.hi - sd->at.lo), iec(a, sd->at.hi - sd->nb)));
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
         line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
@@ -521,52 +530,26 @@ static void collect_finds(Map *m)
 
 static void layout_axis(Map *m)
 {
-    unsigned n = 0, nx = 0, cap = m->nsd + 1;
-    uint64_t *lo = arena_alloc(m->a, cap * sizeof *lo), *hi = arena_alloc(m->a, cap * sizeof *hi);
-    uint64_t *extra = arena_alloc(m->a, 2 * cap * sizeof *extra);
-    unsigned *idx = arena_alloc(m->a, cap * sizeof *idx), *track = arena_alloc(m->a, cap * sizeof *track);
+    unsigned n = 0, nx = 0;
+    Span **sp = arena_alloc(m->a, (m->nsd + 1) * sizeof *sp);
+    uint64_t *extra = arena_alloc(m->a, (2 * m->nsd + 1) * sizeof *extra);
     for (unsigned i = 0; i < m->nsd; i++)
         if (m->sd[i].axis) {
-            lo[n] = m->sd[i].lo;
-            hi[n] = m->sd[i].hi;
-            idx[n++] = i;
+            sp[n++] = &m->sd[i].at;
             extra[nx++] = m->sd[i].fw; /* own pieces: never thinner than MIN_PIECE */
             extra[nx++] = m->sd[i].nb;
         }
     extra[nx] = 0;
-    axis_build(m->a, &m->ax, lo, hi, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
-    m->ntracks = assign_tracks(m->a, lo, hi, n, track);
-    if (m->ntracks > 1) /* overlaps: a lane of their own on the right */
+    axis_build(m->a, &m->ax, sp, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
+    unsigned ntracks = place_spans(m->a, &m->ax, sp, n);
+    if (ntracks > 1) /* overlaps: a lane of their own on the right */
         m->ov_w = OV_W, m->col_w += OV_W;
-    for (unsigned k = 0; k < n; k++) {
-        SegDraw *sd = &m->sd[idx[k]];
-        sd->track = track[k];
-        sd->y0 = axis_y(&m->ax, sd->lo);
-        sd->y1 = axis_y(&m->ax, sd->hi);
-        sd->to_scale = axis_to_scale(&m->ax, sd->lo, sd->hi);
-    }
     for (unsigned i = 0; i < m->nsd; i++) {
         SegDraw *sd = &m->sd[i];
-        sd->w = sd->axis ? (m->col_w - m->ov_w) / m->ntracks : m->col_w;
-        sd->x = m->col_x + (sd->axis ? sd->track * sd->w : 0);
+        sd->w = sd->axis ? (m->col_w - m->ov_w) / ntracks : m->col_w;
+        sd->x = m->col_x + (sd->axis ? sd->at.track * sd->w : 0);
     }
     m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
-}
-
-/* The CPU windows in BAR lane ln, in segment order; lo and hi get their
- * ranges of BAR bytes. */
-static void lane_windows(Map *m, Lane *ln, uint64_t *lo, uint64_t *hi)
-{
-    ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
-    for (unsigned k = 0; k < m->nsd; k++) {
-        const Segment *g = m->sd[k].g;
-        if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
-            continue;
-        Window *w = &ln->wins[ln->nwins];
-        w->sd = &m->sd[k];
-        w->lo = lo[ln->nwins] = g->cpu_offset.v;
-        w->hi = hi[ln->nwins++] = g->cpu_offset.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->cpu_offset.v + g->size.v;
-    }
 }
 
 /* A lane's tracks are as wide as the longest name in them (the lane at
@@ -595,25 +578,26 @@ static void layout_lanes(Map *m, double axis_h)
 {
     for (unsigned i = 0; i < m->nlanes; i++) {
         Lane *ln = &m->lanes[i];
-        uint64_t *lo = arena_alloc(m->a, (m->nsd + 1) * sizeof *lo), *hi = arena_alloc(m->a, (m->nsd + 1) * sizeof *hi);
-        unsigned *track = arena_alloc(m->a, (m->nsd + 1) * sizeof *track);
-        lane_windows(m, ln, lo, hi);
+        Span **sp = arena_alloc(m->a, (m->nsd + 1) * sizeof *sp);
+        ln->wins = arena_alloc(m->a, (m->nsd + 1) * sizeof *ln->wins);
         uint64_t extent = ln->bar->size.v; /* the BAR, or further if a window spills out */
-        for (unsigned k = 0; k < ln->nwins; k++)
-            extent = hi[k] > extent ? hi[k] : extent;
+        for (unsigned k = 0; k < m->nsd; k++) { /* the CPU windows, in segment order */
+            const Segment *g = m->sd[k].g;
+            if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
+                continue;
+            Window *w = &ln->wins[ln->nwins];
+            w->sd = &m->sd[k];
+            w->at.lo = g->cpu_offset.v;
+            w->at.hi = end_of(g->cpu_offset.v, g->size.v);
+            extent = w->at.hi > extent ? w->at.hi : extent;
+            sp[ln->nwins++] = &w->at;
+        }
         double lane_h = (double)extent * m->ax.scale;
         ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
         lane_h = lane_h > axis_h ? axis_h : lane_h < LANE_MIN_H ? LANE_MIN_H : lane_h;
         uint64_t extra[2] = {0, ln->bar->size.v};
-        axis_build(m->a, &ln->ax, lo, hi, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
-        ln->ntracks = assign_tracks(m->a, lo, hi, ln->nwins, track);
-        for (unsigned k = 0; k < ln->nwins; k++) {
-            Window *w = &ln->wins[k];
-            w->track = track[k];
-            w->y0 = axis_y(&ln->ax, w->lo);
-            w->y1 = axis_y(&ln->ax, w->hi);
-            w->to_scale = axis_to_scale(&ln->ax, w->lo, w->hi);
-        }
+        axis_build(m->a, &ln->ax, sp, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
+        ln->ntracks = place_spans(m->a, &ln->ax, sp, ln->nwins);
         lane_width(m, ln);
     }
 }
@@ -625,13 +609,13 @@ static double place_labels(Map *m)
     unsigned n = m->nsd;
     double *mid = arena_alloc(m->a, (n + 1) * sizeof *mid), bottom;
     for (unsigned i = 0; i < n; i++)
-        mid[i] = (m->sd[i].y0 + m->sd[i].y1) / 2;
+        mid[i] = (m->sd[i].at.y0 + m->sd[i].at.y1) / 2;
     unsigned *ord = order(m->a, mid, n);
     bottom = m->body_top - 8;
     for (unsigned k = 0; k < n; k++) {
         SegDraw *sd = &m->sd[ord[k]];
         Label *l = &sd->label;
-        l->anchor_y = (sd->y0 + sd->y1) / 2;
+        l->anchor_y = (sd->at.y0 + sd->at.y1) / 2;
         double top = l->anchor_y - l->h / 2;
         if (top < bottom + 8)
             top = bottom + 8;
@@ -737,12 +721,12 @@ static void draw_split(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
     const Segment *g = sd->g;
-    uint64_t off = sd->fw - sd->lo;
+    uint64_t off = sd->fw - sd->at.lo;
     double yc = axis_y(&m->ax, sd->fw);
-    mark(m, "fwres", sd->x, yc, sd->w, sd->y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->hi - sd->fw)),
-         arena_printf(a, "BIOS %s", iec(a, sd->hi - sd->fw)),
+    mark(m, "fwres", sd->x, yc, sd->w, sd->at.y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->at.hi - sd->fw)),
+         arena_printf(a, "BIOS %s", iec(a, sd->at.hi - sd->fw)),
          arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
-                      g->name, iec(a, sd->hi - sd->fw), hex(a, off), hex(a, sd->hi - sd->lo)));
+                      g->name, iec(a, sd->at.hi - sd->fw), hex(a, off), hex(a, sd->at.hi - sd->at.lo)));
     buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
                px(a, sd->x + sd->w), px(a, yc));
     title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
@@ -765,11 +749,11 @@ static void draw_banks(Map *m, const SegDraw *sd)
                           g->name, hex(a, bk->start), hex(a, bk->end), size_text(a, bk->end - bk->start)));
         label_in(m, sd->x, y0, sd->w, y1, false, bank_text(m, bk), NULL);
     }
-    if (sd->nb < sd->hi)
-        mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->y1,
-             arena_printf(a, "no bank: %s", iec(a, sd->hi - sd->nb)), "no bank",
-             arena_printf(a, "%s: offsets %s \xE2\x80\x93 %s (%s) are in no bank", g->name, hex(a, sd->nb - sd->lo),
-                          hex(a, sd->hi - sd->lo), iec(a, sd->hi - sd->nb)));
+    if (sd->nb < sd->at.hi)
+        mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->at.y1,
+             arena_printf(a, "no bank: %s", iec(a, sd->at.hi - sd->nb)), "no bank",
+             arena_printf(a, "%s: offsets %s \xE2\x80\x93 %s (%s) are in no bank", g->name, hex(a, sd->nb - sd->at.lo),
+                          hex(a, sd->at.hi - sd->at.lo), iec(a, sd->at.hi - sd->nb)));
 }
 
 static void draw_segment(Map *m, const SegDraw *sd)
@@ -780,24 +764,24 @@ static void draw_segment(Map *m, const SegDraw *sd)
     const char *id = arena_printf(a, "%s data-id=\"%u\"", attr(m, "data-name", g->name), g->id);
     buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
     rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
-         arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->to_scale), sd->x,
-         sd->y0, sd->w, sd->y1 - sd->y0, label_text(m, &sd->label));
-    if (sd->axis && sd->fw < sd->hi)
+         arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->at.to_scale), sd->x,
+         sd->at.y0, sd->w, sd->at.y1 - sd->at.y0, label_text(m, &sd->label));
+    if (sd->axis && sd->fw < sd->at.hi)
         draw_split(m, sd);
     if (sd->axis && g->nbanks) {
         draw_banks(m, sd);
     } else {
         const char *t = g->kind == SEG_AGP ? arena_printf(a, "%s: runtime aperture", g->name)
                         : !sd->axis        ? arena_printf(a, "%s: size 0", g->name)
-                        : sd->fw < sd->hi
-                            ? arena_printf(a, "%s\ndriver-reserved %s", g->name, iec(a, sd->fw - sd->lo))
+                        : sd->fw < sd->at.hi
+                            ? arena_printf(a, "%s\ndriver-reserved %s", g->name, iec(a, sd->fw - sd->at.lo))
                             : g->name;
-        label_in(m, sd->x, sd->y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->y1, true, t, g->name);
+        label_in(m, sd->x, sd->at.y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->at.y1, true, t, g->name);
     }
-    if (sd->axis && !sd->to_scale)
-        not_to_scale_mark(m, sd->x + sd->w, (sd->y0 + sd->y1) / 2);
+    if (sd->axis && !sd->at.to_scale)
+        not_to_scale_mark(m, sd->x + sd->w, (sd->at.y0 + sd->at.y1) / 2);
     if (red)
-        redline(m, NULL, sd->x, sd->y0, sd->w, sd->y1 - sd->y0,
+        redline(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1 - sd->at.y0,
                 arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
     buf_puts(m->b, "</g>\n");
 }
@@ -867,9 +851,9 @@ static void draw_overlaps(Map *m)
     for (unsigned i = 0; i < m->nsd; i++)
         for (unsigned j = i + 1; j < m->nsd; j++) {
             const SegDraw *p = &m->sd[i], *q = &m->sd[j];
-            if (!p->axis || !q->axis || !(p->lo < q->hi && q->lo < p->hi))
+            if (!p->axis || !q->axis || !(p->at.lo < q->at.hi && q->at.lo < p->at.hi))
                 continue;
-            uint64_t lo = p->lo > q->lo ? p->lo : q->lo, hi = p->hi < q->hi ? p->hi : q->hi;
+            uint64_t lo = p->at.lo > q->at.lo ? p->at.lo : q->at.lo, hi = p->at.hi < q->at.hi ? p->at.hi : q->at.hi;
             double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi), xo = m->col_x + m->col_w - m->ov_w;
             buf_printf(m->b, "<g class=\"overlap\"%s%s>\n", attr(m, "data-a", p->g->name), attr(m, "data-b", q->g->name));
             rect(m, "overlap", NULL, m->col_x - 4, y0, m->col_w + 8, y1 - y0,
@@ -904,7 +888,7 @@ static void lane_unused(Map *m, const Lane *ln)
             break;
         bool used = false;
         for (unsigned k = 0; k < ln->nwins && !used; k++)
-            used = ln->wins[k].lo <= lo && ln->wins[k].hi >= hi;
+            used = ln->wins[k].at.lo <= lo && ln->wins[k].at.hi >= hi;
         if (used)
             continue;
         const char *what = ln->nwins ? arena_printf(a, "bytes %s \xE2\x80\x93 %s", hex(a, lo), hex(a, hi))
@@ -922,17 +906,17 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
     Arena *a = m->a;
     const Segment *g = w->sd->g;
     const char *bar = ln->bar->name, *name = attr(m, "data-name", g->name);
-    double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
+    double x = ln->x + w->at.track * ln->slot_w, h = w->at.y1 - w->at.y0;
     rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
-         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->to_scale), x, w->y0, ln->slot_w,
+         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->at.to_scale), x, w->at.y0, ln->slot_w,
          h,
-         arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->lo),
-                      hex(a, w->hi), iec(a, w->hi - w->lo), w->to_scale ? "" : "\ndrawn taller than to scale"));
-    label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
-    if (!w->to_scale)
-        not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
+         arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->at.lo),
+                      hex(a, w->at.hi), iec(a, w->at.hi - w->at.lo), w->at.to_scale ? "" : "\ndrawn taller than to scale"));
+    label_in(m, x, w->at.y0, ln->slot_w, w->at.y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->at.lo)), g->name);
+    if (!w->at.to_scale)
+        not_to_scale_mark(m, x + ln->slot_w, (w->at.y0 + w->at.y1) / 2);
     if (w->sd->cpu_red)
-        redline(m, name, x, w->y0, ln->slot_w, h,
+        redline(m, name, x, w->at.y0, ln->slot_w, h,
                 arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &w->sd->finds)));
 }
 
@@ -1048,7 +1032,7 @@ static void plan_columns(Map *m)
 {
     double tick_w = mono_w("0x0", FS_SMALL);
     for (unsigned i = 0; i < m->nsd; i++)
-        tick_w = dmax(tick_w, mono_w(hex(m->a, m->sd[i].hi), FS_SMALL));
+        tick_w = dmax(tick_w, mono_w(hex(m->a, m->sd[i].at.hi), FS_SMALL));
     m->tick_r = MARGIN + tick_w;
     m->col_x = m->tick_r + 10;
     m->col_w = 200;
@@ -1079,11 +1063,11 @@ static void plan(Map *m, double top)
         const Segment *g = &s->segs[i];
         sd->g = g;
         sd->axis = g->kind != SEG_AGP && g->size.v > 0;
-        sd->lo = g->base.v;
-        sd->hi = g->base.v > UINT64_MAX - g->size.v ? UINT64_MAX : g->base.v + g->size.v;
+        sd->at.lo = g->base.v;
+        sd->at.hi = end_of(g->base.v, g->size.v);
         uint64_t banked = g->nbanks ? g->banks[g->nbanks - 1].end : g->size.v;
-        sd->fw = has_split(g) && g->system_memory_end.v < sd->hi - sd->lo ? sd->lo + g->system_memory_end.v + 1 : sd->hi;
-        sd->nb = banked < sd->hi - sd->lo ? sd->lo + banked : sd->hi;
+        sd->fw = has_split(g) && g->system_memory_end.v < sd->at.hi - sd->at.lo ? sd->at.lo + g->system_memory_end.v + 1 : sd->at.hi;
+        sd->nb = banked < sd->at.hi - sd->at.lo ? sd->at.lo + banked : sd->at.hi;
     }
     collect_finds(m);
     plan_columns(m);
@@ -1119,8 +1103,8 @@ static double place_body(Map *m)
         if (sd->axis)
             continue;
         any_off = true;
-        sd->y0 = y;
-        sd->y1 = y + OFF_BOX_H;
+        sd->at.y0 = y;
+        sd->at.y1 = y + OFF_BOX_H;
         y += OFF_BOX_H + 14;
     }
     double labels_bottom = place_labels(m);
@@ -1343,7 +1327,7 @@ static void html_segment(Map *m, const SegDraw *sd)
     td(m, NULL, flags_text(m, g->flags));
     td(m, "num", agp ? rt : hex(a, g->base.v));
     td(m, "num", agp ? rt : size_text(a, g->size.v));
-    td(m, "num", agp ? rt : hex(a, sd->hi));
+    td(m, "num", agp ? rt : hex(a, sd->at.hi));
     td(m, "num", agp ? rt : size_text(a, g->commit_limit.v));
     td(m, NULL, !has_split(g) ? cpu_text(m, g)
                               : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
@@ -1378,7 +1362,7 @@ static void html_bars(Map *m)
         td(m, "num", size_text(a, ln->bar->size.v));
         const char *t = NULL;
         for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
-            t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->lo), hex(a, w->hi)));
+            t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->at.lo), hex(a, w->at.hi)));
         td(m, NULL, t ? t : "no segment");
         buf_puts(b, "</tr>\n");
     }
