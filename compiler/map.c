@@ -118,6 +118,13 @@ static const char *size_text(Arena *a, uint64_t v)
     return arena_printf(a, "%s (%s)", iec(a, v), hex(a, v));
 }
 
+/* "0x1000 \xE2\x80\x93 0x2000", and " (4 KiB)" if `sized`. */
+static const char *range_text(Arena *a, uint64_t lo, uint64_t hi, bool sized)
+{
+    const char *t = arena_printf(a, "%s \xE2\x80\x93 %s", hex(a, lo), hex(a, hi));
+    return sized ? arena_printf(a, "%s (%s)", t, iec(a, hi - lo)) : t;
+}
+
 /* base + size, saturated: a spec that breaks rules may wrap around. */
 static uint64_t end_of(uint64_t base, uint64_t size)
 {
@@ -402,8 +409,8 @@ static const char *cpu_text(Map *m, const Segment *g)
 {
     Arena *a = m->a;
     if (g->cpu == CPU_BAR && g->cpu_bar) {
-        return arena_printf(a, "BAR %s bytes %s \xE2\x80\x93 %s", g->cpu_bar->name, hex(a, g->cpu_offset.v),
-                            hex(a, end_of(g->cpu_offset.v, g->size.v)));
+        return arena_printf(a, "BAR %s bytes %s", g->cpu_bar->name,
+                            range_text(a, g->cpu_offset.v, end_of(g->cpu_offset.v, g->size.v), false));
     }
     if (g->cpu == CPU_ADDRESS)
         return arena_printf(a, "physical address %s", hex(a, g->cpu_address.v));
@@ -466,7 +473,7 @@ static void build_label(Map *m, SegDraw *sd)
                  arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
                               sd->axis && !sd->at.to_scale ? ", not to scale" : ""));
         if (sd->axis)
-            line_add(l, "muted", arena_printf(a, "GPU %s \xE2\x80\x93 %s", hex(a, sd->at.lo), hex(a, sd->at.hi)));
+            line_add(l, "muted", arena_printf(a, "GPU %s", range_text(a, sd->at.lo, sd->at.hi, false)));
         else
             line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
@@ -484,8 +491,8 @@ static void build_label(Map *m, SegDraw *sd)
                                   iec(a, g->size.v - drv)));
         }
         if (sd->nb < sd->at.hi)
-            line_add(l, "muted", arena_printf(a, "no bank: offsets %s \xE2\x80\x93 %s (%s)", hex(a, sd->nb - sd->at.lo),
-                                              hex(a, sd->at.hi - sd->at.lo), iec(a, sd->at.hi - sd->nb)));
+            line_add(l, "muted", arena_printf(a, "no bank: offsets %s",
+                                              range_text(a, sd->nb - sd->at.lo, sd->at.hi - sd->at.lo, true)));
     }
     for (unsigned i = 0; i < sd->finds.n; i++)
         line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
@@ -721,12 +728,11 @@ static void draw_split(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
     const Segment *g = sd->g;
-    uint64_t off = sd->fw - sd->at.lo;
     double yc = axis_y(&m->ax, sd->fw);
     mark(m, "fwres", sd->x, yc, sd->w, sd->at.y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->at.hi - sd->fw)),
          arena_printf(a, "BIOS %s", iec(a, sd->at.hi - sd->fw)),
-         arena_printf(a, "%s: BIOS-reserved %s, offsets %s \xE2\x80\x93 %s: firmware memory, purged across hibernate",
-                      g->name, iec(a, sd->at.hi - sd->fw), hex(a, off), hex(a, sd->at.hi - sd->at.lo)));
+         arena_printf(a, "%s: BIOS-reserved %s, offsets %s: firmware memory, purged across hibernate", g->name,
+                      iec(a, sd->at.hi - sd->fw), range_text(a, sd->fw - sd->at.lo, sd->at.hi - sd->at.lo, false)));
     buf_printf(m->b, "<line class=\"cut\" x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\">", px(a, sd->x), px(a, yc),
                px(a, sd->x + sd->w), px(a, yc));
     title_el(m, arena_printf(a, "%s: system_memory_end %s (inclusive): driver-reserved below, BIOS-reserved above",
@@ -745,15 +751,15 @@ static void draw_banks(Map *m, const SegDraw *sd)
         bank_range(sd, bk, &blo, &bhi);
         double y0 = axis_y(&m->ax, blo), y1 = axis_y(&m->ax, bhi);
         rect(m, "bank", attr(m, "data-bank", bk->name), sd->x, y0, sd->w, y1 - y0,
-             arena_printf(a, "bank %u '%s' of %s: offsets %s \xE2\x80\x93 %s, %s", i + 1, bk->name ? bk->name : "?",
-                          g->name, hex(a, bk->start), hex(a, bk->end), size_text(a, bk->end - bk->start)));
+             arena_printf(a, "bank %u '%s' of %s: offsets %s, %s", i + 1, bk->name ? bk->name : "?", g->name,
+                          range_text(a, bk->start, bk->end, false), size_text(a, bk->end - bk->start)));
         label_in(m, sd->x, y0, sd->w, y1, false, bank_text(m, bk), NULL);
     }
     if (sd->nb < sd->at.hi)
         mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->at.y1,
              arena_printf(a, "no bank: %s", iec(a, sd->at.hi - sd->nb)), "no bank",
-             arena_printf(a, "%s: offsets %s \xE2\x80\x93 %s (%s) are in no bank", g->name, hex(a, sd->nb - sd->at.lo),
-                          hex(a, sd->at.hi - sd->at.lo), iec(a, sd->at.hi - sd->nb)));
+             arena_printf(a, "%s: offsets %s are in no bank", g->name,
+                          range_text(a, sd->nb - sd->at.lo, sd->at.hi - sd->at.lo, true)));
 }
 
 static void draw_segment(Map *m, const SegDraw *sd)
@@ -827,8 +833,7 @@ static void draw_gaps(Map *m)
         double y0 = m->ax.y[i], y1 = m->ax.y[i + 1], x0 = m->col_x, x1 = m->col_x + m->col_w;
         uint64_t lo = m->ax.pt[i], hi = m->ax.pt[i + 1];
         buf_printf(b, "<g class=\"gap\" data-lo=\"%s\" data-hi=\"%s\">", hex(a, lo), hex(a, hi));
-        title_el(m, arena_printf(a, "unused GPU addresses %s \xE2\x80\x93 %s (%s), not drawn to scale", hex(a, lo),
-                                 hex(a, hi), iec(a, hi - lo)));
+        title_el(m, arena_printf(a, "unused GPU addresses %s, not drawn to scale", range_text(a, lo, hi, true)));
         buf_printf(b, "\n<rect class=\"gapbg\" x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\"/>\n", px(a, x0), px(a, y0),
                    px(a, x1 - x0), px(a, y1 - y0));
         for (int k = 0; k < 2; k++) {
@@ -857,8 +862,7 @@ static void draw_overlaps(Map *m)
             double y0 = axis_y(&m->ax, lo), y1 = axis_y(&m->ax, hi), xo = m->col_x + m->col_w - m->ov_w;
             buf_printf(m->b, "<g class=\"overlap\"%s%s>\n", attr(m, "data-a", p->g->name), attr(m, "data-b", q->g->name));
             rect(m, "overlap", NULL, m->col_x - 4, y0, m->col_w + 8, y1 - y0,
-                 arena_printf(a, "overlap of %s and %s: GPU %s \xE2\x80\x93 %s (%s)", p->g->name, q->g->name, hex(a, lo),
-                              hex(a, hi), iec(a, hi - lo)));
+                 arena_printf(a, "overlap of %s and %s: GPU %s", p->g->name, q->g->name, range_text(a, lo, hi, true)));
             label_in(m, xo, y0, m->ov_w, y1, true, arena_printf(a, "overlap\n%s", iec(a, hi - lo)),
                      arena_printf(a, "overlap %s", iec(a, hi - lo)));
             buf_puts(m->b, "</g>\n");
@@ -891,12 +895,12 @@ static void lane_unused(Map *m, const Lane *ln)
             used = ln->wins[k].at.lo <= lo && ln->wins[k].at.hi >= hi;
         if (used)
             continue;
-        const char *what = ln->nwins ? arena_printf(a, "bytes %s \xE2\x80\x93 %s", hex(a, lo), hex(a, hi))
+        const char *what = ln->nwins ? arena_printf(a, "bytes %s", range_text(a, lo, hi, false))
                                      : arena_printf(a, "index %llu", (unsigned long long)ln->bar->index.v);
         mark(m, "unused", ln->x, ln->ax.y[i], ln->w, ln->ax.y[i + 1],
              arena_printf(a, "no segment\n%s \xC2\xB7 %s", what, iec(a, hi - lo)), "no segment",
-             arena_printf(a, "BAR %s (index %llu) bytes %s \xE2\x80\x93 %s (%s): no segment", ln->bar->name,
-                          (unsigned long long)ln->bar->index.v, hex(a, lo), hex(a, hi), iec(a, hi - lo)));
+             arena_printf(a, "BAR %s (index %llu) bytes %s: no segment", ln->bar->name,
+                          (unsigned long long)ln->bar->index.v, range_text(a, lo, hi, true)));
     }
 }
 
@@ -910,8 +914,8 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
     rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
          arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->at.to_scale), x, w->at.y0, ln->slot_w,
          h,
-         arena_printf(a, "%s is CPU-visible through BAR %s bytes %s \xE2\x80\x93 %s (%s)%s", g->name, bar, hex(a, w->at.lo),
-                      hex(a, w->at.hi), iec(a, w->at.hi - w->at.lo), w->at.to_scale ? "" : "\ndrawn taller than to scale"));
+         arena_printf(a, "%s is CPU-visible through BAR %s bytes %s%s", g->name, bar,
+                      range_text(a, w->at.lo, w->at.hi, true), w->at.to_scale ? "" : "\ndrawn taller than to scale"));
     label_in(m, x, w->at.y0, ln->slot_w, w->at.y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->at.lo)), g->name);
     if (!w->at.to_scale)
         not_to_scale_mark(m, x + ln->slot_w, (w->at.y0 + w->at.y1) / 2);
@@ -1337,8 +1341,7 @@ static void html_segment(Map *m, const SegDraw *sd)
     for (unsigned k = 0; k < g->nbanks; k++) {
         const Bank *bk = &g->banks[k];
         buf_puts(b, k ? "<br>" : "");
-        esc(b, arena_printf(a, "%s: %s \xE2\x80\x93 %s (%s)", bk->name ? bk->name : "?", hex(a, bk->start),
-                            hex(a, bk->end), iec(a, bk->end - bk->start)));
+        esc(b, arena_printf(a, "%s: %s", bk->name ? bk->name : "?", range_text(a, bk->start, bk->end, true)));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++) {
@@ -1362,7 +1365,7 @@ static void html_bars(Map *m)
         td(m, "num", size_text(a, ln->bar->size.v));
         const char *t = NULL;
         for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
-            t = join(m, t, "; ", arena_printf(a, "%s: %s \xE2\x80\x93 %s", w->sd->g->name, hex(a, w->at.lo), hex(a, w->at.hi)));
+            t = join(m, t, "; ", arena_printf(a, "%s: %s", w->sd->g->name, range_text(a, w->at.lo, w->at.hi, false)));
         td(m, NULL, t ? t : "no segment");
         buf_puts(b, "</tr>\n");
     }
