@@ -75,17 +75,12 @@ static double text_w(const char *s, double size, bool bold)
     return (double)utf8_count(s, strlen(s)) * size * (bold ? 0.68 : 0.62);
 }
 
-static double mono_w(const char *s, double size)
-{
-    return (double)utf8_count(s, strlen(s)) * size * 0.61;
-}
-
-/* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
 static double dmax(double a, double b)
 {
     return a > b ? a : b;
 }
 
+/* Coordinates: two decimals at most, trailing zeros dropped, never "-0". */
 static const char *px(Arena *a, double v)
 {
     if (fabs(v) < 0.005)
@@ -225,31 +220,27 @@ static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const ui
      * move pieces from big to small, so it ends within `sized` rounds. */
     if (target < 2 * sized * minh)
         target = 2 * sized * minh;
-    double scale = 0;
     bool changed;
     do {
         double len = 0;
         unsigned small = 0;
         for (unsigned i = 0; i + 1 < u; i++) {
-            if (ax->gap[i])
-                continue;
             if (ax->big[i])
                 len += (double)(ax->pt[i + 1] - ax->pt[i]);
             else
-                small++;
+                small += !ax->gap[i];
         }
-        scale = len > 0 ? (target - small * minh) / len : 0;
+        ax->scale = len > 0 ? (target - small * minh) / len : 0;
         changed = false;
         for (unsigned i = 0; i + 1 < u; i++)
-            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * scale < minh)
+            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale < minh)
                 ax->big[i] = false, changed = true;
     } while (changed);
-    ax->scale = scale;
     double y = top;
     for (unsigned i = 0; i < u; i++) {
         ax->y[i] = y;
         if (i + 1 < u)
-            y += ax->gap[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * scale : minh;
+            y += ax->gap[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
     }
 }
 
@@ -320,7 +311,7 @@ typedef struct Line {
 typedef struct Label {
     Line lines[9 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
     unsigned n;
-    double y, h, w;  /* top, height, width */
+    double y, w;     /* top (n lines of LINE below it), width */
     double anchor_y;      /* where the leader line starts on the shape */
 } Label;
 
@@ -362,6 +353,7 @@ typedef struct Map {
     unsigned nlanes;
     Axis ax;
     unsigned lane_rows; /* rule lines under the tallest BAR header */
+    unsigned ndiags;    /* not counting notes */
     /* columns, and the top and bottom of the axis */
     double tick_r, col_x, col_w, ov_w, label_x, label_w, width; /* ov_w: the overlaps' lane */
     double body_top, axis_bottom;
@@ -372,7 +364,6 @@ static void line_add(Label *l, const char *cls, const char *text)
     ASSERT(l->n < countof(l->lines));
     l->lines[l->n++] = (Line){text, cls};
     l->w = dmax(l->w, text_w(text, FS, *cls && strcmp(cls, "muted")));
-    l->h = l->n * LINE;
 }
 
 /* acc, sep and item (acc NULL: item alone). */
@@ -397,12 +388,6 @@ static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk
         if (flags & (1u << flag_table[i].bit))
             t = join(m, t, sep, dxgk ? flag_table[i].dxgk : flag_table[i].name);
     return t;
-}
-
-static const char *flags_text(Map *m, uint32_t flags)
-{
-    const char *t = flag_names(m, flags, " | ", true);
-    return arena_printf(m->a, "%s (0x%08X)", t ? t : "none", (unsigned)flags);
 }
 
 static const char *cpu_text(Map *m, const Segment *g)
@@ -519,9 +504,11 @@ static const Subject *subject_of(const Diag *e, unsigned id, bool bar)
  * cpu_visible (or a key under it). */
 static void collect_finds(Map *m)
 {
+    m->ndiags = 0;
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
+        m->ndiags++;
         for (unsigned i = 0; i < m->nsd; i++) {
             const Subject *on = subject_of(e, i + 1, false);
             if (on) {
@@ -623,13 +610,8 @@ static double place_labels(Map *m)
         SegDraw *sd = &m->sd[ord[k]];
         Label *l = &sd->label;
         l->anchor_y = (sd->at.y0 + sd->at.y1) / 2;
-        double top = l->anchor_y - l->h / 2;
-        if (top < bottom + 8)
-            top = bottom + 8;
-        if (top < m->body_top)
-            top = m->body_top;
-        l->y = top;
-        bottom = top + l->h;
+        l->y = dmax(dmax(l->anchor_y - l->n * LINE / 2, bottom + 8), m->body_top);
+        bottom = l->y + l->n * LINE;
     }
     return n ? bottom : m->body_top;
 }
@@ -1034,10 +1016,10 @@ static const char *fit(Map *m, const char *text, double w)
 /* Columns, left to right: tick labels, the GPU column, labels. */
 static void plan_columns(Map *m)
 {
-    double tick_w = mono_w("0x0", FS_SMALL);
+    double tick_chars = 3; /* "0x0" */
     for (unsigned i = 0; i < m->nsd; i++)
-        tick_w = dmax(tick_w, mono_w(hex(m->a, m->sd[i].at.hi), FS_SMALL));
-    m->tick_r = MARGIN + tick_w;
+        tick_chars = dmax(tick_chars, (double)strlen(hex(m->a, m->sd[i].at.hi)));
+    m->tick_r = MARGIN + tick_chars * FS_SMALL * 0.61; /* DejaVu Sans Mono: 0.6 em */
     m->col_x = m->tick_r + 10;
     m->col_w = 200;
     for (unsigned i = 0; i < m->nsd; i++) {
@@ -1083,7 +1065,7 @@ static void plan(Map *m, double top)
         m->label_w = dmax(m->label_w, m->sd[i].label.w);
     }
     double axis_h = m->axis_bottom - m->body_top;
-    layout_lanes(m, axis_h > LANE_MIN_H ? axis_h : LANE_MIN_H);
+    layout_lanes(m, dmax(axis_h, LANE_MIN_H));
     double x = m->label_x + m->label_w + 40;
     for (unsigned i = 0; i < m->nlanes; i++) {
         m->lanes[i].x = x;
@@ -1115,15 +1097,7 @@ static double place_body(Map *m)
     double bottom = any_off ? y - 14 : m->axis_bottom;
     for (const Lane *ln = m->lanes; ln < m->lanes + m->nlanes; ln++)
         bottom = dmax(bottom, ln->ax.n ? ln->ax.y[ln->ax.n - 1] : m->body_top);
-    return labels_bottom > bottom ? labels_bottom : bottom;
-}
-
-static unsigned count_diags(const Map *m)
-{
-    unsigned n = 0;
-    for (const Diag *e = m->d->head; e; e = e->next)
-        n += e->sev != SEV_NOTE;
-    return n;
+    return dmax(labels_bottom, bottom);
 }
 
 static const char *spec_name(const Spec *s)
@@ -1143,10 +1117,8 @@ static void svg_head(Map *m, double height)
     Buf *b = m->b;
     buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"" FONT "\" font-size=\"%s\">\n",
                px(a, m->width), px(a, height), px(a, m->width), px(a, height), px(a, FS));
-    buf_puts(b, "<title>");
-    esc(b, arena_printf(a, "Memory map of %s (%s)", spec_name(m->s), file_name(m->s)));
-    buf_puts(b, "</title>\n");
-    buf_puts(b, "<style>\n"
+    title_el(m, arena_printf(a, "Memory map of %s (%s)", spec_name(m->s), file_name(m->s)));
+    buf_puts(b, "\n<style>\n"
                 "text { fill: #1a1a1a; } text.b, text.in.b { font-weight: bold; } text.muted { fill: #444; }\n"
                 "text.err, text.warn { fill: " C_RED "; font-weight: bold; }\n"
                 "text.small, text.in, text.mono, text.diag { font-size: 10.5px; }\n"
@@ -1247,14 +1219,14 @@ static const char *scale_note(Map *m)
 }
 
 /* The scale note and every diagnostic, one line each. */
-static void svg_foot(Map *m, double foot, unsigned ndiags)
+static void svg_foot(Map *m, double foot)
 {
     Arena *a = m->a;
     text_at(m, "small", MARGIN, foot, NULL, scale_note(m));
-    if (!ndiags)
+    if (!m->ndiags)
         return;
     double dy = foot + 30;
-    buf_printf(m->b, "<text class=\"b\" x=\"%s\" y=\"%s\">Diagnostics (%u)</text>\n", px(a, MARGIN), px(a, dy), ndiags);
+    buf_printf(m->b, "<text class=\"b\" x=\"%s\" y=\"%s\">Diagnostics (%u)</text>\n", px(a, MARGIN), px(a, dy), m->ndiags);
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
@@ -1274,11 +1246,10 @@ static void svg(Map *m)
     plan(m, 0);
     plan(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
     double foot = place_body(m) + 30;
-    unsigned ndiags = count_diags(m);
-    svg_head(m, foot + 16 + (ndiags ? 26 + ndiags * LINE : 0) + MARGIN);
+    svg_head(m, foot + 16 + (m->ndiags ? 26 + m->ndiags * LINE : 0) + MARGIN);
     svg_titles(m);
     svg_body(m);
-    svg_foot(m, foot, ndiags);
+    svg_foot(m, foot);
     buf_puts(m->b, "</svg>\n");
 }
 
@@ -1323,12 +1294,12 @@ static void html_segment(Map *m, const SegDraw *sd)
     Buf *b = m->b;
     const Segment *g = sd->g;
     bool agp = g->kind == SEG_AGP;
-    const char *rt = "set at run time";
+    const char *rt = "set at run time", *flags = flag_names(m, g->flags, " | ", true);
     buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
     td(m, "num", arena_printf(a, "%u", g->id));
     td(m, NULL, g->name ? g->name : "?");
     td(m, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
-    td(m, NULL, flags_text(m, g->flags));
+    td(m, NULL, arena_printf(a, "%s (0x%08X)", flags ? flags : "none", (unsigned)g->flags));
     td(m, "num", agp ? rt : hex(a, g->base.v));
     td(m, "num", agp ? rt : size_text(a, g->size.v));
     td(m, "num", agp ? rt : hex(a, sd->at.hi));
@@ -1376,8 +1347,7 @@ static void html_diags(Map *m)
 {
     Arena *a = m->a;
     Buf *b = m->b;
-    unsigned ndiags = count_diags(m);
-    buf_puts(b, ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
+    buf_puts(b, m->ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
                        : "<h2>Diagnostics</h2>\n<p>None: the spec passes every rule.</p>\n");
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
@@ -1391,7 +1361,7 @@ static void html_diags(Map *m)
         }
         buf_puts(b, "</li>\n");
     }
-    if (ndiags)
+    if (m->ndiags)
         buf_puts(b, "</ul>\n");
 }
 
