@@ -44,10 +44,11 @@ static const double OV_W = 120;         /* the lane of overlap labels */
 
 /* ---- small text helpers ------------------------------------------------------- */
 
-/* Appends `s` escaped for XML text and attribute values.  Characters XML 1.0
- * cannot carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD. */
-static void esc(Buf *b, const char *s)
+/* `s` escaped for XML text and attribute values.  Characters XML 1.0 cannot
+ * carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD. */
+static const char *xml(Arena *a, const char *s)
 {
+    Buf t = {0}, *b = &t;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
         case '&': buf_puts(b, "&amp;"); break;
@@ -66,6 +67,9 @@ static void esc(Buf *b, const char *s)
             }
         }
     }
+    const char *r = arena_strdup(a, t.p ? t.p : "");
+    buf_free(&t);
+    return r;
 }
 
 /* Width estimates, generous on purpose: DejaVu Sans averages below 0.62 em
@@ -620,19 +624,13 @@ static double place_labels(Map *m)
 
 static void title_el(Map *m, const char *text)
 {
-    buf_puts(m->b, "<title>");
-    esc(m->b, text);
-    buf_puts(m->b, "</title>");
+    buf_printf(m->b, "<title>%s</title>", xml(m->a, text));
 }
 
 /* ` name="value"`, the value escaped (NULL: "?"). */
 static const char *attr(Map *m, const char *name, const char *value)
 {
-    Buf t = {0};
-    esc(&t, value ? value : "?");
-    const char *r = arena_printf(m->a, " %s=\"%s\"", name, t.p ? t.p : "");
-    buf_free(&t);
-    return r;
+    return arena_printf(m->a, " %s=\"%s\"", name, xml(m->a, value ? value : "?"));
 }
 
 /* <rect class="cls"ATTRS x y width height> with its tooltip. */
@@ -658,9 +656,7 @@ static void text_at(Map *m, const char *cls, double x, double y, const char *anc
     buf_printf(m->b, "<text class=\"%s\" x=\"%s\" y=\"%s\"", cls, px(m->a, x), px(m->a, y));
     if (anchor)
         buf_printf(m->b, " text-anchor=\"%s\"", anchor);
-    buf_putc(m->b, '>');
-    esc(m->b, text);
-    buf_puts(m->b, "</text>\n");
+    buf_printf(m->b, ">%s</text>\n", xml(m->a, text));
 }
 
 /* Centres the first of `text` and `alt` that fits in the shape x, y0 .. y1,
@@ -935,29 +931,26 @@ static void draw_lane(Map *m, const Lane *ln)
     buf_puts(m->b, "</g>\n");
 }
 
-/* The legend: each key is drawn in its own coordinates, 18 x 14. */
+/* The legend: each key is drawn in its own coordinates, an 18 x 14 rect of
+ * class `cls` and what `more` adds on it. */
 static const struct {
-    const char *swatch, *text, *tip;
+    const char *cls, *more, *text, *tip;
 } legend[] = {
-    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/>", "memory segment",
+    {"seg memory", "", "memory segment",
      "kind: memory - a linear memory-space segment with storage of its own (VRAM, a carve-out)"},
-    {"<rect class=\"seg aperture\" width=\"18\" height=\"14\"/>", "aperture segment",
-     "kind: aperture - GPU addresses the driver maps system pages into"},
-    {"<rect class=\"seg agp\" width=\"18\" height=\"14\"/>", "AGP runtime aperture",
+    {"seg aperture", "", "aperture segment", "kind: aperture - GPU addresses the driver maps system pages into"},
+    {"seg agp", "", "AGP runtime aperture",
      "kind: agp - the AGP aperture; its address and size are known only at run time"},
-    {"<rect class=\"fwres\" width=\"18\" height=\"14\"/>", "BIOS-reserved part",
-     "offsets past system_memory_end: firmware memory, purged across hibernate"},
-    {"<rect class=\"nobank\" width=\"18\" height=\"14\"/>", "in no bank", "bytes of a segment past its last bank"},
-    {"<rect class=\"unused\" width=\"18\" height=\"14\"/>", "BAR bytes, no segment",
-     "bytes of a BAR no segment is visible through"},
-    {"<rect class=\"gapbg\" width=\"18\" height=\"14\"/><path class=\"zig\" d=\"M0 7 l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>",
-     "collapsed gap (not to scale)", "a collapsed gap between segments; its true size is written in it"},
-    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/><path class=\"nts\" d=\"M16 1.75 l-5 3.5 l5 3.5 l-5 3.5\"/>",
-     "drawn taller than to scale",
+    {"fwres", "", "BIOS-reserved part", "offsets past system_memory_end: firmware memory, purged across hibernate"},
+    {"nobank", "", "in no bank", "bytes of a segment past its last bank"},
+    {"unused", "", "BAR bytes, no segment", "bytes of a BAR no segment is visible through"},
+    {"gapbg", "<path class=\"zig\" d=\"M0 7 l4.5 -3 l4.5 6 l4.5 -6 l4.5 3\"/>", "collapsed gap (not to scale)",
+     "a collapsed gap between segments; its true size is written in it"},
+    {"seg memory", "<path class=\"nts\" d=\"M16 1.75 l-5 3.5 l5 3.5 l-5 3.5\"/>", "drawn taller than to scale",
      "a segment too small to see at the common scale is drawn taller; its true size is in its label"},
-    {"<rect class=\"seg memory\" width=\"18\" height=\"14\"/><rect class=\"redline\" x=\"1.5\" y=\"1.5\" width=\"15\" height=\"11\"/>",
+    {"seg memory", "<rect class=\"redline\" x=\"1.5\" y=\"1.5\" width=\"15\" height=\"11\"/>",
      "breaks a rule (see label)", "a segment, window or BAR a diagnostic points at"},
-    {"<rect class=\"overlap\" width=\"18\" height=\"14\"/>", "overlapping addresses", "GPU addresses claimed by two segments"},
+    {"overlap", "", "overlapping addresses", "GPU addresses claimed by two segments"},
 };
 
 /* Lays the legend out in rows from y (and draws it with `draw`); returns
@@ -977,8 +970,8 @@ static double draw_legend(Map *m, double y, bool draw)
         if (draw) {
             buf_printf(m->b, "<g class=\"key\" transform=\"translate(%s %s)\">", px(m->a, x), px(m->a, y));
             title_el(m, legend[i].tip);
-            buf_printf(m->b, "%s<text class=\"small\" x=\"24\" y=\"11\">%s</text></g>\n", legend[i].swatch,
-                       legend[i].text);
+            buf_printf(m->b, "<rect class=\"%s\" width=\"18\" height=\"14\"/>%s<text class=\"small\" x=\"24\" y=\"11\">%s</text></g>\n",
+                       legend[i].cls, legend[i].more, legend[i].text);
         }
         x += w;
     }
@@ -1235,8 +1228,7 @@ static void svg_foot(Map *m, double foot)
         buf_printf(m->b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
                    px(a, MARGIN), px(a, dy));
         title_el(m, full);
-        esc(m->b, fit(m, full, m->width - 2 * MARGIN));
-        buf_puts(m->b, "</text>\n");
+        buf_printf(m->b, "%s</text>\n", xml(a, fit(m, full, m->width - 2 * MARGIN)));
     }
 }
 
@@ -1257,9 +1249,7 @@ static void svg(Map *m)
 
 static void td(Map *m, const char *cls, const char *text)
 {
-    buf_printf(m->b, "<td%s%s%s>", cls ? " class=\"" : "", cls ? cls : "", cls ? "\"" : "");
-    esc(m->b, text);
-    buf_puts(m->b, "</td>");
+    buf_printf(m->b, "<td%s>%s</td>", cls ? attr(m, "class", cls) : "", xml(m->a, text));
 }
 
 static void html_head(Map *m)
@@ -1267,10 +1257,9 @@ static void html_head(Map *m)
     const Spec *s = m->s;
     Arena *a = m->a;
     Buf *b = m->b;
-    const char *title = arena_printf(a, "Memory map of %s", spec_name(s));
-    buf_puts(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
-    esc(b, title);
-    buf_puts(b, "</title>\n<style>\n"
+    const char *title = xml(a, arena_printf(a, "Memory map of %s", spec_name(s)));
+    buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", title);
+    buf_puts(b, "<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
                 "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }\n"
                 "table { border-collapse: collapse; max-width: 100%; }\n"
@@ -1279,13 +1268,10 @@ static void html_head(Map *m)
                 "th { background: #eee; } td.num { font-family: " MONO "; } tr.bad td { background: #fdecec; }\n"
                 ".err { color: " C_RED "; font-weight: bold; } .warn { color: " C_RED "; }\n"
                 "li { font-family: " MONO "; font-size: 12px; overflow-wrap: anywhere; } .map { overflow-x: auto; }\n"
-                "</style>\n</head>\n<body>\n<h1>");
-    esc(b, title);
-    buf_puts(b, "</h1>\n<p>");
-    esc(b, arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s. Hover over a shape for its details.",
-                        file_name(s), SEGC_VERSION, s->wddm >> 4, s->wddm & 15, arch_name(s->arch),
-                        iec(a, s->page_size.v)));
-    buf_puts(b, "</p>\n<div class=\"map\">\n");
+                "</style>\n</head>\n<body>\n");
+    const char *from = arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s.", file_name(s), SEGC_VERSION,
+                                    s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v));
+    buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title, xml(a, from));
 }
 
 static void html_segment(Map *m, const SegDraw *sd)
@@ -1311,14 +1297,13 @@ static void html_segment(Map *m, const SegDraw *sd)
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
         const Bank *bk = &g->banks[k];
-        buf_puts(b, k ? "<br>" : "");
-        esc(b, arena_printf(a, "%s: %s", bk->name ? bk->name : "?", range_text(a, bk->start, bk->end, true)));
+        buf_printf(b, "%s%s", k ? "<br>" : "",
+                   xml(a, arena_printf(a, "%s: %s", bk->name ? bk->name : "?", range_text(a, bk->start, bk->end, true))));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++) {
-        buf_printf(b, "%s<span class=\"%s\">", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err");
-        esc(b, sd->finds.f[k].code);
-        buf_puts(b, "</span>");
+        buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
+                   xml(a, sd->finds.f[k].code));
     }
     buf_puts(b, "</td></tr>\n");
 }
@@ -1352,13 +1337,11 @@ static void html_diags(Map *m)
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
-        buf_printf(b, "<li class=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err");
-        esc(b, diag_line(m, e));
-        for (const Note *n = e->notes; n; n = n->next) {
-            buf_puts(b, "<br>");
-            esc(b, n->pos.file ? arena_printf(a, "%s:%u:%u: note: %s", n->pos.file->name, n->pos.line, n->pos.col, n->msg)
-                               : arena_printf(a, "note: %s", n->msg));
-        }
+        buf_printf(b, "<li class=\"%s\">%s", e->sev == SEV_WARNING ? "warn" : "err", xml(a, diag_line(m, e)));
+        for (const Note *n = e->notes; n; n = n->next)
+            buf_printf(b, "<br>%s", xml(a, n->pos.file ? arena_printf(a, "%s:%u:%u: note: %s", n->pos.file->name, n->pos.line,
+                                                                      n->pos.col, n->msg)
+                                                       : arena_printf(a, "note: %s", n->msg)));
         buf_puts(b, "</li>\n");
     }
     if (m->ndiags)
