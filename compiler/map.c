@@ -189,11 +189,7 @@ static int cmp_u64(const void *a, const void *b)
 static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
                        bool collapse, double top, double target, double minh)
 {
-    memset(ax, 0, sizeof *ax);
-    unsigned cap = 2 * n + nextra;
-    if (cap == 0)
-        return;
-    ax->pt = arena_alloc(a, cap * sizeof *ax->pt);
+    ax->pt = arena_alloc(a, (2 * n + nextra) * sizeof *ax->pt);
     unsigned m = 0;
     for (unsigned i = 0; i < n; i++) {
         ax->pt[m++] = sp[i]->lo;
@@ -248,10 +244,9 @@ static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const ui
     }
 }
 
+/* Only on an axis with points: every span adds two. */
 static double axis_y(const Axis *ax, uint64_t v)
 {
-    if (ax->n == 0)
-        return 0;
     if (v <= ax->pt[0])
         return ax->y[0];
     for (unsigned i = 0; i + 1 < ax->n; i++)
@@ -397,10 +392,9 @@ static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk
 static const char *cpu_text(Map *m, const Segment *g)
 {
     Arena *a = m->a;
-    if (g->cpu == CPU_BAR && g->cpu_bar) {
+    if (g->cpu == CPU_BAR && g->cpu_bar)
         return arena_printf(a, "BAR %s bytes %s", g->cpu_bar->name,
                             range_text(a, g->cpu_offset.v, end_of(g->cpu_offset.v, g->size.v), false));
-    }
     if (g->cpu == CPU_ADDRESS)
         return arena_printf(a, "physical address %s", hex(a, g->cpu_address.v));
     return "not visible";
@@ -458,13 +452,10 @@ static void build_label(Map *m, SegDraw *sd)
         line_add(l, "muted", "address and size come from the chipset");
         line_add(l, "muted", "at run time; absent without an AGP aperture");
     } else {
-        line_add(l, "",
-                 arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
-                              sd->axis && !sd->at.to_scale ? ", not to scale" : ""));
-        if (sd->axis)
-            line_add(l, "muted", arena_printf(a, "GPU %s", range_text(a, sd->at.lo, sd->at.hi, false)));
-        else
-            line_add(l, "muted", arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
+        line_add(l, "", arena_printf(a, "%s, %s%s", seg_kind_name(g->kind), size_text(a, g->size.v),
+                                     sd->axis && !sd->at.to_scale ? ", not to scale" : ""));
+        line_add(l, "muted", sd->axis ? arena_printf(a, "GPU %s", range_text(a, sd->at.lo, sd->at.hi, false))
+                                      : arena_printf(a, "GPU %s, empty: not on the axis", hex(a, g->base.v)));
         if (g->commit_limit.v != g->size.v)
             line_add(l, "muted", arena_printf(a, "commit limit %s", iec(a, g->commit_limit.v)));
         line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
@@ -473,12 +464,9 @@ static void build_label(Map *m, SegDraw *sd)
         const char *hidden = hidden_banks(m, sd);
         if (hidden)
             line_add(l, "muted", hidden);
-        if (has_split(g)) {
-            uint64_t drv = g->system_memory_end.v + 1;
-            line_add(l, "muted",
-                     arena_printf(a, "driver-reserved %s, BIOS-reserved %s", iec(a, drv),
-                                  iec(a, g->size.v - drv)));
-        }
+        if (has_split(g))
+            line_add(l, "muted", arena_printf(a, "driver-reserved %s, BIOS-reserved %s", iec(a, g->system_memory_end.v + 1),
+                                              iec(a, g->size.v - g->system_memory_end.v - 1)));
         if (sd->nb < sd->at.hi)
             line_add(l, "muted", arena_printf(a, "no bank: offsets %s",
                                               range_text(a, sd->nb - sd->at.lo, sd->at.hi - sd->at.lo, true)));
