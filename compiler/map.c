@@ -165,7 +165,7 @@ typedef struct Axis {
     uint64_t *pt; /* breakpoints, ascending */
     double *y;    /* y of each breakpoint */
     bool *big;    /* piece i (pt[i] .. pt[i+1]) drawn at `scale` */
-    bool *gap;    /* piece i collapsed */
+    bool *empty;  /* no span covers piece i (collapsed, if the axis collapses) */
     unsigned n;   /* breakpoints */
     double scale; /* pixels per byte of the pieces drawn to scale */
 } Axis;
@@ -205,15 +205,15 @@ static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const ui
     ax->n = u;
     ax->y = arena_alloc(a, u * sizeof *ax->y);
     ax->big = arena_alloc(a, u * sizeof *ax->big);
-    ax->gap = arena_alloc(a, u * sizeof *ax->gap);
+    ax->empty = arena_alloc(a, u * sizeof *ax->empty);
     unsigned sized = 0;
     for (unsigned i = 0; i + 1 < u; i++) {
         bool covered = false;
         for (unsigned k = 0; k < n && !covered; k++)
             covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
-        ax->gap[i] = collapse && !covered;
-        ax->big[i] = !ax->gap[i];
-        sized += !ax->gap[i];
+        ax->empty[i] = !covered;
+        ax->big[i] = covered || !collapse;
+        sized += ax->big[i];
     }
     /* Largest scale at which the pieces fill `target`, given that pieces
      * too short at that scale are drawn `minh` tall.  Each round can only
@@ -223,13 +223,10 @@ static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const ui
     bool changed;
     do {
         double len = 0;
-        unsigned small = 0;
-        for (unsigned i = 0; i + 1 < u; i++) {
+        unsigned small = sized;
+        for (unsigned i = 0; i + 1 < u; i++)
             if (ax->big[i])
-                len += (double)(ax->pt[i + 1] - ax->pt[i]);
-            else
-                small += !ax->gap[i];
-        }
+                len += (double)(ax->pt[i + 1] - ax->pt[i]), small--;
         ax->scale = len > 0 ? (target - small * minh) / len : 0;
         changed = false;
         for (unsigned i = 0; i + 1 < u; i++)
@@ -240,7 +237,7 @@ static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const ui
     for (unsigned i = 0; i < u; i++) {
         ax->y[i] = y;
         if (i + 1 < u)
-            y += ax->gap[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
+            y += collapse && ax->empty[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
     }
 }
 
@@ -794,7 +791,7 @@ static void draw_gaps(Map *m)
     Buf *b = m->b;
     Arena *a = m->a;
     for (unsigned i = 0; i + 1 < m->ax.n; i++) {
-        if (!m->ax.gap[i])
+        if (!m->ax.empty[i])
             continue;
         double y0 = m->ax.y[i], y1 = m->ax.y[i + 1], x0 = m->col_x, x1 = m->col_x + m->col_w;
         uint64_t lo = m->ax.pt[i], hi = m->ax.pt[i + 1];
@@ -856,10 +853,7 @@ static void lane_unused(Map *m, const Lane *ln)
         uint64_t lo = ln->ax.pt[i], hi = ln->ax.pt[i + 1];
         if (hi > ln->bar->size.v)
             break;
-        bool used = false;
-        for (unsigned k = 0; k < ln->nwins && !used; k++)
-            used = ln->wins[k].at.lo <= lo && ln->wins[k].at.hi >= hi;
-        if (used)
+        if (!ln->ax.empty[i])
             continue;
         const char *what = ln->nwins ? arena_printf(a, "bytes %s", range_text(a, lo, hi, false))
                                      : arena_printf(a, "index %llu", (unsigned long long)ln->bar->index.v);
