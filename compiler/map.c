@@ -872,8 +872,8 @@ static void draw_window(Map *m, const Lane *ln, const Window *w)
     const char *bar = ln->bar->name, *name = attr(m, "data-name", g->name);
     double x = ln->x + w->at.track * ln->slot_w, h = w->at.y1 - w->at.y0;
     rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
-         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->at.to_scale), x, w->at.y0, ln->slot_w,
-         h,
+         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->at.to_scale), x, w->at.y0,
+         ln->slot_w, h,
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s%s", g->name, bar,
                       range_text(a, w->at.lo, w->at.hi, true), w->at.to_scale ? "" : "\ndrawn taller than to scale"));
     label_in(m, x, w->at.y0, ln->slot_w, w->at.y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->at.lo)), g->name);
@@ -1048,9 +1048,7 @@ static void plan(Map *m, double top)
         if (m->lanes[i].finds.n > m->lane_rows)
             m->lane_rows = m->lanes[i].finds.n;
     }
-    m->width = (m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN;
-    if (m->width < 720)
-        m->width = 720;
+    m->width = dmax((m->nlanes ? x - LANE_GAP : m->label_x + m->label_w) + MARGIN, 720);
 }
 
 /* Places the boxes below the axis and the labels; returns the bottom of
