@@ -554,6 +554,39 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     }
 }
 
+static size_t line_start(const SrcFile *f, uint32_t line);
+
+/* Opening minus closing parentheses of a plain scalar. */
+static int parens(const Node *n)
+{
+    int d = 0;
+    for (size_t i = 0; n->kind == NODE_SCALAR && n->style == SCALAR_PLAIN && i < n->len; i++)
+        d += (n->str[i] == '(') - (n->str[i] == ')');
+    return d;
+}
+
+/* In a flow mapping a comma ends a plain scalar: `{ base: min(a, b) }`
+ * reads as `base: min(a` and a key `b)` without a value.  One error says
+ * so (the rest of the file is not resolved, so nothing follows from it). */
+static void flow_comma(Loader *L, const Node *m)
+{
+    for (size_t i = 0; i + 1 < m->npairs; i++) {
+        const Node *v = m->pairs[i].value, *k = NULL;
+        int depth = parens(v);
+        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
+            depth += parens(k = m->pairs[j].key);
+        if (depth > 0 || !k || k->pos.line != v->pos.line)
+            continue;
+        const SrcFile *f = L->src;
+        size_t at = line_start(f, v->pos.line) + (v->pos.line == 1 ? L->bom : 0) + v->pos.col - 1;
+        int n = (int)(k->pos.col + k->len - v->pos.col);
+        Diag *g = error_at(L->d, "yaml-flow-comma", pos_shift(v->pos, 0, (uint32_t)n),
+                           "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
+                           m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, f->text + at);
+    }
+}
+
 static void on_end(Loader *L, const yaml_event_t *ev)
 {
     if (L->nframes == 0)
@@ -568,6 +601,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
             n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
         for (size_t i = 0; i < n->npairs; i++)
             n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        if (L->src->text[f.off] == '{')
+            flow_comma(L, n);
     } else {
         n->nitems = nk;
         if (nk) {
