@@ -546,6 +546,14 @@ static void check_names(Ck *k)
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         else if (!strcmp(g->name, "none"))
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
+        if (g->near) {
+            const char *bn = g->near->str;
+            Diag *e = report(k, R_variant_new_segment, SEG(g, "name"), g->pos,
+                             "the base has no segment '%s', so this variant adds one: did you mean '%s' (from %s)?",
+                             g->name, bn, os_basename(g->near->pos.file->name));
+            note(k, e, SEG(NULL, NULL), node_span(g->near), "the base's segment '%s' is described here", bn);
+            fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
+        }
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
                 Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);

@@ -1101,9 +1101,14 @@ static const char *seg_item_name(const Node *item)
     return n && n->kind == NODE_SCALAR ? n->str : NULL;
 }
 
-/* Segments merge by name key by key; new ones append. */
-static Node *merge_segments(Arena *a, const Node *base, const Node *child)
+/* Segments merge by name key by key; new ones append, and one whose name
+ * is close to a base segment's is recorded (r->out->near). */
+static Node *merge_segments(Reader *r, const Node *base, const Node *child)
 {
+    Arena *a = r->a;
+    const char **names = arena_alloc(a, (base->nitems + 1) * sizeof *names);
+    for (size_t i = 0; i < base->nitems; i++)
+        names[i] = seg_item_name(base->items[i]);
     Node *s = arena_alloc(a, sizeof *s);
     s->kind = NODE_SEQ;
     s->pos = child->pos;
@@ -1116,18 +1121,28 @@ static Node *merge_segments(Arena *a, const Node *base, const Node *child)
         size_t j = 0;
         while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
             j++;
-        if (name && j < s->nitems)
+        if (name && j < s->nitems) {
             s->items[j] = merge_maps(a, s->items[j], c);
-        else
-            s->items[s->nitems++] = c;
+            continue;
+        }
+        s->items[s->nitems++] = c;
+        const char *near = name ? closest_name(name, names, base->nitems) : NULL;
+        for (j = 0; near && names[j] != near; j++)
+            continue;
+        if (near) {
+            NearName *n = arena_alloc(a, sizeof *n);
+            *n = (NearName){r->out->near, c, node_get(base->items[j], "name")};
+            r->out->near = n;
+        }
     }
     return s;
 }
 
 /* The sections that are maps merge key by key, `segments` by name; any
  * other key of the child replaces the base's. */
-static Node *merge_specs(Arena *a, const Node *base, const Node *child)
+static Node *merge_specs(Reader *r, const Node *base, const Node *child)
 {
+    Arena *a = r->a;
     static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
     Node *m = map_new(a, child, base->npairs + child->npairs);
     for (size_t i = 0; i < base->npairs; i++)
@@ -1144,7 +1159,7 @@ static Node *merge_specs(Arena *a, const Node *base, const Node *child)
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
             v = merge_maps(a, bv, v);
         else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
-            v = merge_segments(a, bv, v);
+            v = merge_segments(r, bv, v);
         map_set(m, k, v);
     }
     return m;
@@ -1253,7 +1268,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     Chain me = {up, key};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
-    return base ? merge_specs(r->a, base, root) : NULL;
+    return base ? merge_specs(r, base, root) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)

@@ -31,6 +31,7 @@ typedef struct R {
     Arena *a;
     Diags *d;
     const ResolveOpts *o;
+    const Source *src;
     Spec *s;
     Slot *const_slot;        /* [constant] */
     Slot *slot[FIELD_COUNT]; /* [owner]: the board or paging (0), a BAR, a segment */
@@ -196,7 +197,8 @@ static const char *scalar_str(R *r, const Node *map, const char *key, const char
 static const char *const top_keys[] = {"segc", "extends", "board", "constants", "bars", "segments", "paging"};
 static const char *const board_keys[] = {"name", "wddm", "arch"};
 static const char *const seg_keys[] = {"name", "kind", "cpu_visible", "flags", "banks", "waive", "vpr",
-                                       "cpu_host_aperture"};
+                                       "cpu_host_aperture", "new"};
+static const char *const bool_names[] = {"false", "true"};
 static const char *const form_keys[] = {"bar"}; /* cpu_visible, cpu_host_aperture */
 static const char *const bank_keys[] = {"name"};
 static const char *const paging_keys[] = {"segment"};
@@ -596,8 +598,19 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         if (g->name)
             where = arena_printf(r->a, "segment '%s'", g->name);
     }
+    /* A variant's new segment named like a base one (load.c), unless it
+     * says `new: true`; meaningless, and so quiet, elsewhere. */
+    for (const NearName *n = r->src->near; n; n = n->next)
+        g->near = n->item == item ? n->base_name : g->near;
     Pos kp;
+    const char *nw = scalar_str(r, item, "new", where, &kp);
+    if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
+        g->near = NULL;
+    Diag **mark = r->d->tail;
     const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &kp) : NULL;
+    if (g->near && *mark && !node_get(item, "kind"))
+        diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
+                   g->near->str, os_basename(g->near->pos.file->name));
     if (kind) {
         g->kind_pos = kp;
         int k = pick(r, kind, kp, kind_names, countof(kind_names), "segment kind");
@@ -1029,6 +1042,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     r.a = a;
     r.d = d;
     r.o = o;
+    r.src = src;
     r.s = arena_alloc(a, sizeof *r.s);
     unsigned before = d->nerrors + d->nfatal;
     Spec *s = r.s;

@@ -305,12 +305,19 @@ typedef struct ResolveOpts {
     const char *rev;    /* read the spec and its extends chain from git (diff) */
 } ResolveOpts;
 
+/* A segment a variant adds whose name is close to a base segment's. */
+typedef struct NearName {
+    struct NearName *next;
+    const Node *item, *base_name; /* the variant's entry; the base's `name:` */
+} NearName;
+
 /* A spec as read: its extends chain merged into one tree. */
 typedef struct Source {
     Node *root;            /* child over base: sections key by key, segments by name */
     const SrcFile **files; /* the spec, then each file it extends */
     unsigned nfiles;
     bool clean;            /* nothing was reported while reading */
+    NearName *near;
 } Source;
 
 /* Reads `path` (or takes `src`, its text already in memory), follows its
@@ -521,6 +528,8 @@ typedef struct Segment {
     HostAperture host;
     Value invalid_ranges;     /* NumInvalidMemoryRanges */
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
+    const Node *near;         /* added by a variant without `new: true`: the
+                                 close base segment's `name:` (NearName) */
 } Segment;
 
 typedef struct Spec {
