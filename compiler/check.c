@@ -658,11 +658,11 @@ static void check_layout(Ck *k)
     /* GPU ranges: pairwise, n <= 31 and the message names both. */
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *a = &s->segs[i];
-        if (a->kind == SEG_AGP || !a->size.v)
+        if (a->kind == SEG_AGP || !a->size.v || a->unresolved)
             continue;
         for (unsigned j = 0; j < i; j++) {
             Segment *b = &s->segs[j];
-            if (b->kind == SEG_AGP || !b->size.v)
+            if (b->kind == SEG_AGP || !b->size.v || b->unresolved)
                 continue;
             uint64_t ae = add_overflows(a->base.v, a->size.v) ? UINT64_MAX : a->base.v + a->size.v;
             uint64_t be = add_overflows(b->base.v, b->size.v) ? UINT64_MAX : b->base.v + b->size.v;
@@ -702,6 +702,8 @@ static void check_cpu_windows(Ck *k)
     for (unsigned i = 0; i < s->nsegs && n + 2 <= countof(w); i++) {
         Segment *g = &s->segs[i];
         const HostAperture *h = &g->host;
+        if (g->unresolved)
+            continue;
         if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
             w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
                               g->size.v, g->cpu_pos, "CPU window", "cpu_visible"};
@@ -782,7 +784,7 @@ static void check_bars(Ck *k)
 static void check_paging(Ck *k)
 {
     Spec *s = k->s;
-    const Segment *g = s->paging.seg;
+    const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
     if (g && g->kind != SEG_APERTURE)
         report(k, R_paging_segment_aperture, SEG(NULL, "paging.segment"), s->paging.seg_pos,
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
@@ -852,6 +854,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     }
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
+        if (g->unresolved)
+            continue;
         check_forms(&k, g);
         if (g->kind == SEG_AGP) {
             check_agp(&k, g);
@@ -871,7 +875,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     for (unsigned i = 0; i < s->nsegs; i++)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
             const Waiver *wv = &s->segs[i].waivers[w];
-            if (!wv->used)
+            if (!wv->used && !s->segs[i].unresolved)
                 report(&k, R_waiver_unused, SEG(&s->segs[i], "waive"), wv->pos,
                        "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
                        wv->rule, s->segs[i].name);

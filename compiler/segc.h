@@ -530,6 +530,7 @@ typedef struct Segment {
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
     const Node *near;         /* added by a variant without `new: true`: the
                                  close base segment's `name:` (NearName) */
+    bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
 typedef struct Spec {
@@ -621,8 +622,11 @@ unsigned ddi_forms_parse(const char *list);
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
  * and evaluates every expression.  Returns NULL if the spec could not be
- * built (errors in `d`); a returned Spec may still break rules (check.c
- * decides). */
+ * built (errors in `d`).  A returned Spec may still break rules (check.c
+ * decides), and may keep what resolved around reported errors that left
+ * the model whole: an unknown flag, waiver, BAR, paging segment or -D
+ * constant is left out, a constant or a segment value that failed makes
+ * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
 /* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
