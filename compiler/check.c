@@ -316,8 +316,9 @@ static void check_banks(Ck *k, Segment *g)
         sum += b->size.v;
         if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
             Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
-                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's %s",
-                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum), Q(g->size.v));
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
+                             overflow ? "far" : Q(sum - g->size.v), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
             if (i + 1 == g->nbanks)
                 fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
@@ -831,9 +832,36 @@ static void check_widths(Ck *k, Segment *g)
     }
 }
 
+/* A finding (or one of its notes) at a value that reads a -D constant
+ * says so: the value, and the command line that set it. */
+static void trace_defines(Ck *k, Diag *e)
+{
+    const Spec *s = k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        FieldScope sc = field_table[f].scope;
+        unsigned n = sc == SC_BOARD || sc == SC_PAGING ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned b = 0; b < (sc == SC_BANK ? s->segs[i].nbanks : 1); b++) {
+                const void *o = sc == SC_BOARD || sc == SC_PAGING ? (const void *)s : sc == SC_BAR ? (const void *)&s->bars[i]
+                                : sc == SC_BANK ? (const void *)&s->segs[i].banks[b] : (const void *)&s->segs[i];
+                const Value *v = field_value((FieldId)f, o);
+                const Constant *c = v->define;
+                bool at = c && v->set && !memcmp(&v->pos, &e->pos, sizeof v->pos);
+                for (const Note *m = e->notes; c && m; m = m->next) {
+                    at = at || !memcmp(&v->pos, &m->pos, sizeof v->pos);
+                    c = m->pos.file == c->val.pos.file ? NULL : c; /* said once */
+                }
+                if (c && at)
+                    note(k, e, SEG(NULL, NULL), c->val.pos, "'%s' is %s, set on the command line: -D %s", c->name,
+                         Q(c->val.v), c->val.pos.file->text);
+            }
+    }
+}
+
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
     Ck k = {s, c, d, 0};
+    Diag **mark = d->tail;
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
                "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
@@ -880,5 +908,7 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
                        "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
                        wv->rule, s->segs[i].name);
         }
+    for (Diag *e = *mark; e; e = e->next)
+        trace_defines(&k, e);
     return k.errors;
 }

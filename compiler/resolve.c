@@ -728,6 +728,7 @@ static void apply_defines(R *r)
         Constant *c = &s->consts[k];
         c->val = (Value){0};
         set_slot(&r->const_slot[k], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        c->val.define = c;
     }
 }
 
@@ -770,6 +771,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
         }
         if (!eval_slot(r, t))
             return false;
+        c->slot->out->define = c->slot->out->define ? c->slot->out->define : t->out->define;
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
@@ -880,6 +882,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     if (!eval_slot(r, target))
         return false;
     *out = target->out->v;
+    c->slot->out->define = c->slot->out->define ? c->slot->out->define : target->out->define;
     return true;
 }
 

@@ -452,6 +452,7 @@ typedef struct Value {
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
     bool ok;   /* evaluated without error */
+    const struct Constant *define; /* a -D constant it reads, if any */
 } Value;
 
 typedef struct Constant {
