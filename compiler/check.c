@@ -316,8 +316,9 @@ static void check_banks(Ck *k, Segment *g)
         sum += b->size.v;
         if (overflow || sum > g->size.v) { /* this bank, not the next, passes the end */
             Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
-                             "bank '%s' of segment '%s' ends at offset 0x%llX, past the segment's %s",
-                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum), Q(g->size.v));
+                             "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s",
+                             b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
+                             overflow ? "far" : Q(sum - g->size.v), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
             if (i + 1 == g->nbanks)
                 fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
@@ -546,6 +547,14 @@ static void check_names(Ck *k)
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         else if (!strcmp(g->name, "none"))
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
+        if (g->near) {
+            const char *bn = g->near->str;
+            Diag *e = report(k, R_variant_new_segment, SEG(g, "name"), g->pos,
+                             "the base has no segment '%s', so this variant adds one: did you mean '%s' (from %s)?",
+                             g->name, bn, os_basename(g->near->pos.file->name));
+            note(k, e, SEG(NULL, NULL), node_span(g->near), "the base's segment '%s' is described here", bn);
+            fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
+        }
         for (unsigned j = 0; j < i; j++)
             if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
                 Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
@@ -650,11 +659,11 @@ static void check_layout(Ck *k)
     /* GPU ranges: pairwise, n <= 31 and the message names both. */
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *a = &s->segs[i];
-        if (a->kind == SEG_AGP || !a->size.v)
+        if (a->kind == SEG_AGP || !a->size.v || a->unresolved)
             continue;
         for (unsigned j = 0; j < i; j++) {
             Segment *b = &s->segs[j];
-            if (b->kind == SEG_AGP || !b->size.v)
+            if (b->kind == SEG_AGP || !b->size.v || b->unresolved)
                 continue;
             uint64_t ae = add_overflows(a->base.v, a->size.v) ? UINT64_MAX : a->base.v + a->size.v;
             uint64_t be = add_overflows(b->base.v, b->size.v) ? UINT64_MAX : b->base.v + b->size.v;
@@ -694,6 +703,8 @@ static void check_cpu_windows(Ck *k)
     for (unsigned i = 0; i < s->nsegs && n + 2 <= countof(w); i++) {
         Segment *g = &s->segs[i];
         const HostAperture *h = &g->host;
+        if (g->unresolved)
+            continue;
         if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
             w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
                               g->size.v, g->cpu_pos, "CPU window", "cpu_visible"};
@@ -774,7 +785,7 @@ static void check_bars(Ck *k)
 static void check_paging(Ck *k)
 {
     Spec *s = k->s;
-    const Segment *g = s->paging.seg;
+    const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
     if (g && g->kind != SEG_APERTURE)
         report(k, R_paging_segment_aperture, SEG(NULL, "paging.segment"), s->paging.seg_pos,
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
@@ -821,9 +832,36 @@ static void check_widths(Ck *k, Segment *g)
     }
 }
 
+/* A finding (or one of its notes) at a value that reads a -D constant
+ * says so: the value, and the command line that set it. */
+static void trace_defines(Ck *k, Diag *e)
+{
+    const Spec *s = k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        FieldScope sc = field_table[f].scope;
+        unsigned n = sc == SC_BOARD || sc == SC_PAGING ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
+        for (unsigned i = 0; i < n; i++)
+            for (unsigned b = 0; b < (sc == SC_BANK ? s->segs[i].nbanks : 1); b++) {
+                const void *o = sc == SC_BOARD || sc == SC_PAGING ? (const void *)s : sc == SC_BAR ? (const void *)&s->bars[i]
+                                : sc == SC_BANK ? (const void *)&s->segs[i].banks[b] : (const void *)&s->segs[i];
+                const Value *v = field_value((FieldId)f, o);
+                const Constant *c = v->define;
+                bool at = c && v->set && !memcmp(&v->pos, &e->pos, sizeof v->pos);
+                for (const Note *m = e->notes; c && m; m = m->next) {
+                    at = at || !memcmp(&v->pos, &m->pos, sizeof v->pos);
+                    c = m->pos.file == c->val.pos.file ? NULL : c; /* said once */
+                }
+                if (c && at)
+                    note(k, e, SEG(NULL, NULL), c->val.pos, "'%s' is %s, set on the command line: -D %s", c->name,
+                         Q(c->val.v), c->val.pos.file->text);
+            }
+    }
+}
+
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
     Ck k = {s, c, d, 0};
+    Diag **mark = d->tail;
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
                "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
@@ -844,6 +882,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     }
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
+        if (g->unresolved)
+            continue;
         check_forms(&k, g);
         if (g->kind == SEG_AGP) {
             check_agp(&k, g);
@@ -863,10 +903,12 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     for (unsigned i = 0; i < s->nsegs; i++)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
             const Waiver *wv = &s->segs[i].waivers[w];
-            if (!wv->used)
+            if (!wv->used && !s->segs[i].unresolved)
                 report(&k, R_waiver_unused, SEG(&s->segs[i], "waive"), wv->pos,
                        "waiver of '%s' on segment '%s' is unused: the rule does not fire there",
                        wv->rule, s->segs[i].name);
         }
+    for (Diag *e = *mark; e; e = e->next)
+        trace_defines(&k, e);
     return k.errors;
 }

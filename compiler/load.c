@@ -554,6 +554,39 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     }
 }
 
+static size_t line_start(const SrcFile *f, uint32_t line);
+
+/* Opening minus closing parentheses of a plain scalar. */
+static int parens(const Node *n)
+{
+    int d = 0;
+    for (size_t i = 0; n->kind == NODE_SCALAR && n->style == SCALAR_PLAIN && i < n->len; i++)
+        d += (n->str[i] == '(') - (n->str[i] == ')');
+    return d;
+}
+
+/* In a flow mapping a comma ends a plain scalar: `{ base: min(a, b) }`
+ * reads as `base: min(a` and a key `b)` without a value.  One error says
+ * so (the rest of the file is not resolved, so nothing follows from it). */
+static void flow_comma(Loader *L, const Node *m)
+{
+    for (size_t i = 0; i + 1 < m->npairs; i++) {
+        const Node *v = m->pairs[i].value, *k = NULL;
+        int depth = parens(v);
+        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
+            depth += parens(k = m->pairs[j].key);
+        if (depth > 0 || !k || k->pos.line != v->pos.line)
+            continue;
+        const SrcFile *f = L->src;
+        size_t at = line_start(f, v->pos.line) + (v->pos.line == 1 ? L->bom : 0) + v->pos.col - 1;
+        int n = (int)(k->pos.col + k->len - v->pos.col);
+        Diag *g = error_at(L->d, "yaml-flow-comma", pos_shift(v->pos, 0, (uint32_t)n),
+                           "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
+                           m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, f->text + at);
+    }
+}
+
 static void on_end(Loader *L, const yaml_event_t *ev)
 {
     if (L->nframes == 0)
@@ -568,6 +601,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
             n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
         for (size_t i = 0; i < n->npairs; i++)
             n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        if (L->src->text[f.off] == '{')
+            flow_comma(L, n);
     } else {
         n->nitems = nk;
         if (nk) {
@@ -1066,9 +1101,14 @@ static const char *seg_item_name(const Node *item)
     return n && n->kind == NODE_SCALAR ? n->str : NULL;
 }
 
-/* Segments merge by name key by key; new ones append. */
-static Node *merge_segments(Arena *a, const Node *base, const Node *child)
+/* Segments merge by name key by key; new ones append, and one whose name
+ * is close to a base segment's is recorded (r->out->near). */
+static Node *merge_segments(Reader *r, const Node *base, const Node *child)
 {
+    Arena *a = r->a;
+    const char **names = arena_alloc(a, (base->nitems + 1) * sizeof *names);
+    for (size_t i = 0; i < base->nitems; i++)
+        names[i] = seg_item_name(base->items[i]);
     Node *s = arena_alloc(a, sizeof *s);
     s->kind = NODE_SEQ;
     s->pos = child->pos;
@@ -1081,18 +1121,28 @@ static Node *merge_segments(Arena *a, const Node *base, const Node *child)
         size_t j = 0;
         while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
             j++;
-        if (name && j < s->nitems)
+        if (name && j < s->nitems) {
             s->items[j] = merge_maps(a, s->items[j], c);
-        else
-            s->items[s->nitems++] = c;
+            continue;
+        }
+        s->items[s->nitems++] = c;
+        const char *near = name ? closest_name(name, names, base->nitems) : NULL;
+        for (j = 0; near && names[j] != near; j++)
+            continue;
+        if (near) {
+            NearName *n = arena_alloc(a, sizeof *n);
+            *n = (NearName){r->out->near, c, node_get(base->items[j], "name")};
+            r->out->near = n;
+        }
     }
     return s;
 }
 
 /* The sections that are maps merge key by key, `segments` by name; any
  * other key of the child replaces the base's. */
-static Node *merge_specs(Arena *a, const Node *base, const Node *child)
+static Node *merge_specs(Reader *r, const Node *base, const Node *child)
 {
+    Arena *a = r->a;
     static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
     Node *m = map_new(a, child, base->npairs + child->npairs);
     for (size_t i = 0; i < base->npairs; i++)
@@ -1109,7 +1159,7 @@ static Node *merge_specs(Arena *a, const Node *base, const Node *child)
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
             v = merge_maps(a, bv, v);
         else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
-            v = merge_segments(a, bv, v);
+            v = merge_segments(r, bv, v);
         map_set(m, k, v);
     }
     return m;
@@ -1218,7 +1268,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     Chain me = {up, key};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
-    return base ? merge_specs(r->a, base, root) : NULL;
+    return base ? merge_specs(r, base, root) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)

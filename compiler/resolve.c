@@ -31,6 +31,7 @@ typedef struct R {
     Arena *a;
     Diags *d;
     const ResolveOpts *o;
+    const Source *src;
     Spec *s;
     Slot *const_slot;        /* [constant] */
     Slot *slot[FIELD_COUNT]; /* [owner]: the board or paging (0), a BAR, a segment */
@@ -39,6 +40,7 @@ typedef struct R {
      * reported a second time. */
     const Node *unknown[64];
     unsigned nunknown;
+    bool broken; /* a board, BAR or paging value failed */
 } R;
 
 typedef struct EvalCtx {
@@ -196,7 +198,8 @@ static const char *scalar_str(R *r, const Node *map, const char *key, const char
 static const char *const top_keys[] = {"segc", "extends", "board", "constants", "bars", "segments", "paging"};
 static const char *const board_keys[] = {"name", "wddm", "arch"};
 static const char *const seg_keys[] = {"name", "kind", "cpu_visible", "flags", "banks", "waive", "vpr",
-                                       "cpu_host_aperture"};
+                                       "cpu_host_aperture", "new"};
+static const char *const bool_names[] = {"false", "true"};
 static const char *const form_keys[] = {"bar"}; /* cpu_visible, cpu_host_aperture */
 static const char *const bank_keys[] = {"name"};
 static const char *const paging_keys[] = {"segment"};
@@ -596,8 +599,19 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         if (g->name)
             where = arena_printf(r->a, "segment '%s'", g->name);
     }
+    /* A variant's new segment named like a base one (load.c), unless it
+     * says `new: true`; meaningless, and so quiet, elsewhere. */
+    for (const NearName *n = r->src->near; n; n = n->next)
+        g->near = n->item == item ? n->base_name : g->near;
     Pos kp;
+    const char *nw = scalar_str(r, item, "new", where, &kp);
+    if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
+        g->near = NULL;
+    Diag **mark = r->d->tail;
     const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &kp) : NULL;
+    if (g->near && *mark && !node_get(item, "kind"))
+        diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
+                   g->near->str, os_basename(g->near->pos.file->name));
     if (kind) {
         g->kind_pos = kp;
         int k = pick(r, kind, kp, kind_names, countof(kind_names), "segment kind");
@@ -646,6 +660,20 @@ static void build_segments(R *r, const Node *root)
         build_segment(r, (unsigned)i, sq->items[i]);
 }
 
+/* A segment name that is missing may be a copied segment left unrenamed:
+ * a note at the second of two segments of one name. */
+static void dup_note(R *r, Diag *e, const char *want, size_t len)
+{
+    const Segment *g = r->s->segs;
+    for (unsigned i = 0; i < r->s->nsegs; i++)
+        for (unsigned j = 0; j < i; j++)
+            if (g[i].name && g[j].name && !strcmp(g[i].name, g[j].name)) {
+                diag_note(r->d, e, g[i].pos, "segment %u is named '%s' too: was it meant to be '%.*s'?", i + 1,
+                          g[i].name, (int)len, want);
+                return;
+            }
+}
+
 static void build_paging(R *r, const Node *root)
 {
     Spec *s = r->s;
@@ -665,7 +693,8 @@ static void build_paging(R *r, const Node *root)
                     s->paging.seg = &s->segs[i];
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
                 Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
-                diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs);
+                if (!diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
+                    dup_note(r, e, sn, strlen(sn));
             }
         }
     }
@@ -699,6 +728,7 @@ static void apply_defines(R *r)
         Constant *c = &s->consts[k];
         c->val = (Value){0};
         set_slot(&r->const_slot[k], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        c->val.define = c;
     }
 }
 
@@ -741,6 +771,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
         }
         if (!eval_slot(r, t))
             return false;
+        c->slot->out->define = c->slot->out->define ? c->slot->out->define : t->out->define;
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
@@ -779,7 +810,9 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
                 cands[n++] = fi->ref;
         }
     Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
-    diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands);
+    const char *dot = strchr(ref->name, '.');
+    if (!diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands) && dot && strncmp(ref->name, "bar.", 4))
+        dup_note(r, e, ref->name, (size_t)(dot - ref->name));
 }
 
 /* The slot a name refers to: `size` (the current segment's), `page_size`,
@@ -849,6 +882,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     if (!eval_slot(r, target))
         return false;
     *out = target->out->v;
+    c->slot->out->define = c->slot->out->define ? c->slot->out->define : target->out->define;
     return true;
 }
 
@@ -977,10 +1011,16 @@ static bool eval_slot(R *r, Slot *sl)
     return ok;
 }
 
+/* A failed value leaves its segment unresolved, and a board, BAR or
+ * paging one the whole spec; a constant only the values that use it. */
 static void eval_bound(R *r, Slot *sl)
 {
-    if (sl && sl->out)
-        eval_slot(r, sl);
+    if (!sl || !sl->out || eval_slot(r, sl))
+        return;
+    if (sl->seg)
+        sl->seg->unresolved = true;
+    else
+        r->broken = r->broken || sl->field;
 }
 
 /* Every field of scopes [lo, hi) in table order, each for every owner. */
@@ -1029,13 +1069,14 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     r.a = a;
     r.d = d;
     r.o = o;
+    r.src = src;
     r.s = arena_alloc(a, sizeof *r.s);
-    unsigned before = d->nerrors + d->nfatal;
     Spec *s = r.s;
     s->file = src->files[0];
     s->files = src->files;
     s->nfiles = src->nfiles;
     const Node *root = src->root;
+    Diag **mark = d->tail;
     check_keys(&r, root, top_keys, countof(top_keys), 0, "the spec");
     build_board(&r, root);
     build_constants(&r, root);
@@ -1043,6 +1084,16 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     build_segments(&r, root);
     build_paging(&r, root);
     apply_defines(&r);
+    /* What these errors are about is left out of a whole model. */
+    static const char *const dropped[] = {"unknown-flag", "duplicate-flag", "derived-flag", "unknown-rule",
+                                          "waiver-refused", "waiver-reason", "unknown-bar", "unknown-segment",
+                                          "unknown-constant"};
+    for (const Diag *g = *mark; g; g = g->next) {
+        size_t i = 0;
+        while (i < countof(dropped) && strcmp(g->code, dropped[i]))
+            i++;
+        r.broken = r.broken || i == countof(dropped);
+    }
     evaluate(&r);
     s->forms_from_option = o && o->ddi_forms;
     s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
@@ -1050,9 +1101,9 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
         s->camel = to_camel(a, s->name);
         s->upper = to_upper(a, s->name);
     }
-    /* Structural errors (reading included) make the model unreliable for
-     * the rules. */
-    return src->clean && d->nerrors + d->nfatal == before ? s : NULL;
+    /* Other errors (reading included) make the model unreliable for the
+     * rules. */
+    return src->clean && !r.broken ? s : NULL;
 }
 
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d)

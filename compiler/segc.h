@@ -305,12 +305,19 @@ typedef struct ResolveOpts {
     const char *rev;    /* read the spec and its extends chain from git (diff) */
 } ResolveOpts;
 
+/* A segment a variant adds whose name is close to a base segment's. */
+typedef struct NearName {
+    struct NearName *next;
+    const Node *item, *base_name; /* the variant's entry; the base's `name:` */
+} NearName;
+
 /* A spec as read: its extends chain merged into one tree. */
 typedef struct Source {
     Node *root;            /* child over base: sections key by key, segments by name */
     const SrcFile **files; /* the spec, then each file it extends */
     unsigned nfiles;
     bool clean;            /* nothing was reported while reading */
+    NearName *near;
 } Source;
 
 /* Reads `path` (or takes `src`, its text already in memory), follows its
@@ -445,6 +452,7 @@ typedef struct Value {
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
     bool ok;   /* evaluated without error */
+    const struct Constant *define; /* a -D constant it reads, if any */
 } Value;
 
 typedef struct Constant {
@@ -521,6 +529,9 @@ typedef struct Segment {
     HostAperture host;
     Value invalid_ranges;     /* NumInvalidMemoryRanges */
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
+    const Node *near;         /* added by a variant without `new: true`: the
+                                 close base segment's `name:` (NearName) */
+    bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
 typedef struct Spec {
@@ -612,8 +623,11 @@ unsigned ddi_forms_parse(const char *list);
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
  * and evaluates every expression.  Returns NULL if the spec could not be
- * built (errors in `d`); a returned Spec may still break rules (check.c
- * decides). */
+ * built (errors in `d`).  A returned Spec may still break rules (check.c
+ * decides), and may keep what resolved around reported errors that left
+ * the model whole: an unknown flag, waiver, BAR, paging segment or -D
+ * constant is left out, a constant or a segment value that failed makes
+ * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
 /* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);

@@ -700,6 +700,14 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 2, 25, "\"2.0\"",
      HEAD("1.3") "segments:\n" GART "  - { name: gart2, kind: aperture, size: 256MiB }\n"},
 
+    /* ---- variants (the base is a golden case's, read from the source tree) ---- */
+    {"variant-new-segment",
+     "segc: 1\nextends: tests/golden/extends/chips/sys.yaml\nsegments:\n"
+     "  - { name: sysmen, kind: aperture, base: 2GiB, size: 512MiB }\n",
+     SEV_WARNING, 4, 13, "sysmen",
+     "segc: 1\nextends: tests/golden/extends/chips/sys.yaml\nsegments:\n"
+     "  - { name: sysmen, new: true, kind: aperture, base: 2GiB, size: 512MiB }\n"},
+
     /* ---- waivers ---- */
     {"waiver-unused",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
