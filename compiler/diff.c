@@ -52,9 +52,10 @@ typedef struct Dx {
 
 /* ---- values as text ---------------------------------------------------------- */
 
-/* A byte count or address: in the largest IEC unit it is a whole
+/* A byte count as a spec writes it: in the largest IEC unit it is a whole
  * multiple of, while that reads as a short number (3840MiB); else decimal
- * below 1 KiB and hex above. */
+ * below 1 KiB and hex above.  For the comments of the generated code
+ * (emit.c): diff's messages write qty(), as check's do. */
 const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
@@ -71,20 +72,26 @@ static const char *wddm_text(Arena *a, unsigned w)
     return arena_printf(a, "%u.%u", w >> 4, w & 15);
 }
 
+/* How much a byte count changed: ", +256 MiB". */
+static const char *delta_text(Arena *a, uint64_t from, uint64_t to)
+{
+    return arena_printf(a, ", %c%s", to > from ? '+' : '-', iec(a, to > from ? to - from : from - to));
+}
+
 /* Where the CPU sees offset 0 of a CPU-visible segment: the PCI BAR
- * number and offset ("BAR0+256MiB"), or the fixed physical address, in
- * hex like every physical address ("0xd0000000"). */
+ * number and offset ("BAR0+0x10000000 (256 MiB)"), or the fixed physical
+ * address. */
 static const char *window_text(Arena *a, const Segment *g)
 {
     if (g->cpu == CPU_BAR)
-        return arena_printf(a, "BAR%" PRIu64 "+%s", g->cpu_bar ? g->cpu_bar->index.v : 0,
-                            bytes_text(a, g->cpu_offset.v));
-    return arena_printf(a, "0x%" PRIx64, g->cpu_address.v);
+        return arena_printf(a, "BAR%" PRIu64 "+%s", g->cpu_bar ? g->cpu_bar->index.v : 0, qty(a, g->cpu_offset.v));
+    return qty(a, g->cpu_address.v);
 }
 
+/* A bank's GPU range, end exclusive, and its size. */
 static const char *range_text(Arena *a, const Bank *b)
 {
-    return arena_printf(a, "[%s, %s)", bytes_text(a, b->start), bytes_text(a, b->end));
+    return arena_printf(a, "[0x%" PRIX64 ", 0x%" PRIX64 "), %s", b->start, b->end, iec(a, b->end - b->start));
 }
 
 /* ---- positions ------------------------------------------------------------------ */
@@ -142,7 +149,7 @@ static ChangeSide side_num(const char *text, uint64_t v, Pos pos)
 
 static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
 {
-    return side_num(bytes_text(x->a, v), v, pos);
+    return side_num(qty(x->a, v), v, pos);
 }
 
 static const ChangeSide absent = {0};
@@ -350,7 +357,9 @@ static void field_changed(Dx *x, ChangeKind k, FieldId f, const char *subject, c
     ChangeSide a = side_field(x, f, ov->v, value_pos(x->o, og, ov));
     ChangeSide b = side_field(x, f, nv->v, value_pos(x->n, ng, nv));
     const char *path = in[fi->scope] ? in[fi->scope] : "";
-    Change *c = add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s", subject, path, fi->key, a.text, b.text);
+    const char *delta = fi->flags & FF_BYTES ? delta_text(x->a, ov->v, nv->v) : "";
+    Change *c = add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s%s", subject, path, fi->key, a.text, b.text,
+                    delta);
     because(x, c, og, ng, ov, nv);
 }
 
@@ -363,8 +372,8 @@ static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const ch
     if (ov->v == nv->v)
         return;
     ChangeSide f = side_bytes(x, ov->v, value_pos(x->o, og, ov)), t = side_bytes(x, nv->v, value_pos(x->n, ng, nv));
-    Change *c = add(x, nv->v > ov->v ? grown : shrunk, ng ? ng->name : NULL, f, t, "%s %s %s -> %s", subject, field,
-                    f.text, t.text);
+    Change *c = add(x, nv->v > ov->v ? grown : shrunk, ng ? ng->name : NULL, f, t, "%s %s %s -> %s%s", subject, field,
+                    f.text, t.text, delta_text(x->a, ov->v, nv->v));
     because(x, c, og, ng, ov, nv);
 }
 
@@ -395,7 +404,7 @@ static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot)
 
 static const char *bar_text(Arena *a, const Bar *b)
 {
-    return arena_printf(a, "BAR%" PRIu64 ", %s", b->index.v, bytes_text(a, b->size.v));
+    return arena_printf(a, "BAR%" PRIu64 ", %s", b->index.v, qty(a, b->size.v));
 }
 
 static void diff_bars(Dx *x)
@@ -479,8 +488,8 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
         if (k + 1 < og->nbanks && k + 1 < ng->nbanks && ob->end != nb->end) {
             ChangeSide f = side_bytes(x, ob->end, or_pos(ob->size.set ? ob->size.pos : (Pos){0}, ob->pos));
             ChangeSide t = side_bytes(x, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
-            Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s",
-                            ng->name, k + 1, nb->name, f.text, t.text);
+            Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s%s",
+                            ng->name, k + 1, nb->name, f.text, t.text, delta_text(x->a, ob->end, nb->end));
             on_bank(c, nb->name, k);
             because(x, c, og, ng, &ob->size, &nb->size);
             /* An end that moves with the banks before it. */

@@ -722,8 +722,8 @@ enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
-/* A byte count as people write it: "256MiB" when a whole number of an IEC
- * unit, else decimal below 1 KiB and hex above (diff.c). */
+/* A byte count as a spec writes it: "256MiB" when a whole number of an IEC
+ * unit, else decimal below 1 KiB and hex above (diff.c; emit.c's comments). */
 const char *bytes_text(Arena *a, uint64_t v);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
@@ -963,7 +963,7 @@ typedef struct Change {
     const char *constant; /* constant-changed: the constant's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
-    const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+    const char *msg;   /* one line, e.g. "segment 'gart' size 0x40000000 (1 GiB) -> 0x80000000 (2 GiB), +1 GiB" */
     const char *cause; /* a knock-on change: what made it ("bank 'near' shrank") */
     Note *notes;       /* constant-changed: the changes it caused */
 } Change;
