@@ -57,6 +57,7 @@ void *arena_alloc(Arena *a, size_t n); /* zeroed, max-aligned; never NULL */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
 size_t arena_bytes(const Arena *a); /* bytes handed out, for -v and bench */
 
 /* A heap buffer that grows; used for output text.  Not arena-backed so a
@@ -182,8 +183,8 @@ void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
 /* Shorthands for front-end errors (never toggled by -W). */
-Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+#define error_at(d, code, ...) diag_add((d), SEV_ERROR, (code), __VA_ARGS__) /* pos, fmt, ... */
+#define fatal_at(d, code, ...) diag_add((d), SEV_FATAL, (code), __VA_ARGS__)
 /* Sorts by file, line, column, then emission order (both lists). */
 void diags_sort(Diags *d);
 bool diags_failed(const Diags *d); /* any error or fatal */
