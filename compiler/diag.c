@@ -27,12 +27,8 @@ static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const c
     if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
         BUG("a diagnostic code missing from rules.def");
     Diag *g = arena_alloc(d->arena, sizeof *g);
-    g->msg = arena_vprintf(d->arena, fmt, ap);
-    g->sev = sev;
-    g->code = code;
-    g->pos = pos;
+    *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = arena_vprintf(d->arena, fmt, ap), .seq = d->nseq++};
     g->notes_tail = &g->notes;
-    g->seq = d->nseq++;
     return g;
 }
 

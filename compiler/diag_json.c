@@ -99,7 +99,7 @@ typedef struct RFile {
     struct RFile *next;
     const char *path;
     unsigned nerrors, nwarnings, nfatal;
-    RDiag *diags, *waived;
+    RDiag *diags; /* the diagnostics, then the waived findings */
     unsigned ndiags, nwaived;
     RWaiver *waivers;
     unsigned nwaivers;
@@ -193,26 +193,26 @@ static void copy_diag(Arena *a, RDiag *out, const Diag *g)
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
         out->nnotes++;
-    out->notes = arena_alloc(a, (out->nnotes ? out->nnotes : 1) * sizeof *out->notes);
-    unsigned i = 0;
+    Said *v = out->notes = arena_alloc(a, (out->nnotes + 1) * sizeof *v);
     for (const Note *n = g->notes; n; n = n->next)
-        out->notes[i++] = make_said(a, n->msg, n->pos, &n->about);
+        *v++ = make_said(a, n->msg, n->pos, &n->about);
     if (g->waiver) {
         out->waiver = arena_strdup(a, g->waiver);
         out->waiver_at = make_loc(a, g->waiver_pos);
     }
 }
 
-static RDiag *copy_list(Arena *a, const Diag *head, unsigned *n)
+static void copy_diags(Arena *a, RFile *f, const Diags *d)
 {
-    *n = 0;
-    for (const Diag *g = head; g; g = g->next)
-        (*n)++;
-    RDiag *v = arena_alloc(a, (*n ? *n : 1) * sizeof *v);
-    unsigned i = 0;
-    for (const Diag *g = head; g; g = g->next)
-        copy_diag(a, &v[i++], g);
-    return v;
+    for (const Diag *g = d->head; g; g = g->next)
+        f->ndiags++;
+    for (const Diag *g = d->waived; g; g = g->next)
+        f->nwaived++;
+    RDiag *v = f->diags = arena_alloc(a, (f->ndiags + f->nwaived + 1) * sizeof *v);
+    for (const Diag *g = d->head; g; g = g->next)
+        copy_diag(a, v++, g);
+    for (const Diag *g = d->waived; g; g = g->next)
+        copy_diag(a, v++, g);
 }
 
 static void copy_waivers(Arena *a, RFile *f, const Spec *s)
@@ -241,8 +241,7 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     f->nerrors = d->nerrors;
     f->nwarnings = d->nwarnings;
     f->nfatal = d->nfatal;
-    f->diags = copy_list(a, d->head, &f->ndiags);
-    f->waived = copy_list(a, d->waived, &f->nwaived);
+    copy_diags(a, f, d);
     if (s)
         copy_waivers(a, f, s);
     *r->tail = f;
@@ -549,12 +548,9 @@ static void write_sarif(Buf *b, const DiagReport *r)
     Codes codes;
     memset(&codes, 0, sizeof codes);
     ASSERT(code_count <= countof(codes.index));
-    for (const RFile *f = r->head; f; f = f->next) {
-        for (unsigned i = 0; i < f->ndiags; i++)
+    for (const RFile *f = r->head; f; f = f->next)
+        for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
             codes_add(&codes, f->diags[i].code);
-        for (unsigned i = 0; i < f->nwaived; i++)
-            codes_add(&codes, f->waived[i].code);
-    }
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -566,12 +562,9 @@ static void write_sarif(Buf *b, const DiagReport *r)
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");
-    for (const RFile *f = r->head; f; f = f->next) {
-        for (unsigned i = 0; i < f->ndiags; i++)
+    for (const RFile *f = r->head; f; f = f->next)
+        for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
             sarif_result(&w, &f->diags[i], &codes);
-        for (unsigned i = 0; i < f->nwaived; i++)
-            sarif_result(&w, &f->waived[i], &codes);
-    }
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);

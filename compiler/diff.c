@@ -635,16 +635,6 @@ static void put_pos(Buf *b, Pos p)
     buf_printf(b, "%s:%u:%u", p.file ? p.file->name : "?", (unsigned)p.line, (unsigned)p.col);
 }
 
-static void summary(Buf *b, const Diff *d)
-{
-    if (!d->count) {
-        buf_puts(b, "no change\n");
-        return;
-    }
-    buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
-               d->ncompatible);
-}
-
 void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
@@ -659,7 +649,11 @@ void diff_print_text(Buf *b, const Diff *d)
             buf_printf(b, ": %s\n", n->msg);
         }
     }
-    summary(b, d);
+    if (d->count)
+        buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
+                   d->ncompatible);
+    else
+        buf_puts(b, "no change\n");
 }
 
 static void json_pos(JsonW *w, Pos p)
@@ -669,12 +663,8 @@ static void json_pos(JsonW *w, Pos p)
 
 static void json_side(JsonW *w, const char *key, const ChangeSide *s)
 {
-    json_key(w, key);
-    if (!s->present) {
-        json_null(w);
+    if (!json_kobj_if(w, key, s->present))
         return;
-    }
-    json_obj_begin(w);
     json_kstr(w, "text", s->text);
     if (s->numeric)
         json_khex(w, "value", s->v);

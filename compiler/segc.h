@@ -225,6 +225,7 @@ void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
 void json_kobj(JsonW *w, const char *key); /* "key": { */
 void json_karr(JsonW *w, const char *key); /* "key": [ */
+bool json_kobj_if(JsonW *w, const char *key, bool present); /* "key": {, or "key": null and false */
 void json_khex(JsonW *w, const char *key, uint64_t v);
 void json_kbool(JsonW *w, const char *key, bool v);
 void json_kline(JsonW *w, const char *key, uint32_t v); /* 0: null */
