@@ -219,18 +219,11 @@ static void copy_waivers(Arena *a, RFile *f, const Spec *s)
 {
     for (unsigned i = 0; i < s->nsegs; i++)
         f->nwaivers += s->segs[i].nwaivers;
-    f->waivers = arena_alloc(a, (f->nwaivers ? f->nwaivers : 1) * sizeof *f->waivers);
-    unsigned k = 0;
-    for (unsigned i = 0; i < s->nsegs; i++)
-        for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
-            const Waiver *wv = &s->segs[i].waivers[w];
-            RWaiver *o = &f->waivers[k++];
-            o->segment = s->segs[i].name ? arena_strdup(a, s->segs[i].name) : NULL;
-            o->rule = arena_strdup(a, wv->rule);
-            o->reason = arena_strdup(a, wv->reason ? wv->reason : "");
-            o->at = make_loc(a, wv->pos);
-            o->used = wv->used;
-        }
+    RWaiver *o = f->waivers = arena_alloc(a, (f->nwaivers + 1) * sizeof *o);
+    for (const Segment *g = s->segs; g < s->segs + s->nsegs; g++)
+        for (const Waiver *v = g->waivers; v < g->waivers + g->nwaivers; v++)
+            *o++ = (RWaiver){g->name ? arena_strdup(a, g->name) : NULL, arena_strdup(a, v->rule),
+                             arena_strdup(a, v->reason ? v->reason : ""), make_loc(a, v->pos), v->used};
 }
 
 void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s)
@@ -279,17 +272,6 @@ static void json_diag(JsonW *w, const RDiag *g)
     json_obj_end(w);
 }
 
-static void json_waiver(JsonW *w, const RWaiver *v)
-{
-    json_obj_begin(w);
-    json_kstr(w, "segment", v->segment);
-    json_kstr(w, "rule", v->rule);
-    json_kstr(w, "reason", v->reason);
-    json_place(w, v->at.file, v->at.line, v->at.col);
-    json_kbool(w, "used", v->used);
-    json_obj_end(w);
-}
-
 static void json_file(JsonW *w, const RFile *f)
 {
     json_obj_begin(w);
@@ -300,8 +282,15 @@ static void json_file(JsonW *w, const RFile *f)
         json_diag(w, &f->diags[i]);
     json_arr_end(w);
     json_karr(w, "waivers");
-    for (unsigned i = 0; i < f->nwaivers; i++)
-        json_waiver(w, &f->waivers[i]);
+    for (const RWaiver *v = f->waivers; v < f->waivers + f->nwaivers; v++) {
+        json_obj_begin(w);
+        json_kstr(w, "segment", v->segment);
+        json_kstr(w, "rule", v->rule);
+        json_kstr(w, "reason", v->reason);
+        json_place(w, v->at.file, v->at.line, v->at.col);
+        json_kbool(w, "used", v->used);
+        json_obj_end(w);
+    }
     json_arr_end(w);
     json_obj_end(w);
 }
