@@ -27,15 +27,8 @@ static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const c
     if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
         BUG("a diagnostic code missing from rules.def");
     Diag *g = arena_alloc(d->arena, sizeof *g);
-    Buf b = {0};
-    buf_vprintf(&b, fmt, ap);
-    g->msg = arena_strdup(d->arena, b.p);
-    buf_free(&b);
-    g->sev = sev;
-    g->code = code;
-    g->pos = pos;
+    *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = arena_vprintf(d->arena, fmt, ap), .seq = d->nseq++};
     g->notes_tail = &g->notes;
-    g->seq = d->nseq++;
     return g;
 }
 
@@ -78,33 +71,12 @@ Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fm
     return g;
 }
 
-Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    Diag *g = diag_vadd(d, SEV_ERROR, code, pos, fmt, ap);
-    va_end(ap);
-    return g;
-}
-
-Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    Diag *g = diag_vadd(d, SEV_FATAL, code, pos, fmt, ap);
-    va_end(ap);
-    return g;
-}
-
 Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap)
 {
     if (!on)
         return NULL;
     Note *n = arena_alloc(d->arena, sizeof *n);
-    Buf b = {0};
-    buf_vprintf(&b, fmt, ap);
-    n->msg = arena_strdup(d->arena, b.p);
-    buf_free(&b);
+    n->msg = arena_vprintf(d->arena, fmt, ap);
     n->pos = pos;
     *on->notes_tail = n;
     on->notes_tail = &n->next;
@@ -123,13 +95,10 @@ void diag_fixit(Diags *d, Diag *on, const char *fmt, ...)
 {
     if (!on)
         return;
-    Buf b = {0};
     va_list ap;
     va_start(ap, fmt);
-    buf_vprintf(&b, fmt, ap);
+    on->fix = arena_vprintf(d->arena, fmt, ap);
     va_end(ap);
-    on->fix = arena_strdup(d->arena, b.p);
-    buf_free(&b);
 }
 
 bool diags_failed(const Diags *d)
@@ -197,14 +166,8 @@ const char *severity_level(Severity s)
     return severity_name(s == SEV_FATAL ? SEV_ERROR : s);
 }
 
-static const char *sev_color(Severity s)
-{
-    switch (s) {
-    case SEV_NOTE: return C_CYAN;
-    case SEV_WARNING: return C_MAGENTA;
-    default: return C_RED;
-    }
-}
+static const char *const severity_colors[] = {
+    [SEV_NOTE] = C_CYAN, [SEV_WARNING] = C_MAGENTA, [SEV_ERROR] = C_RED, [SEV_FATAL] = C_RED};
 
 /* Where the last excerpt's line started: diagnostics come sorted, so the
  * next line is found from there, not from the top of the file. */
@@ -292,7 +255,7 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
     else
         fputs("segc: ", f);
     if (st.color)
-        fprintf(f, "%s%s:" C_RESET C_BOLD, sev_color(sev), severity_name(sev));
+        fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
         fprintf(f, "%s:", severity_name(sev));
     if (code)
@@ -343,43 +306,35 @@ static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char
     fputc('\n', f);
 }
 
-static void diags_print_msvc(FILE *f, const Diags *d)
+/* A diagnostic or note: its head line and excerpt, or its MSBuild line. */
+static void print_one(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st, LineCursor *lc)
 {
-    for (const Diag *g = d->head; g; g = g->next) {
-        msvc_line(f, g->pos, g->sev, g->code, "", g->msg);
-        if (g->fix)
-            msvc_line(f, g->pos, SEV_NOTE, NULL, "fix: ", g->fix);
-        for (const Note *n = g->notes; n; n = n->next)
-            msvc_line(f, n->pos, SEV_NOTE, NULL, "", n->msg);
+    if (st.msvc) {
+        msvc_line(f, p, sev, code, "", msg);
+        return;
     }
-    if (d->count > DIAG_MAX_LISTED && d->head)
-        fprintf(f, "%s: note: %u more diagnostics not shown (at most %d per file)\n",
-                d->head->pos.file ? d->head->pos.file->name : "segc", d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
+    print_head(f, p, sev, code, msg, st);
+    print_excerpt(f, p, st, lc);
 }
 
 void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
 {
-    if (st.msvc) {
-        diags_print_msvc(f, d);
-        return;
-    }
     LineCursor lc = {0}, nc = {0}; /* notes have their own order */
     for (const Diag *g = d->head; g; g = g->next) {
-        print_head(f, g->pos, g->sev, g->code, g->msg, st);
-        print_excerpt(f, g->pos, st, &lc);
-        if (g->fix)
+        print_one(f, g->pos, g->sev, g->code, g->msg, st, &lc);
+        if (g->fix && st.msvc)
+            msvc_line(f, g->pos, SEV_NOTE, NULL, "fix: ", g->fix);
+        else if (g->fix)
             fprintf(f, "      = fix: %s\n", g->fix);
-        for (const Note *n = g->notes; n; n = n->next) {
-            print_head(f, n->pos, SEV_NOTE, NULL, n->msg, st);
-            print_excerpt(f, n->pos, st, &nc);
-        }
+        for (const Note *n = g->notes; n; n = n->next)
+            print_one(f, n->pos, SEV_NOTE, NULL, n->msg, st, &nc);
     }
     if (d->count > DIAG_MAX_LISTED && d->head) {
         Pos at = {d->head->pos.file, 0, 0, 0};
         char msg[96];
         snprintf(msg, sizeof msg, "%u more diagnostics not shown (at most %d per file)",
                  d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
-        print_head(f, at, SEV_NOTE, "limit-diagnostics", msg, st);
+        print_one(f, at, SEV_NOTE, "limit-diagnostics", msg, st, &lc);
     }
 }
 

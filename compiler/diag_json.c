@@ -99,7 +99,7 @@ typedef struct RFile {
     struct RFile *next;
     const char *path;
     unsigned nerrors, nwarnings, nfatal;
-    RDiag *diags, *waived;
+    RDiag *diags; /* the diagnostics, then the waived findings */
     unsigned ndiags, nwaived;
     RWaiver *waivers;
     unsigned nwaivers;
@@ -193,44 +193,37 @@ static void copy_diag(Arena *a, RDiag *out, const Diag *g)
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
         out->nnotes++;
-    out->notes = arena_alloc(a, (out->nnotes ? out->nnotes : 1) * sizeof *out->notes);
-    unsigned i = 0;
+    Said *v = out->notes = arena_alloc(a, (out->nnotes + 1) * sizeof *v);
     for (const Note *n = g->notes; n; n = n->next)
-        out->notes[i++] = make_said(a, n->msg, n->pos, &n->about);
+        *v++ = make_said(a, n->msg, n->pos, &n->about);
     if (g->waiver) {
         out->waiver = arena_strdup(a, g->waiver);
         out->waiver_at = make_loc(a, g->waiver_pos);
     }
 }
 
-static RDiag *copy_list(Arena *a, const Diag *head, unsigned *n)
+static void copy_diags(Arena *a, RFile *f, const Diags *d)
 {
-    *n = 0;
-    for (const Diag *g = head; g; g = g->next)
-        (*n)++;
-    RDiag *v = arena_alloc(a, (*n ? *n : 1) * sizeof *v);
-    unsigned i = 0;
-    for (const Diag *g = head; g; g = g->next)
-        copy_diag(a, &v[i++], g);
-    return v;
+    for (const Diag *g = d->head; g; g = g->next)
+        f->ndiags++;
+    for (const Diag *g = d->waived; g; g = g->next)
+        f->nwaived++;
+    RDiag *v = f->diags = arena_alloc(a, (f->ndiags + f->nwaived + 1) * sizeof *v);
+    for (const Diag *g = d->head; g; g = g->next)
+        copy_diag(a, v++, g);
+    for (const Diag *g = d->waived; g; g = g->next)
+        copy_diag(a, v++, g);
 }
 
 static void copy_waivers(Arena *a, RFile *f, const Spec *s)
 {
     for (unsigned i = 0; i < s->nsegs; i++)
         f->nwaivers += s->segs[i].nwaivers;
-    f->waivers = arena_alloc(a, (f->nwaivers ? f->nwaivers : 1) * sizeof *f->waivers);
-    unsigned k = 0;
-    for (unsigned i = 0; i < s->nsegs; i++)
-        for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
-            const Waiver *wv = &s->segs[i].waivers[w];
-            RWaiver *o = &f->waivers[k++];
-            o->segment = s->segs[i].name ? arena_strdup(a, s->segs[i].name) : NULL;
-            o->rule = arena_strdup(a, wv->rule);
-            o->reason = arena_strdup(a, wv->reason ? wv->reason : "");
-            o->at = make_loc(a, wv->pos);
-            o->used = wv->used;
-        }
+    RWaiver *o = f->waivers = arena_alloc(a, (f->nwaivers + 1) * sizeof *o);
+    for (const Segment *g = s->segs; g < s->segs + s->nsegs; g++)
+        for (const Waiver *v = g->waivers; v < g->waivers + g->nwaivers; v++)
+            *o++ = (RWaiver){g->name ? arena_strdup(a, g->name) : NULL, arena_strdup(a, v->rule),
+                             arena_strdup(a, v->reason ? v->reason : ""), make_loc(a, v->pos), v->used};
 }
 
 void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec *s)
@@ -241,8 +234,7 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     f->nerrors = d->nerrors;
     f->nwarnings = d->nwarnings;
     f->nfatal = d->nfatal;
-    f->diags = copy_list(a, d->head, &f->ndiags);
-    f->waived = copy_list(a, d->waived, &f->nwaived);
+    copy_diags(a, f, d);
     if (s)
         copy_waivers(a, f, s);
     *r->tail = f;
@@ -280,17 +272,6 @@ static void json_diag(JsonW *w, const RDiag *g)
     json_obj_end(w);
 }
 
-static void json_waiver(JsonW *w, const RWaiver *v)
-{
-    json_obj_begin(w);
-    json_kstr(w, "segment", v->segment);
-    json_kstr(w, "rule", v->rule);
-    json_kstr(w, "reason", v->reason);
-    json_place(w, v->at.file, v->at.line, v->at.col);
-    json_kbool(w, "used", v->used);
-    json_obj_end(w);
-}
-
 static void json_file(JsonW *w, const RFile *f)
 {
     json_obj_begin(w);
@@ -301,8 +282,15 @@ static void json_file(JsonW *w, const RFile *f)
         json_diag(w, &f->diags[i]);
     json_arr_end(w);
     json_karr(w, "waivers");
-    for (unsigned i = 0; i < f->nwaivers; i++)
-        json_waiver(w, &f->waivers[i]);
+    for (const RWaiver *v = f->waivers; v < f->waivers + f->nwaivers; v++) {
+        json_obj_begin(w);
+        json_kstr(w, "segment", v->segment);
+        json_kstr(w, "rule", v->rule);
+        json_kstr(w, "reason", v->reason);
+        json_place(w, v->at.file, v->at.line, v->at.col);
+        json_kbool(w, "used", v->used);
+        json_obj_end(w);
+    }
     json_arr_end(w);
     json_obj_end(w);
 }
@@ -549,12 +537,9 @@ static void write_sarif(Buf *b, const DiagReport *r)
     Codes codes;
     memset(&codes, 0, sizeof codes);
     ASSERT(code_count <= countof(codes.index));
-    for (const RFile *f = r->head; f; f = f->next) {
-        for (unsigned i = 0; i < f->ndiags; i++)
+    for (const RFile *f = r->head; f; f = f->next)
+        for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
             codes_add(&codes, f->diags[i].code);
-        for (unsigned i = 0; i < f->nwaived; i++)
-            codes_add(&codes, f->waived[i].code);
-    }
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -566,12 +551,9 @@ static void write_sarif(Buf *b, const DiagReport *r)
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");
-    for (const RFile *f = r->head; f; f = f->next) {
-        for (unsigned i = 0; i < f->ndiags; i++)
+    for (const RFile *f = r->head; f; f = f->next)
+        for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
             sarif_result(&w, &f->diags[i], &codes);
-        for (unsigned i = 0; i < f->nwaived; i++)
-            sarif_result(&w, &f->waived[i], &codes);
-    }
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);

@@ -52,9 +52,10 @@ typedef struct Dx {
 
 /* ---- values as text ---------------------------------------------------------- */
 
-/* A byte count or address: in the largest IEC unit it is a whole
+/* A byte count as a spec writes it: in the largest IEC unit it is a whole
  * multiple of, while that reads as a short number (3840MiB); else decimal
- * below 1 KiB and hex above. */
+ * below 1 KiB and hex above.  For the comments of the generated code
+ * (emit.c): diff's messages write qty(), as check's do. */
 const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
@@ -71,20 +72,26 @@ static const char *wddm_text(Arena *a, unsigned w)
     return arena_printf(a, "%u.%u", w >> 4, w & 15);
 }
 
+/* How much a byte count changed: ", +256 MiB". */
+static const char *delta_text(Arena *a, uint64_t from, uint64_t to)
+{
+    return arena_printf(a, ", %c%s", to > from ? '+' : '-', iec(a, to > from ? to - from : from - to));
+}
+
 /* Where the CPU sees offset 0 of a CPU-visible segment: the PCI BAR
- * number and offset ("BAR0+256MiB"), or the fixed physical address, in
- * hex like every physical address ("0xd0000000"). */
+ * number and offset ("BAR0+0x10000000 (256 MiB)"), or the fixed physical
+ * address. */
 static const char *window_text(Arena *a, const Segment *g)
 {
     if (g->cpu == CPU_BAR)
-        return arena_printf(a, "BAR%" PRIu64 "+%s", g->cpu_bar ? g->cpu_bar->index.v : 0,
-                            bytes_text(a, g->cpu_offset.v));
-    return arena_printf(a, "0x%" PRIx64, g->cpu_address.v);
+        return arena_printf(a, "BAR%" PRIu64 "+%s", g->cpu_bar ? g->cpu_bar->index.v : 0, qty(a, g->cpu_offset.v));
+    return qty(a, g->cpu_address.v);
 }
 
+/* A bank's GPU range, end exclusive, and its size. */
 static const char *range_text(Arena *a, const Bank *b)
 {
-    return arena_printf(a, "[%s, %s)", bytes_text(a, b->start), bytes_text(a, b->end));
+    return arena_printf(a, "[0x%" PRIX64 ", 0x%" PRIX64 "), %s", b->start, b->end, iec(a, b->end - b->start));
 }
 
 /* ---- positions ------------------------------------------------------------------ */
@@ -130,31 +137,19 @@ static Pos window_pos(const Spec *s, const Segment *g)
 
 /* ---- building changes -------------------------------------------------------------- */
 
+static const ChangeSide absent = {0};
+
 static ChangeSide side_text(const char *text, Pos pos)
 {
     return (ChangeSide){.present = true, .text = text, .pos = pos};
 }
 
-static ChangeSide side_num(const char *text, uint64_t v, Pos pos)
+/* A number: a byte count as check writes one (qty), anything else in
+ * decimal. */
+static ChangeSide side_num(Dx *x, bool bytes, uint64_t v, Pos pos)
 {
+    const char *text = bytes ? qty(x->a, v) : arena_printf(x->a, "%" PRIu64, v);
     return (ChangeSide){.present = true, .text = text, .v = v, .numeric = true, .pos = pos};
-}
-
-static ChangeSide side_bytes(Dx *x, uint64_t v, Pos pos)
-{
-    return side_num(bytes_text(x->a, v), v, pos);
-}
-
-static const ChangeSide absent = {0};
-
-static ChangeSide side_uint(Dx *x, uint64_t v, Pos pos)
-{
-    return side_num(arena_printf(x->a, "%" PRIu64, v), v, pos);
-}
-
-static ChangeSide side_field(Dx *x, FieldId f, uint64_t v, Pos pos)
-{
-    return field_table[f].flags & FF_BYTES ? side_bytes(x, v, pos) : side_uint(x, v, pos);
 }
 
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
@@ -162,19 +157,12 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
 {
     Change *c = arena_alloc(x->a, sizeof *c);
-    c->kind = k;
-    c->cls = change_table[k].cls;
-    c->segment = segment;
-    c->from = from;
-    c->to = to;
-    c->pos = to.present ? to.pos : from.pos;
-    Buf b = {0};
+    *c = (Change){.kind = k, .cls = change_table[k].cls, .segment = segment, .from = from, .to = to,
+                  .pos = to.present ? to.pos : from.pos};
     va_list ap;
     va_start(ap, fmt);
-    buf_vprintf(&b, fmt, ap);
+    c->msg = arena_vprintf(x->a, fmt, ap);
     va_end(ap);
-    c->msg = arena_strdup(x->a, b.p ? b.p : "");
-    buf_free(&b);
     Diff *d = x->out;
     *d->tail = c;
     d->tail = &c->next;
@@ -203,6 +191,24 @@ static void on_bank(Change *c, const char *name, unsigned k)
 
 /* ---- causes: why a value the spec did not edit changed --------------------------- */
 
+static const Segment *find_seg(const Spec *s, const char *name)
+{
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (!strcmp(s->segs[i].name, name))
+            return &s->segs[i];
+    return NULL;
+}
+
+static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot)
+{
+    for (unsigned i = 0; i < s->nbars; i++)
+        if (!strcmp(s->bars[i].name, name)) {
+            *slot = i;
+            return &s->bars[i];
+        }
+    return NULL;
+}
+
 /* A name an expression reads, as one spec resolves it: its value, what
  * it belongs to ("segment 'a'", "constant 'vram'") and the field key
  * ("size"; NULL for a constant). */
@@ -221,9 +227,6 @@ static bool field_ref(FieldScope sc, const char *ref, size_t n, FieldId *out)
         }
     return false;
 }
-
-static const Segment *find_seg(const Spec *s, const char *name);
-static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot);
 
 /* `name` in spec s, in segment g (NULL: outside any), looked up in the
  * order resolve.c does: a field of g, of the board, a constant;
@@ -304,14 +307,20 @@ static bool value_text(const Value *v, const char **text, size_t *len)
     return true;
 }
 
+/* The segment before g whose end is g's default base: AGP segments are
+ * skipped. */
+static const Segment *prev_seg(const Spec *s, const Segment *g)
+{
+    while (g > s->segs)
+        if ((--g)->kind != SEG_AGP)
+            return g;
+    return NULL;
+}
+
 /* Without `base:`, a segment starts where the one before it ends. */
 static const char *prev_cause(Dx *x, const Segment *og, const Segment *ng)
 {
-    const Segment *po = NULL, *pn = NULL;
-    for (const Segment *g = og; g > x->o->segs && !po;)
-        po = (--g)->kind == SEG_AGP ? NULL : g;
-    for (const Segment *g = ng; g > x->n->segs && !pn;)
-        pn = (--g)->kind == SEG_AGP ? NULL : g;
+    const Segment *po = prev_seg(x->o, og), *pn = prev_seg(x->n, ng);
     if (po && pn && !strcmp(po->name, pn->name))
         return name_change(x, og, ng, arena_printf(x->a, "%s.end", pn->name));
     return pn ? arena_printf(x->a, "segment '%s' now comes before it", pn->name)
@@ -335,36 +344,29 @@ static void because(Dx *x, Change *c, const Segment *og, const Segment *ng, cons
     }
 }
 
-/* Field f of the old and new owner (the spec, or segments og/ng): one
- * change of kind k, "SUBJECT NAME OLD -> NEW", when its value differs.  The
- * name of a field in a nested map carries the map's key. */
-static void field_changed(Dx *x, ChangeKind k, FieldId f, const char *subject, const Segment *og, const Segment *ng)
+/* Segments own the fields of these scopes. */
+#define SEGMENT_SCOPES (SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4))
+
+/* Field f of the old and new owner (the spec, a BAR or a segment): one
+ * change "SUBJECT NAME OLD -> NEW" when its value differs, of kind `up`
+ * when it grew and `down` when it shrank.  A byte count says by how much;
+ * the name of a field in a nested map carries the map's key. */
+static void field_changed(Dx *x, ChangeKind up, ChangeKind down, FieldId f, const char *subject, const void *oo,
+                          const void *no)
 {
     static const char *const in[] = {[SC_CPU] = "cpu_visible.", [SC_VPR] = "vpr.",
                                      [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
     const FieldInfo *fi = &field_table[f];
-    const Value *ov = field_value(f, og ? (const void *)og : x->o);
-    const Value *nv = field_value(f, ng ? (const void *)ng : x->n);
+    const Value *ov = field_value(f, oo), *nv = field_value(f, no);
     if (ov->v == nv->v)
         return;
-    ChangeSide a = side_field(x, f, ov->v, value_pos(x->o, og, ov));
-    ChangeSide b = side_field(x, f, nv->v, value_pos(x->n, ng, nv));
-    const char *path = in[fi->scope] ? in[fi->scope] : "";
-    Change *c = add(x, k, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s", subject, path, fi->key, a.text, b.text);
-    because(x, c, og, ng, ov, nv);
-}
-
-/* A byte count that may grow (compatible) or shrink (breaking): field
- * `field` of the segments og/ng, or of a BAR or the paging settings (og
- * and ng NULL). */
-static void grown_or_shrunk(Dx *x, ChangeKind grown, ChangeKind shrunk, const char *subject, const char *field,
-                            const Segment *og, const Segment *ng, const Value *ov, const Value *nv)
-{
-    if (ov->v == nv->v)
-        return;
-    ChangeSide f = side_bytes(x, ov->v, value_pos(x->o, og, ov)), t = side_bytes(x, nv->v, value_pos(x->n, ng, nv));
-    Change *c = add(x, nv->v > ov->v ? grown : shrunk, ng ? ng->name : NULL, f, t, "%s %s %s -> %s", subject, field,
-                    f.text, t.text);
+    bool bytes = fi->flags & FF_BYTES;
+    const Segment *og = SEGMENT_SCOPES & SCOPE(fi->scope) ? oo : NULL, *ng = og ? no : NULL;
+    ChangeSide a = side_num(x, bytes, ov->v, value_pos(x->o, og, ov));
+    ChangeSide b = side_num(x, bytes, nv->v, value_pos(x->n, ng, nv));
+    Change *c = add(x, nv->v > ov->v ? up : down, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s%s", subject,
+                    in[fi->scope] ? in[fi->scope] : "", fi->key, a.text, b.text,
+                    bytes ? delta_text(x->a, ov->v, nv->v) : "");
     because(x, c, og, ng, ov, nv);
 }
 
@@ -378,24 +380,14 @@ static void diff_board(Dx *x)
                  wddm_text(x->a, n->wddm), or_pos(n->wddm_pos, spec_pos(n)));
     text_changed(x, CH_arch_changed, NULL, "board arch", arch_name(o->arch), or_pos(o->arch_pos, spec_pos(o)),
                  arch_name(n->arch), or_pos(n->arch_pos, spec_pos(n)));
-    field_changed(x, CH_page_size_changed, F_page_size, "board", NULL, NULL);
+    field_changed(x, CH_page_size_changed, CH_page_size_changed, F_page_size, "board", o, n);
 }
 
 /* ---- BARs ------------------------------------------------------------------------------ */
 
-static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot)
-{
-    for (unsigned i = 0; i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, name)) {
-            *slot = i;
-            return &s->bars[i];
-        }
-    return NULL;
-}
-
 static const char *bar_text(Arena *a, const Bar *b)
 {
-    return arena_printf(a, "BAR%" PRIu64 ", %s", b->index.v, bytes_text(a, b->size.v));
+    return arena_printf(a, "BAR%" PRIu64 ", %s", b->index.v, qty(a, b->size.v));
 }
 
 static void diff_bars(Dx *x)
@@ -413,40 +405,24 @@ static void diff_bars(Dx *x)
     for (unsigned i = 0; i < n->nbars; i++) {
         const Bar *nb = &n->bars[i];
         const Bar *ob = find_bar(o, nb->name, &slot);
-        Change *c;
+        const char *subject = arena_printf(x->a, "BAR '%s'", nb->name);
+        Change **mark = x->out->tail;
         if (!ob) {
             ChangeSide t = side_text(bar_text(x->a, nb), nb->pos);
-            c = add(x, CH_bar_added, NULL, absent, t, "BAR '%s' added (slot %u: %s)", nb->name, i, t.text);
-            c->bar = nb->name;
-            continue;
+            add(x, CH_bar_added, NULL, absent, t, "BAR '%s' added (slot %u: %s)", nb->name, i, t.text);
+        } else {
+            if (slot != i)
+                add(x, CH_bar_renumbered, NULL, side_num(x, false, slot, ob->pos), side_num(x, false, i, nb->pos),
+                    "%s slot %u -> %u", subject, slot, i);
+            field_changed(x, CH_bar_index_changed, CH_bar_index_changed, F_bar_index, subject, ob, nb);
+            field_changed(x, CH_bar_size_grown, CH_bar_size_shrunk, F_bar_size, subject, ob, nb);
         }
-        Change **mark = x->out->tail;
-        if (slot != i) {
-            ChangeSide f = side_uint(x, slot, ob->pos), t = side_uint(x, i, nb->pos);
-            add(x, CH_bar_renumbered, NULL, f, t, "BAR '%s' slot %u -> %u", nb->name, slot, i);
-        }
-        if (ob->index.v != nb->index.v) {
-            ChangeSide f = side_uint(x, ob->index.v, value_pos(o, NULL, &ob->index));
-            ChangeSide t = side_uint(x, nb->index.v, value_pos(n, NULL, &nb->index));
-            Change *ci = add(x, CH_bar_index_changed, NULL, f, t, "BAR '%s' index %s -> %s", nb->name, f.text, t.text);
-            because(x, ci, NULL, NULL, &ob->index, &nb->index);
-        }
-        grown_or_shrunk(x, CH_bar_size_grown, CH_bar_size_shrunk, arena_printf(x->a, "BAR '%s'", nb->name), "size",
-                        NULL, NULL, &ob->size, &nb->size);
-        for (c = *mark; c; c = c->next)
+        for (Change *c = *mark; c; c = c->next)
             c->bar = nb->name;
     }
 }
 
 /* ---- segments ----------------------------------------------------------------------------- */
-
-static const Segment *find_seg(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (!strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
-}
 
 static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
 {
@@ -457,8 +433,10 @@ static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
         if (!(changed & m))
             continue;
         bool was = og->flags & m;
-        ChangeSide f = side_num(was ? "on" : "off", was, flag_pos(x->o, og, fi->bit));
-        ChangeSide t = side_num(was ? "off" : "on", !was, flag_pos(x->n, ng, fi->bit));
+        ChangeSide f = side_num(x, false, was, flag_pos(x->o, og, fi->bit));
+        ChangeSide t = side_num(x, false, !was, flag_pos(x->n, ng, fi->bit));
+        f.text = was ? "on" : "off";
+        t.text = was ? "off" : "on";
         Change *c = add(x, m & BUDGET_FLAGS ? CH_flags_changed : CH_flag_behaviour_changed, ng->name, f, t,
                         "segment '%s' %s %s -> %s", ng->name, fi->dxgk, f.text, t.text);
         c->flag = fi->dxgk;
@@ -477,10 +455,10 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
         /* The end of the last bank is the segment's end: size-grown or
          * size-shrunk speaks for it. */
         if (k + 1 < og->nbanks && k + 1 < ng->nbanks && ob->end != nb->end) {
-            ChangeSide f = side_bytes(x, ob->end, or_pos(ob->size.set ? ob->size.pos : (Pos){0}, ob->pos));
-            ChangeSide t = side_bytes(x, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
-            Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s",
-                            ng->name, k + 1, nb->name, f.text, t.text);
+            ChangeSide f = side_num(x, true, ob->end, or_pos(ob->size.set ? ob->size.pos : (Pos){0}, ob->pos));
+            ChangeSide t = side_num(x, true, nb->end, or_pos(nb->size.set ? nb->size.pos : (Pos){0}, nb->pos));
+            Change *c = add(x, CH_bank_boundary_moved, ng->name, f, t, "segment '%s' bank %u '%s' end %s -> %s%s",
+                            ng->name, k + 1, nb->name, f.text, t.text, delta_text(x->a, ob->end, nb->end));
             on_bank(c, nb->name, k);
             because(x, c, og, ng, &ob->size, &nb->size);
             /* An end that moves with the banks before it. */
@@ -513,7 +491,7 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
     const char *subject = arena_printf(x->a, "segment '%s'", name);
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (field_table[f].scope >= SC_VPR)
-            field_changed(x, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
+            field_changed(x, CH_qs4_field_changed, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
     const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
     text_changed(x, CH_qs4_field_changed, name, arena_printf(x->a, "%s cpu_host_aperture", subject),
                  og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos,
@@ -538,7 +516,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     const char *name = ng->name;
     const char *subject = arena_printf(x->a, "segment '%s'", name);
     if (og->id != ng->id) {
-        ChangeSide f = side_uint(x, og->id, seg_pos(o, og)), t = side_uint(x, ng->id, seg_pos(n, ng));
+        ChangeSide f = side_num(x, false, og->id, seg_pos(o, og)), t = side_num(x, false, ng->id, seg_pos(n, ng));
         Change *c = add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
         c->cause = renumber_cause(x, og, ng);
     }
@@ -547,11 +525,11 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     /* VidMm ignores the base, size and commit limit of an AGP segment: it
      * uses the aperture the OS found. */
     if (og->kind != SEG_AGP && ng->kind != SEG_AGP) {
-        field_changed(x, CH_base_moved, F_base, subject, og, ng);
-        grown_or_shrunk(x, CH_size_grown, CH_size_shrunk, subject, "size", og, ng, &og->size, &ng->size);
+        field_changed(x, CH_base_moved, CH_base_moved, F_base, subject, og, ng);
+        field_changed(x, CH_size_grown, CH_size_shrunk, F_size, subject, og, ng);
         /* A commit limit that follows the size changes with it. */
         if (og->commit_limit.v != og->size.v || ng->commit_limit.v != ng->size.v)
-            field_changed(x, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
+            field_changed(x, CH_commit_limit_changed, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
     }
     /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
     if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE)
@@ -559,7 +537,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
                      window_pos(o, og), window_text(x->a, ng), window_pos(n, ng));
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
-    field_changed(x, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
+    field_changed(x, CH_system_memory_end_changed, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
     diff_qs4(x, og, ng);
 }
 
@@ -570,7 +548,7 @@ static void diff_segments(Dx *x)
         const Segment *og = &o->segs[i];
         if (find_seg(n, og->name))
             continue;
-        ChangeSide f = side_uint(x, og->id, seg_pos(o, og));
+        ChangeSide f = side_num(x, false, og->id, seg_pos(o, og));
         add(x, CH_segment_removed, og->name, f, absent, "segment '%s' removed (was id %u)", og->name, og->id);
     }
     for (unsigned i = 0; i < n->nsegs; i++) {
@@ -580,7 +558,7 @@ static void diff_segments(Dx *x)
             diff_segment(x, og, ng);
             continue;
         }
-        ChangeSide t = side_uint(x, ng->id, seg_pos(n, ng));
+        ChangeSide t = side_num(x, false, ng->id, seg_pos(n, ng));
         add(x, CH_segment_added, ng->name, absent, t, "segment '%s' added as id %u", ng->name, ng->id);
     }
 }
@@ -594,9 +572,9 @@ static void diff_paging(Dx *x)
     const char *ns = n->paging.seg ? n->paging.seg->name : "none";
     text_changed(x, CH_paging_segment_changed, NULL, "paging segment", os, or_pos(o->paging.seg_pos, spec_pos(o)), ns,
                  or_pos(n->paging.seg_pos, spec_pos(n)));
-    grown_or_shrunk(x, CH_paging_size_grown, CH_paging_size_shrunk, "paging", "buffer_size", NULL, NULL,
-                    &o->paging.buffer_size, &n->paging.buffer_size);
-    field_changed(x, CH_paging_private_data_changed, F_paging_private_data_size, "paging", NULL, NULL);
+    field_changed(x, CH_paging_size_grown, CH_paging_size_shrunk, F_paging_buffer_size, "paging", o, n);
+    field_changed(x, CH_paging_private_data_changed, CH_paging_private_data_changed, F_paging_private_data_size,
+                  "paging", o, n);
 }
 
 /* ---- constants ---------------------------------------------------------------------------------- */
@@ -612,8 +590,8 @@ static void diff_constants(Dx *x)
             oc = strcmp(o->consts[k].name, nc->name) ? NULL : &o->consts[k];
         if (!oc || oc->val.v == nc->val.v)
             continue;
-        ChangeSide f = side_bytes(x, oc->val.v, value_pos(o, NULL, &oc->val));
-        ChangeSide t = side_bytes(x, nc->val.v, value_pos(n, NULL, &nc->val));
+        ChangeSide f = side_num(x, true, oc->val.v, value_pos(o, NULL, &oc->val));
+        ChangeSide t = side_num(x, true, nc->val.v, value_pos(n, NULL, &nc->val));
         Change *c = add(x, CH_constant_changed, NULL, f, t, "constant '%s' %s -> %s", nc->name, f.text, t.text);
         c->constant = nc->name;
         because(x, c, NULL, NULL, &oc->val, &nc->val);
@@ -657,16 +635,6 @@ static void put_pos(Buf *b, Pos p)
     buf_printf(b, "%s:%u:%u", p.file ? p.file->name : "?", (unsigned)p.line, (unsigned)p.col);
 }
 
-static void summary(Buf *b, const Diff *d)
-{
-    if (!d->count) {
-        buf_puts(b, "no change\n");
-        return;
-    }
-    buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
-               d->ncompatible);
-}
-
 void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
@@ -681,7 +649,11 @@ void diff_print_text(Buf *b, const Diff *d)
             buf_printf(b, ": %s\n", n->msg);
         }
     }
-    summary(b, d);
+    if (d->count)
+        buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
+                   d->ncompatible);
+    else
+        buf_puts(b, "no change\n");
 }
 
 static void json_pos(JsonW *w, Pos p)
@@ -691,12 +663,8 @@ static void json_pos(JsonW *w, Pos p)
 
 static void json_side(JsonW *w, const char *key, const ChangeSide *s)
 {
-    json_key(w, key);
-    if (!s->present) {
-        json_null(w);
+    if (!json_kobj_if(w, key, s->present))
         return;
-    }
-    json_obj_begin(w);
     json_kstr(w, "text", s->text);
     if (s->numeric)
         json_khex(w, "value", s->v);

@@ -16,14 +16,10 @@ enum { MODEL_FORMAT_VERSION = 1 };
 
 static void where(JsonW *w, Pos p)
 {
-    json_key(w, "where");
-    if (!p.file || !p.line) {
-        json_null(w);
-        return;
+    if (json_kobj_if(w, "where", p.file && p.line)) {
+        json_place(w, p.file->name, p.line, p.col);
+        json_obj_end(w);
     }
-    json_obj_begin(w);
-    json_place(w, p.file->name, p.line, p.col);
-    json_obj_end(w);
 }
 
 /* {"value": "0x...", "where": {...} | null} */
@@ -73,13 +69,11 @@ static void board(JsonW *w, const Spec *s)
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
     fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
+    static const char *const ddi[] = {[DDI_QS] = "qs", [DDI_QS3] = "qs3", [DDI_QS4] = "qs4"};
     json_karr(w, "ddi");
-    if (s->forms & DDI_QS)
-        json_str(w, "qs");
-    if (s->forms & DDI_QS3)
-        json_str(w, "qs3");
-    if (s->forms & DDI_QS4)
-        json_str(w, "qs4");
+    for (unsigned form = DDI_QS; form <= DDI_QS4; form <<= 1)
+        if (s->forms & form)
+            json_str(w, ddi[form]);
     json_arr_end(w);
     json_obj_end(w);
 }
@@ -87,20 +81,12 @@ static void board(JsonW *w, const Spec *s)
 /* DESCRIPTOR4's fields: null where the spec does not write them. */
 static void qs4_fields(JsonW *w, const Spec *s, const Segment *g)
 {
-    json_key(w, "vpr");
-    if (!g->vpr.set) {
-        json_null(w);
-    } else {
-        json_obj_begin(w);
+    if (json_kobj_if(w, "vpr", g->vpr.set)) {
         where(w, g->vpr.pos);
         fields(w, SC_VPR, CPU_NONE, g);
         json_obj_end(w);
     }
-    json_key(w, "cpu_host_aperture");
-    if (g->host.mode == CPU_NONE) {
-        json_null(w);
-    } else {
-        json_obj_begin(w);
+    if (json_kobj_if(w, "cpu_host_aperture", g->host.mode != CPU_NONE)) {
         where(w, g->host.pos);
         if (g->host.mode == CPU_BAR) {
             json_kstr(w, "bar", g->host.bar->name);

@@ -206,6 +206,16 @@ void json_kobj(JsonW *w, const char *key)
     json_obj_begin(w);
 }
 
+bool json_kobj_if(JsonW *w, const char *key, bool present)
+{
+    json_key(w, key);
+    if (present)
+        json_obj_begin(w);
+    else
+        json_null(w);
+    return present;
+}
+
 void json_karr(JsonW *w, const char *key)
 {
     json_key(w, key);

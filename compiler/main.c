@@ -137,7 +137,7 @@ static const char usage_diff[] =
     "REV (paths relative to the current directory), not from the work tree.\n"
     "\n"
     "Output, on standard output: one line per change,\n"
-    "  breaking: NEW.yaml:12:11: [base-moved] segment 'gart' base 64GiB -> 1TiB\n"
+    "  breaking: NEW.yaml:12:11: [base-moved] segment 'gart' base 0x1000000000 (64 GiB) -> 0x10000000000 (1 TiB), +960 GiB\n"
     "(the position is in NEW, or in OLD for what NEW no longer has), then a\n"
     "summary line.  Invalid specs print their diagnostics on standard error.\n"
     "\n"

@@ -57,6 +57,7 @@ void *arena_alloc(Arena *a, size_t n); /* zeroed, max-aligned; never NULL */
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
+char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
 size_t arena_bytes(const Arena *a); /* bytes handed out, for -v and bench */
 
 /* A heap buffer that grows; used for output text.  Not arena-backed so a
@@ -182,8 +183,8 @@ void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
 /* Shorthands for front-end errors (never toggled by -W). */
-Diag *error_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-Diag *fatal_at(Diags *d, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+#define error_at(d, code, ...) diag_add((d), SEV_ERROR, (code), __VA_ARGS__) /* pos, fmt, ... */
+#define fatal_at(d, code, ...) diag_add((d), SEV_FATAL, (code), __VA_ARGS__)
 /* Sorts by file, line, column, then emission order (both lists). */
 void diags_sort(Diags *d);
 bool diags_failed(const Diags *d); /* any error or fatal */
@@ -224,6 +225,7 @@ void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
 void json_kobj(JsonW *w, const char *key); /* "key": { */
 void json_karr(JsonW *w, const char *key); /* "key": [ */
+bool json_kobj_if(JsonW *w, const char *key, bool present); /* "key": {, or "key": null and false */
 void json_khex(JsonW *w, const char *key, uint64_t v);
 void json_kbool(JsonW *w, const char *key, bool v);
 void json_kline(JsonW *w, const char *key, uint32_t v); /* 0: null */
@@ -736,8 +738,8 @@ enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
-/* A byte count as people write it: "256MiB" when a whole number of an IEC
- * unit, else decimal below 1 KiB and hex above (diff.c). */
+/* A byte count as a spec writes it: "256MiB" when a whole number of an IEC
+ * unit, else decimal below 1 KiB and hex above (diff.c; emit.c's comments). */
 const char *bytes_text(Arena *a, uint64_t v);
 
 /* ---- diag_json.c: diagnostics for programs (JSON, SARIF 2.1.0) -------- */
@@ -977,7 +979,7 @@ typedef struct Change {
     const char *constant; /* constant-changed: the constant's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
-    const char *msg;   /* one line, e.g. "segment 'gart' base 64GiB -> 1TiB" */
+    const char *msg;   /* one line, e.g. "segment 'gart' size 0x40000000 (1 GiB) -> 0x80000000 (2 GiB), +1 GiB" */
     const char *cause; /* a knock-on change: what made it ("bank 'near' shrank") */
     Note *notes;       /* constant-changed: the changes it caused */
 } Change;

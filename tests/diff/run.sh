@@ -161,8 +161,8 @@ else
     sed -i 's/name: variant/name: variant2/' "$g/board.yaml"
     cat >"$tmp/want" <<'EOF'
 breaking: board.yaml:3:16: [board-renamed] board name variant -> variant2
-breaking: chips/base.yaml:26:29: [bank-boundary-moved] segment 'local' bank 1 'near' end 1GiB -> 512MiB
-breaking: chips/base.yaml:27:28: [bank-boundary-moved] segment 'local' bank 2 'mid' end 2GiB -> 1536MiB, because bank 'near' shrank
+breaking: chips/base.yaml:26:29: [bank-boundary-moved] segment 'local' bank 1 'near' end 0x40000000 (1 GiB) -> 0x20000000 (512 MiB), -512 MiB
+breaking: chips/base.yaml:27:28: [bank-boundary-moved] segment 'local' bank 2 'mid' end 0x80000000 (2 GiB) -> 0x60000000 (1.50 GiB), -512 MiB, because bank 'near' shrank
 3 changes: 3 breaking, 0 compatible
 EOF
     for how in "HEAD:board.yaml board.yaml" "--rev HEAD board.yaml" "--rev=HEAD board.yaml"; do

@@ -285,26 +285,34 @@ START_TEST(test_positions)
 }
 END_TEST
 
-/* Values: as text (largest whole IEC unit, else decimal or hex) and as numbers. */
+/* Values: as numbers, and as text in check's one format, qty() and iec():
+ * a byte count in hex with its IEC size, a change of one by its IEC size. */
 START_TEST(test_values)
 {
     const char *const grown[MAX_EDITS][2] = {{"size: 1GiB", "size: 1536MiB"}};
     Diff df = diff_of(BASE, edit(grown));
     const Change *c = df.head;
     ck_assert(c->from.numeric && c->to.numeric);
-    ck_assert_str_eq(c->from.text, "1GiB");
-    ck_assert_str_eq(c->to.text, "1536MiB");
+    ck_assert_str_eq(c->from.text, "0x40000000 (1 GiB)");
+    ck_assert_str_eq(c->to.text, "0x60000000 (1.50 GiB)");
+    ck_assert_str_eq(c->from.text, qty(A, 1u << 30));
+    ck_assert_str_eq(c->to.text, qty(A, 1536u << 20));
     ck_assert_uint_eq(c->from.v, 1u << 30);
     ck_assert_uint_eq(c->to.v, 1536u << 20);
-    ck_assert_str_eq(c->msg, "segment 'ap' size 1GiB -> 1536MiB");
+    ck_assert_str_eq(c->msg, "segment 'ap' size 0x40000000 (1 GiB) -> 0x60000000 (1.50 GiB), +512 MiB");
+    ck_assert_str_eq(c->msg, arena_printf(A, "segment 'ap' size %s -> %s, +%s", qty(A, 1u << 30), qty(A, 1536u << 20),
+                                          iec(A, 512u << 20)));
+    const char *const shrunk[MAX_EDITS][2] = {{"size: 1GiB", "size: 1000MiB"}};
+    df = diff_of(BASE, edit(shrunk));
+    ck_assert_str_eq(df.head->msg, "segment 'ap' size 0x40000000 (1 GiB) -> 0x3E800000 (1000 MiB), -24 MiB");
 
     const char *const sme_old[MAX_EDITS][2] = {
         {"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1"}};
     const char *const sme_new[MAX_EDITS][2] = {
         {"flags: [direct_flip]", "flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 128MiB - 1"}};
     df = diff_of(edit(sme_old), edit(sme_new));
-    ck_assert_str_eq(df.head->from.text, "0xfff");
-    ck_assert_str_eq(df.head->to.text, "0x7ffffff");
+    ck_assert_str_eq(df.head->from.text, "0xFFF (≈4.00 KiB)");
+    ck_assert_str_eq(df.head->to.text, "0x7FFFFFF (≈128.00 MiB)");
     ck_assert_uint_eq(df.head->to.v, (128u << 20) - 1);
 
     const char *const rm[MAX_EDITS][2] = {{"      - { name: b2, size: 256MiB }\n", ""}};
@@ -312,21 +320,21 @@ START_TEST(test_values)
     c = df.head->next;
     ck_assert_str_eq(c->bank, "b3");
     ck_assert_uint_eq(c->bank_id, 3);
-    ck_assert_str_eq(c->from.text, "[512MiB, 768MiB)");
+    ck_assert_str_eq(c->from.text, "[0x20000000, 0x30000000), 256 MiB");
     ck_assert(!c->from.numeric);
-    ck_assert_str_eq(c->msg, "segment 'loc' bank 3 'b3' removed (was [512MiB, 768MiB))");
+    ck_assert_str_eq(c->msg, "segment 'loc' bank 3 'b3' removed (was [0x20000000, 0x30000000), 256 MiB)");
     ck_assert_str_eq(df.head->msg, "segment 'loc' bank 2 name b2 -> b3");
 
     const char *const win[MAX_EDITS][2] = {{"{ bar: fb, offset: 0 }", "{ address: 0xD000_0000 }"}};
     df = diff_of(BASE, edit(win));
-    ck_assert_str_eq(df.head->msg, "segment 'vis' cpu_visible BAR0+0 -> 0xd0000000");
+    ck_assert_str_eq(df.head->msg, "segment 'vis' cpu_visible BAR0+0 -> 0xD0000000 (3.25 GiB)");
 
     const char *const pd[MAX_EDITS][2] = {{"private_data_size: 16", "private_data_size: 4096"}};
     df = diff_of(BASE, edit(pd));
-    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 4KiB");
+    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 0x1000 (4 KiB), +≈3.98 KiB");
     const char *const pd0[MAX_EDITS][2] = {{"private_data_size: 16", "private_data_size: 0"}};
     df = diff_of(BASE, edit(pd0));
-    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 0");
+    ck_assert_str_eq(df.head->msg, "paging private_data_size 16 -> 0, -16 B");
 }
 END_TEST
 
@@ -336,8 +344,10 @@ START_TEST(test_text_output)
     Diff df = diff_of(BASE, edit(e));
     Buf b = {0};
     diff_print_text(&b, &df);
-    ck_assert_str_eq(b.p, "breaking: new.yaml:22:11: [base-moved] segment 'ap' base 16GiB -> 1TiB\n"
-                          "compatible: new.yaml:23:11: [size-grown] segment 'ap' size 1GiB -> 2GiB\n"
+    ck_assert_str_eq(b.p, "breaking: new.yaml:22:11: [base-moved] segment 'ap' base 0x400000000 (16 GiB) -> "
+                          "0x10000000000 (1 TiB), +1008 GiB\n"
+                          "compatible: new.yaml:23:11: [size-grown] segment 'ap' size 0x40000000 (1 GiB) -> "
+                          "0x80000000 (2 GiB), +1 GiB\n"
                           "2 changes: 1 breaking, 1 compatible\n");
     buf_free(&b);
 
@@ -384,8 +394,8 @@ START_TEST(test_json_output)
         arena_printf(A, "\"old\": %s,\n", want_name), "\"new\": \"-\",\n", "\"class\": \"breaking\",\n",
         "\"kind\": \"bank-removed\",\n", arena_printf(A, "\"file\": %s,\n", want_name), "\"line\": 19,\n",
         "\"column\": 17,\n", "\"segment\": \"loc\",\n", "\"bank\": \"b3\",\n", "\"bank_id\": 3,\n", "\"bar\": null,\n",
-        "\"flag\": null,\n", "\"message\": \"segment 'loc' bank 3 'b3' removed (was [512MiB, 768MiB))\",\n",
-        "\"text\": \"[512MiB, 768MiB)\",\n", "\"new\": null,\n", "\"notes\": []\n", "\"breaking\": 1,\n", "\"compatible\": 0\n}\n",
+        "\"flag\": null,\n", "\"message\": \"segment 'loc' bank 3 'b3' removed (was [0x20000000, 0x30000000), 256 MiB)\",\n",
+        "\"text\": \"[0x20000000, 0x30000000), 256 MiB\",\n", "\"new\": null,\n", "\"notes\": []\n", "\"breaking\": 1,\n", "\"compatible\": 0\n}\n",
     };
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         ck_assert_msg(strstr(b.p, want[i]) != NULL, "missing %s in:\n%s", want[i], b.p);
@@ -398,7 +408,7 @@ START_TEST(test_json_output)
                                           {"    commit_limit: 512MiB\n", ""}, {"buffer_size: 64KiB", "buffer_size: 4KiB"}};
     df = diff_of(edit(bo), edit(bn));
     diff_print_json(&b, &df, "o", "n");
-    ck_assert_msg(strstr(b.p, "\"text\": \"0x7ffffffffffff000\",\n") && strstr(b.p, "\"value\": \"0x7FFFFFFFFFFFF000\",\n"),
+    ck_assert_msg(strstr(b.p, "\"text\": \"0x7FFFFFFFFFFFF000 (≈8.00 EiB)\",\n") && strstr(b.p, "\"value\": \"0x7FFFFFFFFFFFF000\",\n"),
                   "%s", b.p);
     buf_free(&b);
 }
@@ -504,7 +514,7 @@ START_TEST(test_causes)
     ck_assert_str_eq(causes(&df), "constant-changed@+2; constant-changed@<constant 'v' changed+1; "
                                   "size-grown@loc<constant 'v' changed; "
                                   "commit-limit-changed@ap<constant 'w' changed");
-    ck_assert_str_eq(df.head->notes->msg, "uses it: constant 'w' 384MiB -> 512MiB");
+    ck_assert_str_eq(df.head->notes->msg, "uses it: constant 'w' 0x18000000 (384 MiB) -> 0x20000000 (512 MiB)");
     ck_assert_uint_eq(df.head->notes->next->pos.line, 16); /* loc: size: v */
 
     /* Renumbering names what moved the segment. */
