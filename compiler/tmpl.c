@@ -132,10 +132,6 @@ struct TExpr {
 typedef enum { TS_TEXT, TS_OUT, TS_IF, TS_FOR } TStmtKind;
 
 typedef struct TStmt TStmt;
-typedef struct TList {
-    TStmt *head, *tail;
-} TList;
-
 struct TStmt {
     TStmtKind kind;
     TStmt *next;
@@ -144,12 +140,12 @@ struct TStmt {
     size_t len;
     TExpr *expr;      /* TS_OUT value, TS_IF condition, TS_FOR list */
     const char *var;  /* TS_FOR: the loop variable */
-    TList body;       /* TS_IF: when true; TS_FOR: each pass */
-    TList els;        /* TS_IF: when false (an `elif` is an `if` in here) */
+    TStmt *body;      /* TS_IF: when true; TS_FOR: each pass */
+    TStmt *els;       /* TS_IF: when false (an `elif` is the one `if` in here) */
 };
 
 struct Template {
-    TList body;
+    TStmt *body;
 };
 
 /* What the parser and the interpreter share: where errors go and where
@@ -231,12 +227,11 @@ typedef struct Block {
     Pos else_pos; /* line 0 until its `else` */
 } Block;
 
-/* The span from the start of `a` to the end of `b` when both are on one
- * line, else `a`. */
+/* The span from the start of `a` to the end of `b`, both in one tag and so
+ * on one line. */
 static Pos span(Pos a, Pos b)
 {
-    if (a.file == b.file && a.line == b.line && b.col + b.len >= a.col)
-        a.len = b.col + b.len - a.col;
+    a.len = b.col + b.len - a.col;
     return a;
 }
 
@@ -277,10 +272,8 @@ static TExpr *node(Parser *p, TExprKind kind, const TmplTok *t, TExpr *lhs, TExp
     e->pos = t->pos;
     e->lhs = lhs;
     e->rhs = rhs;
-    if (lhs && lhs->depth >= e->depth)
-        e->depth = lhs->depth + 1;
-    if (rhs && rhs->depth >= e->depth)
-        e->depth = rhs->depth + 1;
+    unsigned dl = lhs ? lhs->depth + 1 : 0, dr = rhs ? rhs->depth + 1 : 0;
+    e->depth = dl > dr ? dl : dr;
     if (e->depth > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", e->pos, "expression nests deeper than %d levels", TMPL_MAX_DEPTH);
     return e;
@@ -442,15 +435,6 @@ static TStmt *stmt(Parser *p, TStmtKind kind, Pos pos)
     return s;
 }
 
-static void add(TList *l, TStmt *s)
-{
-    if (l->tail)
-        l->tail->next = s;
-    else
-        l->head = s;
-    l->tail = s;
-}
-
 /* The current token, a `{%` whose keyword cannot come here (or the end of
  * the template, or a lexical error): says why. */
 static NORETURN void misplaced(Parser *p, const Block *in)
@@ -491,9 +475,9 @@ static bool ends_body(const Block *in, TokType k)
 
 /* Statements up to the end of the template or, in a block, up to a `{%`
  * with the keyword that may end that block's body. */
-static TList parse_body(Parser *p, const Block *in)
+static TStmt *parse_body(Parser *p, const Block *in)
 {
-    TList l = {0};
+    TStmt *head = NULL, **tail = &head, *s;
     for (;;) {
         const TmplTok *t = p->t;
         TokType k = t->type == TT_OPEN_STMT ? t[1].type : TT_EOF;
@@ -501,23 +485,23 @@ static TList parse_body(Parser *p, const Block *in)
             p->t++;
             if (t->n == 0)
                 continue; /* dropped by the tag-line rule */
-            TStmt *s = stmt(p, TS_TEXT, t->pos);
+            s = stmt(p, TS_TEXT, t->pos);
             s->text = t->s;
             s->len = t->n;
-            add(&l, s);
         } else if (t->type == TT_OPEN_EXPR) {
             p->t++;
-            TStmt *s = stmt(p, TS_OUT, t->pos);
+            s = stmt(p, TS_OUT, t->pos);
             s->expr = parse_expr(p);
             expect(p, TT_CLOSE_EXPR, "`}}` or an operator");
-            add(&l, s);
         } else if (k == TT_IF || k == TT_FOR) {
-            add(&l, parse_block(p));
+            s = parse_block(p);
         } else if (in ? t->type == TT_OPEN_STMT && ends_body(in, k) : t->type == TT_EOF) {
-            return l;
+            return head;
         } else {
             misplaced(p, in);
         }
+        *tail = s;
+        tail = &s->next;
     }
 }
 
@@ -538,7 +522,7 @@ static TStmt *parse_block(Parser *p)
     if (++p->blocks > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
     TStmt *arm = s;
-    TList *into = &s->body;
+    TStmt **into = &s->body;
     for (;;) {
         *into = parse_body(p, &b);
         kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
@@ -554,8 +538,7 @@ static TStmt *parse_block(Parser *p)
         TStmt *elif = stmt(p, TS_IF, kw->pos);
         elif->expr = parse_expr(p);
         expect(p, TT_CLOSE_STMT, "`%}` or an operator");
-        add(&arm->els, elif);
-        arm = elif;
+        arm = arm->els = elif;
         into = &elif->body;
     }
     expect(p, TT_CLOSE_STMT, "`%}`");
@@ -739,17 +722,6 @@ static const TVal *lookup(Render *r, const TExpr *e)
 
 static const TVal *eval(Render *r, const TExpr *e);
 
-static const TVal *equal(Render *r, const TExpr *e, const TVal *a, const TVal *b)
-{
-    if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
-        die(&r->env, "tmpl-type", e->pos,
-            "`%s` compares two integers, two strings or two booleans, not %s and %s",
-            tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
-    bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
-            : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
-    return &bools[eq == (e->op == TT_EQ)];
-}
-
 /* and, or (both stop early), comparisons, + and -. */
 static const TVal *binary(Render *r, const TExpr *e)
 {
@@ -758,8 +730,15 @@ static const TVal *binary(Render *r, const TExpr *e)
         return truthy(a) == (e->op == TT_OR) ? &bools[e->op == TT_OR]
                                              : &bools[truthy(eval(r, e->rhs))];
     const TVal *b = eval(r, e->rhs);
-    if (e->op == TT_EQ || e->op == TT_NE)
-        return equal(r, e, a, b);
+    if (e->op == TT_EQ || e->op == TT_NE) {
+        if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
+            die(&r->env, "tmpl-type", e->pos,
+                "`%s` compares two integers, two strings or two booleans, not %s and %s",
+                tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
+        bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
+                : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
+        return &bools[eq == (e->op == TT_EQ)];
+    }
     if (a->kind != TV_INT || b->kind != TV_INT)
         die(&r->env, "tmpl-type", e->pos, "`%s` needs two integers, not %s and %s",
             tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
@@ -900,7 +879,7 @@ static const char *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *
 
 /* ---- statements ---------------------------------------------------------- */
 
-static void exec_list(Render *r, const TList *l);
+static void exec_list(Render *r, const TStmt *s);
 
 static void substitute(Render *r, const TStmt *s)
 {
@@ -942,19 +921,19 @@ static void exec_for(Render *r, const TStmt *s)
         first->b = i == 0;
         last->b = i + 1 == list->n;
         r->b[nb + 1].v = list->items[i];
-        exec_list(r, &s->body);
+        exec_list(r, s->body);
     }
     r->nb = nb;
 }
 
-static void exec_list(Render *r, const TList *l)
+static void exec_list(Render *r, const TStmt *s)
 {
-    for (const TStmt *s = l->head; s; s = s->next) {
+    for (; s; s = s->next) {
         step(r, s->pos);
         switch (s->kind) {
         case TS_TEXT: put(r, s->pos, s->text, s->len); break;
         case TS_OUT: substitute(r, s); break;
-        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? &s->body : &s->els); break;
+        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? s->body : s->els); break;
         case TS_FOR: exec_for(r, s); break;
         }
     }
@@ -970,6 +949,6 @@ bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *
     buf_putn(out, "", 0); /* an empty result is still a string */
     if (setjmp(r.env.jmp))
         return false;
-    exec_list(&r, &t->body);
+    exec_list(&r, t->body);
     return true;
 }
