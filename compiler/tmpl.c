@@ -202,8 +202,7 @@ static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, .
     unwind(env);
 }
 
-/* Adds "did you mean" to `g` when the name of one of the `n` items of
- * `size` bytes (a name first) is close to `word`, and unwinds. */
+/* Adds a did-you-mean from `n` items of `size` bytes, a name first, and unwinds. */
 static NORETURN void die_near(Env *env, Diag *g, const char *word, const void *items, size_t n,
                               size_t size)
 {
@@ -227,8 +226,7 @@ typedef struct Block {
     Pos else_pos; /* line 0 until its `else` */
 } Block;
 
-/* The span from the start of `a` to the end of `b`, both in one tag and so
- * on one line. */
+/* From the start of `a` to the end of `b`: in one tag, so on one line. */
 static Pos span(Pos a, Pos b)
 {
     a.len = b.col + b.len - a.col;

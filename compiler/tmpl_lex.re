@@ -28,12 +28,8 @@
 
 void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src)
 {
-    memset(lx, 0, sizeof *lx);
-    lx->a = a;
-    lx->src = src;
-    lx->cur = lx->line_start = src->text;
-    lx->lim = src->text + src->len;
-    lx->line = 1;
+    *lx = (TmplLexer){.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
+                      .line_start = src->text, .line = 1};
 }
 
 /* Position of the current token's first byte, `len` bytes long. */
