@@ -17,7 +17,6 @@
 
 #include <inttypes.h>
 #include <setjmp.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ==== values ============================================================ */
@@ -133,10 +132,6 @@ struct TExpr {
 typedef enum { TS_TEXT, TS_OUT, TS_IF, TS_FOR } TStmtKind;
 
 typedef struct TStmt TStmt;
-typedef struct TList {
-    TStmt *head, *tail;
-} TList;
-
 struct TStmt {
     TStmtKind kind;
     TStmt *next;
@@ -145,12 +140,12 @@ struct TStmt {
     size_t len;
     TExpr *expr;      /* TS_OUT value, TS_IF condition, TS_FOR list */
     const char *var;  /* TS_FOR: the loop variable */
-    TList body;       /* TS_IF: when true; TS_FOR: each pass */
-    TList els;        /* TS_IF: when false (an `elif` is an `if` in here) */
+    TStmt *body;      /* TS_IF: when true; TS_FOR: each pass */
+    TStmt *els;       /* TS_IF: when false (an `elif` is the one `if` in here) */
 };
 
 struct Template {
-    TList body;
+    TStmt *body;
 };
 
 /* What the parser and the interpreter share: where errors go and where
@@ -162,10 +157,10 @@ typedef struct Env {
 } Env;
 
 typedef struct Render Render;
-typedef const TVal *FilterFn(Render *r, const TExpr *e, const TVal *v, const TVal *arg);
+typedef const char *FilterFn(Render *r, const TExpr *e, const TVal *v, const TVal *arg);
 
 struct Filter {
-    const char *name;
+    const char *name;     /* first, for die_near */
     TValKind in;          /* the kind of value it takes */
     TValKind arg;         /* its argument's kind; TV_NULL: it takes none */
     const char *arg_name;
@@ -186,6 +181,12 @@ static const Filter filters[] = {
     {"join", TV_LIST, TV_STR, "the separator", f_join, NULL, 0},
 };
 
+/* Statement keywords and operators, for messages. */
+static const char *const tok_text[] = {
+    [TT_IF] = "if", [TT_ELIF] = "elif", [TT_ELSE] = "else", [TT_END] = "end", [TT_FOR] = "for",
+    [TT_EQ] = "==", [TT_NE] = "!=", [TT_GT] = ">", [TT_PLUS] = "+", [TT_MINUS] = "-",
+};
+
 static NORETURN void unwind(Env *env)
 {
     longjmp(env->jmp, 1);
@@ -201,13 +202,11 @@ static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, .
     unwind(env);
 }
 
-/* Adds "did you mean" to `g` when one of the candidates is close to
- * `word`, and unwinds. */
-static NORETURN void die_near(Env *env, Diag *g, const char *word, const char **cands, size_t n)
+/* Adds a did-you-mean from `n` items of `size` bytes, a name first, and unwinds. */
+static NORETURN void die_near(Env *env, Diag *g, const char *word, const void *items, size_t n,
+                              size_t size)
 {
-    const char *near = closest_name(word, cands, n);
-    if (near)
-        diag_fixit(env->d, g, "did you mean `%s`?", near);
+    diag_suggest(env->d, g, word, items, n, size);
     unwind(env);
 }
 
@@ -227,12 +226,10 @@ typedef struct Block {
     Pos else_pos; /* line 0 until its `else` */
 } Block;
 
-/* The span from the start of `a` to the end of `b` when both are on one
- * line, else `a`. */
+/* From the start of `a` to the end of `b`: in one tag, so on one line. */
 static Pos span(Pos a, Pos b)
 {
-    if (a.file == b.file && a.line == b.line && b.col + b.len >= a.col)
-        a.len = b.col + b.len - a.col;
+    a.len = b.col + b.len - a.col;
     return a;
 }
 
@@ -273,10 +270,8 @@ static TExpr *node(Parser *p, TExprKind kind, const TmplTok *t, TExpr *lhs, TExp
     e->pos = t->pos;
     e->lhs = lhs;
     e->rhs = rhs;
-    if (lhs && lhs->depth >= e->depth)
-        e->depth = lhs->depth + 1;
-    if (rhs && rhs->depth >= e->depth)
-        e->depth = rhs->depth + 1;
+    unsigned dl = lhs ? lhs->depth + 1 : 0, dr = rhs ? rhs->depth + 1 : 0;
+    e->depth = dl > dr ? dl : dr;
     if (e->depth > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", e->pos, "expression nests deeper than %d levels", TMPL_MAX_DEPTH);
     return e;
@@ -343,7 +338,7 @@ static TExpr *parse_primary(Parser *p)
 
 static bool is_comparison(TokType t)
 {
-    return t >= TT_EQ && t <= TT_GE;
+    return t >= TT_EQ && t <= TT_GT;
 }
 
 /* operand (op operand)*, left-associative, for one or two operators. */
@@ -357,19 +352,15 @@ static TExpr *chain(Parser *p, TExpr *(*operand)(Parser *), TokType op1, TokType
     return e;
 }
 
-static TExpr *parse_sum(Parser *p)
-{
-    return chain(p, parse_primary, TT_PLUS, TT_MINUS);
-}
-
-/* sum (comparison sum)?: comparisons do not chain. */
+/* sum (comparison sum)?, where sum := primary ((`+` | `-`) primary)*.
+ * Comparisons do not chain. */
 static TExpr *parse_cmp(Parser *p)
 {
-    TExpr *e = parse_sum(p);
+    TExpr *e = chain(p, parse_primary, TT_PLUS, TT_MINUS);
     if (!is_comparison(p->t->type))
         return e;
     const TmplTok *op = p->t++;
-    e = node(p, TE_BIN, op, e, parse_sum(p));
+    e = node(p, TE_BIN, op, e, chain(p, parse_primary, TT_PLUS, TT_MINUS));
     if (is_comparison(p->t->type))
         die(&p->env, "tmpl-syntax", p->t->pos,
             "comparisons do not chain: `%.*s` cannot compare the result of a comparison "
@@ -399,14 +390,11 @@ static TExpr *parse_and(Parser *p)
 
 static const Filter *find_filter(Parser *p, const TmplTok *name)
 {
-    const char *names[countof(filters)];
-    for (size_t i = 0; i < countof(filters); i++) {
+    for (size_t i = 0; i < countof(filters); i++)
         if (strcmp(filters[i].name, name->s) == 0)
             return &filters[i];
-        names[i] = filters[i].name;
-    }
     Diag *g = error_at(p->env.d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
-    die_near(&p->env, g, name->s, names, countof(names));
+    die_near(&p->env, g, name->s, filters, countof(filters), sizeof *filters);
 }
 
 /* expr := or (`|` NAME (`(` expr `)`)?)*  where or := and (`or` and)*.
@@ -445,19 +433,6 @@ static TStmt *stmt(Parser *p, TStmtKind kind, Pos pos)
     return s;
 }
 
-static void add(TList *l, TStmt *s)
-{
-    if (l->tail)
-        l->tail->next = s;
-    else
-        l->head = s;
-    l->tail = s;
-}
-
-static const char *const keyword[] = {
-    [TT_IF] = "if", [TT_ELIF] = "elif", [TT_ELSE] = "else", [TT_END] = "end", [TT_FOR] = "for",
-};
-
 /* The current token, a `{%` whose keyword cannot come here (or the end of
  * the template, or a lexical error): says why. */
 static NORETURN void misplaced(Parser *p, const Block *in)
@@ -465,24 +440,21 @@ static NORETURN void misplaced(Parser *p, const Block *in)
     Env *env = &p->env;
     if (p->t->type == TT_EOF && in)
         die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`",
-            keyword[in->kind]);
+            tok_text[in->kind]);
     if (p->t->type != TT_OPEN_STMT)
         expected(p, "text or a tag"); /* a lexical error, which expected() reports */
     TokType k = (++p->t)->type;
     if (!in && k >= TT_ELIF && k <= TT_END)
-        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", keyword[k],
+        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", tok_text[k],
             k == TT_END ? " or `for`" : "");
-    if ((k == TT_ELIF || k == TT_ELSE) && in->kind == TT_FOR) {
-        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos,
-                           "`{%% %s %%}` inside a `for`; only an `if` has `%s`", keyword[k],
-                           keyword[k]);
-        diag_note(env->d, g, in->pos, "the innermost open block is this `for`");
-        unwind(env);
-    }
     if (k == TT_ELIF || k == TT_ELSE) {
-        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos,
-                           "`{%% %s %%}` after the `{%% else %%}` of this `if`", keyword[k]);
-        diag_note(env->d, g, in->else_pos, "the `else` is here");
+        bool in_for = in->kind == TT_FOR;
+        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos, "`{%% %s %%}` %s", tok_text[k],
+                           in_for ? arena_printf(env->a, "inside a `for`; only an `if` has `%s`",
+                                                 tok_text[k])
+                                  : "after the `{% else %}` of this `if`");
+        diag_note(env->d, g, in_for ? in->pos : in->else_pos,
+                  in_for ? "the innermost open block is this `for`" : "the `else` is here");
         unwind(env);
     }
     expected(p, !in ? "`if` or `for` after `{%`"
@@ -501,9 +473,9 @@ static bool ends_body(const Block *in, TokType k)
 
 /* Statements up to the end of the template or, in a block, up to a `{%`
  * with the keyword that may end that block's body. */
-static TList parse_body(Parser *p, const Block *in)
+static TStmt *parse_body(Parser *p, const Block *in)
 {
-    TList l = {0};
+    TStmt *head = NULL, **tail = &head, *s;
     for (;;) {
         const TmplTok *t = p->t;
         TokType k = t->type == TT_OPEN_STMT ? t[1].type : TT_EOF;
@@ -511,23 +483,23 @@ static TList parse_body(Parser *p, const Block *in)
             p->t++;
             if (t->n == 0)
                 continue; /* dropped by the tag-line rule */
-            TStmt *s = stmt(p, TS_TEXT, t->pos);
+            s = stmt(p, TS_TEXT, t->pos);
             s->text = t->s;
             s->len = t->n;
-            add(&l, s);
         } else if (t->type == TT_OPEN_EXPR) {
             p->t++;
-            TStmt *s = stmt(p, TS_OUT, t->pos);
+            s = stmt(p, TS_OUT, t->pos);
             s->expr = parse_expr(p);
             expect(p, TT_CLOSE_EXPR, "`}}` or an operator");
-            add(&l, s);
         } else if (k == TT_IF || k == TT_FOR) {
-            add(&l, parse_block(p));
+            s = parse_block(p);
         } else if (in ? t->type == TT_OPEN_STMT && ends_body(in, k) : t->type == TT_EOF) {
-            return l;
+            return head;
         } else {
             misplaced(p, in);
         }
+        *tail = s;
+        tail = &s->next;
     }
 }
 
@@ -548,7 +520,7 @@ static TStmt *parse_block(Parser *p)
     if (++p->blocks > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
     TStmt *arm = s;
-    TList *into = &s->body;
+    TStmt **into = &s->body;
     for (;;) {
         *into = parse_body(p, &b);
         kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
@@ -564,8 +536,7 @@ static TStmt *parse_block(Parser *p)
         TStmt *elif = stmt(p, TS_IF, kw->pos);
         elif->expr = parse_expr(p);
         expect(p, TT_CLOSE_STMT, "`%}` or an operator");
-        add(&arm->els, elif);
-        arm = elif;
+        arm = arm->els = elif;
         into = &elif->body;
     }
     expect(p, TT_CLOSE_STMT, "`%}`");
@@ -575,48 +546,33 @@ static TStmt *parse_block(Parser *p)
 
 /* ---- the parse driver ------------------------------------------------------ */
 
-typedef struct Toks {
-    TmplTok *v;
-    size_t n, cap;
-} Toks;
-
-/* Lexes the whole template, up to its end or its first lexical error.
- * Adjacent pieces of text on one line become one TEXT token. */
-static void lex_all(Arena *a, const SrcFile *src, Toks *tk)
+/* Lexes the whole template, up to its end or its first lexical error, into
+ * `b` used as a growing array of tokens. */
+static TmplTok *lex_all(Arena *a, const SrcFile *src, Buf *b)
 {
     TmplLexer lx;
     tmpl_lex_init(&lx, a, src);
-    for (;;) {
-        TmplTok t;
-        TokType type = tmpl_lex(&lx, &t);
-        TmplTok *last = tk->n ? &tk->v[tk->n - 1] : NULL;
-        if (type == TT_TEXT && last && last->type == TT_TEXT && last->s + last->n == t.s &&
-            last->s[last->n - 1] != '\n') {
-            last->n += t.n;
-            continue;
-        }
-        if (tk->n == tk->cap) {
-            tk->cap = tk->cap ? tk->cap * 2 : 256;
-            tk->v = xrealloc(tk->v, tk->cap * sizeof *tk->v);
-        }
-        tk->v[tk->n++] = t;
-        if (type == TT_EOF || type == TT_ERROR)
-            return;
-    }
+    TmplTok t;
+    do {
+        tmpl_lex(&lx, &t);
+        buf_putn(b, (const char *)&t, sizeof t);
+    } while (t.type != TT_EOF && t.type != TT_ERROR);
+    return (TmplTok *)(void *)b->p;
+}
+
+static bool at_end(const TmplTok *t)
+{
+    return t->type == TT_EOF || t->type == TT_ERROR;
 }
 
 /* A line holding only `{% %}` tags and blanks (spaces, tabs, a carriage
- * return) writes nothing, not even its newline.  A line runs from one
- * newline in the text to the next, so a tag may span source lines. */
-static void drop_tag_lines(Toks *tk)
+ * return) writes nothing, not even its newline. */
+static void drop_tag_lines(TmplTok *t)
 {
-    size_t i = 0;
-    while (i < tk->n) {
-        size_t j = i;
+    for (TmplTok *line = t; !at_end(line); line = t) {
         bool blank = true, nl = false;
         unsigned tags = 0;
-        for (; j < tk->n && !nl; j++) {
-            const TmplTok *t = &tk->v[j];
+        for (; !nl && !at_end(t); t++) {
             if (t->type == TT_TEXT) {
                 nl = t->s[t->n - 1] == '\n';
                 for (size_t k = 0; k + nl < t->n; k++)
@@ -625,26 +581,25 @@ static void drop_tag_lines(Toks *tk)
             tags += t->type == TT_OPEN_STMT;
             blank &= t->type != TT_OPEN_EXPR;
         }
-        for (size_t k = i; blank && tags && k < j; k++)
-            if (tk->v[k].type == TT_TEXT)
-                tk->v[k].n = 0;
-        i = j;
+        for (; blank && tags && line < t; line++)
+            if (line->type == TT_TEXT)
+                line->n = 0;
     }
 }
 
 Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d)
 {
-    Toks tk = {0};
-    lex_all(a, src, &tk);
-    drop_tag_lines(&tk);
-    Parser p = {.env = {.a = a, .d = d}, .t = tk.v};
+    Buf toks = {0};
+    TmplTok *tk = lex_all(a, src, &toks);
+    drop_tag_lines(tk);
+    Parser p = {.env = {.a = a, .d = d}, .t = tk};
     if (setjmp(p.env.jmp)) {
-        free(tk.v);
+        buf_free(&toks);
         return NULL;
     }
     Template *t = arena_alloc(a, sizeof *t);
     t->body = parse_body(&p, NULL);
-    free(tk.v);
+    buf_free(&toks);
     return t;
 }
 
@@ -728,16 +683,14 @@ static void put(Render *r, Pos pos, const char *s, size_t n)
     buf_putn(r->out, s, n);
 }
 
+/* Suggests a loop variable, else a key of the context. */
 static NORETURN void unknown_name(Render *r, const TExpr *e)
 {
-    Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[0], "unknown name `%s`", e->names[0]);
-    size_t nctx = r->ctx && r->ctx->kind == TV_MAP ? r->ctx->n : 0, n = 0;
-    const char **cands = arena_alloc(r->env.a, (r->nb + nctx + 1) * sizeof *cands);
-    for (size_t i = 0; i < r->nb; i++)
-        cands[n++] = r->b[i].name;
-    for (size_t i = 0; i < nctx; i++)
-        cands[n++] = r->ctx->keys[i];
-    die_near(&r->env, g, e->names[0], cands, n);
+    const char *name = e->names[0];
+    Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[0], "unknown name `%s`", name);
+    if (!diag_suggest(r->env.d, g, name, r->b, r->nb, sizeof *r->b) && r->ctx && r->ctx->kind == TV_MAP)
+        diag_suggest(r->env.d, g, name, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
+    unwind(&r->env);
 }
 
 /* A dotted name: a loop variable (the innermost first) or a key of the
@@ -758,7 +711,7 @@ static const TVal *lookup(Render *r, const TExpr *e)
         if (!field) {
             Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[k], "`%s` has no field `%s`",
                                path_text(r, e, k), e->names[k]);
-            die_near(&r->env, g, e->names[k], v->keys, v->n);
+            die_near(&r->env, g, e->names[k], v->keys, v->n, sizeof *v->keys);
         }
         v = field;
     }
@@ -766,22 +719,6 @@ static const TVal *lookup(Render *r, const TExpr *e)
 }
 
 static const TVal *eval(Render *r, const TExpr *e);
-
-static const char *const op_text[] = {
-    [TT_EQ] = "==", [TT_NE] = "!=", [TT_LT] = "<",  [TT_LE] = "<=",
-    [TT_GT] = ">",  [TT_GE] = ">=", [TT_PLUS] = "+", [TT_MINUS] = "-",
-};
-
-static const TVal *equal(Render *r, const TExpr *e, const TVal *a, const TVal *b)
-{
-    if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
-        die(&r->env, "tmpl-type", e->pos,
-            "`%s` compares two integers, two strings or two booleans, not %s and %s",
-            op_text[e->op], kind_name(a->kind), kind_name(b->kind));
-    bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
-            : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
-    return &bools[eq == (e->op == TT_EQ)];
-}
 
 /* and, or (both stop early), comparisons, + and -. */
 static const TVal *binary(Render *r, const TExpr *e)
@@ -791,28 +728,27 @@ static const TVal *binary(Render *r, const TExpr *e)
         return truthy(a) == (e->op == TT_OR) ? &bools[e->op == TT_OR]
                                              : &bools[truthy(eval(r, e->rhs))];
     const TVal *b = eval(r, e->rhs);
-    if (e->op == TT_EQ || e->op == TT_NE)
-        return equal(r, e, a, b);
+    if (e->op == TT_EQ || e->op == TT_NE) {
+        if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
+            die(&r->env, "tmpl-type", e->pos,
+                "`%s` compares two integers, two strings or two booleans, not %s and %s",
+                tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
+        bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
+                : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
+        return &bools[eq == (e->op == TT_EQ)];
+    }
     if (a->kind != TV_INT || b->kind != TV_INT)
         die(&r->env, "tmpl-type", e->pos, "`%s` needs two integers, not %s and %s",
-            op_text[e->op], kind_name(a->kind), kind_name(b->kind));
+            tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
     uint64_t x = a->i, y = b->i;
-    switch (e->op) {
-    case TT_LT: return &bools[x < y];
-    case TT_LE: return &bools[x <= y];
-    case TT_GT: return &bools[x > y];
-    case TT_GE: return &bools[x >= y];
-    case TT_PLUS:
-        if (x > UINT64_MAX - y)
-            die(&r->env, "tmpl-overflow", e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits",
-                x, y);
-        return tv_int(r->env.a, x + y);
-    default:
-        if (y > x)
-            die(&r->env, "tmpl-overflow", e->pos,
-                "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", x, y);
-        return tv_int(r->env.a, x - y);
-    }
+    if (e->op == TT_GT)
+        return &bools[x > y];
+    if (e->op == TT_PLUS && x > UINT64_MAX - y)
+        die(&r->env, "tmpl-overflow", e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits", x, y);
+    if (e->op == TT_MINUS && y > x)
+        die(&r->env, "tmpl-overflow", e->pos,
+            "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", x, y);
+    return tv_int(r->env.a, e->op == TT_PLUS ? x + y : x - y);
 }
 
 static const TVal *filter(Render *r, const TExpr *e)
@@ -825,7 +761,9 @@ static const TVal *filter(Render *r, const TExpr *e)
     if (arg && arg->kind != f->arg)
         die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
             f->name, kind_name(f->arg), kind_name(arg->kind));
-    return f->fn(r, e, v, arg);
+    TVal *res = tv_new(r->env.a, TV_STR);
+    res->s = f->fn(r, e, v, arg);
+    return res;
 }
 
 static const TVal *eval(Render *r, const TExpr *e)
@@ -853,27 +791,20 @@ static char *result(Render *r, const TExpr *e, size_t n)
     return arena_alloc(r->env.a, n);
 }
 
-static const TVal *str_val(Render *r, char *s)
-{
-    TVal *v = tv_new(r->env.a, TV_STR);
-    v->s = s;
-    return v;
-}
-
 /* hex, hex8, hex16: the format and the limit come from the table. */
-static const TVal *f_int(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_int(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     if (v->i > e->filter->max)
         die(&r->env, "tmpl-filter", e->pos, "filter `%s`: 0x%" PRIX64 " needs more than 8 hex digits",
             e->filter->name, v->i);
-    return str_val(r, arena_printf(r->env.a, e->filter->fmt, v->i));
+    return arena_printf(r->env.a, e->filter->fmt, v->i);
 }
 
 /* A C string literal.  Bytes outside printable ASCII become three-digit
  * octal escapes (never \x, which would swallow a following hex digit), and
  * a `?` after a `?` is escaped so no trigraph can form. */
-static const TVal *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     size_t len = strlen(v->s);
@@ -892,13 +823,13 @@ static const TVal *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *
             *o++ = (char)c;
     }
     strcpy(o, "\"");
-    return str_val(r, out);
+    return out;
 }
 
 /* Text safe inside a C block comment: a space splits every `*` `/` and
  * every `/` `*`, so the text can neither end the comment nor draw a
  * nested-comment warning. */
-static const TVal *f_comment(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_comment(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     char *out = result(r, e, 2 * strlen(v->s) + 1), *o = out;
@@ -908,26 +839,26 @@ static const TVal *f_comment(Render *r, const TExpr *e, const TVal *v, const TVa
             *o++ = ' ';
     }
     *o = 0;
-    return str_val(r, out);
+    return out;
 }
 
 /* Spaces on the right up to the width, counted in UTF-8 characters. */
-static const TVal *f_pad(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_pad(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
     size_t len = strlen(v->s), cols = 0;
     for (size_t i = 0; i < len; i++)
         cols += ((unsigned char)v->s[i] & 0xC0) != 0x80;
     if (cols >= arg->i)
-        return v;
+        return v->s;
     uint64_t fill = arg->i - cols;
     char *out = result(r, e, fill > TMPL_MAX_OUTPUT ? SIZE_MAX : len + (size_t)fill + 1);
     memcpy(out, v->s, len);
     memset(out + len, ' ', (size_t)fill);
     out[len + (size_t)fill] = 0;
-    return str_val(r, out);
+    return out;
 }
 
-static const TVal *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
 {
     size_t total = 0, sep = strlen(arg->s);
     for (size_t i = 0; i < v->n; i++) {
@@ -941,12 +872,12 @@ static const TVal *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *
     *o = 0;
     for (size_t i = 0; i < v->n; i++)
         o = stpcpy(i ? stpcpy(o, arg->s) : o, v->items[i]->s);
-    return str_val(r, out);
+    return out;
 }
 
 /* ---- statements ---------------------------------------------------------- */
 
-static void exec_list(Render *r, const TList *l);
+static void exec_list(Render *r, const TStmt *s);
 
 static void substitute(Render *r, const TStmt *s)
 {
@@ -972,9 +903,8 @@ static void exec_for(Render *r, const TStmt *s)
         die(&r->env, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
             describe(r, s->expr), kind_name(list->kind));
     Arena *a = r->env.a;
-    TVal *loop = tv_map(a), *index = tv_int(a, 0), *number = tv_int(a, 1);
+    TVal *loop = tv_map(a), *number = tv_int(a, 1);
     TVal *first = tv_bool(a, true), *last = tv_bool(a, false);
-    tv_put(a, loop, "index", index);
     tv_put(a, loop, "number", number);
     tv_put(a, loop, "first", first);
     tv_put(a, loop, "last", last);
@@ -985,24 +915,23 @@ static void exec_for(Render *r, const TStmt *s)
     r->nb = nb + 2;
     for (size_t i = 0; i < list->n; i++) {
         step(r, s->pos);
-        index->i = i;
         number->i = i + 1;
         first->b = i == 0;
         last->b = i + 1 == list->n;
         r->b[nb + 1].v = list->items[i];
-        exec_list(r, &s->body);
+        exec_list(r, s->body);
     }
     r->nb = nb;
 }
 
-static void exec_list(Render *r, const TList *l)
+static void exec_list(Render *r, const TStmt *s)
 {
-    for (const TStmt *s = l->head; s; s = s->next) {
+    for (; s; s = s->next) {
         step(r, s->pos);
         switch (s->kind) {
         case TS_TEXT: put(r, s->pos, s->text, s->len); break;
         case TS_OUT: substitute(r, s); break;
-        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? &s->body : &s->els); break;
+        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? s->body : s->els); break;
         case TS_FOR: exec_for(r, s); break;
         }
     }
@@ -1018,6 +947,6 @@ bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *
     buf_putn(out, "", 0); /* an empty result is still a string */
     if (setjmp(r.env.jmp))
         return false;
-    exec_list(&r, &t->body);
+    exec_list(&r, t->body);
     return true;
 }

@@ -6,7 +6,7 @@
  * a tag opening is TEXT; a TEXT token never crosses a newline (it ends just
  * after one), so the tag-line rule in tmpl.c can work line by line.  In
  * tag mode (after `{{` or `{%`) come names, keywords, literals and
- * operators until `}}` or `%}`.
+ * operators until `}}` or `%}`, on the same line: only TEXT ends a line.
  *
  * The two modes are two re2c blocks inside one loop: re2c's conditions
  * would need the -c option, and every .re file in compiler/ is generated
@@ -22,38 +22,20 @@
     re2c:define:YYCURSOR = "lx->cur";
     re2c:define:YYMARKER = "lx->mar";
 
-    ws    = [ \t\r\n];
+    ws    = [ \t\r];
     ident = [a-zA-Z_][a-zA-Z0-9_]*;
 */
 
 void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src)
 {
-    memset(lx, 0, sizeof *lx);
-    lx->a = a;
-    lx->src = src;
-    lx->cur = lx->line_start = src->text;
-    lx->lim = src->text + src->len;
-    lx->line = 1;
+    *lx = (TmplLexer){.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
+                      .line_start = src->text, .line = 1};
 }
 
-/* Position of the current token's first byte, `len` bytes long (cut at the
- * end of its line). */
+/* Position of the current token's first byte, `len` bytes long. */
 static Pos tok_pos(const TmplLexer *lx, size_t len)
 {
-    Pos p = {lx->src, lx->line, (uint32_t)(lx->tok - lx->line_start) + 1, 0};
-    const char *nl = memchr(lx->tok, '\n', len);
-    p.len = (uint32_t)(nl ? (size_t)(nl - lx->tok) : len);
-    return p;
-}
-
-/* Moves the line count past the newlines of the token just matched. */
-static void skip_lines(TmplLexer *lx)
-{
-    for (const char *s = lx->tok; s < lx->cur; s++)
-        if (*s == '\n') {
-            lx->line++;
-            lx->line_start = s + 1;
-        }
+    return (Pos){lx->src, lx->line, (uint32_t)(lx->tok - lx->line_start) + 1, (uint32_t)len};
 }
 
 static TokType fail(TmplTok *t, const char *code, Pos p, const char *msg)
@@ -73,11 +55,15 @@ static TokType error(TmplTok *t, Pos p, const char *msg)
 static TokType token(TmplLexer *lx, TmplTok *t, TokType type)
 {
     size_t n = (size_t)(lx->cur - lx->tok);
+    bool nl = n && lx->cur[-1] == '\n'; /* a TEXT token that ends its line */
     t->type = type;
-    t->pos = tok_pos(lx, n);
+    t->pos = tok_pos(lx, n - nl);
     t->s = lx->tok;
     t->n = n;
-    skip_lines(lx);
+    if (nl) {
+        lx->line++;
+        lx->line_start = lx->cur;
+    }
     return type;
 }
 
@@ -119,25 +105,12 @@ static TokType number(TmplLexer *lx, TmplTok *t, unsigned base)
     return TT_INT;
 }
 
-/* A string literal: the escapes are \" \\ and \n. */
+/* A string literal: the bytes between the quotes, as they are. */
 static TokType string(TmplLexer *lx, TmplTok *t)
 {
     token(lx, t, TT_STRING);
-    char *out = arena_alloc(lx->a, t->n), *o = out;
-    for (const char *s = lx->tok + 1; s < lx->cur - 1; s++) {
-        if (*s != '\\') {
-            *o++ = *s;
-            continue;
-        }
-        s++;
-        if (*s != '"' && *s != '\\' && *s != 'n')
-            return error(t, pos_shift(t->pos, (uint32_t)(s - 1 - lx->tok), 2),
-                         "unknown escape in string literal; the escapes are \\\" \\\\ and \\n");
-        *o++ = *s == 'n' ? '\n' : *s;
-    }
-    *o = 0;
-    t->s = out;
-    t->n = (size_t)(o - out);
+    t->n -= 2;
+    t->s = arena_strndup(lx->a, lx->tok + 1, t->n);
     return TT_STRING;
 }
 
@@ -150,14 +123,20 @@ static TokType bad_char(TmplLexer *lx, TmplTok *t)
     return error(t, tok_pos(lx, 1), msg);
 }
 
+/* The end of the line or of the input inside a tag. */
+static TokType unclosed(TmplLexer *lx, TmplTok *t)
+{
+    return error(t, lx->tag_pos, lx->tag_kind == TT_OPEN_EXPR
+                                     ? "this `{{` is not closed by `}}` on its line"
+                                     : "this `{%` is not closed by `%}` on its line");
+}
+
 static TokType end_of_input(TmplLexer *lx, TmplTok *t)
 {
     if (lx->tok != lx->lim)
         return error(t, tok_pos(lx, 1), "template contains a NUL byte");
     if (lx->in_tag)
-        return error(t, lx->tag_pos, lx->tag_kind == TT_OPEN_EXPR
-                                         ? "this `{{` is never closed by `}}`"
-                                         : "this `{%` is never closed by `%}`");
+        return unclosed(lx, t);
     lx->cur = lx->tok;
     return token(lx, t, TT_EOF);
 }
@@ -178,7 +157,8 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         }
     /*!local:re2c
         "\x00"          { return end_of_input(lx, t); }
-        ws+             { skip_lines(lx); continue; }
+        ws+             { continue; }
+        "\n"            { return unclosed(lx, t); }
         "}}"            { return close_tag(lx, t, TT_CLOSE_EXPR); }
         "%}"            { return close_tag(lx, t, TT_CLOSE_STMT); }
 
@@ -199,15 +179,11 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         "0" [0-9]+      { return error(t, tok_pos(lx, (size_t)(lx->cur - lx->tok)),
                                    "integer literal with a leading zero (octal is not supported)"); }
 
-        ["] ([^"\\\n\x00] | "\\" [^\n\x00])* ["]
-                        { return string(lx, t); }
+        ["] [^"\n\x00]* ["] { return string(lx, t); }
         ["]             { return error(t, tok_pos(lx, 1), "string literal is not closed on its line"); }
 
         "=="            { return token(lx, t, TT_EQ); }
         "!="            { return token(lx, t, TT_NE); }
-        "<="            { return token(lx, t, TT_LE); }
-        ">="            { return token(lx, t, TT_GE); }
-        "<"             { return token(lx, t, TT_LT); }
         ">"             { return token(lx, t, TT_GT); }
         "+"             { return token(lx, t, TT_PLUS); }
         "-"             { return token(lx, t, TT_MINUS); }
