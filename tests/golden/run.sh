@@ -45,6 +45,36 @@ for yaml in tests/golden/*/*.yaml; do
     fi
 done
 
+# README.md's "Writing a spec" shows the cases of walkthrough/ as the user
+# sees them: `<!-- walkthrough: NAME -->` before the spec (NAME.yaml without
+# its closing comment lines), `<!-- walkthrough-out: NAME -->` before the
+# output (a `$ segc ...` line, then NAME.err with the file called board.yaml).
+readme_block() { # KIND NAME: the fenced block after the marker, fences and $ lines dropped
+    awk -v m="<!-- $1: $2 -->" '
+        $0 == m { on = 1; next }
+        on && /^```/ { if (inb) exit; inb = 1; next }
+        inb && !/^\$ / { print }' README.md
+}
+for yaml in tests/golden/walkthrough/*.yaml; do
+    n=$(basename "$yaml" .yaml)
+    for kind in walkthrough walkthrough-out; do
+        grep -qF "<!-- $kind: $n -->" README.md || continue
+        if [ "$kind" = walkthrough ]; then
+            grep -v '^#' "$yaml" >"$tmp/want"
+        else
+            sed "s|$yaml|board.yaml|g" "${yaml%.yaml}.err" >"$tmp/want"
+        fi
+        readme_block "$kind" "$n" >"$tmp/got"
+        if cmp -s "$tmp/want" "$tmp/got"; then
+            ok "README $kind $n"
+        else
+            bad "README $kind $n" "README.md's block differs from $yaml"
+            diff -u "$tmp/want" "$tmp/got" | head -n 20 | sed 's/^/    /'
+        fi
+    done
+done
+grep -q '<!-- walkthrough-out: step2 -->' README.md || bad "README walkthrough" "no step2 output in README.md"
+
 # Every rule fires in a case of its own name.
 for rule in $("$SEGC" rules | awk '{print $1}'); do
     f=tests/golden/rules/$rule.err
