@@ -24,23 +24,15 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 typedef struct Options {
     RuleConfig rules;
     ResolveOpts resolve;
-    Define *defines;
-    unsigned ndefines;
-    const char **includes;
-    unsigned nincludes;
+    Define *defines;      /* o->resolve's, to fill */
+    const char **includes; /* o->resolve's, to fill */
     char **files; /* malloc'd copies */
     unsigned nfiles;
     const char *files_from; /* check --files-from */
     unsigned jobs;          /* check -j */
-    const char *outdir;
-    const char *templates;
-    const char *depfile, *deps_list; /* -MF, --deps-list */
-    Buf dep_targets;                  /* every -MT, space-separated (as gcc) */
-    bool dep_phony;                               /* -MP */
+    BuildOpts build; /* build.outdir is also map's -o FILE */
+    Buf dep_targets; /* every -MT, space-separated (as gcc) */
     bool md;
-    bool annotate;
-    bool emit_selftest;
-    uint64_t lookup_budget;
     bool verbose;
     bool quiet;
     bool json;  /* diff --json */
@@ -341,14 +333,14 @@ static const Setter setters[] = {
     {"-q", 0, false, offsetof(Options, quiet)},
     {"--quiet", 0, false, offsetof(Options, quiet)},
     {"--files-from", OPT_BATCH, true, offsetof(Options, files_from)},
-    {"-o", OPT_OUT, true, offsetof(Options, outdir)}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, true, offsetof(Options, templates)},
+    {"-o", OPT_OUT, true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
+    {"--templates", OPT_BUILD, true, offsetof(Options, build.templates_dir)},
     {"-MD", OPT_BUILD, false, offsetof(Options, md)},
-    {"-MF", OPT_BUILD, true, offsetof(Options, depfile)},
-    {"-MP", OPT_BUILD, false, offsetof(Options, dep_phony)},
-    {"--deps-list", OPT_BUILD, true, offsetof(Options, deps_list)},
-    {"--annotate", OPT_BUILD, false, offsetof(Options, annotate)},
-    {"--emit-selftest", OPT_BUILD, false, offsetof(Options, emit_selftest)},
+    {"-MF", OPT_BUILD, true, offsetof(Options, build.depfile)},
+    {"-MP", OPT_BUILD, false, offsetof(Options, build.dep_phony)},
+    {"--deps-list", OPT_BUILD, true, offsetof(Options, build.deps_list)},
+    {"--annotate", OPT_BUILD, false, offsetof(Options, build.annotate)},
+    {"--emit-selftest", OPT_BUILD, false, offsetof(Options, build.emit_selftest)},
     {"--json", OPT_DIFF | OPT_JSON, false, offsetof(Options, json)},
     {"--kinds", OPT_DIFF, false, offsetof(Options, kinds)},
     {"--rev", OPT_DIFF, true, offsetof(Options, rev)},
@@ -378,9 +370,9 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         if (!eq || eq == v)
             die_usage("-D takes NAME=EXPR, not '%s'", v);
         *eq = 0;
-        o->defines[o->ndefines++] = (Define){v, eq + 1};
+        o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
     } else if (is_opt(a, "-I")) {
-        o->includes[o->nincludes++] = opt_value("-I", argc, argv, i);
+        o->includes[o->resolve.ninclude++] = opt_value("-I", argc, argv, i);
     } else if (is_opt(a, "-W")) {
         const char *w = opt_value("-W", argc, argv, i);
         WoptResult wr = rules_option(&o->rules, w);
@@ -398,7 +390,7 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
     } else if (k & OPT_BUILD && is_opt(a, "-MT")) {
         buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", opt_value("-MT", argc, argv, i));
     } else if (k & OPT_BUILD && is_opt(a, "--lookup-budget")) {
-        o->lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
+        o->build.lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
     } else if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
         o->jobs = jobs_option(argc, argv, i);
     } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
@@ -420,8 +412,8 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
     rules_default(&o->rules);
-    o->defines = xmalloc((size_t)argc * sizeof *o->defines);
-    o->includes = xmalloc((size_t)argc * sizeof *o->includes);
+    o->resolve.defines = o->defines = xmalloc((size_t)argc * sizeof *o->defines);
+    o->resolve.include_dirs = o->includes = xmalloc((size_t)argc * sizeof *o->includes);
     o->style.color = want_color("auto");
     o->jobs = 1;
     bool only_files = false;
@@ -434,10 +426,6 @@ static void parse_options(Options *o, int argc, char **argv, const Command *c)
         else
             parse_option(o, c, argc, argv, &i);
     }
-    o->resolve.defines = o->defines;
-    o->resolve.ndefines = o->ndefines;
-    o->resolve.include_dirs = o->includes;
-    o->resolve.ninclude = o->nincludes;
     if (c->opts & OPT_DOC && o->diags != DIAG_TEXT && !o->quiet)
         o->report = diag_report_new();
 }
@@ -459,17 +447,26 @@ static int finish(Options *o, int rc)
     return rc;
 }
 
+/* A spec through the front end, in its own arena. */
+typedef struct Checked {
+    Arena *a; /* NULL until it is there (check's workers) */
+    Diags d;
+    Spec *s;  /* NULL if it could not be built */
+} Checked;
+
 /* The front end every command shares: load (load.c), resolve
- * (resolve.c), check (check.c).  Returns the spec (NULL if it could not be
- * built); the diagnostics are in `d`. */
-static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
+ * (resolve.c), check (check.c).  Returns c->s.  Touches nothing shared,
+ * so check's workers run it. */
+static Spec *front_end(const Options *o, const char *path, Checked *c)
 {
-    diags_init(d, a);
+    Arena *a = arena_new();
+    diags_init(&c->d, a);
     Source src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, d, &src) ? spec_resolve(a, &src, &o->resolve, d) : NULL;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, &src) ? spec_resolve(a, &src, &o->resolve, &c->d) : NULL;
     if (s)
-        spec_check(s, &o->rules, d);
-    return s;
+        spec_check(s, &o->rules, &c->d);
+    c->a = a;
+    return c->s = s;
 }
 
 static int exit_status(const Diags *d)
@@ -480,14 +477,14 @@ static int exit_status(const Diags *d)
 /* The end of a command on one spec: its diagnostics, sorted, into the
  * run's JSON/SARIF document or else on standard error; then the exit
  * status they make. */
-static int report_spec(const Options *o, const char *path, Diags *d, const Spec *s)
+static int report_spec(const Options *o, const char *path, Checked *c)
 {
-    diags_sort(d);
+    diags_sort(&c->d);
     if (o->report)
-        diag_report_add(o->report, path, d, s);
+        diag_report_add(o->report, path, &c->d, c->s);
     else if (!o->quiet)
-        diags_print_text(stderr, d, o->style);
-    return exit_status(d);
+        diags_print_text(stderr, &c->d, o->style);
+    return exit_status(&c->d);
 }
 
 /* The options of a command on one SPEC, and that there is one. */
@@ -501,24 +498,10 @@ static const char *one_spec(Options *o, const Command *c, int argc, char **argv)
 
 /* ---- segc check: many files, in parallel, reported in order ------------- */
 
-/* One file's result, kept until its turn to be reported (`a` is set once
- * it is there). */
-typedef struct Checked {
-    Arena *a;
-    Diags d;
-    Spec *s;
-} Checked;
-
 typedef struct Totals {
-    unsigned ok, invalid, unreadable, errors, warnings, waivers;
+    unsigned files[3]; /* by exit status: ok, invalid, unreadable */
+    unsigned errors, warnings, waivers;
 } Totals;
-
-/* load -> resolve -> check; touches nothing shared, so workers run it. */
-static void check_run(const Options *o, const char *path, Checked *c)
-{
-    c->a = arena_new();
-    c->s = front_end(o, c->a, path, &c->d);
-}
 
 /* Reports one file (in command-line order) and frees it; returns its
  * exit status. */
@@ -526,25 +509,20 @@ static int check_report(const Options *o, const char *path, Checked *c, Totals *
 {
     const Diags *d = &c->d;
     const Spec *s = c->s;
-    int rc = report_spec(o, path, &c->d, s);
+    int rc = report_spec(o, path, c);
     t->errors += d->nerrors + d->nfatal;
     t->warnings += d->nwarnings;
-    if (rc == EXIT_OK)
-        t->ok++;
-    else if (rc == EXIT_USAGE)
-        t->unreadable++;
-    else
-        t->invalid++;
-    for (unsigned i = 0; s && i < s->nsegs; i++)
+    t->files[rc]++;
+    unsigned banks = 0;
+    for (unsigned i = 0; s && i < s->nsegs; i++) {
+        banks += s->segs[i].nbanks;
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
             t->waivers += s->segs[i].waivers[w].used;
+    }
     /* Standard output is the document's when there is one. */
-    FILE *vout = o->diags == DIAG_TEXT ? stdout : stderr;
+    FILE *vout = o->report ? stderr : stdout;
     if (o->verbose && !o->quiet) {
         if (rc == EXIT_OK && s) {
-            unsigned banks = 0;
-            for (unsigned i = 0; i < s->nsegs; i++)
-                banks += s->segs[i].nbanks;
             fprintf(vout, "%s: ok: board %s, WDDM %u.%u, %u segment%s, %u bank%s, %u warning%s\n", path, s->name,
                     s->wddm >> 4, s->wddm & 15, s->nsegs, s->nsegs == 1 ? "" : "s", banks, banks == 1 ? "" : "s",
                     d->nwarnings, d->nwarnings == 1 ? "" : "s");
@@ -560,7 +538,6 @@ static int check_report(const Options *o, const char *path, Checked *c, Totals *
         }
     }
     arena_free(c->a);
-    c->a = NULL;
     return rc;
 }
 
@@ -583,7 +560,7 @@ static void *check_worker(void *arg)
         if (i == p->n)
             return NULL;
         Checked c;
-        check_run(p->o, p->o->files[i], &c);
+        front_end(p->o, p->o->files[i], &c);
         pthread_mutex_lock(&p->mu);
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
@@ -599,9 +576,9 @@ static double now_seconds(void)
 }
 
 /* Checks every file, reporting each in order as soon as it and those
- * before it are done; on a terminal, a progress line once the work has
- * taken a while. */
-static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
+ * before it are done, then the totals; on a terminal, a progress line once
+ * the work has taken a while.  Returns the worst exit status. */
+static int check_all(const Options *o)
 {
     /* SEGC_PROGRESS_AFTER (seconds, default 0.5) is for scripts and tests. */
     const char *after = getenv("SEGC_PROGRESS_AFTER");
@@ -609,19 +586,19 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
                          ? now_seconds() + (after ? strtod(after, NULL) : 0.5)
                          : HUGE_VAL;
     bool shown = false;
-    Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
-    if (!res)
-        segc_oom();
+    int rc = EXIT_OK;
+    Totals t = {0};
+    Checked *res = memset(xmalloc(o->nfiles * sizeof *res), 0, o->nfiles * sizeof *res);
     Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[64];
     unsigned nth = 0;
-    if (jobs > 1)
-        for (; nth < jobs && nth < countof(th) && nth < o->nfiles; nth++)
+    if (o->jobs > 1)
+        for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
             if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
                 break;
     for (unsigned i = 0; i < o->nfiles; i++) {
         if (nth == 0) {
-            check_run(o, o->files[i], &res[i]);
+            front_end(o, o->files[i], &res[i]);
         } else {
             pthread_mutex_lock(&p.mu);
             while (!res[i].a)
@@ -630,9 +607,9 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
         }
         if (shown)
             fputs("\r\033[K", stderr);
-        int r = check_report(o, o->files[i], &res[i], t);
-        if (r > *rc)
-            *rc = r;
+        int r = check_report(o, o->files[i], &res[i], &t);
+        if (r > rc)
+            rc = r;
         if ((shown = now_seconds() >= show_at)) {
             fprintf(stderr, "\rsegc: checked %u of %u files", i + 1, o->nfiles);
             fflush(stderr);
@@ -645,6 +622,14 @@ static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
     pthread_mutex_destroy(&p.mu);
     pthread_cond_destroy(&p.ready);
     free(res);
+    /* The summary table, for a batch (a JSON/SARIF document has its own). */
+    if (o->nfiles > 1 && !o->quiet && o->diags == DIAG_TEXT) {
+        printf("%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
+               "waivers");
+        printf("%8u %8u %8u %10u %8u %8u %8u\n", o->nfiles, t.files[EXIT_OK], t.files[EXIT_INVALID],
+               t.files[EXIT_USAGE], t.errors, t.warnings, t.waivers);
+    }
+    return rc;
 }
 
 /* Adds FILE's lines (blank lines and # comments skipped) to the file list. */
@@ -674,18 +659,7 @@ static int cmd_check(const Command *c, int argc, char **argv)
         read_files_from(&o, o.files_from);
     if (!o.nfiles)
         die_usage("check needs at least one FILE");
-    int rc = EXIT_OK;
-    Totals t = {0};
-    check_all(&o, o.jobs, &t, &rc);
-    /* The summary table, for a batch (a JSON/SARIF document has its own). */
-    if (o.nfiles > 1 && !o.quiet && o.diags == DIAG_TEXT) {
-        FILE *out = stdout;
-        fprintf(out, "%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
-                "waivers");
-        fprintf(out, "%8u %8u %8u %10u %8u %8u %8u\n", o.nfiles, t.ok, t.invalid, t.unreadable, t.errors, t.warnings,
-                t.waivers);
-    }
-    return finish(&o, rc);
+    return finish(&o, check_all(&o));
 }
 
 /* `segc build -v`: the lookup table layout.c chose. */
@@ -713,39 +687,37 @@ static int cmd_build(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    if (!o.outdir)
+    if (!o.build.outdir)
         die_usage("build needs -o DIR");
-    if (o.md && !o.depfile)
+    if (o.md && !o.build.depfile)
         die_usage("-MD needs -MF FILE");
-    if (o.depfile && !o.md)
+    if (o.build.depfile && !o.md)
         die_usage("-MF FILE goes with -MD");
-    if (o.templates && os_kind(o.templates) != OS_DIR)
-        die_usage("--templates '%s' is not a directory", o.templates);
-    if ((o.dep_targets.len || o.dep_phony) && !o.md)
+    if (o.build.templates_dir && os_kind(o.build.templates_dir) != OS_DIR)
+        die_usage("--templates '%s' is not a directory", o.build.templates_dir);
+    if ((o.dep_targets.len || o.build.dep_phony) && !o.md)
         die_usage("-MF, -MT and -MP go with -MD");
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
-                    o.emit_selftest, o.dep_targets.p, o.dep_phony, o.deps_list};
+    o.build.dep_target = o.dep_targets.p;
     Lookup lk;
-    bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
+    bool ok = s && !diags_failed(&ck.d) && emit_preconditions(ck.a, s, &ck.d);
     if (ok)
-        layout_lookup(a, s, bo.lookup_budget, &lk);
-    ok = ok && emit_render(a, s, &bo, &lk, &out, &d);
+        layout_lookup(ck.a, s, o.build.lookup_budget, &lk);
+    ok = ok && emit_render(ck.a, s, &o.build, &lk, &out, &ck.d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout)
         print_lookup(vout, path, &lk);
     if (ok)
-        outputs_write(s, &bo, &out, &d, vout);
-    int rc = report_spec(&o, path, &d, s);
+        outputs_write(s, &o.build, &out, &ck.d, vout);
+    int rc = report_spec(&o, path, &ck);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
-                o.outdir);
+                o.build.outdir);
     outputs_free(&out);
-    arena_free(a);
+    arena_free(ck.a);
     return finish(&o, rc);
 }
 
@@ -779,21 +751,19 @@ static int cmd_diff(const Command *c, int argc, char **argv)
     }
     if (!strcmp(path[0], "-") && (rev || !strcmp(path[1], "-")))
         die_usage("only one of OLD and NEW can be '-' (standard input), and not one read from git");
-    Spec *spec[2];
+    Checked ck[2];
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
-        Diags d;
         o.resolve.rev = i ? NULL : rev;
-        spec[i] = front_end(&o, a, path[i], &d);
-        if (spec[i] && !diags_failed(&d))
+        if (front_end(&o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
-        int r = report_spec(&o, o.files[i], &d, spec[i]);
+        int r = report_spec(&o, o.files[i], &ck[i]);
         if (r > rc)
             rc = r;
     }
     if (rc == EXIT_OK) {
         Diff df;
-        spec_diff(a, spec[0], spec[1], &df);
+        spec_diff(a, ck[0].s, ck[1].s, &df);
         Buf b = {0};
         if (o.json)
             diff_print_json(&b, &df, rev ? arena_printf(a, "%s:%s", rev, path[0]) : path[0], path[1]);
@@ -807,6 +777,8 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         }
         buf_free(&b);
     }
+    for (int i = 0; i < 2; i++)
+        arena_free(ck[i].a);
     arena_free(a);
     return finish(&o, rc);
 }
@@ -815,25 +787,25 @@ static int cmd_map(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    if (!o.outdir)
+    const char *file = o.build.outdir;
+    if (!file)
         die_usage("map needs -o FILE.svg or -o FILE.html");
-    const char *ext = strrchr(o.outdir, '.');
+    const char *ext = strrchr(file, '.');
     bool html = ext && !strcmp(ext, ".html");
     if (!html && !(ext && !strcmp(ext, ".svg")))
-        die_usage("map writes FILE.svg or FILE.html, not '%s'", o.outdir);
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
-    diags_sort(&d);
+        die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
+    diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
+    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o.verbose &&
         !o.quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
-               o.outdir);
-    int rc = report_spec(&o, path, &d, s);
+               file);
+    int rc = report_spec(&o, path, &ck);
     buf_free(&out);
-    arena_free(a);
+    arena_free(ck.a);
     return finish(&o, rc);
 }
 
@@ -880,17 +852,16 @@ static int cmd_dump(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
-    int rc = report_spec(&o, path, &d, s);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
+    int rc = report_spec(&o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);
         fwrite(b.p, 1, b.len, stdout);
         buf_free(&b);
     }
-    arena_free(a);
+    arena_free(ck.a);
     return finish(&o, rc);
 }
 
