@@ -24,19 +24,19 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 typedef struct Options {
     RuleConfig rules;
     ResolveOpts resolve;
-    Define *defines;      /* o->resolve's, to fill */
-    const char **includes; /* o->resolve's, to fill */
-    char **files; /* malloc'd copies */
+    Define *defines;       /* resolve's, to fill */
+    const char **includes; /* resolve's, to fill */
+    char **files;          /* malloc'd copies */
     unsigned nfiles;
     const char *files_from; /* check --files-from */
     unsigned jobs;          /* check -j */
-    BuildOpts build; /* build.outdir is also map's -o FILE */
-    Buf dep_targets; /* every -MT, space-separated (as gcc) */
+    BuildOpts build;        /* build.outdir is also map's -o FILE */
+    Buf dep_targets;        /* every -MT, space-separated (as gcc) */
     bool md;
     bool verbose;
     bool quiet;
-    bool json;  /* diff --json */
-    bool kinds; /* diff --kinds */
+    bool json;       /* diff --json */
+    bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
@@ -469,11 +469,6 @@ static Spec *front_end(const Options *o, const char *path, Checked *c)
     return c->s = s;
 }
 
-static int exit_status(const Diags *d)
-{
-    return d->nfatal ? EXIT_USAGE : diags_failed(d) ? EXIT_INVALID : EXIT_OK;
-}
-
 /* The end of a command on one spec: its diagnostics, sorted, into the
  * run's JSON/SARIF document or else on standard error; then the exit
  * status they make. */
@@ -484,7 +479,7 @@ static int report_spec(const Options *o, const char *path, Checked *c)
         diag_report_add(o->report, path, &c->d, c->s);
     else if (!o->quiet)
         diags_print_text(stderr, &c->d, o->style);
-    return exit_status(&c->d);
+    return c->d.nfatal ? EXIT_USAGE : diags_failed(&c->d) ? EXIT_INVALID : EXIT_OK;
 }
 
 /* The options of a command on one SPEC, and that there is one. */
@@ -541,7 +536,8 @@ static int check_report(const Options *o, const char *path, Checked *c, Totals *
     return rc;
 }
 
-/* Workers take the next file; the main thread reports them in order. */
+/* Workers (one even for -j1) take the next file; the main thread reports
+ * them in order. */
 typedef struct Pool {
     const Options *o;
     Checked *res;
@@ -592,19 +588,16 @@ static int check_all(const Options *o)
     Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[64];
     unsigned nth = 0;
-    if (o->jobs > 1)
-        for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
-            if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
-                break;
+    for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
+        if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
+            break;
+    if (nth == 0)
+        check_worker(&p); /* no thread to be had: every file first, then the reports */
     for (unsigned i = 0; i < o->nfiles; i++) {
-        if (nth == 0) {
-            front_end(o, o->files[i], &res[i]);
-        } else {
-            pthread_mutex_lock(&p.mu);
-            while (!res[i].a)
-                pthread_cond_wait(&p.ready, &p.mu);
-            pthread_mutex_unlock(&p.mu);
-        }
+        pthread_mutex_lock(&p.mu);
+        while (!res[i].a)
+            pthread_cond_wait(&p.ready, &p.mu);
+        pthread_mutex_unlock(&p.mu);
         if (shown)
             fputs("\r\033[K", stderr);
         int r = check_report(o, o->files[i], &res[i], &t);
