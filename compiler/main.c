@@ -430,14 +430,19 @@ static void parse_options(Options *o, int argc, char **argv, const Command *c)
         o->report = diag_report_new();
 }
 
-/* The end of every command: the JSON/SARIF document, if there is one, on
- * standard output. */
+/* The run's JSON/SARIF document, if it has one, on standard output. */
+static void write_report(Options *o)
+{
+    if (o->report)
+        diag_report_write(stdout, o->report, o->diags);
+    diag_report_free(o->report);
+    o->report = NULL;
+}
+
+/* The end of every command. */
 static int finish(Options *o, int rc)
 {
-    if (o->report) {
-        diag_report_write(stdout, o->report, o->diags);
-        diag_report_free(o->report);
-    }
+    write_report(o);
     free(o->defines);
     free(o->includes);
     for (unsigned i = 0; i < o->nfiles; i++)
@@ -706,6 +711,7 @@ static int cmd_build(const Command *c, int argc, char **argv)
     if (ok)
         outputs_write(s, &o.build, &out, &ck.d, vout);
     int rc = report_spec(&o, path, &ck);
+    write_report(&o);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                 o.build.outdir);
