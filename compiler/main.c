@@ -13,10 +13,10 @@
 #include "segc.h"
 
 #include <errno.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
@@ -24,37 +24,24 @@ enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 typedef struct Options {
     RuleConfig rules;
     ResolveOpts resolve;
-    Define *defines;
-    unsigned ndefines;
-    const char **includes;
-    unsigned nincludes;
-    const char **files;
-    unsigned nfiles, capfiles;
-    char **owned; /* file names segc allocated (--files-from, globs) */
-    unsigned nowned;
+    Define *defines;       /* resolve's, to fill */
+    const char **includes; /* resolve's, to fill */
+    char **files;          /* malloc'd copies */
+    unsigned nfiles;
     const char *files_from; /* check --files-from */
-    unsigned files_total;
     unsigned jobs;          /* check -j */
-    const char *outdir;
-    const char *templates;
-    const char *depfile, *deps_list; /* -MF, --deps-list */
-    Buf dep_targets;                  /* every -MT, space-separated (as gcc) */
-    bool dep_phony;                               /* -MP */
+    BuildOpts build;        /* build.outdir is also map's -o FILE */
+    Buf dep_targets;        /* every -MT, space-separated (as gcc) */
     bool md;
-    bool annotate;
-    bool emit_selftest;
-    uint64_t lookup_budget;
     bool verbose;
     bool quiet;
-    bool json;  /* diff --json */
-    bool kinds; /* diff --kinds */
+    bool json;       /* diff --json */
+    bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
 } Options;
-
-static const char *prog = "segc";
 
 static const char usage_head[] =
     "usage: segc COMMAND [OPTIONS] ...\n"
@@ -197,7 +184,7 @@ static void die_usage(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", prog);
+    fputs("segc: ", stderr);
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     fputs("\n(segc --help for usage)\n", stderr);
@@ -236,24 +223,12 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     return v;
 }
 
-static char *strdup_or_die(const char *s)
+/* Adds a copy of `name` to the files. */
+static void add_file(Options *o, const char *name)
 {
-    size_t n = strlen(s) + 1;
-    char *p = xmalloc(n);
-    memcpy(p, s, n);
-    return p;
-}
-
-static void add_file(Options *o, char *owned_or_null_name, const char *name)
-{
-    if (o->nfiles == o->capfiles) {
-        o->capfiles = o->capfiles ? o->capfiles * 2 : 16;
-        o->files = xrealloc(o->files, o->capfiles * sizeof *o->files);
-        o->owned = xrealloc(o->owned, o->capfiles * sizeof *o->owned);
-    }
-    o->files[o->nfiles++] = name;
-    if (owned_or_null_name)
-        o->owned[o->nowned++] = owned_or_null_name;
+    size_t n = strlen(name) + 1;
+    o->files = xrealloc(o->files, (o->nfiles + 1) * sizeof *o->files);
+    o->files[o->nfiles++] = memcpy(xmalloc(n), name, n);
 }
 
 /* A FILE argument of check may be a glob pattern (for shells and build
@@ -261,15 +236,17 @@ static void add_file(Options *o, char *owned_or_null_name, const char *name)
 static void add_pattern(Options *o, const char *a, bool may_glob)
 {
     if (!may_glob || !strpbrk(a, "*?[") || os_kind(a) != OS_MISSING) {
-        add_file(o, NULL, a);
+        add_file(o, a);
         return;
     }
     size_t n;
     char **names = os_glob(a, &n);
     if (!names)
         die_usage("no file matches '%s'", a);
-    for (size_t i = 0; i < n; i++)
-        add_file(o, names[i], names[i]);
+    for (size_t i = 0; i < n; i++) {
+        add_file(o, names[i]);
+        free(names[i]);
+    }
     free(names);
 }
 
@@ -282,6 +259,7 @@ enum {
     OPT_DIFF = 16,      /* --json, --kinds */
     OPT_DIAGNOSTICS = 32,
     OPT_JSON = 64,      /* dump --json (the default) */
+    OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
 };
 
 typedef struct Command Command;
@@ -291,6 +269,11 @@ struct Command {
     const char *usage; /* segc NAME --help */
     unsigned opts;     /* OPT_* */
 };
+
+static bool is_help(const char *a)
+{
+    return !strcmp(a, "-h") || !strcmp(a, "--help");
+}
 
 /* Whether argument `a` is option `flag`: a short flag ("-D", "-MF") with
  * its value attached or not, a long one ("--ddi") alone or with "=VALUE". */
@@ -336,11 +319,49 @@ static unsigned jobs_option(int argc, char **argv, int *i)
     return (unsigned)n;
 }
 
-/* The options every command takes; false if argv[*i] is none of them. */
-static bool common_option(Options *o, const Command *c, int argc, char **argv, int *i)
+/* The options that only set a field: to true, or to their value. */
+typedef struct Setter {
+    const char *flag;
+    unsigned opts; /* the OPT_* that takes it; 0: every command */
+    bool value;
+    size_t field; /* offsetof(Options, ...): a bool, or a const char * */
+} Setter;
+
+static const Setter setters[] = {
+    {"-v", 0, false, offsetof(Options, verbose)},
+    {"--verbose", 0, false, offsetof(Options, verbose)},
+    {"-q", 0, false, offsetof(Options, quiet)},
+    {"--quiet", 0, false, offsetof(Options, quiet)},
+    {"--files-from", OPT_BATCH, true, offsetof(Options, files_from)},
+    {"-o", OPT_OUT, true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
+    {"--templates", OPT_BUILD, true, offsetof(Options, build.templates_dir)},
+    {"-MD", OPT_BUILD, false, offsetof(Options, md)},
+    {"-MF", OPT_BUILD, true, offsetof(Options, build.depfile)},
+    {"-MP", OPT_BUILD, false, offsetof(Options, build.dep_phony)},
+    {"--deps-list", OPT_BUILD, true, offsetof(Options, build.deps_list)},
+    {"--annotate", OPT_BUILD, false, offsetof(Options, build.annotate)},
+    {"--emit-selftest", OPT_BUILD, false, offsetof(Options, build.emit_selftest)},
+    {"--json", OPT_DIFF | OPT_JSON, false, offsetof(Options, json)},
+    {"--kinds", OPT_DIFF, false, offsetof(Options, kinds)},
+    {"--rev", OPT_DIFF, true, offsetof(Options, rev)},
+};
+
+/* One option of command `c` at argv[*i] (which it may advance past the
+ * option's value); an option `c` does not take is a usage error. */
+static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+    unsigned k = c->opts;
+    for (const Setter *st = setters; st < setters + countof(setters); st++) {
+        if ((st->opts && !(k & st->opts)) || (st->value ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
+            continue;
+        if (st->value)
+            *(const char **)((char *)o + st->field) = opt_value(st->flag, argc, argv, i);
+        else
+            *(bool *)((char *)o + st->field) = true;
+        return;
+    }
+    if (is_help(a)) {
         fputs(c->usage, stdout);
         exit(EXIT_OK);
     } else if (is_opt(a, "-D")) {
@@ -349,9 +370,9 @@ static bool common_option(Options *o, const Command *c, int argc, char **argv, i
         if (!eq || eq == v)
             die_usage("-D takes NAME=EXPR, not '%s'", v);
         *eq = 0;
-        o->defines[o->ndefines++] = (Define){v, eq + 1};
+        o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
     } else if (is_opt(a, "-I")) {
-        o->includes[o->nincludes++] = opt_value("-I", argc, argv, i);
+        o->includes[o->resolve.ninclude++] = opt_value("-I", argc, argv, i);
     } else if (is_opt(a, "-W")) {
         const char *w = opt_value("-W", argc, argv, i);
         WoptResult wr = rules_option(&o->rules, w);
@@ -366,74 +387,21 @@ static bool common_option(Options *o, const Command *c, int argc, char **argv, i
         }
     } else if (is_opt(a, "--color")) {
         o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
-    } else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) {
-        o->verbose = true;
-    } else if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-        o->quiet = true;
-    } else {
-        return false;
-    }
-    return true;
-}
-
-/* The options of `segc build`; false if argv[*i] is none of them. */
-static bool build_option(Options *o, int argc, char **argv, int *i)
-{
-    const char *a = argv[*i];
-    if (is_opt(a, "--templates"))
-        o->templates = opt_value("--templates", argc, argv, i);
-    else if (!strcmp(a, "-MD"))
-        o->md = true;
-    else if (is_opt(a, "-MF"))
-        o->depfile = opt_value("-MF", argc, argv, i);
-    else if (is_opt(a, "-MT"))
+    } else if (k & OPT_BUILD && is_opt(a, "-MT")) {
         buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", opt_value("-MT", argc, argv, i));
-    else if (!strcmp(a, "-MP"))
-        o->dep_phony = true;
-    else if (is_opt(a, "--deps-list"))
-        o->deps_list = opt_value("--deps-list", argc, argv, i);
-    else if (!strcmp(a, "--annotate"))
-        o->annotate = true;
-    else if (!strcmp(a, "--emit-selftest"))
-        o->emit_selftest = true;
-    else if (is_opt(a, "--lookup-budget"))
-        o->lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
-    else
-        return false;
-    return true;
-}
-
-/* One option of command `c` at argv[*i] (which it may advance past the
- * option's value); an option `c` does not take is a usage error. */
-static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
-{
-    const char *a = argv[*i];
-    unsigned k = c->opts;
-    if (common_option(o, c, argc, argv, i) || (k & OPT_BUILD && build_option(o, argc, argv, i)))
-        return;
-    if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
+    } else if (k & OPT_BUILD && is_opt(a, "--lookup-budget")) {
+        o->build.lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
+    } else if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
         o->jobs = jobs_option(argc, argv, i);
-    } else if (k & OPT_BATCH && is_opt(a, "--files-from")) {
-        o->files_from = opt_value("--files-from", argc, argv, i);
-    } else if (k & OPT_OUT && is_opt(a, "-o")) {
-        o->outdir = opt_value("-o", argc, argv, i); /* a directory for build, a file for map */
     } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
         const char *v = opt_value("--ddi", argc, argv, i);
         if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
             die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
-    } else if (k & (OPT_DIFF | OPT_JSON) && !strcmp(a, "--json")) {
-        o->json = true;
-    } else if (k & OPT_DIFF && !strcmp(a, "--kinds")) {
-        o->kinds = true;
-    } else if (k & OPT_DIFF && is_opt(a, "--rev")) {
-        o->rev = opt_value("--rev", argc, argv, i);
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
         const char *f = opt_value("--diagnostics", argc, argv, i);
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
-        if (!o->style.msvc && !diag_format_parse(f, &o->diags))
+        if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
             die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
-        if (o->style.msvc)
-            o->diags = DIAG_TEXT;
     } else {
         die_usage("unknown option '%s'", a);
     }
@@ -444,8 +412,8 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
     rules_default(&o->rules);
-    o->defines = xmalloc((size_t)argc * sizeof *o->defines);
-    o->includes = xmalloc((size_t)argc * sizeof *o->includes);
+    o->resolve.defines = o->defines = xmalloc((size_t)argc * sizeof *o->defines);
+    o->resolve.include_dirs = o->includes = xmalloc((size_t)argc * sizeof *o->includes);
     o->style.color = want_color("auto");
     o->jobs = 1;
     bool only_files = false;
@@ -458,58 +426,65 @@ static void parse_options(Options *o, int argc, char **argv, const Command *c)
         else
             parse_option(o, c, argc, argv, &i);
     }
-    o->resolve.defines = o->defines;
-    o->resolve.ndefines = o->ndefines;
-    o->resolve.include_dirs = o->includes;
-    o->resolve.ninclude = o->nincludes;
+    if (c->opts & OPT_DOC && o->diags != DIAG_TEXT && !o->quiet)
+        o->report = diag_report_new();
 }
 
-static void free_options(Options *o)
+/* The run's JSON/SARIF document, if it has one, on standard output. */
+static void write_report(Options *o)
 {
+    if (o->report)
+        diag_report_write(stdout, o->report, o->diags);
+    diag_report_free(o->report);
+    o->report = NULL;
+}
+
+/* The end of every command. */
+static int finish(Options *o, int rc)
+{
+    write_report(o);
     free(o->defines);
     free(o->includes);
+    for (unsigned i = 0; i < o->nfiles; i++)
+        free(o->files[i]);
     free(o->files);
     buf_free(&o->dep_targets);
-    for (unsigned i = 0; i < o->nowned; i++)
-        free(o->owned[i]);
-    free(o->owned);
+    return rc;
 }
+
+/* A spec through the front end, in its own arena. */
+typedef struct Checked {
+    Arena *a; /* NULL until it is there (check's workers) */
+    Diags d;
+    Spec *s;  /* NULL if it could not be built */
+} Checked;
 
 /* The front end every command shares: load (load.c), resolve
- * (resolve.c), check (check.c).  Returns the spec (NULL if it could not be
- * built); the diagnostics are in `d`. */
-static Spec *front_end(const Options *o, Arena *a, const char *path, Diags *d)
+ * (resolve.c), check (check.c).  Returns c->s.  Touches nothing shared,
+ * so check's workers run it. */
+static Spec *front_end(const Options *o, const char *path, Checked *c)
 {
-    diags_init(d, a);
+    Arena *a = arena_new();
+    diags_init(&c->d, a);
     Source src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, d, &src) ? spec_resolve(a, &src, &o->resolve, d) : NULL;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, &src) ? spec_resolve(a, &src, &o->resolve, &c->d) : NULL;
     if (s)
-        spec_check(s, &o->rules, d);
-    return s;
+        spec_check(s, &o->rules, &c->d);
+    c->a = a;
+    return c->s = s;
 }
 
-static int exit_status(const Diags *d)
+/* The end of a command on one spec: its diagnostics, sorted, into the
+ * run's JSON/SARIF document or else on standard error; then the exit
+ * status they make. */
+static int report_spec(const Options *o, const char *path, Checked *c)
 {
-    return d->nfatal ? EXIT_USAGE : diags_failed(d) ? EXIT_INVALID : EXIT_OK;
-}
-
-/* The end of a command on one spec: its diagnostics, sorted, on standard
- * error (or as one JSON/SARIF document when `doc` and --diagnostics ask
- * for it); then the exit status they make. */
-static int report_spec(const Options *o, const char *path, Diags *d, const Spec *s, bool doc)
-{
-    diags_sort(d);
-    if (o->quiet)
-        return exit_status(d);
-    if (doc && o->diags != DIAG_TEXT) {
-        DiagReport *r = diag_report_new();
-        diag_report_add(r, path, d, s);
-        diag_report_write(stdout, r, o->diags);
-        diag_report_free(r);
-    } else {
-        diags_print_text(stderr, d, o->style);
-    }
-    return exit_status(d);
+    diags_sort(&c->d);
+    if (o->report)
+        diag_report_add(o->report, path, &c->d, c->s);
+    else if (!o->quiet)
+        diags_print_text(stderr, &c->d, o->style);
+    return c->d.nfatal ? EXIT_USAGE : diags_failed(&c->d) ? EXIT_INVALID : EXIT_OK;
 }
 
 /* The options of a command on one SPEC, and that there is one. */
@@ -523,57 +498,31 @@ static const char *one_spec(Options *o, const Command *c, int argc, char **argv)
 
 /* ---- segc check: many files, in parallel, reported in order ------------- */
 
-/* One file's result, kept until its turn to be reported. */
-typedef struct Checked {
-    Arena *a;
-    Diags d;
-    Spec *s;
-    int rc;
-    bool done;
-} Checked;
-
 typedef struct Totals {
-    unsigned files, ok, invalid, unreadable, errors, warnings, waivers;
+    unsigned files[3]; /* by exit status: ok, invalid, unreadable */
+    unsigned errors, warnings, waivers;
 } Totals;
 
-/* load -> resolve -> check; touches nothing shared, so workers run it. */
-static void check_run(const Options *o, const char *path, Checked *c)
-{
-    c->a = arena_new();
-    c->s = front_end(o, c->a, path, &c->d);
-    diags_sort(&c->d);
-    c->rc = exit_status(&c->d);
-}
-
-/* Reports one file (in command-line order) and frees it. */
-static void check_report(const Options *o, const char *path, Checked *c, Totals *t)
+/* Reports one file (in command-line order) and frees it; returns its
+ * exit status. */
+static int check_report(const Options *o, const char *path, Checked *c, Totals *t)
 {
     const Diags *d = &c->d;
     const Spec *s = c->s;
-    int rc = c->rc;
-    if (o->report)
-        diag_report_add(o->report, path, d, s);
-    else if (!o->quiet)
-        diags_print_text(stderr, d, o->style);
-    t->files++;
+    int rc = report_spec(o, path, c);
     t->errors += d->nerrors + d->nfatal;
     t->warnings += d->nwarnings;
-    if (rc == EXIT_OK)
-        t->ok++;
-    else if (rc == EXIT_USAGE)
-        t->unreadable++;
-    else
-        t->invalid++;
-    for (unsigned i = 0; s && i < s->nsegs; i++)
+    t->files[rc]++;
+    unsigned banks = 0;
+    for (unsigned i = 0; s && i < s->nsegs; i++) {
+        banks += s->segs[i].nbanks;
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
             t->waivers += s->segs[i].waivers[w].used;
+    }
     /* Standard output is the document's when there is one. */
-    FILE *vout = o->diags == DIAG_TEXT ? stdout : stderr;
+    FILE *vout = o->report ? stderr : stdout;
     if (o->verbose && !o->quiet) {
         if (rc == EXIT_OK && s) {
-            unsigned banks = 0;
-            for (unsigned i = 0; i < s->nsegs; i++)
-                banks += s->segs[i].nbanks;
             fprintf(vout, "%s: ok: board %s, WDDM %u.%u, %u segment%s, %u bank%s, %u warning%s\n", path, s->name,
                     s->wddm >> 4, s->wddm & 15, s->nsegs, s->nsegs == 1 ? "" : "s", banks, banks == 1 ? "" : "s",
                     d->nwarnings, d->nwarnings == 1 ? "" : "s");
@@ -589,10 +538,11 @@ static void check_report(const Options *o, const char *path, Checked *c, Totals 
         }
     }
     arena_free(c->a);
-    c->a = NULL;
+    return rc;
 }
 
-/* Workers take the next file; the main thread reports them in order. */
+/* Workers (one even for -j1) take the next file; the main thread reports
+ * them in order. */
 typedef struct Pool {
     const Options *o;
     Checked *res;
@@ -611,9 +561,8 @@ static void *check_worker(void *arg)
         if (i == p->n)
             return NULL;
         Checked c;
-        check_run(p->o, p->o->files[i], &c);
+        front_end(p->o, p->o->files[i], &c);
         pthread_mutex_lock(&p->mu);
-        c.done = true;
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->mu);
@@ -627,65 +576,58 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* A progress line on a terminal once the work has taken a while. */
-typedef struct Progress {
-    bool on, shown;
-    double start, after; /* seconds before the line appears */
-} Progress;
-
-static void progress(Progress *pr, unsigned done, unsigned n)
-{
-    if (!pr->on || now_seconds() - pr->start < pr->after)
-        return;
-    fprintf(stderr, "\rsegc: checked %u of %u files", done, n);
-    fflush(stderr);
-    pr->shown = true;
-}
-
-static void progress_clear(Progress *pr)
-{
-    if (pr->shown)
-        fputs("\r\033[K", stderr);
-    pr->shown = false;
-}
-
-static void check_all(const Options *o, unsigned jobs, Totals *t, int *rc)
+/* Checks every file, reporting each in order as soon as it and those
+ * before it are done, then the totals; on a terminal, a progress line once
+ * the work has taken a while.  Returns the worst exit status. */
+static int check_all(const Options *o)
 {
     /* SEGC_PROGRESS_AFTER (seconds, default 0.5) is for scripts and tests. */
     const char *after = getenv("SEGC_PROGRESS_AFTER");
-    Progress pr = {o->files_total > 1 && !o->quiet && os_stderr_tty(), false, now_seconds(),
-                   after ? strtod(after, NULL) : 0.5};
-    Checked *res = calloc(o->nfiles ? o->nfiles : 1, sizeof *res);
-    if (!res)
-        segc_oom();
+    double show_at = o->nfiles > 1 && !o->quiet && os_stderr_tty()
+                         ? now_seconds() + (after ? strtod(after, NULL) : 0.5)
+                         : HUGE_VAL;
+    bool shown = false;
+    int rc = EXIT_OK;
+    Totals t = {0};
+    Checked *res = memset(xmalloc(o->nfiles * sizeof *res), 0, o->nfiles * sizeof *res);
     Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[64];
     unsigned nth = 0;
-    if (jobs > 1)
-        for (; nth < jobs && nth < countof(th) && nth < o->nfiles; nth++)
-            if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
-                break;
+    for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
+        if (pthread_create(&th[nth], NULL, check_worker, &p) != 0)
+            break;
+    if (nth == 0)
+        check_worker(&p); /* no thread to be had: every file first, then the reports */
     for (unsigned i = 0; i < o->nfiles; i++) {
-        if (nth == 0) {
-            check_run(o, o->files[i], &res[i]);
-        } else {
-            pthread_mutex_lock(&p.mu);
-            while (!res[i].done)
-                pthread_cond_wait(&p.ready, &p.mu);
-            pthread_mutex_unlock(&p.mu);
+        pthread_mutex_lock(&p.mu);
+        while (!res[i].a)
+            pthread_cond_wait(&p.ready, &p.mu);
+        pthread_mutex_unlock(&p.mu);
+        if (shown)
+            fputs("\r\033[K", stderr);
+        int r = check_report(o, o->files[i], &res[i], &t);
+        if (r > rc)
+            rc = r;
+        if ((shown = now_seconds() >= show_at)) {
+            fprintf(stderr, "\rsegc: checked %u of %u files", i + 1, o->nfiles);
+            fflush(stderr);
         }
-        progress_clear(&pr);
-        check_report(o, o->files[i], &res[i], t);
-        if (res[i].rc > *rc)
-            *rc = res[i].rc;
-        progress(&pr, i + 1, o->nfiles);
     }
-    progress_clear(&pr);
+    if (shown)
+        fputs("\r\033[K", stderr);
     for (unsigned k = 0; k < nth; k++)
         pthread_join(th[k], NULL);
     pthread_mutex_destroy(&p.mu);
     pthread_cond_destroy(&p.ready);
     free(res);
+    /* The summary table, for a batch (a JSON/SARIF document has its own). */
+    if (o->nfiles > 1 && !o->quiet && o->diags == DIAG_TEXT) {
+        printf("%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
+               "waivers");
+        printf("%8u %8u %8u %10u %8u %8u %8u\n", o->nfiles, t.files[EXIT_OK], t.files[EXIT_INVALID],
+               t.files[EXIT_USAGE], t.errors, t.warnings, t.waivers);
+    }
+    return rc;
 }
 
 /* Adds FILE's lines (blank lines and # comments skipped) to the file list. */
@@ -693,7 +635,7 @@ static void read_files_from(Options *o, const char *list)
 {
     FILE *f = strcmp(list, "-") ? os_fopen(list, "rb") : stdin;
     if (!f) {
-        fprintf(stderr, "%s: --files-from %s: %s\n", prog, list, strerror(errno));
+        fprintf(stderr, "segc: --files-from %s: %s\n", list, strerror(errno));
         exit(EXIT_USAGE);
     }
     char line[4096];
@@ -701,8 +643,7 @@ static void read_files_from(Options *o, const char *list)
         line[strcspn(line, "\r\n")] = 0;
         if (!line[0] || line[0] == '#')
             continue;
-        char *name = strdup_or_die(line);
-        add_file(o, name, name);
+        add_file(o, line);
     }
     if (f != stdin)
         fclose(f);
@@ -716,26 +657,7 @@ static int cmd_check(const Command *c, int argc, char **argv)
         read_files_from(&o, o.files_from);
     if (!o.nfiles)
         die_usage("check needs at least one FILE");
-    o.files_total = o.nfiles;
-    if (o.diags != DIAG_TEXT && !o.quiet)
-        o.report = diag_report_new();
-    int rc = EXIT_OK;
-    Totals t = {0};
-    check_all(&o, o.jobs, &t, &rc);
-    if (o.report) {
-        diag_report_write(stdout, o.report, o.diags);
-        diag_report_free(o.report);
-    }
-    /* The summary table, for a batch (a JSON/SARIF document has its own). */
-    if (t.files > 1 && !o.quiet && o.diags == DIAG_TEXT) {
-        FILE *out = stdout;
-        fprintf(out, "%8s %8s %8s %10s %8s %8s %8s\n", "files", "ok", "invalid", "unreadable", "errors", "warnings",
-                "waivers");
-        fprintf(out, "%8u %8u %8u %10u %8u %8u %8u\n", t.files, t.ok, t.invalid, t.unreadable, t.errors, t.warnings,
-                t.waivers);
-    }
-    free_options(&o);
-    return rc;
+    return finish(&o, check_all(&o));
 }
 
 /* `segc build -v`: the lookup table layout.c chose. */
@@ -763,42 +685,39 @@ static int cmd_build(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    if (!o.outdir)
+    if (!o.build.outdir)
         die_usage("build needs -o DIR");
-    if (o.md && !o.depfile)
+    if (o.md && !o.build.depfile)
         die_usage("-MD needs -MF FILE");
-    if (o.depfile && !o.md)
+    if (o.build.depfile && !o.md)
         die_usage("-MF FILE goes with -MD");
-    struct stat st;
-    if (o.templates && (stat(o.templates, &st) != 0 || !S_ISDIR(st.st_mode)))
-        die_usage("--templates '%s' is not a directory", o.templates);
-    if ((o.depfile || o.dep_targets.len || o.dep_phony) && !o.md)
+    if (o.build.templates_dir && os_kind(o.build.templates_dir) != OS_DIR)
+        die_usage("--templates '%s' is not a directory", o.build.templates_dir);
+    if ((o.dep_targets.len || o.build.dep_phony) && !o.md)
         die_usage("-MF, -MT and -MP go with -MD");
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
     Outputs out = {0};
-    BuildOpts bo = {o.outdir,          o.templates,         o.depfile,  o.annotate, o.lookup_budget,
-                    o.emit_selftest, o.dep_targets.p, o.dep_phony, o.deps_list};
+    o.build.dep_target = o.dep_targets.p;
     Lookup lk;
-    bool ok = s && !diags_failed(&d) && emit_preconditions(a, s, &d);
+    bool ok = s && !diags_failed(&ck.d) && emit_preconditions(ck.a, s, &ck.d);
     if (ok)
-        layout_lookup(a, s, bo.lookup_budget, &lk);
-    ok = ok && emit_render(a, s, &bo, &lk, &out, &d);
+        layout_lookup(ck.a, s, o.build.lookup_budget, &lk);
+    ok = ok && emit_render(ck.a, s, &o.build, &lk, &out, &ck.d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout)
         print_lookup(vout, path, &lk);
     if (ok)
-        outputs_write(s, &bo, &out, &d, vout);
-    int rc = report_spec(&o, path, &d, s, true);
+        outputs_write(s, &o.build, &out, &ck.d, vout);
+    int rc = report_spec(&o, path, &ck);
+    write_report(&o);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
-                o.outdir);
+                o.build.outdir);
     outputs_free(&out);
-    arena_free(a);
-    free_options(&o);
-    return rc;
+    arena_free(ck.a);
+    return finish(&o, rc);
 }
 
 /* Both specs through load, resolve and check; if both are valid, the
@@ -814,8 +733,7 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         for (int i = 0; i < CHANGE_KIND_COUNT; i++)
             printf("%-28s %-10s %s\n", change_table[i].name, change_class_name(change_table[i].cls),
                    change_table[i].why);
-        free_options(&o);
-        return EXIT_OK;
+        return finish(&o, EXIT_OK);
     }
     if (o.rev && o.nfiles != 1)
         die_usage("diff --rev takes one SPEC (got %u)", o.nfiles);
@@ -832,70 +750,68 @@ static int cmd_diff(const Command *c, int argc, char **argv)
     }
     if (!strcmp(path[0], "-") && (rev || !strcmp(path[1], "-")))
         die_usage("only one of OLD and NEW can be '-' (standard input), and not one read from git");
-    Spec *spec[2];
+    Checked ck[2];
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
-        Diags d;
         o.resolve.rev = i ? NULL : rev;
-        spec[i] = front_end(&o, a, path[i], &d);
-        if (spec[i] && !diags_failed(&d))
+        if (front_end(&o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
-        int r = report_spec(&o, o.files[i], &d, spec[i], false);
+        int r = report_spec(&o, o.files[i], &ck[i]);
         if (r > rc)
             rc = r;
     }
     if (rc == EXIT_OK) {
         Diff df;
-        spec_diff(a, spec[0], spec[1], &df);
+        spec_diff(a, ck[0].s, ck[1].s, &df);
         Buf b = {0};
         if (o.json)
             diff_print_json(&b, &df, rev ? arena_printf(a, "%s:%s", rev, path[0]) : path[0], path[1]);
         else
             diff_print_text(&b, &df);
         if (!o.quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
-            fprintf(stderr, "%s: cannot write the diff to standard output\n", prog);
+            fputs("segc: cannot write the diff to standard output\n", stderr);
             rc = EXIT_USAGE;
         } else {
             rc = df.nbreaking ? EXIT_BREAKING : EXIT_OK;
         }
         buf_free(&b);
     }
+    for (int i = 0; i < 2; i++)
+        arena_free(ck[i].a);
     arena_free(a);
-    free_options(&o);
-    return rc;
+    return finish(&o, rc);
 }
 
 static int cmd_map(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    if (!o.outdir)
+    const char *file = o.build.outdir;
+    if (!file)
         die_usage("map needs -o FILE.svg or -o FILE.html");
-    const char *ext = strrchr(o.outdir, '.');
+    const char *ext = strrchr(file, '.');
     bool html = ext && !strcmp(ext, ".html");
     if (!html && !(ext && !strcmp(ext, ".svg")))
-        die_usage("map writes FILE.svg or FILE.html, not '%s'", o.outdir);
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
-    diags_sort(&d);
+        die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
+    diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(a, s, &d, html, &out) && write_file_atomic(o.outdir, out.p, out.len, &d) && o.verbose &&
+    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o.verbose &&
         !o.quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
-               o.outdir);
-    int rc = report_spec(&o, path, &d, s, false);
+               file);
+    int rc = report_spec(&o, path, &ck);
     buf_free(&out);
-    arena_free(a);
-    free_options(&o);
-    return rc;
+    arena_free(ck.a);
+    return finish(&o, rc);
 }
 
 static int cmd_rules(const Command *c, int argc, char **argv)
 {
     bool all = argc == 1 && !strcmp(argv[0], "--all");
-    if (argc > 0 && (!strcmp(argv[0], "-h") || !strcmp(argv[0], "--help"))) {
+    if (argc > 0 && is_help(argv[0])) {
         fputs(c->usage, stdout);
         return EXIT_OK;
     }
@@ -911,13 +827,12 @@ static int cmd_rules(const Command *c, int argc, char **argv)
 
 static int cmd_explain(const Command *c, int argc, char **argv)
 {
-    if (argc != 1 || !strcmp(argv[0], "-h") || !strcmp(argv[0], "--help")) {
-        if (argc == 1) {
-            fputs(c->usage, stdout);
-            return EXIT_OK;
-        }
-        die_usage("explain takes one rule or code name (segc rules --all lists them)");
+    if (argc == 1 && is_help(argv[0])) {
+        fputs(c->usage, stdout);
+        return EXIT_OK;
     }
+    if (argc != 1)
+        die_usage("explain takes one rule or code name (segc rules --all lists them)");
     int id = code_by_name(argv[0]);
     if (id < 0) {
         const char *near = rule_closest(argv[0]);
@@ -936,19 +851,17 @@ static int cmd_dump(const Command *c, int argc, char **argv)
 {
     Options o = {0};
     const char *path = one_spec(&o, c, argc, argv);
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = front_end(&o, a, path, &d);
-    int rc = report_spec(&o, path, &d, s, false);
+    Checked ck;
+    Spec *s = front_end(&o, path, &ck);
+    int rc = report_spec(&o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);
         fwrite(b.p, 1, b.len, stdout);
         buf_free(&b);
     }
-    arena_free(a);
-    free_options(&o);
-    return rc;
+    arena_free(ck.a);
+    return finish(&o, rc);
 }
 
 /* The pipeline of each command: check and dump load, resolve and check;
@@ -956,9 +869,9 @@ static int cmd_dump(const Command *c, int argc, char **argv)
  * built. */
 static const Command commands[] = {
     {"check", "FILE...", "validate specs (many files in one process)", cmd_check, usage_check,
-     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS},
+     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
     {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", cmd_build, usage_build,
-     OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS},
+     OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", cmd_diff, usage_diff,
      OPT_DIFF | OPT_DIAGNOSTICS},
     {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", cmd_map, usage_map,
@@ -995,23 +908,20 @@ int main(int argc, char **argv)
         return EXIT_USAGE;
     }
     const char *cmd = argv[1];
-    const Command *c;
-    if (!strcmp(cmd, "help") && argc > 2)
-        cmd = argv[2]; /* segc help COMMAND: COMMAND's --help */
-    else if (!strcmp(cmd, "-h") || !strcmp(cmd, "--help") || !strcmp(cmd, "help")) {
+    bool help = !strcmp(cmd, "help") && argc > 2; /* segc help COMMAND: COMMAND's --help */
+    if (help) {
+        cmd = argv[2];
+    } else if (is_help(cmd) || !strcmp(cmd, "help")) {
         main_usage(stdout);
         return EXIT_OK;
     }
-    if (cmd == argv[2] && (c = command(cmd))) {
-        char *h[] = {"--help"};
-        return c->run(c, 1, h);
-    }
+    const Command *c = command(cmd);
+    if (c)
+        return help ? c->run(c, 1, (char *[]){"--help"}) : c->run(c, argc - 2, argv + 2);
     if (!strcmp(cmd, "--version")) {
         printf("segc %s (spec format %d)\n", SEGC_VERSION, SEGC_FORMAT_VERSION);
         return EXIT_OK;
     }
-    if ((c = command(cmd)))
-        return c->run(c, argc - 2, argv + 2);
     const char *cmds[countof(commands) + 1];
     for (size_t i = 0; i < countof(commands); i++)
         cmds[i] = commands[i].name;

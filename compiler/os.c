@@ -33,9 +33,7 @@ const char *os_basename(const char *path)
 
 bool os_is_absolute(const char *p)
 {
-    if (OS_WINDOWS && ((p[0] && p[1] == ':') || (os_is_sep(p[0]) && os_is_sep(p[1]))))
-        return true;
-    return os_is_sep(p[0]);
+    return os_is_sep(p[0]) || (OS_WINDOWS && p[0] && p[1] == ':');
 }
 
 static void list_add(char ***list, size_t *n, char *s)
@@ -129,9 +127,8 @@ void os_init(int *argc, char ***argv)
         *argv = a;
     }
     /* The same bytes as on Linux: no CR added, UTF-8 on the console. */
-    _setmode(_fileno(stdin), _O_BINARY);
-    _setmode(_fileno(stdout), _O_BINARY);
-    _setmode(_fileno(stderr), _O_BINARY);
+    for (int fd = 0; fd < 3; fd++) /* standard input, output and error */
+        _setmode(fd, _O_BINARY);
     saved_cp = GetConsoleOutputCP();
     if (saved_cp && saved_cp != CP_UTF8 && SetConsoleOutputCP(CP_UTF8))
         atexit(restore_cp);
@@ -220,11 +217,9 @@ char **os_glob(const char *pattern, size_t *count)
         char *name = narrow(fd.cFileName);
         /* FindFirstFileW also matches 8.3 short names: check the real one. */
         if (strcmp(name, ".") && strcmp(name, "..") && wild_match(base, name)) {
-            size_t dl = (size_t)(base - pattern), nl = strlen(name);
-            char *full = xmalloc(dl + nl + 1);
-            memcpy(full, pattern, dl);
-            memcpy(full + dl, name, nl + 1);
-            list_add(&list, count, full);
+            Buf full = {0}; /* its bytes are malloc'd: the caller frees them */
+            buf_printf(&full, "%.*s%s", (int)(base - pattern), pattern, name);
+            list_add(&list, count, full.p);
         }
         free(name);
     } while (FindNextFileW(h, &fd));
@@ -249,21 +244,6 @@ int os_mkstemp(char *tmpl)
             return fd;
     }
     return -1;
-}
-
-static long write_once(int fd, const char *p, size_t n)
-{
-    return _write(fd, p, n > 1u << 30 ? 1u << 30 : (unsigned)n);
-}
-
-bool os_close_durable(int fd)
-{
-    bool ok = _commit(fd) == 0;
-    int e = ok ? 0 : errno; /* the first failure is the one reported */
-    ok = _close(fd) == 0 && ok;
-    if (e)
-        errno = e;
-    return ok;
 }
 
 /* Replaces the target in one step, and only once the data is on disk. */
@@ -373,27 +353,6 @@ int os_mkstemp(char *tmpl)
     return mkstemp(tmpl);
 }
 
-static long write_once(int fd, const char *p, size_t n)
-{
-    ssize_t w;
-    while ((w = write(fd, p, n)) < 0 && errno == EINTR)
-        continue;
-    return (long)w;
-}
-
-/* The umask's permissions (as open(2) would give), then on disk. */
-bool os_close_durable(int fd)
-{
-    mode_t mask = umask(0);
-    umask(mask);
-    bool ok = fchmod(fd, 0666 & ~mask) == 0 && fsync(fd) == 0;
-    int e = ok ? 0 : errno; /* the first failure is the one reported */
-    ok = close(fd) == 0 && ok;
-    if (e)
-        errno = e;
-    return ok;
-}
-
 bool os_replace(const char *from, const char *to)
 {
     return rename(from, to) == 0;
@@ -419,19 +378,15 @@ void os_guard(void (*cleanup)(void))
 {
     cleanup_fn = cleanup;
     for (size_t i = 0; i < countof(caught); i++) {
-        if (cleanup) {
-            struct sigaction sa;
-            memset(&sa, 0, sizeof sa);
-            sa.sa_handler = on_signal;
-            sigemptyset(&sa.sa_mask);
+        struct sigaction sa = {.sa_handler = on_signal};
+        sigemptyset(&sa.sa_mask);
+        if (cleanup)
             sigaction(caught[i], &sa, &old_action[i]);
-            /* A signal ignored on entry (nohup, a background job) stays
-             * ignored: catching it would make segc die of it. */
-            if (old_action[i].sa_handler == SIG_IGN)
-                sigaction(caught[i], &old_action[i], NULL);
-        } else {
+        /* Called with NULL, the old handlers come back.  A signal ignored on
+         * entry (nohup, a background job) stays ignored: catching it would
+         * make segc die of it. */
+        if (!cleanup || old_action[i].sa_handler == SIG_IGN)
             sigaction(caught[i], &old_action[i], NULL);
-        }
     }
 }
 #endif
@@ -467,17 +422,16 @@ FILE *os_git_open(const char *rev, const char *path)
 
 int os_git_close(FILE *f)
 {
-#ifdef _WIN32
-    return _pclose(f);
-#else
-    return pclose(f);
-#endif
+    return pclose(f); /* _pclose on Windows */
 }
 
 bool os_write_all(int fd, const char *p, size_t n)
 {
     while (n > 0) {
-        long w = write_once(fd, p, n);
+        /* At most 1 GiB at a time: Windows counts in an unsigned int. */
+        long w = (long)write(fd, p, n > 1u << 30 ? 1u << 30 : (unsigned)n);
+        if (w < 0 && errno == EINTR)
+            continue;
         if (w <= 0) {
             if (w == 0)
                 errno = EIO;
@@ -486,4 +440,22 @@ bool os_write_all(int fd, const char *p, size_t n)
         p += w, n -= (size_t)w;
     }
     return true;
+}
+
+/* On disk, and on POSIX with the umask's permissions (as open(2) would
+ * give them). */
+bool os_close_durable(int fd)
+{
+#ifdef _WIN32
+    bool ok = _commit(fd) == 0;
+#else
+    mode_t mask = umask(0);
+    umask(mask);
+    bool ok = fchmod(fd, 0666 & ~mask) == 0 && fsync(fd) == 0;
+#endif
+    int e = ok ? 0 : errno; /* the first failure is the one reported */
+    ok = close(fd) == 0 && ok;
+    if (e)
+        errno = e;
+    return ok;
 }

@@ -141,6 +141,12 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
+/* Input `i` of a build: the spec, its extends chain, the template overrides. */
+static const char *input_name(const Spec *s, const Outputs *out, unsigned i)
+{
+    return i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name;
+}
+
 /* "TARGETS: SPEC BASE... TEMPLATE..." as gcc -MD writes it: the targets
  * are the outputs, or -MT's text as it is; -MP adds an empty rule for each
  * input, so a base that is renamed or deleted does not stop make. */
@@ -155,14 +161,39 @@ static void write_depfile(Buf *dep, const Spec *s, const BuildOpts *o, const Out
     unsigned nin = s->nfiles + out->ntemplates;
     for (unsigned i = 0; i < nin; i++) {
         buf_puts(dep, " \\\n  ");
-        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        dep_path(dep, input_name(s, out, i));
     }
     buf_putc(dep, '\n');
     for (unsigned i = 0; o->dep_phony && i < nin; i++) {
         buf_putc(dep, '\n');
-        dep_path(dep, i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+        dep_path(dep, input_name(s, out, i));
         buf_puts(dep, ":\n");
     }
+}
+
+/* Writes every temporary, then, only when all are complete, renames each
+ * over its target; what is left of the temporaries is removed. */
+static bool commit(Pending *pend, unsigned n, Diags *d, FILE *verbose)
+{
+    os_guard(remove_temps);
+    bool ok = true;
+    for (unsigned i = 0; i < n && ok; i++)
+        ok = write_temp(&pend[i], d);
+    unsigned t = 0;
+    for (unsigned i = 0; i < n && ok; i++) {
+        if (!pend[i].skip) {
+            if (!(ok = os_replace(temp_path[t], pend[i].path))) {
+                io_error(d, pend[i].path, "replace", errno);
+                break;
+            }
+            temp_path[t++][0] = 0; /* renamed: nothing to remove */
+        }
+        if (verbose)
+            fprintf(verbose, "%-9s %s\n", pend[i].skip ? "unchanged" : "wrote", pend[i].path);
+    }
+    remove_temps();
+    os_guard(NULL);
+    return ok;
 }
 
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose)
@@ -185,35 +216,10 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     }
     if (o->deps_list) {
         for (unsigned i = 0; i < s->nfiles + out->ntemplates; i++)
-            buf_printf(&list, "%s\n", i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name);
+            buf_printf(&list, "%s\n", input_name(s, out, i));
         pend[n++] = (Pending){o->deps_list, list.p ? list.p : "", list.len, false};
     }
-
-    os_guard(remove_temps);
-    bool ok = true;
-    for (unsigned i = 0; i < n && ok; i++)
-        ok = write_temp(&pend[i], d);
-    /* Every temporary is complete: now replace the targets. */
-    unsigned t = 0;
-    for (unsigned i = 0; i < n && ok; i++) {
-        if (pend[i].skip) {
-            if (verbose)
-                fprintf(verbose, "unchanged %s\n", pend[i].path);
-            continue;
-        }
-        if (!os_replace(temp_path[t], pend[i].path)) {
-            io_error(d, pend[i].path, "replace", errno);
-            ok = false;
-            break;
-        }
-        temp_path[t][0] = 0;
-        t++;
-        if (verbose)
-            fprintf(verbose, "wrote     %s\n", pend[i].path);
-    }
-    /* Renamed temporaries have an empty path. */
-    remove_temps();
-    os_guard(NULL);
+    bool ok = commit(pend, n, d, verbose);
     buf_free(&dep);
     buf_free(&list);
     arena_free(a);
@@ -223,17 +229,5 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d)
 {
     Pending p = {path, data, len, false};
-    os_guard(remove_temps);
-    bool ok = write_temp(&p, d);
-    if (ok && !p.skip) {
-        if (!os_replace(temp_path[0], path)) {
-            io_error(d, path, "replace", errno);
-            ok = false;
-        } else {
-            temp_path[0][0] = 0;
-        }
-    }
-    remove_temps();
-    os_guard(NULL);
-    return ok;
+    return commit(&p, 1, d, NULL);
 }

@@ -18,14 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Made-up BAR bases: 60 TiB + slot TiB.  Both 32-bit halves can be non-zero
- * with an offset, so a handler that drops the high half is caught, and the
- * slots are far apart, so a handler that reads the wrong slot is too. */
-static uint64_t fake_bar_base(unsigned slot)
-{
-    return 0x00003C0000000000ull + (uint64_t)slot * 0x0000010000000000ull;
-}
-
 enum { FAKE_AGP_BASE = 0xC0000000u, FAKE_AGP_SIZE = 0x08000000u };
 
 /* The 1-based bank of offset `o` in segment `g` (0: no banks), or -1 when
@@ -212,7 +204,11 @@ TVal *selftest_data(Arena *a, const Spec *s)
         tv_put(a, b, "slot", tv_int(a, i));
         tv_put(a, b, "name", tv_str(a, s->bars[i].name));
         tv_put(a, b, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
-        tv_put(a, b, "base", tv_int(a, fake_bar_base(i)));
+        /* Made-up bases: 60 TiB + slot TiB.  Both 32-bit halves can be
+         * non-zero with an offset, so a handler that drops the high half is
+         * caught, and the slots are far apart, so a handler that reads the
+         * wrong slot is too. */
+        tv_put(a, b, "base", tv_int(a, 0x00003C0000000000ull + (uint64_t)i * 0x0000010000000000ull));
         tv_push(a, bars, b);
     }
     tv_put(a, m, "bars", bars);
