@@ -137,6 +137,7 @@ static const char usage_diff[] =
     "  -D NAME=EXPR           override a constant, in both specs\n"
     "  -I DIR                 also look for 'extends' files in DIR (both specs)\n"
     "  -W..., --color, -q     as for 'segc check'\n"
+    "  --diagnostics=FORMAT   text or msvc, as for 'segc check'\n"
     "\n"
     "exit status: 0 no change, or only compatible ones; 3 at least one breaking\n"
     "change; 1 OLD or NEW is invalid; 2 usage or I/O error\n";
@@ -167,7 +168,8 @@ static const char usage_map[] =
     "be resolved draws nothing.  .html adds a table of the segments and the\n"
     "diagnostics; the file is self-contained and fetches nothing.\n"
     "\n"
-    "options (besides -D, -I, -W, --color, -v, -q of 'segc check'):\n"
+    "options (besides -D, -I, -W, --color, -v, -q and --diagnostics=text|msvc of\n"
+    "'segc check'):\n"
     "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
 static const char usage_rules[] =
@@ -285,13 +287,15 @@ static bool is_opt(const char *a, const char *flag)
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
  * or the next argument.  A missing value is a usage error, and so is an
- * empty one where a path is expected (the first three below): segc never
+ * empty one where a path is expected (the first five below): segc never
  * reads or writes a file named "". */
 static char *opt_value(const char *flag, int argc, char **argv, int *i)
 {
     static const char *const what[][2] = {{"--files-from", "a FILE"},
                                           {"--deps-list", "a FILE"},
                                           {"--templates", "a directory"},
+                                          {"-o", "a path"},
+                                          {"-MF", "a FILE"},
                                           {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
                                           {"--lookup-budget", "a SIZE"}};
     size_t k = 0;
@@ -302,7 +306,7 @@ static char *opt_value(const char *flag, int argc, char **argv, int *i)
         a += flag[1] == '-';
     else
         a = *i + 1 < argc ? argv[++*i] : NULL;
-    if (!a || (!*a && k < 3))
+    if (!a || (!*a && k < 5))
         die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
     return a;
 }
@@ -402,6 +406,8 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
         if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
             die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
+        if (o->diags != DIAG_TEXT && !(c->opts & OPT_DOC))
+            die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", c->name);
     } else {
         die_usage("unknown option '%s'", a);
     }
