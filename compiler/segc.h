@@ -126,6 +126,9 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* The position of byte `off` of `f`, counting on from `from`, the position
  * of byte `from_off` (len 0). */
 Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
+/* The offset of the first byte of s that does not start a well-formed
+ * UTF-8 sequence ending within len bytes, or len. */
+size_t utf8_check(const unsigned char *s, size_t len);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
 
