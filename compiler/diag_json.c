@@ -140,16 +140,11 @@ static Loc make_loc(Arena *a, Pos p)
     l.cp_col = l.col;
     l.cp_end_col = l.end_col;
     /* Columns count bytes; SARIF gets code points, counted in the line. */
-    const char *s = p.file->text, *end = s ? s + p.file->len : NULL;
-    if (!s)
+    SrcLine sl = {0};
+    if (!src_line(&sl, p.file, p.line))
         return l;
-    for (uint32_t n = 1; n < p.line && s < end; s++)
-        if (*s == '\n')
-            n++;
-    const char *e = s;
-    while (e < end && *e != '\n')
-        e++;
-    size_t line_len = (size_t)(e - s);
+    const char *s = sl.start;
+    size_t line_len = (size_t)(sl.end - s);
     size_t before = l.col - 1, span = l.end_col - l.col;
     size_t in_before = before < line_len ? before : line_len;
     size_t in_span = before + span <= line_len ? span : line_len > before ? line_len - before : 0;

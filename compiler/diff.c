@@ -291,14 +291,10 @@ static const char *expr_cause(Dx *x, const Segment *og, const Segment *ng, const
 /* The expression text of a value its spec wrote (quotes dropped). */
 static bool value_text(const Value *v, const char **text, size_t *len)
 {
-    const SrcFile *f = v->pos.file;
-    if (!v->set || !f || !f->text || !v->pos.line || !v->pos.col || !v->pos.len)
+    SrcLine l = {0};
+    if (!v->set || !v->pos.line || !v->pos.col || !v->pos.len || !src_line(&l, v->pos.file, v->pos.line))
         return false;
-    const char *p = f->text, *end = f->text + f->len;
-    for (uint32_t l = 1; l < v->pos.line && p < end; p++)
-        if (*p == '\n')
-            l++;
-    p += v->pos.col - 1;
+    const char *p = l.start + v->pos.col - 1, *end = v->pos.file->text + v->pos.file->len;
     if (p > end || (size_t)(end - p) < v->pos.len)
         return false;
     bool quoted = v->pos.len >= 2 && (*p == '"' || *p == '\'');
