@@ -82,6 +82,7 @@ typedef struct Said {
 typedef struct RDiag {
     Severity sev;
     const char *code, *fix;
+    int id; /* the code's row of rules.def, or -1 */
     Said said;
     Said *notes;
     unsigned nnotes;
@@ -184,6 +185,7 @@ static void copy_diag(Arena *a, RDiag *out, const Diag *g)
 {
     out->sev = g->sev;
     out->code = g->code ? arena_strdup(a, g->code) : NULL;
+    out->id = g->code ? code_by_name(g->code) : -1;
     out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
@@ -312,26 +314,6 @@ static void write_json(Buf *b, const DiagReport *r)
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------- */
 
-/* The other codes of rules.def (yaml-syntax, expr-overflow, io ...) that
- * occurred, in table order: they follow the rules in tool.driver.rules. */
-typedef struct Codes {
-    bool seen[256];
-    long index[256]; /* an entry's place in tool.driver.rules, or -1 */
-} Codes;
-
-static void codes_add(Codes *c, const char *code)
-{
-    int id = code ? code_by_name(code) : -1;
-    if (id >= RULE_COUNT && (size_t)id < countof(c->seen))
-        c->seen[id] = true;
-}
-
-static long rule_index(const Codes *c, const char *code)
-{
-    int id = code_by_name(code);
-    return id < 0 || (size_t)id >= countof(c->index) ? -1 : c->index[id];
-}
-
 /* A URI reference for a path as the user gave it: forward slashes, every
  * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
  * cannot read as a scheme), and file:// before an absolute path. */
@@ -442,15 +424,13 @@ static void suppression(JsonW *w, const RDiag *g)
     json_arr_end(w);
 }
 
-static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
+static void sarif_result(JsonW *w, const RDiag *g, const long *index)
 {
     json_obj_begin(w);
-    if (g->code) {
+    if (g->code)
         json_kstr(w, "ruleId", g->code);
-        long idx = rule_index(codes, g->code);
-        if (idx >= 0)
-            json_kuint(w, "ruleIndex", (uint64_t)idx);
-    }
+    if (g->id >= 0)
+        json_kuint(w, "ruleIndex", (uint64_t)index[g->id]);
     json_kstr(w, "level", severity_level(g->sev));
     text_object(w, "message", g->said.msg);
     json_karr(w, "locations");
@@ -494,17 +474,18 @@ static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
     buf_free(&help);
 }
 
-/* tool.driver: every rule of rules.def, then the other codes seen, in
- * table order; codes->index gets each entry's place. */
-static void sarif_tool(JsonW *w, Arena *a, Codes *codes)
+/* tool.driver: every rule of rules.def, then the other codes (yaml-syntax,
+ * expr-overflow, io ...) that occurred (index[] is 1), in table order;
+ * index[] gets each entry's place, or -1. */
+static void sarif_tool(JsonW *w, Arena *a, long *index)
 {
     json_kobj(w, "tool");
     json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
-    for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
-        codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
-        if (codes->index[i] >= 0)
+    for (size_t i = 0; i < code_count; i++) {
+        index[i] = i < RULE_COUNT || index[i] ? n++ : -1;
+        if (index[i] >= 0)
             sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
@@ -529,12 +510,12 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
 
 static void write_sarif(Buf *b, const DiagReport *r)
 {
-    Codes codes;
-    memset(&codes, 0, sizeof codes);
-    ASSERT(code_count <= countof(codes.index));
+    long index[256] = {0};
+    ASSERT(code_count <= countof(index));
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            codes_add(&codes, f->diags[i].code);
+            if (f->diags[i].id >= 0)
+                index[f->diags[i].id] = 1;
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -542,13 +523,13 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, r->a, &codes);
+    sarif_tool(&w, r->a, index);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            sarif_result(&w, &f->diags[i], &codes);
+            sarif_result(&w, &f->diags[i], index);
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);
