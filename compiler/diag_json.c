@@ -99,7 +99,7 @@ typedef struct RWaiver {
 typedef struct RFile {
     struct RFile *next;
     const char *path;
-    unsigned nerrors, nwarnings, nfatal;
+    unsigned nerrors, nfatal;
     RDiag *diags; /* the diagnostics, then the waived findings */
     unsigned ndiags, nwaived;
     RWaiver *waivers;
@@ -109,7 +109,7 @@ typedef struct RFile {
 struct DiagReport {
     Arena *a;
     RFile *head, **tail;
-    unsigned nfiles;
+    unsigned nfiles, errors, warnings, nfatal; /* errors count the fatal ones */
 };
 
 DiagReport *diag_report_new(void)
@@ -229,7 +229,6 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     RFile *f = arena_alloc(a, sizeof *f);
     f->path = arena_strdup(a, path);
     f->nerrors = d->nerrors;
-    f->nwarnings = d->nwarnings;
     f->nfatal = d->nfatal;
     copy_diags(a, f, d);
     if (s)
@@ -237,6 +236,9 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     *r->tail = f;
     r->tail = &f->next;
     r->nfiles++;
+    r->errors += d->nerrors + d->nfatal;
+    r->warnings += d->nwarnings;
+    r->nfatal += d->nfatal;
 }
 
 /* ---- segc's JSON document --------------------------------------------- */
@@ -296,18 +298,14 @@ static void write_json(Buf *b, const DiagReport *r)
 {
     JsonW w;
     json_doc_begin(&w, b, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
-    unsigned errors = 0, warnings = 0;
     json_karr(&w, "files");
-    for (const RFile *f = r->head; f; f = f->next) {
-        errors += f->nerrors + f->nfatal;
-        warnings += f->nwarnings;
+    for (const RFile *f = r->head; f; f = f->next)
         json_file(&w, f);
-    }
     json_arr_end(&w);
     json_kobj(&w, "summary");
     json_kuint(&w, "files", r->nfiles);
-    json_kuint(&w, "errors", errors);
-    json_kuint(&w, "warnings", warnings);
+    json_kuint(&w, "errors", r->errors);
+    json_kuint(&w, "warnings", r->warnings);
     json_obj_end(&w);
     json_obj_end(&w);
 }
@@ -495,15 +493,10 @@ static void sarif_tool(JsonW *w, Arena *a, long *index)
 
 static void sarif_invocation(JsonW *w, const DiagReport *r)
 {
-    bool fatal = false, errors = false;
-    for (const RFile *f = r->head; f; f = f->next) {
-        fatal |= f->nfatal > 0;
-        errors |= f->nerrors > 0;
-    }
     json_karr(w, "invocations");
     json_obj_begin(w);
-    json_kbool(w, "executionSuccessful", !fatal);
-    json_kuint(w, "exitCode", fatal ? 2 : errors ? 1 : 0);
+    json_kbool(w, "executionSuccessful", !r->nfatal);
+    json_kuint(w, "exitCode", r->nfatal ? 2 : r->errors ? 1 : 0);
     json_obj_end(w);
     json_arr_end(w);
 }
