@@ -251,10 +251,8 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
         fputs(C_BOLD, f);
     if (p.file && p.line)
         fprintf(f, "%s:%u:%u: ", p.file->name, (unsigned)p.line, (unsigned)p.col);
-    else if (p.file)
-        fprintf(f, "%s: ", p.file->name);
     else
-        fputs("segc: ", f);
+        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
     if (st.color)
         fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
