@@ -635,9 +635,8 @@ void diff_print_text(Buf *b, const Diff *d)
     for (const Change *c = d->head; c; c = c->next) {
         buf_printf(b, "%s: ", change_class_name(c->cls));
         put_pos(b, c->pos);
-        buf_printf(b, ": [%s] %s", change_table[c->kind].name, c->msg);
-        buf_puts(b, c->cause ? ", because " : "");
-        buf_printf(b, "%s\n", c->cause ? c->cause : "");
+        buf_printf(b, ": [%s] %s%s%s\n", change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
+                   c->cause ? c->cause : "");
         for (const Note *n = c->notes; n; n = n->next) {
             buf_puts(b, "note: ");
             put_pos(b, n->pos);
