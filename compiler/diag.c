@@ -169,34 +169,35 @@ const char *severity_level(Severity s)
 static const char *const severity_colors[] = {
     [SEV_NOTE] = C_CYAN, [SEV_WARNING] = C_MAGENTA, [SEV_ERROR] = C_RED, [SEV_FATAL] = C_RED};
 
-/* Where the last excerpt's line started: diagnostics come sorted, so the
- * next line is found from there, not from the top of the file. */
-typedef struct LineCursor {
-    const SrcFile *file;
-    uint32_t line;
-    const char *start;
-} LineCursor;
-
-enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line */
-
-/* Prints the source line of `p` and a caret line under its span.  A line
- * longer than EXCERPT_WIDTH bytes is shown as a window around the column,
- * cut with "...". */
-static void print_excerpt(FILE *f, Pos p, DiagStyle st, LineCursor *lc)
+bool src_line(SrcLine *l, const SrcFile *f, uint32_t n)
 {
-    if (!p.file || !p.file->text || p.line == 0)
-        return;
-    const char *s = p.file->text, *end = s + p.file->len;
-    uint32_t l = 1;
-    if (lc->file == p.file && lc->line <= p.line)
-        s = lc->start, l = lc->line;
-    for (; l < p.line && s < end; s++)
+    if (!f || !f->text)
+        return false;
+    const char *s = f->text, *end = s + f->len;
+    uint32_t at = 1;
+    if (l->file == f && l->line <= n)
+        s = l->start, at = l->line;
+    for (; at < n && s < end; s++)
         if (*s == '\n')
-            l++;
-    *lc = (LineCursor){p.file, l, s};
+            at++;
     const char *e = s;
     while (e < end && *e != '\n')
         e++;
+    *l = (SrcLine){f, at, s, e};
+    return true;
+}
+
+enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line */
+
+/* Prints the source line of `p` and a caret line under its span (`lc`
+ * holds the last line printed: diagnostics come sorted).  A line longer
+ * than EXCERPT_WIDTH bytes is shown as a window around the column, cut
+ * with "...". */
+static void print_excerpt(FILE *f, Pos p, DiagStyle st, SrcLine *lc)
+{
+    if (p.line == 0 || !src_line(lc, p.file, p.line))
+        return;
+    const char *s = lc->start, *e = lc->end;
     if (e > s && e[-1] == '\r')
         e--;
     uint32_t col = p.col ? p.col : 1;
@@ -250,10 +251,8 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
         fputs(C_BOLD, f);
     if (p.file && p.line)
         fprintf(f, "%s:%u:%u: ", p.file->name, (unsigned)p.line, (unsigned)p.col);
-    else if (p.file)
-        fprintf(f, "%s: ", p.file->name);
     else
-        fputs("segc: ", f);
+        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
     if (st.color)
         fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
@@ -307,7 +306,7 @@ static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char
 }
 
 /* A diagnostic or note: its head line and excerpt, or its MSBuild line. */
-static void print_one(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st, LineCursor *lc)
+static void print_one(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st, SrcLine *lc)
 {
     if (st.msvc) {
         msvc_line(f, p, sev, code, "", msg);
@@ -319,7 +318,7 @@ static void print_one(FILE *f, Pos p, Severity sev, const char *code, const char
 
 void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
 {
-    LineCursor lc = {0}, nc = {0}; /* notes have their own order */
+    SrcLine lc = {0}, nc = {0}; /* notes have their own order */
     for (const Diag *g = d->head; g; g = g->next) {
         print_one(f, g->pos, g->sev, g->code, g->msg, st, &lc);
         if (g->fix && st.msvc)

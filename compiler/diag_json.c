@@ -82,6 +82,7 @@ typedef struct Said {
 typedef struct RDiag {
     Severity sev;
     const char *code, *fix;
+    int id; /* the code's row of rules.def, or -1 */
     Said said;
     Said *notes;
     unsigned nnotes;
@@ -98,7 +99,7 @@ typedef struct RWaiver {
 typedef struct RFile {
     struct RFile *next;
     const char *path;
-    unsigned nerrors, nwarnings, nfatal;
+    unsigned nerrors, nfatal;
     RDiag *diags; /* the diagnostics, then the waived findings */
     unsigned ndiags, nwaived;
     RWaiver *waivers;
@@ -108,7 +109,7 @@ typedef struct RFile {
 struct DiagReport {
     Arena *a;
     RFile *head, **tail;
-    unsigned nfiles;
+    unsigned nfiles, errors, warnings, nfatal; /* errors count the fatal ones */
 };
 
 DiagReport *diag_report_new(void)
@@ -140,16 +141,11 @@ static Loc make_loc(Arena *a, Pos p)
     l.cp_col = l.col;
     l.cp_end_col = l.end_col;
     /* Columns count bytes; SARIF gets code points, counted in the line. */
-    const char *s = p.file->text, *end = s ? s + p.file->len : NULL;
-    if (!s)
+    SrcLine sl = {0};
+    if (!src_line(&sl, p.file, p.line))
         return l;
-    for (uint32_t n = 1; n < p.line && s < end; s++)
-        if (*s == '\n')
-            n++;
-    const char *e = s;
-    while (e < end && *e != '\n')
-        e++;
-    size_t line_len = (size_t)(e - s);
+    const char *s = sl.start;
+    size_t line_len = (size_t)(sl.end - s);
     size_t before = l.col - 1, span = l.end_col - l.col;
     size_t in_before = before < line_len ? before : line_len;
     size_t in_span = before + span <= line_len ? span : line_len > before ? line_len - before : 0;
@@ -189,6 +185,7 @@ static void copy_diag(Arena *a, RDiag *out, const Diag *g)
 {
     out->sev = g->sev;
     out->code = g->code ? arena_strdup(a, g->code) : NULL;
+    out->id = g->code ? code_by_name(g->code) : -1;
     out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
@@ -232,7 +229,6 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     RFile *f = arena_alloc(a, sizeof *f);
     f->path = arena_strdup(a, path);
     f->nerrors = d->nerrors;
-    f->nwarnings = d->nwarnings;
     f->nfatal = d->nfatal;
     copy_diags(a, f, d);
     if (s)
@@ -240,6 +236,9 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
     *r->tail = f;
     r->tail = &f->next;
     r->nfiles++;
+    r->errors += d->nerrors + d->nfatal;
+    r->warnings += d->nwarnings;
+    r->nfatal += d->nfatal;
 }
 
 /* ---- segc's JSON document --------------------------------------------- */
@@ -299,43 +298,19 @@ static void write_json(Buf *b, const DiagReport *r)
 {
     JsonW w;
     json_doc_begin(&w, b, "segc_diagnostics", DIAGNOSTICS_FORMAT_VERSION);
-    unsigned errors = 0, warnings = 0;
     json_karr(&w, "files");
-    for (const RFile *f = r->head; f; f = f->next) {
-        errors += f->nerrors + f->nfatal;
-        warnings += f->nwarnings;
+    for (const RFile *f = r->head; f; f = f->next)
         json_file(&w, f);
-    }
     json_arr_end(&w);
     json_kobj(&w, "summary");
     json_kuint(&w, "files", r->nfiles);
-    json_kuint(&w, "errors", errors);
-    json_kuint(&w, "warnings", warnings);
+    json_kuint(&w, "errors", r->errors);
+    json_kuint(&w, "warnings", r->warnings);
     json_obj_end(&w);
     json_obj_end(&w);
 }
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------- */
-
-/* The other codes of rules.def (yaml-syntax, expr-overflow, io ...) that
- * occurred, in table order: they follow the rules in tool.driver.rules. */
-typedef struct Codes {
-    bool seen[256];
-    long index[256]; /* an entry's place in tool.driver.rules, or -1 */
-} Codes;
-
-static void codes_add(Codes *c, const char *code)
-{
-    int id = code ? code_by_name(code) : -1;
-    if (id >= RULE_COUNT && (size_t)id < countof(c->seen))
-        c->seen[id] = true;
-}
-
-static long rule_index(const Codes *c, const char *code)
-{
-    int id = code_by_name(code);
-    return id < 0 || (size_t)id >= countof(c->index) ? -1 : c->index[id];
-}
 
 /* A URI reference for a path as the user gave it: forward slashes, every
  * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
@@ -447,15 +422,13 @@ static void suppression(JsonW *w, const RDiag *g)
     json_arr_end(w);
 }
 
-static void sarif_result(JsonW *w, const RDiag *g, const Codes *codes)
+static void sarif_result(JsonW *w, const RDiag *g, const long *index)
 {
     json_obj_begin(w);
-    if (g->code) {
+    if (g->code)
         json_kstr(w, "ruleId", g->code);
-        long idx = rule_index(codes, g->code);
-        if (idx >= 0)
-            json_kuint(w, "ruleIndex", (uint64_t)idx);
-    }
+    if (g->id >= 0)
+        json_kuint(w, "ruleIndex", (uint64_t)index[g->id]);
     json_kstr(w, "level", severity_level(g->sev));
     text_object(w, "message", g->said.msg);
     json_karr(w, "locations");
@@ -499,17 +472,18 @@ static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
     buf_free(&help);
 }
 
-/* tool.driver: every rule of rules.def, then the other codes seen, in
- * table order; codes->index gets each entry's place. */
-static void sarif_tool(JsonW *w, Arena *a, Codes *codes)
+/* tool.driver: every rule of rules.def, then the other codes (yaml-syntax,
+ * expr-overflow, io ...) that occurred (index[] is 1), in table order;
+ * index[] gets each entry's place, or -1. */
+static void sarif_tool(JsonW *w, Arena *a, long *index)
 {
     json_kobj(w, "tool");
     json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
-    for (size_t i = 0; i < code_count && i < countof(codes->index); i++) {
-        codes->index[i] = i < RULE_COUNT || codes->seen[i] ? n++ : -1;
-        if (codes->index[i] >= 0)
+    for (size_t i = 0; i < code_count; i++) {
+        index[i] = i < RULE_COUNT || index[i] ? n++ : -1;
+        if (index[i] >= 0)
             sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
@@ -519,27 +493,22 @@ static void sarif_tool(JsonW *w, Arena *a, Codes *codes)
 
 static void sarif_invocation(JsonW *w, const DiagReport *r)
 {
-    bool fatal = false, errors = false;
-    for (const RFile *f = r->head; f; f = f->next) {
-        fatal |= f->nfatal > 0;
-        errors |= f->nerrors > 0;
-    }
     json_karr(w, "invocations");
     json_obj_begin(w);
-    json_kbool(w, "executionSuccessful", !fatal);
-    json_kuint(w, "exitCode", fatal ? 2 : errors ? 1 : 0);
+    json_kbool(w, "executionSuccessful", !r->nfatal);
+    json_kuint(w, "exitCode", r->nfatal ? 2 : r->errors ? 1 : 0);
     json_obj_end(w);
     json_arr_end(w);
 }
 
 static void write_sarif(Buf *b, const DiagReport *r)
 {
-    Codes codes;
-    memset(&codes, 0, sizeof codes);
-    ASSERT(code_count <= countof(codes.index));
+    long index[256] = {0};
+    ASSERT(code_count <= countof(index));
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            codes_add(&codes, f->diags[i].code);
+            if (f->diags[i].id >= 0)
+                index[f->diags[i].id] = 1;
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -547,13 +516,13 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, r->a, &codes);
+    sarif_tool(&w, r->a, index);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            sarif_result(&w, &f->diags[i], &codes);
+            sarif_result(&w, &f->diags[i], index);
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);

@@ -217,15 +217,14 @@ typedef struct Ref {
     const char *what, *key;
 } Ref;
 
-static bool field_ref(FieldScope sc, const char *ref, size_t n, FieldId *out)
+/* The value in owner of its field of scope sc that expressions read by
+ * `ref`, or NULL. */
+static const Value *field_ref(FieldScope sc, const char *ref, const void *owner)
 {
     for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (field_table[f].scope == sc && field_table[f].ref && strlen(field_table[f].ref) == n &&
-            !strncmp(field_table[f].ref, ref, n)) {
-            *out = (FieldId)f;
-            return true;
-        }
-    return false;
+        if (field_table[f].scope == sc && field_table[f].ref && !strcmp(field_table[f].ref, ref))
+            return field_value((FieldId)f, owner);
+    return NULL;
 }
 
 /* `name` in spec s, in segment g (NULL: outside any), looked up in the
@@ -234,12 +233,12 @@ static bool field_ref(FieldScope sc, const char *ref, size_t n, FieldId *out)
 static bool ref_of(Dx *x, const Spec *s, const Segment *g, const char *name, Ref *r)
 {
     const char *dot = strchr(name, '.');
-    FieldId f;
+    const Value *v;
     if (!dot) {
-        if (g && field_ref(SC_SEG, name, strlen(name), &f))
-            return *r = (Ref){field_value(f, g)->v, arena_printf(x->a, "segment '%s'", g->name), name}, true;
-        if (field_ref(SC_BOARD, name, strlen(name), &f))
-            return *r = (Ref){field_value(f, s)->v, "board", name}, true;
+        if (g && (v = field_ref(SC_SEG, name, g)))
+            return *r = (Ref){v->v, arena_printf(x->a, "segment '%s'", g->name), name}, true;
+        if ((v = field_ref(SC_BOARD, name, s)))
+            return *r = (Ref){v->v, "board", name}, true;
         for (unsigned i = 0; i < s->nconsts; i++)
             if (!strcmp(s->consts[i].name, name))
                 return *r = (Ref){s->consts[i].val.v, arena_printf(x->a, "constant '%s'", name), NULL}, true;
@@ -249,14 +248,14 @@ static bool ref_of(Dx *x, const Spec *s, const Segment *g, const char *name, Ref
     const char *last = strrchr(name, '.') + 1;
     if (!strncmp(name, "bar.", 4)) {
         const Bar *b = find_bar(s, arena_strndup(x->a, name + 4, (size_t)(last - 1 - (name + 4))), &slot);
-        if (!b || !field_ref(SC_BAR, last, strlen(last), &f))
+        if (!b || !(v = field_ref(SC_BAR, last, b)))
             return false;
-        return *r = (Ref){field_value(f, b)->v, arena_printf(x->a, "BAR '%s'", b->name), last}, true;
+        return *r = (Ref){v->v, arena_printf(x->a, "BAR '%s'", b->name), last}, true;
     }
     const Segment *sg = find_seg(s, arena_strndup(x->a, name, (size_t)(dot - name)));
-    if (!sg || !field_ref(SC_SEG, dot + 1, strlen(dot + 1), &f))
+    if (!sg || !(v = field_ref(SC_SEG, dot + 1, sg)))
         return false;
-    return *r = (Ref){field_value(f, sg)->v, arena_printf(x->a, "segment '%s'", sg->name), dot + 1}, true;
+    return *r = (Ref){v->v, arena_printf(x->a, "segment '%s'", sg->name), dot + 1}, true;
 }
 
 /* "segment 'a' grew", "constant 'vram' changed", or NULL when `name`
@@ -291,14 +290,10 @@ static const char *expr_cause(Dx *x, const Segment *og, const Segment *ng, const
 /* The expression text of a value its spec wrote (quotes dropped). */
 static bool value_text(const Value *v, const char **text, size_t *len)
 {
-    const SrcFile *f = v->pos.file;
-    if (!v->set || !f || !f->text || !v->pos.line || !v->pos.col || !v->pos.len)
+    SrcLine l = {0};
+    if (!v->set || !v->pos.line || !v->pos.col || !v->pos.len || !src_line(&l, v->pos.file, v->pos.line))
         return false;
-    const char *p = f->text, *end = f->text + f->len;
-    for (uint32_t l = 1; l < v->pos.line && p < end; p++)
-        if (*p == '\n')
-            l++;
-    p += v->pos.col - 1;
+    const char *p = l.start + v->pos.col - 1, *end = v->pos.file->text + v->pos.file->len;
     if (p > end || (size_t)(end - p) < v->pos.len)
         return false;
     bool quoted = v->pos.len >= 2 && (*p == '"' || *p == '\'');
@@ -640,9 +635,8 @@ void diff_print_text(Buf *b, const Diff *d)
     for (const Change *c = d->head; c; c = c->next) {
         buf_printf(b, "%s: ", change_class_name(c->cls));
         put_pos(b, c->pos);
-        buf_printf(b, ": [%s] %s", change_table[c->kind].name, c->msg);
-        buf_puts(b, c->cause ? ", because " : "");
-        buf_printf(b, "%s\n", c->cause ? c->cause : "");
+        buf_printf(b, ": [%s] %s%s%s\n", change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
+                   c->cause ? c->cause : "");
         for (const Note *n = c->notes; n; n = n->next) {
             buf_puts(b, "note: ");
             put_pos(b, n->pos);

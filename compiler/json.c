@@ -68,44 +68,19 @@ void json_obj_end(JsonW *w) { end(w, '}'); }
 void json_arr_begin(JsonW *w) { begin(w, '['); }
 void json_arr_end(JsonW *w) { end(w, ']'); }
 
-/* Length of the UTF-8 sequence at s (at most n bytes), or 0 if it is not a
- * well-formed one (overlong forms, surrogates and values past U+10FFFF are
- * not); *cp receives the code point. */
-static size_t utf8_seq(const unsigned char *s, size_t n, unsigned *cp)
+/* Length of the UTF-8 sequence at s (at most n bytes) by its first byte,
+ * or 0 if it is not a well-formed one (util.c's utf8_check decides). */
+static size_t utf8_seq(const unsigned char *s, size_t n)
 {
-    unsigned c = s[0], min;
-    size_t len;
-    if (c < 0x80) {
-        *cp = c;
-        return 1;
-    } else if ((c & 0xE0) == 0xC0) {
-        len = 2, min = 0x80, c &= 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-        len = 3, min = 0x800, c &= 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-        len = 4, min = 0x10000, c &= 0x07;
-    } else {
-        return 0;
-    }
-    if (n < len)
-        return 0;
-    for (size_t k = 1; k < len; k++) {
-        if ((s[k] & 0xC0) != 0x80)
-            return 0;
-        c = (c << 6) | (s[k] & 0x3F);
-    }
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return 0;
-    *cp = c;
-    return len;
+    size_t len = s[0] < 0x80 ? 1 : (s[0] & 0xE0) == 0xC0 ? 2 : (s[0] & 0xF0) == 0xE0 ? 3 : (s[0] & 0xF8) == 0xF0 ? 4 : 0;
+    return utf8_check(s, len < n ? len : n) == len ? len : 0;
 }
 
 size_t utf8_count(const char *s, size_t n)
 {
     size_t count = 0;
     for (size_t i = 0; i < n; count++) {
-        unsigned cp;
-        size_t k = utf8_seq((const unsigned char *)s + i, n - i, &cp);
+        size_t k = utf8_seq((const unsigned char *)s + i, n - i);
         i += k ? k : 1; /* a stray byte counts as one character */
     }
     return count;
@@ -115,13 +90,14 @@ void json_escape(Buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
     for (size_t i = 0; i < n;) {
-        unsigned cp;
-        size_t k = utf8_seq(p + i, n - i, &cp);
+        size_t k = utf8_seq(p + i, n - i);
         if (!k) {
             buf_puts(b, "\\ufffd");
             i++;
             continue;
         }
+        /* The code point where it matters: below U+00C0 (C2 xx is U+00xx). */
+        unsigned cp = k == 1 || (k == 2 && p[i] == 0xC2) ? p[i + k - 1] : 0xC0;
         switch (cp) {
         case '"': buf_puts(b, "\\\""); break;
         case '\\': buf_puts(b, "\\\\"); break;

@@ -126,6 +126,9 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* The position of byte `off` of `f`, counting on from `from`, the position
  * of byte `from_off` (len 0). */
 Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
+/* The offset of the first byte of s that does not start a well-formed
+ * UTF-8 sequence ending within len bytes, or len. */
+size_t utf8_check(const unsigned char *s, size_t len);
 
 /* ---- diag.c: diagnostics ---------------------------------------------- */
 
@@ -194,6 +197,19 @@ typedef struct DiagStyle {
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
+
+/* A line of a source file's text: [start, end), end at its '\n' or at the
+ * end of the text. */
+typedef struct SrcLine {
+    const SrcFile *file;
+    uint32_t line;
+    const char *start, *end;
+} SrcLine;
+/* Finds line n of f (past the last line: the end of the text, and l->line
+ * the last line), counting on from *l when that is an earlier line of f: a
+ * caller going down a file keeps one SrcLine.  False when f has no text. */
+bool src_line(SrcLine *l, const SrcFile *f, uint32_t n);
+
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
 

@@ -245,7 +245,7 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 }
 
 /* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
-static size_t utf8_check(const unsigned char *s, size_t len)
+size_t utf8_check(const unsigned char *s, size_t len)
 {
     size_t i = 0;
     while (i < len) {
