@@ -55,8 +55,7 @@ enum { CHUNK_SIZE = 64 * 1024 };
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
-    a->head = NULL;
-    a->bytes = 0;
+    *a = (Arena){NULL, 0};
     return a;
 }
 
@@ -292,16 +291,14 @@ static Pos byte_at(const SrcFile *f, size_t off)
 
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 {
+    bool is_stdin = strcmp(path, "-") == 0 && !rev;
     SrcFile *whole = arena_alloc(a, sizeof *whole);
-    whole->name = rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
+    whole->name = is_stdin ? "<stdin>" : rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
     Pos at = {whole, 0, 0, 0};
-    bool is_stdin = strcmp(path, "-") == 0 && !rev;
-    if (is_stdin)
-        whole->name = "<stdin>";
-    int e = 0;
     FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
-    if (!fp && (e = errno, rev || os_kind(path) != OS_DIR)) {
+    int e = errno;
+    if (!fp && (rev || os_kind(path) != OS_DIR)) {
         fatal_at(d, "io", at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
         return NULL;
     }
@@ -328,15 +325,14 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     }
     bool err = ferror(fp);
     int saved = errno;
-    if (rev && os_git_close(fp) != 0) {
-        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
-        buf_free(&b);
-        return NULL;
-    } else if (!is_stdin && !rev) {
+    bool git_failed = rev && os_git_close(fp) != 0;
+    if (!is_stdin && !rev)
         fclose(fp);
-    }
-    if (err) {
+    if (git_failed)
+        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
+    else if (err)
         fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
+    if (git_failed || err) {
         buf_free(&b);
         return NULL;
     }
@@ -368,13 +364,10 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 
 bool is_c_ident(const char *s)
 {
-    if (!s || !*s)
+    if (!s || !*s || (*s >= '0' && *s <= '9'))
         return false;
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-        return false;
-    for (s++; *s; s++)
-        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9')))
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
             return false;
     return true;
 }
