@@ -452,22 +452,18 @@ static void print(Buf *b, const Expr *e, unsigned depth)
     case EX_REF:
         buf_puts(b, e->name);
         return;
-    case EX_UNIT:
-        buf_putc(b, '(');
-        print(b, e->args[0], depth + 1);
-        buf_printf(b, " %s)", expr_unit_name(e->unit));
-        return;
+    case EX_UNIT: /* (a UNIT), (-a), (~a), (a OP b) */
     case EX_NEG:
     case EX_NOT:
-        buf_puts(b, e->kind == EX_NEG ? "(-" : "(~");
-        print(b, e->args[0], depth + 1);
-        buf_putc(b, ')');
-        return;
     case EX_BIN:
-        buf_putc(b, '(');
+        buf_puts(b, e->kind == EX_NEG ? "(-" : e->kind == EX_NOT ? "(~" : "(");
         print(b, e->args[0], depth + 1);
-        buf_printf(b, " %s ", (size_t)e->op < countof(op_text) ? op_text[e->op] : "?");
-        print(b, e->args[1], depth + 1);
+        if (e->kind == EX_UNIT)
+            buf_printf(b, " %s", expr_unit_name(e->unit));
+        if (e->kind == EX_BIN) {
+            buf_printf(b, " %s ", (size_t)e->op < countof(op_text) ? op_text[e->op] : "?");
+            print(b, e->args[1], depth + 1);
+        }
         buf_putc(b, ')');
         return;
     case EX_CALL:

@@ -82,13 +82,8 @@ static unsigned digit_value(unsigned char c)
 
 static unsigned literal_base(const unsigned char *s, const unsigned char *e)
 {
-    if (e - s >= 2 && s[0] == '0') {
-        switch (s[1]) {
-        case 'x': return 16;
-        case 'b': return 2;
-        case 'o': return 8;
-        }
-    }
+    if (e - s >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'b' || s[1] == 'o'))
+        return s[1] == 'x' ? 16 : s[1] == 'b' ? 2 : 8;
     return 10;
 }
 
@@ -122,29 +117,22 @@ static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsig
     return emit(lx, t, EXPR_TK_NUM, s, e);
 }
 
-/* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by its
- * first letter; NULL for P and E, which segc does not support. */
-static const char *iec_for(unsigned char first)
-{
-    switch (first) {
-    case 'k': case 'K': return "KiB";
-    case 'm': case 'M': return "MiB";
-    case 'g': case 'G': return "GiB";
-    case 't': case 'T': return "TiB";
-    }
-    return NULL;
-}
-
 static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
 {
     int n = (int)(e - s);
-    const char *w = (const char *)s, *iec = iec_for(s[0]);
+    const char *w = (const char *)s;
+    /* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by
+     * its first letter; P and E are beyond what segc supports. */
+    static const char kmgt[] = "kmgt";
+    static const char *const iec_units[] = {"KiB", "MiB", "GiB", "TiB"};
+    const char *k = strchr(kmgt, s[0] | 0x20);
     if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0))
         return fail(lx, t, s, e, "expr-unit", "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
-    if (!iec)
+    if (!k)
         return fail(lx, t, s, e, "expr-unit",
                     "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; spell out the number", n, w);
-    unsigned shift = iec[0] == 'K' ? 10 : iec[0] == 'M' ? 20 : iec[0] == 'G' ? 30 : 40;
+    const char *iec = iec_units[k - kmgt];
+    unsigned shift = 10 * (unsigned)(k - kmgt + 1);
     Diag *g = error_at(lx->d, "expr-unit", lex_pos(lx, s, (size_t)n),
                        "ambiguous unit '%.*s': segc uses IEC units only; write %s (2^%u bytes) or spell out the number",
                        n, w, iec, shift);
@@ -163,7 +151,7 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
                     "misplaced '_' separator: '_' may only stand between two digits");
     if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o'))
         return fail(lx, t, s, u + 1, "expr-syntax", "'0%c' must be followed by %s digits", *u,
-                    base_name[*u == 'x' ? 16 : *u == 'b' ? 2 : 8]);
+                    base_name[literal_base(s, u + 1)]);
     if (base != 10 && *u >= '0' && *u <= '9')
         return fail(lx, t, u, u + 1, "expr-syntax", "digit '%c' is not valid in %s %s literal", *u,
                     base == 8 ? "an" : "a", base_name[base]);
@@ -184,10 +172,7 @@ static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
 /* True if the previous token ended an operand, so a unit may follow. */
 static bool after_operand(const ExprLexer *lx)
 {
-    switch (lx->prev) {
-    case EXPR_TK_NUM: case EXPR_TK_NAME: case EXPR_TK_RP: case EXPR_TK_UNIT: return true;
-    }
-    return false;
+    return lx->prev == EXPR_TK_NUM || lx->prev == EXPR_TK_NAME || lx->prev == EXPR_TK_RP || lx->prev == EXPR_TK_UNIT;
 }
 
 /* One for(;;) around one re2c block: every token rule sits in that block,

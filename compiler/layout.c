@@ -229,19 +229,18 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
     return n * eb + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
 }
 
-/* Tries one split; true if it fits `budget`, its tables left in `b`.  It
- * computes at most as many entries as the budget has room for at the
- * narrowest entry, one byte. */
-static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
+/* Tries one split, every level below 0 indexed by `width` bits; true if
+ * it fits `budget`, its tables left in `b`.  It computes at most as many
+ * entries as the budget has room for at the narrowest entry, one byte. */
+static bool try_split(Build *b, Lookup *lk, unsigned nlevels, unsigned width, uint64_t budget)
 {
     memset(b, 0, sizeof *b);
     b->lk = lk;
     b->nlevels = nlevels;
     unsigned sh = lk->granule_log2;
-    for (unsigned l = nlevels; l-- > 1;) {
+    for (unsigned l = nlevels; l-- > 1; sh += width) {
         b->shift[l] = sh;
-        b->bits[l] = lower_bits[l - 1];
-        sh += lower_bits[l - 1];
+        b->bits[l] = width;
     }
     b->shift[0] = sh;
     uint64_t idx_count = lk->span >> lk->granule_log2;
@@ -364,17 +363,15 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
     Build best;
     bool have = false;
     size_t best_bytes = SIZE_MAX;
-    unsigned w[LOOKUP_MAX_LEVELS - 1], lower = levels - 1;
+    unsigned lower = levels - 1;
     unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
     guess = guess > 16 ? 16 : guess;
     for (unsigned step = 0; step < 32; step++) {
         unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
         if (width < 1 || width > 16 || width * lower >= T)
             continue;
-        for (unsigned i = 0; i < lower; i++)
-            w[i] = width;
         Build cand;
-        if (!try_split(&cand, lk, levels, w, have && best_bytes < budget ? best_bytes : budget))
+        if (!try_split(&cand, lk, levels, width, have && best_bytes < budget ? best_bytes : budget))
             continue;
         size_t bytes = table_bytes(lk, &cand);
         if (have && (bytes > best_bytes || (bytes == best_bytes && width >= best_width))) {
@@ -419,8 +416,7 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
         lk->granule_log2++;
 
     Build b;
-    static const unsigned none[1] = {0};
-    if (try_split(&b, lk, 1, none, budget)) {
+    if (try_split(&b, lk, 1, 0, budget)) {
         adopt(a, lk, &b);
         build_free(&b);
         return;

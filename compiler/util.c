@@ -239,31 +239,20 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
 static size_t utf8_check(const unsigned char *s, size_t len)
 {
-    size_t i = 0;
-    while (i < len) {
+    static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
+    for (size_t i = 0; i < len;) {
         unsigned c = s[i];
-        size_t n;
-        unsigned min;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            n = 1, min = 0x80, c &= 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2, min = 0x800, c &= 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3, min = 0x10000, c &= 0x07;
-        } else {
+        /* Continuation bytes after the lead byte (4: not a lead byte). */
+        size_t n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 4;
+        if (n == 4 || len - i <= n)
             return i;
-        }
-        if (len - i <= n)
-            return i;
+        c &= 0x7Fu >> n; /* the lead byte's payload */
         for (size_t k = 1; k <= n; k++) {
             if ((s[i + k] & 0xC0) != 0x80)
                 return i;
             c = (c << 6) | (s[i + k] & 0x3F);
         }
-        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        if (c < min[n] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
             return i;
         i += n + 1;
     }
@@ -379,8 +368,7 @@ static char upcase(char c)
 
 char *to_camel(Arena *a, const char *snake)
 {
-    size_t n = strlen(snake);
-    char *out = arena_alloc(a, n + 1), *o = out;
+    char *out = arena_alloc(a, strlen(snake) + 1), *o = out;
     bool up = true;
     for (const char *s = snake; *s; s++) {
         if (*s == '_') {
