@@ -56,7 +56,7 @@ static const char *value_note(Arena *a, const FieldInfo *f, const Value *v, Pos 
  * comment in the map `note`. */
 static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner, Pos pos, bool annotate)
 {
-    TVal *notes = tv_get(m, "note") ? (TVal *)tv_get(m, "note") : tv_map(a);
+    TVal *notes = tv_map(a);
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl) {
             const Value *v = field_value((FieldId)f, owner);

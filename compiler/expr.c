@@ -86,23 +86,13 @@ static PExpr finish(ExprParse *c, Expr *e, Pos first, uint32_t off, uint32_t end
     return (PExpr){e, off, end, depth};
 }
 
-static PExpr leaf(ExprParse *c, ExprKind k, ExprTok t)
+/* EX_NUM or EX_REF: the token's number or name (the other is 0 or NULL). */
+PExpr expr_b_leaf(ExprParse *c, ExprKind k, ExprTok t)
 {
-    return (PExpr){node(c, k, t.pos, 0), t.off, t.off + t.len, 0};
-}
-
-PExpr expr_b_num(ExprParse *c, ExprTok t)
-{
-    PExpr p = leaf(c, EX_NUM, t);
-    p.e->num = t.num;
-    return p;
-}
-
-PExpr expr_b_ref(ExprParse *c, ExprTok t)
-{
-    PExpr p = leaf(c, EX_REF, t);
-    p.e->name = t.name;
-    return p;
+    Expr *e = node(c, k, t.pos, 0);
+    e->num = t.num;
+    e->name = t.name;
+    return (PExpr){e, t.off, t.off + t.len, 0};
 }
 
 PExpr expr_b_unary(ExprParse *c, ExprKind k, ExprTok op, PExpr a)

@@ -78,8 +78,7 @@ typedef struct ExprParse {
 } ExprParse;
 
 /* Builders, called from the grammar's actions (expr.c). */
-PExpr expr_b_num(ExprParse *c, ExprTok t);
-PExpr expr_b_ref(ExprParse *c, ExprTok t);
+PExpr expr_b_leaf(ExprParse *c, ExprKind k, ExprTok t);
 PExpr expr_b_unary(ExprParse *c, ExprKind k, ExprTok op, PExpr a);
 PExpr expr_b_plus(ExprParse *c, ExprTok op, PExpr a);
 PExpr expr_b_unit(ExprParse *c, PExpr a, ExprTok unit);

@@ -43,8 +43,7 @@ static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
 {
     if (lx->scalar)
         return node_char_pos(lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
-    Pos pos = {lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
-    return pos;
+    return (Pos){lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
 }
 
 static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, const unsigned char *e)
@@ -71,13 +70,9 @@ static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigne
     return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 
-static unsigned digit_value(unsigned char c)
+static unsigned digit_value(unsigned char c) /* c: a digit the rules matched */
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return c - 'A' + 10;
+    return c <= '9' ? c - '0' : (c | 0x20u) - 'a' + 10;
 }
 
 static unsigned literal_base(const unsigned char *s, const unsigned char *e)

@@ -203,8 +203,8 @@ static void build_free(Build *b)
     }
 }
 
-/* Entry width and child tag for the largest value a table holds. */
-static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
+/* The entry width for the largest value a table holds. */
+static unsigned entry_bytes(const Lookup *lk, const Build *b)
 {
     uint64_t maxv = b->nlevels == 1 ? lk->nregions - 1 : max_answer(lk);
     for (unsigned l = 1; l < b->nlevels; l++) {
@@ -214,19 +214,15 @@ static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uin
     }
     /* A direct table has no child entries: its values need no tag bit. */
     uint64_t room = b->nlevels > 1 ? 0x80 : 0x100;
-    *bytes = maxv < room ? 1 : maxv < room << 8 ? 2 : 4;
-    *tag = b->nlevels == 1 ? 0 : *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
+    return maxv < room ? 1 : maxv < room << 8 ? 2 : 4;
 }
 
 static size_t table_bytes(const Lookup *lk, const Build *b)
 {
-    unsigned eb;
-    uint32_t tag;
-    pick_encoding(lk, b, &eb, &tag);
     size_t n = 0;
     for (unsigned l = 0; l < b->nlevels; l++)
         n += b->lv[l].n;
-    return n * eb + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
+    return n * entry_bytes(lk, b) + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
 }
 
 /* Tries one split, every level below 0 indexed by `width` bits; true if
@@ -262,7 +258,9 @@ static bool try_split(Build *b, Lookup *lk, unsigned nlevels, unsigned width, ui
 /* Keeps the built tables in the Lookup (arena copies). */
 static void adopt(Arena *a, Lookup *lk, Build *b)
 {
-    pick_encoding(lk, b, &lk->entry_bytes, &lk->tag);
+    lk->entry_bytes = entry_bytes(lk, b);
+    /* A child entry has the top bit of its width set. */
+    lk->tag = b->nlevels == 1 ? 0 : lk->entry_bytes == 1 ? 0x80u : lk->entry_bytes == 2 ? 0x8000u : TMP_TAG;
     lk->nlevels = b->nlevels;
     lk->form = b->nlevels == 1 ? LOOKUP_DIRECT : LOOKUP_RADIX;
     for (unsigned l = 0; l < b->nlevels; l++) {
