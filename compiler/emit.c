@@ -56,7 +56,7 @@ static const char *value_note(Arena *a, const FieldInfo *f, const Value *v, Pos 
  * comment in the map `note`. */
 static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner, Pos pos, bool annotate)
 {
-    TVal *notes = tv_get(m, "note") ? (TVal *)tv_get(m, "note") : tv_map(a);
+    TVal *notes = tv_map(a);
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl) {
             const Value *v = field_value((FieldId)f, owner);
@@ -127,11 +127,7 @@ static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n
     TVal *rows = tv_list(a);
     Buf b = {0};
     for (size_t i = 0; i < n; i++) {
-        uint64_t x = v ? v[i] : v32[i];
-        if (hex)
-            buf_printf(&b, "0x%llXu,", (unsigned long long)x);
-        else
-            buf_printf(&b, "0x%03llX,", (unsigned long long)x);
+        buf_printf(&b, hex ? "0x%llXu," : "0x%03llX,", (unsigned long long)(v ? v[i] : v32[i]));
         if ((i + 1) % per == 0 || i + 1 == n) {
             tv_push(a, rows, tv_str(a, b.p));
             b.len = 0;
@@ -372,11 +368,9 @@ static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Ou
 
 /* ---- preconditions: the invariants the emitted code relies on --------------- */
 
-/* check.c reports these as rules, with positions and details; here they
- * are re-checked, cheaply, so that a rule that ever slips makes segc
- * refuse (exit status 2) instead of writing wrong code.  Returns the name
- * of the broken invariant (a rule, or the DXGK field a value overflows), or
- * NULL; *where gets the segment, if one. */
+/* The first broken invariant (see emit_preconditions): a rule's name, or
+ * the DXGK field a value overflows; NULL if none.  *where gets the
+ * segment, if one. */
 static const char *broken_invariant(Arena *a, const Spec *s, const Segment **where)
 {
     uint32_t exists = 0; /* the flag bits of every emitted form */
@@ -439,9 +433,8 @@ bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
     const char *broken = broken_invariant(a, s, &g);
     if (broken)
         fatal_at(d, "internal", g ? g->pos : s->name_pos,
-                 "internal error: the invariant [%s] does not hold%s%s%s, yet the checks passed; segc refuses to "
-                 "write code that relies on it",
-                 broken, g ? " for segment '" : "", g ? g->name : "", g ? "'" : "");
+                 "internal error: the invariant [%s] does not hold%s, yet the checks passed; segc refuses to write "
+                 "code that relies on it", broken, g ? arena_printf(a, " for segment '%s'", g->name) : "");
     return !broken;
 }
 

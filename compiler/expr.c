@@ -58,19 +58,15 @@ static Pos span(const ExprParse *c, Pos first, uint32_t off, uint32_t end)
     return c->lx->scalar ? node_char_pos(c->lx->scalar, off, first.len) : first;
 }
 
-static Expr *node(ExprParse *c, ExprKind k, Pos op_pos)
+static Expr *node(ExprParse *c, ExprKind k, Pos op_pos, unsigned nargs)
 {
     Expr *e = arena_alloc(c->a, sizeof *e);
     e->kind = k;
     e->pos = op_pos;
     e->op_pos = op_pos;
+    e->nargs = nargs;
+    e->args = nargs ? arena_alloc(c->a, nargs * sizeof *e->args) : NULL;
     return e;
-}
-
-static void set_args(ExprParse *c, Expr *e, unsigned n)
-{
-    e->nargs = n;
-    e->args = n ? arena_alloc(c->a, n * sizeof *e->args) : NULL;
 }
 
 static void too_deep(ExprParse *c, Pos at)
@@ -90,30 +86,18 @@ static PExpr finish(ExprParse *c, Expr *e, Pos first, uint32_t off, uint32_t end
     return (PExpr){e, off, end, depth};
 }
 
-static PExpr leaf(ExprParse *c, ExprKind k, ExprTok t)
+/* EX_NUM or EX_REF: the token's number or name (the other is 0 or NULL). */
+PExpr expr_b_leaf(ExprParse *c, ExprKind k, ExprTok t)
 {
-    Expr *e = node(c, k, t.pos);
+    Expr *e = node(c, k, t.pos, 0);
+    e->num = t.num;
+    e->name = t.name;
     return (PExpr){e, t.off, t.off + t.len, 0};
-}
-
-PExpr expr_b_num(ExprParse *c, ExprTok t)
-{
-    PExpr p = leaf(c, EX_NUM, t);
-    p.e->num = t.num;
-    return p;
-}
-
-PExpr expr_b_ref(ExprParse *c, ExprTok t)
-{
-    PExpr p = leaf(c, EX_REF, t);
-    p.e->name = t.name;
-    return p;
 }
 
 PExpr expr_b_unary(ExprParse *c, ExprKind k, ExprTok op, PExpr a)
 {
-    Expr *e = node(c, k, op.pos);
-    set_args(c, e, 1);
+    Expr *e = node(c, k, op.pos, 1);
     e->args[0] = a.e;
     return finish(c, e, op.pos, op.off, a.end, a.depth + 1);
 }
@@ -131,18 +115,16 @@ PExpr expr_b_plus(ExprParse *c, ExprTok op, PExpr a)
 
 PExpr expr_b_unit(ExprParse *c, PExpr a, ExprTok unit)
 {
-    Expr *e = node(c, EX_UNIT, unit.pos);
+    Expr *e = node(c, EX_UNIT, unit.pos, 1);
     e->unit = unit.unit;
-    set_args(c, e, 1);
     e->args[0] = a.e;
     return finish(c, e, a.e->pos, a.off, unit.off + unit.len, a.depth + 1);
 }
 
 PExpr expr_b_bin(ExprParse *c, PExpr l, BinOp op, ExprTok optok, PExpr r)
 {
-    Expr *e = node(c, EX_BIN, optok.pos);
+    Expr *e = node(c, EX_BIN, optok.pos, 2);
     e->op = op;
-    set_args(c, e, 2);
     e->args[0] = l.e;
     e->args[1] = r.e;
     unsigned depth = (l.depth > r.depth ? l.depth : r.depth) + 1;
@@ -174,9 +156,8 @@ PArgs expr_b_arg(ExprParse *c, PArgs list, PExpr a)
 
 PExpr expr_b_call(ExprParse *c, ExprTok name, PArgs args, ExprTok rp)
 {
-    Expr *e = node(c, EX_CALL, name.pos);
+    Expr *e = node(c, EX_CALL, name.pos, args.n);
     e->name = name.name;
-    set_args(c, e, args.n);
     unsigned i = 0;
     for (PArg *a = args.first; a; a = a->next)
         e->args[i++] = a->e;
@@ -188,27 +169,19 @@ void expr_b_done(ExprParse *c, PExpr e)
     c->result = e;
 }
 
-static const char *tok_text(const ExprParse *c, const ExprTok *t)
-{
-    return (const char *)c->lx->buf + t->off;
-}
-
 void expr_syntax_error(ExprParse *c, int major, ExprTok t)
 {
     if (c->failed)
         return;
     c->failed = true;
-    const char *what = NULL;
-    switch (major) {
-    case EXPR_TOK_END:
+    const char *what = major == EXPR_TK_NUM    ? "number "
+                       : major == EXPR_TK_NAME ? "name "
+                       : major == EXPR_TK_UNIT ? "unit "
+                                               : "";
+    if (major == EXPR_TOK_END)
         error_at(c->d, "expr-syntax", t.pos, "unexpected end of expression");
-        return;
-    case EXPR_TK_NUM: what = "number "; break;
-    case EXPR_TK_NAME: what = "name "; break;
-    case EXPR_TK_UNIT: what = "unit "; break;
-    default: what = ""; break;
-    }
-    error_at(c->d, "expr-syntax", t.pos, "unexpected %s'%.*s'", what, (int)t.len, tok_text(c, &t));
+    else
+        error_at(c->d, "expr-syntax", t.pos, "unexpected %s'%.*s'", what, (int)t.len, (const char *)c->lx->buf + t.off);
 }
 
 void expr_stack_overflow(ExprParse *c)
@@ -233,26 +206,20 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
     unsigned parens = 0;
     for (bool first = true;; first = false) {
         int k = expr_lex(&lx, &c.tok);
-        if (k == EXPR_TOK_ERROR) {
-            c.failed = true;
-            break;
-        }
         if (k == EXPR_TOK_END && first) {
             error_at(d, "expr-syntax", pos_shift(start, 0, 0), "empty expression");
-            c.failed = true;
-            break;
+        } else if (k == EXPR_TK_LP && ++parens > EXPR_MAX_DEPTH) {
+            error_at(d, "limit-expr-depth", c.tok.pos, "more than %d nested parentheses", EXPR_MAX_DEPTH);
+        } else if (k != EXPR_TOK_ERROR) { /* the lexer reported its errors */
+            if (k == EXPR_TK_RP && parens)
+                parens--;
+            ExprParser(parser, k, c.tok);
+            if (c.failed || k == EXPR_TOK_END)
+                break;
+            continue;
         }
-        if (k == EXPR_TK_LP && ++parens > EXPR_MAX_DEPTH) {
-            error_at(d, "limit-expr-depth", c.tok.pos, "more than %d nested parentheses",
-                     EXPR_MAX_DEPTH);
-            c.failed = true;
-            break;
-        }
-        if (k == EXPR_TK_RP && parens)
-            parens--;
-        ExprParser(parser, k, c.tok);
-        if (c.failed || k == EXPR_TOK_END)
-            break;
+        c.failed = true;
+        break;
     }
     ExprParserFree(parser, free);
     if (c.failed)
@@ -376,12 +343,8 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
         return false;
     }
     if (e->nargs < f->min_args || (f->max_args && e->nargs > f->max_args)) {
-        if (f->max_args == f->min_args)
-            error_at(d, "expr-call", e->pos, "%s takes %u arguments, not %u", f->name,
-                     f->min_args, e->nargs);
-        else
-            error_at(d, "expr-call", e->pos, "%s takes %u or more arguments, not %u", f->name,
-                     f->min_args, e->nargs);
+        error_at(d, "expr-call", e->pos, "%s takes %u%s arguments, not %u", f->name, f->min_args,
+                 f->max_args == f->min_args ? "" : " or more", e->nargs);
         return false;
     }
     uint64_t acc = 0, x = 0;
@@ -405,16 +368,12 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
                  "alignment %" PRIu64 " is not a non-zero power of two", align);
         return false;
     }
-    if (f == &funcs[F_ALIGN_DOWN]) {
-        *out = acc & ~(align - 1);
-        return true;
-    }
-    if (acc > UINT64_MAX - (align - 1)) {
-        error_at(d, "expr-overflow", e->op_pos,
-                 "align_up(%" PRIu64 ", %" PRIu64 ") overflows 64 bits", acc, align);
+    bool up = f == &funcs[F_ALIGN_UP];
+    if (up && acc > UINT64_MAX - (align - 1)) {
+        error_at(d, "expr-overflow", e->op_pos, "align_up(%" PRIu64 ", %" PRIu64 ") overflows 64 bits", acc, align);
         return false;
     }
-    *out = (acc + (align - 1)) & ~(align - 1);
+    *out = (up ? acc + (align - 1) : acc) & ~(align - 1);
     return true;
 }
 
@@ -439,19 +398,14 @@ static bool eval(const Eval *v, const Expr *e, unsigned depth, uint64_t *out)
     case EX_UNIT:
         return eval(v, e->args[0], depth + 1, &a) && eval_unit(v, e, a, out);
     case EX_NEG:
-        if (!eval(v, e->args[0], depth + 1, &a))
-            return false;
-        if (a != 0) {
-            error_at(v->d, "expr-underflow", e->op_pos,
-                     "-%" PRIu64 " is below zero; values are unsigned", a);
-            return false;
-        }
-        *out = 0;
-        return true;
     case EX_NOT:
         if (!eval(v, e->args[0], depth + 1, &a))
             return false;
-        *out = ~a;
+        if (e->kind == EX_NEG && a != 0) {
+            error_at(v->d, "expr-underflow", e->op_pos, "-%" PRIu64 " is below zero; values are unsigned", a);
+            return false;
+        }
+        *out = e->kind == EX_NEG ? 0 : ~a;
         return true;
     case EX_BIN:
         return eval(v, e->args[0], depth + 1, &a) && eval(v, e->args[1], depth + 1, &b) &&
@@ -488,22 +442,18 @@ static void print(Buf *b, const Expr *e, unsigned depth)
     case EX_REF:
         buf_puts(b, e->name);
         return;
-    case EX_UNIT:
-        buf_putc(b, '(');
-        print(b, e->args[0], depth + 1);
-        buf_printf(b, " %s)", expr_unit_name(e->unit));
-        return;
+    case EX_UNIT: /* (a UNIT), (-a), (~a), (a OP b) */
     case EX_NEG:
     case EX_NOT:
-        buf_puts(b, e->kind == EX_NEG ? "(-" : "(~");
-        print(b, e->args[0], depth + 1);
-        buf_putc(b, ')');
-        return;
     case EX_BIN:
-        buf_putc(b, '(');
+        buf_puts(b, e->kind == EX_NEG ? "(-" : e->kind == EX_NOT ? "(~" : "(");
         print(b, e->args[0], depth + 1);
-        buf_printf(b, " %s ", (size_t)e->op < countof(op_text) ? op_text[e->op] : "?");
-        print(b, e->args[1], depth + 1);
+        if (e->kind == EX_UNIT)
+            buf_printf(b, " %s", expr_unit_name(e->unit));
+        if (e->kind == EX_BIN) {
+            buf_printf(b, " %s ", (size_t)e->op < countof(op_text) ? op_text[e->op] : "?");
+            print(b, e->args[1], depth + 1);
+        }
         buf_putc(b, ')');
         return;
     case EX_CALL:

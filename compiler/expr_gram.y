@@ -62,8 +62,8 @@ expr(A) ::= TILDE(O) expr(B).           { A = expr_b_unary(ctx, EX_NOT, O, B); }
 
 expr(A) ::= expr(B) UNIT(U).            { A = expr_b_unit(ctx, B, U); }
 
-expr(A) ::= NUM(N).                     { A = expr_b_num(ctx, N); }
-expr(A) ::= NAME(N).                    { A = expr_b_ref(ctx, N); }
+expr(A) ::= NUM(N).                     { A = expr_b_leaf(ctx, EX_NUM, N); }
+expr(A) ::= NAME(N).                    { A = expr_b_leaf(ctx, EX_REF, N); }
 expr(A) ::= LP(L) expr(B) RP(R).        { A = expr_b_paren(ctx, L, B, R); }
 expr(A) ::= NAME(N) LP RP(R).           { PArgs none = {0}; A = expr_b_call(ctx, N, none, R); }
 expr(A) ::= NAME(N) LP args(B) RP(R).   { A = expr_b_call(ctx, N, B, R); }

@@ -14,10 +14,9 @@
 /* Token kinds besides the grammar's EXPR_TK_* terminals (which start at 1). */
 enum { EXPR_TOK_END = 0, EXPR_TOK_ERROR = -1 };
 
-/* Units: X(enum, spelling, log2 of the factor); `pages` scales by the
- * page size from EvalEnv and has no fixed factor. */
+/* A unit's spelling (EXPR_UNITS), and the unit of an exact, case-sensitive
+ * spelling (false if `s` is not a unit word). */
 const char *expr_unit_name(Unit u);
-/* Exact, case-sensitive spelling; false if `s` is not a unit word. */
 bool expr_unit_lookup(const char *s, size_t n, Unit *out);
 
 /* One token.  Lemon's %token_type, copied by value. */
@@ -79,8 +78,7 @@ typedef struct ExprParse {
 } ExprParse;
 
 /* Builders, called from the grammar's actions (expr.c). */
-PExpr expr_b_num(ExprParse *c, ExprTok t);
-PExpr expr_b_ref(ExprParse *c, ExprTok t);
+PExpr expr_b_leaf(ExprParse *c, ExprKind k, ExprTok t);
 PExpr expr_b_unary(ExprParse *c, ExprKind k, ExprTok op, PExpr a);
 PExpr expr_b_plus(ExprParse *c, ExprTok op, PExpr a);
 PExpr expr_b_unit(ExprParse *c, PExpr a, ExprTok unit);

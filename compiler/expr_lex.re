@@ -43,8 +43,7 @@ static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
 {
     if (lx->scalar)
         return node_char_pos(lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
-    Pos pos = {lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
-    return pos;
+    return (Pos){lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
 }
 
 static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, const unsigned char *e)
@@ -58,34 +57,28 @@ static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, con
     return kind;
 }
 
-static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+/* The error token [s, e) and its diagnostic; the lexer is not called again. */
+static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, const char *code,
+                const char *fmt, ...) PRINTF_LIKE(6, 7);
+static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, const char *code,
+                const char *fmt, ...)
 {
-    t->kind = EXPR_TOK_ERROR;
-    t->pos = lex_pos(lx, s, (size_t)(e - s));
-    t->off = (uint32_t)(s - lx->buf);
-    t->len = (uint32_t)(e - s);
-    lx->cur = e;
-    return EXPR_TOK_ERROR;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vadd(lx->d, SEV_ERROR, code, lex_pos(lx, s, (size_t)(e - s)), fmt, ap);
+    va_end(ap);
+    return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 
-static unsigned digit_value(unsigned char c)
+static unsigned digit_value(unsigned char c) /* c: a digit the rules matched */
 {
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    return c - 'A' + 10;
+    return c <= '9' ? c - '0' : (c | 0x20u) - 'a' + 10;
 }
 
 static unsigned literal_base(const unsigned char *s, const unsigned char *e)
 {
-    if (e - s >= 2 && s[0] == '0') {
-        switch (s[1]) {
-        case 'x': return 16;
-        case 'b': return 2;
-        case 'o': return 8;
-        }
-    }
+    if (e - s >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'b' || s[1] == 'o'))
+        return s[1] == 'x' ? 16 : s[1] == 'b' ? 2 : 8;
     return 10;
 }
 
@@ -98,27 +91,19 @@ static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsig
         const unsigned char *p = s;
         while (p + 1 < e && (*p == '0' || *p == '_'))
             p++;
-        fail(lx, t, s, e);
-        error_at(lx->d, "expr-syntax", t->pos,
-                 "leading zero in '%.*s': segc has no C-style octal; write 0o%.*s for "
-                 "octal or %.*s for decimal",
-                 n, (const char *)s, (int)(e - p), (const char *)p, (int)(e - p),
-                 (const char *)p);
-        return EXPR_TOK_ERROR;
+        return fail(lx, t, s, e, "expr-syntax",
+                    "leading zero in '%.*s': segc has no C-style octal; write 0o%.*s for octal or %.*s for decimal", n,
+                    (const char *)s, (int)(e - p), (const char *)p, (int)(e - p), (const char *)p);
     }
     uint64_t v = 0;
     for (const unsigned char *p = base == 10 ? s : s + 2; p < e; p++) {
         if (*p == '_')
             continue;
         unsigned dv = digit_value(*p);
-        if (v > (UINT64_MAX - dv) / base) {
-            fail(lx, t, s, e);
-            error_at(lx->d, "expr-overflow", t->pos,
-                     "integer literal '%.*s' does not fit in 64 bits (the largest is "
-                     "18446744073709551615)",
-                     n, (const char *)s);
-            return EXPR_TOK_ERROR;
-        }
+        if (v > (UINT64_MAX - dv) / base)
+            return fail(lx, t, s, e, "expr-overflow",
+                        "integer literal '%.*s' does not fit in 64 bits (the largest is 18446744073709551615)", n,
+                        (const char *)s);
         v = v * base + dv;
     }
     t->num = v;
@@ -127,44 +112,27 @@ static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsig
     return emit(lx, t, EXPR_TK_NUM, s, e);
 }
 
-/* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by its
- * first letter; NULL for P and E, which segc does not support. */
-static const char *iec_for(unsigned char first)
-{
-    switch (first) {
-    case 'k': case 'K': return "KiB";
-    case 'm': case 'M': return "MiB";
-    case 'g': case 'G': return "GiB";
-    case 't': case 'T': return "TiB";
-    }
-    return NULL;
-}
-
 static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
 {
-    size_t n = (size_t)(e - s);
+    int n = (int)(e - s);
     const char *w = (const char *)s;
-    fail(lx, t, s, e);
-    if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0)) {
-        error_at(lx->d, "expr-unit", t->pos,
-                 "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
-        return EXPR_TOK_ERROR;
-    }
-    const char *iec = iec_for(s[0]);
-    if (!iec) {
-        error_at(lx->d, "expr-unit", t->pos,
-                 "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; "
-                 "spell out the number",
-                 (int)n, w);
-        return EXPR_TOK_ERROR;
-    }
-    unsigned shift = iec[0] == 'K' ? 10 : iec[0] == 'M' ? 20 : iec[0] == 'G' ? 30 : 40;
-    Diag *g = error_at(lx->d, "expr-unit", t->pos,
-                       "ambiguous unit '%.*s': segc uses IEC units only; write %s "
-                       "(2^%u bytes) or spell out the number",
-                       (int)n, w, iec, shift);
-    diag_fixit(lx->d, g, "replace '%.*s' with '%s'", (int)n, w, iec);
-    return EXPR_TOK_ERROR;
+    /* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by
+     * its first letter; P and E are beyond what segc supports. */
+    static const char kmgt[] = "kmgt";
+    static const char *const iec_units[] = {"KiB", "MiB", "GiB", "TiB"};
+    const char *k = strchr(kmgt, s[0] | 0x20);
+    if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0))
+        return fail(lx, t, s, e, "expr-unit", "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
+    if (!k)
+        return fail(lx, t, s, e, "expr-unit",
+                    "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; spell out the number", n, w);
+    const char *iec = iec_units[k - kmgt];
+    unsigned shift = 10 * (unsigned)(k - kmgt + 1);
+    Diag *g = error_at(lx->d, "expr-unit", lex_pos(lx, s, (size_t)n),
+                       "ambiguous unit '%.*s': segc uses IEC units only; write %s (2^%u bytes) or spell out the number",
+                       n, w, iec, shift);
+    diag_fixit(lx->d, g, "replace '%.*s' with '%s'", n, w, iec);
+    return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 
 /* The number just lexed run into a word or digits [u, e). */
@@ -173,49 +141,33 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
     const unsigned char *s = lx->num_start;
     static const char *const base_name[] = {[2] = "binary", [8] = "octal", [16] = "hexadecimal"};
     unsigned base = literal_base(s, u);
-    if (*u == '_') {
-        fail(lx, t, u, u + 1);
-        error_at(lx->d, "expr-syntax", t->pos,
-                 "misplaced '_' separator: '_' may only stand between two digits");
-    } else if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o')) {
-        base = *u == 'x' ? 16 : *u == 'b' ? 2 : 8;
-        fail(lx, t, s, u + 1);
-        error_at(lx->d, "expr-syntax", t->pos, "'0%c' must be followed by %s digits", *u,
-                 base_name[base]);
-    } else if (base != 10 && *u >= '0' && *u <= '9') {
-        fail(lx, t, u, u + 1);
-        error_at(lx->d, "expr-syntax", t->pos, "digit '%c' is not valid in %s %s literal", *u,
-                 base == 8 ? "an" : "a", base_name[base]);
-    } else {
-        fail(lx, t, u, e);
-        error_at(lx->d, "expr-syntax", t->pos,
-                 "invalid suffix '%.*s' on number '%.*s' (units are B, KiB, MiB, GiB, "
-                 "TiB and pages)",
-                 (int)(e - u), (const char *)u, (int)(u - s), (const char *)s);
-    }
-    return EXPR_TOK_ERROR;
+    if (*u == '_')
+        return fail(lx, t, u, u + 1, "expr-syntax",
+                    "misplaced '_' separator: '_' may only stand between two digits");
+    if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o'))
+        return fail(lx, t, s, u + 1, "expr-syntax", "'0%c' must be followed by %s digits", *u,
+                    base_name[literal_base(s, u + 1)]);
+    if (base != 10 && *u >= '0' && *u <= '9')
+        return fail(lx, t, u, u + 1, "expr-syntax", "digit '%c' is not valid in %s %s literal", *u,
+                    base == 8 ? "an" : "a", base_name[base]);
+    return fail(lx, t, u, e, "expr-syntax",
+                "invalid suffix '%.*s' on number '%.*s' (units are B, KiB, MiB, GiB, TiB and pages)", (int)(e - u),
+                (const char *)u, (int)(u - s), (const char *)s);
 }
 
 static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
 {
-    fail(lx, t, s, e);
     if (e - s > 1)
-        error_at(lx->d, "expr-syntax", t->pos, "unexpected character '%.*s'", (int)(e - s),
-                 (const char *)s);
-    else if (*s > 0x20 && *s < 0x7f)
-        error_at(lx->d, "expr-syntax", t->pos, "unexpected character '%c'", *s);
-    else
-        error_at(lx->d, "expr-syntax", t->pos, "unexpected character (byte 0x%02X)", *s);
-    return EXPR_TOK_ERROR;
+        return fail(lx, t, s, e, "expr-syntax", "unexpected character '%.*s'", (int)(e - s), (const char *)s);
+    if (*s > 0x20 && *s < 0x7f)
+        return fail(lx, t, s, e, "expr-syntax", "unexpected character '%c'", *s);
+    return fail(lx, t, s, e, "expr-syntax", "unexpected character (byte 0x%02X)", *s);
 }
 
 /* True if the previous token ended an operand, so a unit may follow. */
 static bool after_operand(const ExprLexer *lx)
 {
-    switch (lx->prev) {
-    case EXPR_TK_NUM: case EXPR_TK_NAME: case EXPR_TK_RP: case EXPR_TK_UNIT: return true;
-    }
-    return false;
+    return lx->prev == EXPR_TK_NUM || lx->prev == EXPR_TK_NAME || lx->prev == EXPR_TK_RP || lx->prev == EXPR_TK_UNIT;
 }
 
 /* One for(;;) around one re2c block: every token rule sits in that block,
@@ -261,11 +213,9 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
             return number(lx, t, s, YYCURSOR);
         }
         num "." [0-9]+ {
-            fail(lx, t, s, YYCURSOR);
-            error_at(lx->d, "expr-syntax", t->pos,
-                     "fractional number '%.*s': expressions are unsigned integers",
-                     (int)(YYCURSOR - s), (const char *)s);
-            return EXPR_TOK_ERROR;
+            return fail(lx, t, s, YYCURSOR, "expr-syntax",
+                        "fractional number '%.*s': expressions are unsigned integers", (int)(YYCURSOR - s),
+                        (const char *)s);
         }
         ambig {
             if (expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))

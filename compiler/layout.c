@@ -43,16 +43,6 @@ const char *lookup_form_name(LookupForm f)
     return names[f];
 }
 
-static unsigned ctz64(uint64_t v)
-{
-    unsigned n = 0;
-    while (!(v & 1)) {
-        v >>= 1;
-        n++;
-    }
-    return n;
-}
-
 static unsigned bits_for(uint64_t n) /* bits to index n entries */
 {
     unsigned b = 0;
@@ -211,11 +201,10 @@ static void build_free(Build *b)
         free(b->lv[i].e);
         free(b->lv[i].hash_slot);
     }
-    memset(b->lv, 0, sizeof b->lv);
 }
 
-/* Entry width and child tag for the largest value a table holds. */
-static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uint32_t *tag)
+/* The entry width for the largest value a table holds. */
+static unsigned entry_bytes(const Lookup *lk, const Build *b)
 {
     uint64_t maxv = b->nlevels == 1 ? lk->nregions - 1 : max_answer(lk);
     for (unsigned l = 1; l < b->nlevels; l++) {
@@ -225,41 +214,34 @@ static void pick_encoding(const Lookup *lk, const Build *b, unsigned *bytes, uin
     }
     /* A direct table has no child entries: its values need no tag bit. */
     uint64_t room = b->nlevels > 1 ? 0x80 : 0x100;
-    *bytes = maxv < room ? 1 : maxv < room << 8 ? 2 : 4;
-    *tag = b->nlevels == 1 ? 0 : *bytes == 1 ? 0x80u : *bytes == 2 ? 0x8000u : TMP_TAG;
+    return maxv < room ? 1 : maxv < room << 8 ? 2 : 4;
 }
 
 static size_t table_bytes(const Lookup *lk, const Build *b)
 {
-    unsigned eb;
-    uint32_t tag;
-    pick_encoding(lk, b, &eb, &tag);
     size_t n = 0;
     for (unsigned l = 0; l < b->nlevels; l++)
         n += b->lv[l].n;
-    return n * eb + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
+    return n * entry_bytes(lk, b) + lk->seg_bytes + (b->nlevels == 1 ? (size_t)lk->nregions * REGION_BYTES : 0);
 }
 
-/* Tries one split; on success (fits `budget`) returns its byte count and
- * leaves the tables in `b`.  It computes at most as many entries as the
- * budget has room for at the narrowest entry, one byte. */
-static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lower_bits, uint64_t budget)
+/* Tries one split, every level below 0 indexed by `width` bits; true if
+ * it fits `budget`, its tables left in `b`.  It computes at most as many
+ * entries as the budget has room for at the narrowest entry, one byte. */
+static bool try_split(Build *b, Lookup *lk, unsigned nlevels, unsigned width, uint64_t budget)
 {
     memset(b, 0, sizeof *b);
     b->lk = lk;
     b->nlevels = nlevels;
     unsigned sh = lk->granule_log2;
-    for (unsigned l = nlevels; l-- > 1;) {
+    for (unsigned l = nlevels; l-- > 1; sh += width) {
         b->shift[l] = sh;
-        b->bits[l] = lower_bits[l - 1];
-        sh += lower_bits[l - 1];
+        b->bits[l] = width;
     }
     b->shift[0] = sh;
     uint64_t idx_count = lk->span >> lk->granule_log2;
     uint64_t below = sh - lk->granule_log2 >= 64 ? UINT64_MAX : (uint64_t)1 << (sh - lk->granule_log2);
-    b->count0 = idx_count / below + (idx_count % below != 0);
-    if (b->count0 == 0)
-        b->count0 = 1;
+    b->count0 = idx_count / below + (idx_count % below != 0); /* >= 1: span > 0 */
     uint64_t rec = lk->seg_bytes, room = budget < rec ? 0 : budget - rec;
     if (b->count0 + (nlevels == 1) > room || b->count0 > MAX_NODE)
         return false;
@@ -276,9 +258,9 @@ static bool try_split(Build *b, Lookup *lk, unsigned nlevels, const unsigned *lo
 /* Keeps the built tables in the Lookup (arena copies). */
 static void adopt(Arena *a, Lookup *lk, Build *b)
 {
-    uint32_t tag;
-    pick_encoding(lk, b, &lk->entry_bytes, &tag);
-    lk->tag = tag;
+    lk->entry_bytes = entry_bytes(lk, b);
+    /* A child entry has the top bit of its width set. */
+    lk->tag = b->nlevels == 1 ? 0 : lk->entry_bytes == 1 ? 0x80u : lk->entry_bytes == 2 ? 0x8000u : TMP_TAG;
     lk->nlevels = b->nlevels;
     lk->form = b->nlevels == 1 ? LOOKUP_DIRECT : LOOKUP_RADIX;
     for (unsigned l = 0; l < b->nlevels; l++) {
@@ -291,7 +273,7 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
         L->entries = arena_alloc(a, (L->n + 1) * sizeof *L->entries);
         for (size_t i = 0; i < L->n; i++) {
             uint32_t e = b->lv[l].e[i];
-            L->entries[i] = e & TMP_TAG ? (e & ~TMP_TAG) | tag : e;
+            L->entries[i] = e & TMP_TAG ? (e & ~TMP_TAG) | lk->tag : e;
         }
     }
     if (b->nlevels == 1)
@@ -304,9 +286,11 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
 
 static void build_search(Arena *a, Lookup *lk)
 {
-    unsigned n = 0, cap = 2 * lk->nregions + 2;
-    uint64_t *starts = arena_alloc(a, cap * sizeof *starts);
-    uint32_t *reg = arena_alloc(a, cap * sizeof *reg);
+    /* A start per region and per gap before one, then padding to a power
+     * of two: starts past every offset, answering 0 (arena memory). */
+    unsigned n = 0, cap = 4 * lk->nregions;
+    uint64_t *starts = lk->starts = arena_alloc(a, cap * sizeof *starts);
+    uint32_t *reg = lk->start_region = arena_alloc(a, cap * sizeof *reg);
     uint64_t at = 0;
     for (unsigned i = 1; i < lk->nregions; i++) {
         uint64_t s = lk->regions[i].start - lk->lo;
@@ -318,19 +302,11 @@ static void build_search(Arena *a, Lookup *lk)
         reg[n++] = answer(lk, i);
         at = lk->regions[i].end - lk->lo;
     }
-    if (n == 0) {
-        starts[n] = 0;
-        reg[n++] = 0;
-    }
     unsigned p = 1;
     while (p < n)
         p *= 2;
-    lk->starts = arena_alloc(a, p * sizeof *lk->starts);
-    lk->start_region = arena_alloc(a, p * sizeof *lk->start_region);
-    for (unsigned i = 0; i < p; i++) {
-        lk->starts[i] = i < n ? starts[i] : UINT64_MAX;
-        lk->start_region[i] = i < n ? reg[i] : 0;
-    }
+    while (n < p)
+        starts[n++] = UINT64_MAX;
     lk->nstarts = p;
     lk->form = LOOKUP_SEARCH;
     lk->entry_bytes = max_answer(lk) < 0x100 ? 1 : 2;
@@ -354,13 +330,10 @@ static bool collect_regions(Arena *a, const Spec *s, Lookup *lk)
         const Segment *g = &s->segs[i];
         if (g->kind == SEG_AGP || g->size.v == 0)
             continue; /* the AGP aperture's address is known only at run time */
-        if (!g->nbanks) {
-            r[n++] = (LookupRegion){g->base.v, g->base.v + g->size.v, g->id, 0, g->base.v};
-            continue;
+        for (unsigned k = 0; k < (g->nbanks ? g->nbanks : 1); k++) { /* no banks: one region, bank 0 */
+            uint64_t start = g->nbanks ? g->banks[k].start : 0, end = g->nbanks ? g->banks[k].end : g->size.v;
+            r[n++] = (LookupRegion){g->base.v + start, g->base.v + end, g->id, g->nbanks ? k + 1 : 0, g->base.v};
         }
-        for (unsigned k = 0; k < g->nbanks; k++)
-            r[n++] = (LookupRegion){g->base.v + g->banks[k].start, g->base.v + g->banks[k].end, g->id, k + 1,
-                                    g->base.v};
     }
     qsort(r + 1, n - 1, sizeof *r, region_cmp);
     lk->regions = r;
@@ -388,17 +361,15 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
     Build best;
     bool have = false;
     size_t best_bytes = SIZE_MAX;
-    unsigned w[LOOKUP_MAX_LEVELS - 1], lower = levels - 1;
+    unsigned lower = levels - 1;
     unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
     guess = guess > 16 ? 16 : guess;
     for (unsigned step = 0; step < 32; step++) {
         unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
         if (width < 1 || width > 16 || width * lower >= T)
             continue;
-        for (unsigned i = 0; i < lower; i++)
-            w[i] = width;
         Build cand;
-        if (!try_split(&cand, lk, levels, w, have && best_bytes < budget ? best_bytes : budget))
+        if (!try_split(&cand, lk, levels, width, have && best_bytes < budget ? best_bytes : budget))
             continue;
         size_t bytes = table_bytes(lk, &cand);
         if (have && (bytes > best_bytes || (bytes == best_bytes && width >= best_width))) {
@@ -439,11 +410,11 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
     uint64_t all = lk->span;
     for (unsigned i = 1; i < n; i++)
         all |= (r[i].start - lk->lo) | (r[i].end - lk->lo);
-    lk->granule_log2 = ctz64(all);
+    while (!(all >> lk->granule_log2 & 1)) /* all: non-zero, as span is */
+        lk->granule_log2++;
 
     Build b;
-    static const unsigned none[1] = {0};
-    if (try_split(&b, lk, 1, none, budget)) {
+    if (try_split(&b, lk, 1, 0, budget)) {
         adopt(a, lk, &b);
         build_free(&b);
         return;

@@ -74,9 +74,8 @@ void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void buf_free(Buf *b);
 
-/* Internal "cannot happen": prints file:line and aborts (exit status 2
- * through the abort handler is not possible, so this is reserved for real
- * bugs). */
+/* Internal "cannot happen": prints file:line and aborts (an abort cannot
+ * give exit status 2), so it is for real bugs only. */
 NORETURN void segc_bug(const char *file, int line, const char *msg);
 #define BUG(msg) segc_bug(__FILE__, __LINE__, (msg))
 #define ASSERT(c) ((c) ? (void)0 : BUG("assertion failed: " #c))
@@ -113,14 +112,13 @@ static inline Pos pos_shift(Pos p, uint32_t cols, uint32_t len)
 
 enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused */
 
-/* Reads `path` ("-" is standard input).  On failure reports a diagnostic
- * and returns NULL: fatal (exit status 2) when the bytes cannot be read
- * (missing, directory, unreadable); an error (exit status 1) when they were
- * read but are no spec text (too big, NUL bytes, invalid UTF-8). */
+/* Reads `path` ("-" is standard input), or with `rev` the file (relative
+ * to the current directory) as git revision REV has it, named "REV:PATH".
+ * On failure reports a diagnostic and returns NULL: fatal (exit status 2)
+ * when the bytes cannot be read (missing, directory, unreadable); an error
+ * (exit status 1) when they are no spec text (too big, NUL, bad UTF-8). */
 struct Diags;
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, struct Diags *d);
-/* The same from git: rev non-NULL reads `path` (relative to the current
- * directory) as git revision `rev` has it, and names the file "REV:PATH". */
 static inline SrcFile *src_read(Arena *a, const char *path, struct Diags *d) { return src_read_at(a, NULL, path, d); }
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
 /* The position of byte `off` of `f`, counting on from `from`, the position
@@ -392,9 +390,8 @@ struct Expr {
 
 enum { EXPR_MAX_DEPTH = 64, EXPR_MAX_LEN = 4096 };
 
-/* Parses `text` (not NUL-terminated necessarily) whose first character is
- * at `start`.  On a syntax error reports it at the exact column and returns
- * NULL. */
+/* Parses `len` bytes of `text`, the first at `start`; NULL after a syntax
+ * error, reported at its exact column. */
 Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d);
 /* The same for a YAML scalar: every position is computed once, from the
  * byte offset in its value, as the source character (node_char_pos). */
@@ -598,7 +595,7 @@ typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_
 typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST, DEF_BAR_BITS } FieldDefault;
 /* The width of the DXGK member a field is written to. */
 typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
-enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FITS = 8 };
+enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4 };
 enum { DEFAULT_PAGE_SIZE = 4096 };
 
 typedef enum {
@@ -712,8 +709,8 @@ typedef struct LookupRegion {
 } LookupRegion;
 
 typedef enum { LOOKUP_DIRECT, LOOKUP_RADIX, LOOKUP_SEARCH } LookupForm;
-
-enum { LOOKUP_MAX_LEVELS = 4 };
+/* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
+enum { LOOKUP_MAX_LEVELS = 4, LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
 
 typedef struct LookupLevel {
     unsigned shift;     /* index = (offset >> shift) & mask (level 0: no mask) */
@@ -745,12 +742,9 @@ typedef struct Lookup {
     const Segment *overlap[2];
 } Lookup;
 
-/* Table entries: segment id << LOOKUP_BANK_BITS | bank id; 0: none. */
-enum { LOOKUP_BANK_BITS = 7, LOOKUP_DEFAULT_BUDGET = 4 * 1024 };
-
 /* Picks the form (direct, radix, search) that fits `budget` bytes (0:
- * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap (only possible when the advisory
- * segments-overlap is off) get no table: out->overlap names two of them. */
+ * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap
+ * (segments-overlap off) get no table: out->overlap names two of them. */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
@@ -815,9 +809,8 @@ typedef struct Outputs {
  * naming it, so segc refuses rather than write wrong code.  Run before
  * layout_lookup and again by emit_render. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
-/* Renders every output of `segc build` into memory from the spec and its
- * lookup table.  Writes nothing.  Returns false with errors in `d`
- * (a broken invariant, template errors). */
+/* Renders every output of `segc build` into memory (writes nothing); false
+ * with errors in `d` (a broken invariant, template errors). */
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
 /* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
@@ -827,11 +820,10 @@ struct TVal *selftest_data(Arena *a, const Spec *s);
 /* ---- output.c: writing files safely ---------------------------------------- */
 
 /* Writes every output into o->outdir (created if missing), then the
- * depfile.  All-or-nothing: each file goes to a temporary name first and
- * is renamed over the old one only when every write succeeded; a file
- * whose bytes did not change is left alone (mtime kept).  SIGINT/SIGTERM
- * during the write remove the temporaries.  I/O errors are fatal
- * diagnostics naming the path and the reason.  `verbose` (or NULL) gets a
+ * depfile, all or nothing: each file goes to a temporary first, renamed over
+ * the old one when every write succeeded, or left alone (mtime kept) when
+ * its bytes did not change; SIGINT/SIGTERM remove the temporaries.  I/O
+ * errors are fatal, naming path and reason.  `verbose` (or NULL) gets a
  * line per file written or left unchanged. */
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
 /* One file the same way: temporary beside it, then rename; left alone
@@ -905,9 +897,8 @@ typedef struct GenIdent {
 /* Every such identifier of `s` (*n of them): segc's, the segments', the
  * BARs'.  check.c reports collisions; emit.c re-checks through
  * idents_unique, which names two colliding origins in *first, *second. */
-struct Spec;
-GenIdent *gen_idents(Arena *a, const struct Spec *s, unsigned *n);
-bool idents_unique(Arena *a, const struct Spec *s, const char **first, const char **second);
+GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
+bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {
@@ -920,8 +911,7 @@ extern const size_t embedded_template_count;
 
 /* ---- tmpl: tmpl_lex.re, tmpl.c: the template engine -------------------- */
 
-/* The data a template sees: a tree of maps, lists, strings, integers and
- * booleans, built by emit.c from the model. */
+/* The data a template sees, built by emit.c from the model. */
 typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
 
 typedef struct TVal TVal;
@@ -946,10 +936,9 @@ const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
 
 typedef struct Template Template;
 
-/* Parses a template; syntax errors at template file:line:col. */
+/* Parses a template, or renders one into `out`; errors (syntax, unknown
+ * name, wrong type) at the template's file:line:col make them fail. */
 Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
-/* Renders into `out`; run-time errors (unknown name, wrong type) are
- * reported at the template position and make it return false. */
 bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
 
 /* ---- diff.c: comparing two specs ----------------------------------------- */

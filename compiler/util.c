@@ -55,8 +55,7 @@ enum { CHUNK_SIZE = 64 * 1024 };
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
-    a->head = NULL;
-    a->bytes = 0;
+    *a = (Arena){NULL, 0};
     return a;
 }
 
@@ -247,31 +246,20 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
 size_t utf8_check(const unsigned char *s, size_t len)
 {
-    size_t i = 0;
-    while (i < len) {
+    static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
+    for (size_t i = 0; i < len;) {
         unsigned c = s[i];
-        size_t n;
-        unsigned min;
-        if (c < 0x80) {
-            i++;
-            continue;
-        } else if ((c & 0xE0) == 0xC0) {
-            n = 1, min = 0x80, c &= 0x1F;
-        } else if ((c & 0xF0) == 0xE0) {
-            n = 2, min = 0x800, c &= 0x0F;
-        } else if ((c & 0xF8) == 0xF0) {
-            n = 3, min = 0x10000, c &= 0x07;
-        } else {
+        /* Continuation bytes after the lead byte (4: not a lead byte). */
+        size_t n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 4;
+        if (n == 4 || len - i <= n)
             return i;
-        }
-        if (len - i <= n)
-            return i;
+        c &= 0x7Fu >> n; /* the lead byte's payload */
         for (size_t k = 1; k <= n; k++) {
             if ((s[i + k] & 0xC0) != 0x80)
                 return i;
             c = (c << 6) | (s[i + k] & 0x3F);
         }
-        if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
+        if (c < min[n] || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
             return i;
         i += n + 1;
     }
@@ -299,16 +287,14 @@ static Pos byte_at(const SrcFile *f, size_t off)
 
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 {
+    bool is_stdin = strcmp(path, "-") == 0 && !rev;
     SrcFile *whole = arena_alloc(a, sizeof *whole);
-    whole->name = rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
+    whole->name = is_stdin ? "<stdin>" : rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
     Pos at = {whole, 0, 0, 0};
-    bool is_stdin = strcmp(path, "-") == 0 && !rev;
-    if (is_stdin)
-        whole->name = "<stdin>";
-    int e = 0;
     FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
-    if (!fp && (e = errno, rev || os_kind(path) != OS_DIR)) {
+    int e = errno;
+    if (!fp && (rev || os_kind(path) != OS_DIR)) {
         fatal_at(d, "io", at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
         return NULL;
     }
@@ -335,15 +321,14 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     }
     bool err = ferror(fp);
     int saved = errno;
-    if (rev && os_git_close(fp) != 0) {
-        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
-        buf_free(&b);
-        return NULL;
-    } else if (!is_stdin && !rev) {
+    bool git_failed = rev && os_git_close(fp) != 0;
+    if (!is_stdin && !rev)
         fclose(fp);
-    }
-    if (err) {
+    if (git_failed)
+        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
+    else if (err)
         fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
+    if (git_failed || err) {
         buf_free(&b);
         return NULL;
     }
@@ -375,13 +360,10 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 
 bool is_c_ident(const char *s)
 {
-    if (!s || !*s)
+    if (!s || !*s || (*s >= '0' && *s <= '9'))
         return false;
-    if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')))
-        return false;
-    for (s++; *s; s++)
-        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
-              (*s >= '0' && *s <= '9')))
+    for (; *s; s++)
+        if (!(*s == '_' || (*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9')))
             return false;
     return true;
 }
@@ -393,8 +375,7 @@ static char upcase(char c)
 
 char *to_camel(Arena *a, const char *snake)
 {
-    size_t n = strlen(snake);
-    char *out = arena_alloc(a, n + 1), *o = out;
+    char *out = arena_alloc(a, strlen(snake) + 1), *o = out;
     bool up = true;
     for (const char *s = snake; *s; s++) {
         if (*s == '_') {
