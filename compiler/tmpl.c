@@ -3,8 +3,8 @@
  * tmpl.c - the template engine: values, the parser and the interpreter.
  * templates/README.md is the language reference.
  *
- *   tmpl_parse   lex the whole template (tmpl_lex.re), drop the lines that
- *                hold only statement tags, and parse the tokens by
+ *   tmpl_parse   lex the whole template (tmpl_lex.re, which drops the lines
+ *                that hold only statement tags) and parse the tokens by
  *                recursive descent into a tree of statements
  *   tmpl_render  walk the tree over a TVal context
  *
@@ -546,60 +546,13 @@ static TStmt *parse_block(Parser *p)
 
 /* ---- the parse driver ------------------------------------------------------ */
 
-/* Lexes the whole template, up to its end or its first lexical error, into
- * `b` used as a growing array of tokens. */
-static TmplTok *lex_all(Arena *a, const SrcFile *src, Buf *b)
-{
-    TmplLexer lx;
-    tmpl_lex_init(&lx, a, src);
-    TmplTok t;
-    do {
-        tmpl_lex(&lx, &t);
-        buf_putn(b, (const char *)&t, sizeof t);
-    } while (t.type != TT_EOF && t.type != TT_ERROR);
-    return (TmplTok *)(void *)b->p;
-}
-
-static bool at_end(const TmplTok *t)
-{
-    return t->type == TT_EOF || t->type == TT_ERROR;
-}
-
-/* A line holding only `{% %}` tags and blanks (spaces, tabs, a carriage
- * return) writes nothing, not even its newline. */
-static void drop_tag_lines(TmplTok *t)
-{
-    for (TmplTok *line = t; !at_end(line); line = t) {
-        bool blank = true, nl = false;
-        unsigned tags = 0;
-        for (; !nl && !at_end(t); t++) {
-            if (t->type == TT_TEXT) {
-                nl = t->s[t->n - 1] == '\n';
-                for (size_t k = 0; k + nl < t->n; k++)
-                    blank &= t->s[k] == ' ' || t->s[k] == '\t' || t->s[k] == '\r';
-            }
-            tags += t->type == TT_OPEN_STMT;
-            blank &= t->type != TT_OPEN_EXPR;
-        }
-        for (; blank && tags && line < t; line++)
-            if (line->type == TT_TEXT)
-                line->n = 0;
-    }
-}
-
 Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d)
 {
-    Buf toks = {0};
-    TmplTok *tk = lex_all(a, src, &toks);
-    drop_tag_lines(tk);
-    Parser p = {.env = {.a = a, .d = d}, .t = tk};
-    if (setjmp(p.env.jmp)) {
-        buf_free(&toks);
+    Parser p = {.env = {.a = a, .d = d}, .t = tmpl_lex(a, src)};
+    if (setjmp(p.env.jmp))
         return NULL;
-    }
     Template *t = arena_alloc(a, sizeof *t);
     t->body = parse_body(&p, NULL);
-    buf_free(&toks);
     return t;
 }
 

@@ -36,21 +36,11 @@ typedef struct TmplTok {
     const char *code; /* TT_ERROR: the diagnostic code */
 } TmplTok;
 
-typedef struct TmplLexer {
-    Arena *a;
-    const SrcFile *src;
-    const char *cur, *mar, *tok, *lim;
-    const char *line_start; /* first byte of the current line */
-    uint32_t line;
-    bool in_tag;            /* the mode: text, or inside `{{ }}` / `{% %}` */
-    Pos tag_pos;            /* the opening of the tag we are in */
-    TokType tag_kind;       /* TT_OPEN_EXPR or TT_OPEN_STMT */
-} TmplLexer;
-
-void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src);
-/* Fills *t and returns its type: TT_EOF at the end, TT_ERROR for a
- * lexical error (reported by the parser when it reaches that token, so
- * an earlier syntax error wins). */
-TokType tmpl_lex(TmplLexer *lx, TmplTok *t);
+/* The tokens of a whole template, in the arena, up to its end (TT_EOF) or
+ * its first lexical error (TT_ERROR, reported by the parser when it reaches
+ * that token, so an earlier syntax error wins).  A line that holds only
+ * `{% %}` tags and blanks writes nothing, not even its newline: its TT_TEXT
+ * tokens come with n == 0. */
+const TmplTok *tmpl_lex(Arena *a, const SrcFile *src);
 
 #endif

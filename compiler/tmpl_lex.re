@@ -26,11 +26,16 @@
     ident = [a-zA-Z_][a-zA-Z0-9_]*;
 */
 
-void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src)
-{
-    *lx = (TmplLexer){.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
-                      .line_start = src->text, .line = 1};
-}
+typedef struct TmplLexer {
+    Arena *a;
+    const SrcFile *src;
+    const char *cur, *mar, *tok, *lim;
+    const char *line_start; /* first byte of the current line */
+    uint32_t line;
+    bool in_tag;            /* the mode: text, or inside `{{ }}` / `{% %}` */
+    Pos tag_pos;            /* the opening of the tag we are in */
+    TokType tag_kind;       /* TT_OPEN_EXPR or TT_OPEN_STMT */
+} TmplLexer;
 
 /* Position of the current token's first byte, `len` bytes long. */
 static Pos tok_pos(const TmplLexer *lx, size_t len)
@@ -141,7 +146,8 @@ static TokType end_of_input(TmplLexer *lx, TmplTok *t)
     return token(lx, t, TT_EOF);
 }
 
-TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
+/* Fills *t and returns its type. */
+static TokType lex(TmplLexer *lx, TmplTok *t)
 {
     memset(t, 0, sizeof *t);
     for (;;) {
@@ -194,4 +200,46 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         [^]             { return bad_char(lx, t); }
     */
     }
+}
+
+/* Whether the text token is only blanks (spaces, tabs, a carriage return)
+ * and perhaps the newline that ends its line. */
+static bool blank(const TmplTok *t, bool nl)
+{
+    for (size_t k = 0; k + nl < t->n; k++)
+        if (t->s[k] != ' ' && t->s[k] != '\t' && t->s[k] != '\r')
+            return false;
+    return true;
+}
+
+const TmplTok *tmpl_lex(Arena *a, const SrcFile *src)
+{
+    TmplLexer lx = {.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
+                    .line_start = src->text, .line = 1};
+    Buf b = {0};
+    size_t n = 0, line = 0; /* tokens so far; the first of the current line */
+    bool quiet = true;      /* the line so far holds no text and no `{{` */
+    unsigned tags = 0;      /* `{%` on the line so far */
+    TmplTok t;
+    do {
+        lex(&lx, &t);
+        buf_putn(&b, (const char *)&t, sizeof t);
+        n++;
+        bool nl = t.type == TT_TEXT && t.s[t.n - 1] == '\n';
+        quiet &= t.type == TT_TEXT ? blank(&t, nl) : t.type != TT_OPEN_EXPR;
+        tags += t.type == TT_OPEN_STMT;
+        if (nl || t.type == TT_EOF || t.type == TT_ERROR) {
+            TmplTok *tk = (TmplTok *)(void *)b.p;
+            for (; quiet && tags && line < n; line++)
+                if (tk[line].type == TT_TEXT)
+                    tk[line].n = 0;
+            line = n;
+            quiet = true;
+            tags = 0;
+        }
+    } while (t.type != TT_EOF && t.type != TT_ERROR);
+    TmplTok *toks = arena_alloc(a, b.len);
+    memcpy(toks, b.p, b.len);
+    buf_free(&b);
+    return toks;
 }
