@@ -21,42 +21,37 @@
 
 /* ==== values ============================================================ */
 
-static TVal *tv_new(Arena *a, TValKind kind)
+/* A copy of `v` in the arena. */
+static TVal *tv_new(Arena *a, TVal v)
 {
-    TVal *v = arena_alloc(a, sizeof *v);
-    v->kind = kind;
-    return v;
+    TVal *p = arena_alloc(a, sizeof *p);
+    *p = v;
+    return p;
 }
 
 TVal *tv_bool(Arena *a, bool b)
 {
-    TVal *v = tv_new(a, TV_BOOL);
-    v->b = b;
-    return v;
+    return tv_new(a, (TVal){.kind = TV_BOOL, .b = b});
 }
 
 TVal *tv_int(Arena *a, uint64_t i)
 {
-    TVal *v = tv_new(a, TV_INT);
-    v->i = i;
-    return v;
+    return tv_new(a, (TVal){.kind = TV_INT, .i = i});
 }
 
 TVal *tv_str(Arena *a, const char *s)
 {
-    TVal *v = tv_new(a, TV_STR);
-    v->s = arena_strdup(a, s ? s : "");
-    return v;
+    return tv_new(a, (TVal){.kind = TV_STR, .s = arena_strdup(a, s ? s : "")});
 }
 
 TVal *tv_list(Arena *a)
 {
-    return tv_new(a, TV_LIST);
+    return tv_new(a, (TVal){.kind = TV_LIST});
 }
 
 TVal *tv_map(Arena *a)
 {
-    return tv_new(a, TV_MAP);
+    return tv_new(a, (TVal){.kind = TV_MAP});
 }
 
 static void tv_grow(Arena *a, TVal *v)
@@ -82,14 +77,14 @@ void tv_push(Arena *a, TVal *list, TVal *v)
 {
     ASSERT(list && list->kind == TV_LIST);
     tv_grow(a, list);
-    list->items[list->n++] = v ? v : tv_new(a, TV_NULL);
+    list->items[list->n++] = v ? v : tv_new(a, (TVal){.kind = TV_NULL});
 }
 
 void tv_put(Arena *a, TVal *map, const char *key, TVal *v)
 {
     ASSERT(map && map->kind == TV_MAP && key);
     if (!v)
-        v = tv_new(a, TV_NULL);
+        v = tv_new(a, (TVal){.kind = TV_NULL});
     for (size_t i = 0; i < map->n; i++)
         if (strcmp(map->keys[i], key) == 0) {
             map->items[i] = v;
@@ -119,8 +114,9 @@ typedef struct Filter Filter;
 typedef struct TNode TNode;
 struct TNode {
     TNodeKind kind;
-    const TmplTok *tok;    /* TN_TEXT: the text; TN_BIN: the operator; TN_NAME: the first
-                              of its names, which are every other token from here */
+    const TmplTok *tok;    /* TN_TEXT: the text; TN_BIN: the operator; TN_FOR: `for`, then
+                              the loop variable; TN_NAME: the first of its names, which
+                              are every other token from here */
     unsigned nnames;       /* TN_NAME */
     Pos pos;               /* the text, the `{{`, the `if`/`elif`/`for` keyword;
                               the literal, the whole name, the operator, the filter name */
@@ -130,7 +126,6 @@ struct TNode {
     const Filter *filter;  /* TN_FILTER */
     TNode *next;           /* statements: the next one in its list */
     TNode *expr;           /* TN_OUT value, TN_IF condition, TN_FOR list */
-    const char *var;       /* TN_FOR: the loop variable */
     TNode *body;           /* TN_IF: when true; TN_FOR: each pass */
     TNode *els;            /* TN_IF: when false (an `elif` is the one `if` in here) */
 };
@@ -455,7 +450,7 @@ static TNode *parse_block(Parser *p)
     p->t += 2;
     TNode *s = node(p, kw->type == TT_IF ? TN_IF : TN_FOR, kw, NULL, NULL);
     if (kw->type == TT_FOR) {
-        s->var = expect(p, TT_NAME, "a name")->s;
+        expect(p, TT_NAME, "a name");
         expect(p, TT_IN, "`in`");
     }
     s->expr = parse_expr(p);
@@ -657,9 +652,7 @@ static const TVal *filter(Render *r, const TNode *e)
     if (arg && arg->kind != f->arg)
         die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
             f->name, kind_name(f->arg), kind_name(arg->kind));
-    TVal *res = tv_new(r->env.a, TV_STR);
-    res->s = f->fn(r, e, v, arg);
-    return res;
+    return tv_new(r->env.a, (TVal){.kind = TV_STR, .s = f->fn(r, e, v, arg)});
 }
 
 static const TVal *eval(Render *r, const TNode *e)
@@ -807,7 +800,7 @@ static void exec_for(Render *r, const TNode *s)
     size_t nb = r->nb;
     r->b[nb].name = "loop";
     r->b[nb].v = loop;
-    r->b[nb + 1].name = s->var;
+    r->b[nb + 1].name = s->tok[1].s;
     r->nb = nb + 2;
     for (size_t i = 0; i < list->n; i++) {
         step(r, s->pos);

@@ -33,6 +33,7 @@ typedef struct TmplTok {
                          TT_ERROR: the message */
     size_t n;         /* bytes in s */
     uint64_t num;     /* TT_INT */
+    bool blank;       /* TT_TEXT: only spaces, tabs, carriage returns and a newline */
     const char *code; /* TT_ERROR: the diagnostic code */
 } TmplTok;
 

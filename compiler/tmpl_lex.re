@@ -4,7 +4,9 @@
  *
  * Two modes over one NUL-terminated buffer.  In text mode everything up to
  * a tag opening is TEXT; a TEXT token never crosses a newline (it ends just
- * after one), so the tag-line rule in tmpl.c can work line by line.  In
+ * after one) and is marked blank when it is (that rule comes first: of two
+ * equally long matches re2c takes the first), so tmpl_lex can apply the
+ * tag-line rule line by line.  In
  * tag mode (after `{{` or `{%`) come names, keywords, literals and
  * operators until `}}` or `%}`, on the same line: only TEXT ends a line.
  *
@@ -157,6 +159,7 @@ static TokType lex(TmplLexer *lx, TmplTok *t)
         "\x00"          { return end_of_input(lx, t); }
         "{{"            { return open_tag(lx, t, TT_OPEN_EXPR); }
         "{%"            { return open_tag(lx, t, TT_OPEN_STMT); }
+        ws* "\n" | ws+  { t->blank = true; return token(lx, t, TT_TEXT); }
         [^{\n\x00]* "\n" | [^{\n\x00]+ | "{"
                         { return token(lx, t, TT_TEXT); }
     */
@@ -202,33 +205,22 @@ static TokType lex(TmplLexer *lx, TmplTok *t)
     }
 }
 
-/* Whether the text token is only blanks (spaces, tabs, a carriage return)
- * and perhaps the newline that ends its line. */
-static bool blank(const TmplTok *t, bool nl)
-{
-    for (size_t k = 0; k + nl < t->n; k++)
-        if (t->s[k] != ' ' && t->s[k] != '\t' && t->s[k] != '\r')
-            return false;
-    return true;
-}
-
 const TmplTok *tmpl_lex(Arena *a, const SrcFile *src)
 {
     TmplLexer lx = {.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
                     .line_start = src->text, .line = 1};
     Buf b = {0};
     size_t n = 0, line = 0; /* tokens so far; the first of the current line */
-    bool quiet = true;      /* the line so far holds no text and no `{{` */
+    bool quiet = true;      /* the line so far holds only blanks and `{%` tags */
     unsigned tags = 0;      /* `{%` on the line so far */
     TmplTok t;
     do {
         lex(&lx, &t);
         buf_putn(&b, (const char *)&t, sizeof t);
         n++;
-        bool nl = t.type == TT_TEXT && t.s[t.n - 1] == '\n';
-        quiet &= t.type == TT_TEXT ? blank(&t, nl) : t.type != TT_OPEN_EXPR;
+        quiet &= t.type == TT_TEXT ? t.blank : t.type != TT_OPEN_EXPR;
         tags += t.type == TT_OPEN_STMT;
-        if (nl || t.type == TT_EOF || t.type == TT_ERROR) {
+        if ((t.type == TT_TEXT && t.s[t.n - 1] == '\n') || t.type == TT_EOF || t.type == TT_ERROR) {
             TmplTok *tk = (TmplTok *)(void *)b.p;
             for (; quiet && tags && line < n; line++)
                 if (tk[line].type == TT_TEXT)
