@@ -220,8 +220,8 @@ static const char *describe_token(Parser *p, const TmplTok *t)
     case TT_TEXT: return "text";
     case TT_NAME: return arena_printf(p->env.a, "name `%s`", t->s);
     case TT_STRING: return "a string";
-    case TT_INT: return arena_printf(p->env.a, "integer `%.*s`", (int)t->n, t->s);
-    default: return arena_printf(p->env.a, "`%.*s`", (int)t->n, t->s);
+    case TT_INT: return arena_printf(p->env.a, "integer `%s`", t->s);
+    default: return arena_printf(p->env.a, "`%s`", t->s);
     }
 }
 
@@ -331,9 +331,8 @@ static TNode *parse_ops(Parser *p, unsigned min)
         e = node(p, TN_BIN, op, e, parse_ops(p, prec[op->type] + 1u));
         if (prec[op->type] == PREC_CMP && prec[p->t->type] == PREC_CMP)
             die(&p->env, "tmpl-syntax", p->t->pos,
-                "comparisons do not chain: `%.*s` cannot compare the result of a comparison "
-                "(combine comparisons with `and`)",
-                (int)p->t->n, p->t->s);
+                "comparisons do not chain: `%s` cannot compare the result of a comparison "
+                "(combine comparisons with `and`)", p->t->s);
     }
     return e;
 }
@@ -366,9 +365,8 @@ static TNode *parse_expr(Parser *p)
         e->filter = f;
         if (prec[p->t->type])
             die(&p->env, "tmpl-syntax", p->t->pos,
-                "`%.*s` after a filter: a filter applies to everything on its left, so put "
-                "the filtered value in parentheses",
-                (int)p->t->n, p->t->s);
+                "`%s` after a filter: a filter applies to everything on its left, so put "
+                "the filtered value in parentheses", p->t->s);
     }
     return e;
 }
@@ -623,7 +621,7 @@ static const TVal *binary(Render *r, const TNode *e)
     const TVal *b = eval(r, e->rhs);
     bool eq = op == TT_EQ || op == TT_NE; /* these compare strings and booleans too */
     if (a->kind != b->kind || (a->kind != TV_INT && !(eq && (a->kind == TV_STR || a->kind == TV_BOOL))))
-        die(&r->env, "tmpl-type", e->pos, "`%.*s` %s, not %s and %s", (int)e->tok->n, e->tok->s,
+        die(&r->env, "tmpl-type", e->pos, "`%s` %s, not %s and %s", e->tok->s,
             eq ? "compares two integers, two strings or two booleans" : "needs two integers",
             kind_name(a->kind), kind_name(b->kind));
     if (eq) {

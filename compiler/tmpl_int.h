@@ -28,9 +28,8 @@ typedef enum {
 typedef struct TmplTok {
     TokType type;
     Pos pos;          /* first byte; len is the token's length on its line */
-    const char *s;    /* TT_TEXT, operators: the source bytes (not NUL-terminated);
-                         names, keywords, TT_STRING: NUL-terminated arena copy;
-                         TT_ERROR: the message */
+    const char *s;    /* TT_TEXT: the source bytes (not NUL-terminated); TT_ERROR:
+                         the message; others: a copy (TT_STRING: between the quotes) */
     size_t n;         /* bytes in s */
     uint64_t num;     /* TT_INT */
     bool blank;       /* TT_TEXT: only spaces, tabs, carriage returns and a newline */
