@@ -146,7 +146,7 @@ typedef struct Render Render;
 typedef const char *FilterFn(Render *r, const TNode *e, const TVal *v, const TVal *arg);
 
 struct Filter {
-    const char *name;     /* first, for die_near */
+    const char *name;     /* first, for diag_suggest */
     TValKind in;          /* the kind of value it takes */
     TValKind arg;         /* its argument's kind; TV_NULL: it takes none */
     const char *arg_name;
@@ -167,11 +167,6 @@ static const Filter filters[] = {
     {"join", TV_LIST, TV_STR, "the separator", f_join, NULL, 0},
 };
 
-static NORETURN void unwind(Env *env)
-{
-    longjmp(env->jmp, 1);
-}
-
 static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...)
 {
@@ -179,15 +174,7 @@ static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, .
     va_start(ap, fmt);
     diag_vadd(env->d, SEV_ERROR, code, pos, fmt, ap);
     va_end(ap);
-    unwind(env);
-}
-
-/* Adds a did-you-mean from `n` items of `size` bytes, a name first, and unwinds. */
-static NORETURN void die_near(Env *env, Diag *g, const char *word, const void *items, size_t n,
-                              size_t size)
-{
-    diag_suggest(env->d, g, word, items, n, size);
-    unwind(env);
+    longjmp(env->jmp, 1);
 }
 
 /* ==== the parser ========================================================= */
@@ -273,18 +260,13 @@ static TNode *parse_parens(Parser *p)
     return e;
 }
 
-static bool is_name(TokType t)
-{
-    return t == TT_NAME || (t >= TT_IF && t <= TT_OR);
-}
-
 /* NAME (`.` NAME)*, where a keyword after `.` is a name too. */
 static TNode *parse_name(Parser *p)
 {
     TNode *e = node(p, TN_NAME, p->t, NULL, NULL);
     for (e->nnames = 1; p->t[1].type == TT_DOT; e->nnames++) {
         p->t += 2;
-        if (!is_name(p->t->type))
+        if (p->t->type != TT_NAME && (p->t->type < TT_IF || p->t->type > TT_OR))
             expected(p, "a name");
     }
     e->pos = span(e->pos, p->t++->pos);
@@ -343,7 +325,8 @@ static const Filter *find_filter(Parser *p, const TmplTok *name)
         if (strcmp(filters[i].name, name->s) == 0)
             return &filters[i];
     Diag *g = error_at(p->env.d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
-    die_near(&p->env, g, name->s, filters, countof(filters), sizeof *filters);
+    diag_suggest(p->env.d, g, name->s, filters, countof(filters), sizeof *filters);
+    longjmp(p->env.jmp, 1);
 }
 
 /* expr := ops (`|` NAME (`(` expr `)`)?)*: a filter applies to everything
@@ -394,7 +377,7 @@ static NORETURN void misplaced(Parser *p, const Block *in)
                                   : "after the `{% else %}` of this `if`");
         diag_note(env->d, g, in_for ? in->pos : in->else_pos,
                   in_for ? "the innermost open block is this `for`" : "the `else` is here");
-        unwind(env);
+        longjmp(env->jmp, 1);
     }
     expected(p, !in ? "`if` or `for` after `{%`"
                 : in->kw->type == TT_FOR || in->else_pos.line ? "`if`, `for` or `end` after `{%`"
@@ -509,14 +492,10 @@ struct Render {
 
 static const TVal bools[2] = {{.kind = TV_BOOL, .b = false}, {.kind = TV_BOOL, .b = true}};
 
-static const char *kind_name(TValKind k)
-{
-    static const char *const names[] = {
-        [TV_NULL] = "null",  [TV_BOOL] = "a boolean", [TV_INT] = "an integer",
-        [TV_STR] = "a string", [TV_LIST] = "a list", [TV_MAP] = "a map",
-    };
-    return names[k];
-}
+static const char *const kind_name[] = {
+    [TV_NULL] = "null",  [TV_BOOL] = "a boolean", [TV_INT] = "an integer",
+    [TV_STR] = "a string", [TV_LIST] = "a list", [TV_MAP] = "a map",
+};
 
 static bool truthy(const TVal *v)
 {
@@ -573,36 +552,33 @@ static void put(Render *r, Pos pos, const char *s, size_t n)
     buf_putn(r->out, s, n);
 }
 
-/* Suggests a loop variable, else a key of the context. */
-static NORETURN void unknown_name(Render *r, const TNode *e)
-{
-    const char *name = e->tok->s;
-    Diag *g = error_at(r->env.d, "tmpl-name", e->tok->pos, "unknown name `%s`", name);
-    if (!diag_suggest(r->env.d, g, name, r->b, r->nb, sizeof *r->b) && r->ctx && r->ctx->kind == TV_MAP)
-        diag_suggest(r->env.d, g, name, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
-    unwind(&r->env);
-}
-
 /* A dotted name: a loop variable (the innermost first) or a key of the
  * context, then a key of each map on the way. */
 static const TVal *lookup(Render *r, const TNode *e)
 {
     const TVal *v = NULL;
+    const char *first = e->tok->s;
     for (size_t i = r->nb; i-- > 0 && !v;)
-        if (strcmp(r->b[i].name, e->tok->s) == 0)
+        if (strcmp(r->b[i].name, first) == 0)
             v = r->b[i].v;
-    if (!v && !(v = tv_get(r->ctx, e->tok->s)))
-        unknown_name(r, e);
+    if (!v && !(v = tv_get(r->ctx, first))) { /* suggests a loop variable, else a key */
+        Diag *g = error_at(r->env.d, "tmpl-name", e->tok->pos, "unknown name `%s`", first);
+        if (!diag_suggest(r->env.d, g, first, r->b, r->nb, sizeof *r->b) && r->ctx &&
+            r->ctx->kind == TV_MAP)
+            diag_suggest(r->env.d, g, first, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
+        longjmp(r->env.jmp, 1);
+    }
     for (unsigned k = 1; k < e->nnames; k++) {
         const TmplTok *name = &e->tok[2 * k];
         if (v->kind != TV_MAP)
             die(&r->env, "tmpl-type", name->pos, "`%s` is %s, not a map; it has no field `%s`",
-                path_text(r, e, k), kind_name(v->kind), name->s);
+                path_text(r, e, k), kind_name[v->kind], name->s);
         const TVal *field = tv_get(v, name->s);
         if (!field) {
             Diag *g = error_at(r->env.d, "tmpl-name", name->pos, "`%s` has no field `%s`",
                                path_text(r, e, k), name->s);
-            die_near(&r->env, g, name->s, v->keys, v->n, sizeof *v->keys);
+            diag_suggest(r->env.d, g, name->s, v->keys, v->n, sizeof *v->keys);
+            longjmp(r->env.jmp, 1);
         }
         v = field;
     }
@@ -620,10 +596,11 @@ static const TVal *binary(Render *r, const TNode *e)
         return truthy(a) == (op == TT_OR) ? &bools[op == TT_OR] : &bools[truthy(eval(r, e->rhs))];
     const TVal *b = eval(r, e->rhs);
     bool eq = op == TT_EQ || op == TT_NE; /* these compare strings and booleans too */
-    if (a->kind != b->kind || (a->kind != TV_INT && !(eq && (a->kind == TV_STR || a->kind == TV_BOOL))))
+    if (a->kind != b->kind ||
+        (a->kind != TV_INT && !(eq && (a->kind == TV_STR || a->kind == TV_BOOL))))
         die(&r->env, "tmpl-type", e->pos, "`%s` %s, not %s and %s", e->tok->s,
             eq ? "compares two integers, two strings or two booleans" : "needs two integers",
-            kind_name(a->kind), kind_name(b->kind));
+            kind_name[a->kind], kind_name[b->kind]);
     if (eq) {
         bool same = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
                   : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
@@ -646,10 +623,10 @@ static const TVal *filter(Render *r, const TNode *e)
     const TVal *v = eval(r, e->lhs), *arg = e->rhs ? eval(r, e->rhs) : NULL;
     if (v->kind != f->in)
         die(&r->env, "tmpl-filter", e->pos, "filter `%s` needs %s, got %s", f->name,
-            kind_name(f->in), kind_name(v->kind));
+            kind_name[f->in], kind_name[v->kind]);
     if (arg && arg->kind != f->arg)
         die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
-            f->name, kind_name(f->arg), kind_name(arg->kind));
+            f->name, kind_name[f->arg], kind_name[arg->kind]);
     return tv_new(r->env.a, (TVal){.kind = TV_STR, .s = f->fn(r, e, v, arg)});
 }
 
@@ -739,9 +716,7 @@ static const char *f_pad(Render *r, const TNode *e, const TVal *v, const TVal *a
         return v->s;
     uint64_t fill = arg->i - cols;
     char *out = result(r, e, fill > TMPL_MAX_OUTPUT ? SIZE_MAX : len + (size_t)fill + 1);
-    memcpy(out, v->s, len);
-    memset(out + len, ' ', (size_t)fill);
-    out[len + (size_t)fill] = 0;
+    sprintf(out, "%s%*s", v->s, (int)fill, "");
     return out;
 }
 
@@ -752,7 +727,7 @@ static const char *f_join(Render *r, const TNode *e, const TVal *v, const TVal *
         if (v->items[i]->kind != TV_STR)
             die(&r->env, "tmpl-filter", e->pos,
                 "filter `join` needs a list of strings; item %zu is %s", i,
-                kind_name(v->items[i]->kind));
+                kind_name[v->items[i]->kind]);
         total += strlen(v->items[i]->s) + (i ? sep : 0);
     }
     char *out = result(r, e, total + 1), *o = out;
@@ -779,7 +754,7 @@ static void substitute(Render *r, const TNode *s)
     else
         die(&r->env, "tmpl-type", s->expr->pos,
             "%s is %s; `{{ }}` substitutes only strings, integers and booleans",
-            describe(r, s->expr), kind_name(v->kind));
+            describe(r, s->expr), kind_name[v->kind]);
 }
 
 /* The loop variable and `loop` are bound for the passes of the body. */
@@ -788,7 +763,7 @@ static void exec_for(Render *r, const TNode *s)
     const TVal *list = eval(r, s->expr);
     if (list->kind != TV_LIST)
         die(&r->env, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
-            describe(r, s->expr), kind_name(list->kind));
+            describe(r, s->expr), kind_name[list->kind]);
     Arena *a = r->env.a;
     TVal *loop = tv_map(a), *number = tv_int(a, 1);
     TVal *first = tv_bool(a, true), *last = tv_bool(a, false);
@@ -829,9 +804,8 @@ bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *
 {
     if (!t)
         return false;
-    Render r = {.env = {.a = a, .d = d}, .ctx = ctx, .out = out};
-    r.out_start = out->len;
-    r.mem_start = arena_bytes(a);
+    Render r = {.env = {.a = a, .d = d}, .ctx = ctx, .out = out, .out_start = out->len,
+                .mem_start = arena_bytes(a)};
     buf_putn(out, "", 0); /* an empty result is still a string */
     if (setjmp(r.env.jmp))
         return false;
