@@ -3,8 +3,8 @@
  * tmpl.c - the template engine: values, the parser and the interpreter.
  * templates/README.md is the language reference.
  *
- *   tmpl_parse   lex the whole template (tmpl_lex.re), drop the lines that
- *                hold only statement tags, and parse the tokens by
+ *   tmpl_parse   lex the whole template (tmpl_lex.re, which drops the lines
+ *                that hold only statement tags) and parse the tokens by
  *                recursive descent into a tree of statements
  *   tmpl_render  walk the tree over a TVal context
  *
@@ -21,42 +21,37 @@
 
 /* ==== values ============================================================ */
 
-static TVal *tv_new(Arena *a, TValKind kind)
+/* A copy of `v` in the arena. */
+static TVal *tv_new(Arena *a, TVal v)
 {
-    TVal *v = arena_alloc(a, sizeof *v);
-    v->kind = kind;
-    return v;
+    TVal *p = arena_alloc(a, sizeof *p);
+    *p = v;
+    return p;
 }
 
 TVal *tv_bool(Arena *a, bool b)
 {
-    TVal *v = tv_new(a, TV_BOOL);
-    v->b = b;
-    return v;
+    return tv_new(a, (TVal){.kind = TV_BOOL, .b = b});
 }
 
 TVal *tv_int(Arena *a, uint64_t i)
 {
-    TVal *v = tv_new(a, TV_INT);
-    v->i = i;
-    return v;
+    return tv_new(a, (TVal){.kind = TV_INT, .i = i});
 }
 
 TVal *tv_str(Arena *a, const char *s)
 {
-    TVal *v = tv_new(a, TV_STR);
-    v->s = arena_strdup(a, s ? s : "");
-    return v;
+    return tv_new(a, (TVal){.kind = TV_STR, .s = arena_strdup(a, s ? s : "")});
 }
 
 TVal *tv_list(Arena *a)
 {
-    return tv_new(a, TV_LIST);
+    return tv_new(a, (TVal){.kind = TV_LIST});
 }
 
 TVal *tv_map(Arena *a)
 {
-    return tv_new(a, TV_MAP);
+    return tv_new(a, (TVal){.kind = TV_MAP});
 }
 
 static void tv_grow(Arena *a, TVal *v)
@@ -82,14 +77,14 @@ void tv_push(Arena *a, TVal *list, TVal *v)
 {
     ASSERT(list && list->kind == TV_LIST);
     tv_grow(a, list);
-    list->items[list->n++] = v ? v : tv_new(a, TV_NULL);
+    list->items[list->n++] = v ? v : tv_new(a, (TVal){.kind = TV_NULL});
 }
 
 void tv_put(Arena *a, TVal *map, const char *key, TVal *v)
 {
     ASSERT(map && map->kind == TV_MAP && key);
     if (!v)
-        v = tv_new(a, TV_NULL);
+        v = tv_new(a, (TVal){.kind = TV_NULL});
     for (size_t i = 0; i < map->n; i++)
         if (strcmp(map->keys[i], key) == 0) {
             map->items[i] = v;
@@ -112,40 +107,31 @@ const TVal *tv_get(const TVal *map, const char *key)
 
 /* ==== the tree, the filters, errors ====================================== */
 
-typedef enum { TE_LIT, TE_NAME, TE_NOT, TE_BIN, TE_FILTER } TExprKind;
+/* One tree for statements and expressions. */
+typedef enum { TN_TEXT, TN_OUT, TN_IF, TN_FOR, TN_LIT, TN_NAME, TN_NOT, TN_BIN, TN_FILTER } TNodeKind;
 
 typedef struct Filter Filter;
-typedef struct TExpr TExpr;
-struct TExpr {
-    TExprKind kind;
-    TokType op;         /* TE_BIN: TT_AND, TT_OR or TT_EQ .. TT_MINUS */
-    Pos pos;            /* literal, name, operator, filter name */
-    unsigned depth;     /* operators above the leaves, 0 for a leaf */
-    const TVal *lit;    /* TE_LIT */
-    const char **names; /* TE_NAME: the dotted path */
-    Pos *name_pos;
-    unsigned nnames;
-    TExpr *lhs, *rhs;   /* operands; TE_FILTER: the filtered value, its argument */
-    const Filter *filter;
-};
-
-typedef enum { TS_TEXT, TS_OUT, TS_IF, TS_FOR } TStmtKind;
-
-typedef struct TStmt TStmt;
-struct TStmt {
-    TStmtKind kind;
-    TStmt *next;
-    Pos pos;          /* the text, the `{{`, or the `if`/`elif`/`for` keyword */
-    const char *text; /* TS_TEXT */
-    size_t len;
-    TExpr *expr;      /* TS_OUT value, TS_IF condition, TS_FOR list */
-    const char *var;  /* TS_FOR: the loop variable */
-    TStmt *body;      /* TS_IF: when true; TS_FOR: each pass */
-    TStmt *els;       /* TS_IF: when false (an `elif` is the one `if` in here) */
+typedef struct TNode TNode;
+struct TNode {
+    TNodeKind kind;
+    const TmplTok *tok;    /* TN_TEXT: the text; TN_BIN: the operator; TN_FOR: `for`, then
+                              the loop variable; TN_NAME: the first of its names, which
+                              are every other token from here */
+    unsigned nnames;       /* TN_NAME */
+    Pos pos;               /* the text, the `{{`, the `if`/`elif`/`for` keyword;
+                              the literal, the whole name, the operator, the filter name */
+    unsigned depth;        /* expressions: operators above the leaves, 0 for a leaf */
+    const TVal *lit;       /* TN_LIT */
+    TNode *lhs, *rhs;      /* operands; TN_FILTER: the filtered value, its argument */
+    const Filter *filter;  /* TN_FILTER */
+    TNode *next;           /* statements: the next one in its list */
+    TNode *expr;           /* TN_OUT value, TN_IF condition, TN_FOR list */
+    TNode *body;           /* TN_IF: when true; TN_FOR: each pass */
+    TNode *els;            /* TN_IF: when false (an `elif` is the one `if` in here) */
 };
 
 struct Template {
-    TStmt *body;
+    TNode *body;
 };
 
 /* What the parser and the interpreter share: where errors go and where
@@ -157,10 +143,10 @@ typedef struct Env {
 } Env;
 
 typedef struct Render Render;
-typedef const char *FilterFn(Render *r, const TExpr *e, const TVal *v, const TVal *arg);
+typedef const char *FilterFn(Render *r, const TNode *e, const TVal *v, const TVal *arg);
 
 struct Filter {
-    const char *name;     /* first, for die_near */
+    const char *name;     /* first, for diag_suggest */
     TValKind in;          /* the kind of value it takes */
     TValKind arg;         /* its argument's kind; TV_NULL: it takes none */
     const char *arg_name;
@@ -181,17 +167,6 @@ static const Filter filters[] = {
     {"join", TV_LIST, TV_STR, "the separator", f_join, NULL, 0},
 };
 
-/* Statement keywords and operators, for messages. */
-static const char *const tok_text[] = {
-    [TT_IF] = "if", [TT_ELIF] = "elif", [TT_ELSE] = "else", [TT_END] = "end", [TT_FOR] = "for",
-    [TT_EQ] = "==", [TT_NE] = "!=", [TT_GT] = ">", [TT_PLUS] = "+", [TT_MINUS] = "-",
-};
-
-static NORETURN void unwind(Env *env)
-{
-    longjmp(env->jmp, 1);
-}
-
 static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...)
 {
@@ -199,15 +174,7 @@ static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, .
     va_start(ap, fmt);
     diag_vadd(env->d, SEV_ERROR, code, pos, fmt, ap);
     va_end(ap);
-    unwind(env);
-}
-
-/* Adds a did-you-mean from `n` items of `size` bytes, a name first, and unwinds. */
-static NORETURN void die_near(Env *env, Diag *g, const char *word, const void *items, size_t n,
-                              size_t size)
-{
-    diag_suggest(env->d, g, word, items, n, size);
-    unwind(env);
+    longjmp(env->jmp, 1);
 }
 
 /* ==== the parser ========================================================= */
@@ -221,9 +188,9 @@ typedef struct Parser {
 
 /* The innermost open block, for the messages about a misplaced tag. */
 typedef struct Block {
-    TokType kind; /* TT_IF or TT_FOR */
-    Pos pos;      /* its whole `{% ... %}` tag */
-    Pos else_pos; /* line 0 until its `else` */
+    const TmplTok *kw; /* `if` or `for` */
+    Pos pos;           /* its whole `{% ... %}` tag */
+    Pos else_pos;      /* line 0 until its `else` */
 } Block;
 
 /* From the start of `a` to the end of `b`: in one tag, so on one line. */
@@ -240,8 +207,8 @@ static const char *describe_token(Parser *p, const TmplTok *t)
     case TT_TEXT: return "text";
     case TT_NAME: return arena_printf(p->env.a, "name `%s`", t->s);
     case TT_STRING: return "a string";
-    case TT_INT: return arena_printf(p->env.a, "integer `%.*s`", (int)t->n, t->s);
-    default: return arena_printf(p->env.a, "`%.*s`", (int)t->n, t->s);
+    case TT_INT: return arena_printf(p->env.a, "integer `%s`", t->s);
+    default: return arena_printf(p->env.a, "`%s`", t->s);
     }
 }
 
@@ -262,11 +229,12 @@ static const TmplTok *expect(Parser *p, TokType type, const char *what)
     return p->t++;
 }
 
-static TExpr *node(Parser *p, TExprKind kind, const TmplTok *t, TExpr *lhs, TExpr *rhs)
+/* A node at token `t`; an expression deeper than the limit is an error. */
+static TNode *node(Parser *p, TNodeKind kind, const TmplTok *t, TNode *lhs, TNode *rhs)
 {
-    TExpr *e = arena_alloc(p->env.a, sizeof *e);
+    TNode *e = arena_alloc(p->env.a, sizeof *e);
     e->kind = kind;
-    e->op = t->type;
+    e->tok = t;
     e->pos = t->pos;
     e->lhs = lhs;
     e->rhs = rhs;
@@ -277,56 +245,41 @@ static TExpr *node(Parser *p, TExprKind kind, const TmplTok *t, TExpr *lhs, TExp
     return e;
 }
 
-static TExpr *parse_expr(Parser *p);
+static TNode *parse_expr(Parser *p);
 
 /* `(` expr `)`, as a group or a filter's argument. */
-static TExpr *parse_parens(Parser *p)
+static TNode *parse_parens(Parser *p)
 {
     const TmplTok *open = expect(p, TT_LPAREN, "`(`");
     if (++p->parens > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", open->pos, "parentheses nest deeper than %d levels",
             TMPL_MAX_DEPTH);
-    TExpr *e = parse_expr(p);
+    TNode *e = parse_expr(p);
     expect(p, TT_RPAREN, "`)` or an operator");
     p->parens--;
     return e;
 }
 
-static bool is_name(TokType t)
-{
-    return t == TT_NAME || (t >= TT_IF && t <= TT_OR);
-}
-
 /* NAME (`.` NAME)*, where a keyword after `.` is a name too. */
-static TExpr *parse_name(Parser *p)
+static TNode *parse_name(Parser *p)
 {
-    unsigned n = 1;
-    while (p->t[2 * n - 1].type == TT_DOT && is_name(p->t[2 * n].type))
-        n++;
-    TExpr *e = node(p, TE_NAME, p->t, NULL, NULL);
-    e->names = arena_alloc(p->env.a, n * sizeof *e->names);
-    e->name_pos = arena_alloc(p->env.a, n * sizeof *e->name_pos);
-    for (unsigned i = 0; i < n; i++, p->t += 2) {
-        e->names[i] = p->t->s;
-        e->name_pos[i] = p->t->pos;
+    TNode *e = node(p, TN_NAME, p->t, NULL, NULL);
+    for (e->nnames = 1; p->t[1].type == TT_DOT; e->nnames++) {
+        p->t += 2;
+        if (p->t->type != TT_NAME && (p->t->type < TT_IF || p->t->type > TT_OR))
+            expected(p, "a name");
     }
-    p->t--; /* past the last name, not the dot after it */
-    if (p->t->type == TT_DOT) {
-        p->t++;
-        expected(p, "a name");
-    }
-    e->nnames = n;
-    e->pos = span(e->name_pos[0], e->name_pos[n - 1]);
+    e->pos = span(e->pos, p->t++->pos);
     return e;
 }
 
-static TExpr *parse_primary(Parser *p)
+static TNode *parse_primary(Parser *p)
 {
     const TmplTok *t = p->t;
     switch (t->type) {
     case TT_INT:
     case TT_STRING: {
-        TExpr *e = node(p, TE_LIT, p->t++, NULL, NULL);
+        TNode *e = node(p, TN_LIT, p->t++, NULL, NULL);
         e->lit = t->type == TT_INT ? tv_int(p->env.a, t->num) : tv_str(p->env.a, t->s);
         return e;
     }
@@ -336,56 +289,34 @@ static TExpr *parse_primary(Parser *p)
     }
 }
 
-static bool is_comparison(TokType t)
-{
-    return t >= TT_EQ && t <= TT_GT;
-}
+/* How tightly the binary operators bind: `a or b and c == d + e` is
+ * `a or (b and (c == (d + e)))`.  A `not` binds between `and` and `==`. */
+static const unsigned char prec[] = {
+    [TT_OR] = 1, [TT_AND] = 2, [TT_EQ] = 4, [TT_NE] = 4, [TT_GT] = 4, [TT_PLUS] = 5, [TT_MINUS] = 5,
+};
+enum { PREC_NOT = 3, PREC_CMP = 4 };
 
-/* operand (op operand)*, left-associative, for one or two operators. */
-static TExpr *chain(Parser *p, TExpr *(*operand)(Parser *), TokType op1, TokType op2)
+/* `not`* and the binary operators that bind at least as tightly as `min`,
+ * left-associative.  A run of `not` is a loop, not recursion, so it meets
+ * the depth limit, never the end of the C stack. */
+static TNode *parse_ops(Parser *p, unsigned min)
 {
-    TExpr *e = operand(p);
-    while (p->t->type == op1 || p->t->type == op2) {
-        const TmplTok *op = p->t++;
-        e = node(p, TE_BIN, op, e, operand(p));
-    }
-    return e;
-}
-
-/* sum (comparison sum)?, where sum := primary ((`+` | `-`) primary)*.
- * Comparisons do not chain. */
-static TExpr *parse_cmp(Parser *p)
-{
-    TExpr *e = chain(p, parse_primary, TT_PLUS, TT_MINUS);
-    if (!is_comparison(p->t->type))
-        return e;
-    const TmplTok *op = p->t++;
-    e = node(p, TE_BIN, op, e, chain(p, parse_primary, TT_PLUS, TT_MINUS));
-    if (is_comparison(p->t->type))
-        die(&p->env, "tmpl-syntax", p->t->pos,
-            "comparisons do not chain: `%.*s` cannot compare the result of a comparison "
-            "(combine comparisons with `and`)",
-            (int)p->t->n, p->t->s);
-    return e;
-}
-
-/* `not`* cmp.  A loop, not recursion: a long run of `not` meets the depth
- * limit, never the end of the C stack. */
-static TExpr *parse_not(Parser *p)
-{
-    const TmplTok *first = p->t;
-    while (p->t->type == TT_NOT)
+    const TmplTok *nots = p->t;
+    while (min <= PREC_NOT && p->t->type == TT_NOT)
         p->t++;
     const TmplTok *op = p->t;
-    TExpr *e = parse_cmp(p);
-    while (op-- > first)
-        e = node(p, TE_NOT, op, e, NULL);
+    TNode *e = op > nots ? parse_ops(p, PREC_CMP) : parse_primary(p);
+    while (op-- > nots)
+        e = node(p, TN_NOT, op, e, NULL);
+    while (prec[p->t->type] >= min) {
+        op = p->t++;
+        e = node(p, TN_BIN, op, e, parse_ops(p, prec[op->type] + 1u));
+        if (prec[op->type] == PREC_CMP && prec[p->t->type] == PREC_CMP)
+            die(&p->env, "tmpl-syntax", p->t->pos,
+                "comparisons do not chain: `%s` cannot compare the result of a comparison "
+                "(combine comparisons with `and`)", p->t->s);
+    }
     return e;
-}
-
-static TExpr *parse_and(Parser *p)
-{
-    return chain(p, parse_not, TT_AND, TT_AND);
 }
 
 static const Filter *find_filter(Parser *p, const TmplTok *name)
@@ -394,14 +325,15 @@ static const Filter *find_filter(Parser *p, const TmplTok *name)
         if (strcmp(filters[i].name, name->s) == 0)
             return &filters[i];
     Diag *g = error_at(p->env.d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
-    die_near(&p->env, g, name->s, filters, countof(filters), sizeof *filters);
+    diag_suggest(p->env.d, g, name->s, filters, countof(filters), sizeof *filters);
+    longjmp(p->env.jmp, 1);
 }
 
-/* expr := or (`|` NAME (`(` expr `)`)?)*  where or := and (`or` and)*.
- * A filter applies to everything on its left. */
-static TExpr *parse_expr(Parser *p)
+/* expr := ops (`|` NAME (`(` expr `)`)?)*: a filter applies to everything
+ * on its left. */
+static TNode *parse_expr(Parser *p)
 {
-    TExpr *e = chain(p, parse_and, TT_OR, TT_OR);
+    TNode *e = parse_ops(p, 1);
     while (p->t->type == TT_PIPE) {
         p->t++;
         const TmplTok *name = expect(p, TT_NAME, "a filter name");
@@ -412,26 +344,17 @@ static TExpr *parse_expr(Parser *p)
         if (!has_arg && f->arg != TV_NULL)
             die(&p->env, "tmpl-filter", name->pos, "filter `%s` takes one argument: %s", f->name,
                 f->arg_name);
-        e = node(p, TE_FILTER, name, e, has_arg ? parse_parens(p) : NULL);
+        e = node(p, TN_FILTER, name, e, has_arg ? parse_parens(p) : NULL);
         e->filter = f;
-        if (p->t->type >= TT_AND && p->t->type <= TT_MINUS)
+        if (prec[p->t->type])
             die(&p->env, "tmpl-syntax", p->t->pos,
-                "`%.*s` after a filter: a filter applies to everything on its left, so put "
-                "the filtered value in parentheses",
-                (int)p->t->n, p->t->s);
+                "`%s` after a filter: a filter applies to everything on its left, so put "
+                "the filtered value in parentheses", p->t->s);
     }
     return e;
 }
 
 /* ---- statements ---------------------------------------------------------- */
-
-static TStmt *stmt(Parser *p, TStmtKind kind, Pos pos)
-{
-    TStmt *s = arena_alloc(p->env.a, sizeof *s);
-    s->kind = kind;
-    s->pos = pos;
-    return s;
-}
 
 /* The current token, a `{%` whose keyword cannot come here (or the end of
  * the template, or a lexical error): says why. */
@@ -439,43 +362,42 @@ static NORETURN void misplaced(Parser *p, const Block *in)
 {
     Env *env = &p->env;
     if (p->t->type == TT_EOF && in)
-        die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`",
-            tok_text[in->kind]);
+        die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`", in->kw->s);
     if (p->t->type != TT_OPEN_STMT)
         expected(p, "text or a tag"); /* a lexical error, which expected() reports */
     TokType k = (++p->t)->type;
+    const char *kw = p->t->s;
     if (!in && k >= TT_ELIF && k <= TT_END)
-        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", tok_text[k],
+        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", kw,
             k == TT_END ? " or `for`" : "");
     if (k == TT_ELIF || k == TT_ELSE) {
-        bool in_for = in->kind == TT_FOR;
-        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos, "`{%% %s %%}` %s", tok_text[k],
-                           in_for ? arena_printf(env->a, "inside a `for`; only an `if` has `%s`",
-                                                 tok_text[k])
+        bool in_for = in->kw->type == TT_FOR;
+        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos, "`{%% %s %%}` %s", kw,
+                           in_for ? arena_printf(env->a, "inside a `for`; only an `if` has `%s`", kw)
                                   : "after the `{% else %}` of this `if`");
         diag_note(env->d, g, in_for ? in->pos : in->else_pos,
                   in_for ? "the innermost open block is this `for`" : "the `else` is here");
-        unwind(env);
+        longjmp(env->jmp, 1);
     }
     expected(p, !in ? "`if` or `for` after `{%`"
-                : in->kind == TT_FOR || in->else_pos.line ? "`if`, `for` or `end` after `{%`"
+                : in->kw->type == TT_FOR || in->else_pos.line ? "`if`, `for` or `end` after `{%`"
                 : "`if`, `for`, `elif`, `else` or `end` after `{%`");
 }
 
-static TStmt *parse_block(Parser *p);
+static TNode *parse_block(Parser *p);
 
 /* Whether `{% k` ends the body of the block `in`. */
 static bool ends_body(const Block *in, TokType k)
 {
     return k == TT_END ||
-           (in->kind == TT_IF && !in->else_pos.line && (k == TT_ELIF || k == TT_ELSE));
+           (in->kw->type == TT_IF && !in->else_pos.line && (k == TT_ELIF || k == TT_ELSE));
 }
 
 /* Statements up to the end of the template or, in a block, up to a `{%`
  * with the keyword that may end that block's body. */
-static TStmt *parse_body(Parser *p, const Block *in)
+static TNode *parse_body(Parser *p, const Block *in)
 {
-    TStmt *head = NULL, **tail = &head, *s;
+    TNode *head = NULL, **tail = &head, *s;
     for (;;) {
         const TmplTok *t = p->t;
         TokType k = t->type == TT_OPEN_STMT ? t[1].type : TT_EOF;
@@ -483,12 +405,10 @@ static TStmt *parse_body(Parser *p, const Block *in)
             p->t++;
             if (t->n == 0)
                 continue; /* dropped by the tag-line rule */
-            s = stmt(p, TS_TEXT, t->pos);
-            s->text = t->s;
-            s->len = t->n;
+            s = node(p, TN_TEXT, t, NULL, NULL);
         } else if (t->type == TT_OPEN_EXPR) {
             p->t++;
-            s = stmt(p, TS_OUT, t->pos);
+            s = node(p, TN_OUT, t, NULL, NULL);
             s->expr = parse_expr(p);
             expect(p, TT_CLOSE_EXPR, "`}}` or an operator");
         } else if (k == TT_IF || k == TT_FOR) {
@@ -505,22 +425,22 @@ static TStmt *parse_body(Parser *p, const Block *in)
 
 /* {% if E %} body ({% elif E %} body)* ({% else %} body)? {% end %}
  * {% for NAME in E %} body {% end %} */
-static TStmt *parse_block(Parser *p)
+static TNode *parse_block(Parser *p)
 {
     const TmplTok *open = p->t, *kw = p->t + 1;
     p->t += 2;
-    TStmt *s = stmt(p, kw->type == TT_IF ? TS_IF : TS_FOR, kw->pos);
+    TNode *s = node(p, kw->type == TT_IF ? TN_IF : TN_FOR, kw, NULL, NULL);
     if (kw->type == TT_FOR) {
-        s->var = expect(p, TT_NAME, "a name")->s;
+        expect(p, TT_NAME, "a name");
         expect(p, TT_IN, "`in`");
     }
     s->expr = parse_expr(p);
-    Block b = {kw->type, span(open->pos, p->t->pos), {0}};
+    Block b = {kw, span(open->pos, p->t->pos), {0}};
     expect(p, TT_CLOSE_STMT, "`%}` or an operator");
     if (++p->blocks > TMPL_MAX_DEPTH)
         die(&p->env, "tmpl-depth", b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
-    TStmt *arm = s;
-    TStmt **into = &s->body;
+    TNode *arm = s;
+    TNode **into = &s->body;
     for (;;) {
         *into = parse_body(p, &b);
         kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
@@ -533,7 +453,7 @@ static TStmt *parse_block(Parser *p)
             expect(p, TT_CLOSE_STMT, "`%}`");
             continue;
         }
-        TStmt *elif = stmt(p, TS_IF, kw->pos);
+        TNode *elif = node(p, TN_IF, kw, NULL, NULL);
         elif->expr = parse_expr(p);
         expect(p, TT_CLOSE_STMT, "`%}` or an operator");
         arm = arm->els = elif;
@@ -546,60 +466,13 @@ static TStmt *parse_block(Parser *p)
 
 /* ---- the parse driver ------------------------------------------------------ */
 
-/* Lexes the whole template, up to its end or its first lexical error, into
- * `b` used as a growing array of tokens. */
-static TmplTok *lex_all(Arena *a, const SrcFile *src, Buf *b)
-{
-    TmplLexer lx;
-    tmpl_lex_init(&lx, a, src);
-    TmplTok t;
-    do {
-        tmpl_lex(&lx, &t);
-        buf_putn(b, (const char *)&t, sizeof t);
-    } while (t.type != TT_EOF && t.type != TT_ERROR);
-    return (TmplTok *)(void *)b->p;
-}
-
-static bool at_end(const TmplTok *t)
-{
-    return t->type == TT_EOF || t->type == TT_ERROR;
-}
-
-/* A line holding only `{% %}` tags and blanks (spaces, tabs, a carriage
- * return) writes nothing, not even its newline. */
-static void drop_tag_lines(TmplTok *t)
-{
-    for (TmplTok *line = t; !at_end(line); line = t) {
-        bool blank = true, nl = false;
-        unsigned tags = 0;
-        for (; !nl && !at_end(t); t++) {
-            if (t->type == TT_TEXT) {
-                nl = t->s[t->n - 1] == '\n';
-                for (size_t k = 0; k + nl < t->n; k++)
-                    blank &= t->s[k] == ' ' || t->s[k] == '\t' || t->s[k] == '\r';
-            }
-            tags += t->type == TT_OPEN_STMT;
-            blank &= t->type != TT_OPEN_EXPR;
-        }
-        for (; blank && tags && line < t; line++)
-            if (line->type == TT_TEXT)
-                line->n = 0;
-    }
-}
-
 Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d)
 {
-    Buf toks = {0};
-    TmplTok *tk = lex_all(a, src, &toks);
-    drop_tag_lines(tk);
-    Parser p = {.env = {.a = a, .d = d}, .t = tk};
-    if (setjmp(p.env.jmp)) {
-        buf_free(&toks);
+    Parser p = {.env = {.a = a, .d = d}, .t = tmpl_lex(a, src)};
+    if (setjmp(p.env.jmp))
         return NULL;
-    }
     Template *t = arena_alloc(a, sizeof *t);
     t->body = parse_body(&p, NULL);
-    buf_free(&toks);
     return t;
 }
 
@@ -619,14 +492,10 @@ struct Render {
 
 static const TVal bools[2] = {{.kind = TV_BOOL, .b = false}, {.kind = TV_BOOL, .b = true}};
 
-static const char *kind_name(TValKind k)
-{
-    static const char *const names[] = {
-        [TV_NULL] = "null",  [TV_BOOL] = "a boolean", [TV_INT] = "an integer",
-        [TV_STR] = "a string", [TV_LIST] = "a list", [TV_MAP] = "a map",
-    };
-    return names[k];
-}
+static const char *const kind_name[] = {
+    [TV_NULL] = "null",  [TV_BOOL] = "a boolean", [TV_INT] = "an integer",
+    [TV_STR] = "a string", [TV_LIST] = "a list", [TV_MAP] = "a map",
+};
 
 static bool truthy(const TVal *v)
 {
@@ -641,20 +510,20 @@ static bool truthy(const TVal *v)
 }
 
 /* `a.b.c`, the first `n` parts of a path, for messages. */
-static const char *path_text(Render *r, const TExpr *e, unsigned n)
+static const char *path_text(Render *r, const TNode *e, unsigned n)
 {
-    const char *s = e->names[0];
+    const char *s = e->tok->s;
     for (unsigned i = 1; i < n; i++)
-        s = arena_printf(r->env.a, "%s.%s", s, e->names[i]);
+        s = arena_printf(r->env.a, "%s.%s", s, e->tok[2 * i].s);
     return s;
 }
 
 /* How an expression is named in a message. */
-static const char *describe(Render *r, const TExpr *e)
+static const char *describe(Render *r, const TNode *e)
 {
-    if (e->kind == TE_NAME)
+    if (e->kind == TN_NAME)
         return arena_printf(r->env.a, "`%s`", path_text(r, e, e->nnames));
-    if (e->kind == TE_FILTER)
+    if (e->kind == TN_FILTER)
         return arena_printf(r->env.a, "the result of `%s`", e->filter->name);
     return "the value";
 }
@@ -683,106 +552,101 @@ static void put(Render *r, Pos pos, const char *s, size_t n)
     buf_putn(r->out, s, n);
 }
 
-/* Suggests a loop variable, else a key of the context. */
-static NORETURN void unknown_name(Render *r, const TExpr *e)
-{
-    const char *name = e->names[0];
-    Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[0], "unknown name `%s`", name);
-    if (!diag_suggest(r->env.d, g, name, r->b, r->nb, sizeof *r->b) && r->ctx && r->ctx->kind == TV_MAP)
-        diag_suggest(r->env.d, g, name, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
-    unwind(&r->env);
-}
-
 /* A dotted name: a loop variable (the innermost first) or a key of the
  * context, then a key of each map on the way. */
-static const TVal *lookup(Render *r, const TExpr *e)
+static const TVal *lookup(Render *r, const TNode *e)
 {
     const TVal *v = NULL;
+    const char *first = e->tok->s;
     for (size_t i = r->nb; i-- > 0 && !v;)
-        if (strcmp(r->b[i].name, e->names[0]) == 0)
+        if (strcmp(r->b[i].name, first) == 0)
             v = r->b[i].v;
-    if (!v && !(v = tv_get(r->ctx, e->names[0])))
-        unknown_name(r, e);
+    if (!v && !(v = tv_get(r->ctx, first))) { /* suggests a loop variable, else a key */
+        Diag *g = error_at(r->env.d, "tmpl-name", e->tok->pos, "unknown name `%s`", first);
+        if (!diag_suggest(r->env.d, g, first, r->b, r->nb, sizeof *r->b) && r->ctx &&
+            r->ctx->kind == TV_MAP)
+            diag_suggest(r->env.d, g, first, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
+        longjmp(r->env.jmp, 1);
+    }
     for (unsigned k = 1; k < e->nnames; k++) {
+        const TmplTok *name = &e->tok[2 * k];
         if (v->kind != TV_MAP)
-            die(&r->env, "tmpl-type", e->name_pos[k], "`%s` is %s, not a map; it has no field `%s`",
-                path_text(r, e, k), kind_name(v->kind), e->names[k]);
-        const TVal *field = tv_get(v, e->names[k]);
+            die(&r->env, "tmpl-type", name->pos, "`%s` is %s, not a map; it has no field `%s`",
+                path_text(r, e, k), kind_name[v->kind], name->s);
+        const TVal *field = tv_get(v, name->s);
         if (!field) {
-            Diag *g = error_at(r->env.d, "tmpl-name", e->name_pos[k], "`%s` has no field `%s`",
-                               path_text(r, e, k), e->names[k]);
-            die_near(&r->env, g, e->names[k], v->keys, v->n, sizeof *v->keys);
+            Diag *g = error_at(r->env.d, "tmpl-name", name->pos, "`%s` has no field `%s`",
+                               path_text(r, e, k), name->s);
+            diag_suggest(r->env.d, g, name->s, v->keys, v->n, sizeof *v->keys);
+            longjmp(r->env.jmp, 1);
         }
         v = field;
     }
     return v;
 }
 
-static const TVal *eval(Render *r, const TExpr *e);
+static const TVal *eval(Render *r, const TNode *e);
 
 /* and, or (both stop early), comparisons, + and -. */
-static const TVal *binary(Render *r, const TExpr *e)
+static const TVal *binary(Render *r, const TNode *e)
 {
+    TokType op = e->tok->type;
     const TVal *a = eval(r, e->lhs);
-    if (e->op == TT_AND || e->op == TT_OR)
-        return truthy(a) == (e->op == TT_OR) ? &bools[e->op == TT_OR]
-                                             : &bools[truthy(eval(r, e->rhs))];
+    if (op == TT_AND || op == TT_OR)
+        return truthy(a) == (op == TT_OR) ? &bools[op == TT_OR] : &bools[truthy(eval(r, e->rhs))];
     const TVal *b = eval(r, e->rhs);
-    if (e->op == TT_EQ || e->op == TT_NE) {
-        if (a->kind != b->kind || (a->kind != TV_INT && a->kind != TV_STR && a->kind != TV_BOOL))
-            die(&r->env, "tmpl-type", e->pos,
-                "`%s` compares two integers, two strings or two booleans, not %s and %s",
-                tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
-        bool eq = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
-                : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
-        return &bools[eq == (e->op == TT_EQ)];
+    bool eq = op == TT_EQ || op == TT_NE; /* these compare strings and booleans too */
+    if (a->kind != b->kind ||
+        (a->kind != TV_INT && !(eq && (a->kind == TV_STR || a->kind == TV_BOOL))))
+        die(&r->env, "tmpl-type", e->pos, "`%s` %s, not %s and %s", e->tok->s,
+            eq ? "compares two integers, two strings or two booleans" : "needs two integers",
+            kind_name[a->kind], kind_name[b->kind]);
+    if (eq) {
+        bool same = a->kind == TV_STR ? strcmp(a->s, b->s) == 0
+                  : a->kind == TV_INT ? a->i == b->i : a->b == b->b;
+        return &bools[same == (op == TT_EQ)];
     }
-    if (a->kind != TV_INT || b->kind != TV_INT)
-        die(&r->env, "tmpl-type", e->pos, "`%s` needs two integers, not %s and %s",
-            tok_text[e->op], kind_name(a->kind), kind_name(b->kind));
     uint64_t x = a->i, y = b->i;
-    if (e->op == TT_GT)
+    if (op == TT_GT)
         return &bools[x > y];
-    if (e->op == TT_PLUS && x > UINT64_MAX - y)
+    if (op == TT_PLUS && x > UINT64_MAX - y)
         die(&r->env, "tmpl-overflow", e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits", x, y);
-    if (e->op == TT_MINUS && y > x)
+    if (op == TT_MINUS && y > x)
         die(&r->env, "tmpl-overflow", e->pos,
             "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", x, y);
-    return tv_int(r->env.a, e->op == TT_PLUS ? x + y : x - y);
+    return tv_int(r->env.a, op == TT_PLUS ? x + y : x - y);
 }
 
-static const TVal *filter(Render *r, const TExpr *e)
+static const TVal *filter(Render *r, const TNode *e)
 {
     const Filter *f = e->filter;
     const TVal *v = eval(r, e->lhs), *arg = e->rhs ? eval(r, e->rhs) : NULL;
     if (v->kind != f->in)
         die(&r->env, "tmpl-filter", e->pos, "filter `%s` needs %s, got %s", f->name,
-            kind_name(f->in), kind_name(v->kind));
+            kind_name[f->in], kind_name[v->kind]);
     if (arg && arg->kind != f->arg)
         die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
-            f->name, kind_name(f->arg), kind_name(arg->kind));
-    TVal *res = tv_new(r->env.a, TV_STR);
-    res->s = f->fn(r, e, v, arg);
-    return res;
+            f->name, kind_name[f->arg], kind_name[arg->kind]);
+    return tv_new(r->env.a, (TVal){.kind = TV_STR, .s = f->fn(r, e, v, arg)});
 }
 
-static const TVal *eval(Render *r, const TExpr *e)
+static const TVal *eval(Render *r, const TNode *e)
 {
     switch (e->kind) {
-    case TE_LIT: return e->lit;
-    case TE_NAME: return lookup(r, e);
-    case TE_NOT: return &bools[!truthy(eval(r, e->lhs))];
-    case TE_BIN: return binary(r, e);
-    case TE_FILTER: return filter(r, e);
+    case TN_LIT: return e->lit;
+    case TN_NAME: return lookup(r, e);
+    case TN_NOT: return &bools[!truthy(eval(r, e->lhs))];
+    case TN_BIN: return binary(r, e);
+    case TN_FILTER: return filter(r, e);
+    default: BUG("not an expression");
     }
-    BUG("unknown expression kind");
 }
 
 /* ---- filters ------------------------------------------------------------ */
 
 /* Room for a filter's result of `n` bytes, within the output and memory
  * limits (a result too long to write is refused before it is made). */
-static char *result(Render *r, const TExpr *e, size_t n)
+static char *result(Render *r, const TNode *e, size_t n)
 {
     if (n > TMPL_MAX_OUTPUT)
         die(&r->env, "tmpl-limit", e->pos, "result of `%s` is over the %u MiB output limit",
@@ -792,7 +656,7 @@ static char *result(Render *r, const TExpr *e, size_t n)
 }
 
 /* hex, hex8, hex16: the format and the limit come from the table. */
-static const char *f_int(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_int(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     if (v->i > e->filter->max)
@@ -804,7 +668,7 @@ static const char *f_int(Render *r, const TExpr *e, const TVal *v, const TVal *a
 /* A C string literal.  Bytes outside printable ASCII become three-digit
  * octal escapes (never \x, which would swallow a following hex digit), and
  * a `?` after a `?` is escaped so no trigraph can form. */
-static const char *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_cstr(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     size_t len = strlen(v->s);
@@ -829,7 +693,7 @@ static const char *f_cstr(Render *r, const TExpr *e, const TVal *v, const TVal *
 /* Text safe inside a C block comment: a space splits every `*` `/` and
  * every `/` `*`, so the text can neither end the comment nor draw a
  * nested-comment warning. */
-static const char *f_comment(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_comment(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
     char *out = result(r, e, 2 * strlen(v->s) + 1), *o = out;
@@ -843,7 +707,7 @@ static const char *f_comment(Render *r, const TExpr *e, const TVal *v, const TVa
 }
 
 /* Spaces on the right up to the width, counted in UTF-8 characters. */
-static const char *f_pad(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_pad(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     size_t len = strlen(v->s), cols = 0;
     for (size_t i = 0; i < len; i++)
@@ -852,20 +716,18 @@ static const char *f_pad(Render *r, const TExpr *e, const TVal *v, const TVal *a
         return v->s;
     uint64_t fill = arg->i - cols;
     char *out = result(r, e, fill > TMPL_MAX_OUTPUT ? SIZE_MAX : len + (size_t)fill + 1);
-    memcpy(out, v->s, len);
-    memset(out + len, ' ', (size_t)fill);
-    out[len + (size_t)fill] = 0;
+    sprintf(out, "%s%*s", v->s, (int)fill, "");
     return out;
 }
 
-static const char *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *arg)
+static const char *f_join(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     size_t total = 0, sep = strlen(arg->s);
     for (size_t i = 0; i < v->n; i++) {
         if (v->items[i]->kind != TV_STR)
             die(&r->env, "tmpl-filter", e->pos,
                 "filter `join` needs a list of strings; item %zu is %s", i,
-                kind_name(v->items[i]->kind));
+                kind_name[v->items[i]->kind]);
         total += strlen(v->items[i]->s) + (i ? sep : 0);
     }
     char *out = result(r, e, total + 1), *o = out;
@@ -877,9 +739,9 @@ static const char *f_join(Render *r, const TExpr *e, const TVal *v, const TVal *
 
 /* ---- statements ---------------------------------------------------------- */
 
-static void exec_list(Render *r, const TStmt *s);
+static void exec_list(Render *r, const TNode *s);
 
-static void substitute(Render *r, const TStmt *s)
+static void substitute(Render *r, const TNode *s)
 {
     const TVal *v = eval(r, s->expr);
     char num[24];
@@ -892,16 +754,16 @@ static void substitute(Render *r, const TStmt *s)
     else
         die(&r->env, "tmpl-type", s->expr->pos,
             "%s is %s; `{{ }}` substitutes only strings, integers and booleans",
-            describe(r, s->expr), kind_name(v->kind));
+            describe(r, s->expr), kind_name[v->kind]);
 }
 
 /* The loop variable and `loop` are bound for the passes of the body. */
-static void exec_for(Render *r, const TStmt *s)
+static void exec_for(Render *r, const TNode *s)
 {
     const TVal *list = eval(r, s->expr);
     if (list->kind != TV_LIST)
         die(&r->env, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
-            describe(r, s->expr), kind_name(list->kind));
+            describe(r, s->expr), kind_name[list->kind]);
     Arena *a = r->env.a;
     TVal *loop = tv_map(a), *number = tv_int(a, 1);
     TVal *first = tv_bool(a, true), *last = tv_bool(a, false);
@@ -911,7 +773,7 @@ static void exec_for(Render *r, const TStmt *s)
     size_t nb = r->nb;
     r->b[nb].name = "loop";
     r->b[nb].v = loop;
-    r->b[nb + 1].name = s->var;
+    r->b[nb + 1].name = s->tok[1].s;
     r->nb = nb + 2;
     for (size_t i = 0; i < list->n; i++) {
         step(r, s->pos);
@@ -924,15 +786,16 @@ static void exec_for(Render *r, const TStmt *s)
     r->nb = nb;
 }
 
-static void exec_list(Render *r, const TStmt *s)
+static void exec_list(Render *r, const TNode *s)
 {
     for (; s; s = s->next) {
         step(r, s->pos);
         switch (s->kind) {
-        case TS_TEXT: put(r, s->pos, s->text, s->len); break;
-        case TS_OUT: substitute(r, s); break;
-        case TS_IF: exec_list(r, truthy(eval(r, s->expr)) ? s->body : s->els); break;
-        case TS_FOR: exec_for(r, s); break;
+        case TN_TEXT: put(r, s->pos, s->tok->s, s->tok->n); break;
+        case TN_OUT: substitute(r, s); break;
+        case TN_IF: exec_list(r, truthy(eval(r, s->expr)) ? s->body : s->els); break;
+        case TN_FOR: exec_for(r, s); break;
+        default: BUG("not a statement");
         }
     }
 }
@@ -941,9 +804,8 @@ bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *
 {
     if (!t)
         return false;
-    Render r = {.env = {.a = a, .d = d}, .ctx = ctx, .out = out};
-    r.out_start = out->len;
-    r.mem_start = arena_bytes(a);
+    Render r = {.env = {.a = a, .d = d}, .ctx = ctx, .out = out, .out_start = out->len,
+                .mem_start = arena_bytes(a)};
     buf_putn(out, "", 0); /* an empty result is still a string */
     if (setjmp(r.env.jmp))
         return false;

@@ -28,29 +28,19 @@ typedef enum {
 typedef struct TmplTok {
     TokType type;
     Pos pos;          /* first byte; len is the token's length on its line */
-    const char *s;    /* TT_TEXT, operators: the source bytes (not NUL-terminated);
-                         names, keywords, TT_STRING: NUL-terminated arena copy;
-                         TT_ERROR: the message */
+    const char *s;    /* TT_TEXT: the source bytes (not NUL-terminated); TT_ERROR:
+                         the message; others: a copy (TT_STRING: between the quotes) */
     size_t n;         /* bytes in s */
     uint64_t num;     /* TT_INT */
+    bool blank;       /* TT_TEXT: only spaces, tabs, carriage returns and a newline */
     const char *code; /* TT_ERROR: the diagnostic code */
 } TmplTok;
 
-typedef struct TmplLexer {
-    Arena *a;
-    const SrcFile *src;
-    const char *cur, *mar, *tok, *lim;
-    const char *line_start; /* first byte of the current line */
-    uint32_t line;
-    bool in_tag;            /* the mode: text, or inside `{{ }}` / `{% %}` */
-    Pos tag_pos;            /* the opening of the tag we are in */
-    TokType tag_kind;       /* TT_OPEN_EXPR or TT_OPEN_STMT */
-} TmplLexer;
-
-void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src);
-/* Fills *t and returns its type: TT_EOF at the end, TT_ERROR for a
- * lexical error (reported by the parser when it reaches that token, so
- * an earlier syntax error wins). */
-TokType tmpl_lex(TmplLexer *lx, TmplTok *t);
+/* The tokens of a whole template, in the arena, up to its end (TT_EOF) or
+ * its first lexical error (TT_ERROR, reported by the parser when it reaches
+ * that token, so an earlier syntax error wins).  A line that holds only
+ * `{% %}` tags and blanks writes nothing, not even its newline: its TT_TEXT
+ * tokens come with n == 0. */
+const TmplTok *tmpl_lex(Arena *a, const SrcFile *src);
 
 #endif

@@ -4,7 +4,9 @@
  *
  * Two modes over one NUL-terminated buffer.  In text mode everything up to
  * a tag opening is TEXT; a TEXT token never crosses a newline (it ends just
- * after one), so the tag-line rule in tmpl.c can work line by line.  In
+ * after one) and is marked blank when it is (that rule comes first: of two
+ * equally long matches re2c takes the first), so tmpl_lex can apply the
+ * tag-line rule line by line.  In
  * tag mode (after `{{` or `{%`) come names, keywords, literals and
  * operators until `}}` or `%}`, on the same line: only TEXT ends a line.
  *
@@ -14,6 +16,8 @@
  */
 #include "tmpl_int.h"
 
+#include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 
 /*!re2c
@@ -26,11 +30,16 @@
     ident = [a-zA-Z_][a-zA-Z0-9_]*;
 */
 
-void tmpl_lex_init(TmplLexer *lx, Arena *a, const SrcFile *src)
-{
-    *lx = (TmplLexer){.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
-                      .line_start = src->text, .line = 1};
-}
+typedef struct TmplLexer {
+    Arena *a;
+    const SrcFile *src;
+    const char *cur, *mar, *tok, *lim;
+    const char *line_start; /* first byte of the current line */
+    uint32_t line;
+    bool in_tag;            /* the mode: text, or inside `{{ }}` / `{% %}` */
+    Pos tag_pos;            /* the opening of the tag we are in */
+    TokType tag_kind;       /* TT_OPEN_EXPR or TT_OPEN_STMT */
+} TmplLexer;
 
 /* Position of the current token's first byte, `len` bytes long. */
 static Pos tok_pos(const TmplLexer *lx, size_t len)
@@ -38,18 +47,13 @@ static Pos tok_pos(const TmplLexer *lx, size_t len)
     return (Pos){lx->src, lx->line, (uint32_t)(lx->tok - lx->line_start) + 1, (uint32_t)len};
 }
 
-static TokType fail(TmplTok *t, const char *code, Pos p, const char *msg)
+static TokType error(TmplTok *t, Pos p, const char *msg)
 {
     t->type = TT_ERROR;
     t->pos = p;
     t->s = msg;
-    t->code = code;
+    t->code = "tmpl-syntax";
     return TT_ERROR;
-}
-
-static TokType error(TmplTok *t, Pos p, const char *msg)
-{
-    return fail(t, "tmpl-syntax", p, msg);
 }
 
 static TokType token(TmplLexer *lx, TmplTok *t, TokType type)
@@ -58,7 +62,7 @@ static TokType token(TmplLexer *lx, TmplTok *t, TokType type)
     bool nl = n && lx->cur[-1] == '\n'; /* a TEXT token that ends its line */
     t->type = type;
     t->pos = tok_pos(lx, n - nl);
-    t->s = lx->tok;
+    t->s = type == TT_TEXT ? lx->tok : arena_strndup(lx->a, lx->tok, n);
     t->n = n;
     if (nl) {
         lx->line++;
@@ -67,42 +71,27 @@ static TokType token(TmplLexer *lx, TmplTok *t, TokType type)
     return type;
 }
 
-static TokType open_tag(TmplLexer *lx, TmplTok *t, TokType type)
+/* `{{`, `{%` (open) or `}}`, `%}`.  Either closer ends the tag; `{{ x %}`
+ * is the parser's to report. */
+static TokType tag(TmplLexer *lx, TmplTok *t, TokType type, bool open)
 {
     token(lx, t, type);
-    lx->in_tag = true;
+    lx->in_tag = open;
     lx->tag_pos = t->pos;
     lx->tag_kind = type;
     return type;
 }
 
-/* Either closer ends the tag; `{{ x %}` is the parser's to report. */
-static TokType close_tag(TmplLexer *lx, TmplTok *t, TokType type)
-{
-    lx->in_tag = false;
-    return token(lx, t, type);
-}
-
-static TokType name(TmplLexer *lx, TmplTok *t, TokType type)
-{
-    token(lx, t, type);
-    t->s = arena_strndup(lx->a, lx->tok, t->n);
-    return type;
-}
-
-static TokType number(TmplLexer *lx, TmplTok *t, unsigned base)
+static TokType number(TmplLexer *lx, TmplTok *t, int base)
 {
     token(lx, t, TT_INT);
-    const char *s = lx->tok + (base == 16 ? 2 : 0);
-    uint64_t v = 0;
-    for (; s < lx->cur; s++) {
-        unsigned d = *s <= '9' ? (unsigned)(*s - '0') : (unsigned)((*s | 0x20) - 'a' + 10);
-        if (v > (UINT64_MAX - d) / base)
-            return fail(t, "tmpl-overflow", t->pos, "integer literal does not fit in 64 bits");
-        v = v * base + d;
-    }
-    t->num = v;
-    return TT_INT;
+    errno = 0;
+    t->num = strtoull(lx->tok, NULL, base); /* accepts the `0x` */
+    if (errno != ERANGE)
+        return TT_INT;
+    error(t, t->pos, "integer literal does not fit in 64 bits");
+    t->code = "tmpl-overflow";
+    return TT_ERROR;
 }
 
 /* A string literal: the bytes between the quotes, as they are. */
@@ -141,7 +130,8 @@ static TokType end_of_input(TmplLexer *lx, TmplTok *t)
     return token(lx, t, TT_EOF);
 }
 
-TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
+/* Fills *t and returns its type. */
+static TokType lex(TmplLexer *lx, TmplTok *t)
 {
     memset(t, 0, sizeof *t);
     for (;;) {
@@ -149,8 +139,9 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         if (!lx->in_tag) {
     /*!local:re2c
         "\x00"          { return end_of_input(lx, t); }
-        "{{"            { return open_tag(lx, t, TT_OPEN_EXPR); }
-        "{%"            { return open_tag(lx, t, TT_OPEN_STMT); }
+        "{{"            { return tag(lx, t, TT_OPEN_EXPR, true); }
+        "{%"            { return tag(lx, t, TT_OPEN_STMT, true); }
+        ws* "\n" | ws+  { t->blank = true; return token(lx, t, TT_TEXT); }
         [^{\n\x00]* "\n" | [^{\n\x00]+ | "{"
                         { return token(lx, t, TT_TEXT); }
     */
@@ -159,19 +150,19 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         "\x00"          { return end_of_input(lx, t); }
         ws+             { continue; }
         "\n"            { return unclosed(lx, t); }
-        "}}"            { return close_tag(lx, t, TT_CLOSE_EXPR); }
-        "%}"            { return close_tag(lx, t, TT_CLOSE_STMT); }
+        "}}"            { return tag(lx, t, TT_CLOSE_EXPR, false); }
+        "%}"            { return tag(lx, t, TT_CLOSE_STMT, false); }
 
-        "if"            { return name(lx, t, TT_IF); }
-        "elif"          { return name(lx, t, TT_ELIF); }
-        "else"          { return name(lx, t, TT_ELSE); }
-        "end"           { return name(lx, t, TT_END); }
-        "for"           { return name(lx, t, TT_FOR); }
-        "in"            { return name(lx, t, TT_IN); }
-        "not"           { return name(lx, t, TT_NOT); }
-        "and"           { return name(lx, t, TT_AND); }
-        "or"            { return name(lx, t, TT_OR); }
-        ident           { return name(lx, t, TT_NAME); }
+        "if"            { return token(lx, t, TT_IF); }
+        "elif"          { return token(lx, t, TT_ELIF); }
+        "else"          { return token(lx, t, TT_ELSE); }
+        "end"           { return token(lx, t, TT_END); }
+        "for"           { return token(lx, t, TT_FOR); }
+        "in"            { return token(lx, t, TT_IN); }
+        "not"           { return token(lx, t, TT_NOT); }
+        "and"           { return token(lx, t, TT_AND); }
+        "or"            { return token(lx, t, TT_OR); }
+        ident           { return token(lx, t, TT_NAME); }
 
         "0" [xX] [0-9a-fA-F]+ { return number(lx, t, 16); }
         "0" | [1-9][0-9]*     { return number(lx, t, 10); }
@@ -194,4 +185,35 @@ TokType tmpl_lex(TmplLexer *lx, TmplTok *t)
         [^]             { return bad_char(lx, t); }
     */
     }
+}
+
+const TmplTok *tmpl_lex(Arena *a, const SrcFile *src)
+{
+    TmplLexer lx = {.a = a, .src = src, .cur = src->text, .lim = src->text + src->len,
+                    .line_start = src->text, .line = 1};
+    Buf b = {0};
+    size_t n = 0, line = 0; /* tokens so far; the first of the current line */
+    bool quiet = true;      /* the line so far holds only blanks and `{%` tags */
+    unsigned tags = 0;      /* `{%` on the line so far */
+    TmplTok t;
+    do {
+        lex(&lx, &t);
+        buf_putn(&b, (const char *)&t, sizeof t);
+        n++;
+        quiet &= t.type == TT_TEXT ? t.blank : t.type != TT_OPEN_EXPR;
+        tags += t.type == TT_OPEN_STMT;
+        if ((t.type == TT_TEXT && t.s[t.n - 1] == '\n') || t.type == TT_EOF || t.type == TT_ERROR) {
+            TmplTok *tk = (TmplTok *)(void *)b.p;
+            for (; quiet && tags && line < n; line++)
+                if (tk[line].type == TT_TEXT)
+                    tk[line].n = 0;
+            line = n;
+            quiet = true;
+            tags = 0;
+        }
+    } while (t.type != TT_EOF && t.type != TT_ERROR);
+    TmplTok *toks = arena_alloc(a, b.len);
+    memcpy(toks, b.p, b.len);
+    buf_free(&b);
+    return toks;
 }
