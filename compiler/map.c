@@ -184,63 +184,6 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Builds an axis over the spans plus the extra points.  With `collapse`,
- * pieces no span covers become gaps of GAP_H. */
-static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
-                       bool collapse, double top, double target, double minh)
-{
-    ax->pt = arena_alloc(a, (2 * n + nextra) * sizeof *ax->pt);
-    unsigned m = 0;
-    for (unsigned i = 0; i < n; i++) {
-        ax->pt[m++] = sp[i]->lo;
-        ax->pt[m++] = sp[i]->hi;
-    }
-    for (unsigned i = 0; i < nextra; i++)
-        ax->pt[m++] = extra[i];
-    qsort(ax->pt, m, sizeof *ax->pt, cmp_u64);
-    unsigned u = 0;
-    for (unsigned i = 0; i < m; i++)
-        if (u == 0 || ax->pt[i] != ax->pt[u - 1])
-            ax->pt[u++] = ax->pt[i];
-    ax->n = u;
-    ax->y = arena_alloc(a, u * sizeof *ax->y);
-    ax->big = arena_alloc(a, u * sizeof *ax->big);
-    ax->empty = arena_alloc(a, u * sizeof *ax->empty);
-    unsigned sized = 0;
-    for (unsigned i = 0; i + 1 < u; i++) {
-        bool covered = false;
-        for (unsigned k = 0; k < n && !covered; k++)
-            covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
-        ax->empty[i] = !covered;
-        ax->big[i] = covered || !collapse;
-        sized += ax->big[i];
-    }
-    /* Largest scale at which the pieces fill `target`, given that pieces
-     * too short at that scale are drawn `minh` tall.  Each round can only
-     * move pieces from big to small, so it ends within `sized` rounds. */
-    if (target < 2 * sized * minh)
-        target = 2 * sized * minh;
-    bool changed;
-    do {
-        double len = 0;
-        unsigned small = sized;
-        for (unsigned i = 0; i + 1 < u; i++)
-            if (ax->big[i])
-                len += (double)(ax->pt[i + 1] - ax->pt[i]), small--;
-        ax->scale = len > 0 ? (target - small * minh) / len : 0;
-        changed = false;
-        for (unsigned i = 0; i + 1 < u; i++)
-            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale < minh)
-                ax->big[i] = false, changed = true;
-    } while (changed);
-    double y = top;
-    for (unsigned i = 0; i < u; i++) {
-        ax->y[i] = y;
-        if (i + 1 < u)
-            y += collapse && ax->empty[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
-    }
-}
-
 /* Only on an axis with points: every span adds two. */
 static double axis_y(const Axis *ax, uint64_t v)
 {
@@ -296,6 +239,65 @@ static unsigned place_spans(Arena *a, const Axis *ax, Span *const *sp, unsigned 
         s->to_scale = axis_to_scale(ax, s->lo, s->hi);
     }
     return ntracks;
+}
+
+/* Builds an axis over the spans plus the extra points and places the spans
+ * on it; returns their number of tracks.  With `collapse`, pieces no span
+ * covers become gaps of GAP_H. */
+static unsigned axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
+                       bool collapse, double top, double target, double minh)
+{
+    ax->pt = arena_alloc(a, (2 * n + nextra) * sizeof *ax->pt);
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        ax->pt[m++] = sp[i]->lo;
+        ax->pt[m++] = sp[i]->hi;
+    }
+    for (unsigned i = 0; i < nextra; i++)
+        ax->pt[m++] = extra[i];
+    qsort(ax->pt, m, sizeof *ax->pt, cmp_u64);
+    unsigned u = 0;
+    for (unsigned i = 0; i < m; i++)
+        if (u == 0 || ax->pt[i] != ax->pt[u - 1])
+            ax->pt[u++] = ax->pt[i];
+    ax->n = u;
+    ax->y = arena_alloc(a, u * sizeof *ax->y);
+    ax->big = arena_alloc(a, u * sizeof *ax->big);
+    ax->empty = arena_alloc(a, u * sizeof *ax->empty);
+    unsigned sized = 0;
+    for (unsigned i = 0; i + 1 < u; i++) {
+        bool covered = false;
+        for (unsigned k = 0; k < n && !covered; k++)
+            covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
+        ax->empty[i] = !covered;
+        ax->big[i] = covered || !collapse;
+        sized += ax->big[i];
+    }
+    /* Largest scale at which the pieces fill `target`, given that pieces
+     * too short at that scale are drawn `minh` tall.  Each round can only
+     * move pieces from big to small, so it ends within `sized` rounds. */
+    if (target < 2 * sized * minh)
+        target = 2 * sized * minh;
+    bool changed;
+    do {
+        double len = 0;
+        unsigned small = sized;
+        for (unsigned i = 0; i + 1 < u; i++)
+            if (ax->big[i])
+                len += (double)(ax->pt[i + 1] - ax->pt[i]), small--;
+        ax->scale = len > 0 ? (target - small * minh) / len : 0;
+        changed = false;
+        for (unsigned i = 0; i + 1 < u; i++)
+            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale < minh)
+                ax->big[i] = false, changed = true;
+    } while (changed);
+    double y = top;
+    for (unsigned i = 0; i < u; i++) {
+        ax->y[i] = y;
+        if (i + 1 < u)
+            y += collapse && ax->empty[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
+    }
+    return place_spans(a, ax, sp, n);
 }
 
 /* ---- the model of the picture ------------------------------------------------- */
@@ -528,8 +530,7 @@ static void layout_axis(Map *m)
             extra[nx++] = m->sd[i].nb;
         }
     extra[nx] = 0;
-    axis_build(m->a, &m->ax, sp, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
-    unsigned ntracks = place_spans(m->a, &m->ax, sp, n);
+    unsigned ntracks = axis_build(m->a, &m->ax, sp, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
     if (ntracks > 1) /* overlaps: a lane of their own on the right */
         m->ov_w = OV_W, m->col_w += OV_W;
     for (unsigned i = 0; i < m->nsd; i++) {
@@ -587,8 +588,7 @@ static void layout_lanes(Map *m, double axis_h)
         ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
         lane_h = lane_h > axis_h ? axis_h : lane_h < LANE_MIN_H ? LANE_MIN_H : lane_h;
         uint64_t extra[2] = {0, ln->bar->size.v};
-        axis_build(m->a, &ln->ax, sp, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
-        ln->ntracks = place_spans(m->a, &ln->ax, sp, ln->nwins);
+        ln->ntracks = axis_build(m->a, &ln->ax, sp, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
         lane_width(m, ln);
     }
 }
