@@ -184,63 +184,6 @@ static int cmp_u64(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* Builds an axis over the spans plus the extra points.  With `collapse`,
- * pieces no span covers become gaps of GAP_H. */
-static void axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
-                       bool collapse, double top, double target, double minh)
-{
-    ax->pt = arena_alloc(a, (2 * n + nextra) * sizeof *ax->pt);
-    unsigned m = 0;
-    for (unsigned i = 0; i < n; i++) {
-        ax->pt[m++] = sp[i]->lo;
-        ax->pt[m++] = sp[i]->hi;
-    }
-    for (unsigned i = 0; i < nextra; i++)
-        ax->pt[m++] = extra[i];
-    qsort(ax->pt, m, sizeof *ax->pt, cmp_u64);
-    unsigned u = 0;
-    for (unsigned i = 0; i < m; i++)
-        if (u == 0 || ax->pt[i] != ax->pt[u - 1])
-            ax->pt[u++] = ax->pt[i];
-    ax->n = u;
-    ax->y = arena_alloc(a, u * sizeof *ax->y);
-    ax->big = arena_alloc(a, u * sizeof *ax->big);
-    ax->empty = arena_alloc(a, u * sizeof *ax->empty);
-    unsigned sized = 0;
-    for (unsigned i = 0; i + 1 < u; i++) {
-        bool covered = false;
-        for (unsigned k = 0; k < n && !covered; k++)
-            covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
-        ax->empty[i] = !covered;
-        ax->big[i] = covered || !collapse;
-        sized += ax->big[i];
-    }
-    /* Largest scale at which the pieces fill `target`, given that pieces
-     * too short at that scale are drawn `minh` tall.  Each round can only
-     * move pieces from big to small, so it ends within `sized` rounds. */
-    if (target < 2 * sized * minh)
-        target = 2 * sized * minh;
-    bool changed;
-    do {
-        double len = 0;
-        unsigned small = sized;
-        for (unsigned i = 0; i + 1 < u; i++)
-            if (ax->big[i])
-                len += (double)(ax->pt[i + 1] - ax->pt[i]), small--;
-        ax->scale = len > 0 ? (target - small * minh) / len : 0;
-        changed = false;
-        for (unsigned i = 0; i + 1 < u; i++)
-            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale < minh)
-                ax->big[i] = false, changed = true;
-    } while (changed);
-    double y = top;
-    for (unsigned i = 0; i < u; i++) {
-        ax->y[i] = y;
-        if (i + 1 < u)
-            y += collapse && ax->empty[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
-    }
-}
-
 /* Only on an axis with points: every span adds two. */
 static double axis_y(const Axis *ax, uint64_t v)
 {
@@ -298,6 +241,65 @@ static unsigned place_spans(Arena *a, const Axis *ax, Span *const *sp, unsigned 
     return ntracks;
 }
 
+/* Builds an axis over the spans plus the extra points and places the spans
+ * on it; returns their number of tracks.  With `collapse`, pieces no span
+ * covers become gaps of GAP_H. */
+static unsigned axis_build(Arena *a, Axis *ax, Span *const *sp, unsigned n, const uint64_t *extra, unsigned nextra,
+                       bool collapse, double top, double target, double minh)
+{
+    ax->pt = arena_alloc(a, (2 * n + nextra) * sizeof *ax->pt);
+    unsigned m = 0;
+    for (unsigned i = 0; i < n; i++) {
+        ax->pt[m++] = sp[i]->lo;
+        ax->pt[m++] = sp[i]->hi;
+    }
+    for (unsigned i = 0; i < nextra; i++)
+        ax->pt[m++] = extra[i];
+    qsort(ax->pt, m, sizeof *ax->pt, cmp_u64);
+    unsigned u = 0;
+    for (unsigned i = 0; i < m; i++)
+        if (u == 0 || ax->pt[i] != ax->pt[u - 1])
+            ax->pt[u++] = ax->pt[i];
+    ax->n = u;
+    ax->y = arena_alloc(a, u * sizeof *ax->y);
+    ax->big = arena_alloc(a, u * sizeof *ax->big);
+    ax->empty = arena_alloc(a, u * sizeof *ax->empty);
+    unsigned sized = 0;
+    for (unsigned i = 0; i + 1 < u; i++) {
+        bool covered = false;
+        for (unsigned k = 0; k < n && !covered; k++)
+            covered = sp[k]->lo <= ax->pt[i] && sp[k]->hi >= ax->pt[i + 1];
+        ax->empty[i] = !covered;
+        ax->big[i] = covered || !collapse;
+        sized += ax->big[i];
+    }
+    /* Largest scale at which the pieces fill `target`, given that pieces
+     * too short at that scale are drawn `minh` tall.  Each round can only
+     * move pieces from big to small, so it ends within `sized` rounds. */
+    if (target < 2 * sized * minh)
+        target = 2 * sized * minh;
+    bool changed;
+    do {
+        double len = 0;
+        unsigned small = sized;
+        for (unsigned i = 0; i + 1 < u; i++)
+            if (ax->big[i])
+                len += (double)(ax->pt[i + 1] - ax->pt[i]), small--;
+        ax->scale = len > 0 ? (target - small * minh) / len : 0;
+        changed = false;
+        for (unsigned i = 0; i + 1 < u; i++)
+            if (ax->big[i] && (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale < minh)
+                ax->big[i] = false, changed = true;
+    } while (changed);
+    double y = top;
+    for (unsigned i = 0; i < u; i++) {
+        ax->y[i] = y;
+        if (i + 1 < u)
+            y += collapse && ax->empty[i] ? GAP_H : ax->big[i] ? (double)(ax->pt[i + 1] - ax->pt[i]) * ax->scale : minh;
+    }
+    return place_spans(a, ax, sp, n);
+}
+
 /* ---- the model of the picture ------------------------------------------------- */
 
 typedef struct Line {
@@ -321,27 +323,25 @@ typedef struct SegDraw {
     Finds finds;
     bool cpu_red;
     Label label;
+    Span win; /* its CPU window: bytes of a BAR */
 } SegDraw;
-
-typedef struct Window {
-    SegDraw *sd;
-    Span at; /* bytes of the BAR */
-} Window;
 
 typedef struct Lane {
     const Bar *bar;
     Finds finds;
-    Window *wins;
+    SegDraw **wins; /* the segments CPU-visible through the BAR */
     unsigned nwins, ntracks;
     Axis ax;
     double x, w, slot_w;
     bool own_scale; /* not drawn at the GPU axis' scale */
+    Label head;     /* its name, index and size, the rules it breaks */
 } Lane;
 
 typedef struct Map {
     Arena *a;
     const Spec *s;
     const Diags *d;
+    const char *title, *file; /* "Memory map of NAME", the spec's file */
     Buf *b;
     SegDraw *sd;
     unsigned nsd;
@@ -366,6 +366,15 @@ static void line_add(Label *l, const char *cls, const char *text)
 static const char *join(Map *m, const char *acc, const char *sep, const char *item)
 {
     return acc ? arena_printf(m->a, "%s%s%s", acc, sep, item) : item;
+}
+
+/* A line "error: rule" for each rule in fs, of class `cls` plus "err" or
+ * "warn". */
+static void finds_lines(Map *m, Label *l, const Finds *fs, const char *cls)
+{
+    for (unsigned i = 0; i < fs->n; i++)
+        line_add(l, arena_printf(m->a, "%s%s", cls, fs->f[i].sev == SEV_WARNING ? "warn" : "err"),
+                 arena_printf(m->a, "%s: %s", severity_name(fs->f[i].sev), fs->f[i].code));
 }
 
 static const char *finds_text(Map *m, const Finds *fs)
@@ -468,9 +477,7 @@ static void build_label(Map *m, SegDraw *sd)
             line_add(l, "muted", arena_printf(a, "no bank: offsets %s",
                                               range_text(a, sd->nb - sd->at.lo, sd->at.hi - sd->at.lo, true)));
     }
-    for (unsigned i = 0; i < sd->finds.n; i++)
-        line_add(l, sd->finds.f[i].sev == SEV_WARNING ? "warn" : "err",
-                 arena_printf(a, "%s: %s", severity_name(sd->finds.f[i].sev), sd->finds.f[i].code));
+    finds_lines(m, l, &sd->finds, "");
     if (sd->finds.more)
         line_add(l, "err", arena_printf(a, "and %u more rules", sd->finds.more));
 }
@@ -523,8 +530,7 @@ static void layout_axis(Map *m)
             extra[nx++] = m->sd[i].nb;
         }
     extra[nx] = 0;
-    axis_build(m->a, &m->ax, sp, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
-    unsigned ntracks = place_spans(m->a, &m->ax, sp, n);
+    unsigned ntracks = axis_build(m->a, &m->ax, sp, n, extra, n ? nx + 1 : 0, true, m->body_top, AXIS_TARGET, MIN_PIECE);
     if (ntracks > 1) /* overlaps: a lane of their own on the right */
         m->ov_w = OV_W, m->col_w += OV_W;
     for (unsigned i = 0; i < m->nsd; i++) {
@@ -535,17 +541,20 @@ static void layout_axis(Map *m)
     m->axis_bottom = n ? m->ax.y[m->ax.n - 1] : m->body_top;
 }
 
-/* A lane's tracks are as wide as the longest name in them (the lane at
- * least LANE_MIN_W), and the lane as wide as its header. */
+/* The header's lines; a lane's tracks are as wide as the longest name in
+ * them (the lane at least LANE_MIN_W), and the lane as wide as its header. */
 static void lane_width(Map *m, Lane *ln)
 {
-    double name_w = 0, hw = text_w(arena_printf(m->a, "BAR %s", ln->bar->name), FS, true);
+    Label *h = &ln->head;
+    line_add(h, "b", arena_printf(m->a, "BAR %s", ln->bar->name));
+    line_add(h, "small", arena_printf(m->a, "index %llu, %s", (unsigned long long)ln->bar->index.v,
+                                      iec(m->a, ln->bar->size.v)));
+    finds_lines(m, h, &ln->finds, "small ");
+    double name_w = 0, hw = dmax(text_w(h->lines[0].text, FS, true), text_w(h->lines[1].text, FS_SMALL, false));
     for (unsigned k = 0; k < ln->nwins; k++)
-        name_w = dmax(name_w, text_w(ln->wins[k].sd->g->name ? ln->wins[k].sd->g->name : "?", FS_SMALL, true));
+        name_w = dmax(name_w, text_w(ln->wins[k]->g->name ? ln->wins[k]->g->name : "?", FS_SMALL, true));
     ln->slot_w = dmax(name_w + 16, LANE_MIN_W / ln->ntracks);
     ln->w = ln->slot_w * ln->ntracks;
-    hw = dmax(hw, text_w(arena_printf(m->a, "index %llu, %s", (unsigned long long)ln->bar->index.v,
-                                      iec(m->a, ln->bar->size.v)), FS_SMALL, false));
     for (unsigned f = 0; f < ln->finds.n; f++)
         hw = dmax(hw, text_w(ln->finds.f[f].code, FS_SMALL, true) + text_w("warning: ", FS_SMALL, true));
     if (hw > ln->w) {
@@ -568,19 +577,18 @@ static void layout_lanes(Map *m, double axis_h)
             const Segment *g = m->sd[k].g;
             if (g->cpu != CPU_BAR || g->cpu_bar != ln->bar || g->size.v == 0)
                 continue;
-            Window *w = &ln->wins[ln->nwins];
-            w->sd = &m->sd[k];
-            w->at.lo = g->cpu_offset.v;
-            w->at.hi = end_of(g->cpu_offset.v, g->size.v);
-            extent = w->at.hi > extent ? w->at.hi : extent;
-            sp[ln->nwins++] = &w->at;
+            Span *w = &m->sd[k].win;
+            w->lo = g->cpu_offset.v;
+            w->hi = end_of(g->cpu_offset.v, g->size.v);
+            extent = w->hi > extent ? w->hi : extent;
+            ln->wins[ln->nwins] = &m->sd[k];
+            sp[ln->nwins++] = w;
         }
         double lane_h = (double)extent * m->ax.scale;
         ln->own_scale = lane_h > axis_h || lane_h < LANE_MIN_H;
         lane_h = lane_h > axis_h ? axis_h : lane_h < LANE_MIN_H ? LANE_MIN_H : lane_h;
         uint64_t extra[2] = {0, ln->bar->size.v};
-        axis_build(m->a, &ln->ax, sp, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
-        ln->ntracks = place_spans(m->a, &ln->ax, sp, ln->nwins);
+        ln->ntracks = axis_build(m->a, &ln->ax, sp, ln->nwins, extra, 2, false, m->body_top, lane_h, MIN_WINDOW);
         lane_width(m, ln);
     }
 }
@@ -835,14 +843,9 @@ static void draw_overlaps(Map *m)
 /* The BAR's name, index and size, and the rules it breaks, above its lane. */
 static void lane_header(Map *m, const Lane *ln)
 {
-    Arena *a = m->a;
     double yh = m->body_top - 36 - 12.0 * m->lane_rows;
-    text_at(m, "b", ln->x, yh, NULL, arena_printf(a, "BAR %s", ln->bar->name));
-    text_at(m, "small", ln->x, yh + 14, NULL,
-            arena_printf(a, "index %llu, %s", (unsigned long long)ln->bar->index.v, iec(a, ln->bar->size.v)));
-    for (unsigned i = 0; i < ln->finds.n; i++)
-        text_at(m, ln->finds.f[i].sev == SEV_WARNING ? "small warn" : "small err", ln->x, yh + 14 + 12.0 * (i + 1),
-                NULL, arena_printf(a, "%s: %s", severity_name(ln->finds.f[i].sev), ln->finds.f[i].code));
+    for (unsigned i = 0; i < ln->head.n; i++)
+        text_at(m, ln->head.lines[i].cls, ln->x, i ? yh + 14 + 12.0 * (i - 1) : yh, NULL, ln->head.lines[i].text);
 }
 
 /* Stretches of the BAR no segment is visible through. */
@@ -865,23 +868,24 @@ static void lane_unused(Map *m, const Lane *ln)
 }
 
 /* A segment's CPU window in a BAR lane. */
-static void draw_window(Map *m, const Lane *ln, const Window *w)
+static void draw_window(Map *m, const Lane *ln, const SegDraw *sd)
 {
     Arena *a = m->a;
-    const Segment *g = w->sd->g;
+    const Segment *g = sd->g;
+    const Span *w = &sd->win;
     const char *bar = ln->bar->name, *name = attr(m, "data-name", g->name);
-    double x = ln->x + w->at.track * ln->slot_w, h = w->at.y1 - w->at.y0;
-    rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), w->sd->cpu_red ? " bad" : ""),
-         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->at.to_scale), x, w->at.y0,
+    double x = ln->x + w->track * ln->slot_w, h = w->y1 - w->y0;
+    rect(m, arena_printf(a, "win %s%s", seg_kind_name(g->kind), sd->cpu_red ? " bad" : ""),
+         arena_printf(a, "%s%s data-scale=\"%d\"", name, attr(m, "data-bar", bar), w->to_scale), x, w->y0,
          ln->slot_w, h,
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s%s", g->name, bar,
-                      range_text(a, w->at.lo, w->at.hi, true), w->at.to_scale ? "" : "\ndrawn taller than to scale"));
-    label_in(m, x, w->at.y0, ln->slot_w, w->at.y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->at.lo)), g->name);
-    if (!w->at.to_scale)
-        not_to_scale_mark(m, x + ln->slot_w, (w->at.y0 + w->at.y1) / 2);
-    if (w->sd->cpu_red)
-        redline(m, name, x, w->at.y0, ln->slot_w, h,
-                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &w->sd->finds)));
+                      range_text(a, w->lo, w->hi, true), w->to_scale ? "" : "\ndrawn taller than to scale"));
+    label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
+    if (!w->to_scale)
+        not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
+    if (sd->cpu_red)
+        redline(m, name, x, w->y0, ln->slot_w, h,
+                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
 }
 
 static void draw_lane(Map *m, const Lane *ln)
@@ -899,7 +903,7 @@ static void draw_lane(Map *m, const Lane *ln)
                       bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v), finds_text(m, &ln->finds)));
     lane_unused(m, ln);
     for (unsigned k = 0; k < ln->nwins; k++)
-        draw_window(m, ln, &ln->wins[k]);
+        draw_window(m, ln, ln->wins[k]);
     double yend = ln->ax.n ? ln->ax.y[ln->ax.n - 1] : top;
     if (yend > ybar + 0.01) {
         rect(m, "spill", NULL, ln->x, ybar, ln->w, yend - ybar,
@@ -1073,16 +1077,6 @@ static double place_body(Map *m)
     return dmax(labels_bottom, bottom);
 }
 
-static const char *spec_name(const Spec *s)
-{
-    return s->name ? s->name : "?";
-}
-
-static const char *file_name(const Spec *s)
-{
-    return s->file ? s->file->name : "?";
-}
-
 /* <svg>, its <title>, the style sheet and the fill patterns. */
 static void svg_head(Map *m, double height)
 {
@@ -1090,7 +1084,7 @@ static void svg_head(Map *m, double height)
     Buf *b = m->b;
     buf_printf(b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%s\" height=\"%s\" viewBox=\"0 0 %s %s\" font-family=\"" FONT "\" font-size=\"%s\">\n",
                px(a, m->width), px(a, height), px(a, m->width), px(a, height), px(a, FS));
-    title_el(m, arena_printf(a, "Memory map of %s (%s)", spec_name(m->s), file_name(m->s)));
+    title_el(m, arena_printf(a, "%s (%s)", m->title, m->file));
     buf_puts(b, "\n<style>\n"
                 "text { fill: #1a1a1a; } text.b, text.in.b { font-weight: bold; } text.muted { fill: #444; }\n"
                 "text.err, text.warn { fill: " C_RED "; font-weight: bold; }\n"
@@ -1131,13 +1125,13 @@ static void svg_titles(Map *m)
 {
     const Spec *s = m->s;
     Arena *a = m->a;
-    text_at(m, "h", MARGIN, MARGIN + FS_TITLE, NULL, arena_printf(a, "Memory map of %s", spec_name(s)));
+    text_at(m, "h", MARGIN, MARGIN + FS_TITLE, NULL, m->title);
     unsigned nbanks = 0;
     for (unsigned i = 0; i < s->nsegs; i++)
         nbanks += s->segs[i].nbanks;
     text_at(m, "muted", MARGIN, MARGIN + FS_TITLE + 17, NULL,
             arena_printf(a, "%s \xC2\xB7 WDDM %u.%u \xC2\xB7 %s \xC2\xB7 page %s \xC2\xB7 %u segment%s, %u bank%s, %u BAR%s",
-                         file_name(s), s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v),
+                         m->file, s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v),
                          s->nsegs, s->nsegs == 1 ? "" : "s", nbanks, nbanks == 1 ? "" : "s", s->nbars,
                          s->nbars == 1 ? "" : "s"));
     draw_legend(m, MARGIN + FS_TITLE + 31, true);
@@ -1237,7 +1231,7 @@ static void html_head(Map *m)
     const Spec *s = m->s;
     Arena *a = m->a;
     Buf *b = m->b;
-    const char *title = xml(a, arena_printf(a, "Memory map of %s", spec_name(s)));
+    const char *title = xml(a, m->title);
     buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", title);
     buf_puts(b, "<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
@@ -1249,7 +1243,7 @@ static void html_head(Map *m)
                 ".err { color: " C_RED "; font-weight: bold; } .warn { color: " C_RED "; }\n"
                 "li { font-family: " MONO "; font-size: 12px; overflow-wrap: anywhere; } .map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n");
-    const char *from = arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s.", file_name(s), SEGC_VERSION,
+    const char *from = arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s.", m->file, SEGC_VERSION,
                                     s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v));
     buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title, xml(a, from));
 }
@@ -1260,16 +1254,15 @@ static void html_segment(Map *m, const SegDraw *sd)
     Buf *b = m->b;
     const Segment *g = sd->g;
     bool agp = g->kind == SEG_AGP;
-    const char *rt = "set at run time", *flags = flag_names(m, g->flags, " | ", true);
+    const char *flags = flag_names(m, g->flags, " | ", true);
+    const char *num[] = {hex(a, g->base.v), size_text(a, g->size.v), hex(a, sd->at.hi), size_text(a, g->commit_limit.v)};
     buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
     td(m, "num", arena_printf(a, "%u", g->id));
     td(m, NULL, g->name ? g->name : "?");
     td(m, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
     td(m, NULL, arena_printf(a, "%s (0x%08X)", flags ? flags : "none", (unsigned)g->flags));
-    td(m, "num", agp ? rt : hex(a, g->base.v));
-    td(m, "num", agp ? rt : size_text(a, g->size.v));
-    td(m, "num", agp ? rt : hex(a, sd->at.hi));
-    td(m, "num", agp ? rt : size_text(a, g->commit_limit.v));
+    for (size_t i = 0; i < countof(num); i++) /* base, size, end, commit limit */
+        td(m, "num", agp ? "set at run time" : num[i]);
     td(m, NULL, !has_split(g) ? cpu_text(m, g)
                               : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
                                              cpu_text(m, g), hex(a, g->system_memory_end.v)));
@@ -1300,8 +1293,9 @@ static void html_bars(Map *m)
         td(m, "num", arena_printf(a, "%llu", (unsigned long long)ln->bar->index.v));
         td(m, "num", size_text(a, ln->bar->size.v));
         const char *t = NULL;
-        for (const Window *w = ln->wins; w < ln->wins + ln->nwins; w++)
-            t = join(m, t, "; ", arena_printf(a, "%s: %s", w->sd->g->name, range_text(a, w->at.lo, w->at.hi, false)));
+        for (unsigned k = 0; k < ln->nwins; k++)
+            t = join(m, t, "; ", arena_printf(a, "%s: %s", ln->wins[k]->g->name,
+                                              range_text(a, ln->wins[k]->win.lo, ln->wins[k]->win.hi, false)));
         td(m, NULL, t ? t : "no segment");
         buf_puts(b, "</tr>\n");
     }
@@ -1351,17 +1345,17 @@ bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
     m.a = a;
     m.s = s;
     m.d = d;
-    if (!as_html) { /* the file's name is in the picture's <title> */
-        m.b = out;
-        buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- drawn by segc %s -->\n", SEGC_VERSION);
-        svg(&m);
-        return true;
-    }
+    m.title = arena_printf(a, "Memory map of %s", s->name ? s->name : "?");
+    m.file = s->file ? s->file->name : "?";
     Buf pic = {0};
-    m.b = &pic;
+    m.b = as_html ? &pic : out;
+    if (!as_html) /* the file's name is in the picture's <title> */
+        buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- drawn by segc %s -->\n", SEGC_VERSION);
     svg(&m);
-    m.b = out;
-    html(&m, &pic);
+    if (as_html) {
+        m.b = out;
+        html(&m, &pic);
+    }
     buf_free(&pic);
     return true;
 }
