@@ -118,14 +118,25 @@ usage "two specs" samples/discrete.yaml samples/agp.yaml -o "$out/x.svg"
 usage "an unknown option" samples/discrete.yaml --annotate -o "$out/x.svg"
 if [ -e "$out/x.png" ] || [ -e "$out/x" ] || [ -e "$out/x.svg" ]; then bad "usage errors write nothing"; else ok "usage errors write nothing"; fi
 
-# A spec that cannot be resolved: its diagnostics, exit 1, no picture.
+# A segment whose value fails to evaluate is drawn empty, outlined with its
+# error (the rest of the board is still worth seeing); exit 1.
 printf 'segc: 1\nboard: { name: x, wddm: "1.3", arch: x64 }\nsegments:\n  - { name: a, kind: memory, size: 1GiB + }\n' >"$out/unresolved.yaml"
 "$SEGC" map "$out/unresolved.yaml" -o "$out/unresolved.svg" 2>"$out/unresolved.err"
 rc=$?
-if [ $rc = 1 ] && [ ! -e "$out/unresolved.svg" ] && grep -q "unresolved.yaml:4:" "$out/unresolved.err"; then
-    ok "unresolvable spec: diagnostics, exit 1, nothing drawn"
+if [ $rc = 1 ] && grep -q 'expr-syntax' "$out/unresolved.svg" 2>/dev/null && grep -q "unresolved.yaml:4:" "$out/unresolved.err"; then
+    ok "unevaluated segment: diagnostics, exit 1, drawn with its error"
 else
-    bad "unresolvable spec" "exit $rc; $(head -n 2 "$out/unresolved.err")"
+    bad "unevaluated segment" "exit $rc; $(head -n 2 "$out/unresolved.err")"
+fi
+# A spec that cannot be read into a model (a segment without its kind):
+# its diagnostics, exit 1, no picture.
+printf 'segc: 1\nboard: { name: x, wddm: "1.3", arch: x64 }\nsegments:\n  - { name: a, size: 1GiB }\n' >"$out/shapeless.yaml"
+"$SEGC" map "$out/shapeless.yaml" -o "$out/shapeless.svg" 2>"$out/shapeless.err"
+rc=$?
+if [ $rc = 1 ] && [ ! -e "$out/shapeless.svg" ] && grep -q "shapeless.yaml:4:" "$out/shapeless.err"; then
+    ok "unreadable spec: diagnostics, exit 1, nothing drawn"
+else
+    bad "unreadable spec" "exit $rc; $(head -n 2 "$out/shapeless.err")"
 fi
 "$SEGC" map "$out/missing.yaml" -o "$out/missing.svg" 2>/dev/null
 rc=$?
