@@ -1122,6 +1122,15 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
         while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
             j++;
         if (name && j < s->nitems) {
+            /* The entry says it adds a segment, but the name is the base's. */
+            const Node *nw = node_get(c, "new");
+            if (j < base->nitems && nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
+                Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")),
+                                   "segment '%s' says new: true, but the base already has a segment of that name", name);
+                diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
+                          "the base's segment '%s' is described here", name);
+                diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
+            }
             s->items[j] = merge_maps(a, s->items[j], c);
             continue;
         }
