@@ -364,16 +364,17 @@ static const FlagInfo *flag_by_name(const char *name)
     return NULL;
 }
 
-/* What writes each derived flag instead of `flags:`. */
-static const char *derived_from(unsigned bit)
+/* What writes each derived flag instead of `flags:`, and whether segment
+ * `g` already has it written. */
+static const char *derived_from(const Segment *g, unsigned bit, bool *written)
 {
     switch (bit) {
-    case FB_aperture: return "kind: aperture";
-    case FB_agp: return "kind: agp";
-    case FB_cpu_visible: return "cpu_visible:";
-    case FB_use_banking: return "banks:";
+    case FB_aperture: *written = g->kind == SEG_APERTURE; return "kind: aperture";
+    case FB_agp: *written = g->kind == SEG_AGP; return "kind: agp";
+    case FB_cpu_visible: *written = g->cpu_pos.file; return "cpu_visible:";
+    case FB_use_banking: *written = g->banks_pos.file; return "banks:";
     }
-    return "?";
+    BUG("a derived flag nothing writes");
 }
 
 static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
@@ -393,10 +394,12 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
             continue;
         }
         if (fi->derived) {
-            const char *why = derived_from(fi->bit);
+            bool written;
+            const char *why = derived_from(g, fi->bit, &written);
             Diag *e = error_at(r->d, "derived-flag", p, "'%s' is not written in flags: segc derives it from '%s'",
                                f->str, why);
-            diag_fixit(r->d, e, "remove '%s' and write '%s' instead", f->str, why);
+            diag_fixit(r->d, e, written ? "remove '%s' (segc sets it from the '%s' already written)"
+                                        : "remove '%s' and write '%s' instead", f->str, why);
             continue;
         }
         uint32_t m = 1u << fi->bit;
@@ -623,10 +626,10 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     const Node *n;
     if ((n = node_get(item, "cpu_visible")))
         build_cpu(r, g, n, where);
-    if ((n = node_get(item, "flags")))
-        build_flags(r, g, n, where);
     if ((n = node_get(item, "banks")))
         build_banks(r, g, n, where);
+    if ((n = node_get(item, "flags"))) /* after the keys derived flags come from */
+        build_flags(r, g, n, where);
     if ((n = node_get(item, "waive")))
         build_waivers(r, g, n, where);
     if ((n = node_get(item, "vpr")))
