@@ -62,6 +62,17 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
+/* "a, b, c": the names a message offers. */
+static const char *name_list(R *r, const char *const *names, size_t n)
+{
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+    const char *s = arena_strdup(r->a, b.p);
+    buf_free(&b);
+    return s;
+}
+
 /* Reports every key of `map` that is neither in `allowed` nor a field of
  * one of `scopes`, with a did-you-mean. */
 static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
@@ -84,13 +95,8 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
-        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys)) {
-            Buf b = {0};
-            for (size_t j = 0; j < n; j++)
-                buf_printf(&b, "%s%s", j ? ", " : "", keys[j]);
-            diag_fixit(r->d, g, "%s takes: %s", where, b.p);
-            buf_free(&b);
-        }
+        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
+            diag_fixit(r->d, g, "%s takes: %s", where, name_list(r, keys, n));
     }
 }
 
@@ -214,11 +220,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     for (size_t i = 0; i < n; i++)
         if (strcmp(s, names[i]) == 0)
             return (int)i;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, b.p);
-    buf_free(&b);
+    Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
     diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
@@ -232,11 +234,8 @@ static int pick_wddm(R *r, const char *w, Pos pos)
     for (size_t i = 0; i < n; i++)
         if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
             return (int)i;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", wddm_names[i]);
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w, b.p);
-    buf_free(&b);
+    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w,
+                       name_list(r, wddm_names, n));
     /* "13": the dot left out. */
     char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
     if (w[0] && w[1] && !w[2])
