@@ -62,6 +62,19 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
+/* The item named name[0..len) of n items of `size` bytes that each start
+ * with their name (as closest_of reads them), or NULL. */
+static void *named(const void *items, size_t n, size_t size, const char *name, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *item = (const char *)items + i * size, *s = *(const char *const *)(const void *)item;
+        if (s && strlen(s) == len && !strncmp(s, name, len))
+            return (void *)(uintptr_t)item;
+    }
+    return NULL;
+}
+#define NAMED(items, n, name, len) named((items), (n), sizeof *(items), (name), (len))
+
 /* "a, b, c": the names a message offers. */
 static const char *name_list(R *r, const char *const *names, size_t n)
 {
@@ -160,15 +173,22 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
-/* An expression field: must be a scalar. */
-static const Node *expr_node(R *r, const Node *map, const char *key, const char *where)
+/* The value of `key` in `map`; NULL if absent or (reported) not a `k`. */
+static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, const char *where)
 {
     const Node *n = node_get(map, key);
-    if (!n)
-        return NULL;
-    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
+    if (!n || !node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)))
         return NULL;
     return n;
+}
+
+/* The same as a string, and where it is written in *pos. */
+static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
+{
+    const Node *n = typed(r, map, key, NODE_SCALAR, where);
+    if (n)
+        *pos = node_span(n);
+    return n ? n->str : NULL;
 }
 
 /* Registers every field of scope `sc` that applies in form `mode`: its
@@ -183,21 +203,9 @@ static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, cons
         if (fi->scope != sc || !field_in_mode((FieldId)f, mode))
             continue;
         Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
-        set_slot(sl, map ? expr_node(r, map, fi->key, where) : NULL, field_value((FieldId)f, owner), seg, fi,
+        set_slot(sl, map ? typed(r, map, fi->key, NODE_SCALAR, where) : NULL, field_value((FieldId)f, owner), seg, fi,
                  arena_printf(r->a, "%s %s", what, fi->key));
     }
-}
-
-static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
-{
-    const Node *n = node_get(map, key);
-    if (!n)
-        return NULL;
-    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
-        return NULL;
-    if (pos)
-        *pos = node_span(n);
-    return n->str;
 }
 
 /* The keys of each map besides its fields (fields.def). */
@@ -238,12 +246,11 @@ static int pick_wddm(R *r, const char *w, Pos pos)
                        name_list(r, wddm_names, n));
     /* "13": the dot left out. */
     char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
-    if (w[0] && w[1] && !w[2])
-        for (size_t i = 0; i < n; i++)
-            if (!strcmp(dotted, wddm_names[i])) {
-                diag_fixit(r->d, g, "did you mean '%s'?", wddm_names[i]);
-                return -1;
-            }
+    const char *const *dot = w[0] && w[1] && !w[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
+    if (dot) {
+        diag_fixit(r->d, g, "did you mean '%s'?", *dot);
+        return -1;
+    }
     char *end;
     double v = strtod(w, &end), d, bd = 1e9;
     if (*end || end == w)
@@ -347,22 +354,6 @@ static void build_bars(R *r, const Node *root)
     }
 }
 
-static const Bar *find_bar(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, name))
-            return &s->bars[i];
-    return NULL;
-}
-
-static const FlagInfo *flag_by_name(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
-
 /* What writes each derived flag instead of `flags:`, and whether segment
  * `g` already has it written. */
 static const char *derived_from(const Segment *g, unsigned bit, bool *written)
@@ -376,17 +367,15 @@ static const char *derived_from(const Segment *g, unsigned bit, bool *written)
     BUG("a derived flag nothing writes");
 }
 
-static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
+static void build_flags(R *r, Segment *g, const Node *fl)
 {
-    if (!node_expect(r->d, fl, NODE_SEQ, arena_printf(r->a, "'flags' of %s", where)))
-        return;
     g->flags_pos = fl->pos;
     for (size_t i = 0; i < fl->nitems; i++) {
         const Node *f = fl->items[i];
         if (!node_expect(r->d, f, NODE_SCALAR, "a flag"))
             continue;
         Pos p = node_span(f);
-        const FlagInfo *fi = flag_by_name(f->str);
+        const FlagInfo *fi = NAMED(flag_table, flag_count, f->str, f->len);
         if (!fi) {
             Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
             diag_suggest(r->d, e, f->str, flag_table, flag_count, sizeof *flag_table);
@@ -412,10 +401,8 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
     }
 }
 
-static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
+static void build_waivers(R *r, Segment *g, const Node *w)
 {
-    if (!node_expect(r->d, w, NODE_MAP, arena_printf(r->a, "'waive' of %s", where)))
-        return;
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
@@ -453,8 +440,6 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
-    if (!node_expect(r->d, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
-        return;
     check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
     require(r, v, "range_size", "'vpr'");
     g->vpr.set = true;
@@ -488,7 +473,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
     const char *bn = scalar_str(r, m, "bar", where, pos);
     if (!bn)
         return NULL;
-    const Bar *b = find_bar(r->s, bn);
+    const Bar *b = NAMED(r->s->bars, r->s->nbars, bn, strlen(bn));
     if (!b) {
         Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
         diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
@@ -499,8 +484,6 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
-    if (!node_expect(r->d, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
-        return;
     check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
     g->host.pos = h->pos;
@@ -516,8 +499,6 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 /* cpu_visible: { bar, offset } or { address } */
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
-    if (!node_expect(r->d, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where)))
-        return;
     check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
@@ -530,8 +511,6 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 
 static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
 {
-    if (!node_expect(r->d, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where)))
-        return;
     g->banks_pos = bk->pos;
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
@@ -623,17 +602,17 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         require(r, item, "size", where);
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
-    if ((n = node_get(item, "cpu_visible")))
+    if ((n = typed(r, item, "cpu_visible", NODE_MAP, where)))
         build_cpu(r, g, n, where);
-    if ((n = node_get(item, "banks")))
+    if ((n = typed(r, item, "banks", NODE_SEQ, where)))
         build_banks(r, g, n, where);
-    if ((n = node_get(item, "flags"))) /* after the keys derived flags come from */
-        build_flags(r, g, n, where);
-    if ((n = node_get(item, "waive")))
-        build_waivers(r, g, n, where);
-    if ((n = node_get(item, "vpr")))
+    if ((n = typed(r, item, "flags", NODE_SEQ, where))) /* after the keys derived flags come from */
+        build_flags(r, g, n);
+    if ((n = typed(r, item, "waive", NODE_MAP, where)))
+        build_waivers(r, g, n);
+    if ((n = typed(r, item, "vpr", NODE_MAP, where)))
         build_vpr(r, g, n, where);
-    if ((n = node_get(item, "cpu_host_aperture")))
+    if ((n = typed(r, item, "cpu_host_aperture", NODE_MAP, where)))
         build_host(r, g, n, where);
     bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
     g->flags = g->flags_written | derived_flags(g);
@@ -718,18 +697,15 @@ static void apply_defines(R *r)
         n->str = cl->text + strlen(df->name) + 1;
         n->len = strlen(n->str);
         n->pos = (Pos){cl, 1, (uint32_t)strlen(df->name) + 2, (uint32_t)n->len};
-        unsigned k = 0;
-        while (k < s->nconsts && strcmp(s->consts[k].name, df->name) != 0)
-            k++;
-        if (k == s->nconsts) {
+        Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
+        if (!c) {
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
                                df->name);
             diag_suggest(r->d, e, df->name, s->consts, s->nconsts, sizeof *s->consts);
             continue;
         }
-        Constant *c = &s->consts[k];
         c->val = (Value){0};
-        set_slot(&r->const_slot[k], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
         c->val.define = c;
     }
 }
@@ -745,14 +721,6 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
             return (int)f;
     }
     return -1;
-}
-
-static Segment *seg_named(const Spec *s, const char *name, size_t len)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].name && strlen(s->segs[i].name) == len && !strncmp(s->segs[i].name, name, len))
-            return &s->segs[i];
-    return NULL;
 }
 
 static Diag *cycle_at(R *r, Pos at, const char *name)
@@ -836,21 +804,17 @@ static Slot *ref_slot(EvalCtx *c, const char *name, Segment **end, bool *reporte
         }
         if ((f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
             return slot_at(r, (FieldId)f, 0, 0);
-        for (unsigned i = 0; i < s->nconsts; i++)
-            if (!strcmp(s->consts[i].name, name))
-                return &r->const_slot[i];
-        return NULL;
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        return k ? &r->const_slot[k - s->consts] : NULL;
     }
     if (!strncmp(name, "bar.", 4)) {
         const char *bn = name + 4, *d2 = strrchr(bn, '.');
         if (!d2 || (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) < 0)
             return NULL;
-        for (unsigned i = 0; i < s->nbars; i++)
-            if (strlen(s->bars[i].name) == (size_t)(d2 - bn) && !strncmp(s->bars[i].name, bn, (size_t)(d2 - bn)))
-                return slot_at(r, (FieldId)f, i, 0);
-        return NULL;
+        const Bar *b = NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn));
+        return b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
     }
-    Segment *g = seg_named(s, name, (size_t)(dot - name));
+    Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
     if (g && !strcmp(dot + 1, "end"))
         *end = g;
     else if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
@@ -1067,12 +1031,7 @@ static void evaluate(R *r)
 
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
-    R r = {0};
-    r.a = a;
-    r.d = d;
-    r.o = o;
-    r.src = src;
-    r.s = arena_alloc(a, sizeof *r.s);
+    R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
     Spec *s = r.s;
     s->file = src->files[0];
     s->files = src->files;
@@ -1161,21 +1120,15 @@ unsigned ddi_forms_for(unsigned wddm)
 
 unsigned ddi_forms_parse(const char *list)
 {
+    static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
-    const char *p = list;
-    while (*p) {
+    for (const char *p = list; *p; p += *p == ',') {
         size_t n = strcspn(p, ",");
-        if (n == 2 && !strncmp(p, "qs", 2))
-            forms |= DDI_QS;
-        else if (n == 3 && !strncmp(p, "qs3", 3))
-            forms |= DDI_QS3;
-        else if (n == 3 && !strncmp(p, "qs4", 3))
-            forms |= DDI_QS4;
-        else
+        const char *const *form = NAMED(names, countof(names), p, n);
+        if (!form)
             return 0;
+        forms |= 1u << (form - names);
         p += n;
-        if (*p == ',')
-            p++;
     }
     return forms;
 }
