@@ -87,6 +87,7 @@ typedef struct Ck {
     const RuleConfig *c;
     Diags *d;
     unsigned errors;
+    uint64_t page; /* the page size, else the default (page-size-valid) */
 } Ck;
 
 /* What a finding or note is about: a segment (NULL: none) or one of its
@@ -132,16 +133,7 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRIN
 
 /* The remedy of finding `e` (NULL when the rule is off), worked out from
  * the spec: "= fix: base: vram.end". */
-static void fix(Ck *k, Diag *e, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void fix(Ck *k, Diag *e, const char *fmt, ...)
-{
-    char text[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    diag_fixit(k->d, e, "%s", text);
-}
+#define fix(k, e, ...) diag_fixit((k)->d, (e), __VA_ARGS__)
 
 static const char *hex_of(Ck *k, uint64_t v) { return arena_printf(k->d->arena, "0x%llX", (unsigned long long)v); }
 static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
@@ -239,8 +231,7 @@ static void check_agp(Ck *k, Segment *g)
 
 static void check_sizes(Ck *k, Segment *g)
 {
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if (g->size.v == 0)
         report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
@@ -291,8 +282,7 @@ static void check_banks(Ck *k, Segment *g)
 {
     if (!g->nbanks)
         return;
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if (g->kind != SEG_MEMORY) {
         report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
                "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
@@ -350,7 +340,7 @@ static void check_banks(Ck *k, Segment *g)
 
 static void check_preserve(Ck *k, Segment *g)
 {
-    uint64_t page = k->s->page_size.v ? k->s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     uint32_t f = g->flags;
     bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
          ph = f & FLAG_partially_preserved_during_hibernate;
@@ -486,8 +476,7 @@ static void check_forms(Ck *k, Segment *g)
 
 static void check_qs4_fields(Ck *k, Segment *g)
 {
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
         report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[FB_vpr_supported],
                "segment '%s' supports VPR but has no 'vpr:' range", g->name);
@@ -860,7 +849,7 @@ static void trace_defines(Ck *k, Diag *e)
 
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
-    Ck k = {s, c, d, 0};
+    Ck k = {s, c, d, 0, s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
     Diag **mark = d->tail;
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
