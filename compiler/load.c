@@ -265,17 +265,12 @@ static size_t skip_props(const Loader *L, size_t off, size_t end, int nprops, si
 
 /* ---- the key and anchor table ------------------------------------------ */
 
+/* FNV-1a over the namespace, then the bytes. */
 static uint64_t hash_bytes(uint32_t ns, const char *s, size_t n)
 {
-    uint64_t h = 14695981039346656037u;
-    for (int i = 0; i < 4; i++) {
-        h ^= (ns >> (8 * i)) & 0xFF;
-        h *= 1099511628211u;
-    }
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211u;
-    }
+    uint64_t h = (14695981039346656037u ^ ns) * 1099511628211u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     return h;
 }
 
@@ -660,12 +655,6 @@ static void on_event(Loader *L, const yaml_event_t *ev)
 
 /* ---- libyaml errors ---------------------------------------------------- */
 
-static bool tab_problem(const char *problem)
-{
-    return strstr(problem, "tab character") ||
-           strcmp(problem, "found character that cannot start any token") == 0;
-}
-
 static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
@@ -674,23 +663,20 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
         L->oom = true;
         return;
     }
-    if (p->error == YAML_READER_ERROR) {
-        /* The reader counts bytes of its input, which starts after the BOM. */
-        size_t off = L->bom + p->problem_offset;
-        if (off > L->src->len)
-            off = L->src->len;
-        Pos at = pos_of_off(L, off);
-        at.len = 1;
+    /* The reader counts bytes of its input, which starts after the BOM. */
+    bool reader = p->error == YAML_READER_ERROR;
+    size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
+    Pos at = pos_shift(pos_of_off(L, off), 0, 1);
+    if (reader) {
         if (p->problem_value >= 0)
             error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         else
             error_at(L->d, "yaml-syntax", at, "%s", problem);
         return;
     }
-    size_t off = mark_off(L, p->problem_mark);
-    Pos at = pos_of_off(L, off);
-    at.len = 1;
-    if (off < L->src->len && t[off] == '\t' && tab_problem(problem)) {
+    /* libyaml's two ways of saying a tab stands where YAML wants a space */
+    if (off < L->src->len && t[off] == '\t' &&
+        (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
         size_t ls = off;
         while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
             ls--;
@@ -711,8 +697,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     if (coff == off)
         return;
     /* "while parsing a flow sequence" -> "the flow sequence starts here" */
-    Pos cat = pos_of_off(L, coff);
-    cat.len = 1;
+    Pos cat = pos_shift(pos_of_off(L, coff), 0, 1);
     const char *c = p->context;
     if (!strncmp(c, "while parsing ", 14) || !strncmp(c, "while scanning ", 15)) {
         c = strchr(c + 6, ' ') + 1;
@@ -734,10 +719,10 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .lim = lim ? lim : &load_default_limits,
         .d = d,
         .next_ns = NS_ANCHORS + 1,
+        .bom = bom_len(src),
+        .mark_off = bom_len(src),
+        .line = 1,
     };
-    L.bom = bom_len(src);
-    L.mark_off = L.bom;
-    L.line = 1;
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -809,7 +794,8 @@ static size_t escape_bytes(const char *t, size_t n, size_t p, size_t digits)
  * folding: blanks before a line break are dropped, a break becomes a space
  * (or one newline per empty line after it), the next line's leading blanks
  * are dropped; `''` and backslash escapes stand for what they decode to.
- * A value byte made by a fold or an escape maps to where that starts. */
+ * A value byte made by a fold or an escape maps to where that starts.
+ * t[n] is the file's terminating NUL. */
 static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t i)
 {
     char q = st == SCALAR_SINGLE ? '\'' : st == SCALAR_DOUBLE ? '"' : 0;
@@ -820,14 +806,11 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
          * byte maps to where it is written, not to what precedes it. */
         if (q == '"' && c == '\\' && p + 1 < n && (t[p + 1] == '\r' || t[p + 1] == '\n')) {
             p = skip_break(t, n, p + 1); /* escaped line break */
-            while (p < n && (t[p] == ' ' || t[p] == '\t'))
-                p++;
+            p += strspn(t + p, " \t");
             continue;
         }
         if (c == ' ' || c == '\t') {
-            size_t b = p;
-            while (b < n && (t[b] == ' ' || t[b] == '\t'))
-                b++;
+            size_t b = p + strspn(t + p, " \t");
             if (b < n && (t[b] == '\r' || t[b] == '\n')) {
                 p = b; /* blanks before a line break are not in the value */
                 continue;
@@ -864,8 +847,7 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
             size_t brk = p, empty = 0;
             p = skip_break(t, n, p);
             for (;;) {
-                while (p < n && (t[p] == ' ' || t[p] == '\t'))
-                    p++;
+                p += strspn(t + p, " \t");
                 if (p >= n || (t[p] != '\r' && t[p] != '\n'))
                     break;
                 empty++;
@@ -900,8 +882,7 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
     if (!literal || s->len == 0) {
         size_t ind;
         for (;;) { /* the first line with more than blanks */
-            for (ind = 0; ls + ind < n && t[ls + ind] == ' '; ind++)
-                continue;
+            ind = strspn(t + ls, " ");
             if (ls + ind < n && t[ls + ind] != '\n' && t[ls + ind] != '\r')
                 break;
             const char *q = memchr(t + ls, '\n', n - ls);

@@ -138,17 +138,12 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
 
 /* ---- building the model -------------------------------------------------- */
 
-static Slot *slots(R *r, size_t n)
-{
-    return arena_alloc(r->a, (n ? n : 1) * sizeof(Slot));
-}
-
 /* Slots for every field of `scopes`, one per owner. */
 static void alloc_slots(R *r, unsigned scopes, size_t n)
 {
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (scopes & SCOPE(field_table[f].scope))
-            r->slot[f] = slots(r, n);
+            r->slot[f] = arena_alloc(r->a, n * sizeof(Slot));
 }
 
 /* Field f's slot for owner `i` (for a bank: segment i, bank k); NULL when
@@ -275,21 +270,13 @@ static void build_board(R *r, const Node *root)
     check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
     if (require(r, b, "name", "'board'"))
         s->name = scalar_str(r, b, "name", "'board'", &s->name_pos);
-    Pos p;
-    const char *w = scalar_str(r, b, "wddm", "'board'", &p);
-    if (w) {
-        s->wddm_pos = p;
-        int i = pick_wddm(r, w, p);
-        if (i >= 0)
-            s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
-    }
-    const char *a = scalar_str(r, b, "arch", "'board'", &p);
-    if (a) {
-        s->arch_pos = p;
-        int i = pick(r, a, p, arch_names, countof(arch_names), "arch");
-        if (i >= 0)
-            s->arch = (Arch)i;
-    }
+    const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos);
+    int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
+    if (i >= 0)
+        s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
+    const char *a = scalar_str(r, b, "arch", "'board'", &s->arch_pos);
+    if (a && (i = pick(r, a, s->arch_pos, arch_names, countof(arch_names), "arch")) >= 0)
+        s->arch = (Arch)i;
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
     alloc_slots(r, SCOPE(SC_BOARD), 1);
     bind_fields(r, SC_BOARD, CPU_NONE, b, s, 0, NULL, "'board'", "board");
@@ -308,7 +295,7 @@ static void build_constants(R *r, const Node *root)
         n = MAX_CONSTANTS;
     }
     s->consts = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0) + 1) * sizeof *s->consts);
-    r->const_slot = slots(r, n + (r->o ? r->o->ndefines : 0));
+    r->const_slot = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0)) * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
@@ -521,7 +508,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         n = 4 * MAX_BANKS;
     }
     g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
-    r->bank_slot[g->id - 1] = slots(r, n);
+    r->bank_slot[g->id - 1] = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *b = bk->items[i];
         Bank *bank = &g->banks[g->nbanks];
@@ -664,16 +651,14 @@ static void build_paging(R *r, const Node *root)
         p = NULL;
     if (p) {
         check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
-        Pos sp;
-        const char *sn = scalar_str(r, p, "segment", "'paging'", &sp);
+        const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
-            s->paging.seg_pos = sp;
             for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
                 if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
                     s->paging.seg = &s->segs[i];
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
-                Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
+                Diag *e = error_at(r->d, "unknown-segment", s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
                 if (!diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
                     dup_note(r, e, sn, strlen(sn));
             }
@@ -690,13 +675,11 @@ static void apply_defines(R *r)
         const Define *df = &r->o->defines[i];
         char *text = arena_printf(r->a, "%s=%s", df->name, df->expr);
         SrcFile *cl = src_from_string(r->a, "<command line>", text, strlen(text));
-        Pos at = {cl, 1, 1, (uint32_t)strlen(df->name)};
+        uint32_t nl = (uint32_t)strlen(df->name), el = (uint32_t)strlen(df->expr);
+        Pos at = {cl, 1, 1, nl};
         Node *n = arena_alloc(r->a, sizeof *n);
-        n->kind = NODE_SCALAR;
-        n->style = SCALAR_PLAIN;
-        n->str = cl->text + strlen(df->name) + 1;
-        n->len = strlen(n->str);
-        n->pos = (Pos){cl, 1, (uint32_t)strlen(df->name) + 2, (uint32_t)n->len};
+        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, 1, nl + 2, el}, .str = cl->text + nl + 1, .len = el,
+                    .style = SCALAR_PLAIN};
         Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
         if (!c) {
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
