@@ -372,10 +372,7 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
 static Node *new_node(Loader *L, NodeKind kind, Pos pos)
 {
     Node *n = arena_alloc(L->a, sizeof *n);
-    n->kind = kind;
-    n->pos = pos;
-    if (kind == NODE_SCALAR)
-        n->str = "";
+    *n = (Node){.kind = kind, .pos = pos, .str = kind == NODE_SCALAR ? "" : NULL};
     return n;
 }
 
@@ -1008,9 +1005,7 @@ typedef struct Chain {
 static Node *map_new(Arena *a, const Node *like, size_t cap)
 {
     Node *m = arena_alloc(a, sizeof *m);
-    m->kind = NODE_MAP;
-    m->pos = like->pos;
-    m->pairs = arena_alloc(a, (cap ? cap : 1) * sizeof *m->pairs);
+    *m = (Node){.kind = NODE_MAP, .pos = like->pos, .pairs = arena_alloc(a, cap * sizeof *m->pairs)};
     return m;
 }
 
@@ -1048,9 +1043,8 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
     for (size_t i = 0; i < base->nitems; i++)
         names[i] = seg_item_name(base->items[i]);
     Node *s = arena_alloc(a, sizeof *s);
-    s->kind = NODE_SEQ;
-    s->pos = child->pos;
-    s->items = arena_alloc(a, (base->nitems + child->nitems + 1) * sizeof *s->items);
+    *s = (Node){.kind = NODE_SEQ, .pos = child->pos,
+                .items = arena_alloc(a, (base->nitems + child->nitems) * sizeof(Node *))};
     for (size_t i = 0; i < base->nitems; i++)
         s->items[s->nitems++] = base->items[i];
     for (size_t i = 0; i < child->nitems; i++) {

@@ -100,10 +100,7 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
             keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key;
-        bool ok = false;
-        for (size_t j = 0; j < n && !ok; j++)
-            ok = strcmp(k->str, keys[j]) == 0;
-        if (ok)
+        if (NAMED(keys, n, k->str, strlen(k->str)))
             continue;
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
@@ -304,9 +301,8 @@ static void build_constants(R *r, const Node *root)
         if (!is_c_ident(k->str))
             error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
         static const char *const reserved[] = {"size", "base", "page_size", "bar"};
-        for (size_t j = 0; j < countof(reserved); j++)
-            if (!strcmp(k->str, reserved[j]))
-                error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
+        if (NAMED(reserved, countof(reserved), k->str, strlen(k->str)))
+            error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
         set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
@@ -529,20 +525,9 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
 /* The flags segc sets from the segment's other keys. */
 static uint32_t derived_flags(const Segment *g)
 {
-    uint32_t f = 0;
-    if (g->kind == SEG_APERTURE)
-        f |= FLAG_aperture;
-    if (g->kind == SEG_AGP)
-        f |= FLAG_agp;
-    if (g->cpu != CPU_NONE)
-        f |= FLAG_cpu_visible;
-    if (g->nbanks)
-        f |= FLAG_use_banking;
-    if (g->vpr.set)
-        f |= FLAG_vpr_supported;
-    if (g->host.mode != CPU_NONE)
-        f |= FLAG_supports_cpu_host_aperture;
-    return f;
+    return (g->kind == SEG_APERTURE ? FLAG_aperture : 0) | (g->kind == SEG_AGP ? FLAG_agp : 0) |
+           (g->cpu != CPU_NONE ? FLAG_cpu_visible : 0) | (g->nbanks ? FLAG_use_banking : 0) |
+           (g->vpr.set ? FLAG_vpr_supported : 0) | (g->host.mode != CPU_NONE ? FLAG_supports_cpu_host_aperture : 0);
 }
 
 static void build_segment(R *r, unsigned idx, const Node *item)
@@ -1032,12 +1017,8 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     static const char *const dropped[] = {"unknown-flag", "duplicate-flag", "derived-flag", "unknown-rule",
                                           "waiver-refused", "waiver-reason", "unknown-bar", "unknown-segment",
                                           "unknown-constant"};
-    for (const Diag *g = *mark; g; g = g->next) {
-        size_t i = 0;
-        while (i < countof(dropped) && strcmp(g->code, dropped[i]))
-            i++;
-        r.broken = r.broken || i == countof(dropped);
-    }
+    for (const Diag *g = *mark; g; g = g->next)
+        r.broken = r.broken || !NAMED(dropped, countof(dropped), g->code, strlen(g->code));
     evaluate(&r);
     s->forms_from_option = o && o->ddi_forms;
     s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
