@@ -561,16 +561,13 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
         g->near = NULL;
     Diag **mark = r->d->tail;
-    const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &kp) : NULL;
+    const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &g->kind_pos) : NULL;
     if (g->near && *mark && !node_get(item, "kind"))
         diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
                    g->near->str, os_basename(g->near->pos.file->name));
-    if (kind) {
-        g->kind_pos = kp;
-        int k = pick(r, kind, kp, kind_names, countof(kind_names), "segment kind");
-        g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
-    }
-    if (g->kind != SEG_AGP && !node_get(item, "size"))
+    int k = kind ? pick(r, kind, g->kind_pos, kind_names, countof(kind_names), "segment kind") : -1;
+    g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
+    if (g->kind != SEG_AGP)
         require(r, item, "size", where);
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
@@ -691,11 +688,6 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
     return -1;
 }
 
-static Diag *cycle_at(R *r, Pos at, const char *name)
-{
-    return error_at(r->d, "cycle", at, "'%s' depends on itself", name);
-}
-
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -703,7 +695,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     Slot *bs = slot_at(r, F_base, g->id - 1, 0), *ss = slot_at(r, F_size, g->id - 1, 0);
     for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
         if (t->state == SLOT_BUSY) {
-            Diag *e = cycle_at(r, ref->pos, ref->name);
+            Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
             diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
             return false;
         }
@@ -809,7 +801,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
         return false;
     }
     if (target->state == SLOT_BUSY) {
-        Diag *e = cycle_at(r, ref->pos, ref->name);
+        Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
         diag_note(r->d, e, target->out->pos, "%s is defined here", target->what);
         return false;
     }
