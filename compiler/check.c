@@ -87,6 +87,7 @@ typedef struct Ck {
     const RuleConfig *c;
     Diags *d;
     unsigned errors;
+    uint64_t page; /* the page size, else the default (page-size-valid) */
 } Ck;
 
 /* What a finding or note is about: a segment (NULL: none) or one of its
@@ -132,16 +133,7 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRIN
 
 /* The remedy of finding `e` (NULL when the rule is off), worked out from
  * the spec: "= fix: base: vram.end". */
-static void fix(Ck *k, Diag *e, const char *fmt, ...) PRINTF_LIKE(3, 4);
-static void fix(Ck *k, Diag *e, const char *fmt, ...)
-{
-    char text[256];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    diag_fixit(k->d, e, "%s", text);
-}
+#define fix(k, e, ...) diag_fixit((k)->d, (e), __VA_ARGS__)
 
 static const char *hex_of(Ck *k, uint64_t v) { return arena_printf(k->d->arena, "0x%llX", (unsigned long long)v); }
 static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
@@ -222,13 +214,14 @@ static void check_agp(Ck *k, Segment *g)
         report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
                "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
     /* The AGP descriptor takes both from the aperture at run time. */
-    const Value *dropped[] = {&g->commit_limit, &g->system_memory_end};
-    const char *keys[] = {"commit_limit", "system_memory_end"};
-    for (size_t i = 0; i < countof(dropped); i++)
-        if (dropped[i]->set)
-            report(k, R_key_not_emitted, SEG(g, keys[i]), dropped[i]->pos,
-                   "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", keys[i],
-                   g->name);
+    static const FieldId dropped[] = {F_commit_limit, F_system_memory_end};
+    for (size_t i = 0; i < countof(dropped); i++) {
+        const Value *v = field_value(dropped[i], g);
+        const char *key = field_table[dropped[i]].key;
+        if (v->set)
+            report(k, R_key_not_emitted, SEG(g, key), v->pos,
+                   "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", key, g->name);
+    }
     if (g->base.set)
         report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
@@ -239,8 +232,7 @@ static void check_agp(Ck *k, Segment *g)
 
 static void check_sizes(Ck *k, Segment *g)
 {
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if (g->size.v == 0)
         report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
     else if (g->size.v % page)
@@ -291,8 +283,7 @@ static void check_banks(Ck *k, Segment *g)
 {
     if (!g->nbanks)
         return;
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if (g->kind != SEG_MEMORY) {
         report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
                "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
@@ -350,21 +341,18 @@ static void check_banks(Ck *k, Segment *g)
 
 static void check_preserve(Ck *k, Segment *g)
 {
-    uint64_t page = k->s->page_size.v ? k->s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     uint32_t f = g->flags;
     bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
          ph = f & FLAG_partially_preserved_during_hibernate;
-    bool valid = (!sb && !hb && !ph) || (sb && !(hb && ph));
-    if (!valid) {
-        Pos p = hb ? g->flag_pos[FB_preserved_during_hibernate] : g->flag_pos[FB_partially_preserved_during_hibernate];
-        if (hb && ph)
-            report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
-                   "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
-        else
-            fix(k, report(k, R_preserve_combination, SEG(g, "flags"), p,
-                       "segment '%s' is preserved during hibernate but not during standby", g->name),
-                "add preserved_during_standby to the flags");
-    }
+    if (hb && ph)
+        report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
+               "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
+    else if ((hb || ph) && !sb)
+        fix(k, report(k, R_preserve_combination, SEG(g, "flags"),
+                      g->flag_pos[hb ? FB_preserved_during_hibernate : FB_partially_preserved_during_hibernate],
+                      "segment '%s' is preserved during hibernate but not during standby", g->name),
+            "add preserved_during_standby to the flags");
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind != SEG_MEMORY) {
         report(k, R_system_memory_end_memory_only, SEG(g, "system_memory_end"), e->pos,
@@ -486,8 +474,7 @@ static void check_forms(Ck *k, Segment *g)
 
 static void check_qs4_fields(Ck *k, Segment *g)
 {
-    const Spec *s = k->s;
-    uint64_t page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE;
+    uint64_t page = k->page;
     if ((g->flags_written & FLAG_vpr_supported) && !g->vpr.set)
         report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[FB_vpr_supported],
                "segment '%s' supports VPR but has no 'vpr:' range", g->name);
@@ -628,6 +615,7 @@ static void check_layout(Ck *k)
                "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
                s->wddm & 15);
     unsigned agps = 0, apertures = 0;
+    Segment *agp = NULL; /* the first */
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         if (g->kind == SEG_APERTURE)
@@ -636,16 +624,14 @@ static void check_layout(Ck *k)
             continue;
         if (agps++) {
             Diag *e = report(k, R_agp_at_most_one, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
-            for (unsigned j = 0; j < i; j++)
-                if (s->segs[j].kind == SEG_AGP) {
-                    note(k, e, SEG(&s->segs[j], "kind"), s->segs[j].kind_pos, "the first AGP segment is here");
-                    break;
-                }
-        } else if (i + 1 != s->nsegs) {
+            note(k, e, SEG(agp, "kind"), agp->kind_pos, "the first AGP segment is here");
+            continue;
+        }
+        agp = g;
+        if (i + 1 != s->nsegs)
             report(k, R_agp_last, SEG(g, "kind"), g->kind_pos,
                    "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
                    "would shift", g->name);
-        }
     }
     if (s->nsegs && agps == s->nsegs)
         report(k, R_segments_none, SEG(&s->segs[0], "kind"), s->segs[0].kind_pos,
@@ -860,7 +846,7 @@ static void trace_defines(Ck *k, Diag *e)
 
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
-    Ck k = {s, c, d, 0};
+    Ck k = {s, c, d, 0, s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
     Diag **mark = d->tail;
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,

@@ -139,6 +139,25 @@ static size_t u8len(unsigned char c)
     return c < 0xF8 ? 4 : 1;
 }
 
+static size_t bom_len(const SrcFile *f)
+{
+    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* The byte offset of Pos `p`.  A Node keeps only its Pos, so this scans the
+ * text for line feeds: linear in the file, so kept off the common paths. */
+static size_t pos_off(Pos p)
+{
+    const char *s = p.file->text, *end = s + p.file->len;
+    for (uint32_t l = 1; l < p.line; l++) {
+        const char *nl = memchr(s, '\n', (size_t)(end - s));
+        if (!nl)
+            return p.file->len;
+        s = nl + 1;
+    }
+    return (size_t)(s - p.file->text) + (p.line == 1 ? bom_len(p.file) : 0) + p.col - 1;
+}
+
 /* Writes a printable excerpt of s[0..n) into out (for messages): control
  * characters become '?', long text is cut on a character boundary. */
 static const char *show(char out[static 64], const char *s, size_t n)
@@ -246,17 +265,12 @@ static size_t skip_props(const Loader *L, size_t off, size_t end, int nprops, si
 
 /* ---- the key and anchor table ------------------------------------------ */
 
+/* FNV-1a over the namespace, then the bytes. */
 static uint64_t hash_bytes(uint32_t ns, const char *s, size_t n)
 {
-    uint64_t h = 14695981039346656037u;
-    for (int i = 0; i < 4; i++) {
-        h ^= (ns >> (8 * i)) & 0xFF;
-        h *= 1099511628211u;
-    }
-    for (size_t i = 0; i < n; i++) {
-        h ^= (unsigned char)s[i];
-        h *= 1099511628211u;
-    }
+    uint64_t h = (14695981039346656037u ^ ns) * 1099511628211u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
     return h;
 }
 
@@ -358,10 +372,7 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
 static Node *new_node(Loader *L, NodeKind kind, Pos pos)
 {
     Node *n = arena_alloc(L->a, sizeof *n);
-    n->kind = kind;
-    n->pos = pos;
-    if (kind == NODE_SCALAR)
-        n->str = "";
+    *n = (Node){.kind = kind, .pos = pos, .str = kind == NODE_SCALAR ? "" : NULL};
     return n;
 }
 
@@ -521,14 +532,9 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
 
 static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
 {
-    const char *anchor, *tag;
-    if (kind == NODE_MAP) {
-        anchor = (const char *)ev->data.mapping_start.anchor;
-        tag = (const char *)ev->data.mapping_start.tag;
-    } else {
-        anchor = (const char *)ev->data.sequence_start.anchor;
-        tag = (const char *)ev->data.sequence_start.tag;
-    }
+    bool map = kind == NODE_MAP;
+    const char *anchor = (const char *)(map ? ev->data.mapping_start.anchor : ev->data.sequence_start.anchor);
+    const char *tag = (const char *)(map ? ev->data.mapping_start.tag : ev->data.sequence_start.tag);
     Where w = where(L, ev, anchor, tag);
     if (L->nframes >= L->lim->max_depth) {
         error_at(L->d, "limit-depth", w.pos, "mappings and sequences nest deeper than %u levels",
@@ -554,8 +560,6 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     }
 }
 
-static size_t line_start(const SrcFile *f, uint32_t line);
-
 /* Opening minus closing parentheses of a plain scalar. */
 static int parens(const Node *n)
 {
@@ -577,13 +581,11 @@ static void flow_comma(Loader *L, const Node *m)
             depth += parens(k = m->pairs[j].key);
         if (depth > 0 || !k || k->pos.line != v->pos.line)
             continue;
-        const SrcFile *f = L->src;
-        size_t at = line_start(f, v->pos.line) + (v->pos.line == 1 ? L->bom : 0) + v->pos.col - 1;
         int n = (int)(k->pos.col + k->len - v->pos.col);
         Diag *g = error_at(L->d, "yaml-flow-comma", pos_shift(v->pos, 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
                            m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
-        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, f->text + at);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + pos_off(v->pos));
     }
 }
 
@@ -633,12 +635,8 @@ static void on_event(Loader *L, const yaml_event_t *ev)
         }
         break;
     case YAML_DOCUMENT_END_EVENT:
-        if (L->root_empty)
-            error_at(L->d, "yaml-empty", (Pos){L->src, 1, 1, 0},
-                     "the file is empty; a spec starts with `segc: 1`");
-        break;
     case YAML_STREAM_END_EVENT:
-        if (L->ndocs == 0)
+        if (ev->type == YAML_DOCUMENT_END_EVENT ? L->root_empty : L->ndocs == 0)
             error_at(L->d, "yaml-empty", (Pos){L->src, 1, 1, 0},
                      "the file is empty; a spec starts with `segc: 1`");
         break;
@@ -654,12 +652,6 @@ static void on_event(Loader *L, const yaml_event_t *ev)
 
 /* ---- libyaml errors ---------------------------------------------------- */
 
-static bool tab_problem(const char *problem)
-{
-    return strstr(problem, "tab character") ||
-           strcmp(problem, "found character that cannot start any token") == 0;
-}
-
 static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
@@ -668,23 +660,20 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
         L->oom = true;
         return;
     }
-    if (p->error == YAML_READER_ERROR) {
-        /* The reader counts bytes of its input, which starts after the BOM. */
-        size_t off = L->bom + p->problem_offset;
-        if (off > L->src->len)
-            off = L->src->len;
-        Pos at = pos_of_off(L, off);
-        at.len = 1;
+    /* The reader counts bytes of its input, which starts after the BOM. */
+    bool reader = p->error == YAML_READER_ERROR;
+    size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
+    Pos at = pos_shift(pos_of_off(L, off), 0, 1);
+    if (reader) {
         if (p->problem_value >= 0)
             error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         else
             error_at(L->d, "yaml-syntax", at, "%s", problem);
         return;
     }
-    size_t off = mark_off(L, p->problem_mark);
-    Pos at = pos_of_off(L, off);
-    at.len = 1;
-    if (off < L->src->len && t[off] == '\t' && tab_problem(problem)) {
+    /* libyaml's two ways of saying a tab stands where YAML wants a space */
+    if (off < L->src->len && t[off] == '\t' &&
+        (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
         size_t ls = off;
         while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
             ls--;
@@ -705,23 +694,15 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     if (coff == off)
         return;
     /* "while parsing a flow sequence" -> "the flow sequence starts here" */
-    Pos cat = pos_of_off(L, coff);
-    cat.len = 1;
+    Pos cat = pos_shift(pos_of_off(L, coff), 0, 1);
     const char *c = p->context;
-    static const char *const lead[] = {"while parsing ", "while scanning "};
-    for (size_t i = 0; i < countof(lead); i++) {
-        size_t n = strlen(lead[i]);
-        if (strncmp(c, lead[i], n) != 0)
-            continue;
-        c += n;
-        if (strncmp(c, "a ", 2) == 0)
-            c += 2;
-        else if (strncmp(c, "an ", 3) == 0)
-            c += 3;
+    if (!strncmp(c, "while parsing ", 14) || !strncmp(c, "while scanning ", 15)) {
+        c = strchr(c + 6, ' ') + 1;
+        c += !strncmp(c, "a ", 2) ? 2 : !strncmp(c, "an ", 3) ? 3 : 0;
         diag_note(L->d, g, cat, "the %s starts here", c);
-        return;
+    } else {
+        diag_note(L->d, g, cat, "%s", p->context);
     }
-    diag_note(L->d, g, cat, "%s", p->context);
 }
 
 /* ---- the API ----------------------------------------------------------- */
@@ -735,10 +716,10 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .lim = lim ? lim : &load_default_limits,
         .d = d,
         .next_ns = NS_ANCHORS + 1,
+        .bom = bom_len(src),
+        .mark_off = bom_len(src),
+        .line = 1,
     };
-    L.bom = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-    L.mark_off = L.bom;
-    L.line = 1;
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -783,29 +764,6 @@ const char *node_kind_name(NodeKind k)
 
 /* ---- positions inside a scalar ----------------------------------------- */
 
-/* node_char_pos has no line table (a Node keeps only its Pos), so when the
- * fast cases do not apply it finds the scalar's line by scanning the text
- * for line feeds.  That is linear in the file but only happens for scalars
- * that span lines or contain escapes. */
-
-static size_t bom_len(const SrcFile *f)
-{
-    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
-/* Byte offset where LF-line `line` starts (len if there is no such line). */
-static size_t line_start(const SrcFile *f, uint32_t line)
-{
-    const char *p = f->text, *end = f->text + f->len;
-    for (uint32_t l = 1; l < line; l++) {
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (!nl)
-            return f->len;
-        p = nl + 1;
-    }
-    return (size_t)(p - f->text);
-}
-
 static size_t skip_break(const char *t, size_t n, size_t p)
 {
     if (p < n && t[p] == '\r')
@@ -816,24 +774,15 @@ static size_t skip_break(const char *t, size_t n, size_t p)
 }
 
 /* Bytes that the escape \u / \U with `digits` hex digits at t[p] decodes to. */
-static size_t escape_bytes(const char *t, size_t n, size_t p, int digits)
+static size_t escape_bytes(const char *t, size_t n, size_t p, size_t digits)
 {
-    uint32_t cp = 0;
-    for (int i = 0; i < digits; i++) {
-        if (p + (size_t)i >= n)
-            return 1;
-        char c = t[p + (size_t)i];
-        unsigned v;
-        if (c >= '0' && c <= '9')
-            v = (unsigned)(c - '0');
-        else if (c >= 'a' && c <= 'f')
-            v = (unsigned)(c - 'a' + 10);
-        else if (c >= 'A' && c <= 'F')
-            v = (unsigned)(c - 'A' + 10);
-        else
-            return 1;
-        cp = cp << 4 | v;
-    }
+    char hex[9] = {0};
+    if (p + digits > n)
+        return 1;
+    memcpy(hex, t + p, digits);
+    if (strspn(hex, "0123456789abcdefABCDEF") != digits)
+        return 1;
+    unsigned long cp = strtoul(hex, NULL, 16);
     return cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
 }
 
@@ -842,7 +791,8 @@ static size_t escape_bytes(const char *t, size_t n, size_t p, int digits)
  * folding: blanks before a line break are dropped, a break becomes a space
  * (or one newline per empty line after it), the next line's leading blanks
  * are dropped; `''` and backslash escapes stand for what they decode to.
- * A value byte made by a fold or an escape maps to where that starts. */
+ * A value byte made by a fold or an escape maps to where that starts.
+ * t[n] is the file's terminating NUL. */
 static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t i)
 {
     char q = st == SCALAR_SINGLE ? '\'' : st == SCALAR_DOUBLE ? '"' : 0;
@@ -853,14 +803,11 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
          * byte maps to where it is written, not to what precedes it. */
         if (q == '"' && c == '\\' && p + 1 < n && (t[p + 1] == '\r' || t[p + 1] == '\n')) {
             p = skip_break(t, n, p + 1); /* escaped line break */
-            while (p < n && (t[p] == ' ' || t[p] == '\t'))
-                p++;
+            p += strspn(t + p, " \t");
             continue;
         }
         if (c == ' ' || c == '\t') {
-            size_t b = p;
-            while (b < n && (t[b] == ' ' || t[b] == '\t'))
-                b++;
+            size_t b = p + strspn(t + p, " \t");
             if (b < n && (t[b] == '\r' || t[b] == '\n')) {
                 p = b; /* blanks before a line break are not in the value */
                 continue;
@@ -897,8 +844,7 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
             size_t brk = p, empty = 0;
             p = skip_break(t, n, p);
             for (;;) {
-                while (p < n && (t[p] == ' ' || t[p] == '\t'))
-                    p++;
+                p += strspn(t + p, " \t");
                 if (p >= n || (t[p] != '\r' && t[p] != '\n'))
                     break;
                 empty++;
@@ -931,11 +877,10 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
     uint32_t line = p.line + 1;
 
     if (!literal || s->len == 0) {
+        size_t ind;
         for (;;) { /* the first line with more than blanks */
-            size_t e = ls;
-            while (e < n && t[e] == ' ')
-                e++;
-            if (e < n && t[e] != '\n' && t[e] != '\r')
+            ind = strspn(t + ls, " ");
+            if (ls + ind < n && t[ls + ind] != '\n' && t[ls + ind] != '\r')
                 break;
             const char *q = memchr(t + ls, '\n', n - ls);
             if (!q)
@@ -943,11 +888,7 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
             ls = (size_t)(q - t) + 1;
             line++;
         }
-        size_t ind = 0, m = 0;
-        while (ls + ind < n && t[ls + ind] == ' ')
-            ind++;
-        while (ls + ind + m < n && t[ls + ind + m] != '\n' && t[ls + ind + m] != '\r')
-            m++;
+        size_t m = strcspn(t + ls + ind, "\r\n");
         return (Pos){f, line, clamp32(ind + 1 + (i < m ? i : 0)), len};
     }
 
@@ -961,19 +902,15 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
     for (size_t x = 0; x < i; x++)
         if (s->str[x] == '\n')
             k++, j0 = x + 1;
-    size_t m = 0; /* its length in the value */
-    while (j0 + m < s->len && s->str[j0 + m] != '\n')
-        m++;
+    size_t m = strcspn(s->str + j0, "\n"); /* its length in the value */
     for (size_t l = 0; l < k; l++) {
         const char *q = memchr(t + ls, '\n', n - ls);
         if (!q)
             return pos_shift(p, 0, len);
         ls = (size_t)(q - t) + 1;
     }
-    size_t e = ls; /* its length in the source */
-    while (e < n && t[e] != '\n' && t[e] != '\r')
-        e++;
-    size_t ind = e - ls >= m ? e - ls - m : 0;
+    size_t e = strcspn(t + ls, "\r\n"); /* its length in the source */
+    size_t ind = e >= m ? e - m : 0;
     return (Pos){f, clamp32(p.line + 1 + k), clamp32(ind + 1 + (i - j0) + extra), len};
 }
 
@@ -987,15 +924,13 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
     if (i > s->len)
         i = s->len;
     size_t q = s->style == SCALAR_SINGLE || s->style == SCALAR_DOUBLE ? 1 : 0;
-    /* One line, no escapes: the source is the value (inside the quotes).
-     * A node spanning lines has pos.len 1, which never matches. */
-    if (s->style != SCALAR_BLOCK && p.len == s->len + 2 * q)
-        return pos_shift(p, clamp32(q + i), len);
+    /* One line, no escapes: the source is the value (inside the quotes);
+     * a node spanning lines has pos.len 1, which never matches.  Without
+     * the source text that is the best guess too. */
     const SrcFile *f = p.file;
-    if (!f || !f->text || p.line == 0 || p.col == 0)
-        return pos_shift(p, clamp32(q + i), len);
-    size_t base = line_start(f, p.line) + (p.line == 1 ? bom_len(f) : 0) + p.col - 1;
-    if (base >= f->len)
+    bool fast = (s->style != SCALAR_BLOCK && p.len == s->len + 2 * q) || !f || !f->text || p.line == 0 || p.col == 0;
+    size_t base = fast ? 0 : pos_off(p);
+    if (fast || base >= f->len)
         return pos_shift(p, clamp32(q + i), len);
     if (s->style == SCALAR_BLOCK)
         return block_char_pos(s, p, base, i, len);
@@ -1058,7 +993,7 @@ typedef struct Reader {
     Diags *d;
     const ResolveOpts *o;
     Source *out;
-    unsigned cap;
+    unsigned maxd; /* files the chain may have past the spec */
 } Reader;
 
 /* A file of the chain, and the files that extend it (for cycles). */
@@ -1070,9 +1005,7 @@ typedef struct Chain {
 static Node *map_new(Arena *a, const Node *like, size_t cap)
 {
     Node *m = arena_alloc(a, sizeof *m);
-    m->kind = NODE_MAP;
-    m->pos = like->pos;
-    m->pairs = arena_alloc(a, (cap ? cap : 1) * sizeof *m->pairs);
+    *m = (Node){.kind = NODE_MAP, .pos = like->pos, .pairs = arena_alloc(a, cap * sizeof *m->pairs)};
     return m;
 }
 
@@ -1110,9 +1043,8 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
     for (size_t i = 0; i < base->nitems; i++)
         names[i] = seg_item_name(base->items[i]);
     Node *s = arena_alloc(a, sizeof *s);
-    s->kind = NODE_SEQ;
-    s->pos = child->pos;
-    s->items = arena_alloc(a, (base->nitems + child->nitems + 1) * sizeof *s->items);
+    *s = (Node){.kind = NODE_SEQ, .pos = child->pos,
+                .items = arena_alloc(a, (base->nitems + child->nitems) * sizeof(Node *))};
     for (size_t i = 0; i < base->nitems; i++)
         s->items[s->nitems++] = base->items[i];
     for (size_t i = 0; i < child->nitems; i++) {
@@ -1122,6 +1054,15 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
         while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
             j++;
         if (name && j < s->nitems) {
+            /* The entry says it adds a segment, but the name is the base's. */
+            const Node *nw = node_get(c, "new");
+            if (j < base->nitems && nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
+                Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")),
+                                   "segment '%s' says new: true, but the base already has a segment of that name", name);
+                diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
+                          "the base's segment '%s' is described here", name);
+                diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
+            }
             s->items[j] = merge_maps(a, s->items[j], c);
             continue;
         }
@@ -1199,19 +1140,6 @@ static char *find_extends(Reader *r, const char *from, const char *target)
     return p;
 }
 
-static void add_file(Reader *r, const SrcFile *f)
-{
-    Source *s = r->out;
-    if (s->nfiles == r->cap) {
-        r->cap = r->cap ? r->cap * 2 : 4;
-        const SrcFile **nf = arena_alloc(r->a, r->cap * sizeof *nf);
-        if (s->nfiles)
-            memcpy(nf, s->files, s->nfiles * sizeof *nf);
-        s->files = nf;
-    }
-    s->files[s->nfiles++] = f;
-}
-
 static void check_version(Reader *r, const Node *root)
 {
     const Node *v = node_get(root, "segc");
@@ -1251,12 +1179,11 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
             error_at(r->d, "extends-cycle", from, "'%s' extends itself through this chain", src->name);
             return NULL;
         }
-    unsigned maxd = r->o && r->o->max_extends_depth ? r->o->max_extends_depth : 16;
-    if (depth > maxd) {
-        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", maxd);
+    if (depth > r->maxd) {
+        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", r->maxd);
         return NULL;
     }
-    add_file(r, src);
+    r->out->files[r->out->nfiles++] = src;
     Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
     if (!root || !node_expect(r->d, root, NODE_MAP, "a spec"))
         return NULL;
@@ -1274,8 +1201,8 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
 {
     unsigned before = d->nerrors + d->nfatal;
-    Reader r = {a, d, o, out, 0};
-    *out = (Source){0};
+    Reader r = {a, d, o, out, o && o->max_extends_depth ? o->max_extends_depth : 16};
+    *out = (Source){.files = arena_alloc(a, (r.maxd + 1) * sizeof *out->files)};
     out->root = read_chain(&r, path, src, NULL, 0, (Pos){0});
     out->clean = d->nerrors + d->nfatal == before;
     return out->root != NULL;

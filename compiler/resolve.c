@@ -62,6 +62,30 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
+/* The item named name[0..len) of n items of `size` bytes that each start
+ * with their name (as closest_of reads them), or NULL. */
+static void *named(const void *items, size_t n, size_t size, const char *name, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *item = (const char *)items + i * size, *s = *(const char *const *)(const void *)item;
+        if (s && strlen(s) == len && !strncmp(s, name, len))
+            return (void *)(uintptr_t)item;
+    }
+    return NULL;
+}
+#define NAMED(items, n, name, len) named((items), (n), sizeof *(items), (name), (len))
+
+/* "a, b, c": the names a message offers. */
+static const char *name_list(R *r, const char *const *names, size_t n)
+{
+    Buf b = {0};
+    for (size_t i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
+    const char *s = arena_strdup(r->a, b.p);
+    buf_free(&b);
+    return s;
+}
+
 /* Reports every key of `map` that is neither in `allowed` nor a field of
  * one of `scopes`, with a did-you-mean. */
 static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
@@ -76,21 +100,13 @@ static void check_keys(R *r, const Node *map, const char *const *allowed, size_t
             keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key;
-        bool ok = false;
-        for (size_t j = 0; j < n && !ok; j++)
-            ok = strcmp(k->str, keys[j]) == 0;
-        if (ok)
+        if (NAMED(keys, n, k->str, strlen(k->str)))
             continue;
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
-        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys)) {
-            Buf b = {0};
-            for (size_t j = 0; j < n; j++)
-                buf_printf(&b, "%s%s", j ? ", " : "", keys[j]);
-            diag_fixit(r->d, g, "%s takes: %s", where, b.p);
-            buf_free(&b);
-        }
+        if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
+            diag_fixit(r->d, g, "%s takes: %s", where, name_list(r, keys, n));
     }
 }
 
@@ -119,17 +135,12 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
 
 /* ---- building the model -------------------------------------------------- */
 
-static Slot *slots(R *r, size_t n)
-{
-    return arena_alloc(r->a, (n ? n : 1) * sizeof(Slot));
-}
-
 /* Slots for every field of `scopes`, one per owner. */
 static void alloc_slots(R *r, unsigned scopes, size_t n)
 {
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (scopes & SCOPE(field_table[f].scope))
-            r->slot[f] = slots(r, n);
+            r->slot[f] = arena_alloc(r->a, n * sizeof(Slot));
 }
 
 /* Field f's slot for owner `i` (for a bank: segment i, bank k); NULL when
@@ -154,15 +165,22 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
-/* An expression field: must be a scalar. */
-static const Node *expr_node(R *r, const Node *map, const char *key, const char *where)
+/* The value of `key` in `map`; NULL if absent or (reported) not a `k`. */
+static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, const char *where)
 {
     const Node *n = node_get(map, key);
-    if (!n)
-        return NULL;
-    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
+    if (!n || !node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)))
         return NULL;
     return n;
+}
+
+/* The same as a string, and where it is written in *pos. */
+static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
+{
+    const Node *n = typed(r, map, key, NODE_SCALAR, where);
+    if (n)
+        *pos = node_span(n);
+    return n ? n->str : NULL;
 }
 
 /* Registers every field of scope `sc` that applies in form `mode`: its
@@ -177,21 +195,9 @@ static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, cons
         if (fi->scope != sc || !field_in_mode((FieldId)f, mode))
             continue;
         Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
-        set_slot(sl, map ? expr_node(r, map, fi->key, where) : NULL, field_value((FieldId)f, owner), seg, fi,
+        set_slot(sl, map ? typed(r, map, fi->key, NODE_SCALAR, where) : NULL, field_value((FieldId)f, owner), seg, fi,
                  arena_printf(r->a, "%s %s", what, fi->key));
     }
-}
-
-static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
-{
-    const Node *n = node_get(map, key);
-    if (!n)
-        return NULL;
-    if (!node_expect(r->d, n, NODE_SCALAR, arena_printf(r->a, "'%s' of %s", key, where)))
-        return NULL;
-    if (pos)
-        *pos = node_span(n);
-    return n->str;
 }
 
 /* The keys of each map besides its fields (fields.def). */
@@ -214,11 +220,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     for (size_t i = 0; i < n; i++)
         if (strcmp(s, names[i]) == 0)
             return (int)i;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, b.p);
-    buf_free(&b);
+    Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
     diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
@@ -232,19 +234,15 @@ static int pick_wddm(R *r, const char *w, Pos pos)
     for (size_t i = 0; i < n; i++)
         if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
             return (int)i;
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", wddm_names[i]);
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w, b.p);
-    buf_free(&b);
+    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w,
+                       name_list(r, wddm_names, n));
     /* "13": the dot left out. */
     char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
-    if (w[0] && w[1] && !w[2])
-        for (size_t i = 0; i < n; i++)
-            if (!strcmp(dotted, wddm_names[i])) {
-                diag_fixit(r->d, g, "did you mean '%s'?", wddm_names[i]);
-                return -1;
-            }
+    const char *const *dot = w[0] && w[1] && !w[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
+    if (dot) {
+        diag_fixit(r->d, g, "did you mean '%s'?", *dot);
+        return -1;
+    }
     char *end;
     double v = strtod(w, &end), d, bd = 1e9;
     if (*end || end == w)
@@ -269,21 +267,13 @@ static void build_board(R *r, const Node *root)
     check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
     if (require(r, b, "name", "'board'"))
         s->name = scalar_str(r, b, "name", "'board'", &s->name_pos);
-    Pos p;
-    const char *w = scalar_str(r, b, "wddm", "'board'", &p);
-    if (w) {
-        s->wddm_pos = p;
-        int i = pick_wddm(r, w, p);
-        if (i >= 0)
-            s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
-    }
-    const char *a = scalar_str(r, b, "arch", "'board'", &p);
-    if (a) {
-        s->arch_pos = p;
-        int i = pick(r, a, p, arch_names, countof(arch_names), "arch");
-        if (i >= 0)
-            s->arch = (Arch)i;
-    }
+    const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos);
+    int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
+    if (i >= 0)
+        s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
+    const char *a = scalar_str(r, b, "arch", "'board'", &s->arch_pos);
+    if (a && (i = pick(r, a, s->arch_pos, arch_names, countof(arch_names), "arch")) >= 0)
+        s->arch = (Arch)i;
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
     alloc_slots(r, SCOPE(SC_BOARD), 1);
     bind_fields(r, SC_BOARD, CPU_NONE, b, s, 0, NULL, "'board'", "board");
@@ -302,7 +292,7 @@ static void build_constants(R *r, const Node *root)
         n = MAX_CONSTANTS;
     }
     s->consts = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0) + 1) * sizeof *s->consts);
-    r->const_slot = slots(r, n + (r->o ? r->o->ndefines : 0));
+    r->const_slot = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0)) * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
@@ -311,9 +301,8 @@ static void build_constants(R *r, const Node *root)
         if (!is_c_ident(k->str))
             error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
         static const char *const reserved[] = {"size", "base", "page_size", "bar"};
-        for (size_t j = 0; j < countof(reserved); j++)
-            if (!strcmp(k->str, reserved[j]))
-                error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
+        if (NAMED(reserved, countof(reserved), k->str, strlen(k->str)))
+            error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
         set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
@@ -348,55 +337,40 @@ static void build_bars(R *r, const Node *root)
     }
 }
 
-static const Bar *find_bar(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, name))
-            return &s->bars[i];
-    return NULL;
-}
-
-static const FlagInfo *flag_by_name(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
-
-/* What writes each derived flag instead of `flags:`. */
-static const char *derived_from(unsigned bit)
+/* What writes each derived flag instead of `flags:`, and whether segment
+ * `g` already has it written. */
+static const char *derived_from(const Segment *g, unsigned bit, bool *written)
 {
     switch (bit) {
-    case FB_aperture: return "kind: aperture";
-    case FB_agp: return "kind: agp";
-    case FB_cpu_visible: return "cpu_visible:";
-    case FB_use_banking: return "banks:";
+    case FB_aperture: *written = g->kind == SEG_APERTURE; return "kind: aperture";
+    case FB_agp: *written = g->kind == SEG_AGP; return "kind: agp";
+    case FB_cpu_visible: *written = g->cpu_pos.file; return "cpu_visible:";
+    case FB_use_banking: *written = g->banks_pos.file; return "banks:";
     }
-    return "?";
+    BUG("a derived flag nothing writes");
 }
 
-static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
+static void build_flags(R *r, Segment *g, const Node *fl)
 {
-    if (!node_expect(r->d, fl, NODE_SEQ, arena_printf(r->a, "'flags' of %s", where)))
-        return;
     g->flags_pos = fl->pos;
     for (size_t i = 0; i < fl->nitems; i++) {
         const Node *f = fl->items[i];
         if (!node_expect(r->d, f, NODE_SCALAR, "a flag"))
             continue;
         Pos p = node_span(f);
-        const FlagInfo *fi = flag_by_name(f->str);
+        const FlagInfo *fi = NAMED(flag_table, flag_count, f->str, f->len);
         if (!fi) {
             Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
             diag_suggest(r->d, e, f->str, flag_table, flag_count, sizeof *flag_table);
             continue;
         }
         if (fi->derived) {
-            const char *why = derived_from(fi->bit);
+            bool written;
+            const char *why = derived_from(g, fi->bit, &written);
             Diag *e = error_at(r->d, "derived-flag", p, "'%s' is not written in flags: segc derives it from '%s'",
                                f->str, why);
-            diag_fixit(r->d, e, "remove '%s' and write '%s' instead", f->str, why);
+            diag_fixit(r->d, e, written ? "remove '%s' (segc sets it from the '%s' already written)"
+                                        : "remove '%s' and write '%s' instead", f->str, why);
             continue;
         }
         uint32_t m = 1u << fi->bit;
@@ -410,10 +384,8 @@ static void build_flags(R *r, Segment *g, const Node *fl, const char *where)
     }
 }
 
-static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
+static void build_waivers(R *r, Segment *g, const Node *w)
 {
-    if (!node_expect(r->d, w, NODE_MAP, arena_printf(r->a, "'waive' of %s", where)))
-        return;
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
@@ -451,8 +423,6 @@ static void build_waivers(R *r, Segment *g, const Node *w, const char *where)
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
-    if (!node_expect(r->d, v, NODE_MAP, arena_printf(r->a, "'vpr' of %s", where)))
-        return;
     check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
     require(r, v, "range_size", "'vpr'");
     g->vpr.set = true;
@@ -486,7 +456,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
     const char *bn = scalar_str(r, m, "bar", where, pos);
     if (!bn)
         return NULL;
-    const Bar *b = find_bar(r->s, bn);
+    const Bar *b = NAMED(r->s->bars, r->s->nbars, bn, strlen(bn));
     if (!b) {
         Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
         diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
@@ -497,8 +467,6 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
-    if (!node_expect(r->d, h, NODE_MAP, arena_printf(r->a, "'cpu_host_aperture' of %s", where)))
-        return;
     check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
     g->host.pos = h->pos;
@@ -514,8 +482,6 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 /* cpu_visible: { bar, offset } or { address } */
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
-    if (!node_expect(r->d, cv, NODE_MAP, arena_printf(r->a, "'cpu_visible' of %s", where)))
-        return;
     check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
@@ -528,8 +494,6 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 
 static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
 {
-    if (!node_expect(r->d, bk, NODE_SEQ, arena_printf(r->a, "'banks' of %s", where)))
-        return;
     g->banks_pos = bk->pos;
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
@@ -540,7 +504,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         n = 4 * MAX_BANKS;
     }
     g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
-    r->bank_slot[g->id - 1] = slots(r, n);
+    r->bank_slot[g->id - 1] = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *b = bk->items[i];
         Bank *bank = &g->banks[g->nbanks];
@@ -561,20 +525,9 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
 /* The flags segc sets from the segment's other keys. */
 static uint32_t derived_flags(const Segment *g)
 {
-    uint32_t f = 0;
-    if (g->kind == SEG_APERTURE)
-        f |= FLAG_aperture;
-    if (g->kind == SEG_AGP)
-        f |= FLAG_agp;
-    if (g->cpu != CPU_NONE)
-        f |= FLAG_cpu_visible;
-    if (g->nbanks)
-        f |= FLAG_use_banking;
-    if (g->vpr.set)
-        f |= FLAG_vpr_supported;
-    if (g->host.mode != CPU_NONE)
-        f |= FLAG_supports_cpu_host_aperture;
-    return f;
+    return (g->kind == SEG_APERTURE ? FLAG_aperture : 0) | (g->kind == SEG_AGP ? FLAG_agp : 0) |
+           (g->cpu != CPU_NONE ? FLAG_cpu_visible : 0) | (g->nbanks ? FLAG_use_banking : 0) |
+           (g->vpr.set ? FLAG_vpr_supported : 0) | (g->host.mode != CPU_NONE ? FLAG_supports_cpu_host_aperture : 0);
 }
 
 static void build_segment(R *r, unsigned idx, const Node *item)
@@ -608,30 +561,27 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
         g->near = NULL;
     Diag **mark = r->d->tail;
-    const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &kp) : NULL;
+    const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &g->kind_pos) : NULL;
     if (g->near && *mark && !node_get(item, "kind"))
         diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
                    g->near->str, os_basename(g->near->pos.file->name));
-    if (kind) {
-        g->kind_pos = kp;
-        int k = pick(r, kind, kp, kind_names, countof(kind_names), "segment kind");
-        g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
-    }
-    if (g->kind != SEG_AGP && !node_get(item, "size"))
+    int k = kind ? pick(r, kind, g->kind_pos, kind_names, countof(kind_names), "segment kind") : -1;
+    g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
+    if (g->kind != SEG_AGP)
         require(r, item, "size", where);
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
-    if ((n = node_get(item, "cpu_visible")))
+    if ((n = typed(r, item, "cpu_visible", NODE_MAP, where)))
         build_cpu(r, g, n, where);
-    if ((n = node_get(item, "flags")))
-        build_flags(r, g, n, where);
-    if ((n = node_get(item, "banks")))
+    if ((n = typed(r, item, "banks", NODE_SEQ, where)))
         build_banks(r, g, n, where);
-    if ((n = node_get(item, "waive")))
-        build_waivers(r, g, n, where);
-    if ((n = node_get(item, "vpr")))
+    if ((n = typed(r, item, "flags", NODE_SEQ, where))) /* after the keys derived flags come from */
+        build_flags(r, g, n);
+    if ((n = typed(r, item, "waive", NODE_MAP, where)))
+        build_waivers(r, g, n);
+    if ((n = typed(r, item, "vpr", NODE_MAP, where)))
         build_vpr(r, g, n, where);
-    if ((n = node_get(item, "cpu_host_aperture")))
+    if ((n = typed(r, item, "cpu_host_aperture", NODE_MAP, where)))
         build_host(r, g, n, where);
     bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
     g->flags = g->flags_written | derived_flags(g);
@@ -683,16 +633,14 @@ static void build_paging(R *r, const Node *root)
         p = NULL;
     if (p) {
         check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
-        Pos sp;
-        const char *sn = scalar_str(r, p, "segment", "'paging'", &sp);
+        const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
-            s->paging.seg_pos = sp;
             for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
                 if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
                     s->paging.seg = &s->segs[i];
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
-                Diag *e = error_at(r->d, "unknown-segment", sp, "no segment named '%s' (or 'none')", sn);
+                Diag *e = error_at(r->d, "unknown-segment", s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
                 if (!diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
                     dup_note(r, e, sn, strlen(sn));
             }
@@ -709,25 +657,20 @@ static void apply_defines(R *r)
         const Define *df = &r->o->defines[i];
         char *text = arena_printf(r->a, "%s=%s", df->name, df->expr);
         SrcFile *cl = src_from_string(r->a, "<command line>", text, strlen(text));
-        Pos at = {cl, 1, 1, (uint32_t)strlen(df->name)};
+        uint32_t nl = (uint32_t)strlen(df->name), el = (uint32_t)strlen(df->expr);
+        Pos at = {cl, 1, 1, nl};
         Node *n = arena_alloc(r->a, sizeof *n);
-        n->kind = NODE_SCALAR;
-        n->style = SCALAR_PLAIN;
-        n->str = cl->text + strlen(df->name) + 1;
-        n->len = strlen(n->str);
-        n->pos = (Pos){cl, 1, (uint32_t)strlen(df->name) + 2, (uint32_t)n->len};
-        unsigned k = 0;
-        while (k < s->nconsts && strcmp(s->consts[k].name, df->name) != 0)
-            k++;
-        if (k == s->nconsts) {
+        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, 1, nl + 2, el}, .str = cl->text + nl + 1, .len = el,
+                    .style = SCALAR_PLAIN};
+        Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
+        if (!c) {
             Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
                                df->name);
             diag_suggest(r->d, e, df->name, s->consts, s->nconsts, sizeof *s->consts);
             continue;
         }
-        Constant *c = &s->consts[k];
         c->val = (Value){0};
-        set_slot(&r->const_slot[k], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
         c->val.define = c;
     }
 }
@@ -745,19 +688,6 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
     return -1;
 }
 
-static Segment *seg_named(const Spec *s, const char *name, size_t len)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].name && strlen(s->segs[i].name) == len && !strncmp(s->segs[i].name, name, len))
-            return &s->segs[i];
-    return NULL;
-}
-
-static Diag *cycle_at(R *r, Pos at, const char *name)
-{
-    return error_at(r->d, "cycle", at, "'%s' depends on itself", name);
-}
-
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -765,7 +695,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     Slot *bs = slot_at(r, F_base, g->id - 1, 0), *ss = slot_at(r, F_size, g->id - 1, 0);
     for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
         if (t->state == SLOT_BUSY) {
-            Diag *e = cycle_at(r, ref->pos, ref->name);
+            Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
             diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
             return false;
         }
@@ -834,21 +764,17 @@ static Slot *ref_slot(EvalCtx *c, const char *name, Segment **end, bool *reporte
         }
         if ((f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
             return slot_at(r, (FieldId)f, 0, 0);
-        for (unsigned i = 0; i < s->nconsts; i++)
-            if (!strcmp(s->consts[i].name, name))
-                return &r->const_slot[i];
-        return NULL;
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        return k ? &r->const_slot[k - s->consts] : NULL;
     }
     if (!strncmp(name, "bar.", 4)) {
         const char *bn = name + 4, *d2 = strrchr(bn, '.');
         if (!d2 || (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) < 0)
             return NULL;
-        for (unsigned i = 0; i < s->nbars; i++)
-            if (strlen(s->bars[i].name) == (size_t)(d2 - bn) && !strncmp(s->bars[i].name, bn, (size_t)(d2 - bn)))
-                return slot_at(r, (FieldId)f, i, 0);
-        return NULL;
+        const Bar *b = NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn));
+        return b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
     }
-    Segment *g = seg_named(s, name, (size_t)(dot - name));
+    Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
     if (g && !strcmp(dot + 1, "end"))
         *end = g;
     else if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
@@ -875,7 +801,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
         return false;
     }
     if (target->state == SLOT_BUSY) {
-        Diag *e = cycle_at(r, ref->pos, ref->name);
+        Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
         diag_note(r->d, e, target->out->pos, "%s is defined here", target->what);
         return false;
     }
@@ -1065,12 +991,7 @@ static void evaluate(R *r)
 
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
-    R r = {0};
-    r.a = a;
-    r.d = d;
-    r.o = o;
-    r.src = src;
-    r.s = arena_alloc(a, sizeof *r.s);
+    R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
     Spec *s = r.s;
     s->file = src->files[0];
     s->files = src->files;
@@ -1088,12 +1009,8 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     static const char *const dropped[] = {"unknown-flag", "duplicate-flag", "derived-flag", "unknown-rule",
                                           "waiver-refused", "waiver-reason", "unknown-bar", "unknown-segment",
                                           "unknown-constant"};
-    for (const Diag *g = *mark; g; g = g->next) {
-        size_t i = 0;
-        while (i < countof(dropped) && strcmp(g->code, dropped[i]))
-            i++;
-        r.broken = r.broken || i == countof(dropped);
-    }
+    for (const Diag *g = *mark; g; g = g->next)
+        r.broken = r.broken || !NAMED(dropped, countof(dropped), g->code, strlen(g->code));
     evaluate(&r);
     s->forms_from_option = o && o->ddi_forms;
     s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
@@ -1159,21 +1076,15 @@ unsigned ddi_forms_for(unsigned wddm)
 
 unsigned ddi_forms_parse(const char *list)
 {
+    static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
-    const char *p = list;
-    while (*p) {
+    for (const char *p = list; *p; p += *p == ',') {
         size_t n = strcspn(p, ",");
-        if (n == 2 && !strncmp(p, "qs", 2))
-            forms |= DDI_QS;
-        else if (n == 3 && !strncmp(p, "qs3", 3))
-            forms |= DDI_QS3;
-        else if (n == 3 && !strncmp(p, "qs4", 3))
-            forms |= DDI_QS4;
-        else
+        const char *const *form = NAMED(names, countof(names), p, n);
+        if (!form)
             return 0;
+        forms |= 1u << (form - names);
         p += n;
-        if (*p == ',')
-            p++;
     }
     return forms;
 }
