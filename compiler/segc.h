@@ -543,8 +543,7 @@ typedef struct Segment {
     HostAperture host;
     Value invalid_ranges;     /* NumInvalidMemoryRanges */
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
-    const Node *near;         /* added by a variant without `new: true`: the
-                                 close base segment's `name:` (NearName) */
+    const Node *near;         /* added without `new: true`: the close base segment's `name:` (NearName) */
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
