@@ -1,16 +1,12 @@
 /* SPDX-License-Identifier: MIT */
 /* check.c - the WDDM rules over a resolved Spec.
  *
- * Every rule is a line of rules.def (name, class, default severity,
- * source, requirement, fix); this file holds the code that makes each
- * fire.  A rule reports through report(), which applies -W settings and the
- * segment's waivers to advisories, so no rule needs to know about either;
- * rules_option() and resolve.c never let either touch an invariant. */
+ * Every rule is a line of rules.def; this file holds the code that makes
+ * each fire.  A rule reports through report(), which applies -W settings
+ * and the segment's waivers to advisories, so no rule needs to know about
+ * either; rules_option() and resolve.c never let either touch an invariant. */
 #include "segc.h"
 
-#include <stdarg.h>
-#include <stddef.h>
-#include <stdio.h>
 #include <string.h>
 
 const RuleInfo rule_table[] = {
@@ -90,8 +86,7 @@ typedef struct Ck {
     uint64_t page; /* the page size, else the default (page-size-valid) */
 } Ck;
 
-/* What a finding or note is about: a segment (NULL: none) or one of its
- * banks, a BAR, and the field under the most specific (Subject, segc.h). */
+/* What a finding or note is about, as model pointers (Subject, segc.h). */
 typedef struct On {
     Segment *g;
     const Bank *bank;
@@ -150,7 +145,7 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     /* A value segc derived (a flag implied by another key, a default) has
      * no position of its own: point at its segment, else the board. */
     if (!pos.file)
-        pos = g ? g->pos : k->s->name_pos.file ? k->s->name_pos : (Pos){k->s->file, 1, 1, 0};
+        pos = g ? g->pos : k->s->name_pos;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
@@ -520,7 +515,7 @@ static void check_qs4_fields(Ck *k, Segment *g)
 static void check_names(Ck *k)
 {
     Spec *s = k->s;
-    if (s->name && !is_c_ident(s->name))
+    if (!is_c_ident(s->name))
         report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
                s->name);
     for (unsigned i = 0; i < s->nbars; i++)
@@ -528,8 +523,6 @@ static void check_names(Ck *k)
             report(k, R_names_c_ident, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
-        if (!g->name)
-            continue;
         if (!is_c_ident(g->name))
             report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         else if (!strcmp(g->name, "none"))
@@ -543,20 +536,18 @@ static void check_names(Ck *k)
             fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
         }
         for (unsigned j = 0; j < i; j++)
-            if (s->segs[j].name && !strcmp(s->segs[j].name, g->name)) {
+            if (!strcmp(s->segs[j].name, g->name)) {
                 Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
                 note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
                 break;
             }
         for (unsigned b = 0; b < g->nbanks; b++) {
             const char *bn = g->banks[b].name;
-            if (!bn)
-                continue;
             if (!is_c_ident(bn))
                 report(k, R_names_c_ident, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
                        "bank name '%s' is not a C identifier", bn);
             for (unsigned c = 0; c < b; c++)
-                if (g->banks[c].name && !strcmp(g->banks[c].name, bn)) {
+                if (!strcmp(g->banks[c].name, bn)) {
                     Diag *e = report(k, R_names_unique, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
                                      "a second bank named '%s' in '%s'", bn,
                                      g->name);
@@ -694,7 +685,7 @@ static void check_cpu_windows(Ck *k)
         if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
             w[n++] = (Window){g, g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v,
                               g->size.v, g->cpu_pos, "CPU window", "cpu_visible"};
-        if (h->mode != CPU_NONE && (h->mode != CPU_BAR || h->bar))
+        if (h->mode != CPU_NONE)
             w[n++] = (Window){g, h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
                               h->pos, "host aperture", "cpu_host_aperture"};
     }

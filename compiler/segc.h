@@ -377,9 +377,8 @@ typedef enum {
 typedef struct Expr Expr;
 struct Expr {
     ExprKind kind;
-    Pos pos; /* the whole subexpression's span (operator position for EX_BIN
-                is in op_pos) */
-    Pos op_pos;
+    Pos pos;    /* the whole span (expr.c: "Positions") */
+    Pos op_pos; /* the token an evaluation error points at */
     uint64_t num;
     const char *name; /* EX_REF, EX_CALL */
     BinOp op;
@@ -544,8 +543,7 @@ typedef struct Segment {
     HostAperture host;
     Value invalid_ranges;     /* NumInvalidMemoryRanges */
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
-    const Node *near;         /* added by a variant without `new: true`: the
-                                 close base segment's `name:` (NearName) */
+    const Node *near;         /* added without `new: true`: the close base segment's `name:` (NearName) */
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
@@ -743,8 +741,7 @@ typedef struct Lookup {
 } Lookup;
 
 /* Picks the form (direct, radix, search) that fits `budget` bytes (0:
- * LOOKUP_DEFAULT_BUDGET) with the fewest loads.  Segments that overlap
- * (segments-overlap off) get no table: out->overlap names two of them. */
+ * LOOKUP_DEFAULT_BUDGET) with the fewest loads, or none (Lookup.overlap). */
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *out);
 const char *lookup_form_name(LookupForm f);
 
@@ -867,7 +864,7 @@ void os_remove(const char *path);      /* safe in a signal handler */
  * run `cleanup` and die of it. */
 void os_guard(void (*cleanup)(void));
 
-/* ---- did-you-mean (util.c) --------------------------------------------- */
+/* ---- util.c: did-you-mean, quantities, identifiers --------------------- */
 /* The closest candidate by edit distance, or NULL if none is close.
  * closest_of reads the names of n items of `size` bytes that each start
  * with their name (a string array, a table of Bar, FlagInfo, RuleInfo...);
@@ -880,7 +877,6 @@ bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_
 const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
 const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 
-/* ---- identifiers (util.c) ---------------------------------------------- */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
