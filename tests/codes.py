@@ -4,7 +4,8 @@
 Usage: codes.py [SEGC]
 
 Finds the functions of compiler/ that take a `const char *code` parameter
-(error_at, fatal_at, diag_add, the template engine's fail, ...) and, at
+(diag_add, the template engine's fail, ...), and the macros with a
+parameter named `code` (error_at, fatal_at), and, at
 every call of each, the argument in that place.  A string literal must be
 a name of rules.def (RULE or CODE); anything else must be one of the few
 pass-through expressions listed below, so a new way of passing a code fails
@@ -21,7 +22,7 @@ import sys
 
 SOURCES = sorted(glob.glob("compiler/*.[ch]") + glob.glob("compiler/*.re") + glob.glob("compiler/*.y"))
 # Expressions that forward a code some caller already wrote (checked there).
-PASS_THROUGH = {"code", "g->code", "t->code", "lx.err_code", "rule_table[id].name", "NULL"}
+PASS_THROUGH = {"code", "(code)", "g->code", "t->code", "lx.err_code", "rule_table[id].name", "NULL"}
 # Functions that take a code to look it up, not to print it.
 READERS = {"codes_add", "rule_index"}
 
@@ -51,6 +52,11 @@ def code_functions(texts):
             for i, p in enumerate(params):
                 if re.fullmatch(r"const char \*code", p):
                     funcs[(None if path.endswith(".h") else path, m.group(1))] = i
+        # Function-like macros with a parameter named `code` (error_at).
+        for m in re.finditer(r"^#define\s+(\w+)\(([^)]*)\)", text, re.M):
+            params = [p.strip() for p in m.group(2).split(",")]
+            if "code" in params:
+                funcs[(None if path.endswith(".h") else path, m.group(1))] = params.index("code")
     return funcs
 
 
