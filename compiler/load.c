@@ -1028,35 +1028,45 @@ static Node *merge_maps(Arena *a, const Node *base, const Node *child)
     return m;
 }
 
-static const char *seg_item_name(const Node *item)
+/* The index of the first of names[0..n) that is `name`, else n. */
+static size_t name_index(const char *const *names, size_t n, const char *name)
 {
-    const Node *n = node_get(item, "name");
-    return n && n->kind == NODE_SCALAR ? n->str : NULL;
+    size_t j = 0;
+    while (j < n && !(name && names[j] && !strcmp(names[j], name)))
+        j++;
+    return j;
 }
 
 /* Segments merge by name key by key; new ones append, and one whose name
- * is close to a base segment's is recorded (r->out->near). */
+ * is close to a base segment's is recorded (r->out->near).  A second entry
+ * of one name in the child is reported, as in a plain spec. */
 static Node *merge_segments(Reader *r, const Node *base, const Node *child)
 {
     Arena *a = r->a;
-    const char **names = arena_alloc(a, (base->nitems + 1) * sizeof *names);
-    for (size_t i = 0; i < base->nitems; i++)
-        names[i] = seg_item_name(base->items[i]);
+    size_t nb = base->nitems, n = nb + child->nitems;
+    const char **names = arena_alloc(a, (n + 1) * sizeof *names);
     Node *s = arena_alloc(a, sizeof *s);
-    *s = (Node){.kind = NODE_SEQ, .pos = child->pos,
-                .items = arena_alloc(a, (base->nitems + child->nitems) * sizeof(Node *))};
-    for (size_t i = 0; i < base->nitems; i++)
-        s->items[s->nitems++] = base->items[i];
-    for (size_t i = 0; i < child->nitems; i++) {
-        Node *c = child->items[i];
-        const char *name = seg_item_name(c);
-        size_t j = 0;
-        while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
-            j++;
-        if (name && j < s->nitems) {
+    *s = (Node){.kind = NODE_SEQ, .pos = child->pos, .items = arena_alloc(a, n * sizeof(Node *))};
+    for (size_t i = 0; i < n; i++) {
+        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], "name");
+        names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
+        if (i < nb)
+            s->items[s->nitems++] = base->items[i];
+    }
+    for (size_t i = nb; i < n; i++) {
+        Node *c = child->items[i - nb];
+        const char *name = names[i];
+        size_t j = nb + name_index(names + nb, i - nb, name);
+        if (j < i) {
+            Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")), "a second segment named '%s'",
+                               name);
+            diag_note(r->d, g, node_span(node_get(child->items[j - nb], "name")), "the first is here");
+            continue;
+        }
+        if ((j = name_index(names, nb, name)) < nb) {
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
-            if (j < base->nitems && nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
+            if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
                 Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
                 diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
@@ -1067,13 +1077,11 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
             continue;
         }
         s->items[s->nitems++] = c;
-        const char *near = name ? closest_name(name, names, base->nitems) : NULL;
-        for (j = 0; near && names[j] != near; j++)
-            continue;
+        const char *near = name ? closest_name(name, names, nb) : NULL;
         if (near) {
-            NearName *n = arena_alloc(a, sizeof *n);
-            *n = (NearName){r->out->near, c, node_get(base->items[j], "name")};
-            r->out->near = n;
+            NearName *nn = arena_alloc(a, sizeof *nn);
+            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], "name")};
+            r->out->near = nn;
         }
     }
     return s;
