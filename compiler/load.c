@@ -331,12 +331,15 @@ static Slot *anchor_slot(Loader *L, const char *name)
     return sl;
 }
 
-static Anchor *anchor_define(Loader *L, const char *name)
+/* Anchor `name` on `n`; a mapping or sequence stays open until its end. */
+static Anchor *anchor_define(Loader *L, const char *name, Node *n)
 {
     Slot *sl = anchor_slot(L, name);
     /* A later anchor of the same name replaces the earlier one for the
      * aliases that follow (YAML allows redefinition). */
-    return sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
+    sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
+    *sl->anchor = (Anchor){.node = n, .count = 1, .open = n->kind != NODE_SCALAR};
+    return sl->anchor;
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -360,11 +363,10 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     w.off = nprops ? skip_props(L, start, w.end, nprops, &tag_off, &tag_end) : start;
     w.pos = pos_of_off(L, w.off);
     w.pos.len = span_len(L, w.pos, w.off, w.end);
+    w.tag = w.pos;
     if (tag) {
         w.tag = pos_of_off(L, tag_off);
         w.tag.len = tag_end > tag_off ? clamp32(tag_end - tag_off) : 1;
-    } else {
-        w.tag = w.pos;
     }
     return w;
 }
@@ -392,22 +394,17 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
     char buf[64];
     if (strcmp(tag, "!") == 0)
         return;
-    if (strncmp(tag, core, sizeof core - 1) == 0) {
-        const char *t = tag + sizeof core - 1;
-        for (size_t i = 0; i < countof(known); i++) {
-            if (strcmp(t, known[i].name) != 0)
-                continue;
-            if (known[i].kind != kind)
-                error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t,
-                         node_kind_name(kind));
-            return;
-        }
-        error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `!!%s`)",
-                 show(buf, t, strlen(t)));
+    /* a core tag is shown as written: !!NAME */
+    const char *t = strncmp(tag, core, sizeof core - 1) ? tag : tag + sizeof core - 1;
+    for (size_t i = 0; t != tag && i < countof(known); i++) {
+        if (strcmp(t, known[i].name) != 0)
+            continue;
+        if (known[i].kind != kind)
+            error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
         return;
     }
-    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s`)",
-             show(buf, tag, strlen(tag)));
+    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s%s`)", t != tag ? "!!" : "",
+             show(buf, t, strlen(t)));
 }
 
 /* Checks the key just added to mapping `f`; `at` is where it was written
@@ -440,8 +437,7 @@ static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
 static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
 {
     if (L->nframes == 0) {
-        if (!L->root)
-            L->root = n;
+        L->root = n; /* one document: a second one stops the loader */
         return;
     }
     Frame *f = &L->frames[L->nframes - 1];
@@ -489,11 +485,8 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
                  "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
-    if (anchor) {
-        Anchor *an = anchor_define(L, anchor);
-        an->node = n;
-        an->count = 1;
-    }
+    if (anchor)
+        anchor_define(L, anchor, n);
     if (L->nframes == 0)
         L->root_empty = n->len == 0 && n->style == SCALAR_PLAIN && !anchor && !tag;
     add_child(L, n, w.pos, 1, 0);
@@ -553,11 +546,8 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
     if (kind == NODE_MAP)
         f->ns = L->next_ns++;
-    if (anchor) {
-        f->anchor = anchor_define(L, anchor);
-        f->anchor->node = n;
-        f->anchor->open = true;
-    }
+    if (anchor)
+        f->anchor = anchor_define(L, anchor, n);
 }
 
 /* Opening minus closing parentheses of a plain scalar. */
@@ -754,12 +744,8 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
 
 const char *node_kind_name(NodeKind k)
 {
-    switch (k) {
-    case NODE_SCALAR: return "scalar";
-    case NODE_MAP: return "mapping";
-    case NODE_SEQ: return "sequence";
-    }
-    return "node";
+    static const char *const names[] = {"scalar", "mapping", "sequence"}; /* NodeKind order */
+    return k < countof(names) ? names[k] : "node";
 }
 
 /* ---- positions inside a scalar ----------------------------------------- */
@@ -1002,31 +988,7 @@ typedef struct Chain {
     const char *real;
 } Chain;
 
-static Node *map_new(Arena *a, const Node *like, size_t cap)
-{
-    Node *m = arena_alloc(a, sizeof *m);
-    *m = (Node){.kind = NODE_MAP, .pos = like->pos, .pairs = arena_alloc(a, cap * sizeof *m->pairs)};
-    return m;
-}
-
-static void map_set(Node *m, Node *key, Node *value)
-{
-    NodePair *p = (NodePair *)node_pair(m, key->str);
-    if (!p)
-        p = &m->pairs[m->npairs++];
-    *p = (NodePair){key, value};
-}
-
-/* Child keys override base keys one by one. */
-static Node *merge_maps(Arena *a, const Node *base, const Node *child)
-{
-    Node *m = map_new(a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++)
-        map_set(m, child->pairs[i].key, child->pairs[i].value);
-    return m;
-}
+static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top);
 
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
@@ -1073,7 +1035,7 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
-            s->items[j] = merge_maps(a, s->items[j], c);
+            s->items[j] = merge_maps(r, s->items[j], c, false);
             continue;
         }
         s->items[s->nitems++] = c;
@@ -1087,29 +1049,31 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
     return s;
 }
 
-/* The sections that are maps merge key by key, `segments` by name; any
- * other key of the child replaces the base's. */
-static Node *merge_specs(Reader *r, const Node *base, const Node *child)
+/* Child keys override base keys one by one.  At the top of a spec (`top`)
+ * the sections that are maps merge key by key, `segments` by name, and the
+ * child's `extends:` (what `base` is) is dropped. */
+static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top)
 {
-    Arena *a = r->a;
     static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
-    Node *m = map_new(a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        if (strcmp(base->pairs[i].key->str, "extends") != 0)
-            map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++) {
-        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
-        Node *bv = node_get(m, k->str);
+    size_t nb = base->npairs, n = nb + child->npairs;
+    Node *m = arena_alloc(r->a, sizeof *m);
+    *m = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *m->pairs)};
+    for (size_t i = 0; i < n; i++) {
+        Node *k = i < nb ? base->pairs[i].key : child->pairs[i - nb].key;
+        Node *v = i < nb ? base->pairs[i].value : child->pairs[i - nb].value, *bv = node_get(m, k->str);
         bool section = false;
-        for (size_t j = 0; j < countof(map_sections); j++)
+        for (size_t j = 0; top && j < countof(map_sections); j++)
             section = section || !strcmp(k->str, map_sections[j]);
-        if (strcmp(k->str, "extends") == 0)
+        if (top && strcmp(k->str, "extends") == 0)
             continue;
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
-            v = merge_maps(a, bv, v);
-        else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
+            v = merge_maps(r, bv, v, false);
+        else if (top && bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
             v = merge_segments(r, bv, v);
-        map_set(m, k, v);
+        NodePair *p = (NodePair *)node_pair(m, k->str);
+        if (!p)
+            p = &m->pairs[m->npairs++];
+        *p = (NodePair){k, v};
     }
     return m;
 }
@@ -1203,7 +1167,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     Chain me = {up, key};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
-    return base ? merge_specs(r, base, root) : NULL;
+    return base ? merge_maps(r, base, root, true) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
