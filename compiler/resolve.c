@@ -745,56 +745,40 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
 }
 
-/* The slot a name refers to: `size` (the current segment's), `page_size`,
- * a constant, `bar.NAME.size`, `SEG.base`; NULL if none.  *end is set for
- * SEG.end, which has no slot of its own. */
-static Slot *ref_slot(EvalCtx *c, const char *name, Segment **end, bool *reported)
-{
-    R *r = c->r;
-    Spec *s = r->s;
-    const char *dot = strchr(name, '.');
-    int f;
-    if (!dot) {
-        if ((f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
-            Segment *g = c->slot->seg;
-            if (g)
-                return slot_at(r, (FieldId)f, g->id - 1, 0);
-            *reported = true;
-            return NULL;
-        }
-        if ((f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
-            return slot_at(r, (FieldId)f, 0, 0);
-        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
-        return k ? &r->const_slot[k - s->consts] : NULL;
-    }
-    if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        if (!d2 || (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) < 0)
-            return NULL;
-        const Bar *b = NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn));
-        return b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
-    }
-    Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
-    if (g && !strcmp(dot + 1, "end"))
-        *end = g;
-    else if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
-        return slot_at(r, (FieldId)f, g->id - 1, 0);
-    return NULL;
-}
-
+/* The value of a name: `size` (the current segment's), `page_size`, a
+ * constant, `bar.NAME.size`, `SEG.base`, SEG.end (which has no slot of
+ * its own). */
 static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
 {
     EvalCtx *c = vctx;
     R *r = c->r;
-    Segment *end = NULL;
-    bool reported = false;
-    Slot *target = ref_slot(c, ref->name, &end, &reported);
-    if (end)
-        return eval_end(c, ref, end, out);
-    if (reported) {
-        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                 ref->name, ref->name, c->slot->what);
-        return false;
+    Spec *s = r->s;
+    const char *name = ref->name, *dot = strchr(name, '.');
+    Slot *target = NULL;
+    int f;
+    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
+        if (!c->slot->seg) {
+            error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+                     name, name, c->slot->what);
+            return false;
+        }
+        target = slot_at(r, (FieldId)f, c->slot->seg->id - 1, 0);
+    } else if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0) {
+        target = slot_at(r, (FieldId)f, 0, 0);
+    } else if (!dot) {
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        target = k ? &r->const_slot[k - s->consts] : NULL;
+    } else if (!strncmp(name, "bar.", 4)) {
+        const char *bn = name + 4, *d2 = strrchr(bn, '.');
+        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
+                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
+        target = b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
+    } else {
+        Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
+        if (g && !strcmp(dot + 1, "end"))
+            return eval_end(c, ref, g, out);
+        if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
+            target = slot_at(r, (FieldId)f, g->id - 1, 0);
     }
     if (!target) {
         unknown_name(c, ref);
@@ -931,7 +915,6 @@ static bool eval_slot(R *r, Slot *sl)
     }
     sl->state = SLOT_BUSY;
     bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
-    sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
     about_slot(r, mark, sl);
     return ok;
