@@ -654,14 +654,12 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     bool reader = p->error == YAML_READER_ERROR;
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
     Pos at = pos_shift(pos_of_off(L, off), 0, 1);
-    if (reader) {
-        if (p->problem_value >= 0)
-            error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
-        else
-            error_at(L->d, "yaml-syntax", at, "%s", problem);
+    if (reader && p->problem_value >= 0) {
+        error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         return;
     }
-    /* libyaml's two ways of saying a tab stands where YAML wants a space */
+    /* libyaml's two ways of saying a tab stands where YAML wants a space
+     * (the reader's errors, about bytes, are never about a tab) */
     if (off < L->src->len && t[off] == '\t' &&
         (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
         size_t ls = off;
@@ -675,7 +673,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
                          : "tab character where YAML expects a space; use spaces");
         return;
     }
-    if (!p->context) {
+    if (reader || !p->context) {
         error_at(L->d, "yaml-syntax", at, "%s", problem);
         return;
     }
