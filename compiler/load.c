@@ -331,12 +331,15 @@ static Slot *anchor_slot(Loader *L, const char *name)
     return sl;
 }
 
-static Anchor *anchor_define(Loader *L, const char *name)
+/* Anchor `name` on `n`; a mapping or sequence stays open until its end. */
+static Anchor *anchor_define(Loader *L, const char *name, Node *n)
 {
     Slot *sl = anchor_slot(L, name);
     /* A later anchor of the same name replaces the earlier one for the
      * aliases that follow (YAML allows redefinition). */
-    return sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
+    sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
+    *sl->anchor = (Anchor){.node = n, .count = 1, .open = n->kind != NODE_SCALAR};
+    return sl->anchor;
 }
 
 /* ---- building ---------------------------------------------------------- */
@@ -360,11 +363,10 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     w.off = nprops ? skip_props(L, start, w.end, nprops, &tag_off, &tag_end) : start;
     w.pos = pos_of_off(L, w.off);
     w.pos.len = span_len(L, w.pos, w.off, w.end);
+    w.tag = w.pos;
     if (tag) {
         w.tag = pos_of_off(L, tag_off);
         w.tag.len = tag_end > tag_off ? clamp32(tag_end - tag_off) : 1;
-    } else {
-        w.tag = w.pos;
     }
     return w;
 }
@@ -392,22 +394,17 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
     char buf[64];
     if (strcmp(tag, "!") == 0)
         return;
-    if (strncmp(tag, core, sizeof core - 1) == 0) {
-        const char *t = tag + sizeof core - 1;
-        for (size_t i = 0; i < countof(known); i++) {
-            if (strcmp(t, known[i].name) != 0)
-                continue;
-            if (known[i].kind != kind)
-                error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t,
-                         node_kind_name(kind));
-            return;
-        }
-        error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `!!%s`)",
-                 show(buf, t, strlen(t)));
+    /* a core tag is shown as written: !!NAME */
+    const char *t = strncmp(tag, core, sizeof core - 1) ? tag : tag + sizeof core - 1;
+    for (size_t i = 0; t != tag && i < countof(known); i++) {
+        if (strcmp(t, known[i].name) != 0)
+            continue;
+        if (known[i].kind != kind)
+            error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
         return;
     }
-    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s`)",
-             show(buf, tag, strlen(tag)));
+    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s%s`)", t != tag ? "!!" : "",
+             show(buf, t, strlen(t)));
 }
 
 /* Checks the key just added to mapping `f`; `at` is where it was written
@@ -440,8 +437,7 @@ static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
 static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
 {
     if (L->nframes == 0) {
-        if (!L->root)
-            L->root = n;
+        L->root = n; /* one document: a second one stops the loader */
         return;
     }
     Frame *f = &L->frames[L->nframes - 1];
@@ -489,11 +485,8 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
                  "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
-    if (anchor) {
-        Anchor *an = anchor_define(L, anchor);
-        an->node = n;
-        an->count = 1;
-    }
+    if (anchor)
+        anchor_define(L, anchor, n);
     if (L->nframes == 0)
         L->root_empty = n->len == 0 && n->style == SCALAR_PLAIN && !anchor && !tag;
     add_child(L, n, w.pos, 1, 0);
@@ -553,11 +546,8 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
     if (kind == NODE_MAP)
         f->ns = L->next_ns++;
-    if (anchor) {
-        f->anchor = anchor_define(L, anchor);
-        f->anchor->node = n;
-        f->anchor->open = true;
-    }
+    if (anchor)
+        f->anchor = anchor_define(L, anchor, n);
 }
 
 /* Opening minus closing parentheses of a plain scalar. */
@@ -664,14 +654,12 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     bool reader = p->error == YAML_READER_ERROR;
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
     Pos at = pos_shift(pos_of_off(L, off), 0, 1);
-    if (reader) {
-        if (p->problem_value >= 0)
-            error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
-        else
-            error_at(L->d, "yaml-syntax", at, "%s", problem);
+    if (reader && p->problem_value >= 0) {
+        error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         return;
     }
-    /* libyaml's two ways of saying a tab stands where YAML wants a space */
+    /* libyaml's two ways of saying a tab stands where YAML wants a space
+     * (the reader's errors, about bytes, are never about a tab) */
     if (off < L->src->len && t[off] == '\t' &&
         (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
         size_t ls = off;
@@ -685,7 +673,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
                          : "tab character where YAML expects a space; use spaces");
         return;
     }
-    if (!p->context) {
+    if (reader || !p->context) {
         error_at(L->d, "yaml-syntax", at, "%s", problem);
         return;
     }
@@ -754,12 +742,8 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
 
 const char *node_kind_name(NodeKind k)
 {
-    switch (k) {
-    case NODE_SCALAR: return "scalar";
-    case NODE_MAP: return "mapping";
-    case NODE_SEQ: return "sequence";
-    }
-    return "node";
+    static const char *const names[] = {"scalar", "mapping", "sequence"}; /* NodeKind order */
+    return k < countof(names) ? names[k] : "node";
 }
 
 /* ---- positions inside a scalar ----------------------------------------- */
@@ -1002,106 +986,92 @@ typedef struct Chain {
     const char *real;
 } Chain;
 
-static Node *map_new(Arena *a, const Node *like, size_t cap)
-{
-    Node *m = arena_alloc(a, sizeof *m);
-    *m = (Node){.kind = NODE_MAP, .pos = like->pos, .pairs = arena_alloc(a, cap * sizeof *m->pairs)};
-    return m;
-}
+static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top);
 
-static void map_set(Node *m, Node *key, Node *value)
+/* The index of the first of names[0..n) that is `name`, else n. */
+static size_t name_index(const char *const *names, size_t n, const char *name)
 {
-    NodePair *p = (NodePair *)node_pair(m, key->str);
-    if (!p)
-        p = &m->pairs[m->npairs++];
-    *p = (NodePair){key, value};
-}
-
-/* Child keys override base keys one by one. */
-static Node *merge_maps(Arena *a, const Node *base, const Node *child)
-{
-    Node *m = map_new(a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++)
-        map_set(m, child->pairs[i].key, child->pairs[i].value);
-    return m;
-}
-
-static const char *seg_item_name(const Node *item)
-{
-    const Node *n = node_get(item, "name");
-    return n && n->kind == NODE_SCALAR ? n->str : NULL;
+    size_t j = 0;
+    while (j < n && !(name && names[j] && !strcmp(names[j], name)))
+        j++;
+    return j;
 }
 
 /* Segments merge by name key by key; new ones append, and one whose name
- * is close to a base segment's is recorded (r->out->near). */
+ * is close to a base segment's is recorded (r->out->near).  A second entry
+ * of one name in the child is reported, as in a plain spec. */
 static Node *merge_segments(Reader *r, const Node *base, const Node *child)
 {
     Arena *a = r->a;
-    const char **names = arena_alloc(a, (base->nitems + 1) * sizeof *names);
-    for (size_t i = 0; i < base->nitems; i++)
-        names[i] = seg_item_name(base->items[i]);
+    size_t nb = base->nitems, n = nb + child->nitems;
+    const char **names = arena_alloc(a, (n + 1) * sizeof *names);
     Node *s = arena_alloc(a, sizeof *s);
-    *s = (Node){.kind = NODE_SEQ, .pos = child->pos,
-                .items = arena_alloc(a, (base->nitems + child->nitems) * sizeof(Node *))};
-    for (size_t i = 0; i < base->nitems; i++)
-        s->items[s->nitems++] = base->items[i];
-    for (size_t i = 0; i < child->nitems; i++) {
-        Node *c = child->items[i];
-        const char *name = seg_item_name(c);
-        size_t j = 0;
-        while (name && j < s->nitems && !(seg_item_name(s->items[j]) && !strcmp(seg_item_name(s->items[j]), name)))
-            j++;
-        if (name && j < s->nitems) {
+    *s = (Node){.kind = NODE_SEQ, .pos = child->pos, .items = arena_alloc(a, n * sizeof(Node *))};
+    for (size_t i = 0; i < n; i++) {
+        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], "name");
+        names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
+        if (i < nb)
+            s->items[s->nitems++] = base->items[i];
+    }
+    for (size_t i = nb; i < n; i++) {
+        Node *c = child->items[i - nb];
+        const char *name = names[i];
+        size_t j = nb + name_index(names + nb, i - nb, name);
+        if (j < i) {
+            Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")), "a second segment named '%s'",
+                               name);
+            diag_note(r->d, g, node_span(node_get(child->items[j - nb], "name")), "the first is here");
+            continue;
+        }
+        if ((j = name_index(names, nb, name)) < nb) {
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
-            if (j < base->nitems && nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
+            if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
                 Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
                 diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
-            s->items[j] = merge_maps(a, s->items[j], c);
+            s->items[j] = merge_maps(r, s->items[j], c, false);
             continue;
         }
         s->items[s->nitems++] = c;
-        const char *near = name ? closest_name(name, names, base->nitems) : NULL;
-        for (j = 0; near && names[j] != near; j++)
-            continue;
+        const char *near = name ? closest_name(name, names, nb) : NULL;
         if (near) {
-            NearName *n = arena_alloc(a, sizeof *n);
-            *n = (NearName){r->out->near, c, node_get(base->items[j], "name")};
-            r->out->near = n;
+            NearName *nn = arena_alloc(a, sizeof *nn);
+            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], "name")};
+            r->out->near = nn;
         }
     }
     return s;
 }
 
-/* The sections that are maps merge key by key, `segments` by name; any
- * other key of the child replaces the base's. */
-static Node *merge_specs(Reader *r, const Node *base, const Node *child)
+/* Child keys override base keys one by one.  At the top of a spec (`top`)
+ * the sections that are maps merge key by key, `segments` by name, and the
+ * child's `extends:` (what `base` is) is dropped. */
+static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top)
 {
-    Arena *a = r->a;
     static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
-    Node *m = map_new(a, child, base->npairs + child->npairs);
-    for (size_t i = 0; i < base->npairs; i++)
-        if (strcmp(base->pairs[i].key->str, "extends") != 0)
-            map_set(m, base->pairs[i].key, base->pairs[i].value);
-    for (size_t i = 0; i < child->npairs; i++) {
-        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
-        Node *bv = node_get(m, k->str);
+    size_t nb = base->npairs, n = nb + child->npairs;
+    Node *m = arena_alloc(r->a, sizeof *m);
+    *m = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *m->pairs)};
+    for (size_t i = 0; i < n; i++) {
+        Node *k = i < nb ? base->pairs[i].key : child->pairs[i - nb].key;
+        Node *v = i < nb ? base->pairs[i].value : child->pairs[i - nb].value, *bv = node_get(m, k->str);
         bool section = false;
-        for (size_t j = 0; j < countof(map_sections); j++)
+        for (size_t j = 0; top && j < countof(map_sections); j++)
             section = section || !strcmp(k->str, map_sections[j]);
-        if (strcmp(k->str, "extends") == 0)
+        if (top && strcmp(k->str, "extends") == 0)
             continue;
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
-            v = merge_maps(a, bv, v);
-        else if (bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
+            v = merge_maps(r, bv, v, false);
+        else if (top && bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
             v = merge_segments(r, bv, v);
-        map_set(m, k, v);
+        NodePair *p = (NodePair *)node_pair(m, k->str);
+        if (!p)
+            p = &m->pairs[m->npairs++];
+        *p = (NodePair){k, v};
     }
     return m;
 }
@@ -1195,7 +1165,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     Chain me = {up, key};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
-    return base ? merge_specs(r, base, root) : NULL;
+    return base ? merge_maps(r, base, root, true) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)

@@ -124,11 +124,9 @@ static bool misspelt(const R *r, const Node *map, const char *key)
 static const Node *require(R *r, const Node *map, const char *key, const char *where)
 {
     const Node *v = node_get(map, key);
-    if (v)
-        return v;
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
-    if (misspelt(r, map, key))
-        return NULL;
+    if (v || misspelt(r, map, key))
+        return v;
     error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
     return NULL;
 }
@@ -154,11 +152,7 @@ static Slot *slot_at(R *r, FieldId f, unsigned i, unsigned k)
 
 static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const char *what)
 {
-    sl->node = n;
-    sl->out = out;
-    sl->seg = seg;
-    sl->field = fi;
-    sl->what = what;
+    *sl = (Slot){.node = n, .out = out, .seg = seg, .field = fi, .what = what}; /* before any evaluation */
     if (n) {
         out->set = true;
         out->pos = node_span(n);
@@ -174,10 +168,11 @@ static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, con
     return n;
 }
 
-/* The same as a string, and where it is written in *pos. */
-static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos)
+/* The same as a string, and where it is written in *pos; if `need`, a
+ * missing key is reported (require). */
+static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos, bool need)
 {
-    const Node *n = typed(r, map, key, NODE_SCALAR, where);
+    const Node *n = need && !require(r, map, key, where) ? NULL : typed(r, map, key, NODE_SCALAR, where);
     if (n)
         *pos = node_span(n);
     return n ? n->str : NULL;
@@ -265,13 +260,12 @@ static void build_board(R *r, const Node *root)
     if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
         return;
     check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
-    if (require(r, b, "name", "'board'"))
-        s->name = scalar_str(r, b, "name", "'board'", &s->name_pos);
-    const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos);
+    s->name = scalar_str(r, b, "name", "'board'", &s->name_pos, true);
+    const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos, false);
     int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
     if (i >= 0)
         s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
-    const char *a = scalar_str(r, b, "arch", "'board'", &s->arch_pos);
+    const char *a = scalar_str(r, b, "arch", "'board'", &s->arch_pos, false);
     if (a && (i = pick(r, a, s->arch_pos, arch_names, countof(arch_names), "arch")) >= 0)
         s->arch = (Arch)i;
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
@@ -296,8 +290,7 @@ static void build_constants(R *r, const Node *root)
     for (size_t i = 0; i < n; i++) {
         const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
-        k2->name = k->str;
-        k2->pos = key_pos(k);
+        *k2 = (Constant){.name = k->str, .pos = key_pos(k)};
         if (!is_c_ident(k->str))
             error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
         static const char *const reserved[] = {"size", "base", "page_size", "bar"};
@@ -322,8 +315,7 @@ static void build_bars(R *r, const Node *root)
     for (size_t i = 0; i < n; i++) {
         const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
-        bar->name = k->str;
-        bar->pos = key_pos(k);
+        *bar = (Bar){.name = k->str, .pos = key_pos(k)};
         const char *where = arena_printf(r->a, "BAR '%s'", k->str);
         if (!node_expect(r->d, v, NODE_MAP, where))
             v = NULL;
@@ -413,10 +405,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
                      "waiving '%s' needs a reason, so the waiver stays reviewable", k->str);
             continue;
         }
-        Waiver *wv = &g->waivers[g->nwaivers++];
-        wv->rule = k->str;
-        wv->reason = v->str;
-        wv->pos = key_pos(k);
+        g->waivers[g->nwaivers++] = (Waiver){.rule = k->str, .reason = v->str, .pos = key_pos(k)};
     }
 }
 
@@ -453,7 +442,7 @@ static CpuMode map_form(R *r, const Node *m, const char *what)
 /* The BAR a form map names; reports an unknown one. */
 static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 {
-    const char *bn = scalar_str(r, m, "bar", where, pos);
+    const char *bn = scalar_str(r, m, "bar", where, pos, false);
     if (!bn)
         return NULL;
     const Bar *b = NAMED(r->s->bars, r->s->nbars, bn, strlen(bn));
@@ -513,8 +502,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         if (!node_expect(r->d, b, NODE_MAP, bw))
             continue;
         check_keys(r, b, bank_keys, countof(bank_keys), SCOPE(SC_BANK), "a bank");
-        if (require(r, b, "name", bw))
-            bank->name = scalar_str(r, b, "name", bw, &bank->pos);
+        bank->name = scalar_str(r, b, "name", bw, &bank->pos, true);
         if (!node_get(b, "size") && i + 1 < n)
             error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
         bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
@@ -547,21 +535,18 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         return;
     }
     check_keys(r, item, seg_keys, countof(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4), "a segment");
-    if (require(r, item, "name", where)) {
-        g->name = scalar_str(r, item, "name", where, &g->pos);
-        if (g->name)
-            where = arena_printf(r->a, "segment '%s'", g->name);
-    }
+    if ((g->name = scalar_str(r, item, "name", where, &g->pos, true)))
+        where = arena_printf(r->a, "segment '%s'", g->name);
     /* A variant's new segment named like a base one (load.c), unless it
      * says `new: true`; meaningless, and so quiet, elsewhere. */
     for (const NearName *n = r->src->near; n; n = n->next)
         g->near = n->item == item ? n->base_name : g->near;
     Pos kp;
-    const char *nw = scalar_str(r, item, "new", where, &kp);
+    const char *nw = scalar_str(r, item, "new", where, &kp, false);
     if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
         g->near = NULL;
     Diag **mark = r->d->tail;
-    const char *kind = require(r, item, "kind", where) ? scalar_str(r, item, "kind", where, &g->kind_pos) : NULL;
+    const char *kind = scalar_str(r, item, "kind", where, &g->kind_pos, true);
     if (g->near && *mark && !node_get(item, "kind"))
         diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
                    g->near->str, os_basename(g->near->pos.file->name));
@@ -633,7 +618,7 @@ static void build_paging(R *r, const Node *root)
         p = NULL;
     if (p) {
         check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
-        const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos);
+        const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos, false);
         if (sn) {
             s->paging.seg_set = true;
             for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
@@ -745,56 +730,40 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
 }
 
-/* The slot a name refers to: `size` (the current segment's), `page_size`,
- * a constant, `bar.NAME.size`, `SEG.base`; NULL if none.  *end is set for
- * SEG.end, which has no slot of its own. */
-static Slot *ref_slot(EvalCtx *c, const char *name, Segment **end, bool *reported)
-{
-    R *r = c->r;
-    Spec *s = r->s;
-    const char *dot = strchr(name, '.');
-    int f;
-    if (!dot) {
-        if ((f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
-            Segment *g = c->slot->seg;
-            if (g)
-                return slot_at(r, (FieldId)f, g->id - 1, 0);
-            *reported = true;
-            return NULL;
-        }
-        if ((f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
-            return slot_at(r, (FieldId)f, 0, 0);
-        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
-        return k ? &r->const_slot[k - s->consts] : NULL;
-    }
-    if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        if (!d2 || (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) < 0)
-            return NULL;
-        const Bar *b = NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn));
-        return b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
-    }
-    Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
-    if (g && !strcmp(dot + 1, "end"))
-        *end = g;
-    else if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
-        return slot_at(r, (FieldId)f, g->id - 1, 0);
-    return NULL;
-}
-
+/* The value of a name: `size` (the current segment's), `page_size`, a
+ * constant, `bar.NAME.size`, `SEG.base`, SEG.end (which has no slot of
+ * its own). */
 static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
 {
     EvalCtx *c = vctx;
     R *r = c->r;
-    Segment *end = NULL;
-    bool reported = false;
-    Slot *target = ref_slot(c, ref->name, &end, &reported);
-    if (end)
-        return eval_end(c, ref, end, out);
-    if (reported) {
-        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                 ref->name, ref->name, c->slot->what);
-        return false;
+    Spec *s = r->s;
+    const char *name = ref->name, *dot = strchr(name, '.');
+    Slot *target = NULL;
+    int f;
+    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
+        if (!c->slot->seg) {
+            error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+                     name, name, c->slot->what);
+            return false;
+        }
+        target = slot_at(r, (FieldId)f, c->slot->seg->id - 1, 0);
+    } else if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0) {
+        target = slot_at(r, (FieldId)f, 0, 0);
+    } else if (!dot) {
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        target = k ? &r->const_slot[k - s->consts] : NULL;
+    } else if (!strncmp(name, "bar.", 4)) {
+        const char *bn = name + 4, *d2 = strrchr(bn, '.');
+        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
+                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
+        target = b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
+    } else {
+        Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
+        if (g && !strcmp(dot + 1, "end"))
+            return eval_end(c, ref, g, out);
+        if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
+            target = slot_at(r, (FieldId)f, g->id - 1, 0);
     }
     if (!target) {
         unknown_name(c, ref);
@@ -931,7 +900,6 @@ static bool eval_slot(R *r, Slot *sl)
     }
     sl->state = SLOT_BUSY;
     bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
-    sl->out->ok = ok;
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
     about_slot(r, mark, sl);
     return ok;

@@ -465,7 +465,6 @@ typedef struct Value {
     uint64_t v;
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
-    bool ok;   /* evaluated without error */
     const struct Constant *define; /* a -D constant it reads, if any */
 } Value;
 
