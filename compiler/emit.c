@@ -10,15 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static TVal *flag_names(Arena *a, uint32_t flags)
-{
-    TVal *l = tv_list(a);
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            tv_push(a, l, tv_str(a, flag_table[i].dxgk));
-    return l;
-}
-
 /* "file:line" of `p`, or of `fallback` for a value the spec did not write. */
 static const char *src_at(Arena *a, Pos p, Pos fallback)
 {
@@ -29,10 +20,9 @@ static const char *src_at(Arena *a, Pos p, Pos fallback)
 /* The text at a position: the expression the spec wrote. */
 static const char *pos_text(Arena *a, Pos p)
 {
-    const char *t = p.file->text, *end = t + p.file->len;
-    for (uint32_t line = 1; line < p.line && t < end; t++)
-        line += *t == '\n';
-    t += p.col - 1;
+    SrcLine l = {0};
+    src_line(&l, p.file, p.line);
+    const char *t = l.start + p.col - 1, *end = p.file->text + p.file->len;
     size_t n = 0;
     while (t + n < end && n < (p.len ? p.len : 1) && t[n] != '\n')
         n++;
@@ -78,7 +68,10 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g, const Build
     tv_put(a, m, "is_aperture", tv_bool(a, g->kind == SEG_APERTURE));
     tv_put(a, m, "is_memory", tv_bool(a, g->kind == SEG_MEMORY));
     tv_put(a, m, "flags", tv_int(a, g->flags));
-    TVal *names = flag_names(a, g->flags);
+    TVal *names = tv_list(a);
+    for (size_t i = 0; i < flag_count; i++)
+        if (g->flags & (1u << flag_table[i].bit))
+            tv_push(a, names, tv_str(a, flag_table[i].dxgk));
     tv_put(a, m, "flag_names", names);
     tv_put(a, m, "nflags", tv_int(a, names->n));
     put_fields(a, m, SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4), g, g->pos,

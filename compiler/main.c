@@ -8,8 +8,7 @@
  *   map     load -> resolve -> check -> draw          (SVG or HTML)
  *   rules / explain   the rule table
  *
- * Exit status: 0 valid (warnings allowed), 1 a spec is invalid, 2 usage,
- * I/O or internal error; diff also 3: a breaking change. */
+ * Exit status: see usage_tail. */
 #include "segc.h"
 
 #include <errno.h>
@@ -266,13 +265,12 @@ enum {
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
 };
 
-typedef struct Command Command;
-struct Command {
+typedef struct Command {
     const char *name, *synopsis, *summary; /* for segc --help */
-    int (*run)(const Command *c, int argc, char **argv);
+    int (*run)(const struct Command *c, int argc, char **argv);
     const char *usage; /* segc NAME --help */
     unsigned opts;     /* OPT_* */
-};
+} Command;
 
 static bool is_help(const char *a)
 {
@@ -649,9 +647,8 @@ static void read_files_from(Options *o, const char *list)
     char line[4096];
     while (fgets(line, sizeof line, f)) {
         line[strcspn(line, "\r\n")] = 0;
-        if (!line[0] || line[0] == '#')
-            continue;
-        add_file(o, line);
+        if (line[0] && line[0] != '#')
+            add_file(o, line);
     }
     if (f != stdin)
         fclose(f);
@@ -687,8 +684,7 @@ static void print_lookup(FILE *vout, const char *path, const Lookup *lk)
             lk->over_budget ? " (no form fits --lookup-budget: this is the smallest)" : "");
 }
 
-/* load -> resolve -> check -> layout -> emit -> output: nothing is
- * rendered, let alone written, unless every check passed. */
+/* Nothing is rendered, let alone written, unless every check passed. */
 static int cmd_build(const Command *c, int argc, char **argv)
 {
     Options o = {0};
@@ -872,9 +868,6 @@ static int cmd_dump(const Command *c, int argc, char **argv)
     return finish(&o, rc);
 }
 
-/* The pipeline of each command: check and dump load, resolve and check;
- * build adds layout and emit; diff and map compare or draw what check
- * built. */
 static const Command commands[] = {
     {"check", "FILE...", "validate specs (many files in one process)", cmd_check, usage_check,
      OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
@@ -900,14 +893,6 @@ static void main_usage(FILE *f)
     fputs(usage_tail, f);
 }
 
-static const Command *command(const char *name)
-{
-    for (size_t i = 0; i < countof(commands); i++)
-        if (!strcmp(commands[i].name, name))
-            return &commands[i];
-    return NULL;
-}
-
 int main(int argc, char **argv)
 {
     os_init(&argc, &argv);
@@ -923,17 +908,17 @@ int main(int argc, char **argv)
         main_usage(stdout);
         return EXIT_OK;
     }
-    const Command *c = command(cmd);
-    if (c)
-        return help ? c->run(c, 1, (char *[]){"--help"}) : c->run(c, argc - 2, argv + 2);
     if (!strcmp(cmd, "--version")) {
         printf("segc %s (spec format %d)\n", SEGC_VERSION, SEGC_FORMAT_VERSION);
         return EXIT_OK;
     }
-    const char *cmds[countof(commands) + 1];
-    for (size_t i = 0; i < countof(commands); i++)
-        cmds[i] = commands[i].name;
-    cmds[countof(commands)] = "help";
+    const char *cmds[countof(commands) + 1] = {[countof(commands)] = "help"}; /* for did-you-mean */
+    for (size_t i = 0; i < countof(commands); i++) {
+        const Command *c = &commands[i];
+        if (!strcmp(c->name, cmd))
+            return help ? c->run(c, 1, (char *[]){"--help"}) : c->run(c, argc - 2, argv + 2);
+        cmds[i] = c->name;
+    }
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }

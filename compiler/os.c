@@ -147,8 +147,6 @@ OsKind os_kind(const char *path)
 {
     wchar_t *w = wide(path);
     DWORD at = w ? GetFileAttributesW(w) : INVALID_FILE_ATTRIBUTES;
-    if (at == INVALID_FILE_ATTRIBUTES)
-        errno = w ? win_errno() : EINVAL;
     free(w);
     if (at == INVALID_FILE_ATTRIBUTES)
         return OS_MISSING;
@@ -276,12 +274,6 @@ static BOOL WINAPI on_ctrl(DWORD type)
     return FALSE;
 }
 
-void os_guard(void (*cleanup)(void))
-{
-    cleanup_fn = cleanup;
-    SetConsoleCtrlHandler(on_ctrl, cleanup != NULL);
-}
-
 #else /* POSIX */
 #include <glob.h>
 #include <unistd.h>
@@ -373,10 +365,14 @@ static void on_signal(int sig)
     signal(sig, SIG_DFL);
     raise(sig);
 }
+#endif
 
 void os_guard(void (*cleanup)(void))
 {
     cleanup_fn = cleanup;
+#ifdef _WIN32
+    SetConsoleCtrlHandler(on_ctrl, cleanup != NULL);
+#else
     for (size_t i = 0; i < countof(caught); i++) {
         struct sigaction sa = {.sa_handler = on_signal};
         sigemptyset(&sa.sa_mask);
@@ -388,8 +384,8 @@ void os_guard(void (*cleanup)(void))
         if (!cleanup || old_action[i].sa_handler == SIG_IGN)
             sigaction(caught[i], &old_action[i], NULL);
     }
-}
 #endif
+}
 
 /* The shell popen runs gets REV:./PATH quoted: in '...' for sh (a quote
  * as '\''), in "..." for cmd.exe (no Windows path holds a '"'). */
@@ -425,33 +421,25 @@ int os_git_close(FILE *f)
     return pclose(f); /* _pclose on Windows */
 }
 
-bool os_write_all(int fd, const char *p, size_t n)
+bool os_write_durable(int fd, const char *p, size_t n)
 {
-    while (n > 0) {
+    bool ok = true;
+    while (ok && n > 0) {
         /* At most 1 GiB at a time: Windows counts in an unsigned int. */
         long w = (long)write(fd, p, n > 1u << 30 ? 1u << 30 : (unsigned)n);
         if (w < 0 && errno == EINTR)
             continue;
-        if (w <= 0) {
-            if (w == 0)
-                errno = EIO;
-            return false;
-        }
-        p += w, n -= (size_t)w;
+        if (w == 0)
+            errno = EIO;
+        if ((ok = w > 0))
+            p += w, n -= (size_t)w;
     }
-    return true;
-}
-
-/* On disk, and on POSIX with the umask's permissions (as open(2) would
- * give them). */
-bool os_close_durable(int fd)
-{
 #ifdef _WIN32
-    bool ok = _commit(fd) == 0;
+    ok = ok && _commit(fd) == 0;
 #else
-    mode_t mask = umask(0);
+    mode_t mask = umask(0); /* the umask's permissions, as open(2) gives them */
     umask(mask);
-    bool ok = fchmod(fd, 0666 & ~mask) == 0 && fsync(fd) == 0;
+    ok = ok && fchmod(fd, 0666 & ~mask) == 0 && fsync(fd) == 0;
 #endif
     int e = ok ? 0 : errno; /* the first failure is the one reported */
     ok = close(fd) == 0 && ok;

@@ -27,9 +27,15 @@ static void remove_temps(void)
     temp_count = 0;
 }
 
-static Diag *io_error(Diags *d, const char *path, const char *what, int err)
+/* A fatal I/O error; false, for the caller to return. */
+static bool io_fail(Diags *d, const char *fmt, ...) PRINTF_LIKE(2, 3);
+static bool io_fail(Diags *d, const char *fmt, ...)
 {
-    return fatal_at(d, "io", (Pos){0}, "cannot %s '%s': %s", what, path, strerror(err));
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vadd(d, SEV_FATAL, "io", (Pos){0}, fmt, ap);
+    va_end(ap);
+    return false;
 }
 
 /* mkdir -p */
@@ -37,10 +43,8 @@ static bool make_dirs(const char *dir, Diags *d)
 {
     char buf[PATH_CAP];
     size_t n = strlen(dir);
-    if (n == 0 || n >= sizeof buf) {
-        fatal_at(d, "io", (Pos){0}, "bad output directory '%s'", dir);
-        return false;
-    }
+    if (n == 0 || n >= sizeof buf)
+        return io_fail(d, "bad output directory '%s'", dir);
     memcpy(buf, dir, n + 1);
     for (size_t i = 1; i <= n; i++) {
         if (!os_is_sep(buf[i]) && buf[i] != 0)
@@ -49,17 +53,11 @@ static bool make_dirs(const char *dir, Diags *d)
         buf[i] = 0;
         int e = os_mkdir(buf);
         /* "C:" and an existing directory are fine; anything else is not. */
-        if (e && e != EEXIST && os_kind(buf) != OS_DIR) {
-            io_error(d, buf, "create directory", e);
-            return false;
-        }
+        if (e && e != EEXIST && os_kind(buf) != OS_DIR)
+            return io_fail(d, "cannot create directory '%s': %s", buf, strerror(e));
         buf[i] = c;
     }
-    if (os_kind(dir) != OS_DIR) {
-        fatal_at(d, "io", (Pos){0}, "output directory '%s' is not a directory", dir);
-        return false;
-    }
-    return true;
+    return os_kind(dir) == OS_DIR || io_fail(d, "output directory '%s' is not a directory", dir);
 }
 
 /* Does `path` already hold exactly these bytes? */
@@ -90,10 +88,8 @@ typedef struct Pending {
 static bool write_temp(Pending *p, Diags *d)
 {
     OsKind k = os_kind(p->path);
-    if (k != OS_MISSING && k != OS_FILE) {
-        fatal_at(d, "io", (Pos){0}, "cannot write '%s': it exists and is not a regular file", p->path);
-        return false;
-    }
+    if (k != OS_MISSING && k != OS_FILE)
+        return io_fail(d, "cannot write '%s': it exists and is not a regular file", p->path);
     if (same_contents(p->path, p->data, p->len)) {
         p->skip = true;
         return true;
@@ -101,43 +97,29 @@ static bool write_temp(Pending *p, Diags *d)
     const char *base = os_basename(p->path);
     char *slot = temp_path[temp_count];
     int n = snprintf(slot, PATH_CAP, "%.*s.%s.segc-XXXXXX", (int)(base - p->path), p->path, base);
-    if (n < 0 || n >= PATH_CAP) {
-        fatal_at(d, "io", (Pos){0}, "path too long: '%s'", p->path);
-        return false;
-    }
+    if (n < 0 || n >= PATH_CAP)
+        return io_fail(d, "path too long: '%s'", p->path);
     /* Counted before it exists, so a signal between mkstemp and the count
      * cannot leave it behind (removing the template name is harmless). */
     temp_count++;
     int fd = os_mkstemp(slot);
     if (fd < 0) {
-        int e = errno;
         temp_count--;
-        io_error(d, p->path, "create a temporary file beside", e);
-        return false;
+        return io_fail(d, "cannot create a temporary file beside '%s': %s", p->path, strerror(errno));
     }
-    int e = os_write_all(fd, p->data, p->len) ? 0 : errno;
-    if (!os_close_durable(fd) && !e)
-        e = errno;
-    if (e) {
-        io_error(d, p->path, "write", e);
-        return false;
-    }
-    return true;
+    return os_write_durable(fd, p->data, p->len) || io_fail(d, "cannot write '%s': %s", p->path, strerror(errno));
 }
 
 /* Make-style escaping of a path in a depfile. */
 static void dep_path(Buf *b, const char *p)
 {
     for (; *p; p++) {
-        if (os_is_sep(*p) && *p != '/') { /* C:\\dir -> C:/dir, as make and ninja read it */
-            buf_putc(b, '/');
-            continue;
-        }
-        if (*p == ' ' || *p == '#' || *p == '\\')
+        bool sep = os_is_sep(*p) && *p != '/'; /* C:\\dir -> C:/dir, as make and ninja read it */
+        if (!sep && (*p == ' ' || *p == '#' || *p == '\\'))
             buf_putc(b, '\\');
         if (*p == '$')
             buf_putc(b, '$');
-        buf_putc(b, *p);
+        buf_putc(b, sep ? '/' : *p);
     }
 }
 
@@ -183,7 +165,7 @@ static bool commit(Pending *pend, unsigned n, Diags *d, FILE *verbose)
     for (unsigned i = 0; i < n && ok; i++) {
         if (!pend[i].skip) {
             if (!(ok = os_replace(temp_path[t], pend[i].path))) {
-                io_error(d, pend[i].path, "replace", errno);
+                io_fail(d, "cannot replace '%s': %s", pend[i].path, strerror(errno));
                 break;
             }
             temp_path[t++][0] = 0; /* renamed: nothing to remove */
@@ -203,11 +185,9 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
     Arena *a = arena_new();
     Pending pend[MAX_FILES];
     unsigned n = 0;
-    const char *dir = o->outdir;
-    size_t dl = strlen(dir);
-    const char *sep = dl && os_is_sep(dir[dl - 1]) ? "" : "/";
+    const char *sep = os_is_sep(o->outdir[strlen(o->outdir) - 1]) ? "" : "/"; /* make_dirs refuses "" */
     for (unsigned i = 0; i < out->n; i++)
-        pend[n++] = (Pending){arena_printf(a, "%s%s%s", dir, sep, out->files[i].name), out->files[i].text.p,
+        pend[n++] = (Pending){arena_printf(a, "%s%s%s", o->outdir, sep, out->files[i].name), out->files[i].text.p,
                               out->files[i].text.len, false};
     Buf dep = {0}, list = {0};
     if (o->depfile) {

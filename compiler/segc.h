@@ -855,8 +855,7 @@ bool os_color_auto(void); /* a terminal or console that shows colour */
 /* The names matching a pattern, sorted (malloc'd, each malloc'd); NULL if none. */
 char **os_glob(const char *pattern, size_t *count);
 int os_mkstemp(char *tmpl);             /* "...XXXXXX": a new file, opened binary */
-bool os_write_all(int fd, const char *p, size_t n);
-bool os_close_durable(int fd);          /* on disk, with the umask's permissions, closed */
+bool os_write_durable(int fd, const char *p, size_t n); /* written, on disk, closed; errno: the first failure */
 bool os_replace(const char *from, const char *to); /* atomic rename over; errno */
 void os_remove(const char *path);      /* safe in a signal handler */
 /* Until called with NULL: on SIGINT/SIGTERM/SIGHUP/SIGPIPE or Ctrl-C,

@@ -32,20 +32,17 @@ static int bank_at(const Segment *g, uint64_t o)
     return g->nbanks ? -1 : 0;
 }
 
-/* The segment and bank a GPU address lies in, walking segments and banks
- * in spec order: what <Prefix>LookupGpuAddress must answer.  The AGP
- * aperture and empty segments have no fixed range. */
-static bool locate(const Spec *s, uint64_t addr, unsigned *seg, unsigned *bank, uint64_t *off)
+/* The segment (NULL: none) and *bank a GPU address lies in, walking
+ * segments and banks in spec order: what <Prefix>LookupGpuAddress must
+ * answer.  The AGP aperture and empty segments have no fixed range. */
+static const Segment *locate(const Spec *s, uint64_t addr, int *bank)
 {
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
-        int b = addr >= g->base.v ? bank_at(g, addr - g->base.v) : -1;
-        if (b >= 0) {
-            *seg = g->id, *bank = (unsigned)b, *off = addr - g->base.v;
-            return true;
-        }
+        if (addr >= g->base.v && (*bank = bank_at(g, addr - g->base.v)) >= 0)
+            return g;
     }
-    return false;
+    return NULL;
 }
 
 typedef struct Probe {
@@ -141,15 +138,14 @@ static TVal *lookup_probes(Arena *a, const Spec *s)
     sort_unique(&v);
     TVal *list = tv_list(a);
     for (unsigned i = 0; i < v.n; i++) {
-        unsigned seg = 0, bank = 0;
-        uint64_t off = 0;
-        bool found = locate(s, v.p[i].at, &seg, &bank, &off);
+        int bank = 0;
+        const Segment *g = locate(s, v.p[i].at, &bank);
         TVal *m = tv_map(a);
         tv_put(a, m, "addr", tv_int(a, v.p[i].at));
-        tv_put(a, m, "found", tv_bool(a, found));
-        tv_put(a, m, "seg", tv_int(a, seg));
-        tv_put(a, m, "bank", tv_int(a, bank));
-        tv_put(a, m, "offset", tv_int(a, off));
+        tv_put(a, m, "found", tv_bool(a, g != NULL));
+        tv_put(a, m, "seg", tv_int(a, g ? g->id : 0));
+        tv_put(a, m, "bank", tv_int(a, g ? (unsigned)bank : 0));
+        tv_put(a, m, "offset", tv_int(a, g ? v.p[i].at - g->base.v : 0));
         tv_put(a, m, "what", tv_str(a, v.p[i].what));
         tv_push(a, list, m);
     }
