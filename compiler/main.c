@@ -902,9 +902,9 @@ int main(int argc, char **argv)
     }
     const char *cmd = argv[1];
     bool help = !strcmp(cmd, "help") && argc > 2; /* segc help COMMAND: COMMAND's --help */
-    if (help) {
+    if (help)
         cmd = argv[2];
-    } else if (is_help(cmd) || !strcmp(cmd, "help")) {
+    if (is_help(cmd) || !strcmp(cmd, "help")) {
         main_usage(stdout);
         return EXIT_OK;
     }
