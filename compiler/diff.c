@@ -15,10 +15,6 @@
  * A knock-on change (a value whose expression reads the same on both
  * sides) names its cause, the first name it reads whose value changed;
  * a changed constant lists those it caused as notes.
- *
- *   spec_diff        board, constants, BARs, segments, paging, in that order
- *   diff_print_text  one line per change (and its notes) and a summary
- *   diff_print_json  the versioned JSON object (README "segc diff")
  */
 #include "segc.h"
 
@@ -52,10 +48,8 @@ typedef struct Dx {
 
 /* ---- values as text ---------------------------------------------------------- */
 
-/* A byte count as a spec writes it: in the largest IEC unit it is a whole
- * multiple of, while that reads as a short number (3840MiB); else decimal
- * below 1 KiB and hex above.  For the comments of the generated code
- * (emit.c): diff's messages write qty(), as check's do. */
+/* See segc.h: the largest unit v is a whole multiple of, fewer than 65536
+ * times.  diff's own messages write qty(), as check's do. */
 const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
