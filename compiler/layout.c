@@ -24,9 +24,8 @@
  * are the narrowest of UINT8, UINT16 and UINT32 that holds them.  Among
  * the forms that fit the budget (4 KiB by default: the table stays in a
  * few cache lines of non-paged memory) the fewest reads win, then the
- * fewest bytes; when none fits, the smallest table.  Segments that overlap
- * (segments-overlap switched off or waived) get no table at all: an address
- * there does not name one segment, and the emitters leave LookupGpuAddress out. */
+ * fewest bytes; when none fits, the smallest table.  Overlapping segments
+ * get no table (segc.h): an address there does not name one segment. */
 #include "segc.h"
 
 #include <stdlib.h>
