@@ -1,15 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* diag_json.c - diagnostics for programs: segc's JSON document and SARIF.
  *
- * `segc check --diagnostics=json|sarif` prints ONE document for the whole
- * run, however many files it checked.  Each file's arena is freed as soon as
- * the file is done, so diag_report_add() copies what a writer needs into the
- * report's own arena: positions already turned into line and columns (bytes
- * for JSON, code points for SARIF, while the source text is still there),
- * messages, notes, waived findings and the spec's waivers.
- *
- * Both formats are described, with their versioning, in doc/diagnostics.md;
- * schema/diagnostics.schema.json is the JSON one's schema. */
+ * One document for the whole run (DiagReport in segc.h).  What a writer
+ * needs is copied while the file's source text is still there: positions
+ * already turned into line and columns (bytes for JSON, code points for
+ * SARIF), messages, notes, waived findings and the spec's waivers.
+ * schema/diagnostics.schema.json is the schema of the JSON document. */
 #include "segc.h"
 
 #include <stdlib.h>

@@ -15,10 +15,6 @@
  * A knock-on change (a value whose expression reads the same on both
  * sides) names its cause, the first name it reads whose value changed;
  * a changed constant lists those it caused as notes.
- *
- *   spec_diff        board, constants, BARs, segments, paging, in that order
- *   diff_print_text  one line per change (and its notes) and a summary
- *   diff_print_json  the versioned JSON object (README "segc diff")
  */
 #include "segc.h"
 
@@ -52,10 +48,8 @@ typedef struct Dx {
 
 /* ---- values as text ---------------------------------------------------------- */
 
-/* A byte count as a spec writes it: in the largest IEC unit it is a whole
- * multiple of, while that reads as a short number (3840MiB); else decimal
- * below 1 KiB and hex above.  For the comments of the generated code
- * (emit.c): diff's messages write qty(), as check's do. */
+/* See segc.h: the largest unit v is a whole multiple of, fewer than 65536
+ * times.  diff's own messages write qty(), as check's do. */
 const char *bytes_text(Arena *a, uint64_t v)
 {
     static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB"};
@@ -199,13 +193,11 @@ static const Segment *find_seg(const Spec *s, const char *name)
     return NULL;
 }
 
-static const Bar *find_bar(const Spec *s, const char *name, unsigned *slot)
+static const Bar *find_bar(const Spec *s, const char *name)
 {
     for (unsigned i = 0; i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, name)) {
-            *slot = i;
+        if (!strcmp(s->bars[i].name, name))
             return &s->bars[i];
-        }
     return NULL;
 }
 
@@ -244,10 +236,9 @@ static bool ref_of(Dx *x, const Spec *s, const Segment *g, const char *name, Ref
                 return *r = (Ref){s->consts[i].val.v, arena_printf(x->a, "constant '%s'", name), NULL}, true;
         return false;
     }
-    unsigned slot;
     const char *last = strrchr(name, '.') + 1;
     if (!strncmp(name, "bar.", 4)) {
-        const Bar *b = find_bar(s, arena_strndup(x->a, name + 4, (size_t)(last - 1 - (name + 4))), &slot);
+        const Bar *b = find_bar(s, arena_strndup(x->a, name + 4, (size_t)(last - 1 - (name + 4))));
         if (!b || !(v = field_ref(SC_BAR, last, b)))
             return false;
         return *r = (Ref){v->v, arena_printf(x->a, "BAR '%s'", b->name), last}, true;
@@ -388,10 +379,9 @@ static const char *bar_text(Arena *a, const Bar *b)
 static void diff_bars(Dx *x)
 {
     const Spec *o = x->o, *n = x->n;
-    unsigned slot;
     for (unsigned i = 0; i < o->nbars; i++) {
         const Bar *ob = &o->bars[i];
-        if (find_bar(n, ob->name, &slot))
+        if (find_bar(n, ob->name))
             continue;
         ChangeSide f = side_text(bar_text(x->a, ob), ob->pos);
         Change *c = add(x, CH_bar_removed, NULL, f, absent, "BAR '%s' removed (was slot %u: %s)", ob->name, i, f.text);
@@ -399,13 +389,14 @@ static void diff_bars(Dx *x)
     }
     for (unsigned i = 0; i < n->nbars; i++) {
         const Bar *nb = &n->bars[i];
-        const Bar *ob = find_bar(o, nb->name, &slot);
+        const Bar *ob = find_bar(o, nb->name);
         const char *subject = arena_printf(x->a, "BAR '%s'", nb->name);
         Change **mark = x->out->tail;
         if (!ob) {
             ChangeSide t = side_text(bar_text(x->a, nb), nb->pos);
             add(x, CH_bar_added, NULL, absent, t, "BAR '%s' added (slot %u: %s)", nb->name, i, t.text);
         } else {
+            unsigned slot = (unsigned)(ob - o->bars);
             if (slot != i)
                 add(x, CH_bar_renumbered, NULL, side_num(x, false, slot, ob->pos), side_num(x, false, i, nb->pos),
                     "%s slot %u -> %u", subject, slot, i);
@@ -480,17 +471,16 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
 }
 
 /* DESCRIPTOR4's fields, one change per field that differs. */
-static void diff_qs4(Dx *x, const Segment *og, const Segment *ng)
+static void diff_qs4(Dx *x, const Segment *og, const Segment *ng, const char *subject)
 {
-    const char *name = ng->name;
-    const char *subject = arena_printf(x->a, "segment '%s'", name);
     for (unsigned f = 0; f < FIELD_COUNT; f++)
         if (field_table[f].scope >= SC_VPR)
             field_changed(x, CH_qs4_field_changed, CH_qs4_field_changed, (FieldId)f, subject, og, ng);
-    const char *ob = og->host.mode == CPU_BAR ? og->host.bar->name : "", *nb = ng->host.mode == CPU_BAR ? ng->host.bar->name : "";
-    text_changed(x, CH_qs4_field_changed, name, arena_printf(x->a, "%s cpu_host_aperture", subject),
-                 og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? ob : "address", og->host.pos,
-                 ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? nb : "address", ng->host.pos);
+    text_changed(x, CH_qs4_field_changed, ng->name, arena_printf(x->a, "%s cpu_host_aperture", subject),
+                 og->host.mode == CPU_NONE ? "none" : og->host.mode == CPU_BAR ? og->host.bar->name : "address",
+                 og->host.pos,
+                 ng->host.mode == CPU_NONE ? "none" : ng->host.mode == CPU_BAR ? ng->host.bar->name : "address",
+                 ng->host.pos);
 }
 
 /* A segment's id changes when one before it is added or removed. */
@@ -533,7 +523,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
     field_changed(x, CH_system_memory_end_changed, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);
-    diff_qs4(x, og, ng);
+    diff_qs4(x, og, ng, subject);
 }
 
 static void diff_segments(Dx *x)
@@ -625,23 +615,15 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
 
 /* ---- output ------------------------------------------------------------------------------------ */
 
-static void put_pos(Buf *b, Pos p)
-{
-    buf_printf(b, "%s:%u:%u", p.file ? p.file->name : "?", (unsigned)p.line, (unsigned)p.col);
-}
-
 void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
-        buf_printf(b, "%s: ", change_class_name(c->cls));
-        put_pos(b, c->pos);
-        buf_printf(b, ": [%s] %s%s%s\n", change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
-                   c->cause ? c->cause : "");
-        for (const Note *n = c->notes; n; n = n->next) {
-            buf_puts(b, "note: ");
-            put_pos(b, n->pos);
-            buf_printf(b, ": %s\n", n->msg);
-        }
+        buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(c->cls), c->pos.file ? c->pos.file->name : "?",
+                   (unsigned)c->pos.line, (unsigned)c->pos.col, change_table[c->kind].name, c->msg,
+                   c->cause ? ", because " : "", c->cause ? c->cause : "");
+        for (const Note *n = c->notes; n; n = n->next)
+            buf_printf(b, "note: %s:%u:%u: %s\n", n->pos.file ? n->pos.file->name : "?", (unsigned)n->pos.line,
+                       (unsigned)n->pos.col, n->msg);
     }
     if (d->count)
         buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,

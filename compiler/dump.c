@@ -7,9 +7,7 @@
  * column of its text (its Value.pos); a defaulted value has "where": null.
  * 64-bit quantities are hex strings ("0x80000000"): a JSON number loses
  * precision past 2^53 in many readers.  Counts and ids are plain numbers.
- *
- * The document is versioned by "segc_model" and described in
- * doc/model.md; schema/model.schema.json is its schema. */
+ * schema/model.schema.json is the schema of the document (segc.h). */
 #include "segc.h"
 
 enum { MODEL_FORMAT_VERSION = 1 };

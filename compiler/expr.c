@@ -351,12 +351,8 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
     for (unsigned i = 0; i < e->nargs; i++) {
         if (!eval(v, e->args[i], depth + 1, &x))
             return false;
-        if (i == 0)
+        if (i == 0 || (f == &funcs[F_MIN] && x < acc) || (f == &funcs[F_MAX] && x > acc))
             acc = x;
-        else if (f == &funcs[F_MIN])
-            acc = x < acc ? x : acc;
-        else if (f == &funcs[F_MAX])
-            acc = x > acc ? x : acc;
     }
     if (f == &funcs[F_MIN] || f == &funcs[F_MAX]) {
         *out = acc;

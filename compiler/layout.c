@@ -24,9 +24,8 @@
  * are the narrowest of UINT8, UINT16 and UINT32 that holds them.  Among
  * the forms that fit the budget (4 KiB by default: the table stays in a
  * few cache lines of non-paged memory) the fewest reads win, then the
- * fewest bytes; when none fits, the smallest table.  Segments that overlap
- * (segments-overlap switched off or waived) get no table at all: an address
- * there does not name one segment, and the emitters leave LookupGpuAddress out. */
+ * fewest bytes; when none fits, the smallest table.  Overlapping segments
+ * get no table (segc.h): an address there does not name one segment. */
 #include "segc.h"
 
 #include <stdlib.h>
@@ -134,17 +133,14 @@ static uint32_t intern(Build *b, unsigned level, const uint32_t *e, size_t n)
     Level *L = &b->lv[level];
     if (L->hcap == 0 || (L->n / n + 1) * 2 > L->hcap) {
         size_t cap = L->hcap ? L->hcap * 2 : 64;
-        size_t *slots = calloc(cap, sizeof *slots);
-        if (!slots)
-            segc_oom();
-        for (size_t i = 0; i < L->hcap; i++)
-            if (L->hash_slot[i]) {
-                size_t start = L->hash_slot[i] - 1;
-                size_t k = hash_node(L->e + start, n) & (cap - 1);
-                while (slots[k])
-                    k = (k + 1) & (cap - 1);
-                slots[k] = L->hash_slot[i];
-            }
+        size_t *slots = xmalloc(cap * sizeof *slots);
+        memset(slots, 0, cap * sizeof *slots);
+        for (size_t start = 0; start < L->n; start += n) { /* every node stored so far */
+            size_t k = hash_node(L->e + start, n) & (cap - 1);
+            while (slots[k])
+                k = (k + 1) & (cap - 1);
+            slots[k] = start + 1;
+        }
         free(L->hash_slot);
         L->hash_slot = slots;
         L->hcap = cap;
@@ -324,8 +320,7 @@ static bool collect_regions(Arena *a, const Spec *s, Lookup *lk)
     for (unsigned i = 0; i < s->nsegs; i++)
         cap += s->segs[i].nbanks ? s->segs[i].nbanks : 1;
     LookupRegion *r = arena_alloc(a, cap * sizeof *r);
-    unsigned n = 1; /* r[0]: none */
-    r[0] = (LookupRegion){0};
+    unsigned n = 1; /* r[0]: none (arena memory is zeroed) */
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         if (g->kind == SEG_AGP || g->size.v == 0)
@@ -361,12 +356,11 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
     Build best;
     bool have = false;
     size_t best_bytes = SIZE_MAX;
-    unsigned lower = levels - 1;
     unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
     guess = guess > 16 ? 16 : guess;
     for (unsigned step = 0; step < 32; step++) {
         unsigned width = step & 1 ? guess - (step + 1) / 2 : guess + step / 2;
-        if (width < 1 || width > 16 || width * lower >= T)
+        if (width < 1 || width > 16 || width * (levels - 1) >= T)
             continue;
         Build cand;
         if (!try_split(&cand, lk, levels, width, have && best_bytes < budget ? best_bytes : budget))

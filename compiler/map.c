@@ -1,11 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* map.c - the memory map as a picture (`segc map`).
  *
- * Draws a resolved Spec as one SVG (or an HTML page holding the same SVG, a
- * table of the segments and the diagnostics).  The spec may break rules: the
- * picture is how a person sees an overlap or a window that spills out of its
- * BAR, so every segment or BAR a diagnostic names is outlined in red with the
- * rule's name beside it.  Left to right:
+ * What map_render draws is in segc.h.  A spec that breaks rules is drawn too:
+ * the picture is how a person sees an overlap or a window that spills out of
+ * its BAR.  Left to right:
  *
  *   address ticks | GPU address column | labels | one lane per BAR
  *
@@ -310,7 +308,6 @@ typedef struct Label {
     Line lines[9 + MAX_FINDS + 1]; /* what build_label says, the rules, "more" */
     unsigned n;
     double y, w;     /* top (n lines of LINE below it), width */
-    double anchor_y;      /* where the leader line starts on the shape */
 } Label;
 
 typedef struct SegDraw {
@@ -604,10 +601,8 @@ static double place_labels(Map *m)
     unsigned *ord = order(m->a, mid, n);
     bottom = m->body_top - 8;
     for (unsigned k = 0; k < n; k++) {
-        SegDraw *sd = &m->sd[ord[k]];
-        Label *l = &sd->label;
-        l->anchor_y = (sd->at.y0 + sd->at.y1) / 2;
-        l->y = dmax(dmax(l->anchor_y - l->n * LINE / 2, bottom + 8), m->body_top);
+        Label *l = &m->sd[ord[k]].label;
+        l->y = dmax(dmax(mid[ord[k]] - l->n * LINE / 2, bottom + 8), m->body_top);
         bottom = l->y + l->n * LINE;
     }
     return n ? bottom : m->body_top;
@@ -767,8 +762,8 @@ static void draw_label(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
     const Label *l = &sd->label;
-    double ax = sd->x + sd->w, ly = l->y + LINE * 0.5;
-    buf_printf(m->b, "<path class=\"leader\" d=\"M%s %s H%s L%s %s H%s\">", px(a, ax), px(a, l->anchor_y),
+    double ax = sd->x + sd->w, ay = (sd->at.y0 + sd->at.y1) / 2, ly = l->y + LINE * 0.5;
+    buf_printf(m->b, "<path class=\"leader\" d=\"M%s %s H%s L%s %s H%s\">", px(a, ax), px(a, ay),
                px(a, m->col_x + m->col_w + 10), px(a, m->label_x - 14), px(a, ly), px(a, m->label_x - 4));
     title_el(m, arena_printf(a, "label of %s", sd->g->name));
     buf_printf(m->b, "</path>\n<g class=\"label\"%s>\n", attr(m, "data-name", sd->g->name));
@@ -966,12 +961,12 @@ static double draw_legend(Map *m, double y, bool draw)
     return y + 14;
 }
 
-static const char *diag_line(Map *m, const Diag *e)
+static const char *diag_line(Map *m, Pos p, Severity sev, const char *code, const char *msg)
 {
     Arena *a = m->a;
-    const char *where = e->pos.file ? arena_printf(a, "%s:%u:%u: ", e->pos.file->name, e->pos.line, e->pos.col) : "";
-    return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(e->sev), e->code ? "[" : "", e->code ? e->code : "",
-                        e->code ? "] " : "", e->msg);
+    const char *where = p.file ? arena_printf(a, "%s:%u:%u: ", p.file->name, p.line, p.col) : "";
+    return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(sev), code ? "[" : "", code ? code : "",
+                        code ? "] " : "", msg);
 }
 
 /* Cuts text to about `w` pixels (at FS_SMALL), ending it with an ellipsis. */
@@ -1198,7 +1193,7 @@ static void svg_foot(Map *m, double foot)
         if (e->sev == SEV_NOTE)
             continue;
         dy += LINE;
-        const char *full = diag_line(m, e);
+        const char *full = diag_line(m, e->pos, e->sev, e->code, e->msg);
         buf_printf(m->b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
                    px(a, MARGIN), px(a, dy));
         title_el(m, full);
@@ -1274,10 +1269,9 @@ static void html_segment(Map *m, const SegDraw *sd)
                    xml(a, arena_printf(a, "%s: %s", bk->name ? bk->name : "?", range_text(a, bk->start, bk->end, true))));
     }
     buf_puts(b, "</td><td>");
-    for (unsigned k = 0; k < sd->finds.n; k++) {
+    for (unsigned k = 0; k < sd->finds.n; k++)
         buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
                    xml(a, sd->finds.f[k].code));
-    }
     buf_puts(b, "</td></tr>\n");
 }
 
@@ -1311,11 +1305,10 @@ static void html_diags(Map *m)
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
-        buf_printf(b, "<li class=\"%s\">%s", e->sev == SEV_WARNING ? "warn" : "err", xml(a, diag_line(m, e)));
+        buf_printf(b, "<li class=\"%s\">%s", e->sev == SEV_WARNING ? "warn" : "err",
+                   xml(a, diag_line(m, e->pos, e->sev, e->code, e->msg)));
         for (const Note *n = e->notes; n; n = n->next)
-            buf_printf(b, "<br>%s", xml(a, n->pos.file ? arena_printf(a, "%s:%u:%u: note: %s", n->pos.file->name, n->pos.line,
-                                                                      n->pos.col, n->msg)
-                                                       : arena_printf(a, "note: %s", n->msg)));
+            buf_printf(b, "<br>%s", xml(a, diag_line(m, n->pos, SEV_NOTE, NULL, n->msg)));
         buf_puts(b, "</li>\n");
     }
     if (m->ndiags)
@@ -1341,12 +1334,8 @@ static void html(Map *m, const Buf *svgtext)
 bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
 {
     ASSERT(s && d && out);
-    Map m = {0};
-    m.a = a;
-    m.s = s;
-    m.d = d;
-    m.title = arena_printf(a, "Memory map of %s", s->name ? s->name : "?");
-    m.file = s->file ? s->file->name : "?";
+    Map m = {.a = a, .s = s, .d = d, .title = arena_printf(a, "Memory map of %s", s->name ? s->name : "?"),
+             .file = s->file ? s->file->name : "?"};
     Buf pic = {0};
     m.b = as_html ? &pic : out;
     if (!as_html) /* the file's name is in the picture's <title> */

@@ -71,7 +71,6 @@ void buf_putn(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
 void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
-void buf_vprintf(Buf *b, const char *fmt, va_list ap);
 void buf_free(Buf *b);
 
 /* Internal "cannot happen": prints file:line and aborts (an abort cannot
@@ -867,7 +866,7 @@ void os_guard(void (*cleanup)(void));
  * closest_of reads the names of n items of `size` bytes that each start
  * with their name (a string array, a table of Bar, FlagInfo, RuleInfo...);
  * NULL names are skipped. */
-const char *closest_name(const char *word, const char *const *cands, size_t n);
+#define closest_name(word, cands, n) closest_of((word), (cands), (n), sizeof *(cands))
 const char *closest_of(const char *word, const void *items, size_t n, size_t size);
 /* Adds "did you mean 'X'?" to `on` when one of those names is close;
  * says whether. */

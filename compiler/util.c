@@ -204,25 +204,19 @@ void buf_putc(Buf *b, char c)
     buf_putn(b, &c, 1);
 }
 
-void buf_vprintf(Buf *b, const char *fmt, va_list ap)
+void buf_printf(Buf *b, const char *fmt, ...)
 {
-    va_list ap2;
+    va_list ap, ap2;
+    va_start(ap, fmt);
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
     if (n < 0)
         BUG("vsnprintf failed");
     buf_reserve(b, (size_t)n);
     vsnprintf(b->p + b->len, (size_t)n + 1, fmt, ap2);
     va_end(ap2);
     b->len += (size_t)n;
-}
-
-void buf_printf(Buf *b, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    buf_vprintf(b, fmt, ap);
-    va_end(ap);
 }
 
 void buf_free(Buf *b)
@@ -243,7 +237,6 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
     return f;
 }
 
-/* Returns the byte offset of the first invalid UTF-8 sequence, or len. */
 size_t utf8_check(const unsigned char *s, size_t len)
 {
     static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
@@ -440,11 +433,6 @@ const char *closest_of(const char *word, const void *items, size_t n, size_t siz
     size_t len = strlen(word);
     size_t limit = len < 4 ? 1 : len / 3 + 1;
     return best_d <= limit ? best : NULL;
-}
-
-const char *closest_name(const char *word, const char *const *cands, size_t n)
-{
-    return closest_of(word, cands, n, sizeof *cands);
 }
 
 GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
