@@ -130,7 +130,6 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...) PRIN
  * the spec: "= fix: base: vram.end". */
 #define fix(k, e, ...) diag_fixit((k)->d, (e), __VA_ARGS__)
 
-static const char *hex_of(Ck *k, uint64_t v) { return arena_printf(k->d->arena, "0x%llX", (unsigned long long)v); }
 static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
 static uint64_t round_up(uint64_t v, uint64_t unit)
 {
@@ -141,7 +140,6 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
 {
     Segment *g = on.g;
     Severity sev = rule_table[id].sev;
-    va_list ap;
     /* A value segc derived (a flag implied by another key, a default) has
      * no position of its own: point at its segment, else the board. */
     if (!pos.file)
@@ -149,32 +147,28 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
      * kept (not printed, not counted) so SARIF can show it as suppressed. */
-    for (unsigned i = 0; g && rule_waivable(id) && i < g->nwaivers; i++)
-        if (!strcmp(g->waivers[i].rule, rule_table[id].name)) {
-            Waiver *w = &g->waivers[i];
-            w->used = true;
-            va_start(ap, fmt);
-            Diag *e = diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap);
-            va_end(ap);
-            e->about = subject(k, on);
-            return e;
-        }
-    RuleSetting set = rule_switchable(id) ? k->c->setting[id] : RS_DEFAULT;
-    switch (set) {
-    case RS_OFF: return NULL;
-    case RS_WARNING: sev = SEV_WARNING; break;
-    case RS_ERROR: sev = SEV_ERROR; break;
-    case RS_DEFAULT: break;
-    }
+    Waiver *w = NULL;
+    for (unsigned i = 0; g && rule_waivable(id) && !w && i < g->nwaivers; i++)
+        if (!strcmp(g->waivers[i].rule, rule_table[id].name))
+            w = &g->waivers[i];
+    RuleSetting set = rule_switchable(id) && !w ? k->c->setting[id] : RS_DEFAULT;
+    if (set == RS_OFF)
+        return NULL;
+    if (set != RS_DEFAULT)
+        sev = set == RS_ERROR ? SEV_ERROR : SEV_WARNING;
     /* -Werror promotes warnings, except a rule kept a warning by name
      * (-Wno-error=RULE), as in gcc. */
-    if (sev == SEV_WARNING && k->c->werror_all && set != RS_WARNING)
+    else if (sev == SEV_WARNING && k->c->werror_all && !w)
         sev = SEV_ERROR;
+    va_list ap;
     va_start(ap, fmt);
-    Diag *e = diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
+    Diag *e = w ? diag_vwaived(k->d, sev, rule_table[id].name, pos, w->reason, w->pos, fmt, ap)
+                : diag_vadd(k->d, sev, rule_table[id].name, pos, fmt, ap);
     va_end(ap);
     e->about = subject(k, on);
-    if (sev == SEV_ERROR)
+    if (w)
+        w->used = true;
+    else if (sev == SEV_ERROR)
         k->errors++;
     return e;
 }
@@ -234,8 +228,9 @@ static void check_sizes(Ck *k, Segment *g)
         fix(k, report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
                    "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
                    (unsigned long long)page),
-            "size: %s%s0x%llX (a whole number of pages)", round_down(g->size.v, page) ? hex_of(k, round_down(g->size.v, page)) : "",
-            round_down(g->size.v, page) ? " or " : "", (unsigned long long)round_up(g->size.v, page));
+            "size: %s0x%llX (a whole number of pages)",
+            round_down(g->size.v, page) ? arena_printf(k->d->arena, "0x%llX or ", (unsigned long long)round_down(g->size.v, page)) : "",
+            (unsigned long long)round_up(g->size.v, page));
     if (add_overflows(g->base.v, g->size.v))
         report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,

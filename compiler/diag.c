@@ -12,8 +12,7 @@ enum { DIAG_MAX_LISTED = 1000 }; /* per Diags list; see diags_print_text */
 
 void diags_init(Diags *d, Arena *a)
 {
-    memset(d, 0, sizeof *d);
-    d->arena = a;
+    *d = (Diags){.arena = a};
     d->tail = &d->head;
     d->waived_tail = &d->waived;
 }

@@ -16,8 +16,7 @@
 
 void json_init(JsonW *w, Buf *out)
 {
-    memset(w, 0, sizeof *w);
-    w->out = out;
+    *w = (JsonW){.out = out};
 }
 
 static void newline(JsonW *w)
@@ -86,6 +85,9 @@ size_t utf8_count(const char *s, size_t n)
     return count;
 }
 
+/* The characters JSON escapes with a letter, and those letters. */
+static const char short_from[] = "\"\\\n\r\t\b\f", short_to[] = "\"\\nrtbf";
+
 void json_escape(Buf *b, const char *s, size_t n)
 {
     const unsigned char *p = (const unsigned char *)s;
@@ -98,20 +100,13 @@ void json_escape(Buf *b, const char *s, size_t n)
         }
         /* The code point where it matters: below U+00C0 (C2 xx is U+00xx). */
         unsigned cp = k == 1 || (k == 2 && p[i] == 0xC2) ? p[i + k - 1] : 0xC0;
-        switch (cp) {
-        case '"': buf_puts(b, "\\\""); break;
-        case '\\': buf_puts(b, "\\\\"); break;
-        case '\n': buf_puts(b, "\\n"); break;
-        case '\r': buf_puts(b, "\\r"); break;
-        case '\t': buf_puts(b, "\\t"); break;
-        case '\b': buf_puts(b, "\\b"); break;
-        case '\f': buf_puts(b, "\\f"); break;
-        default:
-            if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
-                buf_printf(b, "\\u%04x", cp);
-            else
-                buf_putn(b, s + i, k);
-        }
+        const char *short_esc = cp ? strchr(short_from, (int)cp) : NULL;
+        if (short_esc)
+            buf_printf(b, "\\%c", short_to[short_esc - short_from]);
+        else if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F))
+            buf_printf(b, "\\u%04x", cp);
+        else
+            buf_putn(b, s + i, k);
         i += k;
     }
 }

@@ -151,20 +151,19 @@ struct Filter {
     TValKind arg;         /* its argument's kind; TV_NULL: it takes none */
     const char *arg_name;
     FilterFn *fn;
-    const char *fmt;      /* integer filters: the printf format, */
-    uint64_t max;         /* and the largest value it fits */
+    int digits;           /* hex filters: the digits it pads to; hex8 fits no more */
 };
 
 static FilterFn f_int, f_cstr, f_comment, f_pad, f_join;
 
 static const Filter filters[] = {
-    {"hex", TV_INT, TV_NULL, NULL, f_int, "0x%" PRIX64, UINT64_MAX},
-    {"hex8", TV_INT, TV_NULL, NULL, f_int, "0x%08" PRIX64, UINT32_MAX},
-    {"hex16", TV_INT, TV_NULL, NULL, f_int, "0x%016" PRIX64, UINT64_MAX},
-    {"cstr", TV_STR, TV_NULL, NULL, f_cstr, NULL, 0},
-    {"comment", TV_STR, TV_NULL, NULL, f_comment, NULL, 0},
-    {"pad", TV_STR, TV_INT, "the width", f_pad, NULL, 0},
-    {"join", TV_LIST, TV_STR, "the separator", f_join, NULL, 0},
+    {"hex", TV_INT, TV_NULL, NULL, f_int, 0},
+    {"hex8", TV_INT, TV_NULL, NULL, f_int, 8},
+    {"hex16", TV_INT, TV_NULL, NULL, f_int, 16},
+    {"cstr", TV_STR, TV_NULL, NULL, f_cstr, 0},
+    {"comment", TV_STR, TV_NULL, NULL, f_comment, 0},
+    {"pad", TV_STR, TV_INT, "the width", f_pad, 0},
+    {"join", TV_LIST, TV_STR, "the separator", f_join, 0},
 };
 
 static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
@@ -655,14 +654,14 @@ static char *result(Render *r, const TNode *e, size_t n)
     return arena_alloc(r->env.a, n);
 }
 
-/* hex, hex8, hex16: the format and the limit come from the table. */
+/* hex, hex8, hex16: the digits come from the table. */
 static const char *f_int(Render *r, const TNode *e, const TVal *v, const TVal *arg)
 {
     (void)arg;
-    if (v->i > e->filter->max)
+    if (e->filter->digits == 8 && v->i > UINT32_MAX)
         die(&r->env, "tmpl-filter", e->pos, "filter `%s`: 0x%" PRIX64 " needs more than 8 hex digits",
             e->filter->name, v->i);
-    return arena_printf(r->env.a, e->filter->fmt, v->i);
+    return arena_printf(r->env.a, "0x%0*" PRIX64, e->filter->digits, v->i);
 }
 
 /* A C string literal.  Bytes outside printable ASCII become three-digit
