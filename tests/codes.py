@@ -23,8 +23,9 @@ import sys
 SOURCES = sorted(glob.glob("compiler/*.[ch]") + glob.glob("compiler/*.re") + glob.glob("compiler/*.y"))
 # Expressions that forward a code some caller already wrote (checked there).
 PASS_THROUGH = {"code", "(code)", "g->code", "t->code", "lx.err_code", "rule_table[id].name", "NULL"}
-# Functions that take a code to look it up, not to print it.
-READERS = {"codes_add", "rule_index"}
+# Functions that take the code of a diagnostic already made, to show it
+# (map's diagnostics lines), not to make one.
+READERS = {"diag_line"}
 
 
 def strip_comments(text):
