@@ -760,7 +760,7 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         o.resolve.rev = i ? NULL : rev;
         if (front_end(&o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
-        int r = report_spec(&o, o.files[i], &ck[i]);
+        int r = report_spec(&o, path[i], &ck[i]);
         if (r > rc)
             rc = r;
     }
