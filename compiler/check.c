@@ -804,6 +804,12 @@ static void check_widths(Ck *k, Segment *g)
     }
 }
 
+/* Field by field: a Pos has padding memcmp would read. */
+static bool same_pos(Pos a, Pos b)
+{
+    return a.file == b.file && a.line == b.line && a.col == b.col && a.len == b.len;
+}
+
 /* A finding (or one of its notes) at a value that reads a -D constant
  * says so: the value, and the command line that set it. */
 static void trace_defines(Ck *k, Diag *e)
@@ -818,9 +824,9 @@ static void trace_defines(Ck *k, Diag *e)
                                 : sc == SC_BANK ? (const void *)&s->segs[i].banks[b] : (const void *)&s->segs[i];
                 const Value *v = field_value((FieldId)f, o);
                 const Constant *c = v->define;
-                bool at = c && v->set && !memcmp(&v->pos, &e->pos, sizeof v->pos);
+                bool at = c && v->set && same_pos(v->pos, e->pos);
                 for (const Note *m = e->notes; c && m; m = m->next) {
-                    at = at || !memcmp(&v->pos, &m->pos, sizeof v->pos);
+                    at = at || same_pos(v->pos, m->pos);
                     c = m->pos.file == c->val.pos.file ? NULL : c; /* said once */
                 }
                 if (c && at)
