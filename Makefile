@@ -39,6 +39,8 @@ PYTHON   ?= /usr/bin/python3
 
 YAML_CFLAGS  := $(shell pkg-config --cflags yaml-0.1 2>/dev/null)
 YAML_LIBS    := $(shell pkg-config --libs yaml-0.1 2>/dev/null || echo -lyaml)
+JSON_CFLAGS  := $(shell pkg-config --cflags jansson 2>/dev/null)
+JSON_LIBS    := $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
 CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck)
 
@@ -77,6 +79,10 @@ LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
 LIB      := $(B)/libsegc.a
 SEGC     := $(B)/segc
 
+# segc lsp (compiler/lsp/): only the segc binary links it and jansson.
+LSP_SRC  := $(wildcard compiler/lsp/*.c)
+LSP_OBJ  := $(LSP_SRC:compiler/lsp/%.c=$(B)/obj/lsp/%.o)
+
 UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c))
 UNIT_OBJ := $(UNIT_SRC:tests/unit/%.c=$(B)/obj/unit/%.o) $(B)/obj/unit/runner.o
 UNIT_BIN := $(B)/unit-tests
@@ -112,13 +118,16 @@ $(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 $(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H)
 	$(CC) $(GEN_CFLAGS) $(YAML_CFLAGS) -c -o $@ $<
+$(B)/obj/lsp/%.o: compiler/lsp/%.c | $(GEN_Y_H)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) $(JSON_CFLAGS) -c -o $@ $<
 
 $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
-$(SEGC): $(B)/obj/main.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS)
+$(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
 
 $(B):
 	@mkdir -p $@
@@ -399,4 +408,4 @@ clean:
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d $(B)/obj/lsp/*.d)

@@ -124,7 +124,7 @@ void json_key(JsonW *w, const char *key)
 void json_str(JsonW *w, const char *s)
 {
     if (!s) {
-        json_null(w);
+        json_nul(w);
         return;
     }
     before_item(w);
@@ -152,7 +152,7 @@ void json_bool(JsonW *w, bool v)
     buf_puts(w->out, v ? "true" : "false");
 }
 
-void json_null(JsonW *w)
+void json_nul(JsonW *w)
 {
     before_item(w);
     buf_puts(w->out, "null");
@@ -183,7 +183,7 @@ bool json_kobj_if(JsonW *w, const char *key, bool present)
     if (present)
         json_obj_begin(w);
     else
-        json_null(w);
+        json_nul(w);
     return present;
 }
 
@@ -206,7 +206,7 @@ void json_kline(JsonW *w, const char *key, uint32_t v)
     if (v)
         json_uint(w, v);
     else
-        json_null(w);
+        json_nul(w);
 }
 
 void json_tool_begin(JsonW *w, const char *key)

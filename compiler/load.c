@@ -1076,9 +1076,17 @@ static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top
     return m;
 }
 
+/* An open editor buffer's text (segc lsp), or NULL: read the file. */
+static const SrcFile *open_file(Reader *r, const char *p)
+{
+    return r->o && r->o->open_file ? r->o->open_file(r->o->open_ctx, r->a, p) : NULL;
+}
+
 /* With --rev (diff REV:PATH), files are read from git, not the disk. */
 static bool file_exists(Reader *r, const char *p)
 {
+    if (open_file(r, p))
+        return true;
     if (r->o && r->o->rev) {
         Diags quiet;
         diags_init(&quiet, r->a);
@@ -1128,6 +1136,8 @@ static void check_version(Reader *r, const Node *root)
  * `extends:` that named it (no file for the spec itself). */
 static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
 {
+    if (!src)
+        src = open_file(r, path);
     if (!src) {
         Diags local;
         diags_init(&local, r->a);

@@ -37,6 +37,8 @@ typedef struct Options {
     bool json;       /* diff --json */
     bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
+    bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
+    const char *log; /* lsp --log FILE */
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
@@ -173,6 +175,21 @@ static const char usage_map[] =
     "'segc check'):\n"
     "  -o FILE                the picture to write; .svg or .html decides the format\n";
 
+static const char usage_lsp[] =
+    "usage: segc lsp [OPTIONS]\n"
+    "\n"
+    "Runs a Language Server Protocol (3.17) server on standard input and\n"
+    "output, for editors: every open spec is checked as it is typed (unsaved\n"
+    "text; its extends chain read from open documents first, then the disk),\n"
+    "with hover, completion, go to definition, references, the outline and\n"
+    "quick fixes.  Exits when the editor sends 'exit' or closes the stream.\n"
+    "\n"
+    "options:\n"
+    "  --stdio                talk on standard input and output (the default, and\n"
+    "                         the only way)\n"
+    "  --log FILE             append every message received and sent to FILE\n"
+    "  -D NAME=EXPR, -I DIR, -W..., --ddi   as for 'segc check', on every spec\n";
+
 static const char usage_rules[] =
     "usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
     "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
@@ -263,6 +280,7 @@ enum {
     OPT_DIAGNOSTICS = 32,
     OPT_JSON = 64,      /* dump --json (the default) */
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
+    OPT_LSP = 256,      /* --stdio, --log */
 };
 
 typedef struct Command {
@@ -287,12 +305,13 @@ static bool is_opt(const char *a, const char *flag)
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
  * or the next argument.  A missing value is a usage error, and so is an
- * empty one where a path is expected (the first five below): segc never
+ * empty one where a path is expected (the first six below): segc never
  * reads or writes a file named "". */
 static char *opt_value(const char *flag, int argc, char **argv, int *i)
 {
     static const char *const what[][2] = {{"--files-from", "a FILE"},
                                           {"--deps-list", "a FILE"},
+                                          {"--log", "a FILE"},
                                           {"--templates", "a directory"},
                                           {"-o", "a path"},
                                           {"-MF", "a FILE"},
@@ -306,7 +325,7 @@ static char *opt_value(const char *flag, int argc, char **argv, int *i)
         a += flag[1] == '-';
     else
         a = *i + 1 < argc ? argv[++*i] : NULL;
-    if (!a || (!*a && k < 5))
+    if (!a || (!*a && k < 6))
         die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
     return a;
 }
@@ -348,6 +367,8 @@ static const Setter setters[] = {
     {"--json", OPT_DIFF | OPT_JSON, false, offsetof(Options, json)},
     {"--kinds", OPT_DIFF, false, offsetof(Options, kinds)},
     {"--rev", OPT_DIFF, true, offsetof(Options, rev)},
+    {"--stdio", OPT_LSP, false, offsetof(Options, stdio)},
+    {"--log", OPT_LSP, true, offsetof(Options, log)},
 };
 
 /* One option of command `c` at argv[*i] (which it may advance past the
@@ -868,6 +889,24 @@ static int cmd_dump(const Command *c, int argc, char **argv)
     return finish(&o, rc);
 }
 
+/* The language server: the pipeline of `check`, run on an editor's text. */
+static int cmd_lsp(const Command *c, int argc, char **argv)
+{
+    Options o = {0};
+    parse_options(&o, argc, argv, c);
+    if (o.nfiles)
+        die_usage("lsp takes no FILE: the editor sends the documents");
+    FILE *log = o.log ? os_fopen(o.log, "ab") : NULL;
+    if (o.log && !log) {
+        fprintf(stderr, "segc: --log %s: %s\n", o.log, strerror(errno));
+        return finish(&o, EXIT_USAGE);
+    }
+    int rc = lsp_serve(stdin, stdout, log, &o.resolve, &o.rules);
+    if (log)
+        fclose(log);
+    return finish(&o, rc);
+}
+
 static const Command commands[] = {
     {"check", "FILE...", "validate specs (many files in one process)", cmd_check, usage_check,
      OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
@@ -880,6 +919,7 @@ static const Command commands[] = {
     {"rules", "[--all]", "list every rule with its class and severity", cmd_rules, usage_rules, 0},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", cmd_explain, usage_explain, 0},
     {"dump", "--json SPEC", "print the resolved model as JSON", cmd_dump, usage_dump, OPT_JSON},
+    {"lsp", "", "a language server for editors (LSP over stdio)", cmd_lsp, usage_lsp, OPT_DDI | OPT_LSP},
 };
 
 static void main_usage(FILE *f)

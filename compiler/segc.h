@@ -120,6 +120,9 @@ struct Diags;
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, struct Diags *d);
 static inline SrcFile *src_read(Arena *a, const char *path, struct Diags *d) { return src_read_at(a, NULL, path, d); }
 SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t len);
+/* Whether text from elsewhere (an editor) is spec text as src_read checks
+ * it: within SRC_MAX_BYTES, no NUL, UTF-8; if not, reports why. */
+bool src_check_text(const SrcFile *f, struct Diags *d);
 /* The position of byte `off` of `f`, counting on from `from`, the position
  * of byte `from_off` (len 0). */
 Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
@@ -232,7 +235,7 @@ void json_str(JsonW *w, const char *s); /* NULL: null */
 void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line */
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
-void json_null(JsonW *w);
+void json_nul(JsonW *w); /* null (jansson, in segc lsp, has json_null) */
 /* A key and its value in one call. */
 void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
@@ -318,6 +321,10 @@ typedef struct ResolveOpts {
     unsigned max_extends_depth;
     unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
     const char *rev;    /* read the spec and its extends chain from git (diff) */
+    /* An `extends` file's text held elsewhere (an editor's unsaved buffer,
+     * segc lsp), or NULL to read it from the disk. */
+    const SrcFile *(*open_file)(void *ctx, Arena *a, const char *path);
+    void *open_ctx;
 } ResolveOpts;
 
 /* A segment a variant adds whose name is close to a base segment's. */
@@ -824,6 +831,14 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 /* One file the same way: temporary beside it, then rename; left alone
  * when its bytes do not change.  The directory must exist. */
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
+
+/* ---- lsp/: segc lsp ------------------------------------------------------ */
+
+/* Serves the Language Server Protocol on `in`/`out` until `exit` or the
+ * end of `in`, with the front-end options and rules of the command line;
+ * `log` (or NULL) gets every message.  Returns 0 after a shutdown request,
+ * else 1. */
+int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleConfig *rules);
 
 /* ---- os.c: the operating system, POSIX or Windows ---------------------- */
 

@@ -301,13 +301,10 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     Buf b = {0};
     char chunk[16384];
     size_t n;
-    bool too_big = false;
     while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
         if (b.len + n > SRC_MAX_BYTES) {
-            /* Keep exactly the limit, so the error points at the first
-             * byte past it. */
-            buf_putn(&b, chunk, SRC_MAX_BYTES - b.len);
-            too_big = true;
+            /* Keep one byte past the limit: src_check_text reports it. */
+            buf_putn(&b, chunk, SRC_MAX_BYTES + 1 - b.len);
             break;
         }
         buf_putn(&b, chunk, n);
@@ -329,24 +326,29 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
      * (exit status 1), not the environment (2). */
     SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
     buf_free(&b);
-    if (too_big) {
-        error_at(d, "limit-file-size", byte_at(f, f->len), "file is larger than the %u MiB limit",
+    return src_check_text(f, d) ? f : NULL;
+}
+
+bool src_check_text(const SrcFile *f, Diags *d)
+{
+    if (f->len > SRC_MAX_BYTES) {
+        error_at(d, "limit-file-size", byte_at(f, SRC_MAX_BYTES), "file is larger than the %u MiB limit",
                  (unsigned)(SRC_MAX_BYTES >> 20));
-        return NULL;
+        return false;
     }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
         error_at(d, "encoding", byte_at(f, (size_t)(nul - f->text)),
                  "file contains a NUL byte; a spec is UTF-8 text");
-        return NULL;
+        return false;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
         error_at(d, "encoding", byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
-        return NULL;
+        return false;
     }
-    return f;
+    return true;
 }
 
 /* ---- identifiers ------------------------------------------------------- */

@@ -27,6 +27,7 @@ _segc_options()
     diff) echo "$common --diagnostics= --json --kinds --rev" ;;
     map) echo "$common --diagnostics= -o" ;;
     dump) echo "$common --json" ;;
+    lsp) echo "$common --ddi --stdio --log" ;;
     rules) echo "--all -h --help" ;;
     explain | help) echo "-h --help" ;;
     esac
@@ -35,7 +36,7 @@ _segc_options()
 _segc()
 {
     local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD - 1]}
-    local commands="check build diff map rules explain dump help"
+    local commands="check build diff map rules explain dump lsp help"
     COMPREPLY=()
     if ((COMP_CWORD == 1)); then
         COMPREPLY=($(compgen -W "$commands -h --help --version" -- "$cur"))
@@ -48,7 +49,7 @@ _segc()
     -o)
         if [[ $cmd == map ]]; then COMPREPLY=($(compgen -f -- "$cur")); else COMPREPLY=($(compgen -d -- "$cur")); fi
         return ;;
-    -MF | --deps-list | --files-from)
+    -MF | --deps-list | --files-from | --log)
         COMPREPLY=($(compgen -f -- "$cur")); return ;;
     -D | -MT | --lookup-budget)
         return ;;

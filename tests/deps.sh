@@ -58,6 +58,7 @@ g++         cmd:g++
 libc6-dev   h:stdio.h
 pkg-config  cmd:pkg-config
 libyaml-dev pc:yaml-0.1 h:yaml.h
+libjansson-dev pc:jansson h:jansson.h
 re2c        cmd:re2c
 lemon       cmd:lemon f:/usr/share/lemon/lempar.c
 check       pc:check h:check.h

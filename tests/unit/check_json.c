@@ -65,7 +65,7 @@ START_TEST(test_layout)
     json_arr_begin(&w);
     json_arr_end(&w);
     json_key(&w, "k\"ey");
-    json_null(&w);
+    json_nul(&w);
     json_obj_end(&w);
     buf_putc(&b, 0);
     /* Keys in the order written, not sorted. */

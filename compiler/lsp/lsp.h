@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: MIT */
+/* lsp.h - `segc lsp`: the checker as a Language Server (LSP 3.17, stdio).
+ *
+ * The server is a loop over JSON-RPC messages (rpc.c) that keeps the open
+ * documents and runs segc's own pipeline on them (server.c: spec_read ->
+ * spec_resolve -> spec_check, the stages `segc check` runs); query.c
+ * answers hover and completion, nav.c definition, references, symbols and
+ * code actions from what the last run of the pipeline left.  JSON is read
+ * and written with jansson. */
+#ifndef SEGC_LSP_H
+#define SEGC_LSP_H
+
+#include "segc.h"
+
+#include <jansson.h>
+
+/* ---- rpc.c: messages ------------------------------------------------------ */
+
+/* JSON-RPC and LSP error codes. */
+enum {
+    RPC_PARSE_ERROR = -32700,
+    RPC_INVALID_REQUEST = -32600,
+    RPC_METHOD_NOT_FOUND = -32601,
+    RPC_INVALID_PARAMS = -32602,
+    RPC_INTERNAL_ERROR = -32603,
+    RPC_SERVER_NOT_INITIALIZED = -32002,
+    RPC_REQUEST_FAILED = -32803,
+};
+
+/* The largest message body read; a larger one is skipped and answered with
+ * an error.  Room for a spec of SRC_MAX_BYTES escaped as JSON. */
+enum { RPC_MAX_BODY = 4 * SRC_MAX_BYTES + (1u << 20), RPC_MAX_HEADER_LINE = 1024 };
+
+typedef enum {
+    READ_OK,       /* *body holds one message body */
+    READ_EOF,      /* the stream ended between messages */
+    READ_BAD,      /* a malformed header or a truncated body: *why says what */
+    READ_TOO_BIG,  /* the body was skipped: Content-Length over RPC_MAX_BODY */
+} ReadStatus;
+
+/* Reads one message (headers, blank line, Content-Length bytes) from `in`
+ * into `body` (reset first, NUL-terminated).  After READ_BAD the stream is
+ * at the next line; the caller may go on reading. */
+ReadStatus rpc_read(FILE *in, Buf *body, const char **why);
+/* Writes `msg` with its header and flushes; false if the stream failed. */
+bool rpc_write(FILE *out, const json_t *msg);
+
+/* ---- server.c: the server, its documents ---------------------------------- */
+
+/* A run of the pipeline over a document's text: what every query reads. */
+typedef struct Analysis {
+    Arena *a;
+    Diags d;
+    const SrcFile *file; /* the document's text as the pipeline read it */
+    Source src;          /* root NULL when the text is no spec tree */
+    Spec *spec;          /* NULL when the spec could not be built */
+} Analysis;
+
+typedef struct Doc {
+    char *uri;
+    char *path;   /* the file the URI names (decoded), or the URI itself */
+    char *real;   /* its canonical path when the file exists, else NULL */
+    char *text;   /* NUL-terminated */
+    size_t len;
+    long long version;
+    Analysis *an; /* the last analysis, NULL once the text changed */
+    bool published; /* diagnostics were sent for it */
+} Doc;
+
+typedef enum { ENC_UTF16, ENC_UTF8 } PosEncoding;
+
+typedef struct Server {
+    FILE *in, *out, *log;
+    Doc **docs;
+    size_t ndocs;
+    ResolveOpts ro;
+    const char **include_dirs;
+    RuleConfig rules;
+    PosEncoding enc;
+    bool initialized, shutdown;
+    bool done; /* `exit` came, or the client is gone */
+} Server;
+
+/* An error a request is answered with. */
+typedef struct RpcError {
+    int code;
+    char msg[256];
+} RpcError;
+
+/* Sets *err and returns NULL, for request handlers. */
+json_t *rpc_fail(RpcError *err, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+/* The open document params.textDocument.uri names, analysed; NULL (and
+ * *err set) when the params name none or it is not open. */
+Doc *lsp_doc(Server *S, const json_t *params, RpcError *err);
+/* The document's analysis, run now if its text changed since the last. */
+Analysis *lsp_analysis(Server *S, Doc *doc);
+
+/* Positions.  An LSP position (0-based line, character in the negotiated
+ * encoding) <-> a byte offset of a text; a segc Pos -> an LSP range. */
+bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off);
+json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off);
+json_t *lsp_range(const Server *S, Pos p);
+json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to);
+/* The byte offset of a Pos in its file. */
+size_t pos_offset(Pos p);
+/* A Location for a Pos: the URI of its file (an open document's own URI
+ * when the file is one), NULL for a Pos with no file. */
+json_t *lsp_location(const Server *S, Pos p);
+/* The URI for a file path, malloc'd. */
+char *uri_from_path(const char *path);
+
+/* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
+
+typedef json_t *Handler(Server *S, const json_t *params, RpcError *err);
+Handler lsp_hover, lsp_completion, lsp_definition, lsp_references, lsp_symbols, lsp_code_action;
+
+
+#endif

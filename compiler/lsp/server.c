@@ -1,0 +1,622 @@
+/* SPDX-License-Identifier: MIT */
+/* server.c - the language server: its lifecycle, the open documents and
+ * their diagnostics.
+ *
+ * Every open document is run through the stages `segc check` runs
+ * (spec_read -> spec_resolve -> spec_check) each time its text or the text
+ * of a file it extends changes.  `extends` files are read from the open
+ * documents first, then from the disk (ResolveOpts.open_file).  A finding
+ * in a file the document extends is shown at the document's `extends:`,
+ * with the place itself as related information. */
+#include "lsp.h"
+
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- URIs ------------------------------------------------------------------- */
+
+static int hexval(char c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* The path a file: URI names (percent-decoded; file:///c:/x -> c:/x), or
+ * the URI itself for any other scheme (an unsaved buffer). */
+static char *path_from_uri(const char *uri)
+{
+    if (strncmp(uri, "file://", 7) != 0)
+        return strcpy(xmalloc(strlen(uri) + 1), uri);
+    const char *s = uri + 7;
+    if (strncmp(s, "localhost/", 10) == 0)
+        s += 9;
+    char *out = xmalloc(strlen(s) + 1), *o = out;
+    for (; *s; s++) {
+        int h, l;
+        if (*s == '%' && (h = hexval(s[1])) >= 0 && (l = hexval(s[2])) >= 0 && (h || l)) {
+            *o++ = (char)(h * 16 + l);
+            s += 2;
+        } else {
+            *o++ = *s;
+        }
+    }
+    *o = 0;
+    /* "/c:/dir" is the Windows path "c:/dir". */
+    if (out[0] == '/' && out[1] && out[2] == ':' && ((out[1] | 32) >= 'a' && (out[1] | 32) <= 'z'))
+        memmove(out, out + 1, strlen(out));
+    return out;
+}
+
+char *uri_from_path(const char *path)
+{
+    Buf b = {0};
+    buf_puts(&b, "file://");
+    if (path[0] != '/')
+        buf_putc(&b, '/'); /* c:/dir -> file:///c%3A/dir */
+    for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
+        if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("-._~/", *s))
+            buf_putc(&b, (char)*s);
+        else if (*s == '\\')
+            buf_putc(&b, '/');
+        else
+            buf_printf(&b, "%%%02X", *s);
+    }
+    buf_putc(&b, 0);
+    return b.p;
+}
+
+/* ---- positions ---------------------------------------------------------------- */
+
+/* Code units of the encoding for the UTF-8 bytes [s, e). */
+static size_t units(PosEncoding enc, const char *s, const char *e)
+{
+    if (enc == ENC_UTF8)
+        return (size_t)(e - s);
+    size_t n = 0;
+    for (; s < e; s++) {
+        unsigned char c = (unsigned char)*s;
+        if ((c & 0xC0) != 0x80)
+            n += c >= 0xF0 ? 2 : 1; /* a character past U+FFFF is a surrogate pair */
+    }
+    return n;
+}
+
+/* The start of 0-based line `line` of text (clamped to the end). */
+static const char *line_start(const char *text, size_t len, size_t line)
+{
+    const char *s = text, *end = text + len;
+    for (; line && s < end; s++)
+        if (*s == '\n')
+            line--;
+    return s;
+}
+
+bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off)
+{
+    json_t *l = json_object_get(pos, "line"), *c = json_object_get(pos, "character");
+    if (!json_is_integer(l) || !json_is_integer(c) || json_integer_value(l) < 0 || json_integer_value(c) < 0)
+        return false;
+    const char *s = line_start(text, len, (size_t)json_integer_value(l)), *end = text + len;
+    /* Past the end of the line: its end, as LSP asks. */
+    for (size_t want = (size_t)json_integer_value(c), n = 0; s < end && *s != '\n' && *s != '\r';) {
+        const char *next = s + 1;
+        while (next < end && ((unsigned char)*next & 0xC0) == 0x80)
+            next++;
+        n += units(S->enc, s, next);
+        if (n > want)
+            break;
+        s = next;
+    }
+    *off = (size_t)(s - text);
+    return true;
+}
+
+json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off)
+{
+    if (off > len)
+        off = len;
+    size_t line = 0;
+    const char *start = text;
+    for (const char *s = text; s < text + off; s++)
+        if (*s == '\n')
+            line++, start = s + 1;
+    return json_pack("{s:I,s:I}", "line", (json_int_t)line, "character", (json_int_t)units(S->enc, start, text + off));
+}
+
+json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to)
+{
+    return json_pack("{s:o,s:o}", "start", lsp_position(S, text, len, from), "end", lsp_position(S, text, len, to));
+}
+
+size_t pos_offset(Pos p)
+{
+    SrcLine l = {0};
+    if (!p.file || !p.line || !src_line(&l, p.file, p.line))
+        return 0;
+    size_t off = (size_t)(l.start - p.file->text) + (p.col ? p.col - 1 : 0);
+    return off < p.file->len ? off : p.file->len;
+}
+
+json_t *lsp_range(const Server *S, Pos p)
+{
+    if (!p.file || !p.line)
+        return json_pack("{s:{s:i,s:i},s:{s:i,s:i}}", "start", "line", 0, "character", 0, "end", "line", 0,
+                         "character", 0);
+    size_t from = pos_offset(p), to = from + (p.len ? p.len : 1);
+    const char *t = p.file->text;
+    /* A span stays on its line; a zero-length one covers one character. */
+    for (size_t i = from; i < to; i++)
+        if (i >= p.file->len || t[i] == '\n' || t[i] == '\r') {
+            to = i;
+            break;
+        }
+    while (to < p.file->len && ((unsigned char)t[to] & 0xC0) == 0x80)
+        to++;
+    return lsp_range_of(S, t, p.file->len, from, to);
+}
+
+/* Whether `path` names the document's file. */
+static bool same_file(const char *path, const Doc *doc)
+{
+    if (!strcmp(path, doc->path))
+        return true;
+    char *real = doc->real ? os_realpath(path) : NULL;
+    bool same = real && !strcmp(real, doc->real);
+    free(real);
+    return same;
+}
+
+/* The open document whose file `path` names, or NULL. */
+static Doc *doc_by_path(const Server *S, const char *path)
+{
+    for (size_t i = 0; i < S->ndocs; i++)
+        if (same_file(path, S->docs[i]))
+            return S->docs[i];
+    return NULL;
+}
+
+json_t *lsp_location(const Server *S, Pos p)
+{
+    if (!p.file)
+        return NULL;
+    Doc *d = doc_by_path(S, p.file->name);
+    char *uri = d ? NULL : uri_from_path(p.file->name);
+    json_t *loc = json_pack("{s:s,s:o}", "uri", d ? d->uri : uri, "range", lsp_range(S, p));
+    free(uri);
+    return loc;
+}
+
+/* ---- documents and their analysis ---------------------------------------------- */
+
+static void analysis_free(Analysis *an)
+{
+    if (an) {
+        arena_free(an->a);
+        free(an);
+    }
+}
+
+/* ResolveOpts.open_file: an `extends` file's text from an open document. */
+static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
+{
+    const Doc *d = doc_by_path(ctx, path);
+    return d ? src_from_string(a, path, d->text, d->len) : NULL;
+}
+
+/* A document is a spec when a line starts with the `segc:` key; other YAML
+ * files an editor opens get no diagnostics. */
+static bool is_spec(const Doc *doc)
+{
+    for (const char *s = doc->text; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (!strncmp(s, "segc", 4) && s[4 + strspn(s + 4, " \t")] == ':')
+            return true;
+    return false;
+}
+
+Analysis *lsp_analysis(Server *S, Doc *doc)
+{
+    if (doc->an)
+        return doc->an;
+    Analysis *an = xmalloc(sizeof *an);
+    *an = (Analysis){.a = arena_new()};
+    diags_init(&an->d, an->a);
+    SrcFile *f = src_from_string(an->a, doc->path, doc->text, doc->len);
+    an->file = f;
+    ResolveOpts ro = S->ro;
+    ro.open_file = open_file;
+    ro.open_ctx = S;
+    if (src_check_text(f, &an->d) && spec_read(an->a, doc->path, f, &ro, &an->d, &an->src) &&
+        (an->spec = spec_resolve(an->a, &an->src, &ro, &an->d)))
+        spec_check(an->spec, &S->rules, &an->d);
+    diags_sort(&an->d);
+    return doc->an = an;
+}
+
+/* Where findings in the files a document extends are shown: the value of
+ * its `extends:` line, or its first character. */
+static json_t *extends_range(const Server *S, const Doc *doc)
+{
+    for (const char *s = doc->text; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+        if (!strncmp(s, "extends", 7) && s[7 + strspn(s + 7, " \t")] == ':') {
+            const char *v = strchr(s, ':') + 1, *e = v;
+            v += strspn(v, " \t");
+            for (e = v; *e && *e != '\n' && *e != '\r' && *e != '#'; e++)
+                ;
+            while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+                e--;
+            return lsp_range_of(S, doc->text, doc->len, (size_t)(v - doc->text), (size_t)(e - doc->text));
+        }
+    return lsp_range_of(S, doc->text, doc->len, 0, 0);
+}
+
+static json_t *diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
+{
+    static const int severity[] = {[SEV_NOTE] = 3, [SEV_WARNING] = 2, [SEV_ERROR] = 1, [SEV_FATAL] = 1};
+    bool here = g->pos.file == an->file;
+    Buf msg = {0};
+    if (!here && g->pos.file)
+        buf_printf(&msg, "%s:%u:%u: ", g->pos.file->name, g->pos.line, g->pos.col);
+    buf_puts(&msg, g->msg);
+    if (g->fix)
+        buf_printf(&msg, "\nfix: %s", g->fix);
+    json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", here ? lsp_range(S, g->pos) : extends_range(S, doc),
+                          "severity", severity[g->sev], "code", g->code, "source", "segc", "message", msg.p, msg.len);
+    buf_free(&msg);
+    json_t *rel = json_array();
+    if (!here && g->pos.file)
+        json_array_append_new(rel, json_pack("{s:o,s:s}", "location", lsp_location(S, g->pos), "message",
+                                             "the finding is here"));
+    for (const Note *n = g->notes; n; n = n->next) {
+        json_t *loc = lsp_location(S, n->pos);
+        if (loc)
+            json_array_append_new(rel, json_pack("{s:o,s:s}", "location", loc, "message", n->msg));
+    }
+    if (json_array_size(rel))
+        json_object_set_new(o, "relatedInformation", rel);
+    else
+        json_decref(rel);
+    return o;
+}
+
+static void send(Server *S, json_t *msg)
+{
+    if (S->log) {
+        char *s = json_dumps(msg, JSON_COMPACT);
+        fprintf(S->log, "-> %s\n", s ? s : "?");
+        fflush(S->log);
+        free(s);
+    }
+    if (!S->done && !rpc_write(S->out, msg))
+        S->done = true; /* the client is gone */
+    json_decref(msg);
+}
+
+static void notify(Server *S, const char *method, json_t *params)
+{
+    send(S, json_pack("{s:s,s:s,s:o}", "jsonrpc", "2.0", "method", method, "params", params));
+}
+
+static void publish(Server *S, Doc *doc)
+{
+    json_t *list = json_array();
+    if (is_spec(doc)) {
+        Analysis *an = lsp_analysis(S, doc);
+        for (const Diag *g = an->d.head; g; g = g->next)
+            json_array_append_new(list, diagnostic(S, doc, an, g));
+    }
+    notify(S, "textDocument/publishDiagnostics",
+           json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version, "diagnostics", list));
+    doc->published = true;
+}
+
+/* Whether `an` read document `base` as a file its spec extends. */
+static bool reads(const Analysis *an, const Doc *base)
+{
+    for (unsigned i = 1; an && i < an->src.nfiles; i++)
+        if (same_file(an->src.files[i]->name, base))
+            return true;
+    return false;
+}
+
+/* A document's text changed: it and every open document that extends it
+ * are run again and their diagnostics sent. */
+static void changed(Server *S, Doc *doc)
+{
+    bool *stale = xmalloc(S->ndocs * sizeof *stale + 1);
+    for (size_t i = 0; i < S->ndocs; i++)
+        stale[i] = S->docs[i] != doc && reads(S->docs[i]->an, doc);
+    analysis_free(doc->an);
+    doc->an = NULL;
+    publish(S, doc);
+    for (size_t i = 0; i < S->ndocs; i++)
+        if (stale[i]) {
+            analysis_free(S->docs[i]->an);
+            S->docs[i]->an = NULL;
+            publish(S, S->docs[i]);
+        }
+    free(stale);
+}
+
+/* Every document again (a file changed on the disk, or was saved). */
+static void recheck_all(Server *S)
+{
+    for (size_t i = 0; i < S->ndocs; i++) {
+        analysis_free(S->docs[i]->an);
+        S->docs[i]->an = NULL;
+    }
+    for (size_t i = 0; i < S->ndocs; i++)
+        publish(S, S->docs[i]);
+}
+
+static const char *param_uri(const json_t *params)
+{
+    return json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
+}
+
+static Doc *doc_by_uri(const Server *S, const char *uri, size_t *index)
+{
+    for (size_t i = 0; uri && i < S->ndocs; i++)
+        if (!strcmp(S->docs[i]->uri, uri)) {
+            if (index)
+                *index = i;
+            return S->docs[i];
+        }
+    return NULL;
+}
+
+Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
+{
+    const char *uri = param_uri(params);
+    Doc *d = doc_by_uri(S, uri, NULL);
+    if (!d) {
+        rpc_fail(err, RPC_INVALID_PARAMS, "%s%s", uri ? uri : "no textDocument.uri", uri ? " is not open" : "");
+        return NULL;
+    }
+    lsp_analysis(S, d);
+    return d;
+}
+
+static void doc_free(Doc *d)
+{
+    analysis_free(d->an);
+    free(d->uri);
+    free(d->path);
+    free(d->real);
+    free(d->text);
+    free(d);
+}
+
+static void set_text(Doc *d, const char *text, size_t len)
+{
+    free(d->text);
+    d->text = memcpy(xmalloc(len + 1), text, len);
+    d->text[len] = 0;
+    d->len = len;
+}
+
+static void did_open(Server *S, const json_t *params)
+{
+    const json_t *td = json_object_get(params, "textDocument");
+    const char *uri = json_string_value(json_object_get(td, "uri"));
+    const json_t *text = json_object_get(td, "text");
+    if (!uri || !json_is_string(text))
+        return;
+    Doc *d = doc_by_uri(S, uri, NULL);
+    if (!d) {
+        d = xmalloc(sizeof *d);
+        *d = (Doc){.uri = strcpy(xmalloc(strlen(uri) + 1), uri), .path = path_from_uri(uri)};
+        d->real = os_realpath(d->path);
+        S->docs = xrealloc(S->docs, (S->ndocs + 1) * sizeof *S->docs);
+        S->docs[S->ndocs++] = d;
+    }
+    set_text(d, json_string_value(text), json_string_length(text));
+    d->version = json_integer_value(json_object_get(td, "version"));
+    changed(S, d);
+}
+
+/* One entry of contentChanges: a range and its new text, or the whole
+ * text.  False if it cannot be applied. */
+static bool apply_change(Server *S, Doc *d, const json_t *ch)
+{
+    const json_t *text = json_object_get(ch, "text"), *range = json_object_get(ch, "range");
+    if (!json_is_string(text))
+        return false;
+    const char *t = json_string_value(text);
+    size_t n = json_string_length(text);
+    if (!range) {
+        set_text(d, t, n);
+        return true;
+    }
+    size_t from, to;
+    if (!lsp_offset(S, d->text, d->len, json_object_get(range, "start"), &from) ||
+        !lsp_offset(S, d->text, d->len, json_object_get(range, "end"), &to) || to < from)
+        return false;
+    Buf b = {0};
+    buf_putn(&b, d->text, from);
+    buf_putn(&b, t, n);
+    buf_putn(&b, d->text + to, d->len - to);
+    set_text(d, b.p ? b.p : "", b.len);
+    buf_free(&b);
+    return true;
+}
+
+static void did_change(Server *S, const json_t *params)
+{
+    Doc *d = doc_by_uri(S, param_uri(params), NULL);
+    const json_t *changes = json_object_get(params, "contentChanges");
+    if (!d || !json_is_array(changes))
+        return;
+    size_t i;
+    const json_t *ch;
+    json_array_foreach (changes, i, ch)
+        if (!apply_change(S, d, ch) && S->log)
+            fprintf(S->log, "segc: a change to %s could not be applied\n", d->uri);
+    d->version = json_integer_value(json_object_get(json_object_get(params, "textDocument"), "version"));
+    changed(S, d);
+}
+
+static void did_close(Server *S, const json_t *params)
+{
+    size_t i;
+    Doc *d = doc_by_uri(S, param_uri(params), &i);
+    if (!d)
+        return;
+    S->docs[i] = S->docs[--S->ndocs];
+    /* The documents that extend it read it from the disk now. */
+    for (size_t k = 0; k < S->ndocs; k++)
+        if (reads(S->docs[k]->an, d)) {
+            analysis_free(S->docs[k]->an);
+            S->docs[k]->an = NULL;
+            publish(S, S->docs[k]);
+        }
+    notify(S, "textDocument/publishDiagnostics", json_pack("{s:s,s:[]}", "uri", d->uri, "diagnostics"));
+    doc_free(d);
+}
+
+static void did_save(Server *S, const json_t *params)
+{
+    (void)params;
+    recheck_all(S);
+}
+
+static void did_change_watched(Server *S, const json_t *params)
+{
+    (void)params;
+    recheck_all(S);
+}
+
+/* ---- lifecycle ----------------------------------------------------------------- */
+
+static json_t *initialize(Server *S, const json_t *params, RpcError *err)
+{
+    if (S->initialized)
+        return rpc_fail(err, RPC_INVALID_REQUEST, "initialize was already sent");
+    /* UTF-8 positions when the client takes them; else LSP's UTF-16. */
+    const json_t *encs = json_object_get(json_object_get(json_object_get(params, "capabilities"), "general"),
+                                         "positionEncodings");
+    size_t i;
+    const json_t *e;
+    S->enc = ENC_UTF16;
+    json_array_foreach (encs, i, e)
+        if (json_is_string(e) && !strcmp(json_string_value(e), "utf-8"))
+            S->enc = ENC_UTF8;
+    S->initialized = true;
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}}},s:{s:s,s:s}}",
+                     "capabilities", "positionEncoding", S->enc == ENC_UTF8 ? "utf-8" : "utf-16",
+                     "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
+                     "serverInfo", "name", "segc", "version", SEGC_VERSION);
+}
+
+static json_t *shutdown_(Server *S, const json_t *params, RpcError *err)
+{
+    (void)params, (void)err;
+    S->shutdown = true;
+    return json_null();
+}
+
+/* ---- dispatch ------------------------------------------------------------------ */
+
+typedef void Notification(Server *S, const json_t *params);
+
+typedef struct Method {
+    const char *name;
+    Handler *request;
+    Notification *notification;
+} Method;
+
+static const Method methods[] = {
+    {"initialize", initialize, NULL},
+    {"shutdown", shutdown_, NULL},
+    {"textDocument/didOpen", NULL, did_open},
+    {"textDocument/didChange", NULL, did_change},
+    {"textDocument/didClose", NULL, did_close},
+    {"textDocument/didSave", NULL, did_save},
+    {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
+};
+
+static void respond_error(Server *S, json_t *id, int code, const char *msg)
+{
+    send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
+                      "message", msg));
+}
+
+/* One message body: a request gets exactly one response; a notification
+ * none; anything else is answered with an error when it has an id. */
+static void handle(Server *S, const char *body, size_t len)
+{
+    json_error_t jerr;
+    json_t *msg = json_loadb(body, len, 0, &jerr);
+    if (!msg) {
+        char why[300];
+        snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
+        respond_error(S, NULL, RPC_PARSE_ERROR, why);
+        return;
+    }
+    json_t *id = json_object_get(msg, "id"), *params = json_object_get(msg, "params");
+    const char *name = json_string_value(json_object_get(msg, "method"));
+    const char *version = json_string_value(json_object_get(msg, "jsonrpc"));
+    bool bad_id = id && !json_is_integer(id) && !json_is_string(id);
+    if (!json_is_object(msg) || bad_id || !name || !version || strcmp(version, "2.0") ||
+        (params && !json_is_object(params) && !json_is_array(params))) {
+        /* A response to a request of ours (we send none) needs no answer. */
+        if (!(json_is_object(msg) && !name && (json_object_get(msg, "result") || json_object_get(msg, "error"))))
+            respond_error(S, bad_id ? NULL : id, RPC_INVALID_REQUEST, "not a JSON-RPC 2.0 request or notification");
+        json_decref(msg);
+        return;
+    }
+    if (!strcmp(name, "exit"))
+        S->done = true;
+    const Method *m = NULL;
+    for (size_t i = 0; i < countof(methods); i++)
+        if (!strcmp(methods[i].name, name))
+            m = &methods[i];
+    RpcError err = {0};
+    if (!id) {
+        /* Notifications before initialize, and unknown ones, are dropped. */
+        if (m && m->notification && S->initialized && !S->shutdown && !S->done)
+            m->notification(S, params);
+    } else if (!S->initialized && strcmp(name, "initialize")) {
+        respond_error(S, id, RPC_SERVER_NOT_INITIALIZED, "the server is not initialized");
+    } else if (S->shutdown) {
+        respond_error(S, id, RPC_INVALID_REQUEST, "the server is shutting down");
+    } else if (!m || !m->request) {
+        char why[300];
+        snprintf(why, sizeof why, "no method '%.200s'", name);
+        respond_error(S, id, RPC_METHOD_NOT_FOUND, why);
+    } else {
+        json_t *result = m->request(S, params && json_is_object(params) ? params : NULL, &err);
+        if (result)
+            send(S, json_pack("{s:s,s:O,s:o}", "jsonrpc", "2.0", "id", id, "result", result));
+        else
+            respond_error(S, id, err.code ? err.code : RPC_INTERNAL_ERROR, err.msg);
+    }
+    json_decref(msg);
+}
+
+int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleConfig *rules)
+{
+    Server S = {.in = in, .out = out, .log = log, .ro = *ro, .rules = *rules};
+    Buf body = {0};
+    while (!S.done) {
+        const char *why;
+        ReadStatus st = rpc_read(in, &body, &why);
+        if (st == READ_EOF)
+            break;
+        if (log && st == READ_OK)
+            fprintf(log, "<- %s\n", body.p), fflush(log);
+        if (st == READ_OK)
+            handle(&S, body.p, body.len);
+        else if (st == READ_TOO_BIG)
+            respond_error(&S, NULL, RPC_INVALID_REQUEST, "message larger than the server takes");
+        else
+            respond_error(&S, NULL, RPC_PARSE_ERROR, why);
+        if (st == READ_BAD && feof(in))
+            break;
+    }
+    buf_free(&body);
+    for (size_t i = 0; i < S.ndocs; i++)
+        doc_free(S.docs[i]);
+    free(S.docs);
+    return S.shutdown ? 0 : 1;
+}
