@@ -673,6 +673,53 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
     return -1;
 }
 
+RefTarget ref_target(const Spec *s, const Segment *seg, const char *name)
+{
+    const char *dot = strchr(name, '.');
+    int f;
+    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0)
+        return seg ? (RefTarget){REF_FIELD, (FieldId)f, seg->id - 1} : (RefTarget){.kind = REF_OUTSIDE};
+    if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
+        return (RefTarget){REF_FIELD, (FieldId)f, 0};
+    if (!dot) {
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        return k ? (RefTarget){REF_CONSTANT, 0, (unsigned)(k - s->consts)} : (RefTarget){.kind = REF_UNKNOWN};
+    }
+    if (!strncmp(name, "bar.", 4)) {
+        const char *bn = name + 4, *d2 = strrchr(bn, '.');
+        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
+                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
+        return b ? (RefTarget){REF_FIELD, (FieldId)f, (unsigned)(b - s->bars)} : (RefTarget){.kind = REF_UNKNOWN};
+    }
+    const Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
+    if (g && !strcmp(dot + 1, "end"))
+        return (RefTarget){REF_END, 0, g->id - 1};
+    if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
+        return (RefTarget){REF_FIELD, (FieldId)f, g->id - 1};
+    return (RefTarget){.kind = REF_UNKNOWN};
+}
+
+bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)
+{
+    const Value *v = NULL, *z = NULL;
+    switch (t.kind) {
+    case REF_CONSTANT: v = &s->consts[t.index].val; break;
+    case REF_FIELD: {
+        FieldScope sc = field_table[t.field].scope;
+        v = field_value(t.field, sc == SC_BAR ? (const void *)&s->bars[t.index]
+                                 : sc == SC_SEG ? (const void *)&s->segs[t.index] : (const void *)s);
+        break;
+    }
+    case REF_END: v = &s->segs[t.index].base, z = &s->segs[t.index].size; break;
+    case REF_OUTSIDE:
+    case REF_UNKNOWN: return false;
+    }
+    if (v->failed || (z && (z->failed || v->v > UINT64_MAX - z->v)))
+        return false;
+    *out = v->v + (z ? z->v : 0);
+    return true;
+}
+
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -730,40 +777,23 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
 }
 
-/* The value of a name: `size` (the current segment's), `page_size`, a
- * constant, `bar.NAME.size`, `SEG.base`, SEG.end (which has no slot of
- * its own). */
+/* The value of a name, through ref_target; SEG.end has no slot of its
+ * own (eval_end). */
 static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
 {
     EvalCtx *c = vctx;
     R *r = c->r;
-    Spec *s = r->s;
-    const char *name = ref->name, *dot = strchr(name, '.');
+    RefTarget t = ref_target(r->s, c->slot->seg, ref->name);
     Slot *target = NULL;
-    int f;
-    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
-        if (!c->slot->seg) {
-            error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                     name, name, c->slot->what);
-            return false;
-        }
-        target = slot_at(r, (FieldId)f, c->slot->seg->id - 1, 0);
-    } else if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0) {
-        target = slot_at(r, (FieldId)f, 0, 0);
-    } else if (!dot) {
-        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
-        target = k ? &r->const_slot[k - s->consts] : NULL;
-    } else if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
-                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
-        target = b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
-    } else {
-        Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
-        if (g && !strcmp(dot + 1, "end"))
-            return eval_end(c, ref, g, out);
-        if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
-            target = slot_at(r, (FieldId)f, g->id - 1, 0);
+    switch (t.kind) {
+    case REF_OUTSIDE:
+        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+                 ref->name, ref->name, c->slot->what);
+        return false;
+    case REF_END: return eval_end(c, ref, &r->s->segs[t.index], out);
+    case REF_CONSTANT: target = &r->const_slot[t.index]; break;
+    case REF_FIELD: target = slot_at(r, t.field, t.index, 0); break;
+    case REF_UNKNOWN: break;
     }
     if (!target) {
         unknown_name(c, ref);
@@ -895,12 +925,14 @@ static bool eval_slot(R *r, Slot *sl)
         error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
         about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
+        sl->out->failed = true;
         return false;
     case SLOT_PENDING: break;
     }
     sl->state = SLOT_BUSY;
     bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
+    sl->out->failed = !ok;
     about_slot(r, mark, sl);
     return ok;
 }

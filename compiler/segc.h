@@ -472,6 +472,7 @@ typedef struct Value {
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
     const struct Constant *define; /* a -D constant it reads, if any */
+    bool failed; /* its evaluation failed (reported): v means nothing */
 } Value;
 
 typedef struct Constant {
@@ -647,6 +648,29 @@ unsigned ddi_forms_parse(const char *list);
  * constant is left out, a constant or a segment value that failed makes
  * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* What a name in an expression refers to: `vram` (a constant), `size` and
+ * `base` (the current segment's), `page_size`, `bar.NAME.size`,
+ * `SEG.base|size|end`.  The one name resolver: resolve.c evaluates
+ * references through it, segc lsp reads values and offers names by it. */
+typedef enum {
+    REF_UNKNOWN,  /* no such name */
+    REF_OUTSIDE,  /* `size`/`base` where there is no current segment */
+    REF_CONSTANT, /* s->consts[index] */
+    REF_FIELD,    /* field `field` of its owner (its scope says which): the
+                   * board (index 0), s->bars[index] or s->segs[index] */
+    REF_END,      /* SEG.end of s->segs[index]: base + size, not a field */
+} RefKind;
+typedef struct RefTarget {
+    RefKind kind;
+    FieldId field; /* REF_FIELD */
+    unsigned index;
+} RefTarget;
+/* The target of `name` in spec `s` (its names built: spec_resolve has
+ * built the model), for an expression of segment `seg` (NULL: none). */
+RefTarget ref_target(const Spec *s, const Segment *seg, const char *name);
+/* The value a resolved spec holds for target `t`; false when `t` names
+ * nothing or its evaluation failed. */
+bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out);
 /* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);
