@@ -1063,7 +1063,7 @@ uint64_t field_max(FieldId f, const Spec *s)
 }
 
 const FlagInfo flag_table[] = {
-#define X(s, c, bit, v, d) {#s, #c, bit, v, d},
+#define X(s, c, bit, v, d, doc) {#s, #c, doc, bit, v, d},
     SEGC_FLAGS(X)
 #undef X
 };
