@@ -88,15 +88,14 @@ static const char *name_list(R *r, const char *const *names, size_t n)
 
 /* Reports every key of `map` that is neither in `allowed` nor a field of
  * one of `scopes`, with a did-you-mean. */
-static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
-                       const char *where)
+static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
     const char *keys[32];
     size_t n = 0;
-    for (size_t j = 0; j < nallowed; j++)
-        keys[n++] = allowed[j];
+    for (size_t j = 0; j < map_keys[m].nkeys; j++)
+        keys[n++] = map_keys[m].keys[j];
     for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (scopes & SCOPE(field_table[f].scope))
+        if (map_keys[m].scopes & SCOPE(field_table[f].scope))
             keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key;
@@ -209,6 +208,37 @@ static const char *const kind_names[] = {"memory", "aperture", "agp"};
 static const char *const wddm_names[] = {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
                                          "2.6", "2.7", "2.8", "2.9", "3.0", "3.1"};
 
+#define KEYS(list) list, countof(list)
+const MapKeys map_keys[MAP_COUNT] = {
+    [MAP_SPEC] = {KEYS(top_keys), 0},
+    [MAP_BOARD] = {KEYS(board_keys), SCOPE(SC_BOARD)},
+    [MAP_BAR] = {NULL, 0, SCOPE(SC_BAR)},
+    [MAP_SEGMENT] = {KEYS(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4)},
+    [MAP_CPU_VISIBLE] = {KEYS(form_keys), SCOPE(SC_CPU)},
+    [MAP_BANK] = {KEYS(bank_keys), SCOPE(SC_BANK)},
+    [MAP_VPR] = {NULL, 0, SCOPE(SC_VPR)},
+    [MAP_HOST] = {KEYS(form_keys), SCOPE(SC_HOST)},
+    [MAP_PAGING] = {KEYS(paging_keys), SCOPE(SC_PAGING)},
+};
+
+const char *const *key_values(SpecMap m, const char *key, size_t *n)
+{
+    static const struct {
+        SpecMap map;
+        const char *key;
+        const char *const *values;
+        size_t n;
+    } lists[] = {
+        {MAP_BOARD, "wddm", KEYS(wddm_names)}, {MAP_BOARD, "arch", KEYS(arch_names)},
+        {MAP_SEGMENT, "kind", KEYS(kind_names)}, {MAP_SEGMENT, "new", KEYS(bool_names)},
+    };
+    for (size_t i = 0; i < countof(lists); i++)
+        if (lists[i].map == m && !strcmp(lists[i].key, key))
+            return *n = lists[i].n, lists[i].values;
+    return NULL;
+}
+#undef KEYS
+
 /* Picks `s` out of `names`; reports an error with a did-you-mean if absent. */
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what)
 {
@@ -259,7 +289,7 @@ static void build_board(R *r, const Node *root)
     const Node *b = require(r, root, "board", "a spec");
     if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
         return;
-    check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
+    check_keys(r, b, MAP_BOARD, "'board'");
     s->name = scalar_str(r, b, "name", "'board'", &s->name_pos, true);
     const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos, false);
     int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
@@ -320,7 +350,7 @@ static void build_bars(R *r, const Node *root)
         if (!node_expect(r->d, v, NODE_MAP, where))
             v = NULL;
         if (v) {
-            check_keys(r, v, NULL, 0, SCOPE(SC_BAR), where);
+            check_keys(r, v, MAP_BAR, where);
             require(r, v, "index", where);
             require(r, v, "size", where);
         }
@@ -412,7 +442,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
-    check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
+    check_keys(r, v, MAP_VPR, "'vpr'");
     require(r, v, "range_size", "'vpr'");
     g->vpr.set = true;
     g->vpr.pos = v->pos;
@@ -456,7 +486,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
-    check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
+    check_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
     g->host.pos = h->pos;
     CpuMode mode = map_form(r, h, "cpu_host_aperture");
@@ -471,7 +501,7 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 /* cpu_visible: { bar, offset } or { address } */
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
-    check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
+    check_keys(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'");
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
     if (g->cpu == CPU_BAR)
@@ -501,7 +531,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         bank->pos = b->pos;
         if (!node_expect(r->d, b, NODE_MAP, bw))
             continue;
-        check_keys(r, b, bank_keys, countof(bank_keys), SCOPE(SC_BANK), "a bank");
+        check_keys(r, b, MAP_BANK, "a bank");
         bank->name = scalar_str(r, b, "name", bw, &bank->pos, true);
         if (!node_get(b, "size") && i + 1 < n)
             error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
@@ -534,7 +564,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
             }
         return;
     }
-    check_keys(r, item, seg_keys, countof(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4), "a segment");
+    check_keys(r, item, MAP_SEGMENT, "a segment");
     if ((g->name = scalar_str(r, item, "name", where, &g->pos, true)))
         where = arena_printf(r->a, "segment '%s'", g->name);
     /* A variant's new segment named like a base one (load.c), unless it
@@ -617,7 +647,7 @@ static void build_paging(R *r, const Node *root)
     if (p && !node_expect(r->d, p, NODE_MAP, "'paging'"))
         p = NULL;
     if (p) {
-        check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
+        check_keys(r, p, MAP_PAGING, "'paging'");
         const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos, false);
         if (sn) {
             s->paging.seg_set = true;
@@ -998,7 +1028,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     s->nfiles = src->nfiles;
     const Node *root = src->root;
     Diag **mark = d->tail;
-    check_keys(&r, root, top_keys, countof(top_keys), 0, "the spec");
+    check_keys(&r, root, MAP_SPEC, "the spec");
     build_board(&r, root);
     build_constants(&r, root);
     build_bars(&r, root);

@@ -674,6 +674,22 @@ unsigned ddi_forms_parse(const char *list);
  * constant is left out, a constant or a segment value that failed makes
  * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* The maps of a spec, and the keys segc takes in each: its own (`name`,
+ * `kind`, `flags`...), then the keys of the fields of `scopes`
+ * (fields.def).  resolve.c reports any other key; segc lsp offers these. */
+typedef enum {
+    MAP_SPEC, MAP_BOARD, MAP_BAR, MAP_SEGMENT, MAP_CPU_VISIBLE, MAP_BANK, MAP_VPR, MAP_HOST, MAP_PAGING, MAP_COUNT
+} SpecMap;
+typedef struct MapKeys {
+    const char *const *keys;
+    size_t nkeys;
+    unsigned scopes; /* SCOPE() set */
+} MapKeys;
+extern const MapKeys map_keys[MAP_COUNT];
+/* The values key `key` of map `m` takes from a fixed list (board.wddm,
+ * board.arch, a segment's kind and new), *n of them; NULL for any other. */
+const char *const *key_values(SpecMap m, const char *key, size_t *n);
+
 /* What a name in an expression refers to: `vram` (a constant), `size` and
  * `base` (the current segment's), `page_size`, `bar.NAME.size`,
  * `SEG.base|size|end`.  The one name resolver: resolve.c evaluates
