@@ -190,7 +190,8 @@ $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
 $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_OBJ) $(LIB)
+# The unit tests also link segc lsp's text context, which needs no JSON.
+$(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 unit: $(UNIT_BIN)
