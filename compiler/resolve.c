@@ -774,12 +774,9 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     return true;
 }
 
-/* Everything a name could mean, for the did-you-mean. */
-static void unknown_name(EvalCtx *c, const Expr *ref)
+const char **ref_names(Arena *a, const Spec *s, const Segment *seg, size_t *count)
 {
-    R *r = c->r;
-    const Spec *s = r->s;
-    const char **cands = arena_alloc(r->a, (s->nconsts + (FIELD_COUNT + 1) * (s->nsegs + s->nbars + 2)) * sizeof *cands);
+    const char **cands = arena_alloc(a, (s->nconsts + (FIELD_COUNT + 1) * (s->nsegs + s->nbars + 2)) * sizeof *cands);
     size_t n = 0;
     for (unsigned i = 0; i < s->nconsts; i++)
         cands[n++] = s->consts[i].name;
@@ -787,8 +784,8 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
         if (s->segs[i].name) {
             for (unsigned f = 0; f < FIELD_COUNT; f++)
                 if (field_table[f].scope == SC_SEG && field_table[f].ref)
-                    cands[n++] = arena_printf(r->a, "%s.%s", s->segs[i].name, field_table[f].ref);
-            cands[n++] = arena_printf(r->a, "%s.end", s->segs[i].name);
+                    cands[n++] = arena_printf(a, "%s.%s", s->segs[i].name, field_table[f].ref);
+            cands[n++] = arena_printf(a, "%s.end", s->segs[i].name);
         }
     static const FieldScope order[] = {SC_BAR, SC_BOARD, SC_SEG};
     for (size_t o = 0; o < countof(order); o++)
@@ -797,10 +794,20 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
             if (fi->scope != order[o] || !fi->ref)
                 continue;
             for (unsigned i = 0; fi->scope == SC_BAR && i < s->nbars; i++)
-                cands[n++] = arena_printf(r->a, "bar.%s.%s", s->bars[i].name, fi->ref);
-            if (fi->scope == SC_BOARD || (fi->scope == SC_SEG && c->slot->seg))
+                cands[n++] = arena_printf(a, "bar.%s.%s", s->bars[i].name, fi->ref);
+            if (fi->scope == SC_BOARD || (fi->scope == SC_SEG && seg))
                 cands[n++] = fi->ref;
         }
+    *count = n;
+    return cands;
+}
+
+/* Everything a name could mean, for the did-you-mean. */
+static void unknown_name(EvalCtx *c, const Expr *ref)
+{
+    R *r = c->r;
+    size_t n;
+    const char **cands = ref_names(r->a, r->s, c->slot->seg, &n);
     Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
     const char *dot = strchr(ref->name, '.');
     if (!diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands) && dot && strncmp(ref->name, "bar.", 4))

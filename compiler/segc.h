@@ -710,6 +710,10 @@ typedef struct RefTarget {
 /* The target of `name` in spec `s` (its names built: spec_resolve has
  * built the model), for an expression of segment `seg` (NULL: none). */
 RefTarget ref_target(const Spec *s, const Segment *seg, const char *name);
+/* Every name an expression of segment `seg` (NULL: none) may read in
+ * spec `s`, *n of them (in `a`): constants, SEG.base|size|end,
+ * bar.NAME.size, page_size, then `size` and `base` with a segment. */
+const char **ref_names(Arena *a, const Spec *s, const Segment *seg, size_t *n);
 /* The value a resolved spec holds for target `t`; false when `t` names
  * nothing or its evaluation failed. */
 bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out);

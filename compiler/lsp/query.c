@@ -250,14 +250,24 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     return true;
 }
 
-json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
+/* The document and the byte offset params.position names; NULL (and
+ * *err set) if either is missing. */
+static Doc *doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     Doc *doc = lsp_doc(S, params, err);
+    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
+        rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
+        return NULL;
+    }
+    return doc;
+}
+
+json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
+{
     size_t off;
+    Doc *doc = doc_at(S, params, err, &off);
     if (!doc)
         return NULL;
-    if (!lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), &off))
-        return rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
     Analysis *an = lsp_analysis(S, doc);
     Cursor c;
     if (!lsp_locate(an, off, &c))
@@ -274,8 +284,166 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
     return r;
 }
 
+/* ---- completion ------------------------------------------------------------------- */
+
+/* LSP CompletionItemKind. */
+enum { CK_FIELD = 5, CK_VARIABLE = 6, CK_PROPERTY = 10, CK_VALUE = 12, CK_KEYWORD = 14, CK_ENUM_MEMBER = 20,
+       CK_CONSTANT = 21 };
+
+typedef struct Completion {
+    Server *S;
+    const Doc *doc;
+    size_t word, off; /* the word the items replace */
+    json_t *items;
+    const Spec *s;    /* the names: the current analysis', else the last good one's */
+    const SrcFile *file; /* the text s was read from */
+} Completion;
+
+/* One item; `insert` (or NULL: the label) replaces the word being typed. */
+static void item(Completion *k, const char *label, int kind, const char *detail, const char *doc, const char *insert)
+{
+    json_t *it = json_pack("{s:s,s:i,s:{s:o,s:s}}", "label", label, "kind", kind, "textEdit", "range",
+                           lsp_range_of(k->S, k->doc->text, k->doc->len, k->word, k->off), "newText",
+                           insert ? insert : label);
+    if (detail)
+        json_object_set_new(it, "detail", json_string(detail));
+    if (doc)
+        json_object_set_new(it, "documentation", json_pack("{s:s,s:s}", "kind", "markdown", "value", doc));
+    json_array_append_new(k->items, it);
+}
+
+/* The keys map `m` takes that it does not have yet. */
+static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
+{
+    const MapKeys *mk = &map_keys[m];
+    for (size_t i = 0; i < mk->nkeys; i++)
+        if (!ctx_present(c, mk->keys[i]))
+            item(k, mk->keys[i], CK_PROPERTY, "key", NULL, arena_printf(a, "%s: ", mk->keys[i]));
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        if ((mk->scopes & SCOPE(fi->scope)) && !ctx_present(c, fi->key))
+            item(k, fi->key, CK_FIELD, fi->dxgk ? arena_printf(a, "expression: %s", fi->dxgk) : "expression", NULL,
+                 arena_printf(a, "%s: ", fi->key));
+    }
+}
+
+/* The segment of the spec whose entry the cursor is in: the last whose
+ * `name:` stands before it (in the text the names were read from). */
+static const Segment *segment_before(const Completion *k)
+{
+    const Segment *g = NULL;
+    for (unsigned i = 0; k->s && i < k->s->nsegs; i++)
+        if (k->s->segs[i].pos.file == k->file && pos_offset(k->s->segs[i].pos) <= k->off)
+            g = &k->s->segs[i];
+    return g;
+}
+
+/* The names an expression reads, each with its value. */
+static void complete_names(Arena *a, Completion *k, bool in_segment)
+{
+    const Segment *g = in_segment ? segment_before(k) : NULL;
+    size_t n;
+    const char **names = ref_names(a, k->s, g, &n);
+    for (size_t i = 0; i < n; i++) {
+        RefTarget t = ref_target(k->s, g, names[i]);
+        uint64_t v;
+        const char *detail = ref_resolved(k->s, t, &v) ? qty(a, v) : "its value failed";
+        item(k, names[i], t.kind == REF_CONSTANT ? CK_CONSTANT : CK_VARIABLE, detail, NULL, NULL);
+    }
+    if (in_segment && !g) /* the segment is not in the model yet */
+        for (unsigned f = 0; f < FIELD_COUNT; f++)
+            if (field_table[f].scope == SC_SEG && field_table[f].ref)
+                item(k, field_table[f].ref, CK_VARIABLE, "the current segment's", NULL, NULL);
+}
+
+/* The value of `key` in map `m` (-1: none of a spec). */
+static void complete_value(Arena *a, Completion *k, int m, const TextCtx *c, bool constant)
+{
+    size_t n;
+    const char *const *values = m >= 0 ? key_values((SpecMap)m, c->key, &n) : NULL;
+    for (size_t i = 0; values && i < n; i++)
+        item(k, values[i], CK_ENUM_MEMBER, NULL, NULL, NULL);
+    bool field = false;
+    for (unsigned f = 0; m >= 0 && f < FIELD_COUNT; f++)
+        field = field || ((map_keys[m].scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, c->key));
+    if (!k->s)
+        return;
+    if (field || constant)
+        complete_names(a, k, m == MAP_SEGMENT || m == MAP_CPU_VISIBLE || m == MAP_BANK || m == MAP_VPR ||
+                                 m == MAP_HOST);
+    if (m == MAP_PAGING && !strcmp(c->key, "segment")) {
+        item(k, "none", CK_KEYWORD, "no segment: system memory (id 0)", NULL, NULL);
+        for (unsigned i = 0; i < k->s->nsegs; i++)
+            if (k->s->segs[i].name)
+                item(k, k->s->segs[i].name, CK_VALUE, seg_kind_name(k->s->segs[i].kind), NULL, NULL);
+    }
+    if ((m == MAP_CPU_VISIBLE || m == MAP_HOST) && !strcmp(c->key, "bar"))
+        for (unsigned i = 0; i < k->s->nbars; i++)
+            item(k, k->s->bars[i].name, CK_VALUE, arena_printf(a, "BAR%" PRIu64 ", %s", k->s->bars[i].index.v,
+                                                               qty(a, k->s->bars[i].size.v)), NULL, NULL);
+}
+
+/* Whether a flag may be offered for a segment of kind `kind` (-1:
+ * unknown): agp-exclusive, cache-coherent-memory and
+ * populated-from-system-memory-aperture say where each belongs. */
+static bool flag_fits(const FlagInfo *fi, int kind)
+{
+    if (kind == SEG_AGP)
+        return false;
+    if (fi->bit == FB_cache_coherent)
+        return kind != SEG_MEMORY;
+    if (fi->bit == FB_populated_from_system_memory)
+        return kind != SEG_APERTURE;
+    return true;
+}
+
+/* The flags a segment may write: not derived, existing in the board's
+ * WDDM version, fitting its kind, not written yet. */
+static void complete_flags(Arena *a, Completion *k, const TextCtx *c)
+{
+    const Segment *g = segment_before(k);
+    for (size_t i = 0; i < flag_count; i++) {
+        const FlagInfo *fi = &flag_table[i];
+        if (fi->derived || (k->s && fi->min_wddm > k->s->wddm) || !flag_fits(fi, g ? (int)g->kind : -1) ||
+            ctx_present(c, fi->name))
+            continue;
+        item(k, fi->name, CK_ENUM_MEMBER,
+             arena_printf(a, "%s, bit %u, WDDM %u.%u", fi->dxgk, fi->bit, fi->min_wddm >> 4, fi->min_wddm & 15),
+             fi->doc, NULL);
+    }
+}
+
+/* The advisory rules a segment may waive, not waived yet. */
+static void complete_rules(Completion *k, const TextCtx *c)
+{
+    for (int id = 0; id < RULE_COUNT; id++)
+        if (rule_waivable(id) && !ctx_present(c, rule_table[id].name))
+            item(k, rule_table[id].name, CK_KEYWORD, rule_table[id].text, NULL, NULL);
+}
+
 json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
 {
-    (void)S, (void)params, (void)err;
-    return json_null();
+    size_t off;
+    Doc *doc = doc_at(S, params, err, &off);
+    if (!doc)
+        return NULL;
+    const Analysis *an = lsp_analysis(S, doc), *names = an->spec ? an : doc->good;
+    TextCtx c;
+    text_context(doc->text, doc->len, off, &c);
+    Completion k = {S, doc, c.word, off, json_array(), names ? names->spec : NULL, names ? names->file : NULL};
+    const char *path[CTX_MAX_DEPTH];
+    for (unsigned i = 0; i < c.depth; i++)
+        path[i] = c.path[i];
+    int m = spec_map_at(path, c.depth);
+    Arena *a = arena_new();
+    if (c.kind == CTX_KEY && path_match(path, c.depth, "segments # waive"))
+        complete_rules(&k, &c);
+    else if (c.kind == CTX_KEY && m >= 0)
+        complete_keys(a, &k, (SpecMap)m, &c);
+    else if (c.kind == CTX_VALUE)
+        complete_value(a, &k, m, &c, path_match(path, c.depth, "constants"));
+    else if (c.kind == CTX_ITEM && m == MAP_SEGMENT && !strcmp(c.key, "flags"))
+        complete_flags(a, &k, &c);
+    arena_free(a);
+    return json_pack("{s:b,s:o}", "isIncomplete", 0, "items", k.items);
 }
