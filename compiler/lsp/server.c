@@ -502,9 +502,10 @@ static json_t *initialize(Server *S, const json_t *params, RpcError *err)
         if (json_is_string(e) && !strcmp(json_string_value(e), "utf-8"))
             S->enc = ENC_UTF8;
     S->initialized = true;
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}}},s:{s:s,s:s}}",
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:b,s:b},s:{s:s,s:s}}",
                      "capabilities", "positionEncoding", S->enc == ENC_UTF8 ? "utf-8" : "utf-16",
                      "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
+                     "definitionProvider", 1, "referencesProvider", 1, "documentSymbolProvider", 1,
                      "serverInfo", "name", "segc", "version", SEGC_VERSION);
 }
 
@@ -533,6 +534,9 @@ static const Method methods[] = {
     {"textDocument/didClose", NULL, did_close},
     {"textDocument/didSave", NULL, did_save},
     {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
+    {"textDocument/definition", lsp_definition, NULL},
+    {"textDocument/references", lsp_references, NULL},
+    {"textDocument/documentSymbol", lsp_symbols, NULL},
 };
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)
