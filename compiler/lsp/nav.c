@@ -505,3 +505,82 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
     nav_close(&nv);
     return out;
 }
+
+/* ---- code actions ------------------------------------------------------------ */
+
+/* The bytes of the document where finding `g` is shown: its span, or for
+ * a finding in a file the document extends its `extends:` value (as
+ * server.c shows it).  False when it is shown nowhere in the document. */
+static bool shown_at(const Nav *nv, const Diag *g, size_t *from, size_t *to)
+{
+    Pos p = g->pos;
+    if (p.file != nv->an->file) {
+        const Node *ext = node_get(nv->own, "extends");
+        if (!g->pos.file || !ext || ext->kind != NODE_SCALAR)
+            return false;
+        p = node_span(ext);
+    }
+    *from = pos_offset(p);
+    *to = *from + (p.len ? p.len : 1);
+    return true;
+}
+
+/* The WorkspaceEdit of finding `g`'s edit: its file's URI and range. */
+static json_t *workspace_edit(const Nav *nv, const DiagEdit *ed)
+{
+    const SrcFile *f = ed->at.file;
+    json_t *loc = lsp_location(nv->S, ed->at);
+    size_t from = pos_offset(ed->at), to = from + ed->at.len;
+    if (!loc)
+        return NULL;
+    json_t *edit = json_pack("{s:{s:[{s:o,s:s}]}}", "changes", json_string_value(json_object_get(loc, "uri")), "range",
+                             lsp_range_of(nv->S, f->text, f->len, from, to < f->len ? to : f->len), "newText",
+                             ed->text);
+    json_decref(loc);
+    return edit;
+}
+
+/* "Replace 'MB' with 'MiB'", "Remove 'size: 1GiB'", "Insert ' - 1'". */
+static const char *edit_title(const Nav *nv, const DiagEdit *ed)
+{
+    const char *t = ed->at.file->text + pos_offset(ed->at);
+    size_t n = ed->at.len;
+    while (n && strchr(" \t\r\n,", t[0]))
+        t++, n--;
+    while (n && strchr(" \t\r\n,", t[n - 1]))
+        n--;
+    if (!n)
+        return arena_printf(nv->a, "Insert '%s'", ed->text);
+    if (!*ed->text)
+        return arena_printf(nv->a, "Remove '%.*s'", (int)n, t);
+    return arena_printf(nv->a, "Replace '%.*s' with '%s'", (int)n, t, ed->text);
+}
+
+/* A quick fix for every finding with an edit shown where params.range
+ * is (the findings of the current text, so an action never applies to
+ * text that has changed since). */
+json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
+{
+    Nav nv;
+    if (!nav_open(&nv, S, params, err))
+        return NULL;
+    const json_t *range = json_object_get(params, "range");
+    size_t rs, re, ds, de;
+    json_t *out = json_array();
+    if (!lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "start"), &rs) ||
+        !lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "end"), &re)) {
+        nav_close(&nv);
+        json_decref(out);
+        return rpc_fail(err, RPC_INVALID_PARAMS, "no range");
+    }
+    for (const Diag *g = nv.an->d.head; g; g = g->next) {
+        json_t *edit;
+        if (!g->edit.text || !shown_at(&nv, g, &ds, &de) || ds > re || rs > de || !(edit = workspace_edit(&nv, &g->edit)))
+            continue;
+        json_array_append_new(out, json_pack("{s:s,s:s,s:[o],s:o,s:b}", "title", edit_title(&nv, &g->edit),
+                                             "kind", "quickfix", "diagnostics",
+                                             lsp_diagnostic(S, nv.doc, nv.an, g), "edit", edit, "isPreferred", 1));
+    }
+    nav_close(&nv);
+    return out;
+}
