@@ -546,7 +546,7 @@ static void respond_error(Server *S, json_t *id, int code, const char *msg)
 static void handle(Server *S, const char *body, size_t len)
 {
     json_error_t jerr;
-    json_t *msg = json_loadb(body, len, 0, &jerr);
+    json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &jerr);
     if (!msg) {
         char why[300];
         snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
