@@ -403,6 +403,15 @@ def read(path):
         return f.read()
 
 
+def check_json_files(segc, paths, *args):
+    """`segc check --diagnostics=json` on many files in one process: their
+    file entries by absolute path."""
+    p = subprocess.run([segc, "check", "--diagnostics=json"] + list(args) + [os.path.abspath(x) for x in paths],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    doc = json.loads(p.stdout.decode("utf-8"))
+    return {f["file"]: f for f in doc["files"]}
+
+
 def check_json(segc, path, *args):
     """`segc check --diagnostics=json` on path: the diagnostics of its file
     entry (the independent answer the server's diagnostics are held to)."""
