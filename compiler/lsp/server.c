@@ -178,11 +178,16 @@ static Doc *doc_by_path(const Server *S, const char *path)
 
 json_t *lsp_location(const Server *S, Pos p)
 {
-    if (!p.file)
+    /* A pseudo-file ("<command line>", a -D value) is no place to go to. */
+    if (!p.file || p.file->name[0] == '<')
         return NULL;
     Doc *d = doc_by_path(S, p.file->name);
-    char *uri = d ? NULL : uri_from_path(p.file->name);
+    /* A file that is not open: its canonical path, so that a name such as
+     * dir/../base.yaml gives the URI an editor has for the file. */
+    char *real = d ? NULL : os_realpath(p.file->name);
+    char *uri = d ? NULL : uri_from_path(real ? real : p.file->name);
     json_t *loc = json_pack("{s:s,s:o}", "uri", d ? d->uri : uri, "range", lsp_range(S, p));
+    free(real);
     free(uri);
     return loc;
 }
@@ -263,10 +268,9 @@ json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, cons
     json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", here ? lsp_range(S, g->pos) : extends_range(S, doc),
                           "severity", severity[g->sev], "code", g->code, "source", "segc", "message", msg.p, msg.len);
     buf_free(&msg);
-    json_t *rel = json_array();
-    if (!here && g->pos.file)
-        json_array_append_new(rel, json_pack("{s:o,s:s}", "location", lsp_location(S, g->pos), "message",
-                                             "the finding is here"));
+    json_t *rel = json_array(), *at = here ? NULL : lsp_location(S, g->pos);
+    if (at)
+        json_array_append_new(rel, json_pack("{s:o,s:s}", "location", at, "message", "the finding is here"));
     for (const Note *n = g->notes; n; n = n->next) {
         json_t *loc = lsp_location(S, n->pos);
         if (loc)
@@ -552,7 +556,7 @@ static void respond_error(Server *S, json_t *id, int code, const char *msg)
 static void handle(Server *S, const char *body, size_t len)
 {
     json_error_t jerr;
-    json_t *msg = json_loadb(body, len, 0, &jerr);
+    json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &jerr);
     if (!msg) {
         char why[300];
         snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
