@@ -332,7 +332,7 @@ bench: $(SEGC)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
-# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
+# `make fuzz FUZZ_SECONDS=N` builds the library and the four targets of
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
@@ -341,10 +341,14 @@ bench: $(SEGC)
 FUZZ_SECONDS    ?= 60
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SEED       ?= 1
-FUZZ_TARGETS       := pipeline expr tmpl
+FUZZ_TARGETS       := pipeline expr tmpl lsp
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)
+# The language server's reader and dispatcher: the lsp objects (built with
+# the same flags, in $(B)/obj/lsp) and jansson (not instrumented).
+$(B)/fuzz_lsp: tests/fuzz/fuzz_lsp.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LSP_OBJ) $(LIB) $(YAML_LIBS) $(JSON_LIBS)
 
 fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
 
