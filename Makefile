@@ -13,7 +13,7 @@
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
-#   make bench        lookup benchmarks (bench/)
+#   make bench        lookup and language-server benchmarks (bench/)
 #
 # Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
@@ -331,8 +331,13 @@ chroot-test:
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
+# bench/run.sh: the generated lookup; bench/lsp.sh: diagnostics after an
+# edit in segc lsp against segc check afresh (LSP_EDITS=N edits per board).
 bench: $(SEGC)
 	@sh bench/run.sh $(SEGC) $(B)
+	@sh bench/lsp.sh $(SEGC) $(B)
+bench-lsp: $(SEGC)
+	@sh bench/lsp.sh $(SEGC) $(B)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
@@ -412,7 +417,7 @@ dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test windows windows-test msvc-test completion-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: dist dist-test windows windows-test msvc-test completion-test bench bench-lsp all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
