@@ -285,6 +285,13 @@ json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, cons
 
 static void send(Server *S, json_t *msg)
 {
+    /* json_pack gives NULL for text that is not UTF-8: a message is lost,
+     * the server goes on (rpc_write would take it for no memory). */
+    if (!msg) {
+        if (S->log)
+            fprintf(S->log, "segc: a message could not be encoded as JSON\n"), fflush(S->log);
+        return;
+    }
     if (S->log) {
         char *s = json_dumps(msg, JSON_COMPACT);
         fprintf(S->log, "-> %s\n", s ? s : "?");
@@ -547,8 +554,17 @@ static const Method methods[] = {
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)
 {
+    /* The message may quote the client's text cut inside a character
+     * ("no method '%.200s'", a URI in 256 bytes, jansson's "near '...'"):
+     * json_pack takes only UTF-8, so a stray byte becomes '?'. */
+    char clean[512];
+    size_t n = strlen(msg) < sizeof clean ? strlen(msg) : sizeof clean - 1;
+    memcpy(clean, msg, n);
+    clean[n] = 0;
+    for (size_t i = 0; (i += utf8_check((const unsigned char *)clean + i, n - i)) < n; i++)
+        clean[i] = '?';
     send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
-                      "message", msg));
+                      "message", clean));
 }
 
 /* One message body: a request gets exactly one response; a notification
