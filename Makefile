@@ -13,7 +13,7 @@
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
-#   make bench        lookup benchmarks (bench/)
+#   make bench        lookup and language-server benchmarks (bench/)
 #
 # Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
@@ -135,25 +135,29 @@ $(B):
 # ---- segc.exe ----------------------------------------------------------------
 
 # x86_64 Windows, cross-built with Debian's mingw-w64 and statically linked
-# (libyaml from Debian's source package, winpthreads): build/windows/segc.exe.
+# (libyaml and jansson from Debian's source packages, winpthreads):
+# build/windows/segc.exe, segc lsp included.
 # The generators (re2c, Lemon, embed) run here; their output is shared.
 WIN_CC     ?= x86_64-w64-mingw32-gcc
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WB         := $(B)/windows
 WIN_YAML   := $(WB)/libyaml/lib/libyaml.a
+WIN_JSON   := $(WB)/jansson/lib/libjansson.a
 WIN_EXE    := $(WB)/segc.exe
 WIN_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 -D__USE_MINGW_ANSI_STDIO=1 -DYAML_DECLARE_STATIC -O2 \
-              -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -MMD -MP
-WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c) \
+              -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -I$(WB)/jansson/include -MMD -MP
+WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c $(LSP_SRC)) \
               $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_TMPL))
 
 windows: $(WIN_EXE)
 .PHONY: windows
 
 $(WIN_YAML):
-	sh build-aux/libyaml-mingw.sh $(WB)/libyaml $(WIN_CC) $(WIN_AR)
+	sh build-aux/deb-src-mingw.sh libyaml $(WB)/libyaml $(WIN_CC) $(WIN_AR)
+$(WIN_JSON):
+	sh build-aux/deb-src-mingw.sh jansson $(WB)/jansson $(WIN_CC) $(WIN_AR)
 
-$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) | $(GEN_Y_H)
+$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H)
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) $(WARN) -c -o $@ $<
 # (gcc 12 sees an out-of-bounds read in Lemon's table lookup that its guard rules out.)
@@ -161,10 +165,10 @@ $(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 
-$(WIN_EXE): $(WIN_OBJ) $(WIN_YAML)
-	$(WIN_CC) -static -Wl,--no-insert-timestamp -o $@ $(WIN_OBJ) $(WIN_YAML) -lpthread
+$(WIN_EXE): $(WIN_OBJ) $(WIN_YAML) $(WIN_JSON)
+	$(WIN_CC) -static -Wl,--no-insert-timestamp -o $@ $(WIN_OBJ) $(WIN_YAML) $(WIN_JSON) -lpthread
 
--include $(wildcard $(WB)/obj/*.d $(WB)/obj/gen/*.d)
+-include $(wildcard $(WB)/obj/*.d $(WB)/obj/gen/*.d $(WB)/obj/lsp/*.d)
 
 # ---- tests -----------------------------------------------------------------
 
@@ -251,6 +255,11 @@ examples-test: $(SEGC)
 completion-test: $(SEGC)
 	@$(call SUITE,completion-test) sh tests/completion/run.sh $(SEGC)
 
+# The VS Code extension (editors/vscode) packaged offline with the cached
+# vsce and run with a stub VS Code; README's editors section (tests/editors).
+editors-test:
+	@$(call SUITE,editors-test) sh tests/editors/run.sh
+
 # --diagnostics=msvc against MSBuild's canonical error format.
 msvc-test: $(SEGC)
 	@$(call SUITE,msvc-test) sh tests/msvc/run.sh $(SEGC)
@@ -265,6 +274,10 @@ hostile: $(SEGC)
 disk: $(SEGC)
 	@$(call SUITE,disk) sh tests/hostile/disk.sh $(SEGC) $(B)
 
+# segc lsp driven as an editor drives it (tests/lsp/).
+lsp-test: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,lsp-test) sh tests/lsp/run.sh $(SEGC)
+
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
 	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
@@ -274,8 +287,9 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gencode property lookup memcheck examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test man-test codes msvc-test completion-test
-SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test map-test schema
+              hostile unit golden cli schema disk diff-test lsp-test man-test codes msvc-test completion-test \
+              editors-test
+SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
 TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
@@ -328,12 +342,17 @@ chroot-test:
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
+# bench/run.sh: the generated lookup; bench/lsp.sh: diagnostics after an
+# edit in segc lsp against segc check afresh (LSP_EDITS=N edits per board).
 bench: $(SEGC)
 	@sh bench/run.sh $(SEGC) $(B)
+	@sh bench/lsp.sh $(SEGC) $(B)
+bench-lsp: $(SEGC)
+	@sh bench/lsp.sh $(SEGC) $(B)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
-# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
+# `make fuzz FUZZ_SECONDS=N` builds the library and the four targets of
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
@@ -342,10 +361,14 @@ bench: $(SEGC)
 FUZZ_SECONDS    ?= 60
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SEED       ?= 1
-FUZZ_TARGETS       := pipeline expr tmpl
+FUZZ_TARGETS       := pipeline expr tmpl lsp
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)
+# The language server's reader and dispatcher: the lsp objects (built with
+# the same flags, in $(B)/obj/lsp) and jansson (not instrumented).
+$(B)/fuzz_lsp: tests/fuzz/fuzz_lsp.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LSP_OBJ) $(LIB) $(YAML_LIBS) $(JSON_LIBS)
 
 fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
 
@@ -405,7 +428,7 @@ dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test windows windows-test msvc-test completion-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: dist dist-test windows windows-test msvc-test completion-test editors-test lsp-test bench bench-lsp all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 

@@ -54,7 +54,7 @@ static bool parse_length(const char *s, size_t *out)
 ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
 {
     char line[RPC_MAX_HEADER_LINE];
-    bool over, eof, have_len = false, bad = false, any = false;
+    bool over, eof, have_len = false, len_ok = false, bad = false, any = false;
     size_t len = 0;
     body->len = 0;
     *why = NULL;
@@ -79,7 +79,8 @@ ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
         }
         *colon = 0;
         if (!strcasecmp(line, "Content-Length")) {
-            if (have_len || !parse_length(colon + 1, &len)) {
+            len_ok = !have_len && parse_length(colon + 1, &len);
+            if (!len_ok) {
                 *why = have_len ? "Content-Length given twice" : "Content-Length is not a number";
                 bad = true;
             }
@@ -90,11 +91,13 @@ ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
         *why = "a message has no Content-Length";
         bad = true;
     }
-    if (bad)
+    /* A refused message whose length is known is read through (its body
+     * is not the next message's header). */
+    if (bad && !len_ok)
         return READ_BAD;
     /* A body over the limit is read through and dropped, so the next
      * message is still found. */
-    bool keep = len <= RPC_MAX_BODY;
+    bool keep = !bad && len <= RPC_MAX_BODY;
     char chunk[16384];
     for (size_t left = len; left;) {
         size_t n = fread(chunk, 1, left < sizeof chunk ? left : sizeof chunk, in);
@@ -106,6 +109,8 @@ ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
             buf_putn(body, chunk, n);
         left -= n;
     }
+    if (bad)
+        return READ_BAD;
     if (!keep)
         return READ_TOO_BIG;
     buf_putc(body, 0);

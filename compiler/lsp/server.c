@@ -178,11 +178,16 @@ static Doc *doc_by_path(const Server *S, const char *path)
 
 json_t *lsp_location(const Server *S, Pos p)
 {
-    if (!p.file)
+    /* A pseudo-file ("<command line>", a -D value) is no place to go to. */
+    if (!p.file || p.file->name[0] == '<')
         return NULL;
     Doc *d = doc_by_path(S, p.file->name);
-    char *uri = d ? NULL : uri_from_path(p.file->name);
+    /* A file that is not open: its canonical path, so that a name such as
+     * dir/../base.yaml gives the URI an editor has for the file. */
+    char *real = d ? NULL : os_realpath(p.file->name);
+    char *uri = d ? NULL : uri_from_path(real ? real : p.file->name);
     json_t *loc = json_pack("{s:s,s:o}", "uri", d ? d->uri : uri, "range", lsp_range(S, p));
+    free(real);
     free(uri);
     return loc;
 }
@@ -263,7 +268,7 @@ static json_t *extends_range(const Server *S, const Doc *doc)
     return lsp_range_of(S, doc->text, doc->len, 0, 0);
 }
 
-static json_t *diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
+json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
 {
     static const int severity[] = {[SEV_NOTE] = 3, [SEV_WARNING] = 2, [SEV_ERROR] = 1, [SEV_FATAL] = 1};
     bool here = g->pos.file == an->file;
@@ -276,10 +281,9 @@ static json_t *diagnostic(const Server *S, const Doc *doc, const Analysis *an, c
     json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", here ? lsp_range(S, g->pos) : extends_range(S, doc),
                           "severity", severity[g->sev], "code", g->code, "source", "segc", "message", msg.p, msg.len);
     buf_free(&msg);
-    json_t *rel = json_array();
-    if (!here && g->pos.file)
-        json_array_append_new(rel, json_pack("{s:o,s:s}", "location", lsp_location(S, g->pos), "message",
-                                             "the finding is here"));
+    json_t *rel = json_array(), *at = here ? NULL : lsp_location(S, g->pos);
+    if (at)
+        json_array_append_new(rel, json_pack("{s:o,s:s}", "location", at, "message", "the finding is here"));
     for (const Note *n = g->notes; n; n = n->next) {
         json_t *loc = lsp_location(S, n->pos);
         if (loc)
@@ -294,6 +298,13 @@ static json_t *diagnostic(const Server *S, const Doc *doc, const Analysis *an, c
 
 static void send(Server *S, json_t *msg)
 {
+    /* json_pack gives NULL for text that is not UTF-8: a message is lost,
+     * the server goes on (rpc_write would take it for no memory). */
+    if (!msg) {
+        if (S->log)
+            fprintf(S->log, "segc: a message could not be encoded as JSON\n"), fflush(S->log);
+        return;
+    }
     if (S->log) {
         char *s = json_dumps(msg, JSON_COMPACT);
         fprintf(S->log, "-> %s\n", s ? s : "?");
@@ -316,7 +327,7 @@ static void publish(Server *S, Doc *doc)
     if (is_spec(doc)) {
         Analysis *an = lsp_analysis(S, doc);
         for (const Diag *g = an->d.head; g; g = g->next)
-            json_array_append_new(list, diagnostic(S, doc, an, g));
+            json_array_append_new(list, lsp_diagnostic(S, doc, an, g));
     }
     notify(S, "textDocument/publishDiagnostics",
            json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version, "diagnostics", list));
@@ -511,9 +522,11 @@ static json_t *initialize(Server *S, const json_t *params, RpcError *err)
         if (json_is_string(e) && !strcmp(json_string_value(e), "utf-8"))
             S->enc = ENC_UTF8;
     S->initialized = true;
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:{s:[s,s,s,s,s,s]}},s:{s:s,s:s}}",
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:b,s:b,s:{s:[s]},s:b,s:{s:[s,s,s,s,s,s]}},s:{s:s,s:s}}",
                      "capabilities", "positionEncoding", S->enc == ENC_UTF8 ? "utf-8" : "utf-16",
                      "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
+                     "definitionProvider", 1, "referencesProvider", 1, "documentSymbolProvider", 1,
+                     "codeActionProvider", "codeActionKinds", "quickfix",
                      "hoverProvider", 1, "completionProvider", "triggerCharacters", ".", "[", " ", ":", ",", "-",
                      "serverInfo", "name", "segc", "version", SEGC_VERSION);
 }
@@ -545,12 +558,25 @@ static const Method methods[] = {
     {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
     {"textDocument/hover", lsp_hover, NULL},
     {"textDocument/completion", lsp_completion, NULL},
+    {"textDocument/definition", lsp_definition, NULL},
+    {"textDocument/references", lsp_references, NULL},
+    {"textDocument/documentSymbol", lsp_symbols, NULL},
+    {"textDocument/codeAction", lsp_code_action, NULL},
 };
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)
 {
+    /* The message may quote the client's text cut inside a character
+     * ("no method '%.200s'", a URI in 256 bytes, jansson's "near '...'"):
+     * json_pack takes only UTF-8, so a stray byte becomes '?'. */
+    char clean[512];
+    size_t n = strlen(msg) < sizeof clean ? strlen(msg) : sizeof clean - 1;
+    memcpy(clean, msg, n);
+    clean[n] = 0;
+    for (size_t i = 0; (i += utf8_check((const unsigned char *)clean + i, n - i)) < n; i++)
+        clean[i] = '?';
     send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
-                      "message", msg));
+                      "message", clean));
 }
 
 /* One message body: a request gets exactly one response; a notification
@@ -558,7 +584,7 @@ static void respond_error(Server *S, json_t *id, int code, const char *msg)
 static void handle(Server *S, const char *body, size_t len)
 {
     json_error_t jerr;
-    json_t *msg = json_loadb(body, len, 0, &jerr);
+    json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &jerr);
     if (!msg) {
         char why[300];
         snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);

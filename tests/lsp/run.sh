@@ -1,0 +1,49 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# segc lsp, the language server, driven as an editor drives it.
+#
+#   sh tests/lsp/run.sh path/to/segc
+#
+# Every tests/lsp/test_*.py is a separate process (python3, stdlib only;
+# tests/lsp/lsplib.py is the client and the ok/FAIL counting) with its own
+# scratch directory below $tmp; each closes with "lsp-NAME: N passed, M
+# failed", and this script adds those up into the suite's closing line.  A
+# file that ends without its line, or exits non-zero with no failure
+# counted, is one failure.
+set -u
+SEGC=${1:?usage: run.sh path/to/segc}
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin lsp
+SEGC=$(abspath "$SEGC")
+PYTHON=${PYTHON:-/usr/bin/python3}
+export SEGC
+
+# Adds the counts of one part's closing line ("NAME: N passed, M failed[,
+# K skipped]") from its output file $1, or counts a failure named $2.
+add_counts() {
+    counts=$(sed -n 's/^[a-z0-9-]*: \([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed\(, \([0-9][0-9]*\) skipped\)\{0,1\}$/\1 \2 \4/p' "$1" | tail -n 1)
+    if [ -z "$counts" ]; then
+        bad "$2" "ended (exit $3) without its 'N passed, M failed' line"
+        return
+    fi
+    set -- "$@" $counts
+    pass=$((pass + $4))
+    fail=$((fail + $5))
+    skip=$((skip + ${6:-0}))
+    if [ "$3" -ne 0 ] && [ "$5" -eq 0 ]; then
+        bad "$2" "exit status $3 with no failure counted"
+    fi
+}
+
+for t in tests/lsp/test_*.py; do
+    [ -e "$t" ] || continue
+    name=$(basename "$t" .py)
+    mkdir -p "$tmp/$name"
+    tmp="$tmp/$name" "$PYTHON" "$t" "$SEGC" >"$tmp/$name.out" 2>&1
+    rc=$?
+    grep -v '^lsp-[a-z0-9-]*: [0-9]* passed' "$tmp/$name.out"
+    add_counts "$tmp/$name.out" "$name" "$rc"
+done
+
+suite_end
