@@ -164,7 +164,8 @@ def cases():
         for fn in (keys_cases, flag_cases, name_cases, rule_cases, broken_cases):
             t.run(fn, c, uri)
         c.shutdown()
-        c.exit()
+        t.eq(c.exit(), 0, "exit status after shutdown")
+        t.eq(c.stderr(), "", "nothing on the server's standard error")
 
 
 t.run(cases)

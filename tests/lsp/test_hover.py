@@ -141,7 +141,8 @@ def cases():
                 and "cpu_visible" in got, "a CPU-visible segment's window and derived flag", got)
         t.check(v["flags"]["value"] in got, "its whole flags value", got)
         c.shutdown()
-        c.exit()
+        t.eq(c.exit(), 0, "exit status after shutdown")
+        t.eq(c.stderr(), "", "nothing on the server's standard error")
 
 
 t.run(cases)
