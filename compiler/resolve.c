@@ -701,30 +701,47 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
     return -1;
 }
 
-RefTarget ref_target(const Spec *s, const Segment *seg, const char *name)
+RefName ref_parse(const char *name)
 {
     const char *dot = strchr(name, '.');
     int f;
     if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0)
-        return seg ? (RefTarget){REF_FIELD, (FieldId)f, seg->id - 1} : (RefTarget){.kind = REF_OUTSIDE};
+        return (RefName){REF_FIELD, (FieldId)f, SC_SEG, name, 0};
     if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
-        return (RefTarget){REF_FIELD, (FieldId)f, 0};
-    if (!dot) {
-        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
-        return k ? (RefTarget){REF_CONSTANT, 0, (unsigned)(k - s->consts)} : (RefTarget){.kind = REF_UNKNOWN};
-    }
+        return (RefName){REF_FIELD, (FieldId)f, SC_BOARD, name, 0};
+    if (!dot)
+        return (RefName){REF_CONSTANT, 0, SC_BOARD, name, strlen(name)};
     if (!strncmp(name, "bar.", 4)) {
         const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
-                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
-        return b ? (RefTarget){REF_FIELD, (FieldId)f, (unsigned)(b - s->bars)} : (RefTarget){.kind = REF_UNKNOWN};
+        if (d2 && d2 > bn && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0)
+            return (RefName){REF_FIELD, (FieldId)f, SC_BAR, bn, (size_t)(d2 - bn)};
+    } else if (!strcmp(dot + 1, "end")) {
+        return (RefName){REF_END, 0, SC_SEG, name, (size_t)(dot - name)};
+    } else if ((f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0) {
+        return (RefName){REF_FIELD, (FieldId)f, SC_SEG, name, (size_t)(dot - name)};
     }
-    const Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
-    if (g && !strcmp(dot + 1, "end"))
-        return (RefTarget){REF_END, 0, g->id - 1};
-    if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
-        return (RefTarget){REF_FIELD, (FieldId)f, g->id - 1};
-    return (RefTarget){.kind = REF_UNKNOWN};
+    return (RefName){.kind = REF_UNKNOWN};
+}
+
+RefTarget ref_target(const Spec *s, const Segment *seg, const char *name)
+{
+    RefName n = ref_parse(name);
+    const void *owner = NULL;
+    if (n.kind == REF_CONSTANT)
+        owner = NAMED(s->consts, s->nconsts, n.owner, n.owner_len);
+    else if (n.kind == REF_FIELD && n.scope == SC_BAR)
+        owner = NAMED(s->bars, s->nbars, n.owner, n.owner_len);
+    else if (n.kind != REF_UNKNOWN && n.scope == SC_SEG)
+        owner = n.owner_len ? NAMED(s->segs, s->nsegs, n.owner, n.owner_len) : seg;
+    if (n.kind == REF_FIELD && n.scope == SC_BOARD)
+        return (RefTarget){REF_FIELD, n.field, 0};
+    if (!owner)
+        return (RefTarget){.kind = n.kind == REF_FIELD && !n.owner_len ? REF_OUTSIDE : REF_UNKNOWN};
+    if (n.kind == REF_CONSTANT)
+        return (RefTarget){REF_CONSTANT, 0, (unsigned)((const Constant *)owner - s->consts)};
+    if (n.scope == SC_BAR)
+        return (RefTarget){REF_FIELD, n.field, (unsigned)((const Bar *)owner - s->bars)};
+    return (RefTarget){n.kind, n.field, ((const Segment *)owner)->id - 1};
 }
 
 bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)

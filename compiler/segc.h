@@ -728,6 +728,19 @@ typedef struct RefTarget {
     FieldId field; /* REF_FIELD */
     unsigned index;
 } RefTarget;
+/* A name taken apart by its shape alone, before anything is looked up
+ * (segc lsp also reads names in files that do not resolve): REF_CONSTANT,
+ * REF_FIELD, REF_END, or REF_UNKNOWN when no name has that shape.  `owner`
+ * (owner_len bytes of the name) is the constant, BAR or segment named;
+ * none (0 bytes) for a field of the board or of the current segment. */
+typedef struct RefName {
+    RefKind kind;
+    FieldId field;    /* REF_FIELD */
+    FieldScope scope; /* REF_FIELD: the field's; REF_END: SC_SEG */
+    const char *owner;
+    size_t owner_len;
+} RefName;
+RefName ref_parse(const char *name);
 /* The target of `name` in spec `s` (its names built: spec_resolve has
  * built the model), for an expression of segment `seg` (NULL: none). */
 RefTarget ref_target(const Spec *s, const Segment *seg, const char *name);

@@ -67,47 +67,29 @@ typedef enum { SYM_NONE, SYM_CONST, SYM_BAR, SYM_SEG, SYM_FIELD, SYM_FILE } SymK
 typedef struct Sym {
     SymKind kind;
     const char *name;  /* the constant, BAR or segment; SYM_FIELD: the field's key */
-    const char *field; /* SEG.field: "size", "base", "end"; else NULL */
+    const char *field; /* SEG.base and SEG.size: the field's key; else NULL */
     const char *seg;   /* SYM_FIELD: the current segment's name */
 } Sym;
 
-/* The field of scope `sc` an expression calls `ref`, or NULL. */
-static const FieldInfo *field_ref(FieldScope sc, const char *ref, size_t len)
-{
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        if (fi->scope == sc && fi->ref && strlen(fi->ref) == len && !strncmp(fi->ref, ref, len))
-            return fi;
-    }
-    return NULL;
-}
-
-/* What the name of EX_REF `ref` stands for, as resolve.c's lookup reads
- * it, and in *word the span of the constant's, BAR's or segment's name in
- * it (`fb` of `bar.fb.size`, `visible` of `visible.end`).  `seg`: the
- * segment the expression is written in, or NULL. */
+/* What the name of EX_REF `ref` stands for (ref_parse, as resolve.c
+ * reads it), and in *word the span of the constant's, BAR's or segment's
+ * name in it (`fb` of `bar.fb.size`, `visible` of `visible.end`).  `seg`:
+ * the segment the expression is written in, or NULL. */
 static Sym ref_sym(Arena *a, const Expr *ref, const char *seg, Pos *word)
 {
-    const char *name = ref->name, *dot = strchr(name, '.');
-    const FieldInfo *fi;
+    RefName n = ref_parse(ref->name);
     *word = ref->pos;
-    if (!dot && (fi = field_ref(SC_SEG, name, strlen(name))))
-        return seg ? (Sym){SYM_FIELD, fi->key, NULL, seg} : (Sym){0};
-    if (!dot && (fi = field_ref(SC_BOARD, name, strlen(name))))
-        return (Sym){SYM_FIELD, fi->key, NULL, NULL};
-    if (!dot)
-        return (Sym){SYM_CONST, name, NULL, NULL};
-    if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        if (!d2 || d2 == bn || !field_ref(SC_BAR, d2 + 1, strlen(d2 + 1)))
-            return (Sym){0};
-        *word = pos_shift(ref->pos, 4, (uint32_t)(d2 - bn));
-        return (Sym){SYM_BAR, arena_strndup(a, bn, (size_t)(d2 - bn)), NULL, NULL};
-    }
-    if (strcmp(dot + 1, "end") && !field_ref(SC_SEG, dot + 1, strlen(dot + 1)))
+    if (n.kind == REF_UNKNOWN || (n.kind == REF_FIELD && !n.owner_len && n.scope == SC_SEG && !seg))
         return (Sym){0};
-    *word = pos_shift(ref->pos, 0, (uint32_t)(dot - name));
-    return (Sym){SYM_SEG, arena_strndup(a, name, (size_t)(dot - name)), dot + 1, NULL};
+    if (n.kind == REF_FIELD && !n.owner_len)
+        return (Sym){SYM_FIELD, field_table[n.field].key, NULL, n.scope == SC_SEG ? seg : NULL};
+    if (n.kind == REF_CONSTANT)
+        return (Sym){SYM_CONST, ref->name, NULL, NULL};
+    *word = pos_shift(ref->pos, (uint32_t)(n.owner - ref->name), (uint32_t)n.owner_len);
+    const char *owner = arena_strndup(a, n.owner, n.owner_len);
+    if (n.scope == SC_BAR)
+        return (Sym){SYM_BAR, owner, NULL, NULL};
+    return (Sym){SYM_SEG, owner, n.kind == REF_END ? NULL : field_table[n.field].key, NULL};
 }
 
 /* Whether the value at the end of `path` is an expression: a constant's,
@@ -221,7 +203,6 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
 {
     const Node *root = nv->an->src.root ? nv->an->src.root : nv->own, *m, *v = NULL;
     const NodePair *p;
-    const FieldInfo *fi;
     switch (s->kind) {
     case SYM_CONST:
     case SYM_BAR:
@@ -232,8 +213,8 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
     case SYM_SEG:
     case SYM_FIELD:
         m = s->kind == SYM_SEG ? seg_entry(root, s->name) : s->seg ? seg_entry(root, s->seg) : node_get(root, "board");
-        if (s->kind == SYM_SEG && s->field && (fi = field_ref(SC_SEG, s->field, strlen(s->field))))
-            v = node_get(m, fi->key);
+        if (s->kind == SYM_SEG && s->field)
+            v = node_get(m, s->field);
         else if (s->kind == SYM_FIELD)
             v = node_get(m, s->name);
         if (!v || v->kind != NODE_SCALAR)
