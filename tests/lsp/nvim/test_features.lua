@@ -1,0 +1,150 @@
+-- SPDX-License-Identifier: MIT
+-- Neovim's client on segc lsp beyond diagnostics, on samples/discrete.yaml
+-- (a WDDM 1.3 board): hover on an expression shows its value; completion
+-- inside `flags: [` offers exactly the flags the board's WDDM version
+-- allows (found independently: `segc check` on one spec per flag); go to
+-- definition of a constant used in an expression lands on its key; the
+-- code action for banks-cover, applied, leaves a text check finds clean.
+-- A feature the server does not announce is a "skip" line.
+local T = dofile(vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h') .. '/lib.lua')
+
+-- The 0-based line of the first line of buf containing `needle`, and the
+-- byte column of needle in it.
+local function find(buf, needle)
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(buf, 0, -1, false)) do
+    local c = l:find(needle, 1, true)
+    if c then return i - 1, c - 1 end
+  end
+  error('no line contains ' .. needle)
+end
+
+-- An LSP position (UTF-16, which the server uses with Neovim 0.7) for a
+-- byte column of buf's line.
+local function pos(buf, line, col)
+  local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1]
+  return { line = line, character = vim.str_utfindex(text, col) }
+end
+
+local function hover_text(result)
+  local c = result and result.contents
+  if type(c) == 'string' then return c end
+  if type(c) == 'table' and c.value then return c.value end
+  local parts = {}
+  for _, p in ipairs(type(c) == 'table' and c or {}) do parts[#parts + 1] = type(p) == 'string' and p or p.value end
+  return table.concat(parts, '\n')
+end
+
+local function hover(client, buf)
+  local line, col = find(buf, 'size: vram - visible.size')
+  col = col + #'size: '
+  local r, err = T.request(client, buf, 'textDocument/hover',
+    { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = pos(buf, line, col) })
+  local text = hover_text(r)
+  -- vram - visible.size = 8 GiB - 2 GiB: 6 GiB, 0x180000000.
+  T.check(text:find('0x', 1, true) and text:find('GiB', 1, true),
+    'hover on an expression: its value, in hex and GiB', err or text)
+end
+
+-- The flags a WDDM 1.3 memory segment may list, by asking segc check about
+-- each flag of the JSON Schema in a spec of its own.
+local function valid_flags(dir)
+  local schema = vim.fn.json_decode(T.read(T.root .. '/schema/segc.schema.json'))
+  local files, names = {}, {}
+  for _, f in ipairs(schema['$defs'].flag.anyOf) do
+    if f.const then
+      names[#names + 1] = f.const
+      files[#files + 1] = T.write(dir .. '/flag-' .. f.const .. '.yaml', table.concat({
+        'segc: 1', 'board: { name: flags, wddm: "1.3" }',
+        'segments:', '  - { name: vram, kind: memory, size: 256MiB, flags: [' .. f.const .. '] }', ''}, '\n'))
+    end
+  end
+  local out = vim.fn.json_decode(vim.fn.system(vim.list_extend({ T.segc, 'check', '--diagnostics=json' }, files)))
+  local valid, invalid = {}, {}
+  for i, entry in ipairs(out.files) do
+    local ok = true
+    for _, d in ipairs(entry.diagnostics) do
+      if d.rule == 'flag-wddm-version' then ok = false end
+    end
+    if ok then valid[#valid + 1] = names[i] else invalid[#invalid + 1] = names[i] end
+  end
+  table.sort(valid)
+  return valid, invalid
+end
+
+local function completion(client, buf, dir)
+  local line, col = find(buf, 'flags: [direct_flip]')
+  local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1]
+  vim.api.nvim_buf_set_lines(buf, line, line + 1, false, { text:sub(1, col) .. 'flags: []' })
+  local r, err = T.request(client, buf, 'textDocument/completion',
+    { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = pos(buf, line, col + #'flags: [') })
+  vim.api.nvim_buf_set_lines(buf, line, line + 1, false, { text })
+  local items = r and (r.items or r) or {}
+  local offered, seen = {}, {}
+  for _, it in ipairs(items) do
+    local word = it.insertText or (it.textEdit and it.textEdit.newText) or it.label
+    if not seen[word] then offered[#offered + 1] = word; seen[word] = true end
+  end
+  table.sort(offered)
+  local valid, invalid = valid_flags(dir)
+  T.check(#invalid > 0 and vim.tbl_contains(invalid, 'use_64kb_pages'),
+    'segc check refuses use_64kb_pages on a WDDM 1.3 board', vim.inspect(invalid))
+  T.check(not seen.use_64kb_pages, 'completion in flags: [ on WDDM 1.3: no use_64kb_pages (WDDM 2.0)',
+    err or vim.inspect(offered))
+  T.eq(offered, valid, 'completion in flags: [ on WDDM 1.3: exactly the flags check accepts there')
+end
+
+local function definition(client, buf)
+  local line, col = find(buf, 'size: vram - visible.size')
+  local r, err = T.request(client, buf, 'textDocument/definition',
+    { textDocument = { uri = vim.uri_from_bufnr(buf) }, position = pos(buf, line, col + #'size: ' + 1) })
+  local loc = r and (r.uri and r or r[1]) or {}
+  local want_line, want_col = find(buf, 'vram: 8GiB')
+  local start = loc.range and loc.range.start or (loc.targetSelectionRange or {}).start or {}
+  T.eq({ loc.uri or loc.targetUri, start.line, start.character },
+    { vim.uri_from_bufnr(buf), want_line, pos(buf, want_line, want_col).character },
+    'definition of constant vram used in an expression: its key under constants:' .. (err and (' ' .. err) or ''))
+end
+
+local function code_action(client, buf, dir)
+  local line, col = find(buf, '- { name: part3 }')
+  local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1]
+  local seen = T.published[buf] or 0
+  vim.api.nvim_buf_set_lines(buf, line, line + 1, false, { (text:gsub('part3 }', 'part3, size: 512MiB }')) })
+  T.wait_publish(buf, seen, 'diagnostics after the bank gap')
+  
+  local lsp_diags = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.code == 'banks-cover' then lsp_diags[#lsp_diags + 1] = d.user_data.lsp end
+  end
+  T.check(#lsp_diags == 1, 'the bank gap: one banks-cover to fix', vim.inspect(vim.diagnostic.get(buf)))
+  local d = lsp_diags[1] or { range = { start = { line = line, character = 0 }, ['end'] = { line = line, character = 0 } } }
+  local r, err = T.request(client, buf, 'textDocument/codeAction',
+    { textDocument = { uri = vim.uri_from_bufnr(buf) }, range = d.range, context = { diagnostics = { d } } })
+  local action
+  for _, a in ipairs(r or {}) do
+    if a.edit and (a.kind == nil or a.kind:find('^quickfix')) then action = action or a end
+  end
+  if not T.check(action, 'a quickfix code action with an edit for banks-cover', err or vim.inspect(r)) then return end
+  seen = T.published[buf] or 0
+  vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16')
+  T.wait_publish(buf, seen, 'diagnostics after the quick fix')
+  T.eq(vim.diagnostic.get(buf), {}, 'the quick fix applied: no diagnostics')
+  local copy = T.write(dir .. '/fixed.yaml', table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') .. '\n')
+  T.eq(T.check_json(copy), {}, 'the quick fix applied: segc check finds the text clean')
+end
+
+T.run('features', function()
+  local dir = T.scratch('features')
+  local path = T.write(dir .. '/discrete.yaml', T.read(T.root .. '/samples/discrete.yaml'))
+  local buf, client = T.start(path)
+  T.wait_publish(buf, 0, 'diagnostics for discrete.yaml')
+  local caps = client.server_capabilities
+  for _, f in ipairs({ { 'hoverProvider', hover }, { 'completionProvider', completion },
+                       { 'definitionProvider', definition }, { 'codeActionProvider', code_action } }) do
+    if caps[f[1]] then
+      f[2](client, buf, dir)
+    else
+      T.skip(f[1], 'segc lsp does not announce it')
+    end
+  end
+end)
