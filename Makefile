@@ -250,6 +250,11 @@ examples-test: $(SEGC)
 completion-test: $(SEGC)
 	@$(call SUITE,completion-test) sh tests/completion/run.sh $(SEGC)
 
+# The VS Code extension (editors/vscode) packaged offline with the cached
+# vsce and run with a stub VS Code; README's editors section (tests/editors).
+editors-test:
+	@$(call SUITE,editors-test) sh tests/editors/run.sh
+
 # --diagnostics=msvc against MSBuild's canonical error format.
 msvc-test: $(SEGC)
 	@$(call SUITE,msvc-test) sh tests/msvc/run.sh $(SEGC)
@@ -277,7 +282,8 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gencode property lookup memcheck examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test lsp-test man-test codes msvc-test completion-test
+              hostile unit golden cli schema disk diff-test lsp-test man-test codes msvc-test completion-test \
+              editors-test
 SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -408,7 +414,7 @@ dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test windows windows-test msvc-test completion-test lsp-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: dist dist-test windows windows-test msvc-test completion-test editors-test lsp-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 

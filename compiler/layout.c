@@ -354,8 +354,8 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
 {
     unsigned T = bits_for(lk->span >> lk->granule_log2), nb = bits_for(2 * (uint64_t)lk->nregions);
     Build best;
-    bool have = false;
     size_t best_bytes = SIZE_MAX;
+    /* best_width: 0 until a table fits (a tried width is at least 1) */
     unsigned guess = T > nb + levels ? (T - nb) / levels : 1, best_width = 0;
     guess = guess > 16 ? 16 : guess;
     for (unsigned step = 0; step < 32; step++) {
@@ -363,25 +363,24 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
         if (width < 1 || width > 16 || width * (levels - 1) >= T)
             continue;
         Build cand;
-        if (!try_split(&cand, lk, levels, width, have && best_bytes < budget ? best_bytes : budget))
+        if (!try_split(&cand, lk, levels, width, best_bytes < budget ? best_bytes : budget))
             continue;
         size_t bytes = table_bytes(lk, &cand);
-        if (have && (bytes > best_bytes || (bytes == best_bytes && width >= best_width))) {
+        if (best_width && (bytes > best_bytes || (bytes == best_bytes && width >= best_width))) {
             build_free(&cand);
             continue;
         }
-        if (have)
+        if (best_width)
             build_free(&best);
         best = cand;
         best_bytes = bytes;
         best_width = width;
-        have = true;
     }
-    if (have) {
+    if (best_width) {
         adopt(a, lk, &best);
         build_free(&best);
     }
-    return have;
+    return best_width;
 }
 
 void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)

@@ -384,9 +384,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
         int id = rule_by_name(k->str);
         if (id < 0) {
             Diag *e = error_at(r->d, "unknown-rule", key_pos(k), "cannot waive unknown rule '%s'", k->str);
-            const char *near = rule_closest(k->str);
-            if (near)
-                diag_fixit(r->d, e, "did you mean '%s'?", near);
+            diag_suggest(r->d, e, k->str, rule_table, RULE_COUNT, sizeof *rule_table);
             continue;
         }
         if (!rule_waivable(id)) {

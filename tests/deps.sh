@@ -5,8 +5,9 @@
 #   sh tests/deps.sh --check    list what is missing; exit 1 if anything is
 #   sh tests/deps.sh --install  install what is missing (as root; without
 #                               root, print the one command to run), then
-#                               fetch the SARIF 2.1.0 schema and ajv into
-#                               the cache
+#                               fetch the SARIF 2.1.0 schema, ajv and the
+#                               VS Code extension's npm packages (its
+#                               runtime modules and vsce) into the cache
 #   sh tests/deps.sh --install demo   the packages only (./run demo)
 #
 # Each tool is looked for itself (a command on PATH, a pkg-config module,
@@ -25,9 +26,12 @@
 # (tests/man); cmake and ninja-build build the build-system examples
 # (tests/examples); chromium renders the `segc map` pages headless so
 # tests/map can measure them; npm fetches, once, the SARIF 2.1.0 schema
-# tests/json validates with and the ajv validator tests/schema runs the
-# schemas through in strict mode, as editors' tools do (not needed once
-# both are cached; nodejs comes with npm);
+# tests/json validates with, the ajv validator tests/schema runs the
+# schemas through in strict mode, as editors' tools do, and for
+# tests/editors the VS Code extension's runtime modules
+# (vscode-languageclient, which the .vsix ships) and vsce (which builds the
+# .vsix), each from its checked-in lock (not needed once all are cached;
+# nodejs comes with npm and runs ajv, vsce and the extension's test);
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
 # gcc-mingw-w64-i686, compiles the generated code for both Windows targets
 # (tests/gen: an x64 spec must refuse a 32-bit build), dpkg-dev lets
@@ -75,7 +79,7 @@ groff-base  cmd:groff
 cmake       cmd:cmake
 ninja-build cmd:ninja
 chromium    cmd:chromium|chromium-browser
-npm         schema-or-cmd:npm
+npm         cached-or-cmd:npm
 gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
 gcc-mingw-w64-i686 cmd:i686-w64-mingw32-gcc
 dpkg-dev    cmd:dpkg-source
@@ -98,7 +102,8 @@ probe() {
     py:*) /usr/bin/python3 -c "import ${1#py:}" 2>/dev/null ;;
     f:*) [ -f "${1#f:}" ] ;;
     rt:*) have clang && [ -f "$(clang -print-file-name="${1#rt:}-$(uname -m).a")" ] ;;
-    schema-or-cmd:*) { sarif_cached && ajv_cached; } || have "${1#schema-or-cmd:}" ;;
+    cached-or-cmd:*) { sarif_cached && ajv_cached && vscode_modules_cached && vsce_cached; } ||
+        have "${1#cached-or-cmd:}" ;;
     esac
 }
 
@@ -133,28 +138,49 @@ fetch_schema() {
     return 1
 }
 
-# ajv and what it needs, exactly as tests/schema/ajv/package-lock.json pins
-# them (npm ci checks every package against the lock's hashes), installed
-# beside a copy of that lock so that a changed lock installs again.
-fetch_ajv() {
-    ajv_cached && return 0
+# npm_ci WHAT SRC DEST: the packages SRC/package-lock.json pins, exactly
+# (npm ci checks every package against the lock's hashes, and runs no
+# install script), installed into DEST beside a copy of that lock, so that
+# a changed lock installs again (the *_cached tests of tests/lib.sh compare
+# the two).  DEST is replaced only once the install has succeeded.
+npm_ci() {
     if ! have npm; then
-        echo "segc: npm is needed once to install ajv for tests/schema" >&2
+        echo "segc: npm is needed once to install $1" >&2
         return 1
     fi
     [ -n "${tmp:-}" ] || suite_begin deps
-    echo "segc: installing ajv (tests/schema/ajv/package-lock.json) into $(ajv_dir)" >&2
-    w=$tmp/ajv
+    echo "segc: installing $1 ($2/package-lock.json) into $3" >&2
+    w=$tmp/npm-ci
+    rm -rf "$w"
     mkdir -p "$w" "$(segc_cache)"
-    cp tests/schema/ajv/package.json tests/schema/ajv/package-lock.json "$w/"
+    cp "$2/package.json" "$2/package-lock.json" "$w/"
     if (cd "$w" && npm ci --silent --no-audit --no-fund --ignore-scripts >"$tmp/npm.out" 2>&1) &&
-        rm -rf "$(ajv_dir).new" && mv "$w" "$(ajv_dir).new" &&
-        rm -rf "$(ajv_dir)" && mv "$(ajv_dir).new" "$(ajv_dir)"; then
+        rm -rf "$3.new" && mv "$w" "$3.new" &&
+        rm -rf "$3" && mv "$3.new" "$3"; then
         return 0
     fi
-    echo "segc: npm ci of tests/schema/ajv failed" >&2
+    echo "segc: npm ci of $2 failed" >&2
     indent 10 <"$tmp/npm.out" >&2
     return 1
+}
+
+# ajv and what it needs, for tests/schema.
+fetch_ajv() {
+    ajv_cached || npm_ci "ajv for tests/schema" tests/schema/ajv "$(ajv_dir)"
+}
+
+# The VS Code extension's runtime modules and, apart, vsce, for tests/editors.
+fetch_vscode() {
+    vscode_modules_cached ||
+        npm_ci "vscode-languageclient for the VS Code extension" editors/vscode "$(vscode_modules_dir)" ||
+        return 1
+    vsce_cached || npm_ci "vsce, which packages the VS Code extension" editors/vscode/tools "$(vsce_dir)"
+}
+
+# uncached WHAT WHERE: something --install puts in the cache is not there.
+uncached() {
+    echo "segc: $1 is not in $2: run sh tests/deps.sh --install" >&2
+    status=1
 }
 
 missing=$(missing_packages)
@@ -168,14 +194,10 @@ case "${1:-}" in
         echo "segc: install them with: sudo apt-get install -y $missing" >&2
         status=1
     fi
-    if ! sarif_cached; then
-        echo "segc: the SARIF 2.1.0 schema is not in $SARIF_SCHEMA: run sh tests/deps.sh --install" >&2
-        status=1
-    fi
-    if ! ajv_cached; then
-        echo "segc: ajv is not in $(ajv_dir): run sh tests/deps.sh --install" >&2
-        status=1
-    fi
+    sarif_cached || uncached "the SARIF 2.1.0 schema" "$SARIF_SCHEMA"
+    ajv_cached || uncached ajv "$(ajv_dir)"
+    vscode_modules_cached || uncached "vscode-languageclient (for the VS Code extension)" "$(vscode_modules_dir)"
+    vsce_cached || uncached vsce "$(vsce_dir)"
     exit $status
     ;;
 --install)
@@ -198,7 +220,7 @@ case "${1:-}" in
             exit 2
         fi
     fi
-    [ "${2:-}" = demo ] || { fetch_schema && fetch_ajv; } || exit 2
+    [ "${2:-}" = demo ] || { fetch_schema && fetch_ajv && fetch_vscode; } || exit 2
     ;;
 *)
     echo "usage: sh tests/deps.sh --check|--install" >&2

@@ -71,4 +71,13 @@ sarif_schema() { echo "${SEGC_SARIF_SCHEMA:-$(segc_cache)/sarif-2.1.0.json}"; }
 # versions (and their hashes) are pinned by tests/schema/ajv/package-lock.json.
 ajv_dir() { echo "$(segc_cache)/ajv"; }
 ajv_cached() { [ -d "$(ajv_dir)/node_modules/ajv" ] && cmp -s "$(ajv_dir)/package-lock.json" tests/schema/ajv/package-lock.json; }
+# The VS Code extension (editors/vscode): its runtime modules
+# (vscode-languageclient and what it needs), pinned by
+# editors/vscode/package-lock.json, and vsce, which packages it as a .vsix,
+# pinned by editors/vscode/tools/package-lock.json.  tests/editors packages
+# the extension with both.
+vscode_modules_dir() { echo "$(segc_cache)/vscode-extension"; }
+vscode_modules_cached() { [ -d "$(vscode_modules_dir)/node_modules/vscode-languageclient" ] && cmp -s "$(vscode_modules_dir)/package-lock.json" editors/vscode/package-lock.json; }
+vsce_dir() { echo "$(segc_cache)/vsce"; }
+vsce_cached() { [ -f "$(vsce_dir)/node_modules/@vscode/vsce/vsce" ] && cmp -s "$(vsce_dir)/package-lock.json" editors/vscode/tools/package-lock.json; }
 sarif_cached() { [ -f "$(sarif_schema)" ] && [ "$(sha256sum "$(sarif_schema)" | cut -d' ' -f1)" = "$SARIF_SHA256" ]; }

@@ -110,6 +110,34 @@ json_t *lsp_location(const Server *S, Pos p);
 /* The URI for a file path, malloc'd. */
 char *uri_from_path(const char *path);
 
+/* ---- locate.c: what the cursor is on ------------------------------------ */
+
+enum { LOC_MAX_DEPTH = 16 };
+
+/* One step from the root: the key (a map's) or the index (a sequence's,
+ * key NULL) taken in `node`. */
+typedef struct PathStep {
+    const char *key;
+    int index;
+    const Node *node;
+} PathStep;
+
+typedef struct Cursor {
+    size_t off;           /* the byte offset in the document */
+    const Node *scalar;   /* the scalar under it: a key or a value */
+    bool on_key;          /* the scalar is a key (the last step's) */
+    PathStep path[LOC_MAX_DEPTH];
+    unsigned depth;
+} Cursor;
+
+/* Finds the scalar of the document under byte `off` in the tree the
+ * analysis read (a base file's nodes are not the document's).  False when
+ * there is none, or no tree (c->depth is then 0). */
+bool lsp_locate(const Analysis *an, size_t off, Cursor *c);
+/* The segment of the spec the cursor is inside (segments[i], by its
+ * name), or NULL. */
+const Segment *cursor_segment(const Analysis *an, const Cursor *c);
+
 /* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
 
 typedef json_t *Handler(Server *S, const json_t *params, RpcError *err);

@@ -130,7 +130,8 @@ class Client:
         self._err = []
         self.status = None
         threading.Thread(target=self._read_stdout, daemon=True).start()
-        threading.Thread(target=self._read_stderr, daemon=True).start()
+        self._err_reader = threading.Thread(target=self._read_stderr, daemon=True)
+        self._err_reader.start()
 
     # -- reading
 
@@ -309,6 +310,7 @@ class Client:
         except subprocess.TimeoutExpired:
             self.kill()
             raise LspError("the server did not exit within %g s" % (timeout or TIMEOUT))
+        self._err_reader.join(timeout or TIMEOUT)  # all it wrote before it ended
         return self.status
 
     def exit(self):

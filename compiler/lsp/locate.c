@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/* locate.c - what the cursor is on: the scalar under it in the spec tree
+ * the pipeline read, and the keys and indexes that lead to it. */
+#include "lsp.h"
+
+#include <string.h>
+
+static bool walk(const Analysis *an, const Node *n, Cursor *c);
+
+/* Whether byte `off` is on scalar `n` of the document (its end included,
+ * so a cursor just after a word is on it). */
+static bool on(const Analysis *an, const Node *n, size_t off)
+{
+    if (!n || n->kind != NODE_SCALAR || n->pos.file != an->file)
+        return false;
+    Pos p = node_span(n);
+    size_t from = pos_offset(p);
+    return off >= from && off <= from + p.len;
+}
+
+static bool step(const Analysis *an, Cursor *c, const Node *in, const char *key, int index, const Node *child)
+{
+    if (c->depth == LOC_MAX_DEPTH)
+        return false;
+    c->path[c->depth++] = (PathStep){key, index, in};
+    if (walk(an, child, c))
+        return true;
+    c->depth--;
+    return false;
+}
+
+static bool walk(const Analysis *an, const Node *n, Cursor *c)
+{
+    if (n->kind == NODE_SCALAR && on(an, n, c->off)) {
+        c->scalar = n;
+        return true;
+    }
+    for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
+        const NodePair *p = &n->pairs[i];
+        if (on(an, p->key, c->off)) {
+            c->path[c->depth < LOC_MAX_DEPTH ? c->depth++ : c->depth - 1] = (PathStep){p->key->str, -1, n};
+            c->scalar = p->key;
+            c->on_key = true;
+            return true;
+        }
+        if (step(an, c, n, p->key->str, -1, p->value))
+            return true;
+    }
+    for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++)
+        if (step(an, c, n, NULL, (int)i, n->items[i]))
+            return true;
+    return false;
+}
+
+bool lsp_locate(const Analysis *an, size_t off, Cursor *c)
+{
+    *c = (Cursor){.off = off};
+    return an->src.root && walk(an, an->src.root, c);
+}
+
+/* The map of segments[i] the path goes through, or NULL. */
+static const Node *segment_map(const Cursor *c)
+{
+    if (c->depth < 2 || !c->path[0].key || strcmp(c->path[0].key, "segments") || c->path[1].index < 0)
+        return NULL;
+    const Node *seq = c->path[1].node;
+    return seq->kind == NODE_SEQ ? seq->items[c->path[1].index] : NULL;
+}
+
+const Segment *cursor_segment(const Analysis *an, const Cursor *c)
+{
+    const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
+    for (unsigned i = 0; an->spec && name && name->kind == NODE_SCALAR && i < an->spec->nsegs; i++)
+        if (an->spec->segs[i].name && !strcmp(an->spec->segs[i].name, name->str))
+            return &an->spec->segs[i];
+    return NULL;
+}
