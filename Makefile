@@ -4,7 +4,7 @@
 #   make              build build/segc
 #   make test         every test, in parallel: unit (Check), golden, schema,
 #                     generated code, lookup tables, diff, JSON/SARIF
-#                     outputs, maps, man pages, build-system examples,
+#                     outputs, maps, the language server, man pages, build-system examples,
 #                     hostile input, failing disks, valgrind memcheck; the
 #                     suites that run segc's C again under ASan+UBSan; a
 #                     fixed fuzzing smoke run; one closing total
