@@ -64,7 +64,9 @@ elif ! have nvim; then
 else
     for t in tests/lsp/nvim/test_*.lua; do
         [ -e "$t" ] || continue
-        part "nvim-$(basename "$t" .lua)" timeout -s KILL 120 \
+        # Its cache, state and data (lsp.log) in the scratch directory.
+        XDG_CACHE_HOME=$tmp/xdg/cache XDG_STATE_HOME=$tmp/xdg/state XDG_DATA_HOME=$tmp/xdg/data \
+            XDG_CONFIG_HOME=$tmp/xdg/config part "nvim-$(basename "$t" .lua)" timeout -s KILL 120 \
             nvim --headless -u NONE -i NONE -n -c "luafile $t" -c "cquit 3"
     done
 fi
