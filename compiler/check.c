@@ -301,10 +301,12 @@ static void check_banks(Ck *k, Segment *g)
                              b->name, g->name, (unsigned long long)(overflow ? UINT64_MAX : sum),
                              overflow ? "far" : Q(sum - g->size.v), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
-            if (i + 1 == g->nbanks)
+            if (i + 1 == g->nbanks) {
                 fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
                     Q(g->size.v - start));
-            else
+                if (b->size.set)
+                    diag_edit_remove_pair(k->d, e, b->size.pos);
+            } else
                 fix(k, e, "bank '%s' size: at most %s, what is left of the segment", b->name, Q(g->size.v - start));
             return;
         }
@@ -324,8 +326,10 @@ static void check_banks(Ck *k, Segment *g)
                          "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(sum),
                          Q(g->size.v - sum), Q(g->size.v));
         note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
-        if (last->size.set)
+        if (last->size.set) {
             fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
+            diag_edit_remove_pair(k->d, e, last->size.pos);
+        }
     }
 }
 
@@ -357,18 +361,22 @@ static void check_preserve(Ck *k, Segment *g)
     else if (e->set && e->v && !ph) /* 0 is what an unpreserved segment writes */
         report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
+    Diag *w = NULL;
     if (e->set && e->v >= g->size.v && g->size.v)
-        fix(k, report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
+        fix(k, w = report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), e->pos,
                    "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
                    (unsigned long long)e->v, g->name, Q(g->size.v)),
             "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
     else if (e->set && e->v && (e->v + 1) % page)
-        fix(k, report(k, R_system_memory_end_page, SEG(g, "system_memory_end"), e->pos,
+        fix(k, w = report(k, R_system_memory_end_page, SEG(g, "system_memory_end"), e->pos,
                    "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
                    "not a whole number of %llu-byte pages",
                    (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page),
             e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
             (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
+    /* The size itself (an end taken as exclusive): '- 1' makes it the last byte. */
+    if (e->v == g->size.v || (e->v < g->size.v && e->v % page == 0))
+        diag_edit_append(k->d, w, e->pos, "- 1");
 }
 
 static void check_flags(Ck *k, Segment *g)

@@ -336,10 +336,112 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
     }
 }
 
+/* ---- edits --------------------------------------------------------------- */
+
+void diag_edit(Diags *d, Diag *on, Pos at, const char *text)
+{
+    if (on && at.file)
+        on->edit = (DiagEdit){at, arena_strdup(d->arena, text)};
+}
+
+/* The line of `p` and the bytes [*from, *to) of it the span covers; false
+ * when the span is not on one line of its file's text. */
+static bool span_of(Pos p, SrcLine *l, const char **from, const char **to)
+{
+    *l = (SrcLine){0};
+    if (!p.file || !p.line || !p.col || !src_line(l, p.file, p.line) || l->line != p.line ||
+        p.col - 1 > (size_t)(l->end - l->start))
+        return false;
+    *from = l->start + (p.col - 1);
+    *to = *from + p.len;
+    return *to <= l->end;
+}
+
+/* Bytes [from, to) of line `l` as a Pos (`to` may be past the line break). */
+static Pos span_pos(const SrcLine *l, const char *from, const char *to)
+{
+    return (Pos){l->file, l->line, (uint32_t)(from - l->start) + 1, (uint32_t)(to - from)};
+}
+
+static const char *skip_blanks_back(const char *p, const char *start)
+{
+    while (p > start && (p[-1] == ' ' || p[-1] == '\t'))
+        p--;
+    return p;
+}
+
+static const char *skip_blanks(const char *p, const char *end)
+{
+    while (p < end && (*p == ' ' || *p == '\t'))
+        p++;
+    return p;
+}
+
+void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail)
+{
+    SrcLine l;
+    const char *s, *e;
+    if (!on || !span_of(value, &l, &s, &e) || e == s)
+        return;
+    if (e - s >= 2 && (*s == '"' || *s == '\'') && e[-1] == *s)
+        s++, e--;
+    bool loose = false; /* an operator below + and - (C's precedence) */
+    for (const char *c = s; c < e; c++)
+        loose = loose || (*c && strchr("<>&|^", *c));
+    if (loose)
+        diag_edit(d, on, span_pos(&l, s, e), arena_printf(d->arena, "(%.*s) %s", (int)(e - s), s, tail));
+    else
+        diag_edit(d, on, span_pos(&l, e, e), arena_printf(d->arena, " %s", tail));
+}
+
+void diag_edit_remove_pair(Diags *d, Diag *on, Pos value)
+{
+    SrcLine l;
+    const char *s, *e;
+    if (!on || !span_of(value, &l, &s, &e))
+        return;
+    const char *k = skip_blanks_back(s, l.start);
+    if (k == l.start || k[-1] != ':')
+        return;
+    const char *ke = skip_blanks_back(k - 1, l.start);
+    for (k = ke; k > l.start && !strchr(" \t{,", k[-1]); k--)
+        ;
+    if (k == ke)
+        return;
+    const char *before = skip_blanks_back(k, l.start), *after = skip_blanks(e, l.end);
+    if (before > l.start && before[-1] == ',') /* `, key: value` in a flow map */
+        diag_edit(d, on, span_pos(&l, before - 1, e), "");
+    else if (after < l.end && *after == ',') /* `key: value, ` first in a flow map */
+        diag_edit(d, on, span_pos(&l, k, skip_blanks(after + 1, l.end)), "");
+    else if (before == l.start && (after == l.end || *after == '#' || *after == '\r')) /* alone on its line */
+        diag_edit(d, on, span_pos(&l, l.start, l.end < l.file->text + l.file->len ? l.end + 1 : l.end), "");
+    else /* `- key: value` opening a block map: the other keys follow */
+        diag_edit(d, on, span_pos(&l, k, e), "");
+}
+
+/* The edit of a did-you-mean: `word` replaced where the finding points,
+ * when the text there is that word (inside quotes or not). */
+static void edit_word(Diags *d, Diag *on, const char *word, const char *near)
+{
+    SrcLine l;
+    const char *s, *e;
+    size_t n = strlen(word);
+    if (!on || !span_of(pos_shift(on->pos, 0, 0), &l, &s, &e))
+        return;
+    if (s < l.end && (*s == '"' || *s == '\''))
+        s++;
+    unsigned char next = s + n < l.end ? (unsigned char)s[n] : ' ';
+    bool ident_next = next == '_' || next == '.' || (unsigned)((next | 32) - 'a') < 26 || (unsigned)(next - '0') < 10;
+    if ((size_t)(l.end - s) >= n && !memcmp(s, word, n) && !ident_next)
+        diag_edit(d, on, span_pos(&l, s, s + n), near);
+}
+
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size)
 {
     const char *near = closest_of(word, items, n, size);
-    if (near)
+    if (near) {
         diag_fixit(d, on, "did you mean '%s'?", near);
+        edit_word(d, on, word, near);
+    }
     return near != NULL;
 }

@@ -132,6 +132,7 @@ static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
                        "ambiguous unit '%.*s': segc uses IEC units only; write %s (2^%u bytes) or spell out the number",
                        n, w, iec, shift);
     diag_fixit(lx->d, g, "replace '%.*s' with '%s'", n, w, iec);
+    diag_edit(lx->d, g, lex_pos(lx, s, (size_t)n), iec);
     return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 

@@ -151,6 +151,15 @@ typedef struct Note {
     Subject about;
 } Note;
 
+/* A fix a program can apply (segc lsp's code actions): replace the bytes
+ * `at` spans with `text` (at.len 0: insert at at.line:at.col).  Unlike a
+ * diagnostic's span it may run past the end of its line, taking the line
+ * break along: a line is removed by its whole span and "". */
+typedef struct DiagEdit {
+    Pos at;
+    const char *text; /* NULL: no edit */
+} DiagEdit;
+
 typedef struct Diag {
     struct Diag *next;
     Severity sev;
@@ -158,6 +167,7 @@ typedef struct Diag {
     Pos pos;
     const char *msg;
     const char *fix; /* optional one-line suggestion (fix-it) */
+    DiagEdit edit;   /* optional: the fix as an edit of the spec */
     Note *notes, **notes_tail;
     unsigned seq; /* emission order, for stable sorting */
     const char *waiver; /* waived findings: the waiver's reason */
@@ -182,6 +192,17 @@ Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *f
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
+/* Sets the fix of `on` (if any) as an edit: `at` replaced with `text`.
+ * Text output never shows it; write the fix-it too. */
+void diag_edit(Diags *d, Diag *on, Pos at, const char *text);
+/* Edits of a value of a spec, given its span (a Value's pos, node_span):
+ * diag_edit_append appends " TAIL" ("- 1") to an expression, in
+ * parentheses when it has an operator binding looser than + and -;
+ * diag_edit_remove_pair removes its `key: value` pair, the whole line when
+ * the pair stands alone on it.  Nothing when the span is not of a one-line
+ * value in its file's text. */
+void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail);
+void diag_edit_remove_pair(Diags *d, Diag *on, Pos value);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);

@@ -107,6 +107,8 @@ size_t pos_offset(Pos p);
 /* A Location for a Pos: the URI of its file (an open document's own URI
  * when the file is one), NULL for a Pos with no file. */
 json_t *lsp_location(const Server *S, Pos p);
+/* A finding as textDocument/publishDiagnostics sends it for `doc`. */
+json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
 /* The URI for a file path, malloc'd. */
 char *uri_from_path(const char *path);
 

@@ -255,7 +255,7 @@ static json_t *extends_range(const Server *S, const Doc *doc)
     return lsp_range_of(S, doc->text, doc->len, 0, 0);
 }
 
-static json_t *diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
+json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
 {
     static const int severity[] = {[SEV_NOTE] = 3, [SEV_WARNING] = 2, [SEV_ERROR] = 1, [SEV_FATAL] = 1};
     bool here = g->pos.file == an->file;
@@ -307,7 +307,7 @@ static void publish(Server *S, Doc *doc)
     if (is_spec(doc)) {
         Analysis *an = lsp_analysis(S, doc);
         for (const Diag *g = an->d.head; g; g = g->next)
-            json_array_append_new(list, diagnostic(S, doc, an, g));
+            json_array_append_new(list, lsp_diagnostic(S, doc, an, g));
     }
     notify(S, "textDocument/publishDiagnostics",
            json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version, "diagnostics", list));
@@ -506,9 +506,11 @@ static json_t *initialize(Server *S, const json_t *params, RpcError *err)
         if (json_is_string(e) && !strcmp(json_string_value(e), "utf-8"))
             S->enc = ENC_UTF8;
     S->initialized = true;
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}}},s:{s:s,s:s}}",
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:b,s:b,s:{s:[s]}},s:{s:s,s:s}}",
                      "capabilities", "positionEncoding", S->enc == ENC_UTF8 ? "utf-8" : "utf-16",
                      "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
+                     "definitionProvider", 1, "referencesProvider", 1, "documentSymbolProvider", 1,
+                     "codeActionProvider", "codeActionKinds", "quickfix",
                      "serverInfo", "name", "segc", "version", SEGC_VERSION);
 }
 
@@ -537,6 +539,10 @@ static const Method methods[] = {
     {"textDocument/didClose", NULL, did_close},
     {"textDocument/didSave", NULL, did_save},
     {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
+    {"textDocument/definition", lsp_definition, NULL},
+    {"textDocument/references", lsp_references, NULL},
+    {"textDocument/documentSymbol", lsp_symbols, NULL},
+    {"textDocument/codeAction", lsp_code_action, NULL},
 };
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)

@@ -1,0 +1,152 @@
+# SPDX-License-Identifier: MIT
+"""segc lsp: quick fixes (textDocument/codeAction).
+
+For each finding segc knows an edit for, the quick fix offered where
+`segc check --diagnostics=json` puts the finding is applied to the text
+here, and the result is checked again, by `segc check` and by the server
+after the edit: the finding is gone and no other appeared.  A finding
+with no edit gets no action, nor does a range away from the findings."""
+import os
+
+import lsplib
+from lsplib import position, lsp_range
+
+t = lsplib.Test("actions")
+
+HEAD = 'segc: 1\nboard: { name: t1, wddm: "1.3", arch: x64 }\n'
+BANKS = HEAD + "segments:\n  - name: v\n    kind: memory\n    size: 1GiB\n    banks:\n      - { name: a, size: 256MiB }\n"
+PRESERVED = "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+SME = HEAD + "segments:\n  - name: v\n    kind: memory\n    size: 1GiB\n    system_memory_end: %s\n" + PRESERVED
+
+# (name, spec, the finding's code, the text after the fix)
+FIXES = [
+    ("a decimal unit", HEAD + "constants:\n  vram: 256MB\nsegments:\n  - { name: v, kind: memory, size: vram }\n",
+     "expr-unit", "  vram: 256MiB\n"),
+    ("a misspelt key", HEAD + "segments:\n  - name: v\n    kind: memory\n    sise: 1GiB\n",
+     "unknown-key", "    size: 1GiB\n"),
+    ("a misspelt name", HEAD + "constants: { vram: 1GiB }\nsegments:\n  - { name: v, kind: memory, size: vrm }\n",
+     "unknown-name", "size: vram }"),
+    ("banks short of the segment (block map)", BANKS + "      - name: b\n        size: 256MiB\n",
+     "banks-cover", "      - name: b\n"),
+    ("banks past the segment (flow map)", BANKS + "      - { name: b, size: 1GiB }\n",
+     "banks-cover", "      - { name: b }\n"),
+    ("system_memory_end the reserved size", SME % "256MiB", "system-memory-end-page", "system_memory_end: 256MiB - 1\n"),
+    ("system_memory_end an expression", SME % "0x100 << 20", "system-memory-end-page",
+     "system_memory_end: (0x100 << 20) - 1\n"),
+    ("system_memory_end the segment size", SME % "size", "system-memory-end-inside", "system_memory_end: size - 1\n"),
+]
+
+
+def apply_edits(text, edits):
+    """text with LSP TextEdits (UTF-16 positions) applied, last first."""
+    lines = text.split("\n")
+
+    def offset(p):
+        before = sum(len(line) + 1 for line in lines[:p["line"]])
+        line, n, i = lines[p["line"]] if p["line"] < len(lines) else "", 0, 0
+        while i < len(line) and n < p["character"]:
+            n += lsplib.units(line[i])
+            i += 1
+        return before + i
+
+    for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]),
+                    reverse=True):
+        text = text[:offset(e["range"]["start"])] + e["newText"] + text[offset(e["range"]["end"]):]
+    return text
+
+
+def check_range(text, d):
+    start = position(text, d["line"], d["column"])
+    end = position(text, d.get("end_line", d["line"]), d.get("end_column", d["column"]))
+    return {"start": start, "end": end}
+
+
+def actions(c, uri, rng, diags=()):
+    return c.result("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": rng,
+                                                "context": {"diagnostics": list(diags)}})
+
+
+def fix(name, spec, code, fixed_line):
+    path = t.write("fix/%s.yaml" % name.replace(" ", "_"), spec)
+    entry, _, _ = lsplib.check_json(t.segc, path)
+    found = [d for d in entry["diagnostics"] if d["rule"] == code]
+    if not t.check(len(found) == 1, "%s: check reports %s once" % (name, code), entry["diagnostics"]):
+        return
+    others = sorted(d["rule"] for d in entry["diagnostics"] if d is not found[0])
+    with lsplib.Client() as c:
+        c.initialize()
+        uri = c.open(path, spec)
+        published = [d for d in c.diags[uri] if d["code"] == code]
+        got = actions(c, uri, check_range(spec, found[0]), published)
+        if not t.check(len(got) == 1, "%s: one code action where check puts the finding" % name, got):
+            return
+        a = got[0]
+        t.eq(a.get("kind"), "quickfix", "%s: a quickfix" % name)
+        t.eq([d["code"] for d in a.get("diagnostics", [])], [code], "%s: linked to the %s finding" % (name, code))
+        t.eq(a.get("diagnostics"), published, "%s: the diagnostic as published" % name)
+        changes = a.get("edit", {}).get("changes", {})
+        t.eq(list(changes), [uri], "%s: the edit is of the document" % name)
+        fixed = apply_edits(spec, changes.get(uri, []))
+        t.check(fixed_line in fixed, "%s: the fixed text has %r" % (name, fixed_line), fixed)
+        after = t.write("fix/%s.fixed.yaml" % name.replace(" ", "_"), fixed)
+        entry2, _, _ = lsplib.check_json(t.segc, after)
+        t.eq(sorted(d["rule"] for d in entry2["diagnostics"]), others,
+             "%s: segc check after the fix: %s gone, nothing new" % (name, code))
+        c.change(uri, None, fixed)
+        t.eq(sorted(d["code"] for d in c.diags[uri]), others, "%s: the server after the edit: gone too" % name)
+        t.eq(actions(c, uri, lsp_range((0, 0), (len(fixed.split("\n")), 0))), [],
+             "%s: no action left after the fix" % name)
+        c.shutdown()
+        t.eq(c.exit(), 0, "%s: exit status 0" % name)
+
+
+def no_fix():
+    # A bank that is not the last passes the segment's end: check says what
+    # is left, but there is no one edit (which bank to shrink?).
+    spec = BANKS.replace("256MiB", "2GiB") + "      - { name: b }\n"
+    path = t.write("nofix/bank.yaml", spec)
+    entry, _, _ = lsplib.check_json(t.segc, path)
+    t.check(entry["diagnostics"], "no fix: check reports the bank", entry)
+    with lsplib.Client() as c:
+        c.initialize()
+        t.check(c.init_result["capabilities"].get("codeActionProvider", {}).get("codeActionKinds") == ["quickfix"],
+                "initialize advertises quickfix code actions", c.init_result)
+        uri = c.open(path, spec)
+        for d in entry["diagnostics"]:
+            t.eq(actions(c, uri, check_range(spec, d), c.diags[uri]), [], "no fix: no action for %s" % d["rule"])
+        # A range away from a finding that has an edit.
+        spec2 = FIXES[0][1]
+        uri2 = c.open(t.write("nofix/unit.yaml", spec2), spec2)
+        t.eq(actions(c, uri2, lsp_range((0, 0), (0, 4))), [], "no action for a range away from the finding")
+        t.eq(len(actions(c, uri2, lsp_range((0, 0), (len(spec2.split("\n")), 0)))), 1,
+             "the whole document's range: the one action")
+        c.shutdown()
+        t.eq(c.exit(), 0, "no fix: exit status 0")
+
+
+def in_base():
+    # A finding in the file a variant extends: offered at the variant's
+    # extends: (where the server shows it), editing the base file.
+    base = t.write("base/base.yaml", FIXES[0][1])
+    variant = "segc: 1\nextends: base.yaml\nboard: { name: t2 }\n"
+    path = t.write("base/variant.yaml", variant)
+    with lsplib.Client() as c:
+        c.initialize()
+        uri = c.open(path, variant)
+        i = variant.index("base.yaml")
+        got = actions(c, uri, {"start": lsplib.offset_position(variant, i), "end": lsplib.offset_position(variant, i)})
+        buri = lsplib.uri_of(os.path.realpath(base))
+        if t.check(len(got) == 1, "a base file's finding: one action at extends:", got):
+            changes = got[0]["edit"]["changes"]
+            t.eq(list(changes), [buri], "a base file's finding: the edit is of the base file")
+            fixed = apply_edits(lsplib.read(base), changes.get(buri, []))
+            t.check("vram: 256MiB" in fixed, "a base file's finding: the unit fixed there", fixed)
+        c.shutdown()
+        t.eq(c.exit(), 0, "base: exit status 0")
+
+
+for case in FIXES:
+    t.run(fix, *case)
+t.run(no_fix)
+t.run(in_base)
+t.end()
