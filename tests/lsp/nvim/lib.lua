@@ -58,8 +58,10 @@ function M.check_json(path)
   return vim.fn.json_decode(out).files[1].diagnostics
 end
 
--- publishDiagnostics received, per buffer (the handler counts them).
+-- publishDiagnostics received, per buffer (the handler counts them), and
+-- the last list as the server sent it.
 M.published = {}
+M.raw = {}
 
 -- Edits path in a new buffer and attaches a segc lsp client to it; returns
 -- the buffer and the client.
@@ -74,6 +76,7 @@ function M.start(path)
       ['textDocument/publishDiagnostics'] = function(err, result, ctx, config)
         local b = vim.uri_to_bufnr(result.uri)
         M.published[b] = (M.published[b] or 0) + 1
+        M.raw[b] = result.diagnostics
         return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
       end,
     },

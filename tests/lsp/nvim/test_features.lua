@@ -108,15 +108,16 @@ end
 local function code_action(client, buf, dir)
   local line, col = find(buf, '- { name: part3 }')
   local text = vim.api.nvim_buf_get_lines(buf, line, line + 1, false)[1]
+  local before = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
   local seen = T.published[buf] or 0
   vim.api.nvim_buf_set_lines(buf, line, line + 1, false, { (text:gsub('part3 }', 'part3, size: 512MiB }')) })
   T.wait_publish(buf, seen, 'diagnostics after the bank gap')
   
   local lsp_diags = {}
-  for _, d in ipairs(vim.diagnostic.get(buf)) do
-    if d.code == 'banks-cover' then lsp_diags[#lsp_diags + 1] = d.user_data.lsp end
+  for _, d in ipairs(T.raw[buf] or {}) do
+    if d.code == 'banks-cover' then lsp_diags[#lsp_diags + 1] = d end
   end
-  T.check(#lsp_diags == 1, 'the bank gap: one banks-cover to fix', vim.inspect(vim.diagnostic.get(buf)))
+  T.check(#lsp_diags == 1, 'the bank gap: one banks-cover to fix', vim.inspect(T.raw[buf]))
   local d = lsp_diags[1] or { range = { start = { line = line, character = 0 }, ['end'] = { line = line, character = 0 } } }
   local r, err = T.request(client, buf, 'textDocument/codeAction',
     { textDocument = { uri = vim.uri_from_bufnr(buf) }, range = d.range, context = { diagnostics = { d } } })
@@ -129,8 +130,15 @@ local function code_action(client, buf, dir)
   vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding or 'utf-16')
   T.wait_publish(buf, seen, 'diagnostics after the quick fix')
   T.eq(vim.diagnostic.get(buf), {}, 'the quick fix applied: no diagnostics')
-  local copy = T.write(dir .. '/fixed.yaml', table.concat(vim.api.nvim_buf_get_lines(buf, 0, -1, false), '\n') .. '\n')
+  local fixed = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  local copy = T.write(dir .. '/fixed.yaml', table.concat(fixed, '\n') .. '\n')
   T.eq(T.check_json(copy), {}, 'the quick fix applied: segc check finds the text clean')
+  local others = true
+  for i, l in ipairs(before) do
+    if i ~= line + 1 and fixed[i] ~= l then others = false end
+  end
+  T.check(others and #fixed == #before, 'the quick fix changed the bank\'s line only',
+    table.concat(fixed, '\n', line - 2, line + 4))
 end
 
 T.run('features', function()
@@ -142,7 +150,8 @@ T.run('features', function()
   for _, f in ipairs({ { 'hoverProvider', hover }, { 'completionProvider', completion },
                        { 'definitionProvider', definition }, { 'codeActionProvider', code_action } }) do
     if caps[f[1]] then
-      f[2](client, buf, dir)
+      local okay, err = xpcall(f[2], debug.traceback, client, buf, dir)
+      if not okay then T.bad(f[1], err) end
     else
       T.skip(f[1], 'segc lsp does not announce it')
     end
