@@ -14,7 +14,7 @@
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
-#   make bench        lookup benchmarks (bench/)
+#   make bench        lookup and language-server benchmarks (bench/)
 #
 # Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
@@ -136,25 +136,29 @@ $(B):
 # ---- segc.exe ----------------------------------------------------------------
 
 # x86_64 Windows, cross-built with Debian's mingw-w64 and statically linked
-# (libyaml from Debian's source package, winpthreads): build/windows/segc.exe.
+# (libyaml and jansson from Debian's source packages, winpthreads):
+# build/windows/segc.exe, segc lsp included.
 # The generators (re2c, Lemon, embed) run here; their output is shared.
 WIN_CC     ?= x86_64-w64-mingw32-gcc
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WB         := $(B)/windows
 WIN_YAML   := $(WB)/libyaml/lib/libyaml.a
+WIN_JSON   := $(WB)/jansson/lib/libjansson.a
 WIN_EXE    := $(WB)/segc.exe
 WIN_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 -D__USE_MINGW_ANSI_STDIO=1 -DYAML_DECLARE_STATIC -O2 \
-              -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -MMD -MP
-WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c) \
+              -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -I$(WB)/jansson/include -MMD -MP
+WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c $(LSP_SRC)) \
               $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_TMPL))
 
 windows: $(WIN_EXE)
 .PHONY: windows
 
 $(WIN_YAML):
-	sh build-aux/libyaml-mingw.sh $(WB)/libyaml $(WIN_CC) $(WIN_AR)
+	sh build-aux/deb-src-mingw.sh libyaml $(WB)/libyaml $(WIN_CC) $(WIN_AR)
+$(WIN_JSON):
+	sh build-aux/deb-src-mingw.sh jansson $(WB)/jansson $(WIN_CC) $(WIN_AR)
 
-$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) | $(GEN_Y_H)
+$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H)
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) $(WARN) -c -o $@ $<
 # (gcc 12 sees an out-of-bounds read in Lemon's table lookup that its guard rules out.)
@@ -162,10 +166,10 @@ $(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 
-$(WIN_EXE): $(WIN_OBJ) $(WIN_YAML)
-	$(WIN_CC) -static -Wl,--no-insert-timestamp -o $@ $(WIN_OBJ) $(WIN_YAML) -lpthread
+$(WIN_EXE): $(WIN_OBJ) $(WIN_YAML) $(WIN_JSON)
+	$(WIN_CC) -static -Wl,--no-insert-timestamp -o $@ $(WIN_OBJ) $(WIN_YAML) $(WIN_JSON) -lpthread
 
--include $(wildcard $(WB)/obj/*.d $(WB)/obj/gen/*.d)
+-include $(wildcard $(WB)/obj/*.d $(WB)/obj/gen/*.d $(WB)/obj/lsp/*.d)
 
 # ---- tests -----------------------------------------------------------------
 
@@ -191,7 +195,8 @@ $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
 $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
 
-$(UNIT_BIN): $(UNIT_OBJ) $(LIB)
+# The unit tests also link segc lsp's text context, which needs no JSON.
+$(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 unit: $(UNIT_BIN)
@@ -338,12 +343,17 @@ chroot-test:
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
+# bench/run.sh: the generated lookup; bench/lsp.sh: diagnostics after an
+# edit in segc lsp against segc check afresh (LSP_EDITS=N edits per board).
 bench: $(SEGC)
 	@sh bench/run.sh $(SEGC) $(B)
+	@sh bench/lsp.sh $(SEGC) $(B)
+bench-lsp: $(SEGC)
+	@sh bench/lsp.sh $(SEGC) $(B)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
-# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
+# `make fuzz FUZZ_SECONDS=N` builds the library and the four targets of
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
@@ -352,10 +362,14 @@ bench: $(SEGC)
 FUZZ_SECONDS    ?= 60
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SEED       ?= 1
-FUZZ_TARGETS       := pipeline expr tmpl
+FUZZ_TARGETS       := pipeline expr tmpl lsp
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)
+# The language server's reader and dispatcher: the lsp objects (built with
+# the same flags, in $(B)/obj/lsp) and jansson (not instrumented).
+$(B)/fuzz_lsp: tests/fuzz/fuzz_lsp.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LSP_OBJ) $(LIB) $(YAML_LIBS) $(JSON_LIBS)
 
 fuzz-bin: $(FUZZ_TARGETS:%=$(B)/fuzz_%)
 
@@ -415,7 +429,7 @@ dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 clean:
 	rm -rf $(B)
 
-.PHONY: dist dist-test windows windows-test msvc-test completion-test editors-test lsp-test bench all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
+.PHONY: dist dist-test windows windows-test msvc-test completion-test editors-test lsp-test bench bench-lsp all unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 

@@ -88,15 +88,14 @@ static const char *name_list(R *r, const char *const *names, size_t n)
 
 /* Reports every key of `map` that is neither in `allowed` nor a field of
  * one of `scopes`, with a did-you-mean. */
-static void check_keys(R *r, const Node *map, const char *const *allowed, size_t nallowed, unsigned scopes,
-                       const char *where)
+static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
     const char *keys[32];
     size_t n = 0;
-    for (size_t j = 0; j < nallowed; j++)
-        keys[n++] = allowed[j];
+    for (size_t j = 0; j < map_keys[m].nkeys; j++)
+        keys[n++] = map_keys[m].keys[j];
     for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (scopes & SCOPE(field_table[f].scope))
+        if (map_keys[m].scopes & SCOPE(field_table[f].scope))
             keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key;
@@ -209,6 +208,37 @@ static const char *const kind_names[] = {"memory", "aperture", "agp"};
 static const char *const wddm_names[] = {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
                                          "2.6", "2.7", "2.8", "2.9", "3.0", "3.1"};
 
+#define KEYS(list) list, countof(list)
+const MapKeys map_keys[MAP_COUNT] = {
+    [MAP_SPEC] = {KEYS(top_keys), 0},
+    [MAP_BOARD] = {KEYS(board_keys), SCOPE(SC_BOARD)},
+    [MAP_BAR] = {NULL, 0, SCOPE(SC_BAR)},
+    [MAP_SEGMENT] = {KEYS(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4)},
+    [MAP_CPU_VISIBLE] = {KEYS(form_keys), SCOPE(SC_CPU)},
+    [MAP_BANK] = {KEYS(bank_keys), SCOPE(SC_BANK)},
+    [MAP_VPR] = {NULL, 0, SCOPE(SC_VPR)},
+    [MAP_HOST] = {KEYS(form_keys), SCOPE(SC_HOST)},
+    [MAP_PAGING] = {KEYS(paging_keys), SCOPE(SC_PAGING)},
+};
+
+const char *const *key_values(SpecMap m, const char *key, size_t *n)
+{
+    static const struct {
+        SpecMap map;
+        const char *key;
+        const char *const *values;
+        size_t n;
+    } lists[] = {
+        {MAP_BOARD, "wddm", KEYS(wddm_names)}, {MAP_BOARD, "arch", KEYS(arch_names)},
+        {MAP_SEGMENT, "kind", KEYS(kind_names)}, {MAP_SEGMENT, "new", KEYS(bool_names)},
+    };
+    for (size_t i = 0; i < countof(lists); i++)
+        if (lists[i].map == m && !strcmp(lists[i].key, key))
+            return *n = lists[i].n, lists[i].values;
+    return NULL;
+}
+#undef KEYS
+
 /* Picks `s` out of `names`; reports an error with a did-you-mean if absent. */
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what)
 {
@@ -259,7 +289,7 @@ static void build_board(R *r, const Node *root)
     const Node *b = require(r, root, "board", "a spec");
     if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
         return;
-    check_keys(r, b, board_keys, countof(board_keys), SCOPE(SC_BOARD), "'board'");
+    check_keys(r, b, MAP_BOARD, "'board'");
     s->name = scalar_str(r, b, "name", "'board'", &s->name_pos, true);
     const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos, false);
     int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
@@ -320,7 +350,7 @@ static void build_bars(R *r, const Node *root)
         if (!node_expect(r->d, v, NODE_MAP, where))
             v = NULL;
         if (v) {
-            check_keys(r, v, NULL, 0, SCOPE(SC_BAR), where);
+            check_keys(r, v, MAP_BAR, where);
             require(r, v, "index", where);
             require(r, v, "size", where);
         }
@@ -410,7 +440,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
-    check_keys(r, v, NULL, 0, SCOPE(SC_VPR), "'vpr'");
+    check_keys(r, v, MAP_VPR, "'vpr'");
     require(r, v, "range_size", "'vpr'");
     g->vpr.set = true;
     g->vpr.pos = v->pos;
@@ -454,7 +484,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
-    check_keys(r, h, form_keys, countof(form_keys), SCOPE(SC_HOST), "'cpu_host_aperture'");
+    check_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
     require(r, h, "size", "'cpu_host_aperture'");
     g->host.pos = h->pos;
     CpuMode mode = map_form(r, h, "cpu_host_aperture");
@@ -469,7 +499,7 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 /* cpu_visible: { bar, offset } or { address } */
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
-    check_keys(r, cv, form_keys, countof(form_keys), SCOPE(SC_CPU), "'cpu_visible'");
+    check_keys(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'");
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
     if (g->cpu == CPU_BAR)
@@ -499,7 +529,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         bank->pos = b->pos;
         if (!node_expect(r->d, b, NODE_MAP, bw))
             continue;
-        check_keys(r, b, bank_keys, countof(bank_keys), SCOPE(SC_BANK), "a bank");
+        check_keys(r, b, MAP_BANK, "a bank");
         bank->name = scalar_str(r, b, "name", bw, &bank->pos, true);
         if (!node_get(b, "size") && i + 1 < n)
             error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
@@ -532,7 +562,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
             }
         return;
     }
-    check_keys(r, item, seg_keys, countof(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4), "a segment");
+    check_keys(r, item, MAP_SEGMENT, "a segment");
     if ((g->name = scalar_str(r, item, "name", where, &g->pos, true)))
         where = arena_printf(r->a, "segment '%s'", g->name);
     /* A variant's new segment named like a base one (load.c), unless it
@@ -615,7 +645,7 @@ static void build_paging(R *r, const Node *root)
     if (p && !node_expect(r->d, p, NODE_MAP, "'paging'"))
         p = NULL;
     if (p) {
-        check_keys(r, p, paging_keys, countof(paging_keys), SCOPE(SC_PAGING), "'paging'");
+        check_keys(r, p, MAP_PAGING, "'paging'");
         const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos, false);
         if (sn) {
             s->paging.seg_set = true;
@@ -671,6 +701,53 @@ static int field_by_ref(FieldScope sc, const char *name, size_t len)
     return -1;
 }
 
+RefTarget ref_target(const Spec *s, const Segment *seg, const char *name)
+{
+    const char *dot = strchr(name, '.');
+    int f;
+    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0)
+        return seg ? (RefTarget){REF_FIELD, (FieldId)f, seg->id - 1} : (RefTarget){.kind = REF_OUTSIDE};
+    if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0)
+        return (RefTarget){REF_FIELD, (FieldId)f, 0};
+    if (!dot) {
+        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
+        return k ? (RefTarget){REF_CONSTANT, 0, (unsigned)(k - s->consts)} : (RefTarget){.kind = REF_UNKNOWN};
+    }
+    if (!strncmp(name, "bar.", 4)) {
+        const char *bn = name + 4, *d2 = strrchr(bn, '.');
+        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
+                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
+        return b ? (RefTarget){REF_FIELD, (FieldId)f, (unsigned)(b - s->bars)} : (RefTarget){.kind = REF_UNKNOWN};
+    }
+    const Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
+    if (g && !strcmp(dot + 1, "end"))
+        return (RefTarget){REF_END, 0, g->id - 1};
+    if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
+        return (RefTarget){REF_FIELD, (FieldId)f, g->id - 1};
+    return (RefTarget){.kind = REF_UNKNOWN};
+}
+
+bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)
+{
+    const Value *v = NULL, *z = NULL;
+    switch (t.kind) {
+    case REF_CONSTANT: v = &s->consts[t.index].val; break;
+    case REF_FIELD: {
+        FieldScope sc = field_table[t.field].scope;
+        v = field_value(t.field, sc == SC_BAR ? (const void *)&s->bars[t.index]
+                                 : sc == SC_SEG ? (const void *)&s->segs[t.index] : (const void *)s);
+        break;
+    }
+    case REF_END: v = &s->segs[t.index].base, z = &s->segs[t.index].size; break;
+    case REF_OUTSIDE:
+    case REF_UNKNOWN: return false;
+    }
+    if (v->failed || (z && (z->failed || v->v > UINT64_MAX - z->v)))
+        return false;
+    *out = v->v + (z ? z->v : 0);
+    return true;
+}
+
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -695,12 +772,9 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     return true;
 }
 
-/* Everything a name could mean, for the did-you-mean. */
-static void unknown_name(EvalCtx *c, const Expr *ref)
+const char **ref_names(Arena *a, const Spec *s, const Segment *seg, size_t *count)
 {
-    R *r = c->r;
-    const Spec *s = r->s;
-    const char **cands = arena_alloc(r->a, (s->nconsts + (FIELD_COUNT + 1) * (s->nsegs + s->nbars + 2)) * sizeof *cands);
+    const char **cands = arena_alloc(a, (s->nconsts + (FIELD_COUNT + 1) * (s->nsegs + s->nbars + 2)) * sizeof *cands);
     size_t n = 0;
     for (unsigned i = 0; i < s->nconsts; i++)
         cands[n++] = s->consts[i].name;
@@ -708,8 +782,8 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
         if (s->segs[i].name) {
             for (unsigned f = 0; f < FIELD_COUNT; f++)
                 if (field_table[f].scope == SC_SEG && field_table[f].ref)
-                    cands[n++] = arena_printf(r->a, "%s.%s", s->segs[i].name, field_table[f].ref);
-            cands[n++] = arena_printf(r->a, "%s.end", s->segs[i].name);
+                    cands[n++] = arena_printf(a, "%s.%s", s->segs[i].name, field_table[f].ref);
+            cands[n++] = arena_printf(a, "%s.end", s->segs[i].name);
         }
     static const FieldScope order[] = {SC_BAR, SC_BOARD, SC_SEG};
     for (size_t o = 0; o < countof(order); o++)
@@ -718,50 +792,43 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
             if (fi->scope != order[o] || !fi->ref)
                 continue;
             for (unsigned i = 0; fi->scope == SC_BAR && i < s->nbars; i++)
-                cands[n++] = arena_printf(r->a, "bar.%s.%s", s->bars[i].name, fi->ref);
-            if (fi->scope == SC_BOARD || (fi->scope == SC_SEG && c->slot->seg))
+                cands[n++] = arena_printf(a, "bar.%s.%s", s->bars[i].name, fi->ref);
+            if (fi->scope == SC_BOARD || (fi->scope == SC_SEG && seg))
                 cands[n++] = fi->ref;
         }
+    *count = n;
+    return cands;
+}
+
+/* Everything a name could mean, for the did-you-mean. */
+static void unknown_name(EvalCtx *c, const Expr *ref)
+{
+    R *r = c->r;
+    size_t n;
+    const char **cands = ref_names(r->a, r->s, c->slot->seg, &n);
     Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
     const char *dot = strchr(ref->name, '.');
     if (!diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands) && dot && strncmp(ref->name, "bar.", 4))
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
 }
 
-/* The value of a name: `size` (the current segment's), `page_size`, a
- * constant, `bar.NAME.size`, `SEG.base`, SEG.end (which has no slot of
- * its own). */
+/* The value of a name, through ref_target; SEG.end has no slot of its
+ * own (eval_end). */
 static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
 {
     EvalCtx *c = vctx;
     R *r = c->r;
-    Spec *s = r->s;
-    const char *name = ref->name, *dot = strchr(name, '.');
+    RefTarget t = ref_target(r->s, c->slot->seg, ref->name);
     Slot *target = NULL;
-    int f;
-    if (!dot && (f = field_by_ref(SC_SEG, name, strlen(name))) >= 0) {
-        if (!c->slot->seg) {
-            error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                     name, name, c->slot->what);
-            return false;
-        }
-        target = slot_at(r, (FieldId)f, c->slot->seg->id - 1, 0);
-    } else if (!dot && (f = field_by_ref(SC_BOARD, name, strlen(name))) >= 0) {
-        target = slot_at(r, (FieldId)f, 0, 0);
-    } else if (!dot) {
-        const Constant *k = NAMED(s->consts, s->nconsts, name, strlen(name));
-        target = k ? &r->const_slot[k - s->consts] : NULL;
-    } else if (!strncmp(name, "bar.", 4)) {
-        const char *bn = name + 4, *d2 = strrchr(bn, '.');
-        const Bar *b = d2 && (f = field_by_ref(SC_BAR, d2 + 1, strlen(d2 + 1))) >= 0
-                           ? NAMED(s->bars, s->nbars, bn, (size_t)(d2 - bn)) : NULL;
-        target = b ? slot_at(r, (FieldId)f, (unsigned)(b - s->bars), 0) : NULL;
-    } else {
-        Segment *g = NAMED(s->segs, s->nsegs, name, (size_t)(dot - name));
-        if (g && !strcmp(dot + 1, "end"))
-            return eval_end(c, ref, g, out);
-        if (g && (f = field_by_ref(SC_SEG, dot + 1, strlen(dot + 1))) >= 0)
-            target = slot_at(r, (FieldId)f, g->id - 1, 0);
+    switch (t.kind) {
+    case REF_OUTSIDE:
+        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+                 ref->name, ref->name, c->slot->what);
+        return false;
+    case REF_END: return eval_end(c, ref, &r->s->segs[t.index], out);
+    case REF_CONSTANT: target = &r->const_slot[t.index]; break;
+    case REF_FIELD: target = slot_at(r, t.field, t.index, 0); break;
+    case REF_UNKNOWN: break;
     }
     if (!target) {
         unknown_name(c, ref);
@@ -893,12 +960,14 @@ static bool eval_slot(R *r, Slot *sl)
         error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
         about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
+        sl->out->failed = true;
         return false;
     case SLOT_PENDING: break;
     }
     sl->state = SLOT_BUSY;
     bool ok = sl->node ? eval_expr(r, sl) : eval_default(r, sl);
     sl->state = ok ? SLOT_DONE : SLOT_FAILED;
+    sl->out->failed = !ok;
     about_slot(r, mark, sl);
     return ok;
 }
@@ -964,7 +1033,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     s->nfiles = src->nfiles;
     const Node *root = src->root;
     Diag **mark = d->tail;
-    check_keys(&r, root, top_keys, countof(top_keys), 0, "the spec");
+    check_keys(&r, root, MAP_SPEC, "the spec");
     build_board(&r, root);
     build_constants(&r, root);
     build_bars(&r, root);
@@ -1029,7 +1098,7 @@ uint64_t field_max(FieldId f, const Spec *s)
 }
 
 const FlagInfo flag_table[] = {
-#define X(s, c, bit, v, d) {#s, #c, bit, v, d},
+#define X(s, c, bit, v, d, doc) {#s, #c, doc, bit, v, d},
     SEGC_FLAGS(X)
 #undef X
 };

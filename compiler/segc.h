@@ -440,42 +440,68 @@ void expr_print(Buf *b, const Expr *e);
 
 /* ---- model ------------------------------------------------------------- */
 
-/* DXGK_SEGMENTFLAGS: X(snake_name, DxgkName, bit, min_wddm, derived)
+/* DXGK_SEGMENTFLAGS: X(snake_name, DxgkName, bit, min_wddm, derived, doc)
  * min_wddm: the WDDM version (as 0xMm) from which the bit exists in the
  * headers the driver is built with.  `derived` flags are set by segc from
- * kind/cpu_visible/banks and may not be written in `flags:`. */
-#define SEGC_FLAGS(X)                                                           \
-    X(aperture, Aperture, 0, 0x10, 1)                                           \
-    X(agp, Agp, 1, 0x10, 1)                                                     \
-    X(cpu_visible, CpuVisible, 2, 0x10, 1)                                      \
-    X(use_banking, UseBanking, 3, 0x10, 1)                                      \
-    X(cache_coherent, CacheCoherent, 4, 0x10, 0)                                \
-    X(pitch_alignment, PitchAlignment, 5, 0x10, 0)                              \
-    X(populated_from_system_memory, PopulatedFromSystemMemory, 6, 0x10, 0)      \
-    X(preserved_during_standby, PreservedDuringStandby, 7, 0x12, 0)             \
-    X(preserved_during_hibernate, PreservedDuringHibernate, 8, 0x12, 0)         \
-    X(partially_preserved_during_hibernate, PartiallyPreservedDuringHibernate, 9, 0x12, 0) \
-    X(direct_flip, DirectFlip, 10, 0x12, 0)                                     \
-    X(use_64kb_pages, Use64KBPages, 11, 0x20, 0)                                \
-    X(reserved_sys_mem, ReservedSysMem, 12, 0x20, 0)                            \
-    X(supports_cpu_host_aperture, SupportsCpuHostAperture, 13, 0x20, 0)         \
-    X(supports_cached_cpu_host_aperture, SupportsCachedCpuHostAperture, 14, 0x20, 0) \
-    X(application_target, ApplicationTarget, 15, 0x20, 0)                       \
-    X(vpr_supported, VprSupported, 16, 0x20, 0)                                 \
-    X(vpr_preserved_during_standby, VprPreservedDuringStandby, 17, 0x20, 0)     \
-    X(encrypted_paging_supported, EncryptedPagingSupported, 18, 0x20, 0)        \
-    X(local_budget_group, LocalBudgetGroup, 19, 0x20, 0)                        \
-    X(non_local_budget_group, NonLocalBudgetGroup, 20, 0x20, 0)                 \
-    X(populated_by_reserved_ddr_by_firmware, PopulatedByReservedDDRByFirmware, 21, 0x29, 0)
+ * kind/cpu_visible/banks and may not be written in `flags:`.  doc: what the
+ * flag means, the one text of it: schema/segc.schema.json's description of
+ * each flag a spec may write is this text, then " WDDM M.m or later." when
+ * min_wddm is above 1.0 (tests/schema/flags.py checks it). */
+#define SEGC_FLAGS(X) \
+    X(aperture, Aperture, 0, 0x10, 1, \
+      "A linear aperture-space segment: VidMm maps system pages into it through the GPU's page tables. segc sets it for `kind: aperture`.") \
+    X(agp, Agp, 1, 0x10, 1, \
+      "The AGP aperture, mapped by the GART driver. segc sets it for `kind: agp`.") \
+    X(cpu_visible, CpuVisible, 2, 0x10, 1, \
+      "The CPU can reach the segment's memory directly. segc sets it for `cpu_visible:`.") \
+    X(use_banking, UseBanking, 3, 0x10, 1, \
+      "The segment is divided into banks (pBankRangeTable). segc sets it for `banks:`.") \
+    X(cache_coherent, CacheCoherent, 4, 0x10, 0, \
+      "The GPU snoops CPU caches when it goes through this aperture. Apertures only.") \
+    X(pitch_alignment, PitchAlignment, 5, 0x10, 0, \
+      "VidMm places allocations by their pitch-aligned size and the driver copes with the size difference when paging; such a segment is never an eviction target.") \
+    X(populated_from_system_memory, PopulatedFromSystemMemory, 6, 0x10, 0, \
+      "A memory segment made of system memory the driver allocated at initialisation (not firmware-stolen memory).") \
+    X(preserved_during_standby, PreservedDuringStandby, 7, 0x12, 0, \
+      "The contents survive standby. Valid sets of the preserved flags: none, standby, standby + hibernate, standby + partially.") \
+    X(preserved_during_hibernate, PreservedDuringHibernate, 8, 0x12, 0, \
+      "The contents survive hibernate; needs preserved_during_standby.") \
+    X(partially_preserved_during_hibernate, PartiallyPreservedDuringHibernate, 9, 0x12, 0, \
+      "Offsets 0 to system_memory_end survive hibernate, the firmware-reserved rest is purged; needs preserved_during_standby and system_memory_end.") \
+    X(direct_flip, DirectFlip, 10, 0x12, 0, \
+      "Direct Flip allocations can be pinned and scanned out from this segment.") \
+    X(use_64kb_pages, Use64KBPages, 11, 0x20, 0, \
+      "The segment uses 64 KiB pages: base, size and banks 64 KiB aligned.") \
+    X(reserved_sys_mem, ReservedSysMem, 12, 0x20, 0, \
+      "Reserved for the OS: a driver never sets it.") \
+    X(supports_cpu_host_aperture, SupportsCpuHostAperture, 13, 0x20, 0, \
+      "The CPU reaches the segment through the host aperture, not with cpu_visible.") \
+    X(supports_cached_cpu_host_aperture, SupportsCachedCpuHostAperture, 14, 0x20, 0, \
+      "Cached CPU access through the host aperture; needs supports_cpu_host_aperture.") \
+    X(application_target, ApplicationTarget, 15, 0x20, 0, \
+      "The segment counts against application budgets; deprecated by the budget groups.") \
+    X(vpr_supported, VprSupported, 16, 0x20, 0, \
+      "The segment supports video protected regions.") \
+    X(vpr_preserved_during_standby, VprPreservedDuringStandby, 17, 0x20, 0, \
+      "Video protected regions keep their contents across standby.") \
+    X(encrypted_paging_supported, EncryptedPagingSupported, 18, 0x20, 0, \
+      "Protected content is encrypted when it is paged.") \
+    X(local_budget_group, LocalBudgetGroup, 19, 0x20, 0, \
+      "The segment counts against the local memory budget.") \
+    X(non_local_budget_group, NonLocalBudgetGroup, 20, 0x20, 0, \
+      "The segment counts against the non-local memory budget.") \
+    X(populated_by_reserved_ddr_by_firmware, PopulatedByReservedDDRByFirmware, 21, 0x29, 0, \
+      "Memory the firmware reserved (from DDR) populates the segment.")
 
 enum {
-#define X(s, c, bit, v, d) FB_##s = (bit), FLAG_##s = 1u << (bit),
+#define X(s, c, bit, v, d, doc) FB_##s = (bit), FLAG_##s = 1u << (bit),
     SEGC_FLAGS(X)
 #undef X
 };
 
 typedef struct FlagInfo {
     const char *name, *dxgk;
+    const char *doc; /* its meaning (SEGC_FLAGS) */
     unsigned bit, min_wddm;
     bool derived;
 } FlagInfo;
@@ -493,6 +519,7 @@ typedef struct Value {
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
     const struct Constant *define; /* a -D constant it reads, if any */
+    bool failed; /* its evaluation failed (reported): v means nothing */
 } Value;
 
 typedef struct Constant {
@@ -668,6 +695,49 @@ unsigned ddi_forms_parse(const char *list);
  * constant is left out, a constant or a segment value that failed makes
  * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
+/* The maps of a spec, and the keys segc takes in each: its own (`name`,
+ * `kind`, `flags`...), then the keys of the fields of `scopes`
+ * (fields.def).  resolve.c reports any other key; segc lsp offers these. */
+typedef enum {
+    MAP_SPEC, MAP_BOARD, MAP_BAR, MAP_SEGMENT, MAP_CPU_VISIBLE, MAP_BANK, MAP_VPR, MAP_HOST, MAP_PAGING, MAP_COUNT
+} SpecMap;
+typedef struct MapKeys {
+    const char *const *keys;
+    size_t nkeys;
+    unsigned scopes; /* SCOPE() set */
+} MapKeys;
+extern const MapKeys map_keys[MAP_COUNT];
+/* The values key `key` of map `m` takes from a fixed list (board.wddm,
+ * board.arch, a segment's kind and new), *n of them; NULL for any other. */
+const char *const *key_values(SpecMap m, const char *key, size_t *n);
+
+/* What a name in an expression refers to: `vram` (a constant), `size` and
+ * `base` (the current segment's), `page_size`, `bar.NAME.size`,
+ * `SEG.base|size|end`.  The one name resolver: resolve.c evaluates
+ * references through it, segc lsp reads values and offers names by it. */
+typedef enum {
+    REF_UNKNOWN,  /* no such name */
+    REF_OUTSIDE,  /* `size`/`base` where there is no current segment */
+    REF_CONSTANT, /* s->consts[index] */
+    REF_FIELD,    /* field `field` of its owner (its scope says which): the
+                   * board (index 0), s->bars[index] or s->segs[index] */
+    REF_END,      /* SEG.end of s->segs[index]: base + size, not a field */
+} RefKind;
+typedef struct RefTarget {
+    RefKind kind;
+    FieldId field; /* REF_FIELD */
+    unsigned index;
+} RefTarget;
+/* The target of `name` in spec `s` (its names built: spec_resolve has
+ * built the model), for an expression of segment `seg` (NULL: none). */
+RefTarget ref_target(const Spec *s, const Segment *seg, const char *name);
+/* Every name an expression of segment `seg` (NULL: none) may read in
+ * spec `s`, *n of them (in `a`): constants, SEG.base|size|end,
+ * bar.NAME.size, page_size, then `size` and `base` with a segment. */
+const char **ref_names(Arena *a, const Spec *s, const Segment *seg, size_t *n);
+/* The value a resolved spec holds for target `t`; false when `t` names
+ * nothing or its evaluation failed. */
+bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out);
 /* spec_read then spec_resolve, for tests and fuzzers. */
 Spec *spec_load(Arena *a, const char *path, const ResolveOpts *o, Diags *d);
 Spec *spec_from_string(Arena *a, const char *name, const char *text, const ResolveOpts *o, Diags *d);

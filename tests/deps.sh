@@ -35,7 +35,7 @@
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
 # gcc-mingw-w64-i686, compiles the generated code for both Windows targets
 # (tests/gen: an x64 spec must refuse a 32-bit build), dpkg-dev lets
-# apt-get fetch and unpack libyaml's source package for it, wine64 runs
+# apt-get fetch and unpack libyaml's and jansson's source packages for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
 # (tests/completion; bash is always there); cppcheck and clang-tidy lint

@@ -64,6 +64,7 @@ typedef struct Doc {
     size_t len;
     long long version;
     Analysis *an; /* the last analysis, NULL once the text changed */
+    Analysis *good; /* the last analysis that built a spec (completion's names), or NULL */
     bool published; /* diagnostics were sent for it */
 } Doc;
 

@@ -202,6 +202,19 @@ static void analysis_free(Analysis *an)
     }
 }
 
+/* The document's text changed: its analysis goes, kept as the last good
+ * one (Doc.good) when it built a spec. */
+static void forget(Doc *d)
+{
+    if (d->an && d->an->spec) {
+        analysis_free(d->good);
+        d->good = d->an;
+    } else {
+        analysis_free(d->an);
+    }
+    d->an = NULL;
+}
+
 /* ResolveOpts.open_file: an `extends` file's text from an open document. */
 static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
 {
@@ -285,6 +298,13 @@ json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, cons
 
 static void send(Server *S, json_t *msg)
 {
+    /* json_pack gives NULL for text that is not UTF-8: a message is lost,
+     * the server goes on (rpc_write would take it for no memory). */
+    if (!msg) {
+        if (S->log)
+            fprintf(S->log, "segc: a message could not be encoded as JSON\n"), fflush(S->log);
+        return;
+    }
     if (S->log) {
         char *s = json_dumps(msg, JSON_COMPACT);
         fprintf(S->log, "-> %s\n", s ? s : "?");
@@ -330,13 +350,11 @@ static void changed(Server *S, Doc *doc)
     bool *stale = xmalloc(S->ndocs * sizeof *stale + 1);
     for (size_t i = 0; i < S->ndocs; i++)
         stale[i] = S->docs[i] != doc && reads(S->docs[i]->an, doc);
-    analysis_free(doc->an);
-    doc->an = NULL;
+    forget(doc);
     publish(S, doc);
     for (size_t i = 0; i < S->ndocs; i++)
         if (stale[i]) {
-            analysis_free(S->docs[i]->an);
-            S->docs[i]->an = NULL;
+            forget(S->docs[i]);
             publish(S, S->docs[i]);
         }
     free(stale);
@@ -345,10 +363,8 @@ static void changed(Server *S, Doc *doc)
 /* Every document again (a file changed on the disk, or was saved). */
 static void recheck_all(Server *S)
 {
-    for (size_t i = 0; i < S->ndocs; i++) {
-        analysis_free(S->docs[i]->an);
-        S->docs[i]->an = NULL;
-    }
+    for (size_t i = 0; i < S->ndocs; i++)
+        forget(S->docs[i]);
     for (size_t i = 0; i < S->ndocs; i++)
         publish(S, S->docs[i]);
 }
@@ -384,6 +400,7 @@ Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
 static void doc_free(Doc *d)
 {
     analysis_free(d->an);
+    analysis_free(d->good);
     free(d->uri);
     free(d->path);
     free(d->real);
@@ -470,8 +487,7 @@ static void did_close(Server *S, const json_t *params)
     /* The documents that extend it read it from the disk now. */
     for (size_t k = 0; k < S->ndocs; k++)
         if (reads(S->docs[k]->an, d)) {
-            analysis_free(S->docs[k]->an);
-            S->docs[k]->an = NULL;
+            forget(S->docs[k]);
             publish(S, S->docs[k]);
         }
     notify(S, "textDocument/publishDiagnostics", json_pack("{s:s,s:[]}", "uri", d->uri, "diagnostics"));
@@ -506,11 +522,12 @@ static json_t *initialize(Server *S, const json_t *params, RpcError *err)
         if (json_is_string(e) && !strcmp(json_string_value(e), "utf-8"))
             S->enc = ENC_UTF8;
     S->initialized = true;
-    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:b,s:b,s:{s:[s]}},s:{s:s,s:s}}",
+    return json_pack("{s:{s:s,s:{s:b,s:i,s:{s:b}},s:b,s:b,s:b,s:{s:[s]},s:b,s:{s:[s,s,s,s,s,s]}},s:{s:s,s:s}}",
                      "capabilities", "positionEncoding", S->enc == ENC_UTF8 ? "utf-8" : "utf-16",
                      "textDocumentSync", "openClose", 1, "change", 2, "save", "includeText", 0,
                      "definitionProvider", 1, "referencesProvider", 1, "documentSymbolProvider", 1,
                      "codeActionProvider", "codeActionKinds", "quickfix",
+                     "hoverProvider", 1, "completionProvider", "triggerCharacters", ".", "[", " ", ":", ",", "-",
                      "serverInfo", "name", "segc", "version", SEGC_VERSION);
 }
 
@@ -539,6 +556,8 @@ static const Method methods[] = {
     {"textDocument/didClose", NULL, did_close},
     {"textDocument/didSave", NULL, did_save},
     {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
+    {"textDocument/hover", lsp_hover, NULL},
+    {"textDocument/completion", lsp_completion, NULL},
     {"textDocument/definition", lsp_definition, NULL},
     {"textDocument/references", lsp_references, NULL},
     {"textDocument/documentSymbol", lsp_symbols, NULL},
@@ -547,8 +566,17 @@ static const Method methods[] = {
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)
 {
+    /* The message may quote the client's text cut inside a character
+     * ("no method '%.200s'", a URI in 256 bytes, jansson's "near '...'"):
+     * json_pack takes only UTF-8, so a stray byte becomes '?'. */
+    char clean[512];
+    size_t n = strlen(msg) < sizeof clean ? strlen(msg) : sizeof clean - 1;
+    memcpy(clean, msg, n);
+    clean[n] = 0;
+    for (size_t i = 0; (i += utf8_check((const unsigned char *)clean + i, n - i)) < n; i++)
+        clean[i] = '?';
     send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
-                      "message", msg));
+                      "message", clean));
 }
 
 /* One message body: a request gets exactly one response; a notification

@@ -7,7 +7,8 @@
 #
 # Run from the repository root.  For each target it first replays every
 # seed and every regression input in tests/fuzz/regress/TARGET/ (any crash
-# there fails at once), then fuzzes with tests/fuzz/segc.dict:
+# there fails at once), then fuzzes with tests/fuzz/segc.dict (and
+# tests/fuzz/TARGET.dict when there is one, appended to it):
 #   --runs N     exactly N executions from the seeds alone, with the fixed
 #                seed FUZZ_SEED (default 1): the same inputs on every run
 #                and every machine, so a smoke failure always reproduces;
@@ -26,8 +27,7 @@ case ${2:-} in
 *) echo "$usage" >&2; exit 2 ;;
 esac
 shift 3
-TARGETS=${*:-pipeline expr tmpl}
-DICT=tests/fuzz/segc.dict
+TARGETS=${*:-pipeline expr tmpl lsp}
 . tests/lib.sh
 suite_begin fuzz
 
@@ -69,8 +69,19 @@ seed_tmpl() {
     done
 }
 
+# A stream of LSP messages (tests/fuzz/lsp/*.lsp: sessions written as an
+# editor writes them, and a broken client's).
+seed_lsp() {
+    cp tests/fuzz/lsp/*.lsp "$1/"
+}
+
 for t in $TARGETS; do
     bin=$B/fuzz_$t
+    dict=tests/fuzz/segc.dict
+    if [ -f "tests/fuzz/$t.dict" ]; then
+        dict=$B/dict-$t
+        cat tests/fuzz/segc.dict "tests/fuzz/$t.dict" >"$dict"
+    fi
     seeds=$B/seeds-$t
     corpus=$B/corpus-$t
     art=$B/artifacts/$t/
@@ -93,7 +104,7 @@ for t in $TARGETS; do
     esac
     log=$B/fuzz-$t.log
     # shellcheck disable=SC2086
-    "$bin" $budget -timeout=10 -rss_limit_mb=2048 -dict="$DICT" \
+    "$bin" $budget -timeout=10 -rss_limit_mb=2048 -dict="$dict" \
         -artifact_prefix="$art" -print_final_stats=1 "$corpus" "$seeds" >"$log" 2>&1
     rc=$?
     last=$(grep -E '^#[0-9]+' "$log" | tail -n 1)

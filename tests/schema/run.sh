@@ -25,7 +25,11 @@
 #    names, and the keys segc takes in each map (the fix of its unknown-key
 #    error lists them) are exactly the schema's.  Copies of the table with
 #    a new row and of the schema with a key removed must fail that check.
-# 5. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
+# 5. tests/schema/flags.py: the schema describes each flag a spec may write
+#    with the meaning compiler/segc.h's SEGC_FLAGS gives it (and the WDDM
+#    version it needs), and offers no derived flag.  A copy of segc.h with a
+#    description changed must fail that check.
+# 6. If $SEGC names an executable, `$SEGC check` must exit 0 on every sample
 #    and good case and exactly 1 (invalid spec; 2 would be a usage or
 #    internal error) on every bad case.
 #
@@ -86,18 +90,23 @@ schema_cases() {
         bad "validate.py" "$n verdicts for $(echo $samples $bad_cases | wc -w) files"
 }
 
+# verdicts TOOL RC OUT [SUFFIX]: the "ok/FAIL<TAB>what<TAB>why" lines a
+# checker (keys.py, flags.py) printed into OUT, SUFFIX added to each name.
+verdicts() {
+    while IFS="$TAB" read -r verdict what why; do
+        case $verdict in
+            ok) ok "$what${4:-}" ;;
+            FAIL) bad "$what${4:-}" "$why" ;;
+            *) bad "$1" "$verdict $what" ;;
+        esac
+    done <"$3"
+    [ "$2" -le 1 ] || bad "$1" "exit $2"
+}
+
 # keys FIELDS SCHEMA [SEGC]: tests/schema/keys.py, one check per line.
 keys() {
     "$PYTHON" tests/schema/keys.py "$2" "$1" ${3:+"$3"} >"$tmp/keys.out" 2>&1
-    rc=$?
-    while IFS="$TAB" read -r verdict what why; do
-        case $verdict in
-            ok) ok "$what" ;;
-            FAIL) bad "$what" "$why" ;;
-            *) bad "keys.py" "$verdict $what" ;;
-        esac
-    done <"$tmp/keys.out"
-    [ "$rc" -le 1 ] || bad "keys.py" "exit $rc"
+    verdicts keys.py $? "$tmp/keys.out"
 }
 
 # keys_refuse WHAT FIELDS SCHEMA PATTERN: keys.py fails on a broken pair,
@@ -135,6 +144,21 @@ json.dump(s, open(sys.argv[2], "w"))' "$SCHEMA" "$tmp/schema.json"
         "fields.def zz_new: key 'zz_new_key'${TAB}scope SC_ELSEWHERE"
 }
 
+# Each flag's description is segc.h's (SEGC_FLAGS), and the check fires on
+# a description changed on one side only.
+flags_cases() {
+    "$PYTHON" tests/schema/flags.py "$SCHEMA" compiler/segc.h >"$tmp/flags.out" 2>&1
+    verdicts flags.py $? "$tmp/flags.out" ": description"
+    sed 's/"Direct Flip allocations can/"Direct Flip surfaces can/' compiler/segc.h >"$tmp/segc.h"
+    if "$PYTHON" tests/schema/flags.py "$SCHEMA" "$tmp/segc.h" >"$tmp/flags.out" 2>&1; then
+        bad "a flag description changed in segc.h alone is refused" "flags.py passed"
+    elif grep -q "^FAIL${TAB}flag direct_flip" "$tmp/flags.out"; then
+        ok "a flag description changed in segc.h alone is refused"
+    else
+        bad "a flag description changed in segc.h alone is refused" "$(head -n 3 "$tmp/flags.out")"
+    fi
+}
+
 if sanitized; then
     :
 elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
@@ -143,6 +167,7 @@ elif ! "$PYTHON" -c 'import yaml, jsonschema' 2>/dev/null; then
 else
     schema_cases
     fields_cases
+    flags_cases
 fi
 
 # ajv_cases: strict compile of every schema, then the same verdicts.

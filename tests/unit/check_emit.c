@@ -29,7 +29,7 @@ static void many_banks(Spec *s, Arena *a)
     g->nbanks = MAX_BANKS + 1;
     g->banks = arena_alloc(a, g->nbanks * sizeof *g->banks);
     for (unsigned i = 0; i < g->nbanks; i++)
-        g->banks[i] = (Bank){"x", g->pos, {0x1000, g->pos, true, NULL}, i * 0x1000ull, (i + 1) * 0x1000ull};
+        g->banks[i] = (Bank){"x", g->pos, {0x1000, g->pos, true, NULL, false}, i * 0x1000ull, (i + 1) * 0x1000ull};
     g->size.v = g->nbanks * 0x1000ull;
 }
 static void wrap(Spec *s, Arena *a) { (void)a; s->segs[1].base.v = 0xFFFFFFFFFFFFF000ull; s->segs[1].size.v = 0x2000; }

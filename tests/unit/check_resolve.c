@@ -1002,6 +1002,56 @@ START_TEST(test_read_then_resolve)
 }
 END_TEST
 
+/* ref_target maps each kind of name to its target, and ref_resolved reads
+ * the value the model holds for it (none for a failed one). */
+START_TEST(test_ref_target)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    const char *yaml = "segc: 1\nboard: { name: b, page_size: 8KiB }\n"
+                       "constants: { vram: 4GiB, bad: 1 - 2 }\n"
+                       "bars: { fb: { index: 0, size: 256MiB } }\n"
+                       "segments:\n"
+                       "  - { name: lo, kind: memory, base: 0x1000, size: bar.fb.size }\n"
+                       "  - { name: hi, kind: memory, size: vram - lo.size }\n"
+                       "  - { name: odd, kind: memory, size: bad }\n";
+    Spec *s = spec_from_string(a, "t.yaml", yaml, NULL, &d);
+    ck_assert_ptr_nonnull(s);
+    const Segment *hi = &s->segs[1];
+    static const struct {
+        const char *name;
+        bool in_seg;
+        RefKind kind;
+        bool resolved;
+        uint64_t v;
+    } cases[] = {
+        {"vram", false, REF_CONSTANT, true, 4 * GiB},
+        {"bad", false, REF_CONSTANT, false, 0},
+        {"page_size", false, REF_FIELD, true, 8 * KiB},
+        {"bar.fb.size", false, REF_FIELD, true, 256 * MiB},
+        {"bar.fb.index", false, REF_UNKNOWN, false, 0}, /* not a name expressions read */
+        {"lo.base", false, REF_FIELD, true, 0x1000},
+        {"lo.end", false, REF_END, true, 0x1000 + 256 * MiB},
+        {"hi.size", false, REF_FIELD, true, 4 * GiB - 256 * MiB},
+        {"odd.size", false, REF_FIELD, false, 0},
+        {"size", true, REF_FIELD, true, 4 * GiB - 256 * MiB},
+        {"size", false, REF_OUTSIDE, false, 0},
+        {"nope.size", false, REF_UNKNOWN, false, 0},
+        {"vrm", false, REF_UNKNOWN, false, 0},
+    };
+    for (size_t i = 0; i < countof(cases); i++) {
+        RefTarget t = ref_target(s, cases[i].in_seg ? hi : NULL, cases[i].name);
+        uint64_t v = 0;
+        ck_assert_msg(t.kind == cases[i].kind, "%s: kind %d", cases[i].name, (int)t.kind);
+        ck_assert_msg(ref_resolved(s, t, &v) == cases[i].resolved, "%s resolved", cases[i].name);
+        if (cases[i].resolved)
+            ck_assert_msg(v == cases[i].v, "%s: 0x%llx", cases[i].name, (unsigned long long)v);
+    }
+    arena_free(a);
+}
+END_TEST
+
 Suite *resolve_suite(void)
 {
     Suite *s = suite_create("resolve");
@@ -1009,6 +1059,7 @@ Suite *resolve_suite(void)
     tcase_add_loop_test(tc, test_values, 0, (int)countof(value_cases));
     tcase_add_test(tc, test_model_positions);
     tcase_add_test(tc, test_define_position);
+    tcase_add_test(tc, test_ref_target);
     suite_add_tcase(s, tc);
     tc = tcase_create("errors");
     tcase_add_loop_test(tc, test_errors, 0, (int)countof(error_cases));

@@ -13,7 +13,8 @@
 # spaces in diagnostics and depfiles, UTF-8 file names, and a failed write
 # leaving the old outputs as they were.
 #
-# Covered: build (all DDI forms, -MD -MF, --annotate, --emit-selftest, -v),
+# Covered: lsp (initialize, shutdown, exit on standard input),
+# build (all DDI forms, -MD -MF, --annotate, --emit-selftest, -v),
 # check (-j threads, globs expanded by segc.exe with FindFirstFileW,
 # --diagnostics=msvc/sarif, hostile input), dump --json, map, CRLF specs,
 # atomic replace (MoveFileExW) and refused writes, colour on Wine's console
@@ -54,6 +55,12 @@ for t in lin win; do
         sed 's/$/\r/' "$d/$f" > "$d/crlf/${f##*/}"
     done
     echo "not a directory" > "$d/out/afile"
+    # segc lsp's input (case lsp-lifecycle): initialize, shutdown, exit.
+    for body in '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}' \
+                '{"jsonrpc":"2.0","method":"initialized","params":{}}' \
+                '{"jsonrpc":"2.0","id":2,"method":"shutdown"}' '{"jsonrpc":"2.0","method":"exit"}'; do
+        printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body"
+    done > "$d/lsp-lifecycle.in"
 done
 
 # ---- Linux ------------------------------------------------------------------
@@ -123,6 +130,23 @@ done
 grep -q "cannot write 'out/keep2/contoso_d8_segments.h': it exists and is not a regular file" \
     "$lwin/res/rc-output-is-dir.err" && ok "an output that is a directory is refused" ||
     bad "output-is-dir" "$(cat "$lwin/res/rc-output-is-dir.err")"
+# segc lsp on Windows' standard input and output (binary mode: a CR added
+# to the header or the body would break the framing): the exit status of
+# a shutdown before exit, and the two responses, framed and parsed.
+python3 - "$lwin/res/lsp-lifecycle.out" "$(cat "$lwin/res/lsp-lifecycle.rc")" <<'PY' && ok "lsp: initialize and shutdown answered, exit status 0" || bad "lsp-lifecycle" "$(head -c 400 "$lwin/res/lsp-lifecycle.out")"
+import json, re, sys
+data, rc, msgs = open(sys.argv[1], 'rb').read(), sys.argv[2], []
+while data:
+    m = re.match(rb'Content-Length: (\d+)\r\n\r\n', data)
+    n = int(m.group(1))
+    msgs.append(json.loads(data[m.end():m.end() + n]))
+    data = data[m.end() + n:]
+init, down = msgs
+assert rc == '0', rc
+assert init['id'] == 1 and init['result']['serverInfo']['name'] == 'segc', init
+assert init['result']['capabilities']['textDocumentSync']['change'] == 2, init
+assert down == {'jsonrpc': '2.0', 'id': 2, 'result': None}, down
+PY
 # CRLF: the same findings at the same columns, the same code as from LF.
 sed 's/crlf\//errors\//' "$lwin/res/check-crlf.err" > "$W/crlf.err"
 (cd "$W/lin" && "$SEGC" check --diagnostics=msvc errors/many-errors.yaml errors/bad-kind.yaml > /dev/null 2> "$W/lf.err")

@@ -1,0 +1,449 @@
+/* SPDX-License-Identifier: MIT */
+/* query.c - hover and completion.
+ *
+ * Hover reads the tree and the model of the document's analysis: the value
+ * of an expression with the values of the names it reads (ref_target, the
+ * resolver's own name lookup), a flag's meaning (SEGC_FLAGS), a waived
+ * rule's `segc explain` text, a segment as the generated handler reports
+ * it.  Completion reads where the cursor is from the text (context.c),
+ * since the YAML being typed is seldom valid, and the names from the last
+ * analysis that built a spec. */
+#include "lsp.h"
+#include "context.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+/* ---- small helpers ------------------------------------------------------------ */
+
+/* A value as an operand of a chain: "8 GiB", "4096"; hex when no IEC
+ * unit is exact. */
+static const char *operand(Arena *a, uint64_t v)
+{
+    const char *s = iec(a, v);
+    if (v < 1024)
+        return arena_printf(a, "%" PRIu64, v);
+    return s[0] == '\xE2' ? arena_printf(a, "0x%" PRIX64, v) : s;
+}
+
+/* The keys of the cursor's path, "#" for an index: the path context.c
+ * and spec_map_at speak. */
+static unsigned path_keys(const Cursor *c, const char **keys)
+{
+    for (unsigned i = 0; i < c->depth; i++)
+        keys[i] = c->path[i].key ? c->path[i].key : "#";
+    return c->depth;
+}
+
+/* Whether the cursor's path is `pattern` (path_match). */
+static bool path_is(const Cursor *c, const char *pattern)
+{
+    const char *keys[LOC_MAX_DEPTH];
+    return path_match(keys, path_keys(c, keys), pattern);
+}
+
+static const FlagInfo *flag_named(const char *name)
+{
+    for (size_t i = 0; i < flag_count; i++)
+        if (!strcmp(flag_table[i].name, name))
+            return &flag_table[i];
+    return NULL;
+}
+
+static const Segment *segment_named(const Spec *s, const char *name)
+{
+    for (unsigned i = 0; s && i < s->nsegs; i++)
+        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
+            return &s->segs[i];
+    return NULL;
+}
+
+/* "preserved_during_standby | direct_flip", or "none". */
+static void flag_names(Buf *b, uint32_t flags)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit))
+            buf_printf(b, "%s%s", n++ ? " | " : "", flag_table[i].name);
+    if (!n)
+        buf_puts(b, "none");
+}
+
+/* ---- hover: expressions ---------------------------------------------------------- */
+
+typedef struct HoverEval {
+    const Spec *s;
+    const Segment *seg;
+} HoverEval;
+
+/* EvalEnv.lookup over the resolved model, through the resolver's names. */
+static bool model_lookup(void *ctx, const Expr *ref, uint64_t *out)
+{
+    const HoverEval *h = ctx;
+    return ref_resolved(h->s, ref_target(h->s, h->seg, ref->name), out);
+}
+
+/* The references of `e`, in the order they are written. */
+static void refs_of(const Expr *e, const Expr **refs, unsigned *n, unsigned max)
+{
+    if (e->kind == EX_REF && *n < max)
+        refs[(*n)++] = e;
+    for (unsigned i = 0; i < e->nargs; i++)
+        refs_of(e->args[i], refs, n, max);
+}
+
+/* The scalar's text with each reference replaced by its value ("8 GiB -
+ * 2 GiB"); false when a reference has none or is not on the scalar's line. */
+static bool chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, Buf *b)
+{
+    const Expr *refs[64];
+    unsigned nrefs = 0;
+    refs_of(e, refs, &nrefs, countof(refs));
+    Pos sp = node_span(n);
+    size_t at = pos_offset(sp), end = at + sp.len;
+    const char *t = sp.file->text;
+    if (n->style == SCALAR_SINGLE || n->style == SCALAR_DOUBLE)
+        at++, end--;
+    for (unsigned i = 0; i < nrefs; i++) {
+        size_t r = pos_offset(refs[i]->pos);
+        uint64_t v;
+        if (refs[i]->pos.file != sp.file || r < at || r + refs[i]->pos.len > end ||
+            !model_lookup((void *)(uintptr_t)h, refs[i], &v))
+            return false;
+        buf_putn(b, t + at, r - at);
+        buf_puts(b, operand(a, v));
+        at = r + refs[i]->pos.len;
+    }
+    buf_putn(b, t + at, end - at);
+    return nrefs > 0;
+}
+
+/* What the scalar is the value of: "segment `local` `size` (Size)". */
+static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
+{
+    const char *key = c->path[c->depth - 1].key;
+    if (f < 0) {
+        buf_printf(b, "constant `%s`", key);
+        return;
+    }
+    buf_printf(b, "`%s`", key);
+    if (path_is(c, "segments # banks # *")) {
+        const Node *bank = c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
+        if (name && name->kind == NODE_SCALAR)
+            buf_printf(b, " of bank `%s`", name->str);
+    }
+    if (g)
+        buf_printf(b, " of segment `%s`", g->name);
+    else if (path_is(c, "bars * *"))
+        buf_printf(b, " of BAR `%s`", c->path[1].key);
+    if (field_table[f].dxgk)
+        buf_printf(b, " (%s)", field_table[f].dxgk);
+}
+
+/* The field whose value the cursor's scalar is (-1: a constant's); false
+ * when it is no expression. */
+static bool expression_at(const Cursor *c, int *field)
+{
+    const char *keys[LOC_MAX_DEPTH];
+    unsigned n = path_keys(c, keys);
+    if (c->on_key || !n)
+        return false;
+    if (path_is(c, "constants *"))
+        return *field = -1, true;
+    int m = spec_map_at(keys, n - 1);
+    for (unsigned f = 0; m >= 0 && f < FIELD_COUNT; f++)
+        if ((map_keys[m].scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, keys[n - 1]))
+            return *field = (int)f, true;
+    return false;
+}
+
+static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
+{
+    int f;
+    if (!expression_at(c, &f))
+        return false;
+    const Segment *g = cursor_segment(an, c);
+    field_title(b, c, g, f);
+    const Spec *s = an->spec;
+    Diags d;
+    diags_init(&d, a);
+    Expr *e = s ? expr_parse_scalar(a, c->scalar, &d) : NULL;
+    HoverEval h = {s, g};
+    EvalEnv env = {&h, model_lookup, f == F_page_size || !s ? 0 : s->page_size.v};
+    uint64_t v;
+    if (!s) {
+        buf_puts(b, "\n\nnot evaluated: the spec has errors that stop segc from building its model");
+        return true;
+    }
+    if (!e || !expr_eval(e, &env, &d, &v)) {
+        buf_puts(b, "\n\nits value failed to resolve (see the diagnostics)");
+        return true;
+    }
+    Buf ch = {0};
+    buf_printf(b, "\n\n`%s", qty(a, v));
+    if (chain(a, &h, c->scalar, e, &ch))
+        buf_printf(b, " = %.*s", (int)ch.len, ch.p);
+    buf_putc(b, '`');
+    buf_free(&ch);
+    return true;
+}
+
+/* ---- hover: flags, waivers, segments ---------------------------------------------- */
+
+static bool hover_flag(const Cursor *c, Buf *b)
+{
+    const FlagInfo *fi = path_is(c, "segments # flags #") ? flag_named(c->scalar->str) : NULL;
+    if (!fi)
+        return false;
+    buf_printf(b, "**%s**: DXGK_SEGMENTFLAGS bit %u (value 0x%X), member `%s`; WDDM %u.%u or later", fi->name,
+               fi->bit, 1u << fi->bit, fi->dxgk, fi->min_wddm >> 4, fi->min_wddm & 15);
+    if (fi->derived)
+        buf_puts(b, "; derived: segc sets it, `flags:` may not name it");
+    buf_printf(b, "\n\n%s", fi->doc);
+    return true;
+}
+
+static bool hover_waiver(const Cursor *c, Buf *b)
+{
+    int id = c->on_key && path_is(c, "segments # waive *") ? rule_by_name(c->scalar->str) : -1;
+    if (id < 0)
+        return false;
+    buf_puts(b, "```text\n");
+    rule_explain(b, &rule_table[id]);
+    buf_puts(b, "```");
+    return true;
+}
+
+static void cpu_window(Arena *a, const Segment *g, Buf *b)
+{
+    if (g->cpu == CPU_BAR && g->cpu_bar)
+        buf_printf(b, "BAR `%s` at offset %s", g->cpu_bar->name, qty(a, g->cpu_offset.v));
+    else if (g->cpu == CPU_ADDRESS)
+        buf_printf(b, "address %s", qty(a, g->cpu_address.v));
+    else
+        buf_puts(b, "none");
+}
+
+static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
+{
+    const Segment *g = NULL;
+    if (path_is(c, "segments # name"))
+        g = cursor_segment(an, c);
+    else if (!c->on_key && path_is(c, "paging segment"))
+        g = segment_named(an->spec, c->scalar->str);
+    if (!g)
+        return false;
+    buf_printf(b, "**segment `%s`**: id %u, %s", g->name, g->id, seg_kind_name(g->kind));
+    if (g->unresolved) {
+        buf_puts(b, "\n\nsome of its values failed to resolve (see the diagnostics)");
+        return true;
+    }
+    if (g->kind == SEG_AGP)
+        buf_puts(b, "\n\n- GPU range: the AGP aperture, at run time");
+    else
+        buf_printf(b, "\n\n- GPU range: [0x%" PRIX64 ", 0x%" PRIX64 ")\n- size: %s", g->base.v, g->base.v + g->size.v,
+                   qty(a, g->size.v));
+    buf_printf(b, "\n- flags: 0x%X = ", g->flags);
+    flag_names(b, g->flags);
+    buf_puts(b, "\n- CPU window: ");
+    cpu_window(a, g, b);
+    return true;
+}
+
+/* The document and the byte offset params.position names; NULL (and
+ * *err set) if either is missing. */
+static Doc *doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
+{
+    Doc *doc = lsp_doc(S, params, err);
+    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
+        rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
+        return NULL;
+    }
+    return doc;
+}
+
+json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
+{
+    size_t off;
+    Doc *doc = doc_at(S, params, err, &off);
+    if (!doc)
+        return NULL;
+    Analysis *an = lsp_analysis(S, doc);
+    Cursor c;
+    if (!lsp_locate(an, off, &c))
+        return json_null();
+    Arena *a = arena_new();
+    Buf b = {0};
+    bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
+               hover_expression(a, an, &c, &b);
+    json_t *r = any ? json_pack("{s:{s:s,s:s%},s:o}", "contents", "kind", "markdown", "value", b.p, b.len, "range",
+                                lsp_range(S, node_span(c.scalar)))
+                    : json_null();
+    buf_free(&b);
+    arena_free(a);
+    return r;
+}
+
+/* ---- completion ------------------------------------------------------------------- */
+
+/* LSP CompletionItemKind. */
+enum { CK_FIELD = 5, CK_VARIABLE = 6, CK_PROPERTY = 10, CK_VALUE = 12, CK_KEYWORD = 14, CK_ENUM_MEMBER = 20,
+       CK_CONSTANT = 21 };
+
+typedef struct Completion {
+    Server *S;
+    const Doc *doc;
+    size_t word, off; /* the word the items replace */
+    json_t *items;
+    const Spec *s;    /* the names: the current analysis', else the last good one's */
+    const SrcFile *file; /* the text s was read from */
+} Completion;
+
+/* One item; `insert` (or NULL: the label) replaces the word being typed. */
+static void item(Completion *k, const char *label, int kind, const char *detail, const char *doc, const char *insert)
+{
+    json_t *it = json_pack("{s:s,s:i,s:{s:o,s:s}}", "label", label, "kind", kind, "textEdit", "range",
+                           lsp_range_of(k->S, k->doc->text, k->doc->len, k->word, k->off), "newText",
+                           insert ? insert : label);
+    if (detail)
+        json_object_set_new(it, "detail", json_string(detail));
+    if (doc)
+        json_object_set_new(it, "documentation", json_pack("{s:s,s:s}", "kind", "markdown", "value", doc));
+    json_array_append_new(k->items, it);
+}
+
+/* The keys map `m` takes that it does not have yet. */
+static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
+{
+    const MapKeys *mk = &map_keys[m];
+    for (size_t i = 0; i < mk->nkeys; i++)
+        if (!ctx_present(c, mk->keys[i]))
+            item(k, mk->keys[i], CK_PROPERTY, "key", NULL, arena_printf(a, "%s: ", mk->keys[i]));
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        if ((mk->scopes & SCOPE(fi->scope)) && !ctx_present(c, fi->key))
+            item(k, fi->key, CK_FIELD, fi->dxgk ? arena_printf(a, "expression: %s", fi->dxgk) : "expression", NULL,
+                 arena_printf(a, "%s: ", fi->key));
+    }
+}
+
+/* The segment of the spec whose entry the cursor is in: the last whose
+ * `name:` stands before it (in the text the names were read from). */
+static const Segment *segment_before(const Completion *k)
+{
+    const Segment *g = NULL;
+    for (unsigned i = 0; k->s && i < k->s->nsegs; i++)
+        if (k->s->segs[i].pos.file == k->file && pos_offset(k->s->segs[i].pos) <= k->off)
+            g = &k->s->segs[i];
+    return g;
+}
+
+/* The names an expression reads, each with its value. */
+static void complete_names(Arena *a, Completion *k, bool in_segment)
+{
+    const Segment *g = in_segment ? segment_before(k) : NULL;
+    size_t n;
+    const char **names = ref_names(a, k->s, g, &n);
+    for (size_t i = 0; i < n; i++) {
+        RefTarget t = ref_target(k->s, g, names[i]);
+        uint64_t v;
+        const char *detail = ref_resolved(k->s, t, &v) ? qty(a, v) : "its value failed";
+        item(k, names[i], t.kind == REF_CONSTANT ? CK_CONSTANT : CK_VARIABLE, detail, NULL, NULL);
+    }
+    if (in_segment && !g) /* the segment is not in the model yet */
+        for (unsigned f = 0; f < FIELD_COUNT; f++)
+            if (field_table[f].scope == SC_SEG && field_table[f].ref)
+                item(k, field_table[f].ref, CK_VARIABLE, "the current segment's", NULL, NULL);
+}
+
+/* The value of `key` in map `m` (-1: none of a spec). */
+static void complete_value(Arena *a, Completion *k, int m, const TextCtx *c, bool constant)
+{
+    size_t n;
+    const char *const *values = m >= 0 ? key_values((SpecMap)m, c->key, &n) : NULL;
+    for (size_t i = 0; values && i < n; i++)
+        item(k, values[i], CK_ENUM_MEMBER, NULL, NULL, NULL);
+    bool field = false;
+    for (unsigned f = 0; m >= 0 && f < FIELD_COUNT; f++)
+        field = field || ((map_keys[m].scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, c->key));
+    if (!k->s)
+        return;
+    if (field || constant)
+        complete_names(a, k, m == MAP_SEGMENT || m == MAP_CPU_VISIBLE || m == MAP_BANK || m == MAP_VPR ||
+                                 m == MAP_HOST);
+    if (m == MAP_PAGING && !strcmp(c->key, "segment")) {
+        item(k, "none", CK_KEYWORD, "no segment: system memory (id 0)", NULL, NULL);
+        for (unsigned i = 0; i < k->s->nsegs; i++)
+            if (k->s->segs[i].name)
+                item(k, k->s->segs[i].name, CK_VALUE, seg_kind_name(k->s->segs[i].kind), NULL, NULL);
+    }
+    if ((m == MAP_CPU_VISIBLE || m == MAP_HOST) && !strcmp(c->key, "bar"))
+        for (unsigned i = 0; i < k->s->nbars; i++)
+            item(k, k->s->bars[i].name, CK_VALUE, arena_printf(a, "BAR%" PRIu64 ", %s", k->s->bars[i].index.v,
+                                                               qty(a, k->s->bars[i].size.v)), NULL, NULL);
+}
+
+/* Whether a flag may be offered for a segment of kind `kind` (-1:
+ * unknown): agp-exclusive, cache-coherent-memory and
+ * populated-from-system-memory-aperture say where each belongs. */
+static bool flag_fits(const FlagInfo *fi, int kind)
+{
+    if (kind == SEG_AGP)
+        return false;
+    if (fi->bit == FB_cache_coherent)
+        return kind != SEG_MEMORY;
+    if (fi->bit == FB_populated_from_system_memory)
+        return kind != SEG_APERTURE;
+    return true;
+}
+
+/* The flags a segment may write: not derived, existing in the board's
+ * WDDM version, fitting its kind, not written yet. */
+static void complete_flags(Arena *a, Completion *k, const TextCtx *c)
+{
+    const Segment *g = segment_before(k);
+    for (size_t i = 0; i < flag_count; i++) {
+        const FlagInfo *fi = &flag_table[i];
+        if (fi->derived || (k->s && fi->min_wddm > k->s->wddm) || !flag_fits(fi, g ? (int)g->kind : -1) ||
+            ctx_present(c, fi->name))
+            continue;
+        item(k, fi->name, CK_ENUM_MEMBER,
+             arena_printf(a, "%s, bit %u, WDDM %u.%u", fi->dxgk, fi->bit, fi->min_wddm >> 4, fi->min_wddm & 15),
+             fi->doc, NULL);
+    }
+}
+
+/* The advisory rules a segment may waive, not waived yet. */
+static void complete_rules(Completion *k, const TextCtx *c)
+{
+    for (int id = 0; id < RULE_COUNT; id++)
+        if (rule_waivable(id) && !ctx_present(c, rule_table[id].name))
+            item(k, rule_table[id].name, CK_KEYWORD, rule_table[id].text, NULL, NULL);
+}
+
+json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
+{
+    size_t off;
+    Doc *doc = doc_at(S, params, err, &off);
+    if (!doc)
+        return NULL;
+    const Analysis *an = lsp_analysis(S, doc), *names = an->spec ? an : doc->good;
+    TextCtx c;
+    text_context(doc->text, doc->len, off, &c);
+    Completion k = {S, doc, c.word, off, json_array(), names ? names->spec : NULL, names ? names->file : NULL};
+    const char *path[CTX_MAX_DEPTH];
+    for (unsigned i = 0; i < c.depth; i++)
+        path[i] = c.path[i];
+    int m = spec_map_at(path, c.depth);
+    Arena *a = arena_new();
+    if (c.kind == CTX_KEY && path_match(path, c.depth, "segments # waive"))
+        complete_rules(&k, &c);
+    else if (c.kind == CTX_KEY && m >= 0)
+        complete_keys(a, &k, (SpecMap)m, &c);
+    else if (c.kind == CTX_VALUE)
+        complete_value(a, &k, m, &c, path_match(path, c.depth, "constants"));
+    else if (c.kind == CTX_ITEM && m == MAP_SEGMENT && !strcmp(c.key, "flags"))
+        complete_flags(a, &k, &c);
+    arena_free(a);
+    return json_pack("{s:b,s:o}", "isIncomplete", 0, "items", k.items);
+}

@@ -1,0 +1,172 @@
+# SPDX-License-Identifier: MIT
+"""textDocument/completion: keys, flags, names in expressions, fixed values,
+segment and BAR names, waivable rules, and completion while the YAML is
+broken.
+
+The expected sets come from elsewhere than the server: the keys of each
+map as README.md lists them, the flags of a WDDM 1.3 board from
+DXGK_SEGMENTFLAGS' version history written out below, values from
+`segc dump --json` and arithmetic, rules from `segc explain`.  Each case
+also checks what must not be offered (a key already written, a derived
+flag, a WDDM 2.0 flag on a 1.3 board, a flag the segment's kind rules out,
+an invariant rule)."""
+import json
+import subprocess
+
+import lsplib
+
+t = lsplib.Test("completion")
+GiB, MiB = 1 << 30, 1 << 20
+
+HEAD = """segc: 1
+board: { name: fabrikam_x1, wddm: "1.3", arch: x64 }
+constants:
+  vram: 8GiB
+bars:
+  fb: { index: 0, size: 256MiB }
+segments:
+  - name: visible
+    kind: memory
+    base: 0
+    size: bar.fb.size
+    cpu_visible: { bar: fb, offset: 0 }
+    flags: [direct_flip, preserved_during_standby]
+  - name: local
+    kind: memory
+    size: vram - visible.size
+"""
+TAIL = """paging:
+  segment: none
+"""
+
+# DXGK_SEGMENTFLAGS members a WDDM 1.3 driver may set itself (the derived
+# Aperture, Agp, CpuVisible, UseBanking left out), by their spec names.
+WDDM13 = {"cache_coherent", "pitch_alignment", "populated_from_system_memory", "preserved_during_standby",
+          "preserved_during_hibernate", "partially_preserved_during_hibernate", "direct_flip"}
+DERIVED = {"aperture", "agp", "cpu_visible", "use_banking"}
+# The keys of a segment and of the spec, as README.md's "The input format" lists them.
+SEGMENT_KEYS = {"name", "kind", "base", "size", "commit_limit", "cpu_visible", "flags", "banks",
+                "system_memory_end", "waive", "new"}
+TOP_KEYS = {"segc", "extends", "board", "constants", "bars", "segments", "paging"}
+
+
+def complete(c, uri, text):
+    """Completion at the `|` of text (which replaces the document)."""
+    at = text.index("|")
+    text = text.replace("|", "", 1)
+    c.change(uri, None, text, version=complete.version)
+    complete.version += 1
+    r = c.result("textDocument/completion", {"textDocument": {"uri": uri},
+                                             "position": lsplib.offset_position(text, at)})
+    items = r["items"] if isinstance(r, dict) else r
+    return {i["label"]: i for i in items or []}
+
+
+complete.version = 2
+
+
+def same(got, want, what):
+    """The labels offered are exactly `want`."""
+    t.eq(sorted(got), sorted(want), what)
+
+
+def model(path):
+    return json.loads(subprocess.run([t.segc, "dump", "--json", path], capture_output=True, text=True).stdout)
+
+
+def explain(rule):
+    return subprocess.run([t.segc, "explain", rule], capture_output=True, text=True).stdout
+
+
+def keys_cases(c, uri):
+    got = complete(c, uri, HEAD + "    |\n" + TAIL)
+    want = SEGMENT_KEYS - {"name", "kind", "size"}
+    t.check(want <= set(got), "a segment's keys are offered", sorted(want - set(got)))
+    t.check(not {"name", "kind", "size"} & set(got), "not the keys it has", sorted(got))
+    t.check("segc" not in got and "index" not in got, "no key of another map", sorted(got))
+    t.eq(got.get("commit_limit", {}).get("kind"), 5, "a field is a Field item")
+    got = complete(c, uri, HEAD + TAIL + "|\n")
+    same(got, TOP_KEYS - {"segc", "board", "constants", "bars", "segments", "paging"},
+         "top-level keys: only the missing ones")
+    got = complete(c, uri, HEAD + "    cpu_visible: { bar: fb, | }\n" + TAIL)
+    t.check("offset" in got and "bar" not in got, "a flow map's keys, the written one left out", sorted(got))
+
+
+def flag_cases(c, uri):
+    got = complete(c, uri, HEAD + "    flags: [preserved_during_standby, |]\n" + TAIL)
+    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent"},
+         "flags of a WDDM 1.3 memory segment, not written yet, no derived one, no cache_coherent")
+    t.check("use_64kb_pages" not in got, "no WDDM 2.0 flag on a 1.3 board")
+    t.check("DirectFlip" in got.get("direct_flip", {}).get("detail", ""), "a flag's detail names its member")
+    got = complete(c, uri, HEAD + "    flags:\n      - direct_flip\n      - |\n" + TAIL)
+    same(got, WDDM13 - {"direct_flip", "cache_coherent"}, "a block list of flags")
+    aperture = HEAD.replace("    kind: memory\n    size: vram", "    kind: aperture\n    size: vram")
+    got = complete(c, uri, aperture + "    flags: [|]\n" + TAIL)
+    t.check("cache_coherent" in got and "populated_from_system_memory" not in got,
+            "an aperture's flags follow its kind's rules", sorted(got))
+    wddm2 = HEAD.replace('"1.3"', '"2.0"').replace("direct_flip, ", "")
+    got = complete(c, uri, wddm2 + "    flags: [|]\n" + TAIL)
+    t.check("use_64kb_pages" in got and not DERIVED & set(got), "a WDDM 2.0 board gets 2.0 flags", sorted(got))
+
+
+def name_cases(c, uri):
+    m = model(t.write("valid.yaml", HEAD + TAIL))
+    local = [s for s in m["segments"] if s["name"] == "local"][0]
+    got = complete(c, uri, HEAD + "    commit_limit: |\n" + TAIL)
+    t.eq(got.get("vram", {}).get("detail"), "0x200000000 (8 GiB)", "a constant with its value")
+    t.eq(got.get("visible.size", {}).get("detail"), "0x%X (256 MiB)" % (256 * MiB), "SEG.size with its value")
+    end = int(local["end"], 16)
+    t.eq(got.get("local.end", {}).get("detail"), "0x%X (%d GiB)" % (end, end // GiB), "SEG.end, as segc dump has it")
+    t.eq(got.get("bar.fb.size", {}).get("detail"), "0x10000000 (256 MiB)", "bar.NAME.size")
+    t.check("page_size" in got, "page_size")
+    size = int(local["size"]["value"], 16)
+    t.eq(got.get("size", {}).get("detail"), "0x%X (7.75 GiB)" % size, "the current segment's size")
+    t.check("vram" not in complete(c, uri, HEAD + "    kind: |\n" + TAIL), "no names for kind:")
+    got = complete(c, uri, HEAD + "    kind: |\n" + TAIL)
+    same(got, {"memory", "aperture", "agp"}, "kind: values")
+    got = complete(c, uri, HEAD + TAIL.replace("segment: none", "segment: |"))
+    same(got, {"none", "visible", "local"}, "paging segment: the segments")
+    got = complete(c, uri, HEAD + "    cpu_visible: { bar: | }\n" + TAIL)
+    same(got, {"fb"}, "cpu_visible bar: the BARs")
+    got = complete(c, uri, HEAD.replace("arch: x64", "arch: |") + TAIL)
+    same(got, {"x64", "arm64", "x86"}, "arch: values")
+    t.eq(complete(c, uri, HEAD + "    # size: |\n" + TAIL), {}, "nothing in a comment")
+
+
+def rule_cases(c, uri):
+    got = complete(c, uri, HEAD + "    waive:\n      |\n" + TAIL)
+    t.check(got and all("or waive it for one segment" in explain(r) for r in got),
+            "only rules a segment can waive", sorted(got))
+    t.check("cache-coherent-memory" in got and "banks-cover" not in got and "waiver-unused" not in got,
+            "an advisory yes; an invariant and a board advisory no", sorted(got))
+    t.check(got.get("cache-coherent-memory", {}).get("detail", "x") in explain("cache-coherent-memory"),
+            "the rule's one-line text as detail")
+    got = complete(c, uri, HEAD + '    waive: { cache-coherent-memory: "x", | }\n' + TAIL)
+    t.check(got and "cache-coherent-memory" not in got, "a rule already waived is not offered again")
+
+
+def broken_cases(c, uri):
+    # The text does not parse (an unclosed flow map); the names and the
+    # board's version come from the last analysis that built a spec.
+    complete(c, uri, HEAD + "    |\n" + TAIL)
+    broken = HEAD.replace("offset: 0 }", "offset: 0") + "    flags: [|\n" + TAIL
+    got = complete(c, uri, broken)
+    same(got, WDDM13 - {"cache_coherent"}, "flags while the YAML is broken")
+    got = complete(c, uri, HEAD.replace("offset: 0 }", "offset: 0") + "    size: vr|\n" + TAIL)
+    t.eq(got.get("vram", {}).get("detail"), "0x200000000 (8 GiB)", "names while the YAML is broken")
+
+
+def cases():
+    with lsplib.Client(t.segc) as c:
+        caps = c.initialize()["capabilities"]
+        t.check(caps.get("completionProvider", {}).get("triggerCharacters"), "completionProvider advertised", caps)
+        uri = c.open(t.write("board.yaml", HEAD + TAIL), HEAD + TAIL)
+        for fn in (keys_cases, flag_cases, name_cases, rule_cases, broken_cases):
+            t.run(fn, c, uri)
+        c.shutdown()
+        t.eq(c.exit(), 0, "exit status after shutdown")
+        t.eq(c.stderr(), "", "nothing on the server's standard error")
+
+
+t.run(cases)
+t.end()

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: MIT */
+/* check_context.c - segc lsp's text context (compiler/lsp/context.c): for a
+ * spec being typed, with `|` marking the cursor, the kind of place, the
+ * path of keys to its map, the key, where the word starts, and what the
+ * map or list already has. */
+#include "lsp/context.h"
+
+#include <check.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char SEG[] = "segc: 1\n"
+                          "board: { name: b, wddm: \"1.3\" }\n"
+                          "segments:\n"
+                          "  - name: local\n"
+                          "    kind: memory\n";
+
+static const struct {
+    const char *head, *text; /* head: lines before, `text` holds the cursor */
+    CtxKind kind;
+    const char *path; /* "segments/#/banks/#" */
+    const char *key;
+    const char *word;    /* the word from its start to the cursor */
+    const char *present; /* "a,b": above the cursor nearest first, then below */
+} cases[] = {
+    /* top-level keys, the rest of the document counted */
+    {"", "seg|\nboard: {}\n", CTX_KEY, "", "", "seg", "board"},
+    /* a segment's keys: its own lines above and below, not another segment's */
+    {SEG, "    si|\n    flags: []\n  - name: other\n    size: 1\n", CTX_KEY, "segments/#", "", "si", "kind,name,flags"},
+    {SEG, "    |", CTX_KEY, "segments/#", "", "", "kind,name"},
+    /* a new item of segments: a map's first key */
+    {SEG, "  - na|\n", CTX_KEY, "segments/#", "", "na", ""},
+    /* values */
+    {SEG, "    size: vram - vis|\n", CTX_VALUE, "segments/#", "size", "vis", ""},
+    {SEG, "    kind: |\n", CTX_VALUE, "segments/#", "kind", "", ""},
+    {"", "board: { name: b, wddm: |", CTX_VALUE, "board", "wddm", "", ""},
+    {"", "board:\n  arch: a|\n", CTX_VALUE, "board", "arch", "a", ""},
+    {"", "paging:\n  segment: |\n", CTX_VALUE, "paging", "segment", "", ""},
+    /* flow maps */
+    {"", "board: { name: b, w| }", CTX_KEY, "board", "", "w", "name"},
+    {SEG, "    cpu_visible: { bar: fb, | }\n", CTX_KEY, "segments/#/cpu_visible", "", "", "bar"},
+    {SEG, "    cpu_visible: { bar: | }\n", CTX_VALUE, "segments/#/cpu_visible", "bar", "", ""},
+    {SEG, "    banks:\n      - { name: lo, size: 1 }\n      - { name: hi, s| }\n", CTX_KEY,
+     "segments/#/banks/#", "", "s", "name"},
+    {"", "segments:\n  - { name: a, cpu_visible: { bar: fb }, | }", CTX_KEY, "segments/#", "", "", "name,cpu_visible"},
+    /* flow and block lists */
+    {SEG, "    flags: [direct_flip, pre|, cache_coherent]\n", CTX_ITEM, "segments/#", "flags", "pre",
+     "direct_flip,cache_coherent"},
+    {SEG, "    flags: [|]\n", CTX_ITEM, "segments/#", "flags", "", ""},
+    {SEG, "    flags:\n      - direct_flip\n      - |\n      - cache_coherent\n", CTX_ITEM, "segments/#", "flags", "",
+     "direct_flip,cache_coherent"},
+    {SEG, "    flags:\n    - direct_flip\n    - p|\n", CTX_ITEM, "segments/#", "flags", "p", "direct_flip"},
+    /* waivers: keys of the waive map */
+    {SEG, "    waive:\n      cache-|\n", CTX_KEY, "segments/#/waive", "", "cache-", ""},
+    {SEG, "    waive: { cache-coherent-memory: \"x\", | }\n", CTX_KEY, "segments/#/waive", "", "",
+     "cache-coherent-memory"},
+    /* a compact sequence (dashes at the key's column) */
+    {"segments:\n- name: a\n", "  si|\n", CTX_KEY, "segments/#", "", "si", "name"},
+    /* quiet: comments */
+    {SEG, "    # size: |\n", CTX_NONE, "", "", "", ""},
+    {SEG, "    size: 1 # a |\n", CTX_NONE, "", "", "", ""},
+};
+
+START_TEST(test_context)
+{
+    char text[1024], path[256] = "", present[512] = "";
+    int n = snprintf(text, sizeof text, "%s%s", cases[_i].head, cases[_i].text);
+    ck_assert(n > 0 && (size_t)n < sizeof text);
+    char *bar = strchr(text + strlen(cases[_i].head), '|');
+    ck_assert_ptr_nonnull(bar);
+    size_t off = (size_t)(bar - text);
+    memmove(bar, bar + 1, strlen(bar));
+    TextCtx c;
+    text_context(text, strlen(text), off, &c);
+    ck_assert_int_eq(c.kind, cases[_i].kind);
+    if (c.kind == CTX_NONE)
+        return;
+    for (unsigned i = 0; i < c.depth; i++)
+        snprintf(path + strlen(path), sizeof path - strlen(path), "%s%s", i ? "/" : "", c.path[i]);
+    ck_assert_str_eq(path, cases[_i].path);
+    ck_assert_str_eq(c.kind == CTX_KEY ? "" : c.key, cases[_i].key);
+    ck_assert_int_eq((int)(off - c.word), (int)strlen(cases[_i].word));
+    ck_assert(!strncmp(text + c.word, cases[_i].word, off - c.word));
+    for (unsigned i = 0; i < c.npresent; i++)
+        snprintf(present + strlen(present), sizeof present - strlen(present), "%s%.*s", i ? "," : "",
+                 (int)c.present[i].n, c.present[i].s);
+    ck_assert_str_eq(present, cases[_i].present);
+}
+END_TEST
+
+START_TEST(test_map_at)
+{
+    const char *seg[] = {"segments", "#"}, *bank[] = {"segments", "#", "banks", "#"}, *bar[] = {"bars", "fb"},
+               *no[] = {"bars", "#"}, *flags[] = {"segments", "#", "flags"};
+    ck_assert_int_eq(spec_map_at(NULL, 0), MAP_SPEC);
+    ck_assert_int_eq(spec_map_at(seg, 2), MAP_SEGMENT);
+    ck_assert_int_eq(spec_map_at(bank, 4), MAP_BANK);
+    ck_assert_int_eq(spec_map_at(bar, 2), MAP_BAR);
+    ck_assert_int_eq(spec_map_at(no, 2), -1);
+    ck_assert_int_eq(spec_map_at(flags, 3), -1);
+    ck_assert_int_eq(spec_map_at(seg, 1), -1);
+}
+END_TEST
+
+Suite *context_suite(void)
+{
+    Suite *s = suite_create("context");
+    TCase *tc = tcase_create("context");
+    tcase_add_loop_test(tc, test_context, 0, (int)(sizeof cases / sizeof cases[0]));
+    tcase_add_test(tc, test_map_at);
+    suite_add_tcase(s, tc);
+    return s;
+}
