@@ -4,10 +4,11 @@
 #   make              build build/segc
 #   make test         every test, in parallel: unit (Check), golden, schema,
 #                     generated code, lookup tables, diff, JSON/SARIF
-#                     outputs, maps, man pages, build-system examples,
-#                     hostile input, failing disks, valgrind memcheck; the
-#                     suites that run segc's C again under ASan+UBSan; a
-#                     fixed fuzzing smoke run; one closing total
+#                     outputs, maps, the language server, man pages,
+#                     build-system examples, hostile input, failing disks,
+#                     valgrind memcheck; the suites that run segc's C again
+#                     under ASan+UBSan; a fixed fuzzing smoke run; one
+#                     closing total
 #   make coverage     line and branch coverage of compiler/ (gcov)
 #   make chroot-test  ./run demo and ./run test in a fresh Debian 12 chroot
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)

@@ -39,7 +39,9 @@
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
 # (tests/completion; bash is always there); cppcheck and clang-tidy lint
-# the generated code (tests/gen: a kernel reviewer's tools find nothing in it).
+# the generated code (tests/gen: a kernel reviewer's tools find nothing in it);
+# neovim is a real LSP client for `segc lsp` (tests/lsp/nvim: its built-in
+# client, headless, opens a spec and reads the diagnostics as an editor would).
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -86,6 +88,7 @@ mono-xbuild cmd:xbuild
 zsh         cmd:zsh
 cppcheck    cmd:cppcheck
 clang-tidy  cmd:clang-tidy
+neovim      cmd:nvim
 '
 
 probe() {

@@ -5,10 +5,11 @@
 #   sh tests/lsp/run.sh path/to/segc
 #
 # Every tests/lsp/test_*.py is a separate process (python3, stdlib only;
-# tests/lsp/lsplib.py is the client and the ok/FAIL counting) with its own
-# scratch directory below $tmp; each closes with "lsp-NAME: N passed, M
+# tests/lsp/lsplib.py is the client and the ok/FAIL counting), and so is
+# every tests/lsp/nvim/test_*.lua (Neovim's client, headless), each with its
+# own scratch directory below $tmp; each closes with "lsp-NAME: N passed, M
 # failed", and this script adds those up into the suite's closing line.  A
-# file that ends without its line, or exits non-zero with no failure
+# part that ends without its line, or exits non-zero with no failure
 # counted, is one failure.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
@@ -36,14 +37,38 @@ add_counts() {
     fi
 }
 
-for t in tests/lsp/test_*.py; do
-    [ -e "$t" ] || continue
-    name=$(basename "$t" .py)
+# One part: its output shown but for its closing line, its counts added.
+part() {
+    name=$1
+    shift
     mkdir -p "$tmp/$name"
-    tmp="$tmp/$name" "$PYTHON" "$t" "$SEGC" >"$tmp/$name.out" 2>&1
+    tmp="$tmp/$name" "$@" >"$tmp/$name.out" 2>&1
     rc=$?
     grep -v '^lsp-[a-z0-9-]*: [0-9]* passed' "$tmp/$name.out"
     add_counts "$tmp/$name.out" "$name" "$rc"
+}
+
+for t in tests/lsp/test_*.py; do
+    [ -e "$t" ] || continue
+    part "$(basename "$t" .py)" "$PYTHON" "$t" "$SEGC"
 done
+
+# Neovim's own client (tests/lsp/nvim/test_*.lua, headless, no user
+# configuration).  It adds nothing under the sanitizer: the server's C is
+# the same as above.  A script that does not load quits with status 3 (and
+# no closing line); a hung nvim is killed after 120 s.
+if sanitized; then
+    :
+elif ! have nvim; then
+    bad "nvim" "Neovim is not installed (sh tests/deps.sh --install)"
+else
+    for t in tests/lsp/nvim/test_*.lua; do
+        [ -e "$t" ] || continue
+        # Its cache, state and data (lsp.log) in the scratch directory.
+        XDG_CACHE_HOME=$tmp/xdg/cache XDG_STATE_HOME=$tmp/xdg/state XDG_DATA_HOME=$tmp/xdg/data \
+            XDG_CONFIG_HOME=$tmp/xdg/config part "nvim-$(basename "$t" .lua)" timeout -s KILL 120 \
+            nvim --headless -u NONE -i NONE -n -c "luafile $t" -c "cquit 3"
+    done
+fi
 
 suite_end
