@@ -62,6 +62,7 @@ end
 -- the last list as the server sent it.
 M.published = {}
 M.raw = {}
+M.version = {}
 
 -- Edits path in a new buffer and attaches a segc lsp client to it; returns
 -- the buffer and the client.
@@ -77,6 +78,7 @@ function M.start(path)
         local b = vim.uri_to_bufnr(result.uri)
         M.published[b] = (M.published[b] or 0) + 1
         M.raw[b] = result.diagnostics
+        M.version[b] = result.version
         return vim.lsp.diagnostic.on_publish_diagnostics(err, result, ctx, config)
       end,
     },
@@ -99,8 +101,13 @@ function M.wait(cond, what)
 end
 
 -- Waits for the next publishDiagnostics of buf after `seen` of them.
+-- Waits for diagnostics of the buffer's current text: a publish after the
+-- first `seen` ones, for the version Neovim last sent (a change is sent
+-- after a debounce, so an earlier edit's diagnostics may still arrive).
 function M.wait_publish(buf, seen, what)
-  return M.wait(function() return (M.published[buf] or 0) > seen end, what)
+  return M.wait(function()
+    return (M.published[buf] or 0) > seen and M.version[buf] == vim.lsp.util.buf_versions[buf]
+  end, what)
 end
 
 -- A synchronous request to the server: its result, or nil and the error.
