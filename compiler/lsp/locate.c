@@ -67,11 +67,16 @@ static const Node *segment_map(const Cursor *c)
     return seq->kind == NODE_SEQ ? seq->items[c->path[1].index] : NULL;
 }
 
+const Segment *spec_segment(const Spec *s, const char *name)
+{
+    for (unsigned i = 0; s && name && i < s->nsegs; i++)
+        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
+            return &s->segs[i];
+    return NULL;
+}
+
 const Segment *cursor_segment(const Analysis *an, const Cursor *c)
 {
     const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
-    for (unsigned i = 0; an->spec && name && name->kind == NODE_SCALAR && i < an->spec->nsegs; i++)
-        if (an->spec->segs[i].name && !strcmp(an->spec->segs[i].name, name->str))
-            return &an->spec->segs[i];
-    return NULL;
+    return name && name->kind == NODE_SCALAR ? spec_segment(an->spec, name->str) : NULL;
 }

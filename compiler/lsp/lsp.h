@@ -94,6 +94,9 @@ json_t *rpc_fail(RpcError *err, int code, const char *fmt, ...) PRINTF_LIKE(3, 4
 /* The open document params.textDocument.uri names, analysed; NULL (and
  * *err set) when the params name none or it is not open. */
 Doc *lsp_doc(Server *S, const json_t *params, RpcError *err);
+/* The same, and in *off the byte offset of params.position (an error
+ * when there is none). */
+Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off);
 /* The document's analysis, run now if its text changed since the last. */
 Analysis *lsp_analysis(Server *S, Doc *doc);
 
@@ -137,6 +140,8 @@ typedef struct Cursor {
  * analysis read (a base file's nodes are not the document's).  False when
  * there is none, or no tree (c->depth is then 0). */
 bool lsp_locate(const Analysis *an, size_t off, Cursor *c);
+/* The segment of spec `s` (or NULL) named `name`, or NULL. */
+const Segment *spec_segment(const Spec *s, const char *name);
 /* The segment of the spec the cursor is inside (segments[i], by its
  * name), or NULL. */
 const Segment *cursor_segment(const Analysis *an, const Cursor *c);

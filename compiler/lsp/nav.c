@@ -34,10 +34,11 @@ static const Node *file_tree(Nav *nv, const SrcFile *f)
     return n && n->kind == NODE_MAP ? n : NULL;
 }
 
-static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err)
+/* The request's document, and with `off` the offset of its position. */
+static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     *nv = (Nav){.S = S};
-    if (!(nv->doc = lsp_doc(S, params, err)))
+    if (!(nv->doc = off ? lsp_doc_at(S, params, err, off) : lsp_doc(S, params, err)))
         return false;
     nv->an = lsp_analysis(S, nv->doc);
     nv->a = arena_new();
@@ -50,12 +51,6 @@ static void nav_close(Nav *nv)
 {
     if (nv->a)
         arena_free(nv->a);
-}
-
-/* The byte offset params.position names in the document. */
-static bool nav_offset(const Nav *nv, const json_t *params, size_t *off)
-{
-    return lsp_offset(nv->S, nv->doc->text, nv->doc->len, json_object_get(params, "position"), off);
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -237,16 +232,14 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
 json_t *lsp_definition(Server *S, const json_t *params, RpcError *err)
 {
     Nav nv;
-    if (!nav_open(&nv, S, params, err))
-        return NULL;
     size_t off;
+    if (!nav_open(&nv, S, params, err, &off))
+        return NULL;
     Pos at;
     json_t *res = NULL;
-    if (nav_offset(&nv, params, &off)) {
-        Sym s = sym_at(&nv, off);
-        if (def_pos(&nv, &s, &at))
-            res = lsp_location(S, at);
-    }
+    Sym s = sym_at(&nv, off);
+    if (def_pos(&nv, &s, &at))
+        res = lsp_location(S, at);
     nav_close(&nv);
     return res ? res : json_null();
 }
@@ -330,13 +323,11 @@ static void refs_walk(Refs *r, const Node *n, Cursor *c)
 json_t *lsp_references(Server *S, const json_t *params, RpcError *err)
 {
     Nav nv;
-    if (!nav_open(&nv, S, params, err))
-        return NULL;
     size_t off;
-    Refs r = {&nv, {0}, json_is_true(json_object_get(json_object_get(params, "context"), "includeDeclaration")),
-              json_array()};
-    if (nav_offset(&nv, params, &off))
-        r.want = sym_at(&nv, off);
+    if (!nav_open(&nv, S, params, err, &off))
+        return NULL;
+    Refs r = {&nv, sym_at(&nv, off),
+              json_is_true(json_object_get(json_object_get(params, "context"), "includeDeclaration")), json_array()};
     /* The document and every file of its extends chain (files[0] is the
      * document: its own tree is parsed already). */
     for (unsigned i = 0; same_sym(&r.want, &r.want) /* a name */ && i < (nv.an->src.nfiles ? nv.an->src.nfiles : 1); i++) {
@@ -395,15 +386,6 @@ static void add_child(json_t *parent, json_t *child)
     json_array_append_new(json_object_get(parent, "children"), child);
 }
 
-/* The resolved segment named `name`, or NULL. */
-static const Segment *spec_segment(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; s && i < s->nsegs; i++)
-        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
-}
-
 /* "memory, id 2, 0x80000000..0x200000000" (the GPU range, end exclusive). */
 static const char *seg_detail(const Nav *nv, const Segment *g, const Node *entry)
 {
@@ -457,7 +439,7 @@ static json_t *map_symbol(const Nav *nv, const NodePair *sec, int kind)
 json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
 {
     Nav nv;
-    if (!nav_open(&nv, S, params, err))
+    if (!nav_open(&nv, S, params, err, NULL))
         return NULL;
     json_t *out = json_array();
     for (size_t i = 0; nv.own && i < nv.own->npairs; i++) {
@@ -543,7 +525,7 @@ static const char *edit_title(const Nav *nv, const DiagEdit *ed)
 json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
 {
     Nav nv;
-    if (!nav_open(&nv, S, params, err))
+    if (!nav_open(&nv, S, params, err, NULL))
         return NULL;
     const json_t *range = json_object_get(params, "range");
     size_t rs, re, ds, de;

@@ -50,14 +50,6 @@ static const FlagInfo *flag_named(const char *name)
     return NULL;
 }
 
-static const Segment *segment_named(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; s && i < s->nsegs; i++)
-        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
-}
-
 /* "preserved_during_standby | direct_flip", or "none". */
 static void flag_names(Buf *b, uint32_t flags)
 {
@@ -230,7 +222,7 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     if (path_is(c, "segments # name"))
         g = cursor_segment(an, c);
     else if (!c->on_key && path_is(c, "paging segment"))
-        g = segment_named(an->spec, c->scalar->str);
+        g = spec_segment(an->spec, c->scalar->str);
     if (!g)
         return false;
     buf_printf(b, "**segment `%s`**: id %u, %s", g->name, g->id, seg_kind_name(g->kind));
@@ -252,20 +244,10 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 
 /* The document and the byte offset params.position names; NULL (and
  * *err set) if either is missing. */
-static Doc *doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
-{
-    Doc *doc = lsp_doc(S, params, err);
-    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
-        rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
-        return NULL;
-    }
-    return doc;
-}
-
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc_at(S, params, err, &off);
     if (!doc)
         return NULL;
     Analysis *an = lsp_analysis(S, doc);
@@ -424,7 +406,7 @@ static void complete_rules(Completion *k, const TextCtx *c)
 json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc_at(S, params, err, &off);
     if (!doc)
         return NULL;
     const Analysis *an = lsp_analysis(S, doc), *names = an->spec ? an : doc->good;

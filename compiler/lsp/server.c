@@ -397,6 +397,16 @@ Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
     return d;
 }
 
+Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
+{
+    Doc *doc = lsp_doc(S, params, err);
+    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
+        rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
+        return NULL;
+    }
+    return doc;
+}
+
 static void doc_free(Doc *d)
 {
     analysis_free(d->an);
