@@ -319,7 +319,7 @@ test-fuzz:
 deps-check:
 	@sh tests/deps.sh --check
 
-# Line and branch coverage of compiler/*.c over the suites that run
+# Line and branch coverage of compiler/*.c and compiler/lsp/*.c over the suites that run
 # segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man
 # pages' --help runs; the property cases; --diagnostics=msvc; every code
 # `segc explain` knows): segc built with gcc --coverage in $(B)/cov, earlier
@@ -329,7 +329,7 @@ deps-check:
 # the same time keeps its own.
 COV_SUITES := $(SAN_SUITES) man-test property msvc-test codes
 coverage:
-	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda
+	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda $(B)/cov/obj/lsp/*.gcda
 	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
 	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
 	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status

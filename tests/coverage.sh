@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# coverage.sh - line and branch coverage of compiler/*.c, per file and in
+# coverage.sh - line and branch coverage of compiler/*.c and compiler/lsp/*.c
+# (segc lsp), per file and in
 # total, from what the suites left in a gcc --coverage build.
 #
 #   sh tests/coverage.sh BUILD_DIR          (make coverage)
 #
-# Reads BUILD_DIR/obj/*.gcda with gcov (it comes with gcc): "lines" are
+# Reads BUILD_DIR/obj/*.gcda and BUILD_DIR/obj/lsp/*.gcda with gcov (it comes with gcc): "lines" are
 # the lines executed at least once, "branches" the branch outcomes taken
 # at least once (gcov -b's "Taken at least once"), both over what gcc
 # compiled of each file.
@@ -18,10 +19,11 @@ if ! ls "$B"/obj/*.gcda >/dev/null 2>&1; then
     exit 1
 fi
 printf '%-22s %14s %8s %16s %8s\n' file lines "" "branches taken" ""
-for src in compiler/*.c; do
-    obj=$B/obj/$(basename "$src" .c).o
-    [ -f "${obj%.o}.gcno" ] || continue
-    gcov -b -n -o "$B/obj" "$src" 2>/dev/null |
+for src in compiler/*.c compiler/lsp/*.c; do
+    dir=$B/obj${src#compiler}
+    dir=${dir%/*}
+    [ -f "$dir/$(basename "$src" .c).gcno" ] || continue
+    gcov -b -n -o "$dir" "$src" 2>/dev/null |
         awk -v want="$src" '
         /^File / { f = $2; gsub(/\047/, "", f); next }
         f != want { next }
