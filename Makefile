@@ -287,9 +287,9 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gencode property lookup memcheck examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test lsp-test man-test codes msvc-test completion-test \
-              editors-test
+SUITES     := gencode memcheck lookup property examples-test windows-test dist-test map-test json-test \
+              hostile unit golden cli schema disk diff-test lsp-test editors-test man-test codes msvc-test \
+              completion-test
 SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -301,12 +301,17 @@ TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
 # (the machine's cores unless make was given -j itself).  Each suite shows
 # what is not "ok" (its whole log is in $(SEGC_RESULTS)); then one line
 # per suite and the closing "N passed, M failed", the total of them all.
+# The three passes are three sub-makes, each holding one job slot for as
+# long as it runs: `test` gives them one slot more than the cores, so the
+# fuzzing pass starts at once instead of waiting for another pass to end
+# (which left one core idle for its whole run at the end).
 TEST_JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 TEST_J = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(TEST_JOBS))
+TEST_J_PASSES = $(if $(findstring jobserver,$(MAKEFLAGS)),,-j$(shell echo $$(($(TEST_JOBS) + 1))))
 test: deps-check
 	@mkdir -p $(SEGC_RESULTS)
 	@rm -f $(SEGC_RESULTS)/*
-	@SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory test-san test-normal test-fuzz; \
+	@SEGC_QUIET=1 $(MAKE) -k $(TEST_J_PASSES) --output-sync=target --no-print-directory test-fuzz test-san test-normal; \
 	  sh tests/summary.sh $(SEGC_RESULTS) $(TEST_LABELS)
 test-normal:
 	@$(MAKE) --no-print-directory $(SUITES)

@@ -7,9 +7,18 @@
 # default budget, the tables tests/gen/golden shows only by their size; and
 # a board whose segments overlap (no LookupGpuAddress; BankOfOffset alone).
 # A case whose generated code is byte for byte one already compiled and run
-# (with the same compiler, expectation and seed) is not run again.
+# (with the same compiler, expectation and seed) is not run again: it
+# passes when that one does.
+# The cases are compiled in one batch per compiler: each case is one
+# translation unit (the harness and its generated .c, its main renamed),
+# all of them in one compiler run, each object keeping only its entry point
+# global (objcopy), linked into one program that runs the case named by its
+# first argument.  A batch that does not compile is compiled case by case,
+# so that the failure names its case.
 # The harness is compiled with
-# -Werror, and under the sanitizer pass with ASan+UBSan.
+# -Werror, and under the sanitizer pass with ASan+UBSan; at -O0, since
+# optimisation adds nothing to what the reference compares (the generated
+# code's -pedantic and optimised builds are tests/gen's).
 #
 #   sh tests/lookup/run.sh build/segc build ["-fsanitize=..."] [BOARDS] [SEED]
 set -u
@@ -28,11 +37,12 @@ if [ -z "${4:-}" ] && sanitized; then
     BOARDS=20
     SEED=$((SEED + 1))
 fi
-out=$B/lookup-test
+out=$(abspath "$B/lookup-test")
 rm -rf "$out"
 mkdir -p "$out/boards"
 : >"$out/checked"
 forms=""
+ncase=0
 
 /usr/bin/python3 tests/lookup/gen_boards.py "$out/boards" "$BOARDS" "$SEED" || exit 2
 
@@ -67,23 +77,71 @@ run_case() { # spec expect budget compiler
     sum=$(cat "$dir/${board}_segments.h" "$dir/${board}_segments.c" "$exp" | cksum | tr ' ' _)-$cc
     seen=$(sed -n "s/^$sum //p" "$out/checked")
     if [ -n "$seen" ]; then
-        ok "$name ($form): the same code as $seen, checked there"
+        echo "$sum $name $seen $form" >>"$out/same"
         rm -rf "$dir"
         return
     fi
+    # Queued for its compiler's batch: one translation unit.
+    ncase=$((ncase + 1))
+    mkdir -p "$out/c-$cc"
+    printf '#define SEGC_GENERIC_NAMES\n#define SEGC_HEADER "%s"\n#define main segc_lookup_case_%d\n#include "%s"\n#include "%s"\n' \
+        "$dir/${board}_segments.h" "$ncase" "$(pwd)/tests/lookup/check_lookup.c" "$dir/${board}_segments.c" \
+        >"$out/c-$cc/case$ncase.c"
+    echo "$ncase $sum $name $exp $form" >>"$out/queue-$cc"
+    echo "$sum $name" >>"$out/checked"
+}
+
+# compile CC FILE...: in $out/c-CC, -Werror, and with the sanitizers in
+# the sanitizer pass.
+compile() {
+    c=$1
+    shift
     # shellcheck disable=SC2086
-    if ! $cc -std=c11 -O1 -g -Wall -Wextra -Werror $SAN -DSEGC_GENERIC_NAMES -DSEGC_HEADER="\"${board}_segments.h\"" \
-        -I"$dir" tests/lookup/check_lookup.c "$dir/${board}_segments.c" -o "$dir/check" 2>"$out/cc.err"; then
-        bad "$name: compile" "$(head -n 10 "$out/cc.err")"
+    (cd "$out/c-$c" && $c -std=c11 -O0 -Wall -Wextra -Werror $SAN -c "$@") 2>"$out/cc.err"
+}
+
+# run_batch CC: compile, link and run every case queued for CC.
+run_batch() {
+    c=$1
+    q=$out/queue-$c
+    [ -f "$q" ] || return
+    # shellcheck disable=SC2046
+    if ! compile "$c" $(awk '{ print "case" $1 ".c" }' "$q"); then
+        : >"$out/c-$c/failed"
+        while read -r n sum name exp form; do
+            compile "$c" "case$n.c" || { bad "$name: compile" "$(head -n 10 "$out/cc.err")"; echo "$n" >>"$out/c-$c/failed"; }
+        done <"$q"
+        awk 'NR == FNR { f[$1]; next } !($1 in f)' "$out/c-$c/failed" "$q" >"$q.ok"
+        mv "$q.ok" "$q"
+    fi
+    {
+        echo '#include <string.h>'
+        awk '{ print "int segc_lookup_case_" $1 "(int, char **);" }' "$q"
+        echo 'int main(int argc, char **argv)'
+        echo '{'
+        awk '{ print "    if (argc > 1 && !strcmp(argv[1], \"" $1 "\"))\n        return segc_lookup_case_" $1 "(argc - 1, argv + 1);" }' "$q"
+        echo '    return 2;'
+        echo '}'
+    } >"$out/c-$c/main.c"
+    while read -r n rest; do
+        objcopy -G "segc_lookup_case_$n" "$out/c-$c/case$n.o" || bad "case $n: objcopy"
+    done <"$q"
+    # shellcheck disable=SC2046,SC2086
+    if ! (cd "$out/c-$c" && $c -std=c11 -O0 -Wall -Wextra -Werror $SAN main.c $(awk '{ print "case" $1 ".o" }' "$q") -o check) \
+        2>"$out/cc.err"; then
+        while read -r n sum name exp form; do
+            bad "$name: link" "$(head -n 10 "$out/cc.err")"
+        done <"$q"
         return
     fi
-    if "$dir/check" "$exp" "$SEED" >"$out/run.out" 2>&1; then
-        ok "$name ($form): $(tail -n 1 "$out/run.out")"
-        echo "$sum $name" >>"$out/checked"
-    else
-        bad "$name ($form)" "$(head -n 12 "$out/run.out")"
-    fi
-    rm -rf "$dir"
+    while read -r n sum name exp form; do
+        if "$out/c-$c/check" "$n" "$exp" "$SEED" >"$out/run.out" 2>&1; then
+            ok "$name ($form): $(tail -n 1 "$out/run.out")"
+            echo "$sum" >>"$out/passed"
+        else
+            bad "$name ($form)" "$(head -n 12 "$out/run.out")"
+        fi
+    done <"$q"
 }
 
 for spec in samples/*.yaml samples/chips/*.yaml; do
@@ -101,6 +159,20 @@ done
 
 # Overlapping segments: no lookup table, BankOfOffset from the bank tables.
 run_case tests/lookup/overlap.yaml tests/lookup/overlap.txt 16KiB gcc
+
+: >"$out/passed"
+run_batch gcc
+run_batch clang
+# The cases with the same code as one run above pass when it passed.
+if [ -f "$out/same" ]; then
+    while read -r sum name seen form; do
+        if grep -q -x -F "$sum" "$out/passed"; then
+            ok "$name ($form): the same code as $seen, checked there"
+        else
+            bad "$name ($form)" "the same code as $seen, which failed"
+        fi
+    done <"$out/same"
+fi
 case " $forms " in
 *" none "*) ok "overlapping segments: built with no lookup table" ;;
 *) bad "overlapping segments: built with no lookup table" ;;
