@@ -113,6 +113,19 @@ def main(argv):
     else:
         check("vscode-languageclient is in the cache", False, f"no {lc}")
 
+    # Debian 12's Node.js is 18: every locked package must run on it, except
+    # the ones only `vsce publish` loads (Azure sign-in), which packaging
+    # never requires.  undici 7 (through cheerio 1.1) needs Node.js 20 and
+    # broke `vsce package` there; tools/package.json holds cheerio at 1.0.0.
+    publish_only = ("node_modules/@azure/", "node_modules/@typespec/ts-http-runtime")
+    for name in ("package-lock.json", os.path.join("tools", "package-lock.json")):
+        locked = json.load(open(os.path.join(ext, name), encoding="utf-8")).get("packages", {})
+        newer = sorted(f"{k[len('node_modules/'):]} {v.get('version')} (node {v['engines']['node']})"
+                       for k, v in locked.items()
+                       if k and not k.startswith(publish_only) and isinstance(v.get("engines"), dict)
+                       and re.search(r">=?\s*v?(19|[2-9]\d)", str(v["engines"].get("node", ""))))
+        check(f"{name}: every package runs on Debian 12's Node.js 18", not newer, "; ".join(newer))
+
     # The settings: the four the README documents, with their defaults.
     props = pkg.get("contributes", {}).get("configuration", {}).get("properties", {})
     commands = {c.get("command") for c in pkg.get("contributes", {}).get("commands", [])}
