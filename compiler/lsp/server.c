@@ -504,13 +504,9 @@ static void did_close(Server *S, const json_t *params)
     doc_free(d);
 }
 
-static void did_save(Server *S, const json_t *params)
-{
-    (void)params;
-    recheck_all(S);
-}
-
-static void did_change_watched(Server *S, const json_t *params)
+/* didSave and didChangeWatchedFiles: a file on the disk may have changed
+ * under any document's extends chain. */
+static void on_disk_change(Server *S, const json_t *params)
 {
     (void)params;
     recheck_all(S);
@@ -564,8 +560,8 @@ static const Method methods[] = {
     {"textDocument/didOpen", NULL, did_open},
     {"textDocument/didChange", NULL, did_change},
     {"textDocument/didClose", NULL, did_close},
-    {"textDocument/didSave", NULL, did_save},
-    {"workspace/didChangeWatchedFiles", NULL, did_change_watched},
+    {"textDocument/didSave", NULL, on_disk_change},
+    {"workspace/didChangeWatchedFiles", NULL, on_disk_change},
     {"textDocument/hover", lsp_hover, NULL},
     {"textDocument/completion", lsp_completion, NULL},
     {"textDocument/definition", lsp_definition, NULL},
