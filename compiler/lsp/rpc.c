@@ -72,15 +72,22 @@ ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
         }
         any = true;
         char *colon = strchr(line, ':');
-        if (over || nlines > 64 || !colon) {
-            *why = over ? "a header line is too long" : nlines > 64 ? "too many header lines" : "a header line has no ':'";
+        if (over || !colon) {
+            *why = over ? "a header line is too long" : "a header line has no ':'";
             bad = true;
             continue;
         }
+        /* Refused, but a Content-Length among them is still read: the
+         * body is not the next message's header. */
+        if (nlines > 64 && !bad) {
+            *why = "too many header lines";
+            bad = true;
+        }
         *colon = 0;
         if (!strcasecmp(line, "Content-Length")) {
-            len_ok = !have_len && parse_length(colon + 1, &len);
-            if (!len_ok) {
+            /* A second one is refused; the first, when a number, still
+             * says how far the body goes. */
+            if (have_len || !(len_ok = parse_length(colon + 1, &len))) {
                 *why = have_len ? "Content-Length given twice" : "Content-Length is not a number";
                 bad = true;
             }

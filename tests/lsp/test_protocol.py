@@ -7,6 +7,7 @@ JSON-RPC 2.0 say, keep going, and never write to its standard error."""
 import json
 import os
 import re
+import subprocess
 import threading
 
 import lsplib
@@ -332,7 +333,198 @@ def log_option():
                 "status %s, stderr %r" % (st, c.stderr()))
 
 
+def more_framing():
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        # Blank lines between messages, a tab before the length and blanks after it.
+        body = b'{"jsonrpc":"2.0","id":"f1","method":"segc/none"}'
+        c.send_raw(b"\r\n\r\nContent-Length:\t %d  \r\n\r\n%s" % (len(body), body))
+        expect_error(c.wait_response("f1"), METHOD_NOT_FOUND, "blank lines before a message, blanks around its length",
+                     rid="f1")
+        # A second Content-Length (the same value): refused, the body read through.
+        body = b'{"jsonrpc":"2.0","id":"f2","method":"shutdown"}'
+        c.send_raw(b"Content-Length: %d\r\nContent-Length: %d\r\n\r\n%s" % (len(body), len(body), body))
+        r = c.wait_response(None)
+        expect_error(r, PARSE_ERROR, "Content-Length twice: -32700 with id null", rid=None)
+        t.eq(r["error"]["message"], "Content-Length given twice", "Content-Length twice: the message says so")
+        alive(c, "Content-Length twice")
+        # 70 header lines: refused, the body (its length is among them) read through.
+        body = b'{"jsonrpc":"2.0","id":"f3","method":"shutdown"}'
+        c.send_raw(b"X-Filler: 1\r\n" * 70 + b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        r = c.wait_response(None)
+        expect_error(r, PARSE_ERROR, "70 header lines: -32700 with id null", rid=None)
+        t.eq(r["error"]["message"], "too many header lines", "70 header lines: the message says so")
+        alive(c, "70 header lines")
+        t.check("f2" not in c.responses and "f3" not in c.responses, "refused messages are not run")
+        finish(c, "more framing")
+
+
+def more_requests():
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        # A method name cut at 200 bytes inside a character: '?' for the cut byte.
+        r = c.request("a" * 199 + "\u00e9", {})
+        expect_error(r, METHOD_NOT_FOUND, "a 201-byte method name: -32601")
+        t.eq(r["error"]["message"], "no method '%s?'" % ("a" * 199), "a method name cut inside a character: '?'")
+        # A notification's method sent as a request has no request handler.
+        r = c.request("textDocument/didOpen", {"textDocument": {"uri": "untitled:req", "text": "segc: 1\n"}})
+        expect_error(r, METHOD_NOT_FOUND, "didOpen as a request: -32601")
+        t.eq(r["error"]["message"], "no method 'textDocument/didOpen'", "didOpen as a request: the message")
+        t.eq(c.publishes("untitled:req"), 0, "didOpen as a request: nothing opened")
+        # params an array (by position): allowed by JSON-RPC, but no textDocument in it.
+        r = c.request("textDocument/hover", [{"textDocument": {"uri": "untitled:req"}}])
+        expect_error(r, INVALID_PARAMS, "hover with params an array: -32602")
+        t.eq(r["error"]["message"], "no textDocument.uri", "params an array: no textDocument.uri")
+        # id null is not a request id.
+        c.send({"jsonrpc": "2.0", "id": None, "method": "shutdown"})
+        expect_error(c.wait_response(None), INVALID_REQUEST, "id null: -32600 with id null", rid=None)
+        # shutdown as a notification: dropped, the server is not shutting down.
+        c.notify("shutdown")
+        alive(c, "shutdown as a notification")
+        uri = c.open("untitled:still-open", "segc: 1\n")
+        t.eq(c.publishes(uri), 1, "shutdown as a notification: documents still open")
+        finish(c, "more requests")
+
+
+def positions():
+    """Positions a request cannot use, and positions past the end."""
+    text = ('segc: 1\nboard: { name: p, wddm: "1.3" }\nsegments:\n  - { name: s, kind: memory, size: a }\n'
+            'constants:\n  a: 1GiB\n  b: a + 1')
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        uri = c.open("untitled:positions.yaml", text)
+        for what, p in (("no position", None), ("line -1", {"line": -1, "character": 0}),
+                        ("character -1", {"line": 0, "character": -1}), ("line a string", {"line": "0", "character": 0}),
+                        ("no character", {"line": 0}), ("a position that is a list", [0, 0])):
+            params = {"textDocument": {"uri": uri}}
+            if p is not None:
+                params["position"] = p
+            for method in ("textDocument/hover", "textDocument/definition", "textDocument/completion"):
+                r = c.request(method, params)
+                expect_error(r, INVALID_PARAMS, "%s with %s: -32602" % (method, what))
+                t.eq(r.get("error", {}).get("message"), "no valid position", "%s with %s: the message" % (method, what))
+        # Past the end of the last line (no line break after it): its end,
+        # on `1` of `a + 1`; past the last line: the end of the text.
+        want = {"contents": {"kind": "markdown", "value": "constant `b`\n\n`0x40000001 (\u22481.00 GiB) = 1 GiB + 1`"},
+                "range": lsplib.lsp_range((6, 5), (6, 10))}
+        for p in ({"line": 6, "character": 99}, {"line": 40, "character": 0}):
+            t.eq(c.result("textDocument/hover", {"textDocument": {"uri": uri}, "position": p}), want,
+                 "hover at %s: the end of the text" % json.dumps(p))
+        finish(c, "positions")
+
+
+def documents():
+    """didOpen, didChange and didClose that name no open document or carry
+    no text, and edits that cannot be applied: the server keeps what it has."""
+    log = os.path.join(t.dir, "documents.log")
+    text = "segc: 1\nconstants:\n  a: 1GiB\n"
+    with lsplib.Client(t.segc, args=["--log", log]) as c:
+        c.initialize()
+        symbols = lambda uri: c.result("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+        consts = lambda uri: [(k["name"], k.get("detail")) for s in symbols(uri) if s["name"] == "constants"
+                              for k in s["children"]]
+        for what, td in (("no text", {"uri": "untitled:notext", "version": 1}),
+                         ("text a number", {"uri": "untitled:notext", "version": 1, "text": 5}),
+                         ("no uri", {"version": 1, "text": text})):
+            c.notify("textDocument/didOpen", {"textDocument": td})
+            c.sync()
+            t.eq(c.publishes("untitled:notext"), 0, "didOpen with %s: nothing opened" % what)
+        r = c.request("textDocument/documentSymbol", {"textDocument": {"uri": "untitled:notext"}})
+        expect_error(r, INVALID_PARAMS, "didOpen with no text: the document is not open")
+        t.eq(r["error"]["message"], "untitled:notext is not open", "a document that is not open: the message")
+        uri = c.open("untitled:docs.yaml", text)
+        t.eq(consts(uri), [("a", "1GiB")], "didOpen: the text")
+        # didOpen again for an open URI: its new text and version.
+        c.open(uri, text.replace("1GiB", "2GiB"), version=7)
+        t.eq(consts(uri), [("a", "2GiB")], "didOpen of an open document: the new text")
+        t.eq(c.published[uri][-1]["version"], 7, "didOpen of an open document: its version")
+        n = c.publishes(uri)
+        # Changes that cannot be applied: text not a string, a range with
+        # no valid start or end, an end before the start.
+        bad = [{"text": 5}, {"range": {"start": {"line": -1, "character": 0}, "end": {"line": 0, "character": 0}},
+                             "text": "x"},
+               {"range": {"start": {"line": 0, "character": 0}}, "text": "x"},
+               {"range": lsplib.lsp_range((2, 5), (2, 3)), "text": "x"}]
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 8}, "contentChanges": bad})
+        c.sync()
+        t.eq(consts(uri), [("a", "2GiB")], "changes that cannot be applied: the text as it was")
+        t.eq((c.publishes(uri), c.published[uri][-1]["version"]), (n + 1, 8),
+             "changes that cannot be applied: published again for the new version")
+        logged = lsplib.read(log).count("segc: a change to %s could not be applied" % uri)
+        t.eq(logged, len(bad), "--log: each change that could not be applied")
+        # A malformed message with --log: answered, nothing logged for it.
+        before = lsplib.read(log)
+        c.send_raw(b"Content-Length: x\r\n\r\n")
+        expect_error(c.wait_response(None), PARSE_ERROR, "--log: a malformed message is answered", rid=None)
+        t.check("Content-Length: x" not in lsplib.read(log)[len(before):], "--log: no body logged for it")
+        # didChange with no list of changes, or for a document not open: nothing.
+        c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 9}, "contentChanges": {"text": ""}})
+        c.notify("textDocument/didChange", {"textDocument": {"uri": "untitled:nowhere", "version": 2},
+                                            "contentChanges": [{"text": "segc: 1\n"}]})
+        c.notify("textDocument/didClose", {"textDocument": {"uri": "untitled:nowhere"}})
+        c.sync()
+        t.eq((c.publishes(uri), c.publishes("untitled:nowhere")), (n + 1, 0),
+             "didChange without a list, didChange and didClose of a document not open: nothing published")
+        # An edit past the end of a line: at its end; a CRLF line's end is before its CR.
+        c.change(uri, None, "segc: 1\r\nconstants:\r\n  a: 1GiB\r\n", version=10)
+        c.change(uri, lsplib.lsp_range((2, 40), (2, 40)), " + 1", version=11)
+        t.eq(consts(uri), [("a", "1GiB + 1")], "an edit past the end of a CRLF line: before its CR")
+        # A surrogate pair: a position inside it is before it.
+        c.change(uri, None, 'segc: 1\nconstants:\n  a: "\U0001F600b"\n', version=12)
+        c.change(uri, lsplib.lsp_range((2, 7), (2, 7)), "x", version=13)
+        t.eq(consts(uri), [("a", "x\U0001F600b")], "an edit inside a surrogate pair: before the pair")
+        c.change(uri, lsplib.lsp_range((2, 8), (2, 9)), "", version=14)
+        t.eq(consts(uri), [("a", "xb")], "an edit over a surrogate pair (2 UTF-16 units)")
+        # An edit that spans lines, and one that leaves no text.
+        c.change(uri, lsplib.lsp_range((1, 10), (2, 11)), " { c: 3 }", version=15)
+        t.eq(consts(uri), [("c", "3")], "an edit across lines")
+        c.change(uri, lsplib.lsp_range((0, 0), (5, 0)), "", version=16)
+        t.eq((c.diags[uri], symbols(uri)), ([], []), "an edit that removes the whole text: no diagnostics, no symbols")
+        # A document ending in a character past U+007F, no line break: a
+        # position past it is the end of the text.
+        c.change(uri, None, "segc: 1\nconstants:\n  a: \u00e9", version=17)
+        c.change(uri, lsplib.lsp_range((2, 50), (2, 50)), "t\u00e9", version=18)
+        t.eq(consts(uri), [("a", "\u00e9t\u00e9")], "an edit past a last line ending in '\u00e9'")
+        finish(c, "documents")
+
+
+def encodings_offered():
+    for what, general, want in (("a list with a number first", {"positionEncodings": [8, "utf-8"]}, "utf-8"),
+                                ("not a list", {"positionEncodings": "utf-8"}, "utf-16")):
+        with lsplib.Client(t.segc) as c:
+            r = c.initialize(capabilities={"general": general})
+            t.eq(r["capabilities"]["positionEncoding"], want, "positionEncodings %s: %s" % (what, want))
+            finish(c, "positionEncodings %s" % what)
+
+
+def client_gone():
+    # With SIGPIPE ignored (as a client may start it), a write to a client
+    # that closed its end fails: the server stops at once, status 1 (no
+    # shutdown), though its input is still open.
+    p = subprocess.Popen([t.segc, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         restore_signals=False)
+    try:
+        p.stdout.close()
+        body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                           "params": {"processId": None, "capabilities": {}}}).encode()
+        p.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body))
+        p.stdin.flush()
+        try:
+            st = p.wait(timeout=lsplib.TIMEOUT)
+        except subprocess.TimeoutExpired:
+            st = "still running"
+        t.eq(st, 1, "the client's end closed: the server ends with status 1")
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+        p.stdin.close()
+        t.eq(p.stderr.read().decode("utf-8", "replace"), "", "the client's end closed: nothing on stderr")
+        p.stderr.close()
+
+
 for case in (lifecycle, encodings, before_initialize, unknown_methods, invalid_requests, framing,
-             long_header_with_body, oversized, truncated, exit_status, not_open, log_option):
+             long_header_with_body, oversized, truncated, exit_status, not_open, log_option,
+             more_framing, more_requests, positions, documents, encodings_offered, client_gone):
     t.run(case)
 t.end()
