@@ -118,6 +118,8 @@ def no_fix():
         spec2 = FIXES[0][1]
         uri2 = c.open(t.write("nofix/unit.yaml", spec2), spec2)
         t.eq(actions(c, uri2, lsp_range((0, 0), (0, 4))), [], "no action for a range away from the finding")
+        n = len(spec2.split("\n"))
+        t.eq(actions(c, uri2, lsp_range((n - 2, 0), (n - 1, 0))), [], "no action for a range after the finding")
         t.eq(len(actions(c, uri2, lsp_range((0, 0), (len(spec2.split("\n")), 0)))), 1,
              "the whole document's range: the one action")
         c.shutdown()
@@ -145,8 +147,23 @@ def in_base():
         t.eq(c.exit(), 0, "base: exit status 0")
 
 
+def bad_range():
+    spec = FIXES[0][1]
+    with lsplib.Client() as c:
+        c.initialize()
+        uri = c.open(t.write("badrange/unit.yaml", spec), spec)
+        for what, params in (("no range", {}), ("a range with no end", {"range": {"start": {"line": 0, "character": 0}}}),
+                             ("a range with a negative start", {"range": lsp_range((-1, 0), (0, 0))})):
+            r = c.request("textDocument/codeAction", dict(params, textDocument={"uri": uri},
+                                                          context={"diagnostics": []}))
+            t.eq(r.get("error"), {"code": -32602, "message": "no range"}, "codeAction with %s: -32602" % what)
+        c.shutdown()
+        t.eq(c.exit(), 0, "bad range: exit status 0")
+
+
 for case in FIXES:
     t.run(fix, *case)
 t.run(no_fix)
 t.run(in_base)
+t.run(bad_range)
 t.end()

@@ -168,5 +168,85 @@ def cases():
         t.eq(c.stderr(), "", "nothing on the server's standard error")
 
 
+MORE = """segc: 1
+board: { name: b1, wddm: "2.0", arch: x64 }
+constants:
+  vram: 8GiB
+  bad: 1 - 2
+bars:
+  fb: { index: 0, size: 256MiB }
+segments:
+  - name: local
+    kind: memory
+    size: 1GiB
+"""
+# The names of MORE with their values; `base` and `size` are the current segment's.
+NAMES = {"vram": "0x200000000 (8 GiB)", "bad": "its value failed", "local.base": "0",
+         "local.size": "0x40000000 (1 GiB)", "local.end": "0x40000000 (1 GiB)", "bar.fb.size": "0x10000000 (256 MiB)",
+         "page_size": "0x1000 (4 KiB)"}
+OWN = {"base": "0", "size": "0x40000000 (1 GiB)"}
+
+
+def more_cases():
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        uri = c.open(t.write("more.yaml", MORE), MORE)
+
+        def got(text):
+            c.change(uri, None, MORE, version=complete.version)  # a model to read the names from
+            complete.version += 1
+            return {k: v.get("detail") for k, v in complete(c, uri, text).items()}
+        t.eq(got(MORE + "    banks:\n      - { name: lo, size: | }\n"), dict(NAMES, **OWN),
+             "a bank's size: the names and the segment's own")
+        t.eq(got(MORE.replace("arch: x64", "arch: x64, page_size: |")), NAMES, "the board's page_size: no segment's own")
+        t.eq(got(MORE + "    vpr: { range_start: | }\n"), dict(NAMES, **OWN), "a vpr value")
+        t.eq(got(MORE + "    cpu_host_aperture: { offset: | }\n"), dict(NAMES, **OWN), "a cpu_host_aperture value")
+        t.eq(got(MORE + "    cpu_host_aperture: { bar: | }\n"), {"fb": "BAR0, 0x10000000 (256 MiB)"},
+             "cpu_host_aperture bar: the BARs")
+        t.eq(got(MORE + "paging:\n  buffer_size: |\n"), NAMES, "a paging value other than segment")
+        t.eq(got(MORE + "foo:\n  bar: |\n"), {}, "a value of a map a spec does not have: nothing")
+        t.eq(got(MORE + "foo:\n  |\n"), {}, "a key of a map a spec does not have: nothing")
+        t.eq(got(MORE + "  - name: g\n    kind: agp\n    flags: [|]\n"), {}, "an AGP segment's flags: none")
+        t.eq(got(MORE + "    banks: [|]\n"), {}, "an item of a list other than flags: nothing")
+        t.eq(got(MORE.replace("name: b1,", "name: [|],")), {}, "an item of a list in the board: nothing")
+        k = complete(c, uri, MORE.replace("  fb: { index: 0, size: 256MiB }", "  fb:\n    index: 0\n    |"))
+        t.eq(sorted((n, i["kind"], i.get("detail")) for n, i in k.items()),
+             [("bits", 5, "expression"), ("size", 5, "expression")], "a BAR's keys not written: expressions")
+        c.change(uri, None, MORE, version=complete.version)
+        complete.version += 1
+        # A segment before its name: in the model, but after the cursor.
+        first = MORE.replace("  - name: local\n    kind: memory\n    size: 1GiB\n",
+                             "  - size: 1GiB\n    commit_limit: |\n    name: local\n    kind: memory\n")
+        k = complete(c, uri, first)
+        t.eq({n: i.get("detail") for n, i in k.items() if i.get("detail") == "the current segment's"},
+             {"base": "the current segment's", "size": "the current segment's"},
+             "a segment whose name comes later: its own base and size, without values")
+        # A document that never built a spec: fixed values, no names, no flags by version.
+        with lsplib.Client(t.segc) as c2:
+            c2.initialize()
+            u2 = c2.open("untitled:never.yaml", "segc: 1\nboard: [\n")
+            for text, want, what in (("segc: 1\nboard: [\nsegments:\n  - kind: |\n", {"memory", "aperture", "agp"},
+                                      "kind: with no model"),
+                                     ("segc: 1\nboard: [\nsegments:\n  - size: |\n", set(), "size: with no model")):
+                at = text.index("|")
+                plain = text.replace("|", "")
+                c2.change(u2, None, plain)
+                r = c2.result("textDocument/completion", {"textDocument": {"uri": u2},
+                                                          "position": lsplib.offset_position(plain, at)})
+                t.eq(sorted(i["label"] for i in r["items"]), sorted(want), what)
+            plain = "segc: 1\nboard: [\nsegments:\n  - name: s\n    flags: []\n"
+            c2.change(u2, None, plain)
+            r = c2.result("textDocument/completion", {"textDocument": {"uri": u2},
+                                                      "position": lsplib.find_position(plain, "[]", delta=1)})
+            labels = {i["label"] for i in r["items"]}
+            t.check(WDDM13 <= labels and "use_64kb_pages" in labels and not DERIVED & labels,
+                    "flags with no model: every version's, no derived one", sorted(labels))
+            c2.shutdown()
+            t.eq(c2.exit(), 0, "no model: exit status after shutdown")
+        c.shutdown()
+        t.eq(c.exit(), 0, "more cases: exit status after shutdown")
+
+
 t.run(cases)
+t.run(more_cases)
 t.end()

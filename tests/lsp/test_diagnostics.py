@@ -29,7 +29,7 @@ def is_spec(text):
 def extends_range(text, enc):
     """The value of the document's `extends:` line, where findings of the
     files it extends (and of -D values) are shown; else its start."""
-    m = re.search(r"^extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#.*)?$", text, re.M)
+    m = re.search(r"^extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
     if not m:
         return lsp_range((0, 0), (0, 0))
     return {"start": lsplib.offset_position(text, m.start(1), enc),
@@ -38,6 +38,7 @@ def extends_range(text, enc):
 
 def check_range(text, d, enc):
     """The LSP range of a diagnostic or note of check's JSON, in text."""
+    text = text.replace("\r\n", "\n")  # a CR LF ends a line as LF does; columns before it are the same
     start = position(text, d["line"], d["column"], enc)
     end_line, end_col = d.get("end_line", d["line"]), d.get("end_column", d["column"])
     if end_line == d["line"] and end_col > d["column"]:
@@ -410,6 +411,23 @@ def extends():
         finish(c, "extends")
 
 
-for case in (samples, golden, utf16, edits, edit_after_wide_characters, not_specs, extends):
+def crlf_variant():
+    """A variant with CRLF line ends whose extends: line has a tab after its
+    value, a key that starts like `extends`, and an expression cut at the
+    end of a line: as check's (the base's finding at the extends: value)."""
+    base = t.write("crlf/base.yaml", BASE.replace("vram: 1GiB", "vram: 1GB"))
+    text = ("segc: 1\r\nextends_x: 1\r\nextends:\tbase.yaml\t\r\nboard: { name: crlf }\r\n"
+            "constants:\r\n  c: 1 +\r\n")
+    path = t.write("crlf/variant.yaml", text)
+    with client() as c:
+        ok, entry = against_check(c, path, "a CRLF variant: as check's", text=text)
+        codes = sorted(x["rule"] for x in entry["diagnostics"])
+        t.eq(codes, ["expr-syntax", "expr-unit", "unknown-key"], "a CRLF variant: check's findings")
+        got = [x["range"] for x in c.diags.get(uri_of(path), []) if x["code"] == "expr-unit"]
+        t.eq(got, [lsp_range((2, 9), (2, 18))], "a CRLF variant: the base's finding at 'base.yaml', no tab, no CR")
+        finish(c, "a CRLF variant")
+
+
+for case in (samples, golden, utf16, edits, edit_after_wide_characters, not_specs, extends, crlf_variant):
     t.run(case)
 t.end()

@@ -145,5 +145,98 @@ def cases():
         t.eq(c.stderr(), "", "nothing on the server's standard error")
 
 
+MORE = """segc: 1
+board: { name: b1, wddm: "1.3", arch: x64, page_size: 64KiB }
+constants:
+  n: 4
+  m: n * 2
+  odd: 1000000
+  q: "odd + 1"
+bars:
+  fb: { index: 0, size: 256MiB }
+segments:
+  - name: plain
+    kind: memory
+    size: 1GiB
+    cpu_visible: { address: 0x100000000 }
+  - name: bare
+    kind: memory
+    size: 1GiB
+  - name: ag
+    kind: agp
+    size: 256MiB
+  - name: bad
+    kind: aperture
+    size: 1 +
+    flags: [cpu_visible, nosuchflag]
+paging:
+  segment: plain
+"""
+
+
+def more_cases():
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        uri = c.open(t.write("more.yaml", MORE), MORE)
+
+        def h(needle, delta=0, nth=0):
+            return value(c.result("textDocument/hover", {"textDocument": {"uri": uri},
+                                                         "position": lsplib.find_position(MORE, needle, nth=nth,
+                                                                                          delta=delta)}))
+        t.eq(h("n * 2"), "constant `m`\n\n`8 = 4 * 2`", "operands below 1 KiB in decimal")
+        t.eq(h("odd + 1"), "constant `q`\n\n`0xF4241 (\u2248976.56 KiB) = 0xF4240 + 1`",
+             "a quoted expression; an operand no IEC unit divides in hex")
+        t.eq(h("size: 256MiB", 7), "`size` of BAR `fb`\n\n`%s`" % qty(256 * MiB), "a BAR's size")
+        t.eq(h("64KiB"), "`page_size`\n\n`%s`" % qty(64 * 1024), "the board's page_size")
+        t.eq(h("name: plain", 7), "**segment `plain`**: id 1, memory\n\n- GPU range: [0x0, 0x40000000)\n- size: %s\n"
+             "- flags: 0x4 = cpu_visible\n- CPU window: address %s" % (qty(GiB), qty(4 * GiB)),
+             "a segment whose CPU window is an address")
+        t.eq(h("name: bare", 7), "**segment `bare`**: id 2, memory\n\n- GPU range: [0x40000000, 0x80000000)\n"
+             "- size: %s\n- flags: 0x0 = none\n- CPU window: none" % qty(GiB), "a segment with no flags")
+        t.eq(h("name: ag", 7), "**segment `ag`**: id 3, agp\n\n- GPU range: the AGP aperture, at run time\n"
+             "- flags: 0x2 = agp\n- CPU window: none", "an AGP segment")
+        t.eq(h("name: bad", 7), "**segment `bad`**: id 4, aperture\n\nsome of its values failed to resolve "
+             "(see the diagnostics)", "a segment with a value that failed")
+        t.eq(h("segment: plain", 10), h("name: plain", 7), "paging: segment: the segment's hover")
+        t.eq(h("1 +"), "`size` of segment `bad` (Size)\n\nits value failed to resolve (see the diagnostics)",
+             "an expression that does not parse")
+        t.check((h("cpu_visible,") or "").startswith(
+            "**cpu_visible**: DXGK_SEGMENTFLAGS bit 2 (value 0x4), member `CpuVisible`; WDDM 1.0 or later; derived: "
+            "segc sets it, `flags:` may not name it\n\n"), "a derived flag says so", h("cpu_visible,"))
+        t.eq(h("nosuchflag"), None, "quiet on an unknown flag")
+        t.eq(h("size:", 1, 1), None, "quiet on a key")
+        # No model: the text is read, but segc cannot build the spec.
+        broken = "segc: 1\nboard: 7\nconstants:\n  n: 4\n  m: n * 2\n"
+        u2 = c.open("untitled:nomodel.yaml", broken)
+        t.eq(value(c.result("textDocument/hover", {"textDocument": {"uri": u2},
+                                                   "position": lsplib.find_position(broken, "n * 2")})),
+             "constant `m`\n\nnot evaluated: the spec has errors that stop segc from building its model",
+             "no model: not evaluated")
+        u3 = c.open("untitled:notyaml.yaml", "segc: 1\nboard: [\n")
+        t.eq(c.result("textDocument/hover", {"textDocument": {"uri": u3}, "position": {"line": 0, "character": 1}}),
+             None, "no tree: quiet")
+        # A bank with no name: no model, and the field's title names no bank.
+        nameless = MORE.replace("  - name: bare\n    kind: memory\n    size: 1GiB\n",
+                                "  - name: bare\n    kind: memory\n    size: 1GiB\n    banks: [{ size: 512MiB }, {}]\n")
+        u4 = c.open("untitled:nameless.yaml", nameless)
+        t.eq(value(c.result("textDocument/hover", {"textDocument": {"uri": u4},
+                                                   "position": lsplib.find_position(nameless, "512MiB")})),
+             "`size` (pBankRangeTable)\n\nnot evaluated: the spec has errors that stop segc from building its model",
+             "a bank with no name (no model): the field alone")
+        u5 = c.open("untitled:scalar.yaml", "just a scalar\n")
+        t.eq(c.result("textDocument/hover", {"textDocument": {"uri": u5}, "position": {"line": 0, "character": 2}}),
+             None, "a document that is one scalar: quiet")
+        # The outline of MORE: a segment with a value that failed has no range.
+        segs = [x for x in c.result("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+                if x["name"] == "segments"][0]["children"]
+        t.eq([(x["name"], x.get("detail")) for x in segs],
+             [("plain", "memory, id 1, 0x0..0x40000000"), ("bare", "memory, id 2, 0x40000000..0x80000000"),
+              ("ag", "agp, id 3, 0x0..0x10000000"), ("bad", "aperture, id 4")],
+             "symbols: a segment that failed has its kind and id only")
+        c.shutdown()
+        t.eq(c.exit(), 0, "more cases: exit status after shutdown")
+
+
 t.run(cases)
+t.run(more_cases)
 t.end()

@@ -10,6 +10,7 @@ import os
 import re
 import shutil
 import subprocess
+import urllib.parse
 
 import lsplib
 from lsplib import ROOT, find_position, offset_position, uri_of
@@ -234,12 +235,155 @@ def variant_symbols():
         finish(c, "variant symbols")
 
 
+EDGE = """\
+segc: 1
+board: { name: n1, wddm: "2.0", arch: x64, page_size: 64KiB }
+constants:
+  vram: 1GiB
+  c2: page_size + size
+  c3: nosuch.size + bar.zz.size
+  c4: vram +
+  blk: |
+    vram
+bars:
+  fb: { index: 0, size: 256MiB }
+segments:
+  - name: visible
+    kind: memory
+    size: bar.fb.size
+    cpu_host_aperture: { bar: fb, offset: 0, size: bar.fb.size }
+  - name: ""
+    kind: memory
+    size: visible.base + ghost.size
+  - name: third
+    kind: memory
+    base: visible.end
+    size: base + page_size
+    other: { bar: fb }
+paging:
+  segment: none
+"""
+
+
+def brief(symbols):
+    """(name, detail, children) of each symbol."""
+    return [[x["name"], x.get("detail"), brief(x["children"])] for x in symbols]
+
+
+def edges():
+    """Names that stand for nothing, fields not written, a spec segc cannot
+    build, a document that is no map, nesting past the cursor's depth."""
+    with client() as c:
+        uri = c.open(t.write("edge/edge.yaml", EDGE), EDGE)
+        page = span(EDGE, r"page_size: (64KiB)")
+        for what, pos, want in (
+                ("page_size: the board's value", at(EDGE, "page_size + size", 1), page),
+                ("page_size in a segment", at(EDGE, "+ page_size", 3), page),
+                ("a BAR in cpu_host_aperture", at(EDGE, "{ bar: fb, offset", 7), span(EDGE, r"^  (fb):")),
+                ("SEG.base not written: the segment's name", at(EDGE, "visible.base", 1),
+                 span(EDGE, r"name: (visible)")),
+                ("a bare base: the segment's own base", at(EDGE, "base + page", 1), span(EDGE, r"base: (visible\.end)"))):
+            t.eq(definition(c, uri, pos), {"uri": uri, "range": want}, "definition: " + what)
+        for what, pos in (("size outside a segment", at(EDGE, "+ size", 3)),
+                          ("an unknown segment", at(EDGE, "nosuch.size", 1)),
+                          ("an unknown BAR", at(EDGE, "bar.zz", 5)),
+                          ("an expression that does not parse", at(EDGE, "vram +", 1)),
+                          ("a segment not in the spec", at(EDGE, "ghost", 1)),
+                          ("paging: segment: none", at(EDGE, "segment: none", 10)),
+                          ("bar: of a map that takes none", at(EDGE, "bar: fb }", 6))):
+            t.eq(definition(c, uri, pos), None, "definition on %s: none" % what)
+        # vram's only use that parses is the block scalar (`c4: vram +` does not).
+        block = [{"uri": uri, "range": span(EDGE, r"^    (vram)$")}]
+        for what, ctx in (("no context", None), ("an empty context", {}),
+                          ("includeDeclaration false", {"includeDeclaration": False})):
+            params = {"textDocument": {"uri": uri}, "position": at(EDGE, "  vram:", 3)}
+            if ctx is not None:
+                params["context"] = ctx
+            t.eq(c.result("textDocument/references", params), block, "references with %s: no declaration" % what)
+        want = [span(EDGE, r"^  (fb):"), span(EDGE, r"^    size: bar\.(fb)\.size"), span(EDGE, r"\{ bar: (fb), offset"),
+                span(EDGE, r"size: bar\.(fb)\.size \}")]
+        got = references(c, uri, at(EDGE, "  fb:", 3), True)
+        t.eq(sorted(map(key, got)), sorted(key({"uri": uri, "range": r}) for r in want),
+             "references of a BAR through cpu_host_aperture, not through other:")
+        t.eq(sorted(map(key, references(c, uri, at(EDGE, "visible.end", 2), False))),
+             sorted(key({"uri": uri, "range": span(EDGE, r"(visible)\.%s" % f)}) for f in ("base", "end")),
+             "references of a segment without its declaration: its uses")
+        # The spec is not built (an unknown key): a segment's detail is its kind.
+        t.eq(brief(c.result("textDocument/documentSymbol", {"textDocument": {"uri": uri}})),
+             [["board", "n1", []],
+              ["constants", None, [["vram", "1GiB", []], ["c2", "page_size + size", []],
+                                   ["c3", "nosuch.size + bar.zz.size", []], ["c4", "vram +", []], ["blk", "vram\n", []]]],
+              ["bars", None, [["fb", None, []]]],
+              ["segments", None, [["visible", "memory", []], ["?", "memory", []], ["third", "memory", []]]],
+              ["paging", None, []]], "symbols of a spec segc cannot build: kinds for details, '?' for no name")
+        odd = ("segc: 1\nsegments:\n  - name: s\n    kind: memory\n    banks: 5\n  - just\n  - kind: memory\n"
+               "  - name: t\n    banks:\n      - { size: 1 }\n      - { name: b2 }\nconstants: 5\nboard: {}\n"
+               "paging: { segment: none }\n")
+        u2 = c.open("untitled:odd.yaml", odd)
+        t.eq(brief(c.result("textDocument/documentSymbol", {"textDocument": {"uri": u2}})),
+             [["segments", None, [["s", "memory", []], ["t", None, [["b2", None, []]]]]],
+              ["constants", None, []], ["board", None, []], ["paging", None, []]],
+             "symbols: entries with no name, banks that are no list and a bank with no name left out")
+        u3 = c.open("untitled:list.yaml", "- segc: 1\n")
+        t.eq(c.result("textDocument/documentSymbol", {"textDocument": {"uri": u3}}), [], "symbols of a list: none")
+        t.eq(definition(c, u3, {"line": 0, "character": 3}), None, "definition in a list: none")
+        u4 = c.open("untitled:nobase.yaml", "segc: 1\nextends: nope.yaml\n")
+        t.eq(definition(c, u4, {"line": 1, "character": 11}), None, "definition of an extends: that is missing: none")
+        t.eq(references(c, u4, {"line": 1, "character": 11}, True), [], "references of an extends: value: none")
+        # Nesting deeper than the cursor follows: no hover there, and
+        # references walk past it.
+        deep = "segc: 1\nconstants:\n  a: 1GiB\n  b: a\nx: %sa%s\n" % ("[" * 20, "]" * 20)
+        u5 = c.open("untitled:deep.yaml", deep)
+        t.eq(c.result("textDocument/hover", {"textDocument": {"uri": u5}, "position": at(deep, "[a]", 1)}), None,
+             "hover 20 lists deep: none")
+        t.eq(references(c, u5, at(deep, "  a:", 2), False), [{"uri": u5, "range": span(deep, r"b: (a)")}],
+             "references in a document nested 20 deep")
+        finish(c, "edges")
+
+
+def uris():
+    """file: URIs as clients write them: percent-escapes in either case, a
+    stray '%', file://localhost/, a Windows drive (file:///c:/...); the
+    base a variant extends is found through them, and its URI is the one
+    an editor has for it."""
+    base = "segc: 1\nboard: { name: u, wddm: \"1.3\" }\nsegments:\n  - { name: s, kind: memory, size: 1GiB }\n"
+    variant = "segc: 1\nextends: base.yaml\nboard: { name: v }\n"
+    odd = os.path.join(t.dir, "uri", "p%zz%00q \u00e9~")
+    t.write(os.path.join(odd, "base.yaml"), base)
+    path = t.write(os.path.join(odd, "variant.yaml"), variant)
+    uri = "file://localhost" + urllib.parse.quote(os.path.dirname(os.path.dirname(path))) + \
+        "/p%zz%00q%20%c3%a9%7E/variant.yaml"
+    win = os.path.join(t.dir, "win")
+    t.write(os.path.join(win, "c:", "x", "base.yaml"), base)
+    t.write(os.path.join(win, "c:", "x", "variant.yaml"), variant)
+    with client() as c:
+        c.open("untitled:first.yaml", "segc: 1\n")  # a document with no file, compared with each path
+        c.open(uri, variant)
+        t.eq(c.diags[uri], [], "a URI with escapes: the base beside it is found")
+        t.eq(definition(c, uri, at(variant, "base.yaml", 1)),
+             {"uri": "file://" + urllib.parse.quote(os.path.realpath(os.path.join(odd, "base.yaml")), safe="/~"),
+              "range": lsplib.lsp_range((0, 0), (0, 0))}, "a URI with escapes: extends: goes to the base's URI")
+        finish(c, "escaped URIs")
+    c = lsplib.Client(cwd=win)
+    with c:
+        c.initialize()
+        wuri = "file:///c:/x/variant.yaml"
+        c.open(wuri, variant)
+        t.eq(c.diags[wuri], [], "file:///c:/x/variant.yaml: the base read from c:/x/base.yaml")
+        t.eq(definition(c, wuri, at(variant, "base.yaml", 1)),
+             {"uri": "file://" + urllib.parse.quote(os.path.realpath(os.path.join(win, "c:", "x", "base.yaml")),
+                                                    safe="/~"), "range": lsplib.lsp_range((0, 0), (0, 0))},
+             "a drive letter's URI: the base's URI, ':' escaped")
+        finish(c, "a Windows URI")
+
+
 def finish(c, what):
     c.shutdown()
     t.eq(c.exit(), 0, "%s: exit status 0" % what)
     t.check("internal error" not in c.stderr(), "%s: no internal error" % what, c.stderr())
 
 
-for case in (capabilities, definitions, extends_chain, references_in_one_file, symbols, variant_symbols):
+for case in (capabilities, definitions, extends_chain, references_in_one_file, symbols, variant_symbols, edges,
+             uris):
     t.run(case)
 t.end()

@@ -56,6 +56,25 @@ static const struct {
      "cache-coherent-memory"},
     /* a compact sequence (dashes at the key's column) */
     {"segments:\n- name: a\n", "  si|\n", CTX_KEY, "segments/#", "", "si", "name"},
+    /* CRLF line ends */
+    {"segments:\r\n  - name: a\r\n", "    si|\r\n    kind: memory\r\n", CTX_KEY, "segments/#", "", "si", "name,kind"},
+    /* blank and comment lines between a key and its map */
+    {SEG, "    banks:\n\n      # the low bank\n      - { name: lo, | }\n", CTX_KEY, "segments/#/banks/#", "", "",
+     "name"},
+    /* a key on a dash line whose value is a block sequence below it */
+    {"segments:\n", "  - banks:\n      - { s| }\n", CTX_KEY, "segments/#/banks/#", "", "s", ""},
+    /* quoted strings (with escapes) and nested collections after the cursor */
+    {SEG, "    waive: { cache-coherent-memory: \"a \\\" b\", | , other: [1, {x: 2}], 'q': 1 }\n", CTX_KEY,
+     "segments/#/waive", "", "", "cache-coherent-memory,other"},
+    {SEG, "    flags: [direct_flip, | \"q\", [x], y] # z\n", CTX_ITEM, "segments/#", "flags", "", "direct_flip,y"},
+    {SEG, "    flags: [| # direct_flip\n", CTX_ITEM, "segments/#", "flags", "", ""},
+    /* the cursor inside a word: the rest of it is not present; '#' inside a word is no comment */
+    {"", "board: { na|me: b }", CTX_KEY, "board", "", "na", ""},
+    {SEG, "    flags: [|a#b]\n", CTX_ITEM, "segments/#", "flags", "", "b"},
+    /* quiet: a list inside a list (no key's value) */
+    {SEG, "    flags: [[|]]\n", CTX_NONE, "", "", "", ""},
+    /* quiet: a list that is no key's value */
+    {SEG, "  - [|]\n", CTX_NONE, "", "", "", ""},
     /* quiet: comments */
     {SEG, "    # size: |\n", CTX_NONE, "", "", "", ""},
     {SEG, "    size: 1 # a |\n", CTX_NONE, "", "", "", ""},
