@@ -444,21 +444,19 @@ static TNode *parse_block(Parser *p)
         *into = parse_body(p, &b);
         kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
         p->t++;
-        if (kw->type == TT_END)
-            break;
-        if (kw->type == TT_ELSE) {
-            b.else_pos = kw->pos;
-            into = &arm->els;
-            expect(p, TT_CLOSE_STMT, "`%}`");
+        if (kw->type == TT_ELIF) {
+            arm = arm->els = node(p, TN_IF, kw, NULL, NULL);
+            arm->expr = parse_expr(p);
+            expect(p, TT_CLOSE_STMT, "`%}` or an operator");
+            into = &arm->body;
             continue;
         }
-        TNode *elif = node(p, TN_IF, kw, NULL, NULL);
-        elif->expr = parse_expr(p);
-        expect(p, TT_CLOSE_STMT, "`%}` or an operator");
-        arm = arm->els = elif;
-        into = &elif->body;
+        expect(p, TT_CLOSE_STMT, "`%}`");
+        if (kw->type == TT_END)
+            break;
+        b.else_pos = kw->pos;
+        into = &arm->els;
     }
-    expect(p, TT_CLOSE_STMT, "`%}`");
     p->blocks--;
     return s;
 }
