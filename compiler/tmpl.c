@@ -199,11 +199,10 @@ static Pos span(Pos a, Pos b)
     return a;
 }
 
+/* A token in a tag: the lexer makes no text or end-of-template token there. */
 static const char *describe_token(Parser *p, const TmplTok *t)
 {
     switch (t->type) {
-    case TT_EOF: return "the end of the template";
-    case TT_TEXT: return "text";
     case TT_NAME: return arena_printf(p->env.a, "name `%s`", t->s);
     case TT_STRING: return "a string";
     case TT_INT: return arena_printf(p->env.a, "integer `%s`", t->s);
