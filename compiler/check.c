@@ -82,7 +82,6 @@ typedef struct Ck {
     Spec *s;
     const RuleConfig *c;
     Diags *d;
-    unsigned errors;
     uint64_t page; /* the page size, else the default (page-size-valid) */
 } Ck;
 
@@ -168,8 +167,6 @@ static Diag *report(Ck *k, RuleId id, On on, Pos pos, const char *fmt, ...)
     e->about = subject(k, on);
     if (w)
         w->used = true;
-    else if (sev == SEV_ERROR)
-        k->errors++;
     return e;
 }
 
@@ -846,8 +843,9 @@ static void trace_defines(Ck *k, Diag *e)
 
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
 {
-    Ck k = {s, c, d, 0, s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
+    Ck k = {s, c, d, s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
     Diag **mark = d->tail;
+    unsigned errors = d->nerrors; /* the waived are not counted */
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
         report(&k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
                "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
@@ -896,5 +894,5 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
         }
     for (Diag *e = *mark; e; e = e->next)
         trace_defines(&k, e);
-    return k.errors;
+    return d->nerrors - errors;
 }

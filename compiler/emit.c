@@ -112,16 +112,16 @@ static TVal *segment_data(Arena *a, const Spec *s, const Segment *g, const Build
     return m;
 }
 
-/* Numbers as C initializer rows, `per` to a line: 64-bit values as hex
- * ull literals, table entries as 3-digit hex (segment << 7 | bank reads
- * at a glance). */
-static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n, unsigned per, bool hex)
+/* Numbers as C initializer rows: 64-bit values `v` as hex ull literals,
+ * 4 to a line; table entries `v32` as 3-digit hex (segment << 7 | bank
+ * reads at a glance), 16 to a line. */
+static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n)
 {
     TVal *rows = tv_list(a);
     Buf b = {0};
     for (size_t i = 0; i < n; i++) {
-        buf_printf(&b, hex ? "0x%llXu," : "0x%03llX,", (unsigned long long)(v ? v[i] : v32[i]));
-        if ((i + 1) % per == 0 || i + 1 == n) {
+        buf_printf(&b, v ? "0x%llXu," : "0x%03llX,", (unsigned long long)(v ? v[i] : v32[i]));
+        if ((i + 1) % (v ? 4 : 16) == 0 || i + 1 == n) {
             tv_push(a, rows, tv_str(a, b.p));
             b.len = 0;
         } else {
@@ -160,7 +160,7 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
         tv_put(a, lv, "bits", tv_int(a, L->bits));
         tv_put(a, lv, "mask", tv_int(a, L->bits ? ((uint64_t)1 << L->bits) - 1 : 0));
         tv_put(a, lv, "n", tv_int(a, L->n));
-        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n, 16, false));
+        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n));
         tv_push(a, levels, lv);
     }
     tv_put(a, m, "levels", levels);
@@ -178,8 +178,8 @@ static TVal *lookup_data(Arena *a, const Lookup *lk)
     tv_put(a, m, "regions", regs);
     tv_put(a, m, "nregions", tv_int(a, lk->nregions));
     tv_put(a, m, "nstarts", tv_int(a, lk->nstarts));
-    tv_put(a, m, "starts", rows_u64(a, lk->starts, NULL, lk->nstarts, 4, true));
-    tv_put(a, m, "start_regions", rows_u64(a, NULL, lk->start_region, lk->nstarts, 16, false));
+    tv_put(a, m, "starts", rows_u64(a, lk->starts, NULL, lk->nstarts));
+    tv_put(a, m, "start_regions", rows_u64(a, NULL, lk->start_region, lk->nstarts));
     TVal *steps = tv_list(a);
     for (unsigned st = lk->nstarts / 2; st >= 1; st /= 2)
         tv_push(a, steps, tv_int(a, st));
@@ -322,8 +322,7 @@ static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *
         buf_putn(&f->text, src->text, src->len);
         return true;
     }
-    Template *t = tmpl_parse(a, src, d);
-    return t && tmpl_render(a, t, ctx, &f->text, d);
+    return tmpl_render(a, tmpl_parse(a, src, d), ctx, &f->text, d);
 }
 
 /* The hook points of the shipped templates (templates/README.md): each is
@@ -336,9 +335,8 @@ static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Ou
     tv_put(a, ctx, "hook", hooks);
     for (size_t i = 0; i < countof(names); i++) {
         const SrcFile *src = find_template(a, arena_printf(a, "hook-%s.txt", names[i]), o, out, d, true);
-        Template *t = src ? tmpl_parse(a, src, d) : NULL;
         Buf b = {0};
-        bool ok = !src || (t && tmpl_render(a, t, ctx, &b, d));
+        bool ok = !src || tmpl_render(a, tmpl_parse(a, src, d), ctx, &b, d);
         while (b.len && (b.p[b.len - 1] == '\n' || b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\r'))
             b.len--;
         const char *text = arena_printf(a, "%.*s", (int)b.len, b.len ? b.p : "");

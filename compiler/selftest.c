@@ -16,7 +16,6 @@
 #include "segc.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 enum { FAKE_AGP_BASE = 0xC0000000u, FAKE_AGP_SIZE = 0x08000000u };
 
@@ -52,32 +51,21 @@ typedef struct Probe {
     unsigned seq;  /* insertion order: the first reason for an address wins */
 } Probe;
 
-typedef struct Probes {
-    Probe *p;
-    unsigned n, cap;
-} Probes;
-
-static void add(Arena *a, Probes *v, unsigned seg, uint64_t at, const char *what)
+/* The probes are gathered as an array of Probe in a Buf. */
+static void add(Buf *v, unsigned seg, uint64_t at, const char *what)
 {
-    if (v->n == v->cap) {
-        unsigned cap = v->cap ? v->cap * 2 : 64;
-        Probe *p = arena_alloc(a, cap * sizeof *p);
-        if (v->n)
-            memcpy(p, v->p, v->n * sizeof *p);
-        v->p = p, v->cap = cap;
-    }
-    v->p[v->n] = (Probe){seg, at, what, v->n};
-    v->n++;
+    Probe p = {seg, at, what, (unsigned)(v->len / sizeof p)};
+    buf_putn(v, (const char *)&p, sizeof p);
 }
 
 /* b - 1, b and b + 1, leaving out what would wrap. */
-static void add3(Arena *a, Probes *v, unsigned seg, uint64_t b, const char *what)
+static void add3(Arena *a, Buf *v, unsigned seg, uint64_t b, const char *what)
 {
     if (b > 0)
-        add(a, v, seg, b - 1, arena_printf(a, "%s - 1", what));
-    add(a, v, seg, b, what);
+        add(v, seg, b - 1, arena_printf(a, "%s - 1", what));
+    add(v, seg, b, what);
     if (b < UINT64_MAX)
-        add(a, v, seg, b + 1, arena_printf(a, "%s + 1", what));
+        add(v, seg, b + 1, arena_printf(a, "%s + 1", what));
 }
 
 static int probe_cmp(const void *pa, const void *pb)
@@ -90,15 +78,17 @@ static int probe_cmp(const void *pa, const void *pb)
     return x->seq < y->seq ? -1 : x->seq > y->seq;
 }
 
-/* Sorted by (segment, value), one probe per value, deterministic. */
-static void sort_unique(Probes *v)
+/* Sorted by (segment, value), one probe per value, deterministic: *n of
+ * them, in the Buf. */
+static const Probe *sort_unique(Buf *v, unsigned *n)
 {
-    qsort(v->p, v->n, sizeof *v->p, probe_cmp);
-    unsigned w = 0;
-    for (unsigned r = 0; r < v->n; r++)
-        if (w == 0 || v->p[w - 1].seg != v->p[r].seg || v->p[w - 1].at != v->p[r].at)
-            v->p[w++] = v->p[r];
-    v->n = w;
+    Probe *p = (Probe *)(void *)v->p;
+    qsort(p, v->len / sizeof *p, sizeof *p, probe_cmp);
+    *n = 0;
+    for (size_t r = 0; r < v->len / sizeof *p; r++)
+        if (*n == 0 || p[*n - 1].seg != p[r].seg || p[*n - 1].at != p[r].at)
+            p[(*n)++] = p[r];
+    return p;
 }
 
 static const char *seg_label(Arena *a, const Segment *g)
@@ -108,7 +98,7 @@ static const char *seg_label(Arena *a, const Segment *g)
 
 static TVal *lookup_probes(Arena *a, const Spec *s)
 {
-    Probes v = {0};
+    Buf v = {0};
     /* Starts first, then ends, then the extremes: an address that is several
      * boundaries at once is named by the first (a segment's base rather than
      * the end of the one before). */
@@ -131,30 +121,32 @@ static TVal *lookup_probes(Arena *a, const Spec *s)
                          arena_printf(a, "bank %u '%s' of %s %s", k + 1, b->name, sl, pass == 0 ? "start" : "end"));
             }
         }
-    add(a, &v, 0, 0, "address 0");
-    add(a, &v, 0, 1, "address 1");
-    add(a, &v, 0, UINT64_MAX - 1, "the last address - 1");
-    add(a, &v, 0, UINT64_MAX, "the last address");
-    sort_unique(&v);
+    add(&v, 0, 0, "address 0");
+    add(&v, 0, 1, "address 1");
+    add(&v, 0, UINT64_MAX - 1, "the last address - 1");
+    add(&v, 0, UINT64_MAX, "the last address");
+    unsigned n;
+    const Probe *p = sort_unique(&v, &n);
     TVal *list = tv_list(a);
-    for (unsigned i = 0; i < v.n; i++) {
+    for (unsigned i = 0; i < n; i++) {
         int bank = 0;
-        const Segment *g = locate(s, v.p[i].at, &bank);
+        const Segment *g = locate(s, p[i].at, &bank);
         TVal *m = tv_map(a);
-        tv_put(a, m, "addr", tv_int(a, v.p[i].at));
+        tv_put(a, m, "addr", tv_int(a, p[i].at));
         tv_put(a, m, "found", tv_bool(a, g != NULL));
         tv_put(a, m, "seg", tv_int(a, g ? g->id : 0));
         tv_put(a, m, "bank", tv_int(a, g ? (unsigned)bank : 0));
-        tv_put(a, m, "offset", tv_int(a, g ? v.p[i].at - g->base.v : 0));
-        tv_put(a, m, "what", tv_str(a, v.p[i].what));
+        tv_put(a, m, "offset", tv_int(a, g ? p[i].at - g->base.v : 0));
+        tv_put(a, m, "what", tv_str(a, p[i].what));
         tv_push(a, list, m);
     }
+    buf_free(&v);
     return list;
 }
 
 static TVal *bank_probes(Arena *a, const Spec *s)
 {
-    Probes v = {0};
+    Buf v = {0};
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         const char *sl = seg_label(a, g);
@@ -167,17 +159,17 @@ static TVal *bank_probes(Arena *a, const Spec *s)
                 add3(a, &v, g->id, g->banks[k].end,
                      arena_printf(a, "the end of bank %u '%s' of %s", k + 1, g->banks[k].name, sl));
         }
-        add(a, &v, g->id, 0, arena_printf(a, "offset 0 of %s", sl));
-        add(a, &v, g->id, 1, arena_printf(a, "offset 1 of %s", sl));
-        add(a, &v, g->id, UINT64_MAX, arena_printf(a, "the largest offset in %s", sl));
+        add(&v, g->id, 0, arena_printf(a, "offset 0 of %s", sl));
+        add(&v, g->id, 1, arena_printf(a, "offset 1 of %s", sl));
+        add(&v, g->id, UINT64_MAX, arena_printf(a, "the largest offset in %s", sl));
     }
-    add(a, &v, 0, 0, "segment id 0");
-    add(a, &v, s->nsegs + 1, 0, "a segment id past the last");
-    add(a, &v, UINT32_MAX, 0, "segment id 0xFFFFFFFF");
-    sort_unique(&v);
+    add(&v, 0, 0, "segment id 0");
+    add(&v, s->nsegs + 1, 0, "a segment id past the last");
+    add(&v, UINT32_MAX, 0, "segment id 0xFFFFFFFF");
+    unsigned n;
+    const Probe *p = sort_unique(&v, &n);
     TVal *list = tv_list(a);
-    for (unsigned i = 0; i < v.n; i++) {
-        const Probe *p = &v.p[i];
+    for (const Probe *end = p + n; p < end; p++) {
         /* From the segment alone: its range may overlap another's. */
         int want = p->seg >= 1 && p->seg <= s->nsegs ? bank_at(&s->segs[p->seg - 1], p->at) : 0;
         TVal *m = tv_map(a);
@@ -187,6 +179,7 @@ static TVal *bank_probes(Arena *a, const Spec *s)
         tv_put(a, m, "what", tv_str(a, p->what));
         tv_push(a, list, m);
     }
+    buf_free(&v);
     return list;
 }
 

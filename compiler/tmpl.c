@@ -199,11 +199,10 @@ static Pos span(Pos a, Pos b)
     return a;
 }
 
+/* A token in a tag: the lexer makes no text or end-of-template token there. */
 static const char *describe_token(Parser *p, const TmplTok *t)
 {
     switch (t->type) {
-    case TT_EOF: return "the end of the template";
-    case TT_TEXT: return "text";
     case TT_NAME: return arena_printf(p->env.a, "name `%s`", t->s);
     case TT_STRING: return "a string";
     case TT_INT: return arena_printf(p->env.a, "integer `%s`", t->s);
@@ -444,21 +443,19 @@ static TNode *parse_block(Parser *p)
         *into = parse_body(p, &b);
         kw = ++p->t; /* parse_body stopped at `{%`: elif, else or end */
         p->t++;
-        if (kw->type == TT_END)
-            break;
-        if (kw->type == TT_ELSE) {
-            b.else_pos = kw->pos;
-            into = &arm->els;
-            expect(p, TT_CLOSE_STMT, "`%}`");
+        if (kw->type == TT_ELIF) {
+            arm = arm->els = node(p, TN_IF, kw, NULL, NULL);
+            arm->expr = parse_expr(p);
+            expect(p, TT_CLOSE_STMT, "`%}` or an operator");
+            into = &arm->body;
             continue;
         }
-        TNode *elif = node(p, TN_IF, kw, NULL, NULL);
-        elif->expr = parse_expr(p);
-        expect(p, TT_CLOSE_STMT, "`%}` or an operator");
-        arm = arm->els = elif;
-        into = &elif->body;
+        expect(p, TT_CLOSE_STMT, "`%}`");
+        if (kw->type == TT_END)
+            break;
+        b.else_pos = kw->pos;
+        into = &arm->els;
     }
-    expect(p, TT_CLOSE_STMT, "`%}`");
     p->blocks--;
     return s;
 }

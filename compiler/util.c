@@ -21,20 +21,17 @@ void segc_oom(void)
     exit(2);
 }
 
-void *xmalloc(size_t n)
-{
-    void *p = malloc(n ? n : 1);
-    if (!p)
-        segc_oom();
-    return p;
-}
-
 void *xrealloc(void *p, size_t n)
 {
     p = realloc(p, n ? n : 1);
     if (!p)
         segc_oom();
     return p;
+}
+
+void *xmalloc(size_t n)
+{
+    return xrealloc(NULL, n);
 }
 
 /* ---- arena ------------------------------------------------------------- */
