@@ -57,8 +57,8 @@ char *uri_from_path(const char *path)
     for (const unsigned char *s = (const unsigned char *)path; *s; s++) {
         if ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || strchr("-._~/", *s))
             buf_putc(&b, (char)*s);
-        else if (*s == '\\')
-            buf_putc(&b, '/');
+        else if (os_is_sep((char)*s))
+            buf_putc(&b, '/'); /* Windows' '\\'; a POSIX name's '\\' is %5C */
         else
             buf_printf(&b, "%%%02X", *s);
     }

@@ -343,16 +343,17 @@ def edges():
 
 def uris():
     """file: URIs as clients write them: percent-escapes in either case, a
-    stray '%', file://localhost/, a Windows drive (file:///c:/...); the
+    stray '%', a '\\' in a POSIX name (%5C, not a separator), file://localhost/,
+    a Windows drive (file:///c:/...); the
     base a variant extends is found through them, and its URI is the one
     an editor has for it."""
     base = "segc: 1\nboard: { name: u, wddm: \"1.3\" }\nsegments:\n  - { name: s, kind: memory, size: 1GiB }\n"
     variant = "segc: 1\nextends: base.yaml\nboard: { name: v }\n"
-    odd = os.path.join(t.dir, "uri", "p%zz%00q \u00e9~")
+    odd = os.path.join(t.dir, "uri", "p%zz%00q \u00e9~\\b")
     t.write(os.path.join(odd, "base.yaml"), base)
     path = t.write(os.path.join(odd, "variant.yaml"), variant)
     uri = "file://localhost" + urllib.parse.quote(os.path.dirname(os.path.dirname(path))) + \
-        "/p%zz%00q%20%c3%a9%7E/variant.yaml"
+        "/p%zz%00q%20%c3%a9%7E%5cb/variant.yaml"
     win = os.path.join(t.dir, "win")
     t.write(os.path.join(win, "c:", "x", "base.yaml"), base)
     t.write(os.path.join(win, "c:", "x", "variant.yaml"), variant)
