@@ -114,7 +114,6 @@ typedef struct Loader {
     Node *root;
     bool root_empty; /* the document is an untagged, unanchored empty scalar */
     bool stop;
-    bool oom;
 } Loader;
 
 static size_t sat_add(size_t a, size_t b)
@@ -646,10 +645,8 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
     const char *problem = p->problem ? p->problem : "invalid YAML";
-    if (p->error == YAML_MEMORY_ERROR) {
-        L->oom = true;
-        return;
-    }
+    if (p->error == YAML_MEMORY_ERROR)
+        segc_oom(); /* it exits: what the loader holds needs no freeing */
     /* The reader counts bytes of its input, which starts after the BOM. */
     bool reader = p->error == YAML_READER_ERROR;
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
@@ -735,8 +732,6 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
     free(L.frames);
     free(L.kids);
     free(L.slots);
-    if (L.oom)
-        segc_oom();
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }
 
@@ -1059,9 +1054,7 @@ static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top
     for (size_t i = 0; i < n; i++) {
         Node *k = i < nb ? base->pairs[i].key : child->pairs[i - nb].key;
         Node *v = i < nb ? base->pairs[i].value : child->pairs[i - nb].value, *bv = node_get(m, k->str);
-        bool section = false;
-        for (size_t j = 0; top && j < countof(map_sections); j++)
-            section = section || !strcmp(k->str, map_sections[j]);
+        bool section = top && name_index(map_sections, countof(map_sections), k->str) < countof(map_sections);
         if (top && strcmp(k->str, "extends") == 0)
             continue;
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
