@@ -162,9 +162,7 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
 static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, const char *where)
 {
     const Node *n = node_get(map, key);
-    if (!n || !node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)))
-        return NULL;
-    return n;
+    return n && node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)) ? n : NULL;
 }
 
 /* The same as a string, and where it is written in *pos; if `need`, a
@@ -1105,13 +1103,8 @@ bool field_in_mode(FieldId f, CpuMode mode)
 
 uint64_t field_max(FieldId f, const Spec *s)
 {
-    switch (field_table[f].width) {
-    case W_32: return UINT32_MAX;
-    case W_SIZE_T: return s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX;
-    case W_NONE:
-    case W_64: break;
-    }
-    return UINT64_MAX;
+    FieldWidth w = field_table[f].width;
+    return w == W_32 || (w == W_SIZE_T && s->ptr_bytes == 4) ? UINT32_MAX : UINT64_MAX;
 }
 
 const FlagInfo flag_table[] = {
