@@ -617,8 +617,7 @@ static void on_event(Loader *L, const yaml_event_t *ev)
     switch (ev->type) {
     case YAML_DOCUMENT_START_EVENT:
         if (++L->ndocs > 1) {
-            Where w = where(L, ev, NULL, NULL);
-            error_at(L->d, "yaml-multi-doc", w.pos,
+            error_at(L->d, "yaml-multi-doc", where(L, ev, NULL, NULL).pos,
                      "a second YAML document; a spec file holds exactly one");
             L->stop = true;
         }

@@ -321,8 +321,7 @@ static void build_constants(R *r, const Node *root)
         *k2 = (Constant){.name = k->str, .pos = key_pos(k)};
         if (!is_c_ident(k->str))
             error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
-        static const char *const reserved[] = {"size", "base", "page_size", "bar"};
-        if (NAMED(reserved, countof(reserved), k->str, strlen(k->str)))
+        else if (!strcmp(k->str, "bar") || ref_parse(k->str).kind == REF_FIELD) /* size, base, page_size */
             error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
