@@ -98,8 +98,8 @@ typedef struct Loader {
     size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
     uint32_t line;
 
-    Frame *frames;
-    size_t nframes, cap_frames;
+    Frame *frames; /* max_depth of them: on_start opens no more */
+    size_t nframes;
     Node **kids;
     size_t nkids, cap_kids;
 
@@ -537,10 +537,6 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     Node *n = new_node(L, kind, w.pos);
     if (tag)
         check_tag(L, tag, kind, w.tag);
-    if (L->nframes == L->cap_frames) {
-        L->cap_frames = L->cap_frames ? L->cap_frames * 2 : 16;
-        L->frames = xrealloc(L->frames, L->cap_frames * sizeof *L->frames);
-    }
     Frame *f = &L->frames[L->nframes++];
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
     if (kind == NODE_MAP)
@@ -704,6 +700,7 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .mark_off = bom_len(src),
         .line = 1,
     };
+    L.frames = arena_alloc(a, L.lim->max_depth * sizeof *L.frames);
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -728,7 +725,6 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
-    free(L.frames);
     free(L.kids);
     free(L.slots);
     return d->nerrors + d->nfatal > before ? NULL : L.root;
