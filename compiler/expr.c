@@ -61,11 +61,8 @@ static Pos span(const ExprParse *c, Pos first, uint32_t off, uint32_t end)
 static Expr *node(ExprParse *c, ExprKind k, Pos op_pos, unsigned nargs)
 {
     Expr *e = arena_alloc(c->a, sizeof *e);
-    e->kind = k;
-    e->pos = op_pos;
-    e->op_pos = op_pos;
-    e->nargs = nargs;
-    e->args = nargs ? arena_alloc(c->a, nargs * sizeof *e->args) : NULL;
+    *e = (Expr){.kind = k, .pos = op_pos, .op_pos = op_pos, .nargs = nargs,
+                .args = nargs ? arena_alloc(c->a, nargs * sizeof *e->args) : NULL};
     return e;
 }
 

@@ -25,17 +25,9 @@
 
 void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos start, Diags *d)
 {
-    memset(lx, 0, sizeof *lx);
-    lx->a = a;
-    lx->d = d;
-    lx->buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
-    lx->cur = lx->buf;
-    lx->lim = lx->buf + (text ? len : 0);
-    lx->line_begin = lx->buf;
-    lx->file = start.file;
-    lx->line = start.line;
-    lx->base_col = start.col;
-    lx->prev = EXPR_TOK_END;
+    const unsigned char *buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
+    *lx = (ExprLexer){.a = a, .d = d, .buf = buf, .cur = buf, .lim = buf + (text ? len : 0), .line_begin = buf,
+                      .file = start.file, .line = start.line, .base_col = start.col, .prev = EXPR_TOK_END};
 }
 
 /* Position of `n` bytes at `p`, which is on the current line. */
