@@ -876,12 +876,10 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     const Segment *g = sl->seg;
     unsigned i = g->id - 1;
     *out = 0;
-    if (g->kind == SEG_AGP)
-        return true;
     while (i > 0 && r->s->segs[i - 1].kind == SEG_AGP)
         i--;
     uint64_t b, z;
-    if (i == 0)
+    if (g->kind == SEG_AGP || i == 0)
         return true;
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
@@ -1042,9 +1040,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
     R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
     Spec *s = r.s;
-    s->file = src->files[0];
-    s->files = src->files;
-    s->nfiles = src->nfiles;
+    *s = (Spec){.file = src->files[0], .files = src->files, .nfiles = src->nfiles};
     const Node *root = src->root;
     Diag **mark = d->tail;
     check_keys(&r, root, MAP_SPEC, "the spec");
