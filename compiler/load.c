@@ -600,11 +600,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     L->nkids = f.base;
     n->pos.len = span_len(L, n->pos, f.off, mark_off(L, ev->end_mark));
     unsigned height = f.height + 1;
-    if (f.anchor) {
-        f.anchor->count = f.count;
-        f.anchor->height = height;
-        f.anchor->open = false;
-    }
+    if (f.anchor) /* closed: its aliases may follow */
+        *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
     add_child(L, n, n->pos, f.count, height);
 }
 
