@@ -313,8 +313,8 @@ static void build_constants(R *r, const Node *root)
                  (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
-    s->consts = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0) + 1) * sizeof *s->consts);
-    r->const_slot = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0)) * sizeof(Slot));
+    s->consts = arena_alloc(r->a, (n + 1) * sizeof *s->consts);
+    r->const_slot = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
