@@ -57,7 +57,7 @@ typedef struct PExpr {
     unsigned depth;
 } PExpr;
 
-/* A call's arguments so far: an arena array, doubled when full (n 1, 2, 4...). */
+/* A call's arguments so far: an arena array, full when n is 0 or a power of two. */
 typedef struct PArgs {
     Expr **v;
     unsigned n, depth;
