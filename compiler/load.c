@@ -651,12 +651,10 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
      * (the reader's errors, about bytes, are never about a tab) */
     if (off < L->src->len && t[off] == '\t' &&
         (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
-        size_t ls = off;
-        while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
-            ls--;
-        bool leading = true;
-        for (size_t i = ls; i < off; i++)
-            leading = leading && (t[i] == ' ' || t[i] == '\t');
+        size_t b = off; /* leading: only blanks stand before it on its line */
+        while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+            b--;
+        bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
         error_at(L->d, "yaml-syntax", at, "%s",
                  leading ? "tab character used for indentation; YAML needs spaces"
                          : "tab character where YAML expects a space; use spaces");
