@@ -61,11 +61,8 @@ static Pos span(const ExprParse *c, Pos first, uint32_t off, uint32_t end)
 static Expr *node(ExprParse *c, ExprKind k, Pos op_pos, unsigned nargs)
 {
     Expr *e = arena_alloc(c->a, sizeof *e);
-    e->kind = k;
-    e->pos = op_pos;
-    e->op_pos = op_pos;
-    e->nargs = nargs;
-    e->args = nargs ? arena_alloc(c->a, nargs * sizeof *e->args) : NULL;
+    *e = (Expr){.kind = k, .pos = op_pos, .op_pos = op_pos, .nargs = nargs,
+                .args = nargs ? arena_alloc(c->a, nargs * sizeof *e->args) : NULL};
     return e;
 }
 
@@ -141,14 +138,13 @@ PExpr expr_b_paren(ExprParse *c, ExprTok lp, PExpr a, ExprTok rp)
 
 PArgs expr_b_arg(ExprParse *c, PArgs list, PExpr a)
 {
-    PArg *n = arena_alloc(c->a, sizeof *n);
-    n->e = a.e;
-    if (list.last)
-        list.last->next = n;
-    else
-        list.first = n;
-    list.last = n;
-    list.n++;
+    if ((list.n & (list.n - 1)) == 0) {
+        Expr **v = arena_alloc(c->a, (list.n ? 2 * list.n : 1) * sizeof *v);
+        if (list.n)
+            memcpy(v, list.v, list.n * sizeof *v);
+        list.v = v;
+    }
+    list.v[list.n++] = a.e;
     if (a.depth > list.depth)
         list.depth = a.depth;
     return list;
@@ -156,17 +152,11 @@ PArgs expr_b_arg(ExprParse *c, PArgs list, PExpr a)
 
 PExpr expr_b_call(ExprParse *c, ExprTok name, PArgs args, ExprTok rp)
 {
-    Expr *e = node(c, EX_CALL, name.pos, args.n);
+    Expr *e = node(c, EX_CALL, name.pos, 0);
     e->name = name.name;
-    unsigned i = 0;
-    for (PArg *a = args.first; a; a = a->next)
-        e->args[i++] = a->e;
+    e->args = args.v;
+    e->nargs = args.n;
     return finish(c, e, name.pos, name.off, rp.off + rp.len, args.depth + 1);
-}
-
-void expr_b_done(ExprParse *c, PExpr e)
-{
-    c->result = e;
 }
 
 void expr_syntax_error(ExprParse *c, int major, ExprTok t)

@@ -8,8 +8,8 @@
  *          | NUM | NAME | ( expr )
  *          | NAME ( )  | NAME ( expr , ... )
  *
- * Precedence lines instead of one nonterminal per level.  Actions only call
- * the builders in expr.c; the driver loop (expr_parse) lexes and pushes.
+ * Precedence lines instead of one nonterminal per level.  Actions call the
+ * builders in expr.c; the driver loop (expr_parse) lexes and pushes.
  * Every value lives in the compilation's arena, so no %destructor.
  */
 
@@ -43,7 +43,7 @@
 %type expr {PExpr}
 %type args {PArgs}
 
-start ::= expr(A).                      { expr_b_done(ctx, A); }
+start ::= expr(A).                      { ctx->result = A; }
 
 expr(A) ::= expr(B) OR(O) expr(C).      { A = expr_b_bin(ctx, B, OP_OR, O, C); }
 expr(A) ::= expr(B) XOR(O) expr(C).     { A = expr_b_bin(ctx, B, OP_XOR, O, C); }

@@ -57,13 +57,9 @@ typedef struct PExpr {
     unsigned depth;
 } PExpr;
 
-typedef struct PArg {
-    struct PArg *next;
-    Expr *e;
-} PArg;
-
+/* A call's arguments so far: an arena array, full when n is 0 or a power of two. */
 typedef struct PArgs {
-    PArg *first, *last;
+    Expr **v;
     unsigned n, depth;
 } PArgs;
 
@@ -86,7 +82,6 @@ PExpr expr_b_bin(ExprParse *c, PExpr l, BinOp op, ExprTok optok, PExpr r);
 PExpr expr_b_paren(ExprParse *c, ExprTok lp, PExpr a, ExprTok rp);
 PArgs expr_b_arg(ExprParse *c, PArgs list, PExpr a);
 PExpr expr_b_call(ExprParse *c, ExprTok name, PArgs args, ExprTok rp);
-void expr_b_done(ExprParse *c, PExpr e);
 void expr_syntax_error(ExprParse *c, int major, ExprTok t);
 void expr_stack_overflow(ExprParse *c);
 

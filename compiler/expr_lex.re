@@ -25,17 +25,9 @@
 
 void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos start, Diags *d)
 {
-    memset(lx, 0, sizeof *lx);
-    lx->a = a;
-    lx->d = d;
-    lx->buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
-    lx->cur = lx->buf;
-    lx->lim = lx->buf + (text ? len : 0);
-    lx->line_begin = lx->buf;
-    lx->file = start.file;
-    lx->line = start.line;
-    lx->base_col = start.col;
-    lx->prev = EXPR_TOK_END;
+    const unsigned char *buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
+    *lx = (ExprLexer){.a = a, .d = d, .buf = buf, .cur = buf, .lim = buf + (text ? len : 0), .line_begin = buf,
+                      .file = start.file, .line = start.line, .base_col = start.col, .prev = EXPR_TOK_END};
 }
 
 /* Position of `n` bytes at `p`, which is on the current line. */
@@ -119,14 +111,13 @@ static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
     /* The IEC unit an ambiguous word (K, kB, Mb, GIB, ...) stands for, by
      * its first letter; P and E are beyond what segc supports. */
     static const char kmgt[] = "kmgt";
-    static const char *const iec_units[] = {"KiB", "MiB", "GiB", "TiB"};
     const char *k = strchr(kmgt, s[0] | 0x20);
     if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0))
         return fail(lx, t, s, e, "expr-unit", "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
     if (!k)
         return fail(lx, t, s, e, "expr-unit",
                     "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; spell out the number", n, w);
-    const char *iec = iec_units[k - kmgt];
+    const char *iec = expr_unit_name((Unit)(UNIT_KIB + (k - kmgt)));
     unsigned shift = 10 * (unsigned)(k - kmgt + 1);
     Diag *g = error_at(lx->d, "expr-unit", lex_pos(lx, s, (size_t)n),
                        "ambiguous unit '%.*s': segc uses IEC units only; write %s (2^%u bytes) or spell out the number",

@@ -226,9 +226,7 @@ static size_t table_bytes(const Lookup *lk, const Build *b)
  * entries as the budget has room for at the narrowest entry, one byte. */
 static bool try_split(Build *b, Lookup *lk, unsigned nlevels, unsigned width, uint64_t budget)
 {
-    memset(b, 0, sizeof *b);
-    b->lk = lk;
-    b->nlevels = nlevels;
+    *b = (Build){.lk = lk, .nlevels = nlevels};
     unsigned sh = lk->granule_log2;
     for (unsigned l = nlevels; l-- > 1; sh += width) {
         b->shift[l] = sh;

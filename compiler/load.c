@@ -98,8 +98,8 @@ typedef struct Loader {
     size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
     uint32_t line;
 
-    Frame *frames;
-    size_t nframes, cap_frames;
+    Frame *frames; /* max_depth of them: on_start opens no more */
+    size_t nframes;
     Node **kids;
     size_t nkids, cap_kids;
 
@@ -114,7 +114,6 @@ typedef struct Loader {
     Node *root;
     bool root_empty; /* the document is an untagged, unanchored empty scalar */
     bool stop;
-    bool oom;
 } Loader;
 
 static size_t sat_add(size_t a, size_t b)
@@ -538,10 +537,6 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     Node *n = new_node(L, kind, w.pos);
     if (tag)
         check_tag(L, tag, kind, w.tag);
-    if (L->nframes == L->cap_frames) {
-        L->cap_frames = L->cap_frames ? L->cap_frames * 2 : 16;
-        L->frames = xrealloc(L->frames, L->cap_frames * sizeof *L->frames);
-    }
     Frame *f = &L->frames[L->nframes++];
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
     if (kind == NODE_MAP)
@@ -605,11 +600,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     L->nkids = f.base;
     n->pos.len = span_len(L, n->pos, f.off, mark_off(L, ev->end_mark));
     unsigned height = f.height + 1;
-    if (f.anchor) {
-        f.anchor->count = f.count;
-        f.anchor->height = height;
-        f.anchor->open = false;
-    }
+    if (f.anchor) /* closed: its aliases may follow */
+        *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
     add_child(L, n, n->pos, f.count, height);
 }
 
@@ -618,8 +610,7 @@ static void on_event(Loader *L, const yaml_event_t *ev)
     switch (ev->type) {
     case YAML_DOCUMENT_START_EVENT:
         if (++L->ndocs > 1) {
-            Where w = where(L, ev, NULL, NULL);
-            error_at(L->d, "yaml-multi-doc", w.pos,
+            error_at(L->d, "yaml-multi-doc", where(L, ev, NULL, NULL).pos,
                      "a second YAML document; a spec file holds exactly one");
             L->stop = true;
         }
@@ -646,10 +637,8 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
     const char *problem = p->problem ? p->problem : "invalid YAML";
-    if (p->error == YAML_MEMORY_ERROR) {
-        L->oom = true;
-        return;
-    }
+    if (p->error == YAML_MEMORY_ERROR)
+        segc_oom(); /* it exits: what the loader holds needs no freeing */
     /* The reader counts bytes of its input, which starts after the BOM. */
     bool reader = p->error == YAML_READER_ERROR;
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
@@ -662,12 +651,10 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
      * (the reader's errors, about bytes, are never about a tab) */
     if (off < L->src->len && t[off] == '\t' &&
         (strstr(problem, "tab character") || !strcmp(problem, "found character that cannot start any token"))) {
-        size_t ls = off;
-        while (ls > 0 && t[ls - 1] != '\n' && t[ls - 1] != '\r')
-            ls--;
-        bool leading = true;
-        for (size_t i = ls; i < off; i++)
-            leading = leading && (t[i] == ' ' || t[i] == '\t');
+        size_t b = off; /* leading: only blanks stand before it on its line */
+        while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
+            b--;
+        bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
         error_at(L->d, "yaml-syntax", at, "%s",
                  leading ? "tab character used for indentation; YAML needs spaces"
                          : "tab character where YAML expects a space; use spaces");
@@ -708,6 +695,7 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .mark_off = bom_len(src),
         .line = 1,
     };
+    L.frames = arena_alloc(a, L.lim->max_depth * sizeof *L.frames);
 
     yaml_parser_t p;
     if (!yaml_parser_initialize(&p))
@@ -732,11 +720,8 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
-    free(L.frames);
     free(L.kids);
     free(L.slots);
-    if (L.oom)
-        segc_oom();
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }
 
@@ -1059,9 +1044,7 @@ static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top
     for (size_t i = 0; i < n; i++) {
         Node *k = i < nb ? base->pairs[i].key : child->pairs[i - nb].key;
         Node *v = i < nb ? base->pairs[i].value : child->pairs[i - nb].value, *bv = node_get(m, k->str);
-        bool section = false;
-        for (size_t j = 0; top && j < countof(map_sections); j++)
-            section = section || !strcmp(k->str, map_sections[j]);
+        bool section = top && name_index(map_sections, countof(map_sections), k->str) < countof(map_sections);
         if (top && strcmp(k->str, "extends") == 0)
             continue;
         if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)

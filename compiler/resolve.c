@@ -162,9 +162,7 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
 static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, const char *where)
 {
     const Node *n = node_get(map, key);
-    if (!n || !node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)))
-        return NULL;
-    return n;
+    return n && node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)) ? n : NULL;
 }
 
 /* The same as a string, and where it is written in *pos; if `need`, a
@@ -315,16 +313,15 @@ static void build_constants(R *r, const Node *root)
                  (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
-    s->consts = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0) + 1) * sizeof *s->consts);
-    r->const_slot = arena_alloc(r->a, (n + (r->o ? r->o->ndefines : 0)) * sizeof(Slot));
+    s->consts = arena_alloc(r->a, (n + 1) * sizeof *s->consts);
+    r->const_slot = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
         const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
         *k2 = (Constant){.name = k->str, .pos = key_pos(k)};
         if (!is_c_ident(k->str))
             error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
-        static const char *const reserved[] = {"size", "base", "page_size", "bar"};
-        if (NAMED(reserved, countof(reserved), k->str, strlen(k->str)))
+        else if (!strcmp(k->str, "bar") || ref_parse(k->str).kind == REF_FIELD) /* size, base, page_size */
             error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
@@ -879,12 +876,10 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     const Segment *g = sl->seg;
     unsigned i = g->id - 1;
     *out = 0;
-    if (g->kind == SEG_AGP)
-        return true;
     while (i > 0 && r->s->segs[i - 1].kind == SEG_AGP)
         i--;
     uint64_t b, z;
-    if (i == 0)
+    if (g->kind == SEG_AGP || i == 0)
         return true;
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
@@ -1045,9 +1040,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
     R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
     Spec *s = r.s;
-    s->file = src->files[0];
-    s->files = src->files;
-    s->nfiles = src->nfiles;
+    *s = (Spec){.file = src->files[0], .files = src->files, .nfiles = src->nfiles};
     const Node *root = src->root;
     Diag **mark = d->tail;
     check_keys(&r, root, MAP_SPEC, "the spec");
@@ -1105,13 +1098,8 @@ bool field_in_mode(FieldId f, CpuMode mode)
 
 uint64_t field_max(FieldId f, const Spec *s)
 {
-    switch (field_table[f].width) {
-    case W_32: return UINT32_MAX;
-    case W_SIZE_T: return s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX;
-    case W_NONE:
-    case W_64: break;
-    }
-    return UINT64_MAX;
+    FieldWidth w = field_table[f].width;
+    return w == W_32 || (w == W_SIZE_T && s->ptr_bytes == 4) ? UINT32_MAX : UINT64_MAX;
 }
 
 const FlagInfo flag_table[] = {
