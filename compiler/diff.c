@@ -430,19 +430,17 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
                                             ng->banks[j].size.v > og->banks[j].size.v ? "grew" : "shrank");
         }
     }
-    for (unsigned k = common; k < ng->nbanks; k++) {
-        const Bank *nb = &ng->banks[k];
-        ChangeSide t = side_text(range_text(x->a, nb), or_pos(nb->pos, seg_pos(n, ng)));
-        Change *c = add(x, CH_bank_added, ng->name, absent, t, "segment '%s' bank %u '%s' added: %s", ng->name, k + 1,
-                        nb->name, t.text);
-        on_bank(c, nb->name, k);
-    }
-    for (unsigned k = common; k < og->nbanks; k++) {
-        const Bank *ob = &og->banks[k];
-        ChangeSide f = side_text(range_text(x->a, ob), or_pos(ob->pos, seg_pos(o, og)));
-        Change *c = add(x, CH_bank_removed, ng->name, f, absent, "segment '%s' bank %u '%s' removed (was %s)", ng->name,
-                        k + 1, ob->name, f.text);
-        on_bank(c, ob->name, k);
+    /* The banks past `common`: NEW's were added or OLD's removed. */
+    bool added = ng->nbanks > common;
+    const Segment *g = added ? ng : og;
+    for (unsigned k = common; k < g->nbanks; k++) {
+        const Bank *b = &g->banks[k];
+        ChangeSide sd = side_text(range_text(x->a, b), or_pos(b->pos, seg_pos(added ? n : o, g)));
+        Change *c = added ? add(x, CH_bank_added, ng->name, absent, sd, "segment '%s' bank %u '%s' added: %s", ng->name,
+                                k + 1, b->name, sd.text)
+                          : add(x, CH_bank_removed, ng->name, sd, absent, "segment '%s' bank %u '%s' removed (was %s)",
+                                ng->name, k + 1, b->name, sd.text);
+        on_bank(c, b->name, k);
     }
 }
 
