@@ -134,12 +134,10 @@ static Loc make_loc(Arena *a, Pos p)
     l.line = p.line;
     l.col = p.col ? p.col : 1;
     l.end_col = l.col + (p.len ? p.len : 1);
-    l.cp_col = l.col;
-    l.cp_end_col = l.end_col;
     /* Columns count bytes; SARIF gets code points, counted in the line. */
     SrcLine sl = {0};
     if (!src_line(&sl, p.file, p.line))
-        return l;
+        sl.start = sl.end = ""; /* no text: as an empty line, every byte counts one */
     const char *s = sl.start;
     size_t line_len = (size_t)(sl.end - s);
     size_t before = l.col - 1, span = l.end_col - l.col;

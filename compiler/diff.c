@@ -209,44 +209,20 @@ typedef struct Ref {
     const char *what, *key;
 } Ref;
 
-/* The value in owner of its field of scope sc that expressions read by
- * `ref`, or NULL. */
-static const Value *field_ref(FieldScope sc, const char *ref, const void *owner)
-{
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (field_table[f].scope == sc && field_table[f].ref && !strcmp(field_table[f].ref, ref))
-            return field_value((FieldId)f, owner);
-    return NULL;
-}
-
-/* `name` in spec s, in segment g (NULL: outside any), looked up in the
- * order resolve.c does: a field of g, of the board, a constant;
- * bar.NAME.FIELD; SEG.FIELD. */
+/* `name` in spec s, in segment g (NULL: outside any), as resolve.c reads
+ * it (ref_target).  SEG.end never comes here: name_change splits it. */
 static bool ref_of(Dx *x, const Spec *s, const Segment *g, const char *name, Ref *r)
 {
-    const char *dot = strchr(name, '.');
-    const Value *v;
-    if (!dot) {
-        if (g && (v = field_ref(SC_SEG, name, g)))
-            return *r = (Ref){v->v, arena_printf(x->a, "segment '%s'", g->name), name}, true;
-        if ((v = field_ref(SC_BOARD, name, s)))
-            return *r = (Ref){v->v, "board", name}, true;
-        for (unsigned i = 0; i < s->nconsts; i++)
-            if (!strcmp(s->consts[i].name, name))
-                return *r = (Ref){s->consts[i].val.v, arena_printf(x->a, "constant '%s'", name), NULL}, true;
+    RefTarget t = ref_target(s, g, name);
+    if (t.kind == REF_END || !ref_resolved(s, t, &r->v))
         return false;
-    }
-    const char *last = strrchr(name, '.') + 1;
-    if (!strncmp(name, "bar.", 4)) {
-        const Bar *b = find_bar(s, arena_strndup(x->a, name + 4, (size_t)(last - 1 - (name + 4))));
-        if (!b || !(v = field_ref(SC_BAR, last, b)))
-            return false;
-        return *r = (Ref){v->v, arena_printf(x->a, "BAR '%s'", b->name), last}, true;
-    }
-    const Segment *sg = find_seg(s, arena_strndup(x->a, name, (size_t)(dot - name)));
-    if (!sg || !(v = field_ref(SC_SEG, dot + 1, sg)))
-        return false;
-    return *r = (Ref){v->v, arena_printf(x->a, "segment '%s'", sg->name), dot + 1}, true;
+    FieldScope sc = field_table[t.field].scope;
+    r->key = t.kind == REF_CONSTANT ? NULL : field_table[t.field].ref;
+    r->what = t.kind == REF_CONSTANT ? arena_printf(x->a, "constant '%s'", s->consts[t.index].name)
+              : sc == SC_SEG         ? arena_printf(x->a, "segment '%s'", s->segs[t.index].name)
+              : sc == SC_BAR         ? arena_printf(x->a, "BAR '%s'", s->bars[t.index].name)
+                                     : "board";
+    return true;
 }
 
 /* "segment 'a' grew", "constant 'vram' changed", or NULL when `name`
@@ -454,19 +430,17 @@ static void diff_banks(Dx *x, const Segment *og, const Segment *ng)
                                             ng->banks[j].size.v > og->banks[j].size.v ? "grew" : "shrank");
         }
     }
-    for (unsigned k = common; k < ng->nbanks; k++) {
-        const Bank *nb = &ng->banks[k];
-        ChangeSide t = side_text(range_text(x->a, nb), or_pos(nb->pos, seg_pos(n, ng)));
-        Change *c = add(x, CH_bank_added, ng->name, absent, t, "segment '%s' bank %u '%s' added: %s", ng->name, k + 1,
-                        nb->name, t.text);
-        on_bank(c, nb->name, k);
-    }
-    for (unsigned k = common; k < og->nbanks; k++) {
-        const Bank *ob = &og->banks[k];
-        ChangeSide f = side_text(range_text(x->a, ob), or_pos(ob->pos, seg_pos(o, og)));
-        Change *c = add(x, CH_bank_removed, ng->name, f, absent, "segment '%s' bank %u '%s' removed (was %s)", ng->name,
-                        k + 1, ob->name, f.text);
-        on_bank(c, ob->name, k);
+    /* The banks past `common`: NEW's were added or OLD's removed. */
+    bool added = ng->nbanks > common;
+    const Segment *g = added ? ng : og;
+    for (unsigned k = common; k < g->nbanks; k++) {
+        const Bank *b = &g->banks[k];
+        ChangeSide sd = side_text(range_text(x->a, b), or_pos(b->pos, seg_pos(added ? n : o, g)));
+        Change *c = added ? add(x, CH_bank_added, ng->name, absent, sd, "segment '%s' bank %u '%s' added: %s", ng->name,
+                                k + 1, b->name, sd.text)
+                          : add(x, CH_bank_removed, ng->name, sd, absent, "segment '%s' bank %u '%s' removed (was %s)",
+                                ng->name, k + 1, b->name, sd.text);
+        on_bank(c, b->name, k);
     }
 }
 

@@ -666,10 +666,10 @@ static void label_in(Map *m, double x, double y0, double w, double y1, bool bold
 }
 
 /* A shape with its tooltip and, if one fits, its text. */
-static void mark(Map *m, const char *cls, double x, double y0, double w, double y1, const char *text, const char *alt,
-                 const char *tip)
+static void mark(Map *m, const char *cls, const char *attrs, double x, double y0, double w, double y1, const char *text,
+                 const char *alt, const char *tip)
 {
-    rect(m, cls, NULL, x, y0, w, y1 - y0, tip);
+    rect(m, cls, attrs, x, y0, w, y1 - y0, tip);
     label_in(m, x, y0, w, y1, false, text, alt);
 }
 
@@ -695,7 +695,7 @@ static void draw_split(Map *m, const SegDraw *sd)
     Arena *a = m->a;
     const Segment *g = sd->g;
     double yc = axis_y(&m->ax, sd->fw);
-    mark(m, "fwres", sd->x, yc, sd->w, sd->at.y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->at.hi - sd->fw)),
+    mark(m, "fwres", NULL, sd->x, yc, sd->w, sd->at.y1, arena_printf(a, "BIOS-reserved %s", iec(a, sd->at.hi - sd->fw)),
          arena_printf(a, "BIOS %s", iec(a, sd->at.hi - sd->fw)),
          arena_printf(a, "%s: BIOS-reserved %s, offsets %s: firmware memory, purged across hibernate", g->name,
                       iec(a, sd->at.hi - sd->fw), range_text(a, sd->fw - sd->at.lo, sd->at.hi - sd->at.lo, false)));
@@ -715,14 +715,13 @@ static void draw_banks(Map *m, const SegDraw *sd)
         const Bank *bk = &g->banks[i];
         uint64_t blo, bhi;
         bank_range(sd, bk, &blo, &bhi);
-        double y0 = axis_y(&m->ax, blo), y1 = axis_y(&m->ax, bhi);
-        rect(m, "bank", attr(m, "data-bank", bk->name), sd->x, y0, sd->w, y1 - y0,
+        mark(m, "bank", attr(m, "data-bank", bk->name), sd->x, axis_y(&m->ax, blo), sd->w, axis_y(&m->ax, bhi),
+             bank_text(m, bk), NULL,
              arena_printf(a, "bank %u '%s' of %s: offsets %s, %s", i + 1, bk->name ? bk->name : "?", g->name,
                           range_text(a, bk->start, bk->end, false), size_text(a, bk->end - bk->start)));
-        label_in(m, sd->x, y0, sd->w, y1, false, bank_text(m, bk), NULL);
     }
     if (sd->nb < sd->at.hi)
-        mark(m, "nobank", sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->at.y1,
+        mark(m, "nobank", NULL, sd->x, axis_y(&m->ax, sd->nb), sd->w, sd->at.y1,
              arena_printf(a, "no bank: %s", iec(a, sd->at.hi - sd->nb)), "no bank",
              arena_printf(a, "%s: offsets %s are in no bank", g->name,
                           range_text(a, sd->nb - sd->at.lo, sd->at.hi - sd->at.lo, true)));
@@ -855,7 +854,7 @@ static void lane_unused(Map *m, const Lane *ln)
             continue;
         const char *what = ln->nwins ? arena_printf(a, "bytes %s", range_text(a, lo, hi, false))
                                      : arena_printf(a, "index %llu", (unsigned long long)ln->bar->index.v);
-        mark(m, "unused", ln->x, ln->ax.y[i], ln->w, ln->ax.y[i + 1],
+        mark(m, "unused", NULL, ln->x, ln->ax.y[i], ln->w, ln->ax.y[i + 1],
              arena_printf(a, "no segment\n%s \xC2\xB7 %s", what, iec(a, hi - lo)), "no segment",
              arena_printf(a, "BAR %s (index %llu) bytes %s: no segment", ln->bar->name,
                           (unsigned long long)ln->bar->index.v, range_text(a, lo, hi, true)));
@@ -991,18 +990,17 @@ static const char *fit(Map *m, const char *text, double w)
 static void plan_columns(Map *m)
 {
     double tick_chars = 3; /* "0x0" */
-    for (unsigned i = 0; i < m->nsd; i++)
-        tick_chars = dmax(tick_chars, (double)strlen(hex(m->a, m->sd[i].at.hi)));
-    m->tick_r = MARGIN + tick_chars * FS_SMALL * 0.61; /* DejaVu Sans Mono: 0.6 em */
-    m->col_x = m->tick_r + 10;
     m->col_w = 200;
     for (unsigned i = 0; i < m->nsd; i++) {
         const Segment *g = m->sd[i].g;
+        tick_chars = dmax(tick_chars, (double)strlen(hex(m->a, m->sd[i].at.hi)));
         for (unsigned k = 0; k < g->nbanks; k++)
             m->col_w = dmax(m->col_w, text_w(bank_text(m, &g->banks[k]), FS_SMALL, false) + 16);
         m->col_w = dmax(m->col_w, text_w(g->name ? g->name : "?", FS_SMALL, true) + 16);
     }
     m->col_w = m->col_w > 320 ? 320 : m->col_w;
+    m->tick_r = MARGIN + tick_chars * FS_SMALL * 0.61; /* DejaVu Sans Mono: 0.6 em */
+    m->col_x = m->tick_r + 10;
 }
 
 /* Lays the picture out with its body (the axis, labels and lanes) at `top`. */
