@@ -304,29 +304,18 @@ static bool is_opt(const char *a, const char *flag)
 }
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
- * or the next argument.  A missing value is a usage error, and so is an
- * empty one where a path is expected (the first six below): segc never
- * reads or writes a file named "". */
-static char *opt_value(const char *flag, int argc, char **argv, int *i)
+ * or the next argument.  A missing value is a usage error naming `what`
+ * (NULL: "a value"), and so is an empty `path`: segc never reads or writes
+ * a file named "". */
+static char *opt_value(const char *flag, const char *what, bool path, int argc, char **argv, int *i)
 {
-    static const char *const what[][2] = {{"--files-from", "a FILE"},
-                                          {"--deps-list", "a FILE"},
-                                          {"--log", "a FILE"},
-                                          {"--templates", "a directory"},
-                                          {"-o", "a path"},
-                                          {"-MF", "a FILE"},
-                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
-                                          {"--lookup-budget", "a SIZE"}};
-    size_t k = 0;
-    while (k < countof(what) && strcmp(flag, what[k][0]))
-        k++;
     char *a = argv[*i] + strlen(flag);
     if (*a)
         a += flag[1] == '-';
     else
         a = *i + 1 < argc ? argv[++*i] : NULL;
-    if (!a || (!*a && k < 6))
-        die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
+    if (!a || (!*a && path))
+        die_usage("%s needs %s", flag, what ? what : "a value");
     return a;
 }
 
@@ -345,30 +334,31 @@ static unsigned jobs_option(int argc, char **argv, int *i)
 /* The options that only set a field: to true, or to their value. */
 typedef struct Setter {
     const char *flag;
-    unsigned opts; /* the OPT_* that takes it; 0: every command */
-    bool value;
-    size_t field; /* offsetof(Options, ...): a bool, or a const char * */
+    unsigned opts;    /* the OPT_* that takes it; 0: every command */
+    const char *what; /* its value, as opt_value names it; NULL: none, the flag sets a bool */
+    bool path;        /* the value is a path (opt_value) */
+    size_t field;     /* offsetof(Options, ...): a bool, or a const char * */
 } Setter;
 
 static const Setter setters[] = {
-    {"-v", 0, false, offsetof(Options, verbose)},
-    {"--verbose", 0, false, offsetof(Options, verbose)},
-    {"-q", 0, false, offsetof(Options, quiet)},
-    {"--quiet", 0, false, offsetof(Options, quiet)},
-    {"--files-from", OPT_BATCH, true, offsetof(Options, files_from)},
-    {"-o", OPT_OUT, true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, true, offsetof(Options, build.templates_dir)},
-    {"-MD", OPT_BUILD, false, offsetof(Options, md)},
-    {"-MF", OPT_BUILD, true, offsetof(Options, build.depfile)},
-    {"-MP", OPT_BUILD, false, offsetof(Options, build.dep_phony)},
-    {"--deps-list", OPT_BUILD, true, offsetof(Options, build.deps_list)},
-    {"--annotate", OPT_BUILD, false, offsetof(Options, build.annotate)},
-    {"--emit-selftest", OPT_BUILD, false, offsetof(Options, build.emit_selftest)},
-    {"--json", OPT_DIFF | OPT_JSON, false, offsetof(Options, json)},
-    {"--kinds", OPT_DIFF, false, offsetof(Options, kinds)},
-    {"--rev", OPT_DIFF, true, offsetof(Options, rev)},
-    {"--stdio", OPT_LSP, false, offsetof(Options, stdio)},
-    {"--log", OPT_LSP, true, offsetof(Options, log)},
+    {"-v", 0, NULL, false, offsetof(Options, verbose)},
+    {"--verbose", 0, NULL, false, offsetof(Options, verbose)},
+    {"-q", 0, NULL, false, offsetof(Options, quiet)},
+    {"--quiet", 0, NULL, false, offsetof(Options, quiet)},
+    {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from)},
+    {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
+    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir)},
+    {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md)},
+    {"-MF", OPT_BUILD, "a FILE", true, offsetof(Options, build.depfile)},
+    {"-MP", OPT_BUILD, NULL, false, offsetof(Options, build.dep_phony)},
+    {"--deps-list", OPT_BUILD, "a FILE", true, offsetof(Options, build.deps_list)},
+    {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
+    {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
+    {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
+    {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
+    {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
+    {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
+    {"--log", OPT_LSP, "a FILE", true, offsetof(Options, log)},
 };
 
 /* One option of command `c` at argv[*i] (which it may advance past the
@@ -378,10 +368,10 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
     const char *a = argv[*i];
     unsigned k = c->opts;
     for (const Setter *st = setters; st < setters + countof(setters); st++) {
-        if ((st->opts && !(k & st->opts)) || (st->value ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
+        if ((st->opts && !(k & st->opts)) || (st->what ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
             continue;
-        if (st->value)
-            *(const char **)((char *)o + st->field) = opt_value(st->flag, argc, argv, i);
+        if (st->what)
+            *(const char **)((char *)o + st->field) = opt_value(st->flag, st->what, st->path, argc, argv, i);
         else
             *(bool *)((char *)o + st->field) = true;
         return;
@@ -390,16 +380,16 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         fputs(c->usage, stdout);
         exit(EXIT_OK);
     } else if (is_opt(a, "-D")) {
-        char *v = opt_value("-D", argc, argv, i);
+        char *v = opt_value("-D", NULL, false, argc, argv, i);
         char *eq = strchr(v, '=');
         if (!eq || eq == v)
             die_usage("-D takes NAME=EXPR, not '%s'", v);
         *eq = 0;
         o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
     } else if (is_opt(a, "-I")) {
-        o->includes[o->resolve.ninclude++] = opt_value("-I", argc, argv, i);
+        o->includes[o->resolve.ninclude++] = opt_value("-I", NULL, false, argc, argv, i);
     } else if (is_opt(a, "-W")) {
-        const char *w = opt_value("-W", argc, argv, i);
+        const char *w = opt_value("-W", NULL, false, argc, argv, i);
         WoptResult wr = rules_option(&o->rules, w);
         const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
         if (wr == WOPT_INVARIANT)
@@ -413,17 +403,19 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
     } else if (is_opt(a, "--color")) {
         o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
     } else if (k & OPT_BUILD && is_opt(a, "-MT")) {
-        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", opt_value("-MT", argc, argv, i));
+        const char *t = opt_value("-MT", NULL, false, argc, argv, i);
+        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
     } else if (k & OPT_BUILD && is_opt(a, "--lookup-budget")) {
-        o->build.lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
+        const char *v = opt_value("--lookup-budget", "a SIZE", false, argc, argv, i);
+        o->build.lookup_budget = parse_size_option("--lookup-budget", v);
     } else if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
         o->jobs = jobs_option(argc, argv, i);
     } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
-        const char *v = opt_value("--ddi", argc, argv, i);
+        const char *v = opt_value("--ddi", NULL, false, argc, argv, i);
         if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
             die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
-        const char *f = opt_value("--diagnostics", argc, argv, i);
+        const char *f = opt_value("--diagnostics", "a FORMAT (text, msvc, json or sarif)", false, argc, argv, i);
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
         if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
             die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
