@@ -568,7 +568,7 @@ static int check_report(const Options *o, const char *path, Checked *c, Totals *
 typedef struct Pool {
     const Options *o;
     Checked *res;
-    unsigned next, n;
+    unsigned next; /* the next file a worker takes; past the last: none */
     pthread_mutex_t mu;
     pthread_cond_t ready;
 } Pool;
@@ -578,9 +578,9 @@ static void *check_worker(void *arg)
     Pool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->mu);
-        unsigned i = p->next < p->n ? p->next++ : p->n;
+        unsigned i = p->next++;
         pthread_mutex_unlock(&p->mu);
-        if (i == p->n)
+        if (i >= p->o->nfiles)
             return NULL;
         Checked c;
         front_end(p->o, p->o->files[i], &c);
@@ -612,7 +612,7 @@ static int check_all(const Options *o)
     int rc = EXIT_OK;
     Totals t = {0};
     Checked *res = memset(xmalloc(o->nfiles * sizeof *res), 0, o->nfiles * sizeof *res);
-    Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    Pool p = {o, res, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[64];
     unsigned nth = 0;
     for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
