@@ -281,13 +281,15 @@ enum {
     OPT_JSON = 64,      /* dump --json (the default) */
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
     OPT_LSP = 256,      /* --stdio, --log */
+    OPT_SPEC = 512,     /* exactly one SPEC */
 };
 
 typedef struct Command {
     const char *name, *synopsis, *summary; /* for segc --help */
-    int (*run)(const struct Command *c, int argc, char **argv);
-    const char *usage; /* segc NAME --help */
-    unsigned opts;     /* OPT_* */
+    const char *usage;      /* segc NAME --help */
+    unsigned opts;          /* OPT_* */
+    int (*run)(Options *o); /* on its parsed options (run_command) */
+    int (*run_args)(const struct Command *c, int argc, char **argv); /* rules, explain: on their own arguments */
 } Command;
 
 static bool is_help(const char *a)
@@ -304,29 +306,18 @@ static bool is_opt(const char *a, const char *flag)
 }
 
 /* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
- * or the next argument.  A missing value is a usage error, and so is an
- * empty one where a path is expected (the first six below): segc never
- * reads or writes a file named "". */
-static char *opt_value(const char *flag, int argc, char **argv, int *i)
+ * or the next argument.  A missing value is a usage error naming `what`
+ * (NULL: "a value"), and so is an empty `path`: segc never reads or writes
+ * a file named "". */
+static char *opt_value(const char *flag, const char *what, bool path, int argc, char **argv, int *i)
 {
-    static const char *const what[][2] = {{"--files-from", "a FILE"},
-                                          {"--deps-list", "a FILE"},
-                                          {"--log", "a FILE"},
-                                          {"--templates", "a directory"},
-                                          {"-o", "a path"},
-                                          {"-MF", "a FILE"},
-                                          {"--diagnostics", "a FORMAT (text, msvc, json or sarif)"},
-                                          {"--lookup-budget", "a SIZE"}};
-    size_t k = 0;
-    while (k < countof(what) && strcmp(flag, what[k][0]))
-        k++;
     char *a = argv[*i] + strlen(flag);
     if (*a)
         a += flag[1] == '-';
     else
         a = *i + 1 < argc ? argv[++*i] : NULL;
-    if (!a || (!*a && k < 6))
-        die_usage("%s needs %s", flag, k < countof(what) ? what[k][1] : "a value");
+    if (!a || (!*a && path))
+        die_usage("%s needs %s", flag, what ? what : "a value");
     return a;
 }
 
@@ -345,30 +336,31 @@ static unsigned jobs_option(int argc, char **argv, int *i)
 /* The options that only set a field: to true, or to their value. */
 typedef struct Setter {
     const char *flag;
-    unsigned opts; /* the OPT_* that takes it; 0: every command */
-    bool value;
-    size_t field; /* offsetof(Options, ...): a bool, or a const char * */
+    unsigned opts;    /* the OPT_* that takes it; 0: every command */
+    const char *what; /* its value, as opt_value names it; NULL: none, the flag sets a bool */
+    bool path;        /* the value is a path (opt_value) */
+    size_t field;     /* offsetof(Options, ...): a bool, or a const char * */
 } Setter;
 
 static const Setter setters[] = {
-    {"-v", 0, false, offsetof(Options, verbose)},
-    {"--verbose", 0, false, offsetof(Options, verbose)},
-    {"-q", 0, false, offsetof(Options, quiet)},
-    {"--quiet", 0, false, offsetof(Options, quiet)},
-    {"--files-from", OPT_BATCH, true, offsetof(Options, files_from)},
-    {"-o", OPT_OUT, true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, true, offsetof(Options, build.templates_dir)},
-    {"-MD", OPT_BUILD, false, offsetof(Options, md)},
-    {"-MF", OPT_BUILD, true, offsetof(Options, build.depfile)},
-    {"-MP", OPT_BUILD, false, offsetof(Options, build.dep_phony)},
-    {"--deps-list", OPT_BUILD, true, offsetof(Options, build.deps_list)},
-    {"--annotate", OPT_BUILD, false, offsetof(Options, build.annotate)},
-    {"--emit-selftest", OPT_BUILD, false, offsetof(Options, build.emit_selftest)},
-    {"--json", OPT_DIFF | OPT_JSON, false, offsetof(Options, json)},
-    {"--kinds", OPT_DIFF, false, offsetof(Options, kinds)},
-    {"--rev", OPT_DIFF, true, offsetof(Options, rev)},
-    {"--stdio", OPT_LSP, false, offsetof(Options, stdio)},
-    {"--log", OPT_LSP, true, offsetof(Options, log)},
+    {"-v", 0, NULL, false, offsetof(Options, verbose)},
+    {"--verbose", 0, NULL, false, offsetof(Options, verbose)},
+    {"-q", 0, NULL, false, offsetof(Options, quiet)},
+    {"--quiet", 0, NULL, false, offsetof(Options, quiet)},
+    {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from)},
+    {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
+    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir)},
+    {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md)},
+    {"-MF", OPT_BUILD, "a FILE", true, offsetof(Options, build.depfile)},
+    {"-MP", OPT_BUILD, NULL, false, offsetof(Options, build.dep_phony)},
+    {"--deps-list", OPT_BUILD, "a FILE", true, offsetof(Options, build.deps_list)},
+    {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
+    {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
+    {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
+    {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
+    {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
+    {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
+    {"--log", OPT_LSP, "a FILE", true, offsetof(Options, log)},
 };
 
 /* One option of command `c` at argv[*i] (which it may advance past the
@@ -378,10 +370,10 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
     const char *a = argv[*i];
     unsigned k = c->opts;
     for (const Setter *st = setters; st < setters + countof(setters); st++) {
-        if ((st->opts && !(k & st->opts)) || (st->value ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
+        if ((st->opts && !(k & st->opts)) || (st->what ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
             continue;
-        if (st->value)
-            *(const char **)((char *)o + st->field) = opt_value(st->flag, argc, argv, i);
+        if (st->what)
+            *(const char **)((char *)o + st->field) = opt_value(st->flag, st->what, st->path, argc, argv, i);
         else
             *(bool *)((char *)o + st->field) = true;
         return;
@@ -390,16 +382,16 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
         fputs(c->usage, stdout);
         exit(EXIT_OK);
     } else if (is_opt(a, "-D")) {
-        char *v = opt_value("-D", argc, argv, i);
+        char *v = opt_value("-D", NULL, false, argc, argv, i);
         char *eq = strchr(v, '=');
         if (!eq || eq == v)
             die_usage("-D takes NAME=EXPR, not '%s'", v);
         *eq = 0;
         o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
     } else if (is_opt(a, "-I")) {
-        o->includes[o->resolve.ninclude++] = opt_value("-I", argc, argv, i);
+        o->includes[o->resolve.ninclude++] = opt_value("-I", NULL, false, argc, argv, i);
     } else if (is_opt(a, "-W")) {
-        const char *w = opt_value("-W", argc, argv, i);
+        const char *w = opt_value("-W", NULL, false, argc, argv, i);
         WoptResult wr = rules_option(&o->rules, w);
         const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
         if (wr == WOPT_INVARIANT)
@@ -413,17 +405,19 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
     } else if (is_opt(a, "--color")) {
         o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
     } else if (k & OPT_BUILD && is_opt(a, "-MT")) {
-        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", opt_value("-MT", argc, argv, i));
+        const char *t = opt_value("-MT", NULL, false, argc, argv, i);
+        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
     } else if (k & OPT_BUILD && is_opt(a, "--lookup-budget")) {
-        o->build.lookup_budget = parse_size_option("--lookup-budget", opt_value("--lookup-budget", argc, argv, i));
+        const char *v = opt_value("--lookup-budget", "a SIZE", false, argc, argv, i);
+        o->build.lookup_budget = parse_size_option("--lookup-budget", v);
     } else if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
         o->jobs = jobs_option(argc, argv, i);
     } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
-        const char *v = opt_value("--ddi", argc, argv, i);
+        const char *v = opt_value("--ddi", NULL, false, argc, argv, i);
         if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
             die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
     } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
-        const char *f = opt_value("--diagnostics", argc, argv, i);
+        const char *f = opt_value("--diagnostics", "a FORMAT (text, msvc, json or sarif)", false, argc, argv, i);
         o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
         if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
             die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
@@ -466,16 +460,26 @@ static void write_report(Options *o)
     o->report = NULL;
 }
 
-/* The end of every command. */
-static int finish(Options *o, int rc)
+/* Runs command `c` on the arguments after its word: rules and explain
+ * read their own; the others get their options parsed (one SPEC checked
+ * for OPT_SPEC), and at the end their JSON/SARIF document written and the
+ * options freed. */
+static int run_command(const Command *c, int argc, char **argv)
 {
-    write_report(o);
-    free(o->defines);
-    free(o->includes);
-    for (unsigned i = 0; i < o->nfiles; i++)
-        free(o->files[i]);
-    free(o->files);
-    buf_free(&o->dep_targets);
+    if (c->run_args)
+        return c->run_args(c, argc, argv);
+    Options o = {0};
+    parse_options(&o, argc, argv, c);
+    if (c->opts & OPT_SPEC && o.nfiles != 1)
+        die_usage("%s takes exactly one SPEC (got %u)", c->name, o.nfiles);
+    int rc = c->run(&o);
+    write_report(&o);
+    free(o.defines);
+    free(o.includes);
+    for (unsigned i = 0; i < o.nfiles; i++)
+        free(o.files[i]);
+    free(o.files);
+    buf_free(&o.dep_targets);
     return rc;
 }
 
@@ -512,15 +516,6 @@ static int report_spec(const Options *o, const char *path, Checked *c)
     else if (!o->quiet)
         diags_print_text(stderr, &c->d, o->style);
     return c->d.nfatal ? EXIT_USAGE : diags_failed(&c->d) ? EXIT_INVALID : EXIT_OK;
-}
-
-/* The options of a command on one SPEC, and that there is one. */
-static const char *one_spec(Options *o, const Command *c, int argc, char **argv)
-{
-    parse_options(o, argc, argv, c);
-    if (o->nfiles != 1)
-        die_usage("%s takes exactly one SPEC (got %u)", c->name, o->nfiles);
-    return o->files[0];
 }
 
 /* ---- segc check: many files, in parallel, reported in order ------------- */
@@ -573,7 +568,7 @@ static int check_report(const Options *o, const char *path, Checked *c, Totals *
 typedef struct Pool {
     const Options *o;
     Checked *res;
-    unsigned next, n;
+    unsigned next; /* the next file a worker takes; past the last: none */
     pthread_mutex_t mu;
     pthread_cond_t ready;
 } Pool;
@@ -583,9 +578,9 @@ static void *check_worker(void *arg)
     Pool *p = arg;
     for (;;) {
         pthread_mutex_lock(&p->mu);
-        unsigned i = p->next < p->n ? p->next++ : p->n;
+        unsigned i = p->next++;
         pthread_mutex_unlock(&p->mu);
-        if (i == p->n)
+        if (i >= p->o->nfiles)
             return NULL;
         Checked c;
         front_end(p->o, p->o->files[i], &c);
@@ -617,7 +612,7 @@ static int check_all(const Options *o)
     int rc = EXIT_OK;
     Totals t = {0};
     Checked *res = memset(xmalloc(o->nfiles * sizeof *res), 0, o->nfiles * sizeof *res);
-    Pool p = {o, res, 0, o->nfiles, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    Pool p = {o, res, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
     pthread_t th[64];
     unsigned nth = 0;
     for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
@@ -675,15 +670,13 @@ static void read_files_from(Options *o, const char *list)
         fclose(f);
 }
 
-static int cmd_check(const Command *c, int argc, char **argv)
+static int cmd_check(Options *o)
 {
-    Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.files_from)
-        read_files_from(&o, o.files_from);
-    if (!o.nfiles)
+    if (o->files_from)
+        read_files_from(o, o->files_from);
+    if (!o->nfiles)
         die_usage("check needs at least one FILE");
-    return finish(&o, check_all(&o));
+    return check_all(o);
 }
 
 /* `segc build -v`: the lookup table layout.c chose. */
@@ -706,66 +699,63 @@ static void print_lookup(FILE *vout, const char *path, const Lookup *lk)
 }
 
 /* Nothing is rendered, let alone written, unless every check passed. */
-static int cmd_build(const Command *c, int argc, char **argv)
+static int cmd_build(Options *o)
 {
-    Options o = {0};
-    const char *path = one_spec(&o, c, argc, argv);
-    if (!o.build.outdir)
+    const char *path = o->files[0];
+    if (!o->build.outdir)
         die_usage("build needs -o DIR");
-    if (o.md && !o.build.depfile)
+    if (o->md && !o->build.depfile)
         die_usage("-MD needs -MF FILE");
-    if (o.build.depfile && !o.md)
+    if (o->build.depfile && !o->md)
         die_usage("-MF FILE goes with -MD");
-    if (o.build.templates_dir && os_kind(o.build.templates_dir) != OS_DIR)
-        die_usage("--templates '%s' is not a directory", o.build.templates_dir);
-    if ((o.dep_targets.len || o.build.dep_phony) && !o.md)
+    if (o->build.templates_dir && os_kind(o->build.templates_dir) != OS_DIR)
+        die_usage("--templates '%s' is not a directory", o->build.templates_dir);
+    if ((o->dep_targets.len || o->build.dep_phony) && !o->md)
         die_usage("-MF, -MT and -MP go with -MD");
     Checked ck;
-    Spec *s = front_end(&o, path, &ck);
+    Spec *s = front_end(o, path, &ck);
     Outputs out = {0};
-    o.build.dep_target = o.dep_targets.p;
+    o->build.dep_target = o->dep_targets.p;
     Lookup lk;
     bool ok = s && !diags_failed(&ck.d) && emit_preconditions(ck.a, s, &ck.d);
     if (ok)
-        layout_lookup(ck.a, s, o.build.lookup_budget, &lk);
-    ok = ok && emit_render(ck.a, s, &o.build, &lk, &out, &ck.d);
+        layout_lookup(ck.a, s, o->build.lookup_budget, &lk);
+    ok = ok && emit_render(ck.a, s, &o->build, &lk, &out, &ck.d);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
-    FILE *vout = o.verbose && !o.quiet ? (o.diags == DIAG_TEXT ? stdout : stderr) : NULL;
+    FILE *vout = o->verbose && !o->quiet ? (o->diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout)
         print_lookup(vout, path, &lk);
     if (ok)
-        outputs_write(s, &o.build, &out, &ck.d, vout);
-    int rc = report_spec(&o, path, &ck);
-    write_report(&o);
+        outputs_write(s, &o->build, &out, &ck.d, vout);
+    int rc = report_spec(o, path, &ck);
+    write_report(o);
     if (vout && rc == EXIT_OK)
         fprintf(vout, "%s: built board %s: %u segment%s into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
-                o.build.outdir);
+                o->build.outdir);
     outputs_free(&out);
     arena_free(ck.a);
-    return finish(&o, rc);
+    return rc;
 }
 
 /* Both specs through load, resolve and check; if both are valid, the
  * changes from OLD to NEW.  Diagnostics are printed only for a spec that
  * is invalid (segc check shows the warnings of valid ones). */
-static int cmd_diff(const Command *c, int argc, char **argv)
+static int cmd_diff(Options *o)
 {
-    Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.kinds) {
-        if (o.nfiles)
+    if (o->kinds) {
+        if (o->nfiles)
             die_usage("diff --kinds takes no files");
         for (int i = 0; i < CHANGE_KIND_COUNT; i++)
             printf("%-28s %-10s %s\n", change_table[i].name, change_class_name(change_table[i].cls),
                    change_table[i].why);
-        return finish(&o, EXIT_OK);
+        return EXIT_OK;
     }
-    if (o.rev && o.nfiles != 1)
-        die_usage("diff --rev takes one SPEC (got %u)", o.nfiles);
-    if (!o.rev && o.nfiles != 2)
-        die_usage("diff takes OLD and NEW (got %u file%s)", o.nfiles, o.nfiles == 1 ? "" : "s");
+    if (o->rev && o->nfiles != 1)
+        die_usage("diff --rev takes one SPEC (got %u)", o->nfiles);
+    if (!o->rev && o->nfiles != 2)
+        die_usage("diff takes OLD and NEW (got %u file%s)", o->nfiles, o->nfiles == 1 ? "" : "s");
     Arena *a = arena_new();
-    const char *path[2] = {o.files[0], o.files[o.nfiles - 1]}, *rev = o.rev;
+    const char *path[2] = {o->files[0], o->files[o->nfiles - 1]}, *rev = o->rev;
     /* REV:PATH, git's notation, when no file has that name (a drive letter
      * is one character). */
     const char *colon = rev ? NULL : strchr(path[0], ':');
@@ -778,10 +768,10 @@ static int cmd_diff(const Command *c, int argc, char **argv)
     Checked ck[2];
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
-        o.resolve.rev = i ? NULL : rev;
-        if (front_end(&o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
+        o->resolve.rev = i ? NULL : rev;
+        if (front_end(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
-        int r = report_spec(&o, path[i], &ck[i]);
+        int r = report_spec(o, path[i], &ck[i]);
         if (r > rc)
             rc = r;
     }
@@ -789,11 +779,11 @@ static int cmd_diff(const Command *c, int argc, char **argv)
         Diff df;
         spec_diff(a, ck[0].s, ck[1].s, &df);
         Buf b = {0};
-        if (o.json)
+        if (o->json)
             diff_print_json(&b, &df, rev ? arena_printf(a, "%s:%s", rev, path[0]) : path[0], path[1]);
         else
             diff_print_text(&b, &df);
-        if (!o.quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
+        if (!o->quiet && (fwrite(b.p, 1, b.len, stdout) != b.len || fflush(stdout) != 0)) {
             fputs("segc: cannot write the diff to standard output\n", stderr);
             rc = EXIT_USAGE;
         } else {
@@ -804,14 +794,13 @@ static int cmd_diff(const Command *c, int argc, char **argv)
     for (int i = 0; i < 2; i++)
         arena_free(ck[i].a);
     arena_free(a);
-    return finish(&o, rc);
+    return rc;
 }
 
-static int cmd_map(const Command *c, int argc, char **argv)
+static int cmd_map(Options *o)
 {
-    Options o = {0};
-    const char *path = one_spec(&o, c, argc, argv);
-    const char *file = o.build.outdir;
+    const char *path = o->files[0];
+    const char *file = o->build.outdir;
     if (!file)
         die_usage("map needs -o FILE.svg or -o FILE.html");
     const char *ext = strrchr(file, '.');
@@ -819,18 +808,18 @@ static int cmd_map(const Command *c, int argc, char **argv)
     if (!html && !(ext && !strcmp(ext, ".svg")))
         die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
     Checked ck;
-    Spec *s = front_end(&o, path, &ck);
+    Spec *s = front_end(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o.verbose &&
-        !o.quiet)
+    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
+        !o->quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                file);
-    int rc = report_spec(&o, path, &ck);
+    int rc = report_spec(o, path, &ck);
     buf_free(&out);
     arena_free(ck.a);
-    return finish(&o, rc);
+    return rc;
 }
 
 static int cmd_rules(const Command *c, int argc, char **argv)
@@ -872,13 +861,12 @@ static int cmd_explain(const Command *c, int argc, char **argv)
 }
 
 /* Load, resolve, check; only a valid spec is dumped. */
-static int cmd_dump(const Command *c, int argc, char **argv)
+static int cmd_dump(Options *o)
 {
-    Options o = {0};
-    const char *path = one_spec(&o, c, argc, argv);
+    const char *path = o->files[0];
     Checked ck;
-    Spec *s = front_end(&o, path, &ck);
-    int rc = report_spec(&o, path, &ck);
+    Spec *s = front_end(o, path, &ck);
+    int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
         dump_json(&b, s);
@@ -886,40 +874,38 @@ static int cmd_dump(const Command *c, int argc, char **argv)
         buf_free(&b);
     }
     arena_free(ck.a);
-    return finish(&o, rc);
+    return rc;
 }
 
 /* The language server: the pipeline of `check`, run on an editor's text. */
-static int cmd_lsp(const Command *c, int argc, char **argv)
+static int cmd_lsp(Options *o)
 {
-    Options o = {0};
-    parse_options(&o, argc, argv, c);
-    if (o.nfiles)
+    if (o->nfiles)
         die_usage("lsp takes no FILE: the editor sends the documents");
-    FILE *log = o.log ? os_fopen(o.log, "ab") : NULL;
-    if (o.log && !log) {
-        fprintf(stderr, "segc: --log %s: %s\n", o.log, strerror(errno));
-        return finish(&o, EXIT_USAGE);
+    FILE *log = o->log ? os_fopen(o->log, "ab") : NULL;
+    if (o->log && !log) {
+        fprintf(stderr, "segc: --log %s: %s\n", o->log, strerror(errno));
+        return EXIT_USAGE;
     }
-    int rc = lsp_serve(stdin, stdout, log, &o.resolve, &o.rules);
+    int rc = lsp_serve(stdin, stdout, log, &o->resolve, &o->rules);
     if (log)
         fclose(log);
-    return finish(&o, rc);
+    return rc;
 }
 
 static const Command commands[] = {
-    {"check", "FILE...", "validate specs (many files in one process)", cmd_check, usage_check,
-     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
-    {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", cmd_build, usage_build,
-     OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC},
-    {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", cmd_diff, usage_diff,
-     OPT_DIFF | OPT_DIAGNOSTICS},
-    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", cmd_map, usage_map,
-     OPT_OUT | OPT_DIAGNOSTICS},
-    {"rules", "[--all]", "list every rule with its class and severity", cmd_rules, usage_rules, 0},
-    {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", cmd_explain, usage_explain, 0},
-    {"dump", "--json SPEC", "print the resolved model as JSON", cmd_dump, usage_dump, OPT_JSON},
-    {"lsp", "", "a language server for editors (LSP over stdio)", cmd_lsp, usage_lsp, OPT_DDI | OPT_LSP},
+    {"check", "FILE...", "validate specs (many files in one process)", usage_check,
+     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_check, NULL},
+    {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", usage_build,
+     OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_build, NULL},
+    {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
+     OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
+    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", usage_map,
+     OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
+    {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
+    {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
+    {"dump", "--json SPEC", "print the resolved model as JSON", usage_dump, OPT_SPEC | OPT_JSON, cmd_dump, NULL},
+    {"lsp", "", "a language server for editors (LSP over stdio)", usage_lsp, OPT_DDI | OPT_LSP, cmd_lsp, NULL},
 };
 
 static void main_usage(FILE *f)
@@ -956,7 +942,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < countof(commands); i++) {
         const Command *c = &commands[i];
         if (!strcmp(c->name, cmd))
-            return help ? c->run(c, 1, (char *[]){"--help"}) : c->run(c, argc - 2, argv + 2);
+            return help ? run_command(c, 1, (char *[]){"--help"}) : run_command(c, argc - 2, argv + 2);
         cmds[i] = c->name;
     }
     const char *near = closest_name(cmd, cmds, countof(cmds));
