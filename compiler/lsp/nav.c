@@ -519,15 +519,49 @@ static const char *edit_title(const Nav *nv, const DiagEdit *ed)
     return arena_printf(nv->a, "Replace '%.*s' with '%s'", (int)n, t, ed->text);
 }
 
-/* A quick fix for every finding with an edit shown where params.range
- * is (the findings of the current text, so an action never applies to
- * text that has changed since). */
+/* Whether CodeActionContext.only, when given, asks for quick fixes.  Kinds
+ * are hierarchical, "a.b" under "a", "" over every kind: the entries a
+ * quick fix is of are "" and "quickfix". */
+static bool wants_quickfix(const json_t *only)
+{
+    size_t i;
+    const json_t *k;
+    if (!json_is_array(only))
+        return true;
+    json_array_foreach(only, i, k) {
+        const char *s = json_string_value(k);
+        if (s && (!*s || !strcmp(s, "quickfix")))
+            return true;
+    }
+    return false;
+}
+
+/* Whether `diag`, a finding as published, is one of CodeActionContext's
+ * diagnostics: the same range and code. */
+static bool listed(const json_t *diags, const json_t *diag)
+{
+    size_t i;
+    const json_t *d;
+    json_array_foreach(diags, i, d) {
+        if (json_equal(json_object_get(d, "range"), json_object_get(diag, "range")) &&
+            json_equal(json_object_get(d, "code"), json_object_get(diag, "code")))
+            return true;
+    }
+    return false;
+}
+
+/* A quick fix for every finding with an edit (the findings of the current
+ * text, so an action never applies to text that has changed since): of
+ * those params.context.diagnostics names, or when it names none, of those
+ * shown where params.range is.  None when params.context.only asks for
+ * other kinds. */
 json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
 {
     Nav nv;
     if (!nav_open(&nv, S, params, err, NULL))
         return NULL;
-    const json_t *range = json_object_get(params, "range");
+    const json_t *range = json_object_get(params, "range"), *ctx = json_object_get(params, "context");
+    const json_t *want = json_object_get(ctx, "diagnostics");
     size_t rs, re, ds, de;
     json_t *out = json_array();
     if (!lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "start"), &rs) ||
@@ -536,13 +570,18 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
         json_decref(out);
         return rpc_fail(err, RPC_INVALID_PARAMS, "no range");
     }
-    for (const Diag *g = nv.an->d.head; g; g = g->next) {
-        json_t *edit;
-        if (!g->edit.text || !shown_at(&nv, g, &ds, &de) || ds > re || rs > de || !(edit = workspace_edit(&nv, &g->edit)))
+    bool by_diag = json_array_size(want) > 0;
+    for (const Diag *g = wants_quickfix(json_object_get(ctx, "only")) ? nv.an->d.head : NULL; g; g = g->next) {
+        json_t *diag, *edit;
+        if (!g->edit.text || !shown_at(&nv, g, &ds, &de) || (!by_diag && (ds > re || rs > de)))
             continue;
+        diag = lsp_diagnostic(S, nv.doc, nv.an, g);
+        if ((by_diag && !listed(want, diag)) || !(edit = workspace_edit(&nv, &g->edit))) {
+            json_decref(diag);
+            continue;
+        }
         json_array_append_new(out, json_pack("{s:s,s:s,s:[o],s:o,s:b}", "title", edit_title(&nv, &g->edit),
-                                             "kind", "quickfix", "diagnostics",
-                                             lsp_diagnostic(S, nv.doc, nv.an, g), "edit", edit, "isPreferred", 1));
+                                             "kind", "quickfix", "diagnostics", diag, "edit", edit, "isPreferred", 1));
     }
     nav_close(&nv);
     return out;

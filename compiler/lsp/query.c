@@ -5,8 +5,9 @@
  * of an expression with the values of the names it reads (ref_target, the
  * resolver's own name lookup), a flag's meaning (SEGC_FLAGS), a waived
  * rule's `segc explain` text, a segment as the generated handler reports
- * it.  Completion reads where the cursor is from the text (context.c),
- * since the YAML being typed is seldom valid, and the names from the last
+ * it, a bank's id and GPU range, a BAR with the CPU windows in it.
+ * Completion reads where the cursor is from the text (context.c), since
+ * the YAML being typed is seldom valid, and the names from the last
  * analysis that built a spec. */
 #include "lsp.h"
 #include "context.h"
@@ -180,7 +181,7 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
     return true;
 }
 
-/* ---- hover: flags, waivers, segments ---------------------------------------------- */
+/* ---- hover: flags, waivers, segments, banks, BARs -------------------------------- */
 
 static bool hover_flag(const Cursor *c, Buf *b)
 {
@@ -242,6 +243,63 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     return true;
 }
 
+/* A bank's `name:`: its id (1-based, the HintedBank the driver gives),
+ * its GPU range and its segment. */
+static bool hover_bank(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
+{
+    const Segment *g = !c->on_key && path_is(c, "segments # banks # name") ? cursor_segment(an, c) : NULL;
+    unsigned i = g ? (unsigned)c->path[3].index : 0;
+    if (!g || i >= g->nbanks)
+        return false;
+    const Bank *k = &g->banks[i];
+    buf_printf(b, "**bank `%s`**: id %u of segment `%s`", k->name, i + 1, g->name);
+    if (g->unresolved)
+        buf_puts(b, "\n\nsome of the segment's values failed to resolve (see the diagnostics)");
+    else
+        buf_printf(b, "\n\n- GPU range: [0x%" PRIX64 ", 0x%" PRIX64 ")\n- size: %s", g->base.v + k->start,
+                   g->base.v + k->end, qty(a, k->end - k->start));
+    return true;
+}
+
+/* "- segment `visible`: CPU window at offset 0" */
+static void bar_window(Arena *a, const Segment *g, const char *what, const Value *offset, Buf *b)
+{
+    buf_printf(b, "\n- segment `%s`: %s ", g->name, what);
+    if (offset->failed)
+        buf_puts(b, "at an offset that failed to resolve");
+    else
+        buf_printf(b, "at offset %s", qty(a, offset->v));
+}
+
+/* A BAR's key in `bars:` or the `bar:` of a segment's CPU window: its
+ * index, size and width, and the windows of the segments in it. */
+static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
+{
+    const Spec *s = an->spec;
+    const Bar *bar = NULL;
+    bool named = c->on_key ? path_is(c, "bars *")
+                           : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
+    for (unsigned i = 0; named && s && i < s->nbars; i++)
+        if (!strcmp(s->bars[i].name, c->scalar->str))
+            bar = &s->bars[i];
+    if (!bar)
+        return false;
+    /* A BAR's values do not fail in a spec that was built. */
+    buf_printf(b, "**BAR `%s`**: index %" PRIu64 ", %" PRIu64 "-bit\n\n- size: %s", bar->name, bar->index.v,
+               bar->bits.v, qty(a, bar->size.v));
+    size_t n = b->len;
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        if (g->cpu == CPU_BAR && g->cpu_bar == bar)
+            bar_window(a, g, "CPU window", &g->cpu_offset, b);
+        if (g->host.mode == CPU_BAR && g->host.bar == bar)
+            bar_window(a, g, "CPU host aperture", &g->host.offset, b);
+    }
+    if (b->len == n)
+        buf_puts(b, "\n- no segment's CPU window is in it");
+    return true;
+}
+
 /* The document and the byte offset params.position names; NULL (and
  * *err set) if either is missing. */
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
@@ -257,7 +315,7 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
     Arena *a = arena_new();
     Buf b = {0};
     bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
-               hover_expression(a, an, &c, &b);
+               hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
     json_t *r = any ? json_pack("{s:{s:s,s:s%},s:o}", "contents", "kind", "markdown", "value", b.p, b.len, "range",
                                 lsp_range(S, node_span(c.scalar)))
                     : json_null();

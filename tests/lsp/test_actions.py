@@ -5,7 +5,8 @@ For each finding segc knows an edit for, the quick fix offered where
 `segc check --diagnostics=json` puts the finding is applied to the text
 here, and the result is checked again, by `segc check` and by the server
 after the edit: the finding is gone and no other appeared.  A finding
-with no edit gets no action, nor does a range away from the findings."""
+with no edit gets no action, nor does a range away from the findings, a
+request for other kinds of action or for diagnostics no finding is."""
 import os
 
 import lsplib
@@ -161,9 +162,44 @@ def bad_range():
         t.eq(c.exit(), 0, "bad range: exit status 0")
 
 
+def context():
+    # CodeActionContext: `only` asks for kinds (hierarchical: "" is every
+    # kind, "a" holds "a.b"); `diagnostics` names the findings to fix.
+    spec = HEAD + "constants:\n  vram: 256MB\n  other: 1GB\nsegments:\n  - { name: v, kind: memory, size: vram }\n"
+    path = t.write("context/two.yaml", spec)
+    entry, _, _ = lsplib.check_json(t.segc, path)
+    t.eq([d["rule"] for d in entry["diagnostics"]], ["expr-unit"] * 2, "context: check finds two units")
+    whole = lsp_range((0, 0), (len(spec.split("\n")), 0))
+    with lsplib.Client() as c:
+        c.initialize()
+        uri = c.open(path, spec)
+        vram, other = sorted(c.diags[uri], key=lambda d: d["range"]["start"]["line"])
+
+        def ask(diags=(), **ctx):
+            return c.result("textDocument/codeAction", {"textDocument": {"uri": uri}, "range": whole,
+                                                        "context": dict(ctx, diagnostics=list(diags))})
+        t.eq(ask(only=["refactor"]), [], "only: refactor: no quick fix")
+        kinds = ([""], ["quickfix"], ["refactor", "quickfix"], ["quickfix.more"], ["quick"], ["source"], [], [7],
+                 "quickfix")
+        t.eq([len(ask(only=k)) for k in kinds], [2, 2, 2, 0, 0, 0, 0, 0, 2],
+             "only: the fixes for '' and 'quickfix', none for other kinds or their parts; not a list: as if absent")
+        got = ask([other])
+        if t.check(len(got) == 1, "diagnostics: the fix of the one named only", got):
+            t.eq(got[0]["diagnostics"], [other], "diagnostics: the action is linked to it")
+            t.check("  other: 1GiB\n" in apply_edits(spec, got[0]["edit"]["changes"][uri]),
+                    "diagnostics: its edit fixes it", got[0])
+        t.eq(ask([dict(other, code="unknown-key")]), [], "diagnostics: the range of one, another code: no action")
+        t.eq(ask([dict(other, range=lsp_range((0, 0), (0, 4)))]), [],
+             "diagnostics: the code of one, another range: no action")
+        t.eq(len(ask([vram, other], only=["quickfix"])), 2, "diagnostics naming both: both fixes")
+        c.shutdown()
+        t.eq(c.exit(), 0, "context: exit status 0")
+
+
 for case in FIXES:
     t.run(fix, *case)
 t.run(no_fix)
 t.run(in_base)
 t.run(bad_range)
+t.run(context)
 t.end()

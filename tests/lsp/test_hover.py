@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: MIT
-"""textDocument/hover: expressions, flags, waived rules, segments.
+"""textDocument/hover: expressions, flags, waived rules, segments, banks, BARs.
 
 Each expectation comes from elsewhere than the server: values from the
 spec's constants by arithmetic here and from `segc dump --json`, a flag's
@@ -57,13 +57,14 @@ def iec(v):
 
 
 def qty(v):
-    return "0x%X (%s)" % (v, iec(v))
+    """A quantity as segc writes one: decimal below 1 KiB, else hex and IEC."""
+    return ("%d" % v) if v < 1024 else "0x%X (%s)" % (v, iec(v))
 
 
-def hover(c, uri, needle, delta=0, nth=0):
-    r = c.result("textDocument/hover", {"textDocument": {"uri": uri},
-                                        "position": lsplib.find_position(SPEC, needle, nth=nth, delta=delta)})
-    return r
+def hover(c, uri, needle, delta=0, nth=0, text=SPEC):
+    """The hover at the nth `needle` of the document's `text`, `delta` characters on."""
+    return c.result("textDocument/hover", {"textDocument": {"uri": uri},
+                                           "position": lsplib.find_position(text, needle, nth=nth, delta=delta)})
 
 
 def value(r):
@@ -140,6 +141,23 @@ def cases():
         t.check("- CPU window: BAR `fb` at offset 0" in got and "use_banking" not in got
                 and "cpu_visible" in got, "a CPU-visible segment's window and derived flag", got)
         t.check(v["flags"]["value"] in got, "its whole flags value", got)
+
+        # a bank's name: its id (1-based), its GPU range (the segment's base
+        # plus the bank's offsets, which dump gives) and size
+        for i, k in enumerate(g["banks"]):
+            lo, hi = base + int(k["start"], 16), base + int(k["end"], 16)
+            t.eq(value(hover(c, uri, "name: %s" % k["name"], delta=6)),
+                 "**bank `%s`**: id %d of segment `local`\n\n- GPU range: [0x%X, 0x%X)\n- size: %s"
+                 % (k["name"], i + 1, lo, hi, qty(hi - lo)), "hover on bank %s's name" % k["name"])
+        t.eq(hover(c, uri, "name: low", delta=2), None, "quiet on a bank's name key")
+
+        # a BAR: its key in bars: and the bar: of a CPU window
+        bar = m["bars"][0]
+        want = ("**BAR `fb`**: index %d, %d-bit\n\n- size: %s\n- segment `visible`: CPU window at offset %s"
+                % (int(bar["index"]["value"], 16), int(bar["bits"]["value"], 16), qty(int(bar["size"]["value"], 16)),
+                   qty(int(v["cpu"]["offset"]["value"], 16))))
+        t.eq(value(hover(c, uri, "fb: {")), want, "hover on a BAR's key")
+        t.eq(value(hover(c, uri, "bar: fb", delta=6)), want, "hover on cpu_visible's bar:")
         c.shutdown()
         t.eq(c.exit(), 0, "exit status after shutdown")
         t.eq(c.stderr(), "", "nothing on the server's standard error")
@@ -180,9 +198,7 @@ def more_cases():
         uri = c.open(t.write("more.yaml", MORE), MORE)
 
         def h(needle, delta=0, nth=0):
-            return value(c.result("textDocument/hover", {"textDocument": {"uri": uri},
-                                                         "position": lsplib.find_position(MORE, needle, nth=nth,
-                                                                                          delta=delta)}))
+            return value(hover(c, uri, needle, delta, nth, MORE))
         t.eq(h("n * 2"), "constant `m`\n\n`8 = 4 * 2`", "operands below 1 KiB in decimal")
         t.eq(h("odd + 1"), "constant `q`\n\n`0xF4241 (\u2248976.56 KiB) = 0xF4240 + 1`",
              "a quoted expression; an operand no IEC unit divides in hex")
@@ -237,6 +253,97 @@ def more_cases():
         t.eq(c.exit(), 0, "more cases: exit status after shutdown")
 
 
+# WDDM 2.0 (QUERYSEGMENT4): CPU host apertures, several BARs, a segment
+# whose values fail.
+QS4 = """segc: 1
+board: { name: b2, wddm: "2.0", arch: x64 }
+constants:
+  broken: 1 - 2
+bars:
+  fb: { index: 0, size: 256MiB }
+  big: { index: 2, size: 8GiB }
+  spare: { index: 4, size: 64MiB }
+segments:
+  - name: visible
+    kind: memory
+    size: 128MiB
+    cpu_visible: { bar: fb, offset: 0 }
+  - name: local
+    kind: memory
+    size: 6GiB
+    cpu_host_aperture: { bar: fb, offset: 128MiB, size: 1MiB }
+  - name: upper
+    kind: memory
+    size: 1GiB
+    cpu_visible: { bar: big, offset: 256MiB }
+  - name: ap
+    kind: aperture
+    size: 256MiB
+  - name: odd
+    kind: memory
+    size: broken
+    cpu_visible: { bar: fb, offset: broken }
+    banks:
+      - { name: lo, size: 1MiB }
+      - { name: hi }
+"""
+
+
+def bar_cases():
+    valid = QS4.replace("constants:\n  broken: 1 - 2\n", "").split("  - name: odd")[0]
+    m = model(t.write("qs4-valid.yaml", valid))
+    bars = {b["name"]: b for b in m["bars"]}
+    segs = {s["name"]: s for s in m["segments"]}
+
+    def head(name):
+        b = bars[name]
+        return "**BAR `%s`**: index %d, %d-bit\n\n- size: %s" % (
+            name, int(b["index"]["value"], 16), int(b["bits"]["value"], 16), qty(int(b["size"]["value"], 16)))
+
+    def offset(v):
+        return qty(int(v["offset"]["value"], 16))
+
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        uri = c.open(t.write("qs4.yaml", QS4), QS4)
+
+        def h(needle, delta=0, nth=0):
+            return value(hover(c, uri, needle, delta, nth, QS4))
+        fb = (head("fb") + "\n- segment `visible`: CPU window at offset %s"
+              "\n- segment `local`: CPU host aperture at offset %s"
+              "\n- segment `odd`: CPU window at an offset that failed to resolve"
+              % (offset(segs["visible"]["cpu"]), offset(segs["local"]["cpu_host_aperture"])))
+        t.eq(h("fb: {"), fb, "a BAR with a CPU window, a host aperture and an offset that failed")
+        t.eq(h("{ bar: fb, offset: 128", 7), fb, "hover on cpu_host_aperture's bar:")
+        t.eq(h("big: {"), head("big") + "\n- segment `upper`: CPU window at offset %s" % offset(segs["upper"]["cpu"]),
+             "a 64-bit BAR")
+        t.eq(h("bar: big", 6), h("big: {"), "cpu_visible's bar: the BAR's hover")
+        t.eq(h("spare"), head("spare") + "\n- no segment's CPU window is in it", "a BAR no window is in")
+        failed = "\n\nsome of the segment's values failed to resolve (see the diagnostics)"
+        t.eq(h("{ name: lo,", 8), "**bank `lo`**: id 1 of segment `odd`" + failed,
+             "a bank of a segment whose values failed")
+        t.eq(h("name: hi", 6), "**bank `hi`**: id 2 of segment `odd`" + failed, "its last bank")
+        t.eq(h("bars:"), None, "quiet on the bars: key")
+        t.eq(h("index: 0"), None, "quiet on a BAR's index key")
+        # A bar: that names no BAR, and a spec that is not built (a BAR's
+        # size fails).
+        nosuch = QS4.replace("{ bar: big,", "{ bar: nosuch,")
+        unbuilt = QS4.replace("size: 64MiB }", "size: broken }")
+        for what, text in (("nosuch", nosuch), ("unbuilt", unbuilt)):
+            c.open("untitled:%s.yaml" % what, text)
+
+        def h2(what, text, needle, delta=0):
+            return hover(c, "untitled:%s.yaml" % what, needle, delta, text=text)
+        t.eq(h2("nosuch", nosuch, "nosuch"), None, "quiet on a bar: that names no BAR")
+        t.eq(value(h2("nosuch", nosuch, "{ bar: fb, offset: 0", 7)), fb, "while the BARs it names have their hover")
+        t.eq(h2("unbuilt", unbuilt, "fb: {"), None, "quiet on a BAR's key when the spec did not resolve")
+        t.eq(h2("unbuilt", unbuilt, "{ bar: fb, offset: 0", 7), None, "and on a bar: value")
+        t.eq(h2("unbuilt", unbuilt, "{ name: lo,", 8), None, "quiet on a bank's name when the spec did not resolve")
+        c.shutdown()
+        t.eq(c.exit(), 0, "bar cases: exit status after shutdown")
+
+
 t.run(cases)
 t.run(more_cases)
+t.run(bar_cases)
 t.end()
