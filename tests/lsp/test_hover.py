@@ -224,24 +224,21 @@ def more_cases():
         # No model: the text is read, but segc cannot build the spec.
         broken = "segc: 1\nboard: 7\nconstants:\n  n: 4\n  m: n * 2\n"
         u2 = c.open("untitled:nomodel.yaml", broken)
-        t.eq(value(c.result("textDocument/hover", {"textDocument": {"uri": u2},
-                                                   "position": lsplib.find_position(broken, "n * 2")})),
+        t.eq(value(hover(c, u2, "n * 2", text=broken)),
              "constant `m`\n\nnot evaluated: the spec has errors that stop segc from building its model",
              "no model: not evaluated")
-        u3 = c.open("untitled:notyaml.yaml", "segc: 1\nboard: [\n")
-        t.eq(c.result("textDocument/hover", {"textDocument": {"uri": u3}, "position": {"line": 0, "character": 1}}),
-             None, "no tree: quiet")
+        notyaml = "segc: 1\nboard: [\n"
+        u3 = c.open("untitled:notyaml.yaml", notyaml)
+        t.eq(hover(c, u3, "segc", 1, text=notyaml), None, "no tree: quiet")
         # A bank with no name: no model, and the field's title names no bank.
         nameless = MORE.replace("  - name: bare\n    kind: memory\n    size: 1GiB\n",
                                 "  - name: bare\n    kind: memory\n    size: 1GiB\n    banks: [{ size: 512MiB }, {}]\n")
         u4 = c.open("untitled:nameless.yaml", nameless)
-        t.eq(value(c.result("textDocument/hover", {"textDocument": {"uri": u4},
-                                                   "position": lsplib.find_position(nameless, "512MiB")})),
+        t.eq(value(hover(c, u4, "512MiB", text=nameless)),
              "`size` (pBankRangeTable)\n\nnot evaluated: the spec has errors that stop segc from building its model",
              "a bank with no name (no model): the field alone")
         u5 = c.open("untitled:scalar.yaml", "just a scalar\n")
-        t.eq(c.result("textDocument/hover", {"textDocument": {"uri": u5}, "position": {"line": 0, "character": 2}}),
-             None, "a document that is one scalar: quiet")
+        t.eq(hover(c, u5, "just", 2, text="just a scalar\n"), None, "a document that is one scalar: quiet")
         # The outline of MORE: a segment with a value that failed has no range.
         segs = [x for x in c.result("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
                 if x["name"] == "segments"][0]["children"]
