@@ -3,7 +3,8 @@
  *
  * Hover reads the tree and the model of the document's analysis: the value
  * of an expression with the values of the names it reads (ref_target, the
- * resolver's own name lookup), a flag's meaning (SEGC_FLAGS), a waived
+ * resolver's own name lookup; a constant a -D overrides has the -D
+ * value, with the one written as the overridden), a flag's meaning (SEGC_FLAGS), a waived
  * rule's `segc explain` text, a segment as the generated handler reports
  * it, a bank's id and GPU range, a BAR with the CPU windows in it.
  * Completion reads where the cursor is from the text (context.c), since
@@ -111,6 +112,18 @@ static bool chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, Bu
     return nrefs > 0;
 }
 
+/* "`0xC0000000 (3 GiB) = 4 GiB - 1GiB`": value `v` of expression `e`
+ * (scalar `n`'s), and its chain when it reads names. */
+static void value_chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, uint64_t v, Buf *b)
+{
+    Buf ch = {0};
+    buf_printf(b, "`%s", qty(a, v));
+    if (chain(a, h, n, e, &ch))
+        buf_printf(b, " = %.*s", (int)ch.len, ch.p);
+    buf_putc(b, '`');
+    buf_free(&ch);
+}
+
 /* What the scalar is the value of: "segment `local` `size` (Size)". */
 static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
 {
@@ -150,6 +163,34 @@ static bool expression_at(const Cursor *c, int *field)
     return false;
 }
 
+/* The constant of spec `s` the cursor's `constants:` entry writes, when a
+ * -D overrides it (the model's value is the command line's), else NULL. */
+static const Constant *overridden(const Spec *s, const Cursor *c)
+{
+    for (unsigned i = 0; s && path_is(c, "constants *") && i < s->nconsts; i++)
+        if (!strcmp(s->consts[i].name, c->path[1].key))
+            return s->consts[i].val.define == &s->consts[i] ? &s->consts[i] : NULL;
+    return NULL;
+}
+
+/* A constant a -D overrides: the value the model uses, from the command
+ * line's expression (its Value's text is "NAME=EXPR"), then the value
+ * written in the file, when it evaluates, as the overridden one. */
+static void hover_define(Arena *a, const HoverEval *h, const Constant *k, const Node *n, const Expr *e,
+                         const EvalEnv *env, Diags *d, Buf *b)
+{
+    buf_printf(b, ", overridden by `-D %s`\n\n", k->val.pos.file->text);
+    if (k->val.failed)
+        buf_puts(b, "the value from `-D` failed to resolve (see the diagnostics)");
+    else
+        buf_printf(b, "`%s`", qty(a, k->val.v));
+    uint64_t v;
+    if (!e || !expr_eval(e, env, d, &v))
+        return;
+    buf_puts(b, "\n\nthe value written here, overridden: ");
+    value_chain(a, h, n, e, v, b);
+}
+
 static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     int f;
@@ -164,6 +205,11 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
     HoverEval h = {s, g};
     EvalEnv env = {&h, model_lookup, f == F_page_size || !s ? 0 : s->page_size.v};
     uint64_t v;
+    const Constant *k = overridden(s, c);
+    if (k) {
+        hover_define(a, &h, k, c->scalar, e, &env, &d, b);
+        return true;
+    }
     if (!s) {
         buf_puts(b, "\n\nnot evaluated: the spec has errors that stop segc from building its model");
         return true;
@@ -172,12 +218,8 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
         buf_puts(b, "\n\nits value failed to resolve (see the diagnostics)");
         return true;
     }
-    Buf ch = {0};
-    buf_printf(b, "\n\n`%s", qty(a, v));
-    if (chain(a, &h, c->scalar, e, &ch))
-        buf_printf(b, " = %.*s", (int)ch.len, ch.p);
-    buf_putc(b, '`');
-    buf_free(&ch);
+    buf_puts(b, "\n\n");
+    value_chain(a, &h, c->scalar, e, v, b);
     return true;
 }
 

@@ -67,12 +67,17 @@ def hover(c, uri, needle, delta=0, nth=0, text=SPEC):
                                            "position": lsplib.find_position(text, needle, nth=nth, delta=delta)})
 
 
+def operand(v):
+    """A value as an operand of a chain: decimal below 1 KiB, else IEC."""
+    return ("%d" % v) if v < 1024 else iec(v)
+
+
 def value(r):
     return r and r["contents"]["value"]
 
 
-def model(path):
-    out = subprocess.run([t.segc, "dump", "--json", path], capture_output=True, text=True)
+def model(path, *args):
+    out = subprocess.run([t.segc, "dump", "--json"] + list(args) + [path], capture_output=True, text=True)
     return json.loads(out.stdout)
 
 
@@ -340,7 +345,75 @@ def bar_cases():
         t.eq(c.exit(), 0, "bar cases: exit status after shutdown")
 
 
+# -D overrides: the constants as the model has them (segc dump --json with
+# the same -D) against the values written in the file (segc dump without).
+DEFS = """segc: 1
+board: { name: d1, wddm: "1.3", arch: x64 }
+constants:
+  vram: 8GiB
+  half: vram / 2
+  res: 256MiB
+  bad: 1 - 2
+segments:
+  - name: local
+    kind: memory
+    size: vram - res
+    cpu_visible: { address: half }
+"""
+D_ARGS = ["-D", "vram=4GiB", "-D", "half=vram / 4", "-D", "bad=64MiB"]
+
+
+def define_cases():
+    path = t.write("defs.yaml", DEFS)
+    valid = t.write("defs-valid.yaml", DEFS.replace("  bad: 1 - 2\n", ""))
+
+    def consts(*args):
+        return {k["name"]: int(k["value"], 16) for k in model(valid, *args)["constants"]}
+    written, used = consts(), consts(*D_ARGS[:4])
+    m = model(path, *D_ARGS)
+    t.eq({k["name"]: int(k["value"], 16) for k in m["constants"]}, dict(used, bad=64 * MiB),
+         "dump: -D bad= gives the failing constant a value")
+    t.check(used["vram"] != written["vram"] and used["half"] != written["half"], "the -D values differ from the file's")
+    local = [g for g in m["segments"] if g["name"] == "local"][0]
+    with lsplib.Client(t.segc, args=D_ARGS) as c:
+        c.initialize()
+        uri = c.open(path, DEFS)
+
+        def h(needle, delta=0):
+            return value(hover(c, uri, needle, delta, text=DEFS))
+        t.eq(h("8GiB"), "constant `vram`, overridden by `-D vram=4GiB`\n\n`%s`\n\n"
+             "the value written here, overridden: `%s`" % (qty(used["vram"]), qty(written["vram"])),
+             "-D: a constant's definition shows the model's value and the file's")
+        t.eq(h("vram / 2"), "constant `half`, overridden by `-D half=vram / 4`\n\n`%s`\n\n"
+             "the value written here, overridden: `%s = %s / 2`" % (qty(used["half"]), qty(used["vram"] // 2),
+                                                                   iec(used["vram"])),
+             "-D: the written value of an overridden constant reads the model's names")
+        t.eq(h("1 - 2"), "constant `bad`, overridden by `-D bad=64MiB`\n\n`%s`" % qty(64 * MiB),
+             "-D: a written value that fails is left out")
+        t.eq(h("256MiB"), "constant `res`\n\n`%s`" % qty(used["res"]), "-D: a constant no -D names as before")
+        size = int(local["size"]["value"], 16)
+        t.eq(h("vram - res"), "`size` of segment `local` (Size)\n\n`%s = %s - %s`"
+             % (qty(size), iec(used["vram"]), iec(used["res"])), "-D: a use of the constant shows the model's value")
+        t.eq(h("address: half", 9), "`address` of segment `local` (CpuTranslatedAddress)\n\n`%s = %s`"
+             % (qty(int(local["cpu"]["address"]["value"], 16)), operand(used["half"])),
+             "-D: a use of a constant whose -D reads another")
+        c.shutdown()
+        t.eq(c.exit(), 0, "-D cases: exit status after shutdown")
+    # A -D whose expression fails: dump refuses, the hover says so.
+    out = subprocess.run([t.segc, "dump", "--json", "-D", "vram=1-2", valid], capture_output=True, text=True)
+    t.check(out.returncode != 0 and "expr-underflow" in out.stderr, "dump: -D vram=1-2 fails", out.stderr)
+    with lsplib.Client(t.segc, args=["-D", "vram=1-2"]) as c:
+        c.initialize()
+        uri = c.open(path, DEFS)
+        t.eq(value(hover(c, uri, "8GiB", text=DEFS)), "constant `vram`, overridden by `-D vram=1-2`\n\n"
+             "the value from `-D` failed to resolve (see the diagnostics)\n\n"
+             "the value written here, overridden: `%s`" % qty(written["vram"]), "-D: a -D value that fails")
+        c.shutdown()
+        t.eq(c.exit(), 0, "-D failure: exit status after shutdown")
+
+
 t.run(cases)
 t.run(more_cases)
 t.run(bar_cases)
+t.run(define_cases)
 t.end()
