@@ -4,9 +4,11 @@
  * Block YAML says where a line belongs by its indentation: the map a line
  * is in is found by walking up to the nearest line less indented (a
  * `key:` whose value is the block, or the `- ` that opened a sequence's
- * item).  Within the cursor's line a small scanner follows flow
- * collections (`{ bar: fb, offset: 0 }`, `[direct_flip, ...]`).  Nothing
- * needs the text to be valid YAML: the user is typing. */
+ * item).  A small scanner follows flow collections (`{ bar: fb, offset:
+ * 0 }`, `[direct_flip, ...]`) from the line where the outermost one still
+ * open at the cursor opened: the cursor's line, or an earlier one whose
+ * collection goes on over the lines down to the cursor's.  Nothing needs
+ * the text to be valid YAML: the user is typing. */
 #include "context.h"
 
 #include <string.h>
@@ -25,6 +27,12 @@ typedef struct Line {
     const char *rest;  /* after the key's colon, or after the dashes */
 } Line;
 
+/* A blank or a line break. */
+static bool is_space(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static bool is_word(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.' ||
@@ -38,7 +46,21 @@ static const char *key_colon(const char *p, const char *e)
     const char *q = p;
     while (q < e && is_word(*q))
         q++;
-    return q > p && q < e && *q == ':' && (q + 1 == e || q[1] == ' ' || q[1] == '\t') ? q : NULL;
+    return q > p && q < e && *q == ':' && (q + 1 == e || is_space(q[1])) ? q : NULL;
+}
+
+/* The end of the line p is in, at most e. */
+static const char *line_end(const char *p, const char *e)
+{
+    const char *nl = memchr(p, '\n', (size_t)(e - p));
+    return nl ? nl : e;
+}
+
+/* Whether a `#` at p, in text from `start`, opens a comment: it follows a
+ * blank or begins the text. */
+static bool comment_at(const char *start, const char *p)
+{
+    return *p == '#' && (p == start || is_space(p[-1]));
 }
 
 static void parse_line(const char *s, const char *e, Line *l)
@@ -215,7 +237,7 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
     unsigned n = 0;
     for (const char *p = start; p < e && !f->comment;) {
         if (*p == '"' || *p == '\'') {
-            p = skip_quoted(p, e);
+            p = skip_quoted(p, line_end(p, e));
         } else if ((*p == '{' || *p == '[') && f->depth < FLOW_MAX) {
             f->lv[f->depth].open = *p++;
             f->lv[f->depth++].key = f->key;
@@ -226,8 +248,9 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
                 n--; /* the words of a collection that closed */
             f->key = (Word){NULL, 0};
             p++;
-        } else if (*p == '#' && (p == start || p[-1] == ' ')) {
-            f->comment = true;
+        } else if (comment_at(start, p)) {
+            p = line_end(p, e);
+            f->comment = p == e; /* else the comment ends with its line */
         } else if (is_word(*p)) {
             const char *q = p, *colon = key_colon(p, e);
             while (q < e && is_word(*q))
@@ -246,21 +269,28 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
             add_present(c, seen[i].w.s, seen[i].w.n);
 }
 
-/* The words of the innermost collection after the cursor, to its end. */
-static void flow_after(const char *p, const char *e, char open, TextCtx *c)
+/* The words of the innermost collection after the cursor, to its end: on
+ * the cursor's line, and on the lines after it indented past column
+ * `col` (a collection's lines go deeper than the block it is in). */
+static void flow_after(const char *p, const char *e, char open, int col, TextCtx *c)
 {
     int depth = 0;
     while (p < e && is_word(*p))
         p++; /* the rest of the word being typed */
     for (; p < e && depth >= 0; p++) {
         if (*p == '"' || *p == '\'') {
-            p = skip_quoted(p, e) - 1;
+            p = skip_quoted(p, line_end(p, e)) - 1;
         } else if (*p == '{' || *p == '[') {
             depth++;
         } else if (*p == '}' || *p == ']') {
             depth--;
-        } else if (*p == '#' && p[-1] == ' ') {
-            return;
+        } else if (*p == '#' && is_space(p[-1])) {
+            p = line_end(p, e) - 1;
+        } else if (*p == '\n') {
+            Line l;
+            parse_line(p + 1, line_end(p + 1, e), &l);
+            if (l.indent >= 0 && l.indent <= col)
+                return;
         } else if (is_word(*p) && !depth) {
             const char *q = p, *colon = key_colon(p, e);
             while (q < e && is_word(*q))
@@ -270,6 +300,64 @@ static void flow_after(const char *p, const char *e, char open, TextCtx *c)
             p = q - 1;
         }
     }
+}
+
+/* ---- flow collections over several lines ----------------------------------------- */
+
+/* One line's brackets [s, e), quotes and comments read as scan_flow reads
+ * them: the closing ones that match none before them on the line, the
+ * opening ones no later one closes, and its first and last characters
+ * (0: none). */
+typedef struct Balance {
+    unsigned closes, opens;
+    char first, last;
+} Balance;
+
+static Balance balance(const char *s, const char *e)
+{
+    Balance b = {0, 0, 0, 0};
+    for (const char *p = s; p < e && !comment_at(s, p); p++) {
+        if (!is_space(*p))
+            b.last = b.first ? *p : (b.first = *p);
+        if (*p == '"' || *p == '\'') {
+            p = skip_quoted(p, e) - 1;
+            b.last = p[0];
+        } else if (*p == '{' || *p == '[') {
+            b.opens++;
+        } else if (*p == '}' || *p == ']') {
+            b.opens ? b.opens-- : b.closes++;
+        }
+    }
+    return b;
+}
+
+/* The start of the line where the outermost flow collection open at `cur`
+ * opened, or `ls` (the cursor's line) when none opened on an earlier line.
+ * Walks up from the cursor's line through the lines the collection goes
+ * on over: a line with collections open at its end that the lines below
+ * do not close, one whose brackets the lines below close, one that ends
+ * with `,` or is followed by one that starts with it.  The first other
+ * line (blank and comment lines aside) ends the walk. */
+static const char *flow_start(const char *text, const char *ls, const char *cur)
+{
+    Balance b = balance(ls, cur);
+    unsigned pending = b.closes; /* closed below, opened above */
+    bool comma = b.first == ',';
+    const char *top = ls, *p = ls;
+    Line l;
+    while (prev_line(text, &p, &l)) {
+        b = balance(l.s, l.e);
+        if (!b.first)
+            continue;
+        bool open = b.opens > pending;
+        if (!open && !pending && b.last != ',' && !comma)
+            break;
+        if (open)
+            top = l.s;
+        pending = open ? b.closes : pending - b.opens + b.closes;
+        comma = b.first == ',';
+    }
+    return top;
 }
 
 /* ---- the context ---------------------------------------------------------------- */
@@ -291,8 +379,9 @@ static void set_key(TextCtx *c, Word w)
     c->key[n] = 0;
 }
 
-/* Inside flow collections: the path goes on through their keys. */
-static void flow_context(const Flow *f, const char *cur, const char *le, TextCtx *c)
+/* Inside flow collections: the path goes on through their keys.  `col`:
+ * the column of the block entry they are in (flow_after). */
+static void flow_context(const Flow *f, const char *cur, const char *end, int col, TextCtx *c)
 {
     Path p = {0};
     for (unsigned i = 0; i < f->depth; i++) {
@@ -313,7 +402,7 @@ static void flow_context(const Flow *f, const char *cur, const char *le, TextCtx
     set_path(c, &p, false);
     c->kind = list ? CTX_ITEM : f->key.s ? CTX_VALUE : CTX_KEY;
     if (c->kind != CTX_VALUE)
-        flow_after(cur, le, list ? '[' : '{', c);
+        flow_after(cur, end, list ? '[' : '{', col, c);
     else
         c->npresent = 0;
 }
@@ -351,11 +440,9 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
 {
     memset(c, 0, sizeof *c);
     c->word = off = off < len ? off : len;
-    const char *cur = text + off, *ls = cur, *end = text + len, *le;
+    const char *cur = text + off, *ls = cur, *end = text + len;
     while (ls > text && ls[-1] != '\n')
         ls--;
-    le = memchr(cur, '\n', (size_t)(end - cur));
-    le = le ? le : end;
     while (c->word > (size_t)(ls - text) && is_word(text[c->word - 1]))
         c->word--;
     Line l;
@@ -363,11 +450,26 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
     if (l.indent < 0 && l.e > ls && memchr(ls, '#', (size_t)(l.e - ls)))
         return; /* a comment line */
     Flow f = {0};
-    f.key = l.key;
-    scan_flow(l.rest, cur, &f, c);
+    const char *fs = flow_start(text, ls, cur);
+    if (fs != ls) { /* a collection that opened on an earlier line */
+        Line open;
+        parse_line(fs, line_end(fs, cur), &open);
+        f.key = open.key;
+        scan_flow(open.rest, cur, &f, c);
+        if (f.comment)
+            return;
+        if (f.depth)
+            l = open, ls = fs;
+        else
+            f = (Flow){0}, c->npresent = 0;
+    }
+    if (!f.depth) {
+        f.key = l.key;
+        scan_flow(l.rest, cur, &f, c);
+    }
     if (f.comment)
         return;
-    int col = (int)(c->word - (size_t)(ls - text));
+    int col = l.e < cur ? l.indent : (int)(c->word - (size_t)(ls - text)); /* the opening line's, or the word's */
     if (l.kcol < 0 && !f.depth) {
         block_word(text, end, ls, &l, col, c);
         return;
@@ -381,7 +483,7 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
     if (l.dash >= 0)
         strcpy(c->path[c->depth < CTX_MAX_DEPTH ? c->depth++ : c->depth - 1], ITEM);
     if (f.depth) {
-        flow_context(&f, cur, le, c);
+        flow_context(&f, cur, end, l.kcol >= 0 ? l.kcol : (int)(l.rest - l.s), c);
         return;
     }
     c->npresent = 0;

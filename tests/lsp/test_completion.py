@@ -156,12 +156,39 @@ def broken_cases(c, uri):
     t.eq(got.get("vram", {}).get("detail"), "0x200000000 (8 GiB)", "names while the YAML is broken")
 
 
+def multiline_cases(c, uri):
+    # Flow collections that opened on an earlier line: the context follows
+    # them up to the line where they opened.
+    got = complete(c, uri, HEAD + "    flags: [preserved_during_standby,\n            |\n" + TAIL)
+    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent"}, "flags on the next line of a flow list")
+    got = complete(c, uri, HEAD + "    flags: [\n      preserved_during_standby,\n      |,\n      direct_flip\n    ]\n"
+                   + TAIL)
+    same(got, WDDM13 - {"preserved_during_standby", "direct_flip", "cache_coherent"},
+         "a flow list over several lines: the items above and below left out")
+    got = complete(c, uri, HEAD.replace("{ bar: fb, offset: 0 }", "{ bar: fb,\n      | }") + TAIL)
+    t.check("offset" in got and "bar" not in got, "a flow map's keys on its next line", sorted(got))
+    got = complete(c, uri, HEAD.replace("{ bar: fb, offset: 0 }", "{ offset: 0,\n      bar: | }") + TAIL)
+    same(got, {"fb"}, "bar: on the next line of a flow map: the BARs")
+    got = complete(c, uri, HEAD + '    waive: { cache-coherent-memory: "a [ or # b",\n      | }\n' + TAIL)
+    t.check(got and "cache-coherent-memory" not in got, "a quoted [ and # on the line above do not count",
+            sorted(got))
+    got = complete(c, uri, HEAD + "    banks: [{ name: lo, size: 1GiB },\n      { name: hi,\n        s| }]\n" + TAIL)
+    t.check("size" in got and "name" not in got and "flags" not in got, "a bank's keys in a nested flow collection",
+            sorted(got))
+    got = complete(c, uri, HEAD + "    banks: [{ name: lo,\n      size: vr| }]\n" + TAIL)
+    t.eq(got.get("vram", {}).get("detail"), "0x200000000 (8 GiB)", "names in a value on a flow map's next line")
+    # A collection closed on an earlier line: back to the block's context.
+    got = complete(c, uri, HEAD + "    waive: { cache-coherent-memory: \"x\",\n      }\n    |\n" + TAIL)
+    t.check("commit_limit" in got and "waive" not in got and "name" not in got,
+            "after a flow map closed on an earlier line: the segment's keys", sorted(got))
+
+
 def cases():
     with lsplib.Client(t.segc) as c:
         caps = c.initialize()["capabilities"]
         t.check(caps.get("completionProvider", {}).get("triggerCharacters"), "completionProvider advertised", caps)
         uri = c.open(t.write("board.yaml", HEAD + TAIL), HEAD + TAIL)
-        for fn in (keys_cases, flag_cases, name_cases, rule_cases, broken_cases):
+        for fn in (keys_cases, flag_cases, name_cases, rule_cases, broken_cases, multiline_cases):
             t.run(fn, c, uri)
         c.shutdown()
         t.eq(c.exit(), 0, "exit status after shutdown")

@@ -71,6 +71,39 @@ static const struct {
     /* the cursor inside a word: the rest of it is not present; '#' inside a word is no comment */
     {"", "board: { na|me: b }", CTX_KEY, "board", "", "na", ""},
     {SEG, "    flags: [|a#b]\n", CTX_ITEM, "segments/#", "flags", "", "b"},
+    /* flow collections opened on an earlier line: a list */
+    {SEG, "    flags: [cpu_visible,\n            |\n", CTX_ITEM, "segments/#", "flags", "", "cpu_visible"},
+    {SEG, "    flags: [direct_flip,\n            pre|,\n            cache_coherent]\n    size: 1\n", CTX_ITEM,
+     "segments/#", "flags", "pre", "direct_flip,cache_coherent"},
+    {SEG, "    flags: [direct_flip\n            , |\n", CTX_ITEM, "segments/#", "flags", "", "direct_flip"},
+    {SEG, "    flags: [direct_flip,\r\n            |\r\n", CTX_ITEM, "segments/#", "flags", "", "direct_flip"},
+    /* a map: its keys, its values; the keys on its later lines, not the block's below */
+    {SEG, "    cpu_visible: { bar: fb,\n      |\n    size: 1\n", CTX_KEY, "segments/#/cpu_visible", "", "", "bar"},
+    {SEG, "    cpu_visible: {\n      |\n      bar: fb, offset: 0 }\n    size: 1\n", CTX_KEY, "segments/#/cpu_visible", "",
+     "", "bar,offset"},
+    {SEG, "    cpu_visible: { offset: 0,\n      bar: |\n", CTX_VALUE, "segments/#/cpu_visible", "bar", "", ""},
+    {"segments:\n", "  - { name: a, cpu_visible: { offset: 0,\n      bar: |\n", CTX_VALUE, "segments/#/cpu_visible", "bar",
+     "", ""},
+    {SEG, "    banks:\n      - { name: lo,\n          size: |\n", CTX_VALUE, "segments/#/banks/#", "size", "", ""},
+    {"segments:\n", "  - { name: a, kind: memory,\n    s|\n", CTX_KEY, "segments/#", "", "s", "name,kind"},
+    /* nested: a map in a list, the one before it closed on an earlier line */
+    {SEG, "    banks: [{ name: lo,\n               size: 1 },\n             { name: hi,\n               s|\n",
+     CTX_KEY, "segments/#/banks/#", "", "s", "name"},
+    {SEG, "    cpu_visible: { x: [a,\n        b],\n      |\n", CTX_KEY, "segments/#/cpu_visible", "", "", "x"},
+    /* quotes and comments on the earlier lines: their brackets do not count */
+    {SEG, "    waive: { cache-coherent-memory: \"a [b # c\",\n      |\n", CTX_KEY, "segments/#/waive", "", "",
+     "cache-coherent-memory"},
+    {SEG, "    waive: { cache-coherent-memory: 'a { b',\n      |\n", CTX_KEY, "segments/#/waive", "", "",
+     "cache-coherent-memory"},
+    {SEG, "    flags: [direct_flip, # the [ first, {\n            # more ]\n            |\n", CTX_ITEM, "segments/#",
+     "flags", "", "direct_flip"},
+    /* a collection closed on an earlier line does not count */
+    {SEG, "    flags: [direct_flip,\n      cache_coherent]\n    si|\n", CTX_KEY, "segments/#", "", "si",
+     "flags,kind,name"},
+    {SEG, "    cpu_visible: { bar: fb,\n      offset: 0 }\n    kind: |\n", CTX_VALUE, "segments/#", "kind", "", ""},
+    {SEG, "    waive: { x: \"]\" }\n    flags: [a, b]\n    |\n", CTX_KEY, "segments/#", "", "", "flags,waive,kind,name"},
+    /* quiet: a comment on a later line of a collection */
+    {SEG, "    flags: [direct_flip,\n      pre, # a |\n", CTX_NONE, "", "", "", ""},
     /* quiet: a list inside a list (no key's value) */
     {SEG, "    flags: [[|]]\n", CTX_NONE, "", "", "", ""},
     /* quiet: a list that is no key's value */
