@@ -3,10 +3,11 @@
  *
  * Hover reads the tree and the model of the document's analysis: the value
  * of an expression with the values of the names it reads (ref_target, the
- * resolver's own name lookup; a constant a -D overrides has the -D
- * value, with the one written as the overridden), a flag's meaning (SEGC_FLAGS), a waived
- * rule's `segc explain` text, a segment as the generated handler reports
- * it, a bank's id and GPU range, a BAR with the CPU windows in it.
+ * resolver's own name lookup; a constant a -D overrides has the -D value,
+ * and the one written is shown as overridden), a flag's meaning
+ * (SEGC_FLAGS), a waived rule's `segc explain` text, a segment as the
+ * generated handler reports it, a bank's id and GPU range, a BAR with the
+ * CPU windows in it.
  * Completion reads where the cursor is from the text (context.c), since
  * the YAML being typed is seldom valid, and the names from the last
  * analysis that built a spec. */
