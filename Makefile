@@ -16,7 +16,7 @@
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
 #   make bench        lookup and language-server benchmarks (bench/)
 #
-# Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
+# Generated sources (re2c, Lemon, the compiled templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
 
 .DELETE_ON_ERROR:
@@ -66,17 +66,17 @@ ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
 RE_SRC   := $(wildcard compiler/*.re)
 Y_SRC    := $(wildcard compiler/*.y)
 C_SRC    := $(filter-out compiler/main.c,$(wildcard compiler/*.c))
-TMPL     := $(sort $(wildcard templates/*.tmpl templates/*.h))
+FRAGS    := $(sort $(wildcard templates/*.frag)) templates/segc_dxgk.h
 
 GEN_RE_C := $(RE_SRC:compiler/%.re=$(B)/gen/%.c)
 GEN_Y_C  := $(Y_SRC:compiler/%.y=$(B)/gen/%.c)
 GEN_Y_H  := $(Y_SRC:compiler/%.y=$(B)/gen/%.h)
-GEN_TMPL := $(B)/gen/templates.c
+GEN_FRAG := $(B)/gen/frags.c
 
 LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
             $(GEN_RE_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
             $(GEN_Y_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
-            $(B)/obj/gen/templates.o
+            $(B)/obj/gen/frags.o
 LIB      := $(B)/libsegc.a
 SEGC     := $(B)/segc
 
@@ -105,19 +105,22 @@ $(B)/gen/%.c: compiler/%.y $(LEMPAR) | $(B)/gen
 	$(LEMON) -q -d$(B)/gen -T$(LEMPAR) $< || { rm -f $@; exit 1; }
 $(B)/gen/%.h: $(B)/gen/%.c ;
 
-# Templates are embedded in the binary, so an installed segc needs no source tree.
-$(B)/embed: compiler/tools/embed.c | $(B)
+# The text segc writes (templates/) is compiled into the binary, so an
+# installed segc needs no source tree: compiler/tools/frag.c writes the
+# fragments and a typed function for each (frags.h).
+$(B)/frag: compiler/tools/frag.c | $(B)
 	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
-$(GEN_TMPL): $(B)/embed $(TMPL) | $(B)/gen
-	$(B)/embed $(TMPL) > $@
+$(GEN_FRAG): $(B)/frag $(FRAGS) | $(B)/gen
+	$(B)/frag $(B)/gen/frags.h $@ $(FRAGS)
+$(B)/gen/frags.h: $(GEN_FRAG) ;
 
 # ---- compile ---------------------------------------------------------------
 
 # Every object waits for every generated header (the first build has no
 # dependency files yet); -MMD records the real dependencies afterwards.
-$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H)
+$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H)
+$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(GEN_CFLAGS) $(YAML_CFLAGS) -c -o $@ $<
 $(B)/obj/lsp/%.o: compiler/lsp/%.c | $(GEN_Y_H)
 	@mkdir -p $(@D)
@@ -138,7 +141,7 @@ $(B):
 # x86_64 Windows, cross-built with Debian's mingw-w64 and statically linked
 # (libyaml and jansson from Debian's source packages, winpthreads):
 # build/windows/segc.exe, segc lsp included.
-# The generators (re2c, Lemon, embed) run here; their output is shared.
+# The generators (re2c, Lemon, frag) run here; their output is shared.
 WIN_CC     ?= x86_64-w64-mingw32-gcc
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WB         := $(B)/windows
@@ -148,7 +151,7 @@ WIN_EXE    := $(WB)/segc.exe
 WIN_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 -D__USE_MINGW_ANSI_STDIO=1 -DYAML_DECLARE_STATIC -O2 \
               -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -I$(WB)/jansson/include -MMD -MP
 WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c $(LSP_SRC)) \
-              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_TMPL))
+              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_FRAG))
 
 windows: $(WIN_EXE)
 .PHONY: windows
@@ -158,11 +161,11 @@ $(WIN_YAML):
 $(WIN_JSON):
 	sh build-aux/deb-src-mingw.sh jansson $(WB)/jansson $(WIN_CC) $(WIN_AR)
 
-$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H)
+$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) $(WARN) -c -o $@ $<
 # (gcc 12 sees an out-of-bounds read in Lemon's table lookup that its guard rules out.)
-$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
+$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 
@@ -358,7 +361,7 @@ bench-lsp: $(SEGC)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
-# `make fuzz FUZZ_SECONDS=N` builds the library and the four targets of
+# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
@@ -367,7 +370,7 @@ bench-lsp: $(SEGC)
 FUZZ_SECONDS    ?= 60
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SEED       ?= 1
-FUZZ_TARGETS       := pipeline expr tmpl lsp
+FUZZ_TARGETS       := pipeline expr lsp
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)

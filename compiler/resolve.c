@@ -1084,10 +1084,12 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 /* ---- model tables ------------------------------------------------------------ */
 
 const FieldInfo field_table[FIELD_COUNT] = {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) \
-    {#id, sc, offsetof(owner, member), key, ref, dxgk, tmpl, def, width, flags},
+#define AT(qs, qs3, qs4) {qs, qs3, qs4}
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write) \
+    {#id, sc, offsetof(owner, member), key, ref, dxgk, def, width, flags, at, write},
 #include "fields.def"
 #undef FIELD
+#undef AT
 };
 
 bool field_in_mode(FieldId f, CpuMode mode)

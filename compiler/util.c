@@ -169,7 +169,7 @@ size_t arena_bytes(const Arena *a)
 
 /* ---- Buf --------------------------------------------------------------- */
 
-static void buf_reserve(Buf *b, size_t extra)
+void buf_reserve(Buf *b, size_t extra)
 {
     if (b->cap - b->len > extra)
         return;
