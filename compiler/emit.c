@@ -1103,8 +1103,8 @@ static const char *broken_invariant(Arena *a, const Spec *s, const Segment **whe
             return "banks-cover";
     }
     *where = NULL;
-    const char *x, *y;
-    return idents_unique(a, s, &x, &y) ? NULL : arena_printf(a, "names-unique: %s and %s", x, y);
+    (void)a; /* names-generated-unique: emit_render compares what it wrote */
+    return NULL;
 }
 
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d)

@@ -1026,22 +1026,6 @@ const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* One C identifier the templates derive from a name, after the board's
- * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
- * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
- * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
- * when BAR_<NAME> does). */
-typedef struct GenIdent {
-    const char *ident;
-    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
-    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
-} GenIdent;
-/* Every such identifier of `s` (*n of them): segc's, the segments', the
- * BARs'.  check.c reports collisions; emit.c re-checks through
- * idents_unique, which names two colliding origins in *first, *second. */
-GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second);
-
 /* ---- diff.c: comparing two specs ----------------------------------------- */
 
 /* What a change does to a driver that shipped with the OLD spec's code. */
