@@ -14,7 +14,7 @@
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
-#   make bench        lookup and language-server benchmarks (bench/)
+#   make bench        build, lookup and language-server benchmarks (bench/)
 #
 # Generated sources (re2c, Lemon, the compiled templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
@@ -351,9 +351,12 @@ chroot-test:
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
-# bench/run.sh: the generated lookup; bench/lsp.sh: diagnostics after an
-# edit in segc lsp against segc check afresh (LSP_EDITS=N edits per board).
+# bench/build.sh: segc build's instructions against segc --version's (goal:
+# at most 8 times, for samples/discrete.yaml); bench/run.sh: the generated
+# lookup; bench/lsp.sh: diagnostics after an edit in segc lsp against segc
+# check afresh (LSP_EDITS=N edits per board).
 bench: $(SEGC)
+	@sh bench/build.sh $(SEGC) $(B)
 	@sh bench/run.sh $(SEGC) $(B)
 	@sh bench/lsp.sh $(SEGC) $(B)
 bench-lsp: $(SEGC)
