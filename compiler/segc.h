@@ -58,7 +58,6 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
-size_t arena_bytes(const Arena *a); /* bytes handed out (the template engine's memory limit) */
 
 /* A heap buffer that grows; used for output text.  Not arena-backed so a
  * large emitted file does not pin arena chunks. */

@@ -44,7 +44,6 @@ typedef struct Chunk {
 
 struct Arena {
     Chunk *head;
-    size_t bytes;
 };
 
 enum { CHUNK_SIZE = 64 * 1024 };
@@ -52,7 +51,7 @@ enum { CHUNK_SIZE = 64 * 1024 };
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
-    *a = (Arena){NULL, 0};
+    *a = (Arena){NULL};
     return a;
 }
 
@@ -91,7 +90,6 @@ void *arena_alloc(Arena *a, size_t n)
     }
     void *p = c->data + c->used;
     c->used += n;
-    a->bytes += n;
     memset(p, 0, n);
     return p;
 }
@@ -160,11 +158,6 @@ const char *qty(Arena *a, uint64_t v)
     if (v < 1024)
         return arena_printf(a, "%llu", (unsigned long long)v);
     return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
-}
-
-size_t arena_bytes(const Arena *a)
-{
-    return a->bytes;
 }
 
 /* ---- Buf --------------------------------------------------------------- */
