@@ -213,11 +213,14 @@ void emitf(Emit *w, const Frag *f, const FragArg *a)
         define(w, &frag_defs[f->defs.first + d], a);
 }
 
+/* emit_str: the writer's output is w->str until emit_str_end.  w->saved
+ * is set (to &w->str when there is no output) so that emitf records no
+ * identifier of a string's fragment. */
 void emit_str_begin(Emit *w)
 {
     if (w->saved)
         BUG("emit_str nested");
-    w->saved = w->out ? w->out : (Buf *)&w->str;
+    w->saved = w->out ? w->out : &w->str;
     w->str.len = 0;
     if (w->out)
         w->out = &w->str;
@@ -326,7 +329,7 @@ static const char *note(Ctx *c, FieldId fid, const void *owner, Pos at)
     return w->annotate ? emit_str(w, note_at(w, expr, v->set && v->pos.file ? v->pos : at)) : expr;
 }
 
-/* Names `n` of `names`, with fragment `sep` between them. */
+/* The `n` texts of `names`, fragment `between` between them. */
 static void list(Emit *w, const char *const *names, unsigned n, void (*between)(Emit *))
 {
     for (unsigned i = 0; i < n; i++) {
@@ -403,8 +406,8 @@ static void header(Ctx *c)
         h_lookup(w, lookup_form_name(c->lk->form), c->lk->bytes, c->lk->loads, &c->camel, &c->up);
     else
         h_no_lookup(w, &c->camel, emit_str(w, overlap(w, c->lk->overlap[0]->name, c->lk->overlap[1]->name)));
-    h_bank_of_offset(w, &c->camel, s->name, &c->up, !!(s->forms & DDI_QS), !!(s->forms & DDI_QS3),
-                     !!(s->forms & DDI_QS4));
+    h_bank_of_offset(w, &c->camel);
+    h_generic(w, s->name, &c->up, !!(s->forms & DDI_QS), !!(s->forms & DDI_QS3), !!(s->forms & DDI_QS4), &c->camel);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
             h_generic_query(w, forms[f].suffix, &c->camel);
@@ -434,7 +437,7 @@ static void put_field(Ctx *c, const Segment *g, unsigned form, const char *d, Fi
         if (f->flags & FF_BYTES)
             c_set(w, d, m, v->v, note(c, fid, g, g->pos));
         else if (f->flags & FF_WDDM2_2)
-            c_set_count_since(w, "WDDM2_2", d, m, v->v, note(c, fid, g, g->pos));
+            c_set_count_wddm2_2(w, d, m, v->v, note(c, fid, g, g->pos));
         else
             c_set_count(w, d, m, v->v, note(c, fid, g, g->pos));
         break;

@@ -207,8 +207,8 @@ ${at:@} */
     ${d}${member} = ${v:z}; /* ${note:c} */
 @@ c_set_count
     ${d}${member} = ${v:u}u; /* ${note:c} */
-@@ c_set_count_since
-#if DXGKDDI_INTERFACE_VERSION >= DXGKDDI_INTERFACE_VERSION_${since}
+@@ c_set_count_wddm2_2
+#if DXGKDDI_INTERFACE_VERSION >= DXGKDDI_INTERFACE_VERSION_WDDM2_2
     ${d}${member} = ${v:u}u; /* ${note:c} */
 #endif
 @@ c_set_quad

@@ -161,6 +161,7 @@ UINT ${camel:n}BankOfOffset(
     _In_ UINT SegmentId,
     _In_ SIZE_T Offset);
 
+@@ h_generic
 #ifdef SEGC_GENERIC_NAMES
 /* Board-independent names, for test harnesses that serve many boards. */
 #define SEGC_BOARD_NAME "${name}"
