@@ -991,12 +991,14 @@ static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
         const GenDef *y = &w->defs[slot[h] - 1];
         if (!x->on && !y->on)
             continue; /* segc's own text: its #if branches may define a name twice */
-        if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index && x->on->kind != NAME_BOARD &&
+        if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index &&
+            x->on->kind != NAME_BOARD &&
             !strcmp(x->on->kind == NAME_BAR ? s->bars[x->on->index].name : s->segs[x->on->index].name,
                     y->on->kind == NAME_BAR ? s->bars[y->on->index].name : s->segs[y->on->index].name))
             continue;
-        NameClash k = {arena_strndup(w->a, x->ident, x->len), {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},
-                                  {x->on ? x->on->kind : 0, x->on ? x->on->index : 0, x->file}}};
+        NameClash k = {arena_strndup(w->a, x->ident, x->len),
+                       {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},
+                        {x->on ? x->on->kind : 0, x->on ? x->on->index : 0, x->file}}};
         bool seen = false;
         for (unsigned j = 0; j < nout && !seen; j++)
             seen = out[j].def[0].kind == k.def[0].kind && out[j].def[0].index == k.def[0].index &&
@@ -1017,16 +1019,17 @@ static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
 }
 
 /* Every output of `segc build --emit-selftest` without hook files, with
- * the default lookup budget, rendered without text: the identifiers in w. */
+ * the default lookup budget, rendered without text: the identifiers in w
+ * (the board's Names they point to are in the arena, with the Ctx). */
 static void collect(Emit *w, const Spec *s)
 {
     Lookup lk;
     layout_lookup(w->a, s, 0, &lk);
-    Ctx c;
+    Ctx *c = arena_alloc(w->a, sizeof *c);
     Outputs out;
     memset(&out, 0, sizeof out);
-    ctx_init(&c, w, s, NULL, &lk, &out, NULL);
-    render(&c, &out, false, true);
+    ctx_init(c, w, s, NULL, &lk, &out, NULL);
+    render(c, &out, false, true);
 }
 
 NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n)
