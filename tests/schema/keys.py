@@ -138,7 +138,7 @@ def field_rows(path):
     with open(path, encoding="utf-8") as f:
         text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
     rows = []
-    for m in re.finditer(r"\bFIELD\(([^()]*)\)", text):
+    for m in re.finditer(r"\bFIELD\(((?:[^()]|\([^()]*\))*)\)", text):
         args = [a.strip() for a in m.group(1).split(",")]
         if len(args) < 5 or not re.fullmatch(r'"[^"]*"', args[4]):
             raise ValueError("a FIELD row without a quoted key: FIELD(" + m.group(1)[:60] + ")")

@@ -128,7 +128,7 @@ keys_refuse() {
 # dropped from the schema alone, a scope the test does not know.
 fields_cases() {
     keys compiler/fields.def "$SCHEMA" "${SEGC:-}"
-    sed '$a FIELD(zz_new, SC_SEG, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, NULL)' \
+    sed '$a FIELD(zz_new, SC_SEG, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, AT(0, 0, 0), WR_NONE)' \
         compiler/fields.def >"$tmp/fields.def"
     keys_refuse "a field added without the schema is refused" "$tmp/fields.def" "$SCHEMA" \
         "fields.def zz_new: key 'zz_new_key'${TAB}not a property of the segment map"
@@ -138,7 +138,7 @@ del s["$defs"]["segment"]["properties"]["commit_limit"]
 json.dump(s, open(sys.argv[2], "w"))' "$SCHEMA" "$tmp/schema.json"
     keys_refuse "a field the schema lost is refused" compiler/fields.def "$tmp/schema.json" \
         "fields.def commit_limit: key 'commit_limit'${TAB}not a property"
-    sed '$a FIELD(zz_new, SC_ELSEWHERE, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, NULL)' \
+    sed '$a FIELD(zz_new, SC_ELSEWHERE, Segment, zz_new, "zz_new_key", DEF_ZERO, NULL, NULL, W_32, 0, AT(0, 0, 0), WR_NONE)' \
         compiler/fields.def >"$tmp/fields.def"
     keys_refuse "a field in an unknown scope is refused" "$tmp/fields.def" "$SCHEMA" \
         "fields.def zz_new: key 'zz_new_key'${TAB}scope SC_ELSEWHERE"
