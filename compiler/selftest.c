@@ -336,8 +336,16 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     if (forms & DDI_QS4)
         t_kept_desc4(w);
     t_kept_end(w, n->up, n->header, wddm, s->ptr_bytes, s->nbars);
-    for (unsigned i = 0; i < s->nbars; i++)
-        t_constant_bar(w, n->up, &n->bar[i], i);
+    if (s->nbars)
+        t_constant_bars(w, n->up);
+    for (unsigned i = 0; i < s->nbars; i++) {
+        /* Two PCI registers for a 64-bit BAR: bits: as written, else by size. */
+        const Bar *b = &s->bars[i];
+        bool wide = b->bits.set ? b->bits.v == 64 : b->size.v > (UINT64_C(1) << 32);
+        t_constant_bar(w, n->up, &n->bar[i], i, b->index.v, wide ? 2 : 1);
+    }
+    if (s->nbars)
+        t_constant_bars_end(w);
     for (unsigned i = 0; i < s->nsegs; i++)
         t_constant_segment(w, n->up, &n->seg[i], i + 1);
     t_constants_end(w);

@@ -354,8 +354,17 @@ static void check_constants(void)
     check_num("${up:n}_WDDM_VERSION", ${up:n}_WDDM_VERSION, ${wddm_caps:x}u, 1);
     check_num("${up:n}_SIZE_T_BYTES", ${up:n}_SIZE_T_BYTES, ${ptr_bytes:u}u, 0);
     check_num("${up:n}_BAR_COUNT", ${up:n}_BAR_COUNT, ${bar_count:u}u, 0);
+@@ t_constant_bars
+    {
+        static const UINT pci[] = ${up:n}_PCI_BAR_TABLE, registers[] = ${up:n}_BAR_REGISTERS_TABLE;
 @@ t_constant_bar
-    check_num("${up:n}_BAR_${bar:n}", ${up:n}_BAR_${bar:n}, ${slot:u}u, 0);
+        check_num("${up:n}_BAR_${bar:n}", ${up:n}_BAR_${bar:n}, ${slot:u}u, 0);
+        check_num("${up:n}_PCI_BAR_${bar:n}", ${up:n}_PCI_BAR_${bar:n}, ${index:u}u, 0);
+        check_num("${up:n}_PCI_BAR_TABLE[${slot:u}]", pci[${slot:u}], ${index:u}u, 0);
+        check_num("${up:n}_BAR_${bar:n}_REGISTERS", ${up:n}_BAR_${bar:n}_REGISTERS, ${registers:u}u, 0);
+        check_num("${up:n}_BAR_REGISTERS_TABLE[${slot:u}]", registers[${slot:u}], ${registers:u}u, 0);
+@@ t_constant_bars_end
+    }
 @@ t_constant_segment
     check_num("${up:n}_SEGMENT_${seg:n}", ${up:n}_SEGMENT_${seg:n}, ${id:u}u, 0);
 @@ t_constants_end

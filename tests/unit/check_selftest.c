@@ -157,14 +157,17 @@ START_TEST(test_runtime_inputs)
 }
 END_TEST
 
-/* What the handlers must answer, worked out from the spec by selftest.c:
- * the paging segment is the second of the list, the WDDM 1.3 version
- * 0x1300. */
+/* What the handlers and the header must say, worked out from the spec by
+ * selftest.c: the paging segment is the second of the list, the WDDM 1.3
+ * version 0x1300, BAR 'io' is PCI BAR2, 'fb' (256 MiB) takes one register. */
 START_TEST(test_spec_values)
 {
     ck_assert_ptr_nonnull(strstr(text, "\n#define N_SEGMENTS 3u\n#define N_NO_AGP 2u\n#define PAGING_SEGMENT_ID 2u\n"));
     ck_assert_ptr_nonnull(strstr(text, "B_WDDM_VERSION, 0x1300u, 1);"));
     ck_assert_ptr_nonnull(strstr(text, "/* .cpu = */ TEST_BAR_IO + 0x1000ull,"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_PCI_BAR_IO\", B_PCI_BAR_IO, 2u, 0);"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_PCI_BAR_TABLE[1]\", pci[1], 2u, 0);"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_BAR_FB_REGISTERS\", B_BAR_FB_REGISTERS, 1u, 0);"));
 }
 END_TEST
 
