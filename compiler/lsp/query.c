@@ -64,6 +64,34 @@ static void flag_names(Buf *b, uint32_t flags)
         buf_puts(b, "none");
 }
 
+json_t *lsp_markup(Markup kind, const char *md, size_t len)
+{
+    if (kind == MARKUP_MARKDOWN)
+        return json_pack("{s:s,s:s%}", "kind", "markdown", "value", md, len);
+    Buf b = {0};
+    bool fenced = false;
+    for (size_t i = 0; i < len;) {
+        /* A fence: "```" (and its info string) at a line start, or the
+         * closing one at the end. */
+        if ((i == 0 || md[i - 1] == '\n' || (fenced && i + 3 == len)) && len - i >= 3 && !memcmp(md + i, "```", 3)) {
+            fenced = !fenced;
+            while (i < len && md[i++] != '\n')
+                ;
+        } else if (!fenced && md[i] == '`') {
+            i++;
+        } else if (!fenced && len - i >= 2 && !memcmp(md + i, "**", 2)) {
+            i += 2;
+        } else {
+            buf_putc(&b, md[i++]);
+        }
+    }
+    while (b.len && b.p[b.len - 1] == '\n')
+        b.len--;
+    json_t *r = json_pack("{s:s,s:s%}", "kind", "plaintext", "value", b.p ? b.p : "", b.len);
+    buf_free(&b);
+    return r;
+}
+
 /* ---- hover: expressions ---------------------------------------------------------- */
 
 typedef struct HoverEval {
@@ -343,8 +371,9 @@ static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     return true;
 }
 
-/* The document and the byte offset params.position names; NULL (and
- * *err set) if either is missing. */
+/* What the scalar at params.position is, in the client's hover format;
+ * null when it is nothing segc explains (or no scalar); NULL (and *err
+ * set) when params name no open document or no position. */
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
@@ -359,7 +388,7 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
     Buf b = {0};
     bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
                hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
-    json_t *r = any ? json_pack("{s:{s:s,s:s%},s:o}", "contents", "kind", "markdown", "value", b.p, b.len, "range",
+    json_t *r = any ? json_pack("{s:o,s:o}", "contents", lsp_markup(S->hover_markup, b.p, b.len), "range",
                                 lsp_range(S, node_span(c.scalar)))
                     : json_null();
     buf_free(&b);
@@ -391,7 +420,7 @@ static void item(Completion *k, const char *label, int kind, const char *detail,
     if (detail)
         json_object_set_new(it, "detail", json_string(detail));
     if (doc)
-        json_object_set_new(it, "documentation", json_pack("{s:s,s:s}", "kind", "markdown", "value", doc));
+        json_object_set_new(it, "documentation", lsp_markup(k->S->doc_markup, doc, strlen(doc)));
     json_array_append_new(k->items, it);
 }
 
