@@ -34,7 +34,8 @@ typedef struct Options {
     bool md;
     bool verbose;
     bool quiet;
-    bool json;       /* diff --json */
+    bool json;       /* diff --json, dump --json */
+    bool yaml;       /* dump --yaml */
     bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
     bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
@@ -145,6 +146,7 @@ static const char usage_diff[] =
 
 static const char usage_dump[] =
     "usage: segc dump --json [OPTIONS] SPEC\n"
+    "       segc dump --yaml [OPTIONS] SPEC\n"
     "\n"
     "Loads, resolves and checks SPEC and, if it is valid, prints the resolved model\n"
     "on standard output as one JSON document ({\"segc_model\": 1, ...}; see\n"
@@ -153,8 +155,14 @@ static const char usage_dump[] =
     "column that wrote it; 64-bit values are hex strings.  Diagnostics go to\n"
     "standard error as with 'segc check'.\n"
     "\n"
+    "With --yaml it prints SPEC itself as one self-contained spec instead: the\n"
+    "files its extends chain names merged in as segc merges them, constants and\n"
+    "expressions as written (a constant a -D overrides gets the -D text), comments\n"
+    "left out.  'segc build' makes the same code from it as from SPEC.\n"
+    "\n"
     "options:\n"
-    "  --json                 JSON output (the only format so far, and the default)\n"
+    "  --json                 the resolved model as JSON (the default)\n"
+    "  --yaml                 the spec, its extends chain merged, as YAML\n"
     "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
 
 static const char usage_map[] =
@@ -278,7 +286,7 @@ enum {
     OPT_DDI = 8,        /* --ddi */
     OPT_DIFF = 16,      /* --json, --kinds */
     OPT_DIAGNOSTICS = 32,
-    OPT_JSON = 64,      /* dump --json (the default) */
+    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
     OPT_LSP = 256,      /* --stdio, --log */
     OPT_SPEC = 512,     /* exactly one SPEC */
@@ -357,6 +365,7 @@ static const Setter setters[] = {
     {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
     {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
     {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
+    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml)},
     {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
     {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
     {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
@@ -487,6 +496,7 @@ static int run_command(const Command *c, int argc, char **argv)
 typedef struct Checked {
     Arena *a; /* NULL until it is there (check's workers) */
     Diags d;
+    Source src; /* the spec as read, its extends chain merged */
     Spec *s;  /* NULL if it could not be built */
 } Checked;
 
@@ -497,8 +507,8 @@ static Spec *front_end(const Options *o, const char *path, Checked *c)
 {
     Arena *a = arena_new();
     diags_init(&c->d, a);
-    Source src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, &src) ? spec_resolve(a, &src, &o->resolve, &c->d) : NULL;
+    Source *src = &c->src;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, src) ? spec_resolve(a, src, &o->resolve, &c->d) : NULL;
     if (s)
         spec_check(s, &o->rules, &c->d);
     c->a = a;
@@ -860,16 +870,22 @@ static int cmd_explain(const Command *c, int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Load, resolve, check; only a valid spec is dumped. */
+/* Load, resolve, check; only a valid spec is dumped: its model as JSON,
+ * or (--yaml) the spec itself with its extends chain merged. */
 static int cmd_dump(Options *o)
 {
+    if (o->json && o->yaml)
+        die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
-        dump_json(&b, s);
+        if (o->yaml)
+            dump_yaml(&b, &ck.src, &o->resolve);
+        else
+            dump_json(&b, s);
         fwrite(b.p, 1, b.len, stdout);
         buf_free(&b);
     }
@@ -904,7 +920,8 @@ static const Command commands[] = {
      OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
     {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
-    {"dump", "--json SPEC", "print the resolved model as JSON", usage_dump, OPT_SPEC | OPT_JSON, cmd_dump, NULL},
+    {"dump", "[--yaml] SPEC", "print the resolved model as JSON, or the spec, extends merged", usage_dump,
+     OPT_SPEC | OPT_JSON, cmd_dump, NULL},
     {"lsp", "", "a language server for editors (LSP over stdio)", usage_lsp, OPT_DDI | OPT_LSP, cmd_lsp, NULL},
 };
 

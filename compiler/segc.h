@@ -881,6 +881,9 @@ void rule_explain(Buf *b, const RuleInfo *r);
 
 /* {"segc_model": 1, ...}, documented in doc/model.md. */
 void dump_json(Buf *out, const Spec *s);
+/* `segc dump --yaml`: the spec as read, its extends chain merged, as one
+ * self-contained spec (-D overrides written into its constants). */
+void dump_yaml(Buf *out, const Source *src, const ResolveOpts *ro);
 
 /* ---- emit.c: the model as template data, rendered in memory ------------- */
 
