@@ -166,7 +166,7 @@ static const char usage_dump[] =
     "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
 
 static const char usage_map[] =
-    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html\n"
+    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html|FILE.md\n"
     "\n"
     "Draws SPEC's memory map: the GPU address space with every segment (gaps\n"
     "between segments collapsed, tiny segments drawn taller and marked), its\n"
@@ -177,11 +177,13 @@ static const char usage_map[] =
     "value fails is drawn empty, and a spec that cannot be read into a model\n"
     "(YAML, keys, a board or BAR value) draws nothing.  .html adds a table of\n"
     "the segments and the diagnostics; the file is self-contained and fetches\n"
-    "nothing.\n"
+    "nothing.  .md writes, instead of the picture, a Markdown page for design\n"
+    "reviews and wikis: tables of the segments, banks, BARs and CPU windows, and\n"
+    "the diagnostics.\n"
     "\n"
     "options (besides -D, -I, -W, --color, -v, -q and --diagnostics=text|msvc of\n"
     "'segc check'):\n"
-    "  -o FILE                the picture to write; .svg or .html decides the format\n";
+    "  -o FILE                the file to write; .svg, .html or .md decides the format\n";
 
 static const char usage_lsp[] =
     "usage: segc lsp [OPTIONS]\n"
@@ -812,17 +814,20 @@ static int cmd_map(Options *o)
     const char *path = o->files[0];
     const char *file = o->build.outdir;
     if (!file)
-        die_usage("map needs -o FILE.svg or -o FILE.html");
+        die_usage("map needs -o FILE.svg, -o FILE.html or -o FILE.md");
     const char *ext = strrchr(file, '.');
-    bool html = ext && !strcmp(ext, ".html");
-    if (!html && !(ext && !strcmp(ext, ".svg")))
-        die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
+    static const char *const exts[] = {[MAP_SVG] = ".svg", [MAP_HTML] = ".html", [MAP_MARKDOWN] = ".md"};
+    MapFormat format = MAP_SVG;
+    while (format < countof(exts) && !(ext && !strcmp(ext, exts[format])))
+        format++;
+    if (format == countof(exts))
+        die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
+    if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
         !o->quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                file);
@@ -916,7 +921,7 @@ static const Command commands[] = {
      OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_build, NULL},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
      OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
-    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", usage_map,
+    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
      OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
     {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},

@@ -45,7 +45,8 @@
 # emacs-nox with elpa-eglot (Emacs 28 has no Eglot of its own) and
 # elpa-yaml-mode (the major mode Eglot attaches to) is a second one
 # (tests/lsp/eglot: the README's Emacs set-up, driven through Eglot's own
-# functions in emacs --batch).
+# functions in emacs --batch); cmark-gfm renders `segc map -o FILE.md` as
+# GitHub does (tables), so tests/map can read the tables back.
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -94,6 +95,7 @@ zsh         cmd:zsh
 cppcheck    cmd:cppcheck
 clang-tidy  cmd:clang-tidy
 neovim      cmd:nvim
+cmark-gfm   cmd:cmark-gfm
 emacs-nox   cmd:emacs
 elpa-eglot  el:eglot
 elpa-yaml-mode el:yaml-mode
