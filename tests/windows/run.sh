@@ -97,6 +97,21 @@ done
 
 # ---- compare ------------------------------------------------------------------
 sed -i 's/[\r ]//g' "$lwin"/res/*.rc
+# SARIF's base for relative paths is the directory segc ran in, each twin's
+# own: file:///Z:/.../win/ under Wine (a drive letter, '/' separators), the
+# Linux path of lin/ here.  Each is checked, then both are set aside for the
+# byte comparison.
+srcroot() { sed -n 's/^ *"SRCROOT": { *"uri": "\([^"]*\)".*/\1/p; /"SRCROOT"/{n;s/^ *"uri": "\([^"]*\)".*/\1/p}' "$1"; }
+lin_root=$(srcroot "$W/lin/res/check-sarif.out")
+win_root=$(srcroot "$lwin/res/check-sarif.out")
+if [ "$lin_root" = "file://$W/lin/" ] && [ "$win_root" = "file:///Z:$W/win/" ]; then
+    ok "check-sarif: SRCROOT is the directory each segc ran in ($win_root under Wine)"
+else
+    bad "check-sarif" "SRCROOT $win_root under Wine, $lin_root on Linux"
+fi
+for f in "$W/lin/res/check-sarif.out" "$lwin/res/check-sarif.out"; do
+    sed -i "s|\"uri\": \"$lin_root\"|\"uri\": \"@SRCROOT@\"|; s|\"uri\": \"$win_root\"|\"uri\": \"@SRCROOT@\"|" "$f"
+done
 for rc in "$W"/lin/res/*.rc; do
     name=$(basename "$rc" .rc)
     if ! cmp -s "$rc" "$lwin/res/$name.rc"; then
