@@ -33,7 +33,7 @@ static bool io_fail(Diags *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vadd(d, SEV_FATAL, "io", (Pos){0}, fmt, ap);
+    diag_vadd(d, SEV_FATAL, C_io, (Pos){0}, fmt, ap);
     va_end(ap);
     return false;
 }

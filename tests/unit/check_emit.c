@@ -29,7 +29,8 @@ static void many_banks(Spec *s, Arena *a)
     g->nbanks = MAX_BANKS + 1;
     g->banks = arena_alloc(a, g->nbanks * sizeof *g->banks);
     for (unsigned i = 0; i < g->nbanks; i++)
-        g->banks[i] = (Bank){"x", g->pos, {0x1000, g->pos, true, NULL, false}, i * 0x1000ull, (i + 1) * 0x1000ull};
+        g->banks[i] = (Bank){arena_printf(a, "b%u", i), g->pos, {0x1000, g->pos, true, NULL, false}, i * 0x1000ull,
+                             (i + 1) * 0x1000ull};
     g->size.v = g->nbanks * 0x1000ull;
 }
 static void wrap(Spec *s, Arena *a) { (void)a; s->segs[1].base.v = 0xFFFFFFFFFFFFF000ull; s->segs[1].size.v = 0x2000; }
@@ -40,7 +41,18 @@ static void x86_size(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[1].
 static void paging_uint(Spec *s, Arena *a) { (void)a; s->paging.buffer_size.v = 0x100000000ull; }
 static void agp_flag(Spec *s, Arena *a) { (void)a; s->segs[2].flags |= FLAG_cpu_visible; }
 static void agp_first(Spec *s, Arena *a) { (void)a; Segment t = s->segs[1]; s->segs[1] = s->segs[2]; s->segs[2] = t; s->segs[1].id = 2; s->segs[2].id = 3; }
-static void too_many(Spec *s, Arena *a) { (void)a; s->nsegs = MAX_SEGMENTS + 1; }
+static void too_many(Spec *s, Arena *a)
+{
+    Segment *segs = arena_alloc(a, (MAX_SEGMENTS + 1) * sizeof *segs);
+    for (unsigned i = 0; i < MAX_SEGMENTS + 1; i++) {
+        segs[i] = s->segs[1];
+        segs[i].id = i + 1;
+        segs[i].name = arena_printf(a, "g%u", i);
+        segs[i].base.v = i * 0x1000ull;
+    }
+    s->segs = segs;
+    s->nsegs = MAX_SEGMENTS + 1;
+}
 static void no_segment(Spec *s, Arena *a) { (void)a; s->nsegs = 0; }
 static void zero_size(Spec *s, Arena *a) { (void)a; s->segs[1].size.v = 0; }
 static void clash(Spec *s, Arena *a) { (void)a; s->segs[1].name = "A"; }
@@ -83,17 +95,17 @@ static const struct {
     {too_many, "segments-max"},
     {no_segment, "segments-none"},
     {zero_size, "size-nonzero"},
-    {clash, "names-unique: 'a' and 'A'"},
-    {clash_count, "names-unique: 'COUNT' and 'count'"},
+    {clash, "[names-generated-unique] does not hold for segment 'A' (segment 'a' and segment 'A'"},
+    {clash_count, "[names-generated-unique] does not hold for segment 'count' (the segment count and segment 'count'"},
     {bad_ident, "names-c-ident"},
     {host_and_cpu, "host-aperture-cpu-visible"},
-    {ranges_uint, "NumInvalidMemoryRanges"},
-    {uefi_uint, "NumUEFIFrameBufferRanges"},
+    {ranges_uint, "[field-width] does not hold for segment 'g' (invalid_memory_ranges of segment 'g' (0x100000000 (4 GiB)) does not fit NumInvalidMemoryRanges"},
+    {uefi_uint, "[field-width] does not hold for segment 'g' (uefi_frame_buffer_ranges of segment 'g' (0x100000000 (4 GiB)) does not fit NumUEFIFrameBufferRanges"},
     {page_small, "page-size-valid"},
     {page_odd, "page-size-valid"},
     {private_uint, "paging-size-uint"},
     {size_unaligned, "size-page-multiple"},
-    {id_skipped, "names-c-ident"},
+    {id_skipped, "segment 'g' at position 2 has id 3"},
     {agp_banked, "agp-exclusive"},
     {x86_commit, "size-fits-size-t"},
     {x86_sysend, "size-fits-size-t"},
@@ -150,7 +162,7 @@ START_TEST(test_corrupt_refused)
     ck_assert_msg(!emit_render(a, s, &bo, &lk, &out, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
     ck_assert_uint_eq(out.n, 0);
     ck_assert_uint_eq(d.nfatal, 1);
-    ck_assert_str_eq(d.head->code, "internal");
+    ck_assert_str_eq(code_name(d.head->code), "internal");
     ck_assert_msg(strstr(d.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, d.head->msg,
                   cases[_i].invariant);
     arena_free(a);

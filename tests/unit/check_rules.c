@@ -69,7 +69,7 @@ static void run(Run *r, const char *yaml, const RuleConfig *cfg)
 static const Diag *first(const Run *r, const char *code)
 {
     for (const Diag *g = r->d.head; g; g = g->next)
-        if (!strcmp(g->code, code))
+        if (!strcmp(code_name(g->code), code))
             return g;
     return NULL;
 }
@@ -78,7 +78,7 @@ static unsigned count(const Run *r, const char *code)
 {
     unsigned n = 0;
     for (const Diag *g = r->d.head; g; g = g->next)
-        n += !strcmp(g->code, code);
+        n += !strcmp(code_name(g->code), code);
     return n;
 }
 
@@ -88,7 +88,7 @@ static const char *all(const Run *r)
     Buf b = {0};
     buf_puts(&b, "");
     for (const Diag *g = r->d.head; g; g = g->next)
-        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", g->code, g->pos.line, g->pos.col);
+        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", code_name(g->code), g->pos.line, g->pos.col);
     const char *s = arena_strdup(r->a, b.p);
     buf_free(&b);
     return s;
@@ -788,8 +788,67 @@ START_TEST(test_one_report_per_fault)
         HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB + 512\n    banks:\n"
                     "      - { name: near, size: 128MiB }\n      - { name: far }\n",
         NULL);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "size-page-multiple"), "got: %s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "size-page-multiple"), "got: %s", all(&r));
     ck_assert_uint_eq(r.errors, 1);
+    arena_free(r.a);
+}
+END_TEST
+
+/* The table's prerequisites: rules, of the same scope or the board's (so a
+ * checker can ask about the object it looks at), never a cycle (run()
+ * aborts on one, so spec_check on any spec would), and an invariant's are
+ * invariants: a skipped invariant stands behind an error reported, so
+ * no option makes `check` pass where the emitters would refuse. */
+START_TEST(test_prerequisites)
+{
+    for (int i = 0; i < RULE_COUNT; i++) {
+        const RuleInfo *r = &rule_table[i];
+        ck_assert_uint_le(r->npre, RULE_MAX_PRE);
+        for (unsigned p = 0; p < r->npre; p++) {
+            const RuleInfo *q = &rule_table[r->pre[p]];
+            ck_assert_msg(r->pre[p] >= 0 && r->pre[p] < RULE_COUNT && r->pre[p] != i, "%s: prerequisite %d", r->name,
+                          r->pre[p]);
+            ck_assert_msg(q->scope == ON_BOARD || q->scope == r->scope, "%s after %s: another scope", r->name, q->name);
+            ck_assert_msg(r->cls != CLASS_INVARIANT || q->cls == CLASS_INVARIANT, "invariant %s after advisory %s",
+                          r->name, q->name);
+        }
+    }
+    for (int i = 0; i < CODE_COUNT; i++) {
+        ck_assert_msg(rule_table[i].msvc > 1000 && rule_table[i].msvc < 10000, "%s: SEGC%u", rule_table[i].name,
+                      rule_table[i].msvc);
+        for (int j = 0; j < i; j++)
+            ck_assert_msg(rule_table[i].msvc != rule_table[j].msvc, "%s and %s: SEGC%u", rule_table[j].name,
+                          rule_table[i].name, rule_table[i].msvc);
+        ck_assert_msg((i < RULE_COUNT) == (rule_table[i].source != NULL), "%s: a rule has a source", rule_table[i].name);
+    }
+    ck_assert_ptr_null(code_name(CODE_NONE));
+    ck_assert_str_eq(code_name(R_banks_cover), "banks-cover");
+    ck_assert_str_eq(code_name(C_yaml_syntax), "yaml-syntax");
+}
+END_TEST
+
+/* A prerequisite holds per object: a zero-size segment with banks gets
+ * size-nonzero alone (its banks cannot cover 0 bytes, and saying so adds
+ * nothing), while banks-cover still runs on the next segment, whose size is
+ * not 0. */
+START_TEST(test_prerequisite_per_segment)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n"
+                    "  - { name: vram, kind: memory, size: 0, banks: [{ name: a, size: 4KiB }, { name: b }] }\n"
+                    "  - { name: more, kind: memory, base: 1GiB, size: 8KiB, banks: [{ name: a, size: 4KiB }, { name: b, size: 8KiB }] }\n",
+        NULL);
+    ck_assert_msg(count(&r, "size-nonzero") == 1 && count(&r, "banks-cover") == 1 && r.d.count == 2, "got: %s", all(&r));
+    ck_assert_uint_eq(first(&r, "size-nonzero")->pos.line, 4);
+    ck_assert_uint_eq(first(&r, "banks-cover")->pos.line, 5);
+    arena_free(r.a);
+    /* Without the zero size, the first segment's banks are checked. */
+    run(&r,
+        HEAD("1.3") "segments:\n"
+                    "  - { name: vram, kind: memory, size: 4KiB, banks: [{ name: a, size: 8KiB }, { name: b }] }\n",
+        NULL);
+    ck_assert_msg(count(&r, "banks-cover") == 1 && r.d.count == 1, "got: %s", all(&r));
     arena_free(r.a);
 }
 END_TEST
@@ -800,7 +859,7 @@ START_TEST(test_rule_finding_needs_position)
     Arena *a = arena_new();
     Diags d;
     diags_init(&d, a);
-    diag_add(&d, SEV_ERROR, "segments-none", (Pos){0}, "no position");
+    diag_add(&d, SEV_ERROR, R_segments_none, (Pos){0}, "no position");
 }
 END_TEST
 
@@ -1081,11 +1140,11 @@ START_TEST(test_waiver_two)
         NULL);
     ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
     const Diag *g = r.d.head;
-    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert_str_eq(code_name(g->code), "waiver-unused");
     ck_assert(g->pos.line == 9 && g->pos.col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
     g = g->next;
-    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert_str_eq(code_name(g->code), "waiver-unused");
     ck_assert(g->pos.line == 11 && g->pos.col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'segments-overlap'"));
     ck_assert_uint_eq(r.s->segs[0].nwaivers, 3);
@@ -1102,6 +1161,8 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
     tcase_add_test(tc, test_one_report_per_fault);
+    tcase_add_test(tc, test_prerequisites);
+    tcase_add_test(tc, test_prerequisite_per_segment);
     /* An abort can only be caught in a forked test: the single-process
      * run under valgrind (CK_FORK=no) leaves this one to the normal run. */
     const char *fork = getenv("CK_FORK");
