@@ -169,12 +169,77 @@ START_TEST(test_corrupt_refused)
 }
 END_TEST
 
+/* ---- the BAR register count at 4 GiB ----------------------------------------- */
+
+/* A BAR above 4 GiB is 64-bit unless `bits:` says otherwise, and a 64-bit
+ * BAR takes two PCI registers: the same count for bar-index and for the
+ * header's _REGISTERS (bar_regs).  At exactly 4 GiB a BAR is 32-bit, so
+ * `size > 4 GiB` turned into `>=` anywhere fails a case here. */
+static const struct {
+    const char *bar;   /* the BAR's map */
+    const char *codes; /* what check reports, as "code code", or "" */
+    unsigned regs;     /* registers the BAR takes (the model's, and the header's when it builds) */
+} bar_cases[] = {
+    {"{ index: 5, size: 4GiB - 4KiB }", "bar-size", 1},
+    {"{ index: 5, size: 4GiB }", "", 1},
+    {"{ index: 4, size: 4GiB }", "", 1},
+    {"{ index: 5, size: 4GiB, bits: 32 }", "", 1},
+    {"{ index: 4, size: 4GiB, bits: 64 }", "", 2},
+    {"{ index: 5, size: 4GiB, bits: 64 }", "bar-index", 2},
+    {"{ index: 4, size: 8GiB }", "", 2},
+    {"{ index: 5, size: 8GiB }", "bar-index", 2},
+    {"{ index: 4, size: 4GiB + 4KiB }", "bar-size", 2},
+    {"{ index: 0, size: 8GiB, bits: 32 }", "bar-size", 1},
+    /* index + registers would wrap past 2^64 */
+    {"{ index: 0xFFFF_FFFF_FFFF_FFFF, size: 256MiB }", "bar-index", 1},
+    {"{ index: 0xFFFF_FFFF_FFFF_FFFF, size: 8GiB }", "bar-index", 2},
+};
+
+START_TEST(test_bar_registers)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    const char *text = arena_printf(a, "segc: 1\nboard: { name: b, wddm: \"1.3\" }\nbars:\n  fb: %s\nsegments:\n"
+                                       "  - { name: vram, kind: memory, size: 256MiB, cpu_visible: { bar: fb } }\n",
+                                    bar_cases[_i].bar);
+    Spec *s = spec_from_string(a, "t.yaml", text, NULL, &d);
+    ck_assert_msg(s && d.count == 0, "case %d does not resolve", _i);
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, &d);
+    diags_sort(&d);
+    Buf got = {0};
+    buf_puts(&got, "");
+    for (const Diag *g = d.head; g; g = g->next)
+        buf_printf(&got, "%s%s", g == d.head ? "" : " ", code_name(g->code));
+    ck_assert_msg(!strcmp(got.p, bar_cases[_i].codes), "case %d (%s): got '%s', want '%s'", _i, bar_cases[_i].bar,
+                  got.p, bar_cases[_i].codes);
+    buf_free(&got);
+    ck_assert_uint_eq(bar_regs(&s->bars[0]), bar_cases[_i].regs);
+    if (!d.count) {
+        Outputs out;
+        Lookup lk;
+        BuildOpts bo = {.outdir = "out"};
+        layout_lookup(a, s, 0, &lk);
+        ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
+        const char *want = arena_printf(a, "#define B_BAR_FB_REGISTERS %uu", bar_cases[_i].regs);
+        ck_assert_msg(strstr(out.files[0].text.p, want), "case %d: the header lacks '%s'", _i, want);
+        outputs_free(&out);
+    }
+    arena_free(a);
+}
+END_TEST
+
 Suite *emit_suite(void)
 {
     Suite *s = suite_create("emit");
     TCase *tc = tcase_create("preconditions");
     tcase_add_test(tc, test_valid_renders);
     tcase_add_loop_test(tc, test_corrupt_refused, 0, (int)countof(cases));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("bar registers");
+    tcase_add_loop_test(tc, test_bar_registers, 0, (int)countof(bar_cases));
     suite_add_tcase(s, tc);
     return s;
 }

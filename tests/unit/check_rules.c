@@ -313,6 +313,16 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
      SEV_ERROR, 5, 16, "0",
      HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB }\nsegments:\n" VRAM},
+    /* index + 1 would wrap past 2^64 to 0 */
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0xFFFF_FFFF_FFFF_FFFF, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "0xFFFF_FFFF_FFFF_FFFF",
+     HEAD("1.3") "bars:\n  fb: { index: 5, size: 256MiB }\nsegments:\n" VRAM},
+    /* a 64-bit BAR at the last index: index + 2 would wrap */
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0xFFFF_FFFF_FFFF_FFFE, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "0xFFFF_FFFF_FFFF_FFFE",
+     HEAD("1.3") "bars:\n  fb: { index: 4, size: 256MiB, bits: 64 }\nsegments:\n" VRAM},
     {"bar-size",
      HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB, bits: 32 }\nsegments:\n" VRAM,
      SEV_ERROR, 4, 37, "32",
