@@ -474,6 +474,13 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip, use_64kb_pages] }\n",
      SEV_ERROR, 4, 68, "use_64kb_pages",
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip] }\n"},
+    /* a flag a key implies: vpr: sets VprSupported, of WDDM 2.0 (with
+     * --ddi qs4, ddi-field-needs-qs4 has nothing to say) */
+    {"flag-wddm-version",
+     "# ddi: qs4\n" HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, vpr: { range_size: 64MiB } }\n",
+     SEV_ERROR, 5, 52, "{ range_size: 64MiB }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
     /* the first version that has the flag */
     {"flag-wddm-version",
      HEAD("2.8") "segments:\n" GART
@@ -555,6 +562,13 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n",
      SEV_ERROR, 7, 28, "2",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n"},
+    /* a flag a key implies, on a board that also answers QUERYSEGMENT3 */
+    {"ddi-qs3-flag",
+     "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n",
+     SEV_ERROR, 6, 64, "{ range_size: 64MiB }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
     {"ddi-qs3-flag",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n",
