@@ -322,11 +322,12 @@ static char *opt_value(const char *flag, const char *what, bool path, int argc, 
     return a;
 }
 
-/* -jN, -j N, or -j alone: one job per core. */
+/* -jN, -j N, or -j alone: one job per core.  The word after -j is N when
+ * it is all digits; `-j 2024-board.yaml` is -j alone and a file. */
 static unsigned jobs_option(int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : "";
+    const char *v = a[2] ? a + 2 : *next && !next[strspn(next, "0123456789")] ? argv[++*i] : NULL;
     char *end = NULL;
     long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
     if (n < 1 || n > 64 || (v && *end))
@@ -661,12 +662,18 @@ static void read_files_from(Options *o, const char *list)
         fprintf(stderr, "segc: --files-from %s: %s\n", list, strerror(errno));
         exit(EXIT_USAGE);
     }
-    char line[4096];
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (line[0] && line[0] != '#')
-            add_file(o, line);
+    Buf line = {0};
+    for (int c = 0; c != EOF;) { /* a line of any length */
+        line.len = 0;
+        while ((c = getc(f)) != EOF && c != '\n')
+            buf_putc(&line, (char)c);
+        if (line.len && line.p[line.len - 1] == '\r')
+            line.len--;
+        buf_putc(&line, 0);
+        if (line.p[0] && line.p[0] != '#')
+            add_file(o, line.p);
     }
+    buf_free(&line);
     if (f != stdin)
         fclose(f);
 }

@@ -90,7 +90,7 @@ static const char *name_list(R *r, const char *const *names, size_t n)
  * one of `scopes`, with a did-you-mean. */
 static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
-    const char *keys[32];
+    const char **keys = arena_alloc(r->a, (map_keys[m].nkeys + FIELD_COUNT) * sizeof *keys);
     size_t n = 0;
     for (size_t j = 0; j < map_keys[m].nkeys; j++)
         keys[n++] = map_keys[m].keys[j];
@@ -1062,7 +1062,9 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     evaluate(&r);
     s->forms_from_option = o && o->ddi_forms;
     s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
-    if (s->name && is_c_ident(s->name)) {
+    /* Also for a name that is not an identifier (names-c-ident), so that
+     * messages can say what it would make. */
+    if (s->name) {
         s->camel = to_camel(a, s->name);
         s->upper = to_upper(a, s->name);
     }
@@ -1121,15 +1123,16 @@ unsigned ddi_forms_parse(const char *list)
 {
     static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
-    for (const char *p = list; *p; p += *p == ',') {
+    for (const char *p = list;; p++) { /* every item, the last too, is a form */
         size_t n = strcspn(p, ",");
         const char *const *form = NAMED(names, countof(names), p, n);
         if (!form)
             return 0;
         forms |= 1u << (form - names);
         p += n;
+        if (!*p)
+            return forms;
     }
-    return forms;
 }
 
 const char *arch_name(Arch a)

@@ -877,6 +877,23 @@ START_TEST(test_prerequisite_per_segment)
 }
 END_TEST
 
+/* A board name that is not an identifier still names the identifiers two
+ * colliding segments would make, as it is written ("(null)" before). */
+START_TEST(test_generated_names_odd_board)
+{
+    Run r;
+    run(&r,
+        "segc: 1\nboard: { name: contoso-x1, wddm: \"1.3\" }\nsegments:\n"
+        "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
+        NULL);
+    ck_assert_msg(count(&r, "names-c-ident") == 1 && count(&r, "names-generated-unique") == 1 && r.d.count == 2,
+                  "got: %s", all(&r));
+    const char *msg = first(&r, "names-generated-unique")->msg;
+    ck_assert_msg(strstr(msg, "CONTOSO-X1_SEGMENT_A") && !strstr(msg, "(null)"), "%s", msg);
+    arena_free(r.a);
+}
+END_TEST
+
 /* A rule's finding with no position is a bug in segc, caught where it is made. */
 START_TEST(test_rule_finding_needs_position)
 {
@@ -1187,6 +1204,7 @@ Suite *rules_suite(void)
     tcase_add_test(tc, test_one_report_per_fault);
     tcase_add_test(tc, test_prerequisites);
     tcase_add_test(tc, test_prerequisite_per_segment);
+    tcase_add_test(tc, test_generated_names_odd_board);
     /* An abort can only be caught in a forked test: the single-process
      * run under valgrind (CK_FORK=no) leaves this one to the normal run. */
     const char *fork = getenv("CK_FORK");
