@@ -4,8 +4,11 @@
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
  * written; spec_read (at the end) does so for every file of the extends
- * chain and merges them.  Of what the keys mean it knows only `segc:` and
- * `extends:`; resolve.c knows the rest.
+ * chain and merges them.  Of what the keys mean it knows `segc:`,
+ * `extends:` and what the merge needs: the sections that merge key by key
+ * (board, constants, bars, paging) and `segments`, whose entries merge by
+ * `name:` (a child entry with `new: true` must add one); resolve.c knows
+ * the rest.
  *
  * Positions.  libyaml counts a mark's index in characters (and ends its
  * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only

@@ -13,13 +13,19 @@
  *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
  *                         are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
- *   output   (output.c)   the files and the depfile, all or nothing
+ *   output   (output.c)   the files and the depfile, none touched unless all
+ *                         were written in full
  *
  * main.c's command table runs these in order; dump.c, diff.c and map.c read
  * the checked model instead of emitting it.
  *
- * Each section below declares one file's API.  Memory policy: every
- * compilation owns one Arena; everything a stage allocates lives there and
+ * The sections below follow the pipeline, each headed by the file whose
+ * API it declares, and hold the types the stages share (`model`, the
+ * field table); a declaration that serves another section's types sits
+ * there, its comment naming its file: code_name (check.c) beside Diag,
+ * bytes_text (diff.c) beside the lookup table, selftest_data (selftest.c)
+ * beside the emitter, diag_suggest (diag.c) beside did-you-mean.  Memory
+ * policy: every compilation owns one Arena; everything a stage allocates lives there and
  * is freed at once when the unit of work ends (see README "Memory").
  */
 #ifndef SEGC_H
@@ -154,7 +160,7 @@ typedef enum {
 #undef CODE
     CODE_COUNT
 } Code;
-const char *code_name(Code c); /* "agp-exclusive"; NULL for CODE_NONE */
+const char *code_name(Code c); /* check.c: "agp-exclusive"; NULL for CODE_NONE */
 
 /* What a diagnostic or note is about, set where it is reported: a segment,
  * a bank of it and a BAR (1-based places in `segments:`, its `banks:` and
@@ -959,9 +965,12 @@ struct TVal *selftest_data(Arena *a, const Spec *s);
 /* ---- output.c: writing files safely ---------------------------------------- */
 
 /* Writes every output into o->outdir (created if missing), then the
- * depfile, all or nothing: each file goes to a temporary first, renamed over
- * the old one when every write succeeded, or left alone (mtime kept) when
- * its bytes did not change; SIGINT/SIGTERM remove the temporaries.  I/O
+ * depfile: each file goes to a temporary first; only when every one was
+ * written in full are they renamed over the old ones, one by one, or left
+ * alone (mtime kept) when their bytes did not change.  A failed write
+ * leaves every old file as it was; a failed rename (each is atomic) can
+ * leave the files renamed before it new and the rest old, never a file
+ * half written.  SIGINT/SIGTERM remove the temporaries.  I/O
  * errors are fatal, naming path and reason.  `verbose` (or NULL) gets a
  * line per file written or left unchanged. */
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
@@ -1020,8 +1029,8 @@ void os_guard(void (*cleanup)(void));
  * NULL names are skipped. */
 #define closest_name(word, cands, n) closest_of((word), (cands), (n), sizeof *(cands))
 const char *closest_of(const char *word, const void *items, size_t n, size_t size);
-/* Adds "did you mean 'X'?" to `on` when one of those names is close;
- * says whether. */
+/* diag.c: adds "did you mean 'X'?" to `on` when one of those names is
+ * close; says whether. */
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
 const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */

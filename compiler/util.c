@@ -131,9 +131,10 @@ char *arena_printf(Arena *a, const char *fmt, ...)
     return p;
 }
 
-/* One way to write a quantity, in diagnostics and the map: "2 GiB",
+/* A quantity in its largest IEC unit, for messages and the map: "2 GiB",
  * "448 MiB", "14.75 GiB"; a value that needs more than two decimals in its
- * unit gets U+2248 (almost equal), the exact hex being printed beside it. */
+ * unit gets U+2248 (almost equal), and qty() prints the exact hex beside
+ * it.  (bytes_text, diff.c, writes a size as a spec would: "256MiB".) */
 const char *iec(Arena *a, uint64_t v)
 {
     static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
