@@ -1021,6 +1021,10 @@ static void check_names_c_ident(Ck *k)
     if (!is_c_ident(s->name))
         report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
                s->name);
+    else if (strlen(s->name) > BOARD_NAME_MAX)
+        report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos,
+               "board name '%.16s...' is %zu bytes long: the files named after it (%.16s..._segments.h) would pass "
+               "the 255 bytes of a file name (%d bytes at most)", s->name, strlen(s->name), s->name, BOARD_NAME_MAX);
     for (unsigned i = 0; i < s->nbars; i++)
         if (!is_c_ident(s->bars[i].name))
             report(k, R_names_c_ident, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier",

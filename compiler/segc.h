@@ -637,6 +637,11 @@ typedef struct Segment {
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
+/* The longest board name: the outputs are named <name>_segments.h and
+ * the like (11 bytes more), written first as .<file>.segc-XXXXXX (13
+ * more), and a file name has at most 255 bytes (names-c-ident). */
+enum { BOARD_NAME_MAX = 255 - 11 - 13 };
+
 typedef struct Spec {
     const SrcFile *file;       /* the spec named on the command line */
     const SrcFile **files;     /* it and its extends chain, for depfiles */

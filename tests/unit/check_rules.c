@@ -894,6 +894,29 @@ START_TEST(test_generated_names_odd_board)
 }
 END_TEST
 
+/* The board's name names the output files: BOARD_NAME_MAX bytes fit a
+ * file name with segc's suffix and temporary, one more does not. */
+START_TEST(test_board_name_length)
+{
+    for (unsigned n = BOARD_NAME_MAX; n <= BOARD_NAME_MAX + 1; n++) {
+        char name[BOARD_NAME_MAX + 2];
+        memset(name, 'b', n);
+        name[n] = 0;
+        char spec[512];
+        snprintf(spec, sizeof spec, "segc: 1\nboard: { name: %s }\nsegments:\n" VRAM, name);
+        Run r;
+        run(&r, spec, NULL);
+        ck_assert_msg(r.d.count == (n > BOARD_NAME_MAX), "%u bytes: %s", n, all(&r));
+        if (r.d.count) {
+            ck_assert_str_eq(code_name(r.d.head->code), "names-c-ident");
+            ck_assert(r.d.head->pos.line == 2 && r.d.head->pos.col == 16);
+        }
+        arena_free(r.a);
+    }
+    ck_assert_int_eq(BOARD_NAME_MAX + strlen("_segments.h") + strlen("..segc-XXXXXX"), 255);
+}
+END_TEST
+
 /* A rule's finding with no position is a bug in segc, caught where it is made. */
 START_TEST(test_rule_finding_needs_position)
 {
@@ -1205,6 +1228,7 @@ Suite *rules_suite(void)
     tcase_add_test(tc, test_prerequisites);
     tcase_add_test(tc, test_prerequisite_per_segment);
     tcase_add_test(tc, test_generated_names_odd_board);
+    tcase_add_test(tc, test_board_name_length);
     /* An abort can only be caught in a forked test: the single-process
      * run under valgrind (CK_FORK=no) leaves this one to the normal run. */
     const char *fork = getenv("CK_FORK");
