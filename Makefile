@@ -226,6 +226,14 @@ property: $(SEGC)
 	@SEGC_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
 .PHONY: property
 
+# `segc check` exits 0 if and only if `segc build` does, over every spec of
+# the tree and the property specs, with the defaults, each --ddi list, a
+# small --lookup-budget, -Werror and -Wno- of each advisory; every build
+# that exits 0 compiles with -Werror -pedantic (tests/agree).
+agree: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,agree) sh tests/agree/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
+.PHONY: agree
+
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
@@ -282,7 +290,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gencode memcheck lookup property examples-test windows-test dist-test map-test json-test \
+SUITES     := gencode memcheck lookup property agree examples-test windows-test dist-test map-test json-test \
               hostile unit golden cli schema disk diff-test lsp-test editors-test man-test msvc-test \
               completion-test
 SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
