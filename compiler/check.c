@@ -1259,6 +1259,22 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
                "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
 }
 
+/* The aperture's first page starts on a host page (a BAR's own address is
+ * aligned to its size, at least a page when the aperture fits in it). */
+static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
+{
+    const HostAperture *h = &g->host;
+    uint64_t start = h->mode == CPU_BAR ? h->offset.v : h->address.v;
+    if (g->kind != SEG_AGP && h->mode != CPU_NONE && start % k->page)
+        fix(k, report(k, R_cpu_host_aperture_aligned, SEG(g, h->mode == CPU_BAR ? "cpu_host_aperture.offset"
+                                                                               : "cpu_host_aperture.address"),
+                   at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
+                   "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
+                   h->mode == CPU_BAR ? "offset" : "address", (unsigned long long)start, (unsigned long long)k->page),
+            "%s: 0x%llX or 0x%llX (on a page)", h->mode == CPU_BAR ? "offset" : "address",
+            (unsigned long long)round_down(start, k->page), (unsigned long long)round_up(start, k->page));
+}
+
 static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_APERTURE && (g->flags & FLAG_supports_cpu_host_aperture))

@@ -616,6 +616,21 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 9, 54, "68KiB",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 128KiB }\n"},
+    {"cpu-host-aperture-aligned",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 2KiB, size: 64KiB }\n",
+     SEV_ERROR, 11, 43, "2KiB",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 4KiB, size: 64KiB }\n"},
+    /* at a fixed address; a page of the board's size */
+    {"cpu-host-aperture-aligned",
+     "segc: 1\nboard: { name: t, wddm: \"2.0\", page_size: 64KiB }\nsegments:\n" GART
+     "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_1000, size: 64KiB }\n",
+     SEV_ERROR, 9, 35, "0xE000_1000",
+     "segc: 1\nboard: { name: t, wddm: \"2.0\", page_size: 64KiB }\nsegments:\n" GART
+     "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE001_0000, size: 64KiB }\n"},
     {"cpu-host-aperture-memory",
      HEAD("2.0") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n",
