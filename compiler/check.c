@@ -21,6 +21,7 @@ typedef struct Ck Ck;
 typedef void BOARD_fn(Ck *k);
 typedef void BAR_fn(Ck *k, const Bar *b);
 typedef void SEGMENT_fn(Ck *k, const Segment *g);
+typedef SEGMENT_fn ANY_SEGMENT_fn;
 
 #define RULE(id, name, msvc, cls, sev, scope, ...) static scope##_fn check_##id;
 #define CODE(id, ...)
@@ -45,7 +46,7 @@ const RuleInfo rule_table[CODE_COUNT] = {
 static const struct {
     BOARD_fn *BOARD;
     BAR_fn *BAR;
-    SEGMENT_fn *SEGMENT;
+    SEGMENT_fn *SEGMENT, *ANY_SEGMENT;
 } checkers[RULE_COUNT] = {
 #define RULE(id, name, msvc, cls, sev, scope, ...) [R_##id] = {.scope = check_##id},
 #define CODE(id, ...)
@@ -148,12 +149,18 @@ static bool prerequisites(Ck *k, Code r, unsigned obj)
 {
     const RuleInfo *ri = &rule_table[r];
     for (unsigned i = 0; i < ri->npre; i++) {
-        Code p = ri->pre[i];
-        ASSERT(rule_table[p].scope == ON_BOARD || rule_table[p].scope == ri->scope);
-        if (!run(k, p, rule_table[p].scope == ON_BOARD ? 0 : obj))
+        RuleScope ps = rule_table[ri->pre[i]].scope;
+        ASSERT(ps == ON_BOARD || ps == ri->scope || (ON_SEGMENTS(ps) && ON_SEGMENTS(ri->scope)));
+        if (!run(k, ri->pre[i], ps == ON_BOARD ? 0 : obj))
             return false;
     }
     return true;
+}
+
+/* Whether segment `g` is an object of rule `r`'s scope. */
+static bool in_scope(Code r, const Segment *g)
+{
+    return rule_table[r].scope == ON_ANY_SEGMENT || g->kind != SEG_AGP;
 }
 
 /* Runs rule `r` on object `obj` unless it ran there; true when it passed. */
@@ -167,7 +174,12 @@ static bool run(Ck *k, Code r, unsigned obj)
     *st = RUNNING;
     const Spec *s = k->s;
     const Segment *g = obj > s->nbars ? &s->segs[obj - 1 - s->nbars] : NULL;
-    /* A segment with a value that failed (reported) is not checked. */
+    /* A rule has nothing to say of a segment outside its scope; a segment
+     * with a value that failed (reported) is not checked. */
+    if (g && !in_scope(r, g)) {
+        *st = PASSED;
+        return true;
+    }
     if (!prerequisites(k, r, obj) || (g && g->unresolved)) {
         *st = SKIPPED;
         return false;
@@ -181,7 +193,7 @@ static bool run(Ck *k, Code r, unsigned obj)
     else if (rule_table[r].scope == ON_BAR)
         checkers[r].BAR(k, &s->bars[obj - 1]);
     else
-        checkers[r].SEGMENT(k, g);
+        (rule_table[r].scope == ON_SEGMENT ? checkers[r].SEGMENT : checkers[r].ANY_SEGMENT)(k, g);
     *st = k->fired ? FAILED : PASSED;
     k->cur = outer;
     k->fired = outer_fired;
@@ -189,10 +201,10 @@ static bool run(Ck *k, Code r, unsigned obj)
 }
 
 /* Whether rule `r` may look at segment `g` as the other side of a pair:
- * g is resolved and r's prerequisites passed on it. */
+ * g is of its scope, resolved, and r's prerequisites passed on it. */
 static bool ready(Ck *k, Code r, const Segment *g)
 {
-    return !g->unresolved && prerequisites(k, r, seg_obj(k, g));
+    return in_scope(r, g) && !g->unresolved && prerequisites(k, r, seg_obj(k, g));
 }
 
 static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags *d)
@@ -214,7 +226,8 @@ static void run_all(Ck *k, bool invariants)
         unsigned first = order[o] == ON_BOARD ? 0 : order[o] == ON_BAR ? 1 : 1 + k->s->nbars;
         unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? k->s->nbars : k->s->nsegs;
         for (int r = 0; r < RULE_COUNT; r++) {
-            if (rule_table[r].scope != order[o] || r == R_waiver_unused ||
+            RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
+            if (sc != order[o] || r == R_waiver_unused ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
             for (unsigned i = 0; i < n && k->broken == CODE_NONE; i++)
@@ -262,13 +275,14 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
         n->about = subject(k, on);
 }
 
-/* Reports a fault of the rule being checked (k->cur): its finding, or NULL
- * when the finding is not shown (the rule is off; check_invariants). */
-static Diag *report(Ck *k, Code id, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+/* Reports a fault of the rule being checked (k->cur, so a checker reports
+ * its own rule only): its finding, or NULL when the finding is not shown
+ * (the rule is off; check_invariants). */
+static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 
-static Diag *report(Ck *k, Code id, On on, Pos pos, const char *fmt, ...)
+static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
 {
-    ASSERT(id == k->cur); /* a checker reports its own rule */
+    Code id = k->cur;
     k->fired = true;
     const Segment *g = on.g;
     va_list ap;
@@ -381,16 +395,14 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
     if (g->kind != SEG_AGP)
         return;
     if (g->flags_written)
-        report(k, R_agp_exclusive, SEG(g, "flags"), g->flags_pos,
-               "segment '%s' is AGP: it may set no flag besides Agp", g->name);
+        report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp", g->name);
     if (g->cpu != CPU_NONE)
-        report(k, R_agp_exclusive, SEG(g, "cpu_visible"), g->cpu_pos,
+        report(k, SEG(g, "cpu_visible"), g->cpu_pos,
                "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name);
     if (g->nbanks)
-        report(k, R_agp_exclusive, SEG(g, "banks"), g->banks_pos,
-               "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
+        report(k, SEG(g, "banks"), g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
     if (!k->fired && g->flags != FLAG_agp) /* a flag no key of the spec says */
-        report(k, R_agp_exclusive, SEG(g, "flags"), g->pos,
+        report(k, SEG(g, "flags"), g->pos,
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
 }
 
@@ -407,7 +419,7 @@ static void check_agp_at_most_one(Ck *k, const Segment *g)
 {
     const Segment *agp = first_agp(k->s);
     if (g->kind == SEG_AGP && g != agp) {
-        Diag *e = report(k, R_agp_at_most_one, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
+        Diag *e = report(k, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
         note(k, e, SEG(agp, "kind"), agp->kind_pos, "the first AGP segment is here");
     }
 }
@@ -415,7 +427,7 @@ static void check_agp_at_most_one(Ck *k, const Segment *g)
 static void check_agp_last(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_AGP && g != &k->s->segs[k->s->nsegs - 1])
-        report(k, R_agp_last, SEG(g, "kind"), g->kind_pos,
+        report(k, SEG(g, "kind"), g->kind_pos,
                "AGP segment '%s' is not last: when no AGP aperture exists the ids of the segments after it "
                "would shift", g->name);
 }
@@ -425,10 +437,10 @@ static void check_agp_base_size_ignored(Ck *k, const Segment *g)
     if (g->kind != SEG_AGP)
         return;
     if (g->base.set)
-        report(k, R_agp_base_size_ignored, SEG(g, "base"), g->base.pos,
+        report(k, SEG(g, "base"), g->base.pos,
                "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
     if (g->size.set)
-        report(k, R_agp_base_size_ignored, SEG(g, "size"), g->size.pos,
+        report(k, SEG(g, "size"), g->size.pos,
                "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can", g->name);
 }
 
@@ -440,7 +452,7 @@ static void check_key_not_emitted(Ck *k, const Segment *g)
         const Value *v = field_value(dropped[i], g);
         const char *key = field_table[dropped[i]].key;
         if (v->set)
-            report(k, R_key_not_emitted, SEG(g, key), v->pos,
+            report(k, SEG(g, key), v->pos,
                    "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", key, g->name);
     }
 }
@@ -449,16 +461,16 @@ static void check_key_not_emitted(Ck *k, const Segment *g)
 
 static void check_size_nonzero(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP && g->size.v == 0)
-        report(k, R_size_nonzero, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
+    if (g->size.v == 0)
+        report(k, SEG(g, "size"), at(&g->size, g), "segment '%s' has size 0", g->name);
 }
 
 static void check_size_page_multiple(Ck *k, const Segment *g)
 {
     uint64_t page = k->page;
-    if (g->kind == SEG_AGP || g->size.v % page == 0)
+    if (g->size.v % page == 0)
         return;
-    fix(k, report(k, R_size_page_multiple, SEG(g, "size"), at(&g->size, g),
+    fix(k, report(k, SEG(g, "size"), at(&g->size, g),
                "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
                (unsigned long long)page),
         "size: %s0x%llX (a whole number of pages)",
@@ -495,7 +507,7 @@ static void check_widths(Ck *k, const Segment *g)
             continue;
         const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
         const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
-        report(k, k->cur, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
+        report(k, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
                g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
                max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
@@ -504,14 +516,12 @@ static void check_widths(Ck *k, const Segment *g)
 
 static void check_size_fits_size_t(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP)
-        check_widths(k, g);
+    check_widths(k, g);
 }
 
 static void check_field_width(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP)
-        check_widths(k, g);
+    check_widths(k, g);
 }
 
 static void check_paging_size_uint(Ck *k)
@@ -546,14 +556,14 @@ static unsigned windows(const Segment *g, Window *w)
 /* The GPU range, and the windows at fixed CPU addresses, stay below 2^64. */
 static void check_range_overflow(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP && add_overflows(g->base.v, g->size.v))
-        report(k, R_range_overflow, SEG(g, "base"), at(&g->base, g),
+    if (add_overflows(g->base.v, g->size.v))
+        report(k, SEG(g, "base"), at(&g->base, g),
                "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
                (unsigned long long)g->base.v, (unsigned long long)g->size.v);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
         if (w[i].mode == CPU_ADDRESS && add_overflows(w[i].start, w[i].size))
-            report(k, R_range_overflow, SEG(g, w[i].key), w[i].pos,
+            report(k, SEG(g, w[i].key), w[i].pos,
                    "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", w[i].what,
                    g->name, (unsigned long long)w[i].start, (unsigned long long)w[i].size);
 }
@@ -562,15 +572,13 @@ static void check_range_overflow(Ck *k, const Segment *g)
 static void check_segments_overlap(Ck *k, const Segment *a)
 {
     const Spec *s = k->s;
-    if (a->kind == SEG_AGP)
-        return;
     for (unsigned j = 0; j < (unsigned)(a - s->segs); j++) {
         const Segment *b = &s->segs[j];
-        if (b->kind == SEG_AGP || !ready(k, R_segments_overlap, b))
+        if (!ready(k, R_segments_overlap, b))
             continue;
         uint64_t ae = end_of(a->base.v, a->size.v), be = end_of(b->base.v, b->size.v);
         if (a->base.v < be && b->base.v < ae) {
-            Diag *e = report(k, R_segments_overlap, SEG(a, "base"), at(&a->base, a),
+            Diag *e = report(k, SEG(a, "base"), at(&a->base, a),
                              "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
@@ -587,7 +595,7 @@ static void check_segments_max(Ck *k)
     const Spec *s = k->s;
     unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
     if (s->nsegs > max)
-        report(k, R_segments_max, SEG(&s->segs[max], NULL), s->segs[max].pos,
+        report(k, SEG(&s->segs[max], NULL), s->segs[max].pos,
                "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
                s->wddm & 15);
 }
@@ -599,9 +607,9 @@ static void check_segments_none(Ck *k)
     for (unsigned i = 0; i < s->nsegs; i++)
         agps += s->segs[i].kind == SEG_AGP;
     if (s->nsegs == 0)
-        report(k, R_segments_none, SEG(NULL, "segments"), s->segs_pos, "the board describes no segment");
+        report(k, SEG(NULL, "segments"), s->segs_pos, "the board describes no segment");
     else if (agps == s->nsegs)
-        report(k, R_segments_none, SEG(&s->segs[0], "kind"), s->segs[0].kind_pos,
+        report(k, SEG(&s->segs[0], "kind"), s->segs[0].kind_pos,
                "AGP segment '%s' is the board's only segment: without an AGP aperture the driver would report none",
                s->segs[0].name);
 }
@@ -611,18 +619,18 @@ static void check_segments_none(Ck *k)
 static void check_cpu_visible_aperture(Ck *k, const Segment *g)
 {
     if (g->cpu != CPU_NONE && g->kind == SEG_APERTURE)
-        report(k, R_cpu_visible_aperture, SEG(g, "cpu_visible"), g->cpu_pos,
+        report(k, SEG(g, "cpu_visible"), g->cpu_pos,
                "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress", g->name);
 }
 
 static void check_cpu_window_in_bar(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP || g->cpu != CPU_BAR || !g->cpu_bar)
+    if (g->cpu != CPU_BAR || !g->cpu_bar)
         return;
     const Bar *b = g->cpu_bar;
     uint64_t off = g->cpu_offset.v;
     if (off > b->size.v || g->size.v > b->size.v - off) {
-        Diag *e = report(k, R_cpu_window_in_bar, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
+        Diag *e = report(k, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
                          "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
                          (unsigned long long)off, b->name, Q(b->size.v));
         note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
@@ -656,7 +664,7 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                     (y->mode == CPU_ADDRESS && add_overflows(y->start, y->size)))
                     continue;
                 if (x->start < end_of(y->start, y->size) && y->start < xe) {
-                    Diag *e = report(k, R_cpu_windows_overlap, SEG(a, x->key), x->pos,
+                    Diag *e = report(k, SEG(a, x->key), x->pos,
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
@@ -672,14 +680,14 @@ static void check_bar_index(Ck *k, const Bar *b)
     const Spec *s = k->s;
     unsigned n = bar_regs(b);
     if (b->index.v > 6 - n) /* 6 - n: index + n could wrap */
-        report(k, R_bar_index, BAR(b, "index"), b->index.pos,
+        report(k, BAR(b, "index"), b->index.pos,
                n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
                       : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5",
                b->name, (unsigned long long)b->index.v);
     for (unsigned j = 0; j < (unsigned)(b - s->bars); j++) {
         const Bar *o = &s->bars[j];
         if (b->index.v < o->index.v + bar_regs(o) && o->index.v < b->index.v + n) {
-            Diag *e = report(k, R_bar_index, BAR(b, "index"), b->index.pos,
+            Diag *e = report(k, BAR(b, "index"), b->index.pos,
                              o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
                                                       : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                              b->name, (unsigned long long)b->index.v, o->name);
@@ -692,17 +700,17 @@ static void check_bar_index(Ck *k, const Bar *b)
 static void check_bar_size(Ck *k, const Bar *b)
 {
     if (b->bits.set && b->bits.v != 32 && b->bits.v != 64)
-        report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
+        report(k, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
                (unsigned long long)b->bits.v);
     else if (bar_regs(b) == 1 && b->size.v > BAR32_MAX)
-        fix(k, report(k, R_bar_size, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
+        fix(k, report(k, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
                    b->name, Q(b->size.v)),
             "bits: 64");
     if (!pow2(b->size.v)) {
         unsigned lg = 0;
         while (lg < 63 && (1ull << lg) < b->size.v)
             lg++;
-        fix(k, report(k, R_bar_size, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
+        fix(k, report(k, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
                    Q(b->size.v)),
             "size: %s (the power of two that holds it)", iec(k->d->arena, 1ull << lg));
     }
@@ -713,7 +721,7 @@ static void check_bar_size(Ck *k, const Bar *b)
 static void check_banks_memory_only(Ck *k, const Segment *g)
 {
     if (g->nbanks && g->kind == SEG_APERTURE)
-        report(k, R_banks_memory_only, SEG(g, "banks"), g->banks_pos,
+        report(k, SEG(g, "banks"), g->banks_pos,
                "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
 }
 
@@ -727,12 +735,12 @@ static void check_banks_cover(Ck *k, const Segment *g)
         const Bank *b = &g->banks[i];
         uint64_t start = i ? g->banks[i - 1].end : 0;
         if (b->start != start) {
-            report(k, R_banks_cover, BANK(g, b, NULL), b->pos, "bank '%s' of segment '%s' starts at 0x%llX, not at 0x%llX",
+            report(k, BANK(g, b, NULL), b->pos, "bank '%s' of segment '%s' starts at 0x%llX, not at 0x%llX",
                    b->name, g->name, (unsigned long long)b->start, (unsigned long long)start);
             return;
         }
         if (b->end <= b->start) {
-            report(k, R_banks_cover, BANK(g, b, b->size.set ? "size" : NULL), b->size.set ? b->size.pos : b->pos,
+            report(k, BANK(g, b, b->size.set ? "size" : NULL), b->size.set ? b->size.pos : b->pos,
                    b->size.set ? "bank '%s' of segment '%s' is empty"
                                : "bank '%s' of segment '%s' has nothing left: the banks before it fill the segment",
                    b->name, g->name);
@@ -740,7 +748,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
         }
         if (b->end > g->size.v) { /* this bank, not the next, passes the end */
             bool far = b->end == UINT64_MAX;
-            Diag *e = report(k, R_banks_cover, BANK(g, b, "size"), at(&b->size, g),
+            Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
                              "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s", b->name,
                              g->name, (unsigned long long)b->end, far ? "far" : Q(b->end - g->size.v), Q(g->size.v));
             note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
@@ -756,7 +764,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
     }
     const Bank *last = &g->banks[g->nbanks - 1];
     if (last->end != g->size.v) {
-        Diag *e = report(k, R_banks_cover, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
+        Diag *e = report(k, BANK(g, last->size.set ? last : NULL, last->size.set ? "size" : "banks"),
                          last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(last->end),
                          Q(g->size.v - last->end), Q(g->size.v));
@@ -774,7 +782,7 @@ static void check_banks_page_aligned(Ck *k, const Segment *g)
     for (unsigned i = 0; g->kind == SEG_MEMORY && i + 1 < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
         if (b->end % page) {
-            fix(k, report(k, R_banks_page_aligned, BANK(g, b, "size"), at(&b->size, g),
+            fix(k, report(k, BANK(g, b, "size"), at(&b->size, g),
                        "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
                        (unsigned long long)b->end, (unsigned long long)page),
                 "size: 0x%llX or 0x%llX (ends on a page)", (unsigned long long)(round_down(b->end, page) - b->start),
@@ -786,8 +794,8 @@ static void check_banks_page_aligned(Ck *k, const Segment *g)
 
 static void check_banks_max(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP && g->nbanks > MAX_BANKS)
-        report(k, R_banks_max, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
+    if (g->nbanks > MAX_BANKS)
+        report(k, BANK(g, &g->banks[MAX_BANKS], NULL), g->banks[MAX_BANKS].pos,
                "segment '%s' has %u banks; at most %u can be named", g->name, g->nbanks, (unsigned)MAX_BANKS);
 }
 
@@ -796,7 +804,7 @@ static void check_banks_max(Ck *k, const Segment *g)
 static void check_commit_limit_memory(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        fix(k, report(k, R_commit_limit_memory, SEG(g, "commit_limit"), g->commit_limit.pos,
+        fix(k, report(k, SEG(g, "commit_limit"), g->commit_limit.pos,
                    "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
                    Q(g->commit_limit.v), Q(g->size.v)),
             "leave commit_limit out: it defaults to the size");
@@ -805,7 +813,7 @@ static void check_commit_limit_memory(Ck *k, const Segment *g)
 static void check_commit_limit_aperture(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        fix(k, report(k, R_commit_limit_aperture, SEG(g, "commit_limit"), at(&g->commit_limit, g),
+        fix(k, report(k, SEG(g, "commit_limit"), at(&g->commit_limit, g),
                    "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name, Q(g->commit_limit.v),
                    Q(g->size.v), Q(g->commit_limit.v - g->size.v)),
             "commit_limit: size (or leave it out: it defaults to the size)");
@@ -815,16 +823,14 @@ static void check_commit_limit_aperture(Ck *k, const Segment *g)
 
 static void check_preserve_combination(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     uint32_t f = g->flags;
     bool sb = f & FLAG_preserved_during_standby, hb = f & FLAG_preserved_during_hibernate,
          ph = f & FLAG_partially_preserved_during_hibernate;
     if (hb && ph)
-        report(k, R_preserve_combination, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                "segment '%s' is preserved during hibernate both fully and partially; pick one", g->name);
     else if ((hb || ph) && !sb)
-        fix(k, report(k, R_preserve_combination, SEG(g, "flags"),
+        fix(k, report(k, SEG(g, "flags"),
                       g->flag_pos[hb ? FB_preserved_during_hibernate : FB_partially_preserved_during_hibernate],
                       "segment '%s' is preserved during hibernate but not during standby", g->name),
             "add preserved_during_standby to the flags");
@@ -834,7 +840,7 @@ static void check_system_memory_end_memory_only(Ck *k, const Segment *g)
 {
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind == SEG_APERTURE)
-        report(k, R_system_memory_end_memory_only, SEG(g, "system_memory_end"), e->pos,
+        report(k, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end on %s segment '%s'", seg_kind_name(g->kind), g->name);
 }
 
@@ -842,15 +848,13 @@ static void check_system_memory_end_iff_partial(Ck *k, const Segment *g)
 {
     const Value *e = &g->system_memory_end;
     bool ph = g->flags & FLAG_partially_preserved_during_hibernate;
-    if (g->kind == SEG_AGP)
-        return;
     if (ph && (!e->set || e->v == 0))
-        report(k, R_system_memory_end_iff_partial, SEG(g, e->set ? "system_memory_end" : "flags"),
+        report(k, SEG(g, e->set ? "system_memory_end" : "flags"),
                e->set ? e->pos : g->flag_pos[FB_partially_preserved_during_hibernate],
                "segment '%s' is partially preserved during hibernate but has no (non-zero) system_memory_end",
                g->name);
     else if (e->set && e->v && !ph) /* 0 is what an unpreserved segment writes */
-        report(k, R_system_memory_end_iff_partial, SEG(g, "system_memory_end"), e->pos,
+        report(k, SEG(g, "system_memory_end"), e->pos,
                "system_memory_end is set on segment '%s' without partially_preserved_during_hibernate", g->name);
 }
 
@@ -865,9 +869,9 @@ static void edit_minus_one(Ck *k, Diag *w, const Segment *g)
 static void check_system_memory_end_inside(Ck *k, const Segment *g)
 {
     const Value *e = &g->system_memory_end;
-    if (g->kind == SEG_AGP || e->v < g->size.v)
+    if (e->v < g->size.v)
         return;
-    Diag *w = report(k, R_system_memory_end_inside, SEG(g, "system_memory_end"), at(e, g),
+    Diag *w = report(k, SEG(g, "system_memory_end"), at(e, g),
                      "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
                      (unsigned long long)e->v, g->name, Q(g->size.v));
     fix(k, w, "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
@@ -878,9 +882,9 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
 {
     uint64_t page = k->page;
     const Value *e = &g->system_memory_end;
-    if (g->kind == SEG_AGP || !e->set || !e->v || (e->v + 1) % page == 0)
+    if (!e->set || !e->v || (e->v + 1) % page == 0)
         return;
-    Diag *w = report(k, R_system_memory_end_page, SEG(g, "system_memory_end"), e->pos,
+    Diag *w = report(k, SEG(g, "system_memory_end"), e->pos,
                      "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
                      "not a whole number of %llu-byte pages",
                      (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page);
@@ -896,68 +900,59 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
 static void check_flag_wddm_version(Ck *k, const Segment *g)
 {
     const Spec *s = k->s;
-    for (size_t i = 0; i < flag_count && g->kind != SEG_AGP; i++) {
+    for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
         const char *key;
         if (!(g->flags & (1u << fi->bit)) || fi->min_wddm <= s->wddm)
             continue;
         Pos p = flag_pos(g, fi->bit, &key);
         const char *what = flag_said(k, g, fi->bit, fi);
-        fix(k, report(k, R_flag_wddm_version, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u",
+        fix(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u",
                    what, fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
             "wddm: \"%u.%u\" in board, or remove '%s'", fi->min_wddm >> 4, fi->min_wddm & 15,
             g->flag_pos[fi->bit].file ? fi->name : key);
     }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        report(k, R_flag_wddm_version, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
+        report(k, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
                "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is %u.%u",
                s->wddm >> 4, s->wddm & 15);
 }
 
 static void check_reserved_sys_mem(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     if (g->flags & FLAG_reserved_sys_mem)
-        report(k, R_reserved_sys_mem, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
                "reserved_sys_mem is set by the system, never by a driver");
 }
 
 static void check_host_aperture_cpu_visible(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     if (!(g->flags & FLAG_supports_cpu_host_aperture) || !(g->flags & FLAG_cpu_visible))
         return;
     const char *key;
     Pos p = flag_pos(g, FB_supports_cpu_host_aperture, &key);
-    Diag *e = report(k, R_host_aperture_cpu_visible, SEG(g, key), p,
-                     "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
+    Diag *e = report(k, SEG(g, key), p, "segment '%s' supports a CPU host aperture and is also cpu_visible", g->name);
     note(k, e, SEG(g, "cpu_visible"), g->cpu_pos, "cpu_visible written here");
 }
 
 static void check_cached_host_aperture(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     if ((g->flags & FLAG_supports_cached_cpu_host_aperture) && !(g->flags & FLAG_supports_cpu_host_aperture))
-        report(k, R_cached_host_aperture, SEG(g, "flags"), g->flag_pos[FB_supports_cached_cpu_host_aperture],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_supports_cached_cpu_host_aperture],
                "supports_cached_cpu_host_aperture without supports_cpu_host_aperture on segment '%s'", g->name);
 }
 
 static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     const uint64_t k64 = 64 * 1024;
     if (!(g->flags & FLAG_use_64kb_pages))
         return;
     if (g->base.v % k64)
-        report(k, R_use_64kb_pages_alignment, SEG(g, "base"), at(&g->base, g),
+        report(k, SEG(g, "base"), at(&g->base, g),
                "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
                (unsigned long long)g->base.v);
     if (g->size.v % k64)
-        report(k, R_use_64kb_pages_alignment, SEG(g, "size"), at(&g->size, g),
+        report(k, SEG(g, "size"), at(&g->size, g),
                "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
                (unsigned long long)g->size.v);
 }
@@ -965,23 +960,21 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
 {
     if ((g->flags & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
-        report(k, R_cache_coherent_memory, SEG(g, "flags"), g->flag_pos[FB_cache_coherent],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_cache_coherent],
                "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
 }
 
 static void check_populated_from_system_memory_aperture(Ck *k, const Segment *g)
 {
     if ((g->flags & FLAG_populated_from_system_memory) && g->kind == SEG_APERTURE)
-        report(k, R_populated_from_system_memory_aperture, SEG(g, "flags"), g->flag_pos[FB_populated_from_system_memory],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_populated_from_system_memory],
                "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
 }
 
 static void check_application_target_deprecated(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     if (g->flags & FLAG_application_target)
-        report(k, R_application_target_deprecated, SEG(g, "flags"), g->flag_pos[FB_application_target],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_application_target],
                "application_target is deprecated; use local_budget_group or non_local_budget_group");
 }
 
@@ -992,7 +985,7 @@ static void check_paging_segment_aperture(Ck *k)
     const Spec *s = k->s;
     const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
     if (g && g->kind != SEG_APERTURE)
-        report(k, R_paging_segment_aperture, SEG(NULL, "paging.segment"), s->paging.seg_pos,
+        report(k, SEG(NULL, "paging.segment"), s->paging.seg_pos,
                g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
                                   : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
                g->name);
@@ -1005,7 +998,7 @@ static void check_paging_buffer_fits(Ck *k)
     const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
     uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && s->paging.buffer_size.v > room) {
-        Diag *e = report(k, R_paging_buffer_fits, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
+        Diag *e = report(k, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
@@ -1019,26 +1012,24 @@ static void check_names_c_ident(Ck *k)
 {
     const Spec *s = k->s;
     if (!is_c_ident(s->name))
-        report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier",
-               s->name);
+        report(k, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier", s->name);
     else if (strlen(s->name) > BOARD_NAME_MAX)
-        report(k, R_names_c_ident, SEG(NULL, "board.name"), s->name_pos,
+        report(k, SEG(NULL, "board.name"), s->name_pos,
                "board name '%.16s...' is %zu bytes long: the files named after it (%.16s..._segments.h) would pass "
                "the 255 bytes of a file name (%d bytes at most)", s->name, strlen(s->name), s->name, BOARD_NAME_MAX);
     for (unsigned i = 0; i < s->nbars; i++)
         if (!is_c_ident(s->bars[i].name))
-            report(k, R_names_c_ident, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier",
-                   s->bars[i].name);
+            report(k, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         if (!is_c_ident(g->name))
-            report(k, R_names_c_ident, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
+            report(k, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
         else if (!strcmp(g->name, "none"))
-            report(k, R_names_c_ident, SEG(g, "name"), g->pos,
+            report(k, SEG(g, "name"), g->pos,
                    "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned b = 0; b < g->nbanks; b++)
             if (!is_c_ident(g->banks[b].name))
-                report(k, R_names_c_ident, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
                        "bank name '%s' is not a C identifier", g->banks[b].name);
     }
 }
@@ -1050,14 +1041,14 @@ static void check_names_unique(Ck *k)
         const Segment *g = &s->segs[i];
         for (unsigned j = 0; j < i; j++)
             if (!strcmp(s->segs[j].name, g->name)) {
-                Diag *e = report(k, R_names_unique, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
+                Diag *e = report(k, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
                 note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
                 break;
             }
         for (unsigned b = 0; b < g->nbanks; b++)
             for (unsigned c = 0; c < b; c++)
                 if (!strcmp(g->banks[c].name, g->banks[b].name)) {
-                    Diag *e = report(k, R_names_unique, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
+                    Diag *e = report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
                                      "a second bank named '%s' in '%s'", g->banks[b].name, g->name);
                     note(k, e, BANK(g, &g->banks[c], "name"), g->banks[c].pos, "the first is here");
                     break;
@@ -1070,7 +1061,7 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
     if (!g->near)
         return;
     const char *bn = g->near->str;
-    Diag *e = report(k, R_variant_new_segment, SEG(g, "name"), g->pos,
+    Diag *e = report(k, SEG(g, "name"), g->pos,
                      "the base has no segment '%s', so this variant adds one: did you mean '%s' (from %s)?", g->name,
                      bn, os_basename(g->near->pos.file->name));
     note(k, e, SEG(NULL, NULL), node_span(g->near), "the base's segment '%s' is described here", bn);
@@ -1104,7 +1095,7 @@ static void check_generated_names(Ck *k)
                 continue;
             /* Banks...: after the camel-case prefix */
             bool camel = id[i].ident[0] == 'B' && id[i].ident[1] == 'a';
-            Diag *e = report(k, R_names_generated_unique, gen_on(k, &id[i]), gen_pos(k, &id[i]),
+            Diag *e = report(k, gen_on(k, &id[i]), gen_pos(k, &id[i]),
                              "%s and %s would both define %s%s in the generated code", id[j].what, id[i].what,
                              camel ? s->camel : arena_printf(a, "%s_", s->upper), id[i].ident);
             if (id[j].seg || id[j].bar)
@@ -1123,7 +1114,7 @@ static void check_page_size_valid(Ck *k)
 {
     const Spec *s = k->s;
     if (s->page_size.v < DEFAULT_PAGE_SIZE || !pow2(s->page_size.v))
-        report(k, R_page_size_valid, SEG(NULL, "board.page_size"), s->page_size.pos,
+        report(k, SEG(NULL, "board.page_size"), s->page_size.pos,
                "page size %llu is not a power of two of at least %d", (unsigned long long)s->page_size.v,
                DEFAULT_PAGE_SIZE);
 }
@@ -1135,7 +1126,7 @@ static void check_wddm2_one_aperture(Ck *k)
     for (unsigned i = 0; i < s->nsegs; i++)
         apertures += s->segs[i].kind == SEG_APERTURE;
     if (s->wddm >= 0x20 && apertures != 1)
-        report(k, R_wddm2_one_aperture, SEG(NULL, "board.wddm"), s->wddm_pos,
+        report(k, SEG(NULL, "board.wddm"), s->wddm_pos,
                "WDDM %u.%u needs exactly one aperture segment; found %u", s->wddm >> 4, s->wddm & 15, apertures);
 }
 
@@ -1146,7 +1137,7 @@ static void check_ddi_form_version(Ck *k)
     const Spec *s = k->s;
     unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
     if (s->forms_from_option && extra)
-        report(k, R_ddi_form_version, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+        report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
                s->wddm_pos.file ? s->wddm_pos : s->name_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
                extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
@@ -1156,21 +1147,20 @@ static void check_ddi_form_version(Ck *k)
 static void check_ddi_qs4_banks(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS4) && g->nbanks)
-        report(k, R_ddi_qs4_banks, SEG(g, "banks"), g->banks_pos,
+        report(k, SEG(g, "banks"), g->banks_pos,
                "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
 }
 
 static void check_ddi_qs4_agp(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS4) && g->kind == SEG_AGP)
-        report(k, R_ddi_qs4_agp, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
-               g->name);
+        report(k, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4", g->name);
 }
 
 static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        report(k, R_ddi_qs_system_memory_end, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
+        report(k, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
                "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
                "(it has no SystemMemoryEndAddress)", g->name);
 }
@@ -1185,8 +1175,7 @@ static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
     Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
             : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
     if (what)
-        report(k, R_ddi_field_needs_qs4, SEG(g, what), p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor",
-               what, g->name);
+        report(k, SEG(g, what), p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what, g->name);
 }
 
 /* The WDDM 1.x handlers (QUERYSEGMENT, QUERYSEGMENT3) carry no flag from
@@ -1199,7 +1188,7 @@ static void check_ddi_qs3_flag(Ck *k, const Segment *g)
         const char *key;
         if ((g->flags & (1u << fi->bit)) && fi->min_wddm >= 0x20) {
             Pos p = flag_pos(g, fi->bit, &key);
-            report(k, R_ddi_qs3_flag, SEG(g, key), p, "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
+            report(k, SEG(g, key), p, "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
                    flag_said(k, g, fi->bit, fi), f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
             return;
         }
@@ -1210,31 +1199,29 @@ static void check_ddi_qs3_flag(Ck *k, const Segment *g)
  * check_widths); values the spec does not write are 0, inside any. */
 static void check_vpr_range_inside(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_AGP)
-        return;
     const Vpr *v = &g->vpr;
     if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-        report(k, R_vpr_range_inside, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
+        report(k, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
                at(v->range_start.v > g->size.v ? &v->range_start : &v->range_size, g),
                "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
                (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
     else if (v->alignment.v && !pow2(v->alignment.v))
-        report(k, R_vpr_range_inside, SEG(g, "vpr.alignment"), at(&v->alignment, g),
+        report(k, SEG(g, "vpr.alignment"), at(&v->alignment, g),
                "VPR alignment 0x%llX is not a power of two", (unsigned long long)v->alignment.v);
     check_widths(k, g);
 }
 
 static void check_vpr_needs_range(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP && (g->flags & FLAG_vpr_supported) && !g->vpr.set)
-        report(k, R_vpr_needs_range, SEG(g, "flags"), g->flag_pos[FB_vpr_supported],
+    if ((g->flags & FLAG_vpr_supported) && !g->vpr.set)
+        report(k, SEG(g, "flags"), g->flag_pos[FB_vpr_supported],
                "segment '%s' supports VPR but has no 'vpr:' range", g->name);
 }
 
 static void check_cpu_host_aperture_needs_window(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP && (g->flags & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
-        report(k, R_cpu_host_aperture_needs_window, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
+    if ((g->flags & FLAG_supports_cpu_host_aperture) && g->host.mode == CPU_NONE)
+        report(k, SEG(g, "flags"), g->flag_pos[FB_supports_cpu_host_aperture],
                "segment '%s' supports a CPU host aperture but has no 'cpu_host_aperture:' window", g->name);
 }
 
@@ -1248,14 +1235,14 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
     const HostAperture *h = &g->host;
     uint64_t page = k->page, unit = g->flags & FLAG_use_64kb_pages ? 64 * 1024 : page;
     /* A size with no aperture is never emitted, and never written. */
-    if (g->kind == SEG_AGP || (h->mode == CPU_NONE && !h->size.v))
+    if (h->mode == CPU_NONE && !h->size.v)
         return;
     if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX)
-        report(k, R_cpu_host_aperture_size, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
+        report(k, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
                g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
     else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
-        report(k, R_cpu_host_aperture_size, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+        report(k, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
                "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
 }
 
@@ -1265,8 +1252,8 @@ static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
 {
     const HostAperture *h = &g->host;
     uint64_t start = h->mode == CPU_BAR ? h->offset.v : h->address.v;
-    if (g->kind != SEG_AGP && h->mode != CPU_NONE && start % k->page)
-        fix(k, report(k, R_cpu_host_aperture_aligned, SEG(g, h->mode == CPU_BAR ? "cpu_host_aperture.offset"
+    if (h->mode != CPU_NONE && start % k->page)
+        fix(k, report(k, SEG(g, h->mode == CPU_BAR ? "cpu_host_aperture.offset"
                                                                                : "cpu_host_aperture.address"),
                    at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
                    "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
@@ -1278,7 +1265,7 @@ static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
 static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_APERTURE && (g->flags & FLAG_supports_cpu_host_aperture))
-        report(k, R_cpu_host_aperture_memory, SEG(g, "cpu_host_aperture"),
+        report(k, SEG(g, "cpu_host_aperture"),
                g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[FB_supports_cpu_host_aperture],
                "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
                g->name);
@@ -1294,7 +1281,7 @@ static void check_waiver_unused(Ck *k)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++) {
             const Waiver *wv = &s->segs[i].waivers[w];
             if (!wv->used && !s->segs[i].unresolved)
-                report(k, R_waiver_unused, SEG(&s->segs[i], "waive"), wv->pos,
+                report(k, SEG(&s->segs[i], "waive"), wv->pos,
                        "waiver of '%s' on segment '%s' is unused: the rule does not fire there", wv->rule,
                        s->segs[i].name);
         }

@@ -803,7 +803,11 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
  * CLASS_INVARIANT (never switchable), scope ON_BOARD, no prerequisites
  * and a text only. */
 typedef enum { CLASS_INVARIANT, CLASS_ADVISORY, CLASS_ADVISORY_BOARD } RuleClass;
-typedef enum { ON_BOARD, ON_BAR, ON_SEGMENT } RuleScope;
+/* What a rule's checker looks at: the board, a BAR, a memory or aperture
+ * segment (the AGP segment's descriptor is the aperture's: agp-exclusive),
+ * any segment. */
+typedef enum { ON_BOARD, ON_BAR, ON_SEGMENT, ON_ANY_SEGMENT } RuleScope;
+#define ON_SEGMENTS(sc) ((sc) >= ON_SEGMENT) /* a segment is the object */
 enum { RULE_MAX_PRE = 3 };
 
 typedef struct RuleInfo {
@@ -1054,10 +1058,9 @@ typedef struct GenIdent {
     unsigned seg, bar; /* 1-based origin; both 0: segc's own */
 } GenIdent;
 /* Every such identifier of `s` (*n of them): segc's, the segments', the
- * BARs'.  check.c reports collisions; emit.c re-checks through
- * idents_unique, which names two colliding origins in *first, *second. */
+ * BARs'.  check.c reports collisions (names-generated-unique, which the
+ * emitters re-check as every invariant). */
 GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {

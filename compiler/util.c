@@ -457,24 +457,3 @@ GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
     *count = n;
     return id;
 }
-
-/* The name an identifier is made of: the segment's or BAR's, or for
- * segc's own what follows SEGMENT_ or BAR_. */
-static const char *origin_name(const Spec *s, const GenIdent *g)
-{
-    return g->seg ? s->segs[g->seg - 1].name : g->bar ? s->bars[g->bar - 1].name : strchr(g->ident, '_') + 1;
-}
-
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
-{
-    unsigned n;
-    const GenIdent *id = gen_idents(a, s, &n);
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(id[i].ident, id[j].ident)) {
-                *first = arena_printf(a, "'%s'", origin_name(s, &id[j]));
-                *second = arena_printf(a, "'%s'", origin_name(s, &id[i]));
-                return false;
-            }
-    return true;
-}

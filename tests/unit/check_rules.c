@@ -847,7 +847,8 @@ START_TEST(test_prerequisites)
             const RuleInfo *q = &rule_table[r->pre[p]];
             ck_assert_msg(r->pre[p] >= 0 && r->pre[p] < RULE_COUNT && r->pre[p] != i, "%s: prerequisite %d", r->name,
                           r->pre[p]);
-            ck_assert_msg(q->scope == ON_BOARD || q->scope == r->scope, "%s after %s: another scope", r->name, q->name);
+            ck_assert_msg(q->scope == ON_BOARD || q->scope == r->scope || (ON_SEGMENTS(q->scope) && ON_SEGMENTS(r->scope)),
+                          "%s after %s: another scope", r->name, q->name);
             ck_assert_msg(r->cls != CLASS_INVARIANT || q->cls == CLASS_INVARIANT, "invariant %s after advisory %s",
                           r->name, q->name);
         }
