@@ -29,15 +29,20 @@ bool diag_format_parse(const char *s, DiagFormat *out)
 void rule_explain(Buf *b, const RuleInfo *r)
 {
     if (!r->source) { /* a CODE entry */
-        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
+        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nmsvc:   SEGC%04u\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
                       "applies to it.\n",
-                   r->name, severity_name(r->sev), r->text);
+                   r->name, severity_name(r->sev), r->text, r->msvc);
         return;
     }
     bool inv = r->cls == CLASS_INVARIANT;
-    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n\n", r->name,
+    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n", r->name,
                rule_class_name(r->cls), inv ? "always an error" : r->sev == SEV_ERROR ? "an error by default" : "a warning by default",
                r->text, r->source, r->fix, rule_class_name(r->cls), r->why);
+    for (unsigned i = 0; i < r->npre; i++)
+        buf_printf(b, "%s%s%s", i ? ", " : "after:  ", rule_table[r->pre[i]].name,
+                   i + 1 < r->npre ? "" : r->npre > 1 ? " (where one of them fails, this rule says nothing)\n"
+                                                       : " (where it fails, this rule says nothing)\n");
+    buf_printf(b, "msvc:   SEGC%04u\n\n", r->msvc);
     if (inv) {
         buf_printf(b, "No -W option and no waiver can switch it off or make it a warning: the\n"
                       "generated code or the OS depends on it.  Fix the spec.\n");
@@ -77,8 +82,8 @@ typedef struct Said {
 
 typedef struct RDiag {
     Severity sev;
-    const char *code, *fix;
-    int id; /* the code's row of rules.def, or -1 */
+    Code code;
+    const char *fix;
     Said said;
     Said *notes;
     unsigned nnotes;
@@ -178,8 +183,7 @@ static Said make_said(Arena *a, const char *msg, Pos p, const Subject *on)
 static void copy_diag(Arena *a, RDiag *out, const Diag *g)
 {
     out->sev = g->sev;
-    out->code = g->code ? arena_strdup(a, g->code) : NULL;
-    out->id = g->code ? code_by_name(g->code) : -1;
+    out->code = g->code;
     out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
@@ -250,7 +254,7 @@ static void json_diag(JsonW *w, const RDiag *g)
     json_obj_begin(w);
     loc_fields(w, &g->said.at, true);
     json_kstr(w, "severity", severity_name(g->sev));
-    json_kstr(w, "rule", g->code);
+    json_kstr(w, "rule", code_name(g->code));
     json_kstr(w, "message", g->said.msg);
     if (g->fix)
         json_kstr(w, "fix", g->fix);
@@ -330,7 +334,13 @@ static bool has_location(const Loc *l)
     return l->file && l->file[0] != '<';
 }
 
-static void physical_location(JsonW *w, const Loc *l)
+/* The run's base for relative paths (originalUriBaseIds): the directory
+ * segc ran in, so that a code-scanning tool that reads the log elsewhere
+ * (from another directory of the checkout) still finds the files. */
+#define SARIF_BASE "SRCROOT"
+
+/* `based`: the run has SARIF_BASE, and a relative path is taken from it. */
+static void physical_location(JsonW *w, const Loc *l, bool based)
 {
     json_kobj(w, "physicalLocation");
     json_kobj(w, "artifactLocation");
@@ -338,6 +348,8 @@ static void physical_location(JsonW *w, const Loc *l)
     path_uri(&u, l->file);
     json_kstr(w, "uri", u.p);
     buf_free(&u);
+    if (based && !os_is_absolute(l->file))
+        json_kstr(w, "uriBaseId", SARIF_BASE);
     json_obj_end(w);
     if (l->line) {
         json_kobj(w, "region");
@@ -367,10 +379,10 @@ static void text_object(JsonW *w, const char *key, const char *text)
 
 /* The members of a location object: where in the file, what in the spec,
  * and (for a related location) its message. */
-static void location(JsonW *w, const Said *s, bool with_message)
+static void location(JsonW *w, const Said *s, bool with_message, bool based)
 {
     if (has_location(&s->at))
-        physical_location(w, &s->at);
+        physical_location(w, &s->at, based);
     if (s->on.path) {
         json_karr(w, "logicalLocations");
         logical_location(w, s->on.path, s->on.name, s->on.kind);
@@ -382,7 +394,7 @@ static void location(JsonW *w, const Said *s, bool with_message)
         text_object(w, "message", s->msg);
 }
 
-static void related_locations(JsonW *w, const RDiag *g)
+static void related_locations(JsonW *w, const RDiag *g, bool based)
 {
     bool related = false;
     for (unsigned n = 0; n < g->nnotes; n++)
@@ -395,13 +407,13 @@ static void related_locations(JsonW *w, const RDiag *g)
             continue;
         json_obj_begin(w);
         json_kuint(w, "id", n + 1);
-        location(w, &g->notes[n], true);
+        location(w, &g->notes[n], true, based);
         json_obj_end(w);
     }
     json_arr_end(w);
 }
 
-static void suppression(JsonW *w, const RDiag *g)
+static void suppression(JsonW *w, const RDiag *g, bool based)
 {
     json_karr(w, "suppressions");
     json_obj_begin(w);
@@ -409,32 +421,32 @@ static void suppression(JsonW *w, const RDiag *g)
     json_kstr(w, "justification", g->waiver);
     if (has_location(&g->waiver_at)) {
         json_kobj(w, "location");
-        physical_location(w, &g->waiver_at);
+        physical_location(w, &g->waiver_at, based);
         json_obj_end(w);
     }
     json_obj_end(w);
     json_arr_end(w);
 }
 
-static void sarif_result(JsonW *w, const RDiag *g, const long *index)
+static void sarif_result(JsonW *w, const RDiag *g, const long *index, bool based)
 {
     json_obj_begin(w);
-    if (g->code)
-        json_kstr(w, "ruleId", g->code);
-    if (g->id >= 0)
-        json_kuint(w, "ruleIndex", (uint64_t)index[g->id]);
+    if (g->code != CODE_NONE) {
+        json_kstr(w, "ruleId", code_name(g->code));
+        json_kuint(w, "ruleIndex", (uint64_t)index[g->code]);
+    }
     json_kstr(w, "level", severity_level(g->sev));
     text_object(w, "message", g->said.msg);
     json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
-        location(w, &g->said, false);
+        location(w, &g->said, false, based);
         json_obj_end(w);
     }
     json_arr_end(w);
-    related_locations(w, g);
+    related_locations(w, g, based);
     if (g->waiver)
-        suppression(w, g);
+        suppression(w, g, based);
     if (g->fix) {
         json_kobj(w, "properties");
         json_kstr(w, "fix", g->fix);
@@ -466,18 +478,19 @@ static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
     buf_free(&help);
 }
 
-/* tool.driver: every rule of rules.def, then the other codes (yaml-syntax,
- * expr-overflow, io ...) that occurred (index[] is 1), in table order;
- * index[] gets each entry's place, or -1. */
-static void sarif_tool(JsonW *w, Arena *a, long *index)
+/* tool.driver: the rows of rules.def that the results name (used[] is
+ * true), in table order, and no other: a log describes its own results,
+ * and what every log would repeat is doc/rules.md's.  index[] gets each
+ * row's place in that list. */
+static void sarif_tool(JsonW *w, Arena *a, const bool *used, long *index)
 {
     json_kobj(w, "tool");
     json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
-    for (size_t i = 0; i < code_count; i++) {
-        index[i] = i < RULE_COUNT || index[i] ? n++ : -1;
-        if (index[i] >= 0)
+    for (int i = 0; i < CODE_COUNT; i++) {
+        index[i] = used[i] ? n++ : -1;
+        if (used[i])
             sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
@@ -497,12 +510,12 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
 
 static void write_sarif(Buf *b, const DiagReport *r)
 {
-    long index[256] = {0};
-    ASSERT(code_count <= countof(index));
+    long index[CODE_COUNT];
+    bool used[CODE_COUNT] = {false};
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            if (f->diags[i].id >= 0)
-                index[f->diags[i].id] = 1;
+            if (f->diags[i].code != CODE_NONE)
+                used[f->diags[i].code] = true;
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -510,13 +523,31 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, r->a, index);
+    sarif_tool(&w, r->a, used, index);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
+    /* Relative paths are the user's, from the directory segc ran in: it is
+     * the base they are taken from (a directory's URI ends in '/'). */
+    char *cwd = os_realpath(".");
+    if (cwd) {
+        Buf u = {0};
+        path_uri(&u, cwd);
+        if (!u.len || u.p[u.len - 1] != '/')
+            buf_putc(&u, '/');
+        buf_putc(&u, 0);
+        json_kobj(&w, "originalUriBaseIds");
+        json_kobj(&w, SARIF_BASE);
+        json_kstr(&w, "uri", u.p);
+        text_object(&w, "description", "the directory segc ran in, which relative paths are taken from");
+        json_obj_end(&w);
+        json_obj_end(&w);
+        buf_free(&u);
+    }
     json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            sarif_result(&w, &f->diags[i], index);
+            sarif_result(&w, &f->diags[i], index, cwd != NULL);
+    free(cwd);
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);

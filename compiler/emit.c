@@ -268,15 +268,10 @@ static uint64_t wddm_caps(unsigned wddm)
     return wddm < 0x12 ? 0x1000 : (uint64_t)(wddm >> 4) << 12 | (uint64_t)(wddm & 15) << 8;
 }
 
-/* The PCI configuration registers a BAR takes: two for a 64-bit BAR. */
-static unsigned bar_registers(const Bar *b)
-{
-    return b->bits.v == 64 ? 2 : 1;
-}
-
-/* The text at a position: the expression the spec wrote.  Values come
- * mostly in the order of their lines, so the search goes on from the last
- * line found. */
+/* The text at a position: the expression the spec wrote.  A plain scalar
+ * written over several lines is folded as YAML reads it (a line break and
+ * the next line's indentation become one space).  Values come mostly in
+ * the order of their lines, so the search goes on from the last line found. */
 static const char *pos_text(Ctx *c, Pos p)
 {
     const SrcFile *f = p.file;
@@ -289,10 +284,22 @@ static const char *pos_text(Ctx *c, Pos p)
     for (const char *nl; c->line < p.line && (nl = memchr(c->line_at, '\n', (size_t)(end - c->line_at))); c->line++)
         c->line_at = nl + 1;
     const char *t = c->line_at + p.col - 1;
-    size_t n = 0;
-    while (t + n < end && n < (p.len ? p.len : 1) && t[n] != '\n')
-        n++;
-    return arena_strndup(c->w->a, t, n);
+    Buf *b = &c->w->scratch;
+    b->len = 0;
+    for (size_t n = 0; t < end && n < (p.len ? p.len : 1) && *t != '\r'; n++) {
+        if (*t != '\n') {
+            put(b, t++, 1);
+            continue;
+        }
+        while (b->len && (b->p[b->len - 1] == ' ' || b->p[b->len - 1] == '\t'))
+            b->len--;
+        for (t++; t < end && (*t == ' ' || *t == '\t'); t++)
+            ;
+        if (t == end || *t == '\n' || *t == '\r' || *t == '#')
+            break;
+        put(b, " ", 1);
+    }
+    return arena_strndup(c->w->a, b->p ? b->p : "", b->len);
 }
 
 /* The comment beside a value: its IEC size, then what the spec wrote
@@ -355,8 +362,8 @@ static void header(Ctx *c)
                 s->paging.private_data_size.v, wddm_caps(s->wddm), arch_name(s->arch), c->source, s->ptr_bytes);
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
-        h_bar(w, &c->up, &c->bar[i], i, note(c, F_bar_size, b, b->pos), b->index.v, bar_registers(b),
-              bar_registers(b) == 2 ? 64 : 32);
+        h_bar(w, &c->up, &c->bar[i], i, note(c, F_bar_size, b, b->pos), b->index.v, bar_regs(b),
+              bar_regs(b) == 2 ? 64 : 32);
     }
     h_bar_count(w, &c->up, s->nbars);
     for (unsigned i = 0; i < s->nbars || i == 0; i++) {
@@ -368,7 +375,7 @@ static void header(Ctx *c)
     for (unsigned i = 0; i < s->nbars || i == 0; i++) {
         if (i)
             sep(w);
-        u_item(w, s->nbars ? bar_registers(&s->bars[i]) : 0);
+        u_item(w, s->nbars ? bar_regs(&s->bars[i]) : 0);
     }
     h_runtime(w);
     if (!s->nbars)
@@ -843,7 +850,7 @@ static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
             const char *v = t[1] == '{' && close + 1 < end && close[0] == '}' && close[1] == '}'
                                 ? hook_value(c, n, (size_t)(e - n)) : NULL;
             if (!v) {
-                fatal_at(d, "template", (Pos){src, line, (uint32_t)(t - bol) + 1, 2},
+                fatal_at(d, C_template, (Pos){src, line, (uint32_t)(t - bol) + 1, 2},
                          "a hook file substitutes only {{ board.name }}, {{ board.upper }}, {{ board.camel }}, "
                          "{{ spec.file }}, {{ segc.version }}, {{ header }} and {{ source }}");
                 buf_free(&b);
@@ -907,7 +914,7 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
     for (size_t i = 0; i < countof(gone); i++) {
         const char *p = arena_printf(a, "%s/%s", o->templates_dir, gone[i]);
         if (os_kind(p) != OS_MISSING) {
-            fatal_at(d, "template", (Pos){0},
+            fatal_at(d, C_template, (Pos){0},
                      "%s: segc no longer renders whole templates; --templates reads only the hook files "
                      "hook-banner.txt, hook-precomp.txt, hook-trace.txt and hook-prefix.txt (templates/README.md)",
                      p);
@@ -921,14 +928,14 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
         const SrcFile *src = src_read(a, p, d);
         if (!src)
             return false;
-        if (out->ntemplates < MAX_OUTPUTS)
-            out->templates[out->ntemplates++] = src;
+        if (out->nhooks < MAX_OUTPUTS)
+            out->hooks[out->nhooks++] = src;
         const char *text = hook_text(c, src, d);
         if (!text)
             return false;
         c->hook[i] = text;
         if (i == HOOK_PREFIX && *text && !is_c_ident(text)) {
-            fatal_at(d, "template", (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
+            fatal_at(d, C_template, (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
             return false;
         }
         if (i == HOOK_PREFIX) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */
@@ -1054,74 +1061,26 @@ const GenDef *emit_defs(Arena *a, const Spec *s, unsigned *n)
 
 /* ---- preconditions: the invariants the emitted code relies on --------------- */
 
-/* The first broken invariant (see emit_preconditions): a rule's name, or
- * the DXGK field a value overflows; NULL if none.  *where gets the
- * segment, if one. */
-static const char *broken_invariant(Arena *a, const Spec *s, const Segment **where)
-{
-    uint32_t exists = 0; /* the flag bits of every emitted form */
-    for (size_t i = 0; i < flag_count; i++)
-        if (flag_table[i].min_wddm <= s->wddm && (!(s->forms & (DDI_QS | DDI_QS3)) || flag_table[i].min_wddm < 0x20))
-            exists |= 1u << flag_table[i].bit;
-    uint64_t size_t_max = s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX, page = s->page_size.v;
-    *where = NULL;
-    if (s->nsegs == 0 || s->nsegs > MAX_SEGMENTS)
-        return s->nsegs ? "segments-max" : "segments-none";
-    if (s->paging.buffer_size.v > UINT32_MAX || s->paging.private_data_size.v > UINT32_MAX)
-        return "paging-size-uint";
-    if (page < 4096 || (page & (page - 1)))
-        return "page-size-valid";
-    for (unsigned i = 0; i < s->nsegs; i++) {
-        const Segment *g = *where = &s->segs[i];
-        const Vpr *v = &g->vpr;
-        if (g->id != i + 1 || !g->name || !is_c_ident(g->name))
-            return "names-c-ident";
-        if (g->kind == SEG_AGP && (g->flags != FLAG_agp || g->nbanks))
-            return "agp-exclusive";
-        if (g->kind == SEG_AGP && i + 1 != s->nsegs)
-            return "agp-last";
-        if (g->kind == SEG_AGP)
-            continue;
-        if (g->flags & ~exists)
-            return "flag-wddm-version";
-        if (g->size.v == 0 || g->size.v % page)
-            return g->size.v ? "size-page-multiple" : "size-nonzero";
-        if (g->base.v > UINT64_MAX - g->size.v)
-            return "range-overflow";
-        if (g->size.v > size_t_max || g->commit_limit.v > size_t_max || g->system_memory_end.v > size_t_max)
-            return "size-fits-size-t";
-        if ((g->flags & FLAG_supports_cpu_host_aperture) && (g->flags & FLAG_cpu_visible))
-            return "host-aperture-cpu-visible";
-        if (g->host.size.v / page > UINT32_MAX)
-            return "cpu-host-aperture-size";
-        if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v ||
-            v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
-            return "vpr-range-inside";
-        if (g->invalid_ranges.v > UINT32_MAX || g->uefi_ranges.v > UINT32_MAX)
-            return "NumInvalidMemoryRanges and NumUEFIFrameBufferRanges are UINT fields";
-        if (g->nbanks > MAX_BANKS)
-            return "banks-max";
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].start != (b ? g->banks[b - 1].end : 0) || g->banks[b].end <= g->banks[b].start ||
-                g->banks[b].end > size_t_max)
-                return "banks-cover";
-        if (g->nbanks && g->banks[g->nbanks - 1].end != g->size.v)
-            return "banks-cover";
-    }
-    *where = NULL;
-    (void)a; /* names-generated-unique: emit_render compares what it wrote */
-    return NULL;
-}
-
+/* The checkers of the invariants (check.c) over the model about to be
+ * emitted, and the one fact of the model they take as given: segment ids
+ * are 1-based positions (resolve.c), which every emitted table indexes by. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
 {
-    const Segment *g;
-    const char *broken = broken_invariant(a, s, &g);
-    if (broken)
-        fatal_at(d, "internal", g ? g->pos : s->name_pos,
-                 "internal error: the invariant [%s] does not hold%s, yet the checks passed; segc refuses to write "
-                 "code that relies on it", broken, g ? arena_printf(a, " for segment '%s'", g->name) : "");
-    return !broken;
+    const Segment *g = NULL;
+    const char *what = NULL;
+    Code broken = check_invariants(a, s, &g, &what);
+    if (broken != CODE_NONE)
+        fatal_at(d, C_internal, g ? g->pos : s->name_pos,
+                 "internal error: the invariant [%s] does not hold%s (%s), yet the checks passed; segc refuses to "
+                 "write code that relies on it", code_name(broken),
+                 g ? arena_printf(a, " for segment '%s'", g->name) : "", what);
+    for (unsigned i = 0; broken == CODE_NONE && i < s->nsegs; i++)
+        if (s->segs[i].id != i + 1) {
+            fatal_at(d, C_internal, s->segs[i].pos, "internal error: segment '%s' at position %u has id %u",
+                     s->segs[i].name, i + 1, s->segs[i].id);
+            return false;
+        }
+    return broken == CODE_NONE;
 }
 
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
@@ -1140,10 +1099,10 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, 
     /* check compared the names of the same outputs without the hook
      * files, and no prefix can make a name of the board one of segc's. */
     if (n)
-        fatal_at(d, "internal", s->name_pos,
-                 "internal error: the invariant [names-generated-unique] does not hold for %s (in %s and %s%s), "
-                 "yet the checks passed; segc refuses to write code that relies on it", k->ident, k->def[0].file,
-                 k->def[1].file, c.prefix_file ? ", with the prefix of hook-prefix.txt" : "");
+        fatal_at(d, C_internal, s->name_pos,
+                 "internal error: the invariant [%s] does not hold for %s (in %s and %s%s), yet the checks passed; "
+                 "segc refuses to write code that relies on it", code_name(R_names_generated_unique), k->ident,
+                 k->def[0].file, k->def[1].file, c.prefix_file ? ", with the prefix of hook-prefix.txt" : "");
     if (n)
         outputs_free(out);
     return !n;

@@ -34,7 +34,8 @@ typedef struct Options {
     bool md;
     bool verbose;
     bool quiet;
-    bool json;       /* diff --json */
+    bool json;       /* diff --json, dump --json */
+    bool yaml;       /* dump --yaml */
     bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
     bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
@@ -145,6 +146,7 @@ static const char usage_diff[] =
 
 static const char usage_dump[] =
     "usage: segc dump --json [OPTIONS] SPEC\n"
+    "       segc dump --yaml [OPTIONS] SPEC\n"
     "\n"
     "Loads, resolves and checks SPEC and, if it is valid, prints the resolved model\n"
     "on standard output as one JSON document ({\"segc_model\": 1, ...}; see\n"
@@ -153,12 +155,18 @@ static const char usage_dump[] =
     "column that wrote it; 64-bit values are hex strings.  Diagnostics go to\n"
     "standard error as with 'segc check'.\n"
     "\n"
+    "With --yaml it prints SPEC itself as one self-contained spec instead: the\n"
+    "files its extends chain names merged in as segc merges them, constants and\n"
+    "expressions as written (a constant a -D overrides gets the -D text), comments\n"
+    "left out.  'segc build' makes the same code from it as from SPEC.\n"
+    "\n"
     "options:\n"
-    "  --json                 JSON output (the only format so far, and the default)\n"
+    "  --json                 the resolved model as JSON (the default)\n"
+    "  --yaml                 the spec, its extends chain merged, as YAML\n"
     "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
 
 static const char usage_map[] =
-    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html\n"
+    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html|FILE.md\n"
     "\n"
     "Draws SPEC's memory map: the GPU address space with every segment (gaps\n"
     "between segments collapsed, tiny segments drawn taller and marked), its\n"
@@ -169,11 +177,13 @@ static const char usage_map[] =
     "value fails is drawn empty, and a spec that cannot be read into a model\n"
     "(YAML, keys, a board or BAR value) draws nothing.  .html adds a table of\n"
     "the segments and the diagnostics; the file is self-contained and fetches\n"
-    "nothing.\n"
+    "nothing.  .md writes, instead of the picture, a Markdown page for design\n"
+    "reviews and wikis: tables of the segments, banks, BARs and CPU windows, and\n"
+    "the diagnostics.\n"
     "\n"
     "options (besides -D, -I, -W, --color, -v, -q and --diagnostics=text|msvc of\n"
     "'segc check'):\n"
-    "  -o FILE                the picture to write; .svg or .html decides the format\n";
+    "  -o FILE                the file to write; .svg, .html or .md decides the format\n";
 
 static const char usage_lsp[] =
     "usage: segc lsp [OPTIONS]\n"
@@ -191,9 +201,10 @@ static const char usage_lsp[] =
     "  -D NAME=EXPR, -I DIR, -W..., --ddi   as for 'segc check', on every spec\n";
 
 static const char usage_rules[] =
-    "usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
+    "usage: segc rules [--all | --markdown]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
     "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
-    "of hook files and of internal errors (never switchable).\n";
+    "of hook files and of internal errors (never switchable).  --markdown prints\n"
+    "every code as `segc explain` does, one section each (doc/rules.md).\n";
 
 static const char usage_explain[] =
     "usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
@@ -234,7 +245,7 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     uint64_t v = 0;
     if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
         if (!diags_failed(&d))
-            error_at(&d, "usage", (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
+            error_at(&d, C_usage, (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
         diags_print_text(stderr, &d, (DiagStyle){false});
         arena_free(a);
         die_usage("bad value for %s", flag);
@@ -278,7 +289,7 @@ enum {
     OPT_DDI = 8,        /* --ddi */
     OPT_DIFF = 16,      /* --json, --kinds */
     OPT_DIAGNOSTICS = 32,
-    OPT_JSON = 64,      /* dump --json (the default) */
+    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
     OPT_LSP = 256,      /* --stdio, --log */
     OPT_SPEC = 512,     /* exactly one SPEC */
@@ -321,11 +332,12 @@ static char *opt_value(const char *flag, const char *what, bool path, int argc, 
     return a;
 }
 
-/* -jN, -j N, or -j alone: one job per core. */
+/* -jN, -j N, or -j alone: one job per core.  The word after -j is N when
+ * it is all digits; `-j 2024-board.yaml` is -j alone and a file. */
 static unsigned jobs_option(int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : "";
+    const char *v = a[2] ? a + 2 : *next && !next[strspn(next, "0123456789")] ? argv[++*i] : NULL;
     char *end = NULL;
     long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
     if (n < 1 || n > 64 || (v && *end))
@@ -357,6 +369,7 @@ static const Setter setters[] = {
     {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
     {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
     {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
+    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml)},
     {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
     {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
     {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
@@ -487,6 +500,7 @@ static int run_command(const Command *c, int argc, char **argv)
 typedef struct Checked {
     Arena *a; /* NULL until it is there (check's workers) */
     Diags d;
+    Source src; /* the spec as read, its extends chain merged */
     Spec *s;  /* NULL if it could not be built */
 } Checked;
 
@@ -497,8 +511,8 @@ static Spec *front_end(const Options *o, const char *path, Checked *c)
 {
     Arena *a = arena_new();
     diags_init(&c->d, a);
-    Source src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, &src) ? spec_resolve(a, &src, &o->resolve, &c->d) : NULL;
+    Source *src = &c->src;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, src) ? spec_resolve(a, src, &o->resolve, &c->d) : NULL;
     if (s)
         spec_check(s, &o->rules, &c->d);
     c->a = a;
@@ -660,12 +674,18 @@ static void read_files_from(Options *o, const char *list)
         fprintf(stderr, "segc: --files-from %s: %s\n", list, strerror(errno));
         exit(EXIT_USAGE);
     }
-    char line[4096];
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (line[0] && line[0] != '#')
-            add_file(o, line);
+    Buf line = {0};
+    for (int c = 0; c != EOF;) { /* a line of any length */
+        line.len = 0;
+        while ((c = getc(f)) != EOF && c != '\n')
+            buf_putc(&line, (char)c);
+        if (line.len && line.p[line.len - 1] == '\r')
+            line.len--;
+        buf_putc(&line, 0);
+        if (line.p[0] && line.p[0] != '#')
+            add_file(o, line.p);
     }
+    buf_free(&line);
     if (f != stdin)
         fclose(f);
 }
@@ -802,17 +822,20 @@ static int cmd_map(Options *o)
     const char *path = o->files[0];
     const char *file = o->build.outdir;
     if (!file)
-        die_usage("map needs -o FILE.svg or -o FILE.html");
+        die_usage("map needs -o FILE.svg, -o FILE.html or -o FILE.md");
     const char *ext = strrchr(file, '.');
-    bool html = ext && !strcmp(ext, ".html");
-    if (!html && !(ext && !strcmp(ext, ".svg")))
-        die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
+    static const char *const exts[] = {[MAP_SVG] = ".svg", [MAP_HTML] = ".html", [MAP_MARKDOWN] = ".md"};
+    MapFormat format = MAP_SVG;
+    while (format < countof(exts) && !(ext && !strcmp(ext, exts[format])))
+        format++;
+    if (format == countof(exts))
+        die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
+    if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
         !o->quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                file);
@@ -822,16 +845,42 @@ static int cmd_map(Options *o)
     return rc;
 }
 
+/* doc/rules.md: `segc explain` of every code, under a heading that is its
+ * name (the anchor SARIF's helpUri names). */
+static void rules_markdown(void)
+{
+    fputs("# Rules and codes\n\n"
+          "Every code segc prints, in `segc rules --all` order, with what\n"
+          "`segc explain CODE` says about it: the rule, its WDDM source, the fix, the\n"
+          "rules it runs after, its `--diagnostics=msvc` number, and how (or whether)\n"
+          "it can be switched off or waived.  Each section's anchor is the code's name,\n"
+          "`doc/rules.md#segments-overlap`: that is the `helpUri` of the code in segc's\n"
+          "SARIF output (see [diagnostics.md](diagnostics.md)).  `segc rules --markdown`\n"
+          "writes this file from compiler/rules.def; tests/json/run.sh checks that it is\n"
+          "what segc says.\n",
+          stdout);
+    for (int i = 0; i < CODE_COUNT; i++) {
+        Buf b = {0};
+        rule_explain(&b, &rule_table[i]);
+        printf("\n## %s\n\n```text\n%s```\n", rule_table[i].name, b.p);
+        buf_free(&b);
+    }
+}
+
 static int cmd_rules(const Command *c, int argc, char **argv)
 {
-    bool all = argc == 1 && !strcmp(argv[0], "--all");
+    bool all = argc == 1 && !strcmp(argv[0], "--all"), md = argc == 1 && !strcmp(argv[0], "--markdown");
     if (argc > 0 && is_help(argv[0])) {
         fputs(c->usage, stdout);
         return EXIT_OK;
     }
-    if (argc > 0 && !all)
-        die_usage("rules takes no arguments but --all");
-    for (size_t i = 0; i < (all ? code_count : (size_t)RULE_COUNT); i++) {
+    if (argc > 0 && !all && !md)
+        die_usage("rules takes no arguments but --all or --markdown");
+    if (md) {
+        rules_markdown();
+        return EXIT_OK;
+    }
+    for (int i = 0; i < (all ? CODE_COUNT : RULE_COUNT); i++) {
         const RuleInfo *r = &rule_table[i];
         printf("%-40s %-9s %-7s %s\n", r->name, rule_class_name(r->cls), severity_name(r->sev),
                r->source ? r->source : "segc");
@@ -860,16 +909,22 @@ static int cmd_explain(const Command *c, int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Load, resolve, check; only a valid spec is dumped. */
+/* Load, resolve, check; only a valid spec is dumped: its model as JSON,
+ * or (--yaml) the spec itself with its extends chain merged. */
 static int cmd_dump(Options *o)
 {
+    if (o->json && o->yaml)
+        die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
-        dump_json(&b, s);
+        if (o->yaml)
+            dump_yaml(&b, &ck.src, &o->resolve);
+        else
+            dump_json(&b, s);
         fwrite(b.p, 1, b.len, stdout);
         buf_free(&b);
     }
@@ -900,21 +955,27 @@ static const Command commands[] = {
      OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_build, NULL},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
      OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
-    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", usage_map,
+    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
      OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
-    {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
+    {"rules", "[--all | --markdown]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
-    {"dump", "--json SPEC", "print the resolved model as JSON", usage_dump, OPT_SPEC | OPT_JSON, cmd_dump, NULL},
+    {"dump", "[--yaml] SPEC", "print the resolved model as JSON, or the spec, extends merged", usage_dump,
+     OPT_SPEC | OPT_JSON, cmd_dump, NULL},
     {"lsp", "", "a language server for editors (LSP over stdio)", usage_lsp, OPT_DDI | OPT_LSP, cmd_lsp, NULL},
 };
 
 static void main_usage(FILE *f)
 {
     fputs(usage_head, f);
+    int width = 0; /* of the longest command and synopsis */
+    for (size_t i = 0; i < countof(commands); i++) {
+        int n = (int)(strlen(commands[i].name) + 1 + strlen(commands[i].synopsis));
+        width = n > width ? n : width;
+    }
     for (size_t i = 0; i < countof(commands); i++) {
         char line[64];
         snprintf(line, sizeof line, "%s %s", commands[i].name, commands[i].synopsis);
-        fprintf(f, "  %-23s%s\n", line, commands[i].summary);
+        fprintf(f, "  %-*s  %s\n", width, line, commands[i].summary);
     }
     fputs(usage_tail, f);
 }

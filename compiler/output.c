@@ -3,9 +3,12 @@
  *
  * A build writes every file to a temporary name beside its target first.
  * Only when all of them were written and flushed are they renamed over the
- * targets, so a failure (disk full, read-only directory, a signal) leaves
- * the previous outputs exactly as they were.  Files whose bytes did not
- * change are not touched at all, so their mtimes do not wake up make. */
+ * targets, so a failure while writing (disk full, read-only directory, a
+ * signal) leaves the previous outputs as they were.  The renames follow one
+ * by one; each is atomic, so a rename that fails (rare: the temporary sits
+ * beside its target) leaves the files before it new and the rest old, and
+ * never a file half written.  Files whose bytes did not change are not
+ * touched at all, so their mtimes do not wake up make. */
 #include "segc.h"
 
 #include <errno.h>
@@ -33,7 +36,7 @@ static bool io_fail(Diags *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vadd(d, SEV_FATAL, "io", (Pos){0}, fmt, ap);
+    diag_vadd(d, SEV_FATAL, C_io, (Pos){0}, fmt, ap);
     va_end(ap);
     return false;
 }
@@ -123,10 +126,10 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
-/* Input `i` of a build: the spec, its extends chain, the template overrides. */
+/* Input `i` of a build: the spec, its extends chain, the hook files read. */
 static const char *input_name(const Spec *s, const Outputs *out, unsigned i)
 {
-    return i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name;
+    return i < s->nfiles ? s->files[i]->name : out->hooks[i - s->nfiles]->name;
 }
 
 /* "TARGETS: SPEC BASE... TEMPLATE..." as gcc -MD writes it: the targets
@@ -140,7 +143,7 @@ static void write_depfile(Buf *dep, const Spec *s, const BuildOpts *o, const Out
         dep_path(dep, pend[i].path);
     }
     buf_printf(dep, "%s:", o->dep_target ? o->dep_target : "");
-    unsigned nin = s->nfiles + out->ntemplates;
+    unsigned nin = s->nfiles + out->nhooks;
     for (unsigned i = 0; i < nin; i++) {
         buf_puts(dep, " \\\n  ");
         dep_path(dep, input_name(s, out, i));
@@ -195,7 +198,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
         pend[n++] = (Pending){o->depfile, dep.p, dep.len, false};
     }
     if (o->deps_list) {
-        for (unsigned i = 0; i < s->nfiles + out->ntemplates; i++)
+        for (unsigned i = 0; i < s->nfiles + out->nhooks; i++)
             buf_printf(&list, "%s\n", input_name(s, out, i));
         pend[n++] = (Pending){o->deps_list, list.p ? list.p : "", list.len, false};
     }
