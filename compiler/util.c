@@ -232,6 +232,11 @@ size_t utf8_check(const unsigned char *s, size_t len)
 {
     static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
     for (size_t i = 0; i < len;) {
+        uint64_t w; /* ASCII, eight bytes at a time */
+        if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ull))) {
+            i += 8;
+            continue;
+        }
         unsigned c = s[i];
         /* Continuation bytes after the lead byte (4: not a lead byte). */
         size_t n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 4;
