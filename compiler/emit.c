@@ -46,10 +46,11 @@ static void put_hex(Buf *b, uint64_t v, unsigned digits)
     put(b, p, (size_t)(d + sizeof d - p));
 }
 
-/* Spaces on the right of `s`, up to `width` UTF-8 characters. */
-static void put_padded(Buf *b, const char *s, unsigned width)
+/* Spaces on the right of the `len` bytes of `s`, up to `width` UTF-8
+ * characters. */
+static void put_padded(Buf *b, const char *s, size_t len, unsigned width)
 {
-    size_t len = strlen(s), cols = 0;
+    size_t cols = 0;
     put(b, s, len);
     for (size_t i = 0; width && i < len; i++)
         cols += ((unsigned char)s[i] & 0xC0) != 0x80;
@@ -131,8 +132,10 @@ static void define(Emit *w, const FragSpan *span, const FragArg *a)
             const FragArg *x = &a[p->arg];
             if (p->conv == 'u')
                 put_u(id, x->u);
+            else if (p->conv == 'n')
+                put(id, x->n->text, x->n->len);
             else
-                put_padded(id, p->conv == 'n' ? x->n->text : x->s, 0);
+                put(id, x->s, strlen(x->s));
             if (p->conv == 'n' && (!g->on || x->n->kind > g->on->kind))
                 g->on = x->n;
         }
@@ -170,8 +173,8 @@ void emitf(Emit *w, const Frag *f, const FragArg *a)
         const FragArg *x = &a[p->arg];
         switch (p->conv) {
         case 's':
-        case 'v': put_padded(b, x->s, p->width); break;
-        case 'n': put_padded(b, x->n->text, p->width); break;
+        case 'v': put_padded(b, x->s, strlen(x->s), p->width); break;
+        case 'n': put_padded(b, x->n->text, x->n->len, p->width); break;
         case 'c':
             for (const char *s = x->s; *s; s++) {
                 put(b, s, 1);
@@ -869,11 +872,16 @@ static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
     return text;
 }
 
+static Name name_of(const char *text, NameKind kind, unsigned index)
+{
+    return (Name){text, kind, index, strlen(text)};
+}
+
 static void set_board_names(Ctx *c, const char *prefix)
 {
     Arena *a = c->w->a;
-    c->up = (Name){*prefix ? arena_printf(a, "%s_%s", to_upper(a, prefix), c->s->upper) : c->s->upper, NAME_BOARD, 0};
-    c->camel = (Name){*prefix ? arena_printf(a, "%s%s", prefix, c->s->camel) : c->s->camel, NAME_BOARD, 0};
+    c->up = name_of(*prefix ? arena_printf(a, "%s_%s", to_upper(a, prefix), c->s->upper) : c->s->upper, NAME_BOARD, 0);
+    c->camel = name_of(*prefix ? arena_printf(a, "%s%s", prefix, c->s->camel) : c->s->camel, NAME_BOARD, 0);
 }
 
 /* The hook files of --templates DIR (each read if present), the board's,
@@ -894,17 +902,23 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
     c->seg = arena_alloc(a, (s->nsegs + 1) * sizeof *c->seg);
     c->seg_camel = arena_alloc(a, (s->nsegs + 1) * sizeof *c->seg_camel);
     for (unsigned i = 0; i < s->nsegs; i++) {
-        c->seg[i] = (Name){to_upper(a, s->segs[i].name), NAME_SEGMENT, i};
-        c->seg_camel[i] = (Name){to_camel(a, s->segs[i].name), NAME_SEGMENT, i};
+        c->seg[i] = name_of(to_upper(a, s->segs[i].name), NAME_SEGMENT, i);
+        c->seg_camel[i] = name_of(to_camel(a, s->segs[i].name), NAME_SEGMENT, i);
     }
     c->bar = arena_alloc(a, (s->nbars + 1) * sizeof *c->bar);
     for (unsigned i = 0; i < s->nbars; i++)
-        c->bar[i] = (Name){to_upper(a, s->bars[i].name), NAME_BAR, i};
-    for (unsigned form = 0; form < DDI_FORMS; form++)
-        for (unsigned at = 2; at <= DDI_MEMBERS; at++)
-            for (unsigned f = 0; f < FIELD_COUNT; f++)
-                if (field_table[f].at[form] == at)
-                    c->members[form][c->nmembers[form]++] = (FieldId)f;
+        c->bar[i] = name_of(to_upper(a, s->bars[i].name), NAME_BAR, i);
+    for (unsigned form = 0; form < DDI_FORMS; form++) { /* fields by place, a counting sort */
+        unsigned start[DDI_MEMBERS + 2] = {0};
+        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
+            start[field_table[f].at[form] + 1]++;
+        for (unsigned at = 1; at <= DDI_MEMBERS + 1; at++)
+            start[at] += start[at - 1];
+        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
+            if (field_table[f].at[form])
+                c->members[form][start[field_table[f].at[form]]++ - start[1]] = (FieldId)f;
+        c->nmembers[form] = s->forms & (1u << form) ? FIELD_COUNT - start[1] : 0;
+    }
     set_board_names(c, "");
     for (size_t i = 0; i < countof(c->hook); i++)
         c->hook[i] = "";

@@ -21,6 +21,7 @@ typedef struct Name {
     const char *text;
     NameKind kind;
     unsigned index;
+    size_t len; /* of text */
 } Name;
 
 typedef union FragArg {

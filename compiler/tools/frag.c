@@ -14,7 +14,8 @@
  * OUT.h declares, for each fragment, `static inline void NAME(Emit *w,
  * ARGS)`: one parameter per label, in the order the labels first appear,
  * typed by their conversion, so a call that does not match the text does
- * not compile.  OUT.c holds the fragments as literal runs and argument
+ * not compile (it returns at once when there is no text to write and the
+ * fragment defines no name).  OUT.c holds the fragments as literal runs and argument
  * references, and the identifiers each defines at file scope: #define
  * names, typedef names, tags, enumerators, and the functions and objects
  * it defines (not those it only declares).  Those are found by reading
@@ -362,11 +363,13 @@ int main(int argc, char **argv)
         fprintf(h, "\n/* %s:%d */\nstatic inline void %s(Emit *w", f->path, f->line, f->name);
         for (int a = 0; a < f->nargs; a++)
             fprintf(h, ", %s%s", ctype(f->types[a]), f->labels[a]);
+        /* A fragment that defines no name has nothing to do without text. */
+        const char *skip = f->ndefs ? "" : "    if (!w->out)\n        return;\n";
         if (!f->nargs) {
-            fprintf(h, ")\n{\n    emitf(w, &frags[FR_%s], NULL);\n}\n", f->name);
+            fprintf(h, ")\n{\n%s    emitf(w, &frags[FR_%s], NULL);\n}\n", skip, f->name);
             continue;
         }
-        fputs(")\n{\n    const FragArg a[] = {", h);
+        fprintf(h, ")\n{\n%s    const FragArg a[] = {", skip);
         for (int a = 0; a < f->nargs; a++)
             fprintf(h, "%s{.%c = %s}", a ? ", " : "", f->types[a], f->labels[a]);
         fprintf(h, "};\n    emitf(w, &frags[FR_%s], a);\n}\n", f->name);

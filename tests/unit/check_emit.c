@@ -269,7 +269,7 @@ static const char *written(void)
 /* Each conversion, through the fragments that use it. */
 START_TEST(test_conversions)
 {
-    Name up = {"B", NAME_BOARD, 0}, seg = {"LOCAL", NAME_SEGMENT, 0};
+    Name up = {"B", NAME_BOARD, 0, 1}, seg = {"LOCAL", NAME_SEGMENT, 0, 5};
     c_set(&w, "pDesc->", "Size", 0x1000, "4KiB: a */ b /* c");
     ck_assert_str_eq(written(), "    pDesc->Size = 0x1000u; /* 4KiB: a * / b / * c */\n");
     c_set(&w, "pDesc->", "CommitLimit", 0, "not set");
@@ -308,8 +308,8 @@ END_TEST
  * text is written. */
 START_TEST(test_definitions)
 {
-    Name up = {"B", NAME_BOARD, 0}, camel = {"B", NAME_BOARD, 0}, seg = {"LOCAL", NAME_SEGMENT, 2},
-         seg_camel = {"Local", NAME_SEGMENT, 2};
+    Name up = {"B", NAME_BOARD, 0, 1}, camel = {"B", NAME_BOARD, 0, 1}, seg = {"LOCAL", NAME_SEGMENT, 2, 5},
+         seg_camel = {"Local", NAME_SEGMENT, 2, 5};
     h_segment_id(&w, &up, &seg, 3);
     c_level_array(&w, "UINT8", &camel, 2, 16);
     w.out = NULL;
