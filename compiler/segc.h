@@ -257,6 +257,7 @@ void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line 
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_nul(JsonW *w); /* null (jansson, in segc lsp, has json_null) */
+void json_raw(JsonW *w, const char *text); /* a value written as it is (a number such as 1.3) */
 /* A key and its value in one call. */
 void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
