@@ -42,6 +42,7 @@ typedef struct Options {
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
+    const struct Command *cmd; /* whose options these are */
 } Options;
 
 static const char usage_head[] =
@@ -323,62 +324,44 @@ static char *opt_value(const char *flag, const char *what, bool path, int argc, 
     return a;
 }
 
-/* -jN, -j N, or -j alone: one job per core. */
-static unsigned jobs_option(int argc, char **argv, int *i)
-{
-    const char *a = argv[*i];
-    const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
-    char *end = NULL;
-    long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
-    if (n < 1 || n > 64 || (v && *end))
-        die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
-    return (unsigned)n;
-}
-
-typedef struct Opt Opt;
-/* An option's own parser: argv[*i] is the option (it may advance *i past
- * its value). */
-typedef void TakeFn(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i);
+/* An option's own parser, given its value (NULL: none written). */
+typedef void TakeFn(Options *o, const char *v);
 
 /* Every option the commands that parse_options reads take: one that sets
  * a field (to true, or to its value), or has a parser of its own. */
-struct Opt {
+typedef struct Opt {
     const char *flag;
     unsigned opts;    /* the OPT_* that takes it; 0: every command */
-    const char *what; /* its value, as opt_value names it; NULL: none, the flag alone */
+    const char *what; /* its value, as a usage error names it: NULL for none (the flag
+                       * alone), "[...]" for one that may be left out */
     bool path;        /* the value is a path (opt_value) */
     size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
     TakeFn *take;
-};
+} Opt;
 
-static void take_help(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_help(Options *o, const char *v)
 {
-    (void)o, (void)opt, (void)argc, (void)argv, (void)i;
-    fputs(c->usage, stdout);
+    (void)v;
+    fputs(o->cmd->usage, stdout);
     exit(EXIT_OK);
 }
 
-static void take_define(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_define(Options *o, const char *v)
 {
-    (void)c;
-    char *v = opt_value(opt->flag, NULL, false, argc, argv, i);
     char *eq = strchr(v, '=');
     if (!eq || eq == v)
         die_usage("-D takes NAME=EXPR, not '%s'", v);
-    *eq = 0;
+    *eq = 0; /* in argv */
     o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
 }
 
-static void take_include(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_include(Options *o, const char *v)
 {
-    (void)c;
-    o->includes[o->resolve.ninclude++] = opt_value(opt->flag, NULL, false, argc, argv, i);
+    o->includes[o->resolve.ninclude++] = v;
 }
 
-static void take_warning(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_warning(Options *o, const char *w)
 {
-    (void)c;
-    const char *w = opt_value(opt->flag, NULL, false, argc, argv, i);
     WoptResult wr = rules_option(&o->rules, w);
     const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
     if (wr == WOPT_INVARIANT)
@@ -391,51 +374,48 @@ static void take_warning(Options *o, const Command *c, const Opt *opt, int argc,
     }
 }
 
-static void take_color(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_color(Options *o, const char *v)
 {
-    (void)c, (void)opt, (void)argc;
-    o->style.color = want_color(argv[*i][7] == '=' ? argv[*i] + 8 : "always");
+    o->style.color = want_color(v ? v : "always");
 }
 
-static void take_target(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_target(Options *o, const char *t)
 {
-    (void)c;
-    const char *t = opt_value(opt->flag, NULL, false, argc, argv, i);
     buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
 }
 
-static void take_budget(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_budget(Options *o, const char *v)
 {
-    (void)c;
-    o->build.lookup_budget = parse_size_option(opt->flag, opt_value(opt->flag, opt->what, false, argc, argv, i));
+    o->build.lookup_budget = parse_size_option("--lookup-budget", v);
 }
 
-static void take_jobs(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+/* -jN, -j N, or -j alone: one job per core. */
+static void take_jobs(Options *o, const char *v)
 {
-    (void)c, (void)opt;
-    o->jobs = jobs_option(argc, argv, i);
+    char *end = NULL;
+    long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
+    if (n < 1 || n > 64 || (v && *end))
+        die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
+    o->jobs = (unsigned)n;
 }
 
-static void take_ddi(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_ddi(Options *o, const char *v)
 {
-    (void)c;
-    const char *v = opt_value(opt->flag, NULL, false, argc, argv, i);
     if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
         die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
 }
 
-static void take_diagnostics(Options *o, const Command *c, const Opt *opt, int argc, char **argv, int *i)
+static void take_diagnostics(Options *o, const char *f)
 {
-    const char *f = opt_value(opt->flag, opt->what, false, argc, argv, i);
     o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
     if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
         die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
-    if (o->diags != DIAG_TEXT && !(c->opts & OPT_DOC))
-        die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", c->name);
+    if (o->diags != DIAG_TEXT && !(o->cmd->opts & OPT_DOC))
+        die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", o->cmd->name);
 }
 
-/* A row with `what` matches its flag with a value attached or not (is_opt:
- * "-DX=1", "--ddi=qs4"), -j too; one without only the flag itself. */
+/* A row with a value matches its flag with the value attached or not
+ * (is_opt: "-DX=1", "--ddi=qs4", "-j4"); one without, the flag alone. */
 static const Opt options[] = {
     {"-h", 0, NULL, false, 0, take_help},
     {"--help", 0, NULL, false, 0, take_help},
@@ -446,9 +426,9 @@ static const Opt options[] = {
     {"-D", 0, "NAME=EXPR", false, 0, take_define},
     {"-I", 0, "a DIR", false, 0, take_include},
     {"-W", 0, "a RULE", false, 0, take_warning}, /* -Wno-RULE, -Werror, -Werror=RULE, -Wno-error=RULE */
-    {"--color", OPT_TEXT, "auto, always or never", false, 0, take_color},
+    {"--color", OPT_TEXT, "[auto, always or never]", false, 0, take_color},
     {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from), NULL},
-    {"-j", OPT_BATCH, "N", false, 0, take_jobs},
+    {"-j", OPT_BATCH, "[N]", false, 0, take_jobs},
     {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir), NULL}, /* a directory for build, a file for map */
     {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir), NULL},
     {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md), NULL},
@@ -459,7 +439,7 @@ static const Opt options[] = {
     {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate), NULL},
     {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest), NULL},
     {"--lookup-budget", OPT_BUILD, "a SIZE", false, 0, take_budget},
-    {"--ddi", OPT_DDI, "a list of qs, qs3, qs4", false, 0, take_ddi},
+    {"--ddi", OPT_DDI, "a list of qs, qs3 and qs4", false, 0, take_ddi},
     {"--diagnostics", OPT_DIAGNOSTICS, "a FORMAT (text, msvc, json or sarif)", false, 0, take_diagnostics},
     {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json), NULL},
     {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds), NULL},
@@ -469,17 +449,26 @@ static const Opt options[] = {
 };
 
 /* One option of command `c` at argv[*i] (which it may advance past the
- * option's value); an option `c` does not take is a usage error. */
+ * option's value); an option `c` does not take is a usage error.  A value
+ * that may be left out is attached, or after a short flag the next
+ * argument when that is a number (-j 4). */
 static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
     for (const Opt *op = options; op < options + countof(options); op++) {
         if ((op->opts && !(c->opts & op->opts)) || (op->what ? !is_opt(a, op->flag) : strcmp(a, op->flag)))
             continue;
+        const char *v = NULL, *at = a + strlen(op->flag);
+        if (op->what && op->what[0] != '[')
+            v = opt_value(op->flag, op->what, op->path, argc, argv, i);
+        else if (op->what && *at)
+            v = at + (*at == '=');
+        else if (op->what && op->flag[1] != '-' && *i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9')
+            v = argv[++*i];
         if (op->take)
-            op->take(o, c, op, argc, argv, i);
+            op->take(o, v);
         else if (op->what)
-            *(const char **)((char *)o + op->field) = opt_value(op->flag, op->what, op->path, argc, argv, i);
+            *(const char **)((char *)o + op->field) = v;
         else
             *(bool *)((char *)o + op->field) = true;
         return;
@@ -491,6 +480,7 @@ static void parse_option(Options *o, const Command *c, int argc, char **argv, in
  * command word. */
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
+    o->cmd = c;
     rules_default(&o->rules);
     o->resolve.defines = o->defines = xmalloc((size_t)argc * sizeof *o->defines);
     o->resolve.include_dirs = o->includes = xmalloc((size_t)argc * sizeof *o->includes);
