@@ -197,6 +197,7 @@ exercised = {}
 
 
 def exercise(cmd, words):
+    """Options given to segc `cmd` ("" for segc itself)."""
     exercised.setdefault(cmd, []).extend(w for w in words if w.startswith("-") and w != "-")
 
 
@@ -209,6 +210,8 @@ with open(os.path.join(ROOT, "tests", "cli", "cases"), encoding="utf-8") as f:
             words.pop(0)
         if words and words[0] != "help":
             exercise(words[0], words[1:])
+        if words and words[0] in OWN:
+            exercise("", words[:1])
 for path in glob.glob(os.path.join(ROOT, "tests", "golden", "*", "*.yaml")):
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
@@ -224,6 +227,11 @@ for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*"), recursive=T
                 if re.search(r"segc\}?$", w, re.I) and words[i + 1] in takes:
                     exercise(words[i + 1], words[i + 2:])
 
+for flag in sorted(OWN):
+    if any(flag in words for words in exercised.values()):
+        ok("segc %s: exercised by a test" % flag)
+    else:
+        bad("segc " + flag, "exercised by no test (tests/cli/cases, a golden's args, a suite's script)")
 for cmd, opts in takes.items():
     for flag, valued in opts:
         what = "segc %s %s" % (cmd, flag)
