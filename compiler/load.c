@@ -4,8 +4,9 @@
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
  * written; spec_read (at the end) does so for every file of the extends
- * chain and merges them.  Of what the keys mean it knows only `segc:` and
- * `extends:`; resolve.c knows the rest.
+ * chain and merges them by the merge rule each key has in the structure
+ * table (spec.def).  Of what the keys mean it reads only `segc:`,
+ * `extends:`, a segment's `new:` and `delete:`; resolve.c reads the rest.
  *
  * Positions.  libyaml counts a mark's index in characters (and ends its
  * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
@@ -918,8 +919,9 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
 /* ---- the spec and its extends chain -------------------------------------- */
 
 /* Every file of the chain is read and parsed here; the trees are merged
- * child over base at the node level.  Nodes are shared, never copied, so a
- * value that came from a base file still points into that file. */
+ * child over base at the node level, each key by its merge rule.  Nodes are
+ * shared, never copied, so a value that came from a base file still points
+ * into that file. */
 
 Pos node_span(const Node *n)
 {
