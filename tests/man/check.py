@@ -14,8 +14,8 @@ them):
     section COMMANDS of segc.1;
   * every option a command takes is a tagged paragraph of section OPTIONS
     of segc.1, in "General" or a subsection "Options of ..." naming the
-    command; every option such a paragraph names is one the code takes
-    there (`--version` and `--` are main's and parse_options' own, not
+    command; every option such a paragraph, or `segc COMMAND --help`, names
+    is one the code takes there (`--version` and `--` are main's and parse_options' own, not
     rows of the table); every option a command takes is exercised by a
     case of tests/cli/cases that runs that command;
   * every key of every map is a tagged paragraph of segc.5, in the section
@@ -226,6 +226,32 @@ for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*"), recursive=T
             for i, w in enumerate(words[:-1]):
                 if re.search(r"segc\}?$", w, re.I) and words[i + 1] in takes:
                     exercise(words[i + 1], words[i + 2:])
+
+
+
+def help_options(helptext):
+    """Options from the left column of option lines: '  -x, --long  text'."""
+    found = []
+    for line in helptext.splitlines():
+        if not re.match(r"  -", line):
+            continue
+        left = re.split(r"\s{2,}", line.strip())[0]
+        for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
+            found.append(m.group(1))
+    return found
+
+
+# What `segc COMMAND --help` lists, each an option the command takes.
+for cmd in takes:
+    helptext = subprocess.run([SEGC, cmd, "--help"], capture_output=True, text=True).stdout
+    listed = help_options(helptext)
+    if not listed:
+        bad("segc %s --help" % cmd, "lists no options")
+    for w in listed:
+        if any(matches(w, f, v) for f, v in takes[cmd]):
+            ok("segc %s --help: %s is an option segc %s takes" % (cmd, w, cmd))
+        else:
+            bad("segc %s --help: %s" % (cmd, w), "segc %s does not take it" % cmd)
 
 for flag in sorted(OWN):
     if any(flag in words for words in exercised.values()):
