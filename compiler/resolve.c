@@ -91,11 +91,8 @@ static const char *name_list(R *r, const char *const *names, size_t n)
  * did-you-mean, and a `delete: true` that no variant merge removed. */
 static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
-    const char **keys = arena_alloc(r->a, spec_key_count * sizeof *keys);
+    const char **keys = NULL; /* those of m, for a did-you-mean */
     size_t n = 0;
-    for (size_t i = 0; i < spec_key_count; i++)
-        if (spec_keys[i].map == m)
-            keys[n++] = spec_keys[i].key;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
         const KeyInfo *ki = spec_key(m, k->str);
@@ -106,6 +103,12 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
                      "'delete: true' removes an entry of a base, and this spec extends none");
         if (ki)
             continue;
+        if (!keys) {
+            keys = arena_alloc(r->a, spec_key_count * sizeof *keys);
+            for (size_t j = 0; j < spec_key_count; j++)
+                if (spec_keys[j].map == m)
+                    keys[n++] = spec_keys[j].key;
+        }
         Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
