@@ -30,7 +30,7 @@ _segc_options()
     map) echo "$common $text $verbose --diagnostics= -o" ;;
     dump) echo "$common $text --json --yaml" ;;
     lsp) echo "$common --ddi --stdio --log" ;;
-    rules) echo "--all -h --help" ;;
+    rules) echo "--all --markdown -h --help" ;;
     explain | help) echo "-h --help" ;;
     esac
 }
