@@ -249,33 +249,55 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
 }
 
 /* board.wddm: "2.0", or "2" (what an unquoted YAML 2.0 may become).  An
- * unknown version is answered with the version its digits spell ("13":
- * 1.3), else the nearest one by value ("1.4": 1.3), not by spelling. */
+ * unknown version is answered with the version it spells once blanks and
+ * a "WDDM" in front are dropped ("WDDM2.6", "2.6 ": 2.6), or its digits
+ * spell ("13": 1.3), else the nearest one by value ("1.4": 1.3), not by
+ * spelling; the answer is also an edit of the value. */
+static int wddm_index(const char *w)
+{
+    for (size_t i = 0; i < countof(wddm_names); i++)
+        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
+            return (int)i;
+    return -1;
+}
+
 static int pick_wddm(R *r, const char *w, Pos pos)
 {
     size_t n = countof(wddm_names), best = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
-            return (int)i;
+    int i = wddm_index(w);
+    if (i >= 0)
+        return i;
     Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
                        name_list(r, wddm_names, n));
+    /* "WDDM 2.6 ": what is left of the word. */
+    const char *t = w + strspn(w, " \t");
+    if (t[0] && t[1] && t[2] && t[3] && ((t[0] | 32) == 'w' && (t[1] | 32) == 'd' && (t[2] | 32) == 'd' && (t[3] | 32) == 'm'))
+        t += 4 + strspn(t + 4, " \t-_v");
+    size_t len = strlen(t);
+    while (len && strchr(" \t", t[len - 1]))
+        len--;
+    char v[8] = "";
+    if (len < sizeof v)
+        memcpy(v, t, len), v[len] = 0;
     /* "13": the dot left out. */
-    char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
-    const char *const *dot = w[0] && w[1] && !w[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
-    if (dot) {
-        diag_fixit(r->d, g, "did you mean '%s'?", *dot);
-        return -1;
-    }
+    char dotted[4] = {v[0], '.', v[0] ? v[1] : 0, 0};
+    const char *const *dot = v[0] && v[1] && !v[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
+    const char *near = (i = wddm_index(v)) >= 0 ? wddm_names[i] : dot ? *dot : NULL;
     char *end;
-    double v = strtod(w, &end), d, bd = 1e9;
-    if (*end || end == w)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        d = strtod(wddm_names[i], NULL) - v;
-        if ((d < 0 ? -d : d) < bd)
-            bd = d < 0 ? -d : d, best = i;
+    double x = strtod(v, &end), d, bd = 1e9;
+    if (!near && v[0] && !*end && end != v) {
+        for (size_t j = 0; j < n; j++) {
+            d = strtod(wddm_names[j], NULL) - x;
+            if ((d < 0 ? -d : d) < bd)
+                bd = d < 0 ? -d : d, best = j;
+        }
+        diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+        near = wddm_names[best];
+    } else if (near) {
+        diag_fixit(r->d, g, "did you mean '%s'?", near);
     }
-    diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+    if (near)
+        diag_edit(r->d, g, pos, arena_printf(r->a, "\"%s\"", near));
     return -1;
 }
 
@@ -572,13 +594,17 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         g->near = NULL;
     Diag **mark = r->d->tail;
     const char *kind = scalar_str(r, item, "kind", where, &g->kind_pos, true);
-    if (g->near && *mark && !node_get(item, "kind"))
-        diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
-                   g->near->str, os_basename(g->near->pos.file->name));
     int k = kind ? pick(r, kind, g->kind_pos, kind_names, countof(kind_names), "segment kind") : -1;
     g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
     if (g->kind != SEG_AGP)
         require(r, item, "size", where);
+    /* Each key a misspelt change of a base segment lacks. */
+    for (Diag *e = *mark; g->near && !node_get(item, "kind") && e; e = e->next)
+        if (e->code == C_missing_key) {
+            diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
+                       g->near->str, os_basename(g->near->pos.file->name));
+            diag_edit(r->d, e, node_span(node_get(item, "name")), g->near->str);
+        }
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
     if ((n = typed(r, item, "cpu_visible", NODE_MAP, where)))
