@@ -528,9 +528,9 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
                     arena_printf(r->a, "%s cpu_visible", where));
 }
 
-static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
+static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const char *where)
 {
-    g->banks_pos = bk->pos;
+    g->banks_pos = key_pos(key); /* `banks:`, what findings about a segment's banks point at */
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
@@ -610,7 +610,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if ((n = typed(r, item, "cpu_visible", NODE_MAP, where)))
         build_cpu(r, g, n, where);
     if ((n = typed(r, item, "banks", NODE_SEQ, where)))
-        build_banks(r, g, n, where);
+        build_banks(r, g, node_pair(item, "banks")->key, n, where);
     if ((n = typed(r, item, "flags", NODE_SEQ, where))) /* after the keys derived flags come from */
         build_flags(r, g, n);
     if ((n = typed(r, item, "waive", NODE_MAP, where)))
@@ -707,7 +707,6 @@ static void apply_defines(R *r)
         }
         c->val = (Value){0};
         set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
-        c->val.define = c;
     }
 }
 
@@ -788,6 +787,17 @@ bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)
     return true;
 }
 
+/* Value `out` reads `from`, the value of constant `k` (NULL: of a field):
+ * out->via is the first constant written elsewhere than `out` that it
+ * reads, directly or through `from`. */
+static void reads_from(Value *out, const Constant *k, const Value *from)
+{
+    if (!out->via && k && k->val.pos.file != out->pos.file)
+        out->via = k;
+    else if (!out->via && from->via && from->via->val.pos.file != out->pos.file)
+        out->via = from->via;
+}
+
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -801,7 +811,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
         }
         if (!eval_slot(r, t))
             return false;
-        c->slot->out->define = c->slot->out->define ? c->slot->out->define : t->out->define;
+        reads_from(c->slot->out, NULL, t->out);
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
@@ -882,7 +892,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     if (!eval_slot(r, target))
         return false;
     *out = target->out->v;
-    c->slot->out->define = c->slot->out->define ? c->slot->out->define : target->out->define;
+    reads_from(c->slot->out, t.kind == REF_CONSTANT ? &r->s->consts[t.index] : NULL, target->out);
     return true;
 }
 
