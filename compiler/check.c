@@ -764,7 +764,33 @@ static void check_range_overflow(Ck *k, const Segment *g)
         }
 }
 
-/* GPU ranges, pairwise: n <= 31 and the message names both. */
+/* Where segment `a` could start instead: the lowest base from its own up
+ * at which it overlaps none of the segments before it (each move goes to
+ * the end of one, so there are at most as many as segments), and the
+ * segment that ends there; NULL when there is none below 2^64. */
+static const Segment *free_base(Ck *k, const Segment *a, uint64_t *base)
+{
+    const Spec *s = k->s;
+    const Segment *after = NULL;
+    uint64_t at = a->base.v;
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (unsigned j = 0; j < (unsigned)(a - s->segs); j++) {
+            const Segment *b = &s->segs[j];
+            uint64_t be = end_of(b->base.v, b->size.v);
+            if (!ready(k, R_segments_overlap, b) || !(at < be && b->base.v < end_of(at, a->size.v)))
+                continue;
+            if (be == UINT64_MAX || add_overflows(be, a->size.v))
+                return NULL;
+            at = be, after = b, moved = true;
+        }
+    }
+    *base = at;
+    return after;
+}
+
+/* GPU ranges, pairwise (n <= 31): every segment before `a` it overlaps,
+ * each a finding naming both; the fix is the base that clears them all. */
 static void check_segments_overlap(Ck *k, const Segment *a)
 {
     const Spec *s = k->s;
@@ -781,9 +807,11 @@ static void check_segments_overlap(Ck *k, const Segment *a)
             note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
             reads(k, e, &a->size, false);
             reads(k, e, &b->size, false);
-            if (be != UINT64_MAX)
-                fix(k, e, "base: %s.end (0x%llX), after segment '%s'", b->name, (unsigned long long)be, b->name);
-            return;
+            uint64_t to;
+            const Segment *after = free_base(k, a, &to);
+            if (after)
+                fix(k, e, "base: %s.end (0x%llX), after segment '%s'", after->name, (unsigned long long)to,
+                    after->name);
         }
     }
 }
@@ -872,7 +900,8 @@ static void check_cpu_window_in_bar(Ck *k, const Segment *g)
 
 /* Windows in one BAR, or at fixed addresses, do not overlap (BAR-relative
  * and fixed ones cannot be compared before the BARs are assigned); each
- * window of `a` against those of the segments before it. */
+ * window of `a` against those of the segments before it, every pair that
+ * overlaps a finding. */
 static void check_cpu_windows_overlap(Ck *k, const Segment *a)
 {
     const Spec *s = k->s;
@@ -883,12 +912,11 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
         /* A window past 2^64 (range-overflow) has no end to compare. */
         if ((x->mode == CPU_ADDRESS && add_overflows(x->start, x->size)) || !x->size)
             continue;
-        bool found = false;
-        for (unsigned j = 0; j < (unsigned)(a - s->segs) && !found; j++) {
+        for (unsigned j = 0; j < (unsigned)(a - s->segs); j++) {
             const Segment *b = &s->segs[j];
             if (!ready(k, R_cpu_windows_overlap, b))
                 continue;
-            for (unsigned m = 0, nb = windows(b, wb); m < nb && !found; m++) {
+            for (unsigned m = 0, nb = windows(b, wb); m < nb; m++) {
                 const Window *y = &wb[m];
                 if (y->mode != x->mode || y->bar != x->bar || !y->size ||
                     (y->mode == CPU_ADDRESS && add_overflows(y->start, y->size)))
@@ -901,7 +929,6 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                     const Value *v[] = {x->start_v, x->size_v, y->start_v, y->size_v};
                     for (size_t r = 0; r < countof(v); r++)
                         reads(k, e, v[r], false);
-                    found = true;
                 }
             }
         }
@@ -1060,20 +1087,28 @@ static void check_banks_cover(Ck *k, const Segment *g)
     }
 }
 
+/* The banks start at 0 and follow one another (banks-cover), so every
+ * boundary is on a page exactly when every bank but the last (which ends
+ * with the segment) is a whole number of pages: each bank that is not is
+ * a finding, and rounding each one's size is the fix of all. */
 static void check_banks_page_aligned(Ck *k, const Segment *g)
 {
     uint64_t page = k->page;
     for (unsigned i = 0; g->kind == SEG_MEMORY && i + 1 < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
-        if (b->end % page) {
-            Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
-                             "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name,
-                             g->name, (unsigned long long)b->end, (unsigned long long)page);
-            reads(k, e, &k->s->page_size, false);
-            fix(k, e, "size: 0x%llX or 0x%llX (ends on a page)", (unsigned long long)(round_down(b->end, page) - b->start),
-                (unsigned long long)(round_up(b->end, page) - b->start));
-            return;
-        }
+        uint64_t size = b->end - b->start;
+        if (size % page == 0)
+            continue;
+        Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
+                         "bank '%s' of segment '%s' is 0x%llX bytes, not a whole number of %llu-byte pages, so a "
+                         "bank boundary falls inside a page", b->name, g->name, (unsigned long long)size,
+                         (unsigned long long)page);
+        reads(k, e, &k->s->page_size, false);
+        if (round_down(size, page))
+            fix(k, e, "size: 0x%llX or 0x%llX (whole pages)", (unsigned long long)round_down(size, page),
+                (unsigned long long)round_up(size, page));
+        else
+            fix(k, e, "size: 0x%llX (a whole page)", (unsigned long long)round_up(size, page));
     }
 }
 
@@ -1517,22 +1552,29 @@ static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
                               "describe (it has no SystemMemoryEndAddress)", g->name));
 }
 
+/* Every key of the segment that only DESCRIPTOR4 has. */
 static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
 {
     if (k->s->forms & DDI_QS4)
         return;
-    const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
-                       : g->invalid_ranges.set ? "invalid_memory_ranges"
-                       : g->uefi_ranges.set ? "uefi_frame_buffer_ranges" : NULL;
-    Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
-            : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
-    if (what)
-        reads_forms(k, report(k, SEG(g, what), p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor",
-                              what, g->name));
+    const struct {
+        bool set;
+        const char *key;
+        Pos pos;
+    } only4[] = {{g->vpr.set, "vpr", g->vpr.pos},
+                 {g->host.mode != CPU_NONE, "cpu_host_aperture", g->host.pos},
+                 {g->invalid_ranges.set, "invalid_memory_ranges", g->invalid_ranges.pos},
+                 {g->uefi_ranges.set, "uefi_frame_buffer_ranges", g->uefi_ranges.pos}};
+    for (size_t i = 0; i < countof(only4); i++)
+        if (only4[i].set)
+            reads_forms(k, report(k, SEG(g, only4[i].key), only4[i].pos,
+                                  "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", only4[i].key,
+                                  g->name));
 }
 
 /* The WDDM 1.x handlers (QUERYSEGMENT, QUERYSEGMENT3) carry no flag from
- * WDDM 2.0 on, written or implied by a key. */
+ * WDDM 2.0 on, written or implied by a key: every such flag of the
+ * segment. */
 static void check_ddi_qs3_flag(Ck *k, const Segment *g)
 {
     unsigned f = k->s->forms;
@@ -1544,7 +1586,6 @@ static void check_ddi_qs3_flag(Ck *k, const Segment *g)
             reads_forms(k, report(k, SEG(g, key), p,
                                   "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
                                   flag_said(k, g, fi->bit, fi), f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
-            return;
         }
     }
 }
@@ -1562,7 +1603,8 @@ static void check_vpr_range_inside(Ck *k, const Segment *g)
                          (unsigned long long)g->size.v);
         reads(k, e, &g->size, false);
         reads(k, e, &v->range_start, false);
-    } else if (v->alignment.v && !pow2(v->alignment.v))
+    }
+    if (v->alignment.v && !pow2(v->alignment.v))
         report(k, SEG(g, "vpr.alignment"), at(&v->alignment, g),
                "VPR alignment 0x%llX is not a power of two", (unsigned long long)v->alignment.v);
     check_widths(k, g);
