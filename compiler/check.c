@@ -1759,9 +1759,10 @@ static void trace(Ck *k)
                 continue;
             const SrcFile *f = r->at.file;
             On on = {0};
-            const char *said = r->v ? value_said(k, r->v, &on) : r->said;
+            bool say = !shown && f && (always || nearer(k, f, e));
+            const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
             Arena *a = k->d->arena;
-            if (!shown && f && said && (always || nearer(k, f, e)))
+            if (said)
                 add_note(k, e, on, r->at, true,
                          f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
             bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
