@@ -130,6 +130,24 @@ $(LIB): $(LIB_OBJ)
 $(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
 
+# What segc's tables say (compiler/tools/tables.c, which compiles main.c):
+# the JSON Schema of the spec format, generated from the structure, field
+# and flag tables, and the keys and options the man-page test reads.
+# schema/segc.schema.json, which editors open from the source tree (the
+# samples name it), must be what the tables generate: the build stops
+# when it is not, and `make SEGC_UPDATE=1` rewrites it (review the diff).
+TABLES := $(B)/tables
+$(TABLES): compiler/tools/tables.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(JSON_CFLAGS) -o $@ $< $(LSP_OBJ) $(LIB) $(ALL_LDFLAGS) $(YAML_LIBS) $(JSON_LIBS)
+$(B)/segc.schema.json: $(TABLES)
+	$(TABLES) schema > $@
+$(B)/schema.ok: $(B)/segc.schema.json schema/segc.schema.json
+	@if [ -n "$(SEGC_UPDATE)" ]; then cp $< schema/segc.schema.json; fi
+	@cmp -s $< schema/segc.schema.json || { echo "schema/segc.schema.json is not what segc's tables generate ($<):"; \
+	  diff -u schema/segc.schema.json $< | head -n 20; echo "review it, then: make SEGC_UPDATE=1"; exit 1; }
+	@touch $@
+all: $(B)/schema.ok
+
 $(B):
 	@mkdir -p $@
 
@@ -209,7 +227,7 @@ golden: $(SEGC)
 cli: $(SEGC)
 	@$(call SUITE,cli) sh tests/cli/run.sh $(SEGC)
 
-schema: $(SEGC)
+schema: $(SEGC) $(B)/schema.ok
 	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
 
 gencode: $(SEGC)
@@ -247,9 +265,11 @@ json-test: $(SEGC)
 map-test: $(SEGC)
 	@$(call SUITE,map-test) sh tests/map/run.sh $(SEGC) $(B)
 
-# The man pages: no groff warnings, every command, option and spec key.
-man-test: $(SEGC)
-	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC)
+# The man pages against the tables the code reads: every key and option
+# segc takes is documented and exercised by a test, every one documented
+# is taken (tests/man/check.py).
+man-test: $(SEGC) $(TABLES)
+	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC) $(TABLES)
 
 # The build-system examples, against a `make install` into a temporary prefix.
 examples-test: $(SEGC)
@@ -404,14 +424,14 @@ VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/s
 $(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
 	sed 's/@SEGC_VERSION@/$(VERSION)/g' $< > $@
 
-install: $(SEGC) $(B)/segcConfigVersion.cmake
+install: $(SEGC) $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
 	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 $(B)/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
 	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
@@ -441,4 +461,4 @@ clean:
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d $(B)/obj/lsp/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d $(B)/obj/lsp/*.d $(B)/tables.d)
