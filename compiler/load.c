@@ -638,6 +638,35 @@ static void on_event(Loader *L, const yaml_event_t *ev)
 
 /* ---- libyaml errors ---------------------------------------------------- */
 
+/* The fix of a tab where YAML wants spaces, from byte `b`: in the
+ * indentation, each tab of it becomes the file's indentation step (the
+ * least indentation a line has with spaces alone; 2 without one);
+ * elsewhere, a tab becomes one space. */
+static void tab_fix(Loader *L, Diag *g, size_t b)
+{
+    const char *t = L->src->text;
+    size_t n = L->src->len, e = b, tabs = 0, spaces = 0, step = 0;
+    bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
+    for (; e < n && (t[e] == ' ' || t[e] == '\t') && (leading || t[e] == '\t'); e++)
+        t[e] == '\t' ? tabs++ : spaces++;
+    for (size_t i = 0; leading && i < n; i = i + 1) {
+        size_t j = i;
+        while (j < n && t[j] == ' ')
+            j++;
+        if (j > i && j < n && t[j] != '\t' && t[j] != '\n' && t[j] != '\r' && t[j] != '#' && (!step || j - i < step))
+            step = j - i;
+        while (j < n && t[j] != '\n')
+            j++;
+        i = j;
+    }
+    size_t want = leading ? spaces + tabs * (step ? step : 2) : tabs;
+    char *sp = arena_alloc(L->a, want + 1);
+    memset(sp, ' ', want);
+    diag_fixit(L->d, g, leading ? "indent with %zu spaces" : "replace the tab with %zu space%s", want,
+               want == 1 ? "" : "s");
+    diag_edit(L->d, g, pos_shift(pos_of_off(L, b), 0, (uint32_t)(e - b)), sp);
+}
+
 static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
@@ -660,9 +689,10 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
         while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
             b--;
         bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
-        error_at(L->d, C_yaml_syntax, at, "%s",
-                 leading ? "tab character used for indentation; YAML needs spaces"
-                         : "tab character where YAML expects a space; use spaces");
+        Diag *g = error_at(L->d, C_yaml_syntax, at, "%s",
+                           leading ? "tab character used for indentation; YAML needs spaces"
+                                   : "tab character where YAML expects a space; use spaces");
+        tab_fix(L, g, leading ? b : off);
         return;
     }
     if (reader || !p->context) {

@@ -233,33 +233,55 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
 }
 
 /* board.wddm: "2.0", or "2" (what an unquoted YAML 2.0 may become).  An
- * unknown version is answered with the version its digits spell ("13":
- * 1.3), else the nearest one by value ("1.4": 1.3), not by spelling. */
+ * unknown version is answered with the version it spells once blanks and
+ * a "WDDM" in front are dropped ("WDDM2.6", "2.6 ": 2.6), or its digits
+ * spell ("13": 1.3), else the nearest one by value ("1.4": 1.3), not by
+ * spelling; the answer is also an edit of the value. */
+static int wddm_index(const char *w)
+{
+    for (size_t i = 0; i < countof(wddm_names); i++)
+        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
+            return (int)i;
+    return -1;
+}
+
 static int pick_wddm(R *r, const char *w, Pos pos)
 {
     size_t n = countof(wddm_names), best = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
-            return (int)i;
+    int i = wddm_index(w);
+    if (i >= 0)
+        return i;
     Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
                        name_list(r, wddm_names, n));
+    /* "WDDM 2.6 ": what is left of the word. */
+    const char *t = w + strspn(w, " \t");
+    if (t[0] && t[1] && t[2] && t[3] && ((t[0] | 32) == 'w' && (t[1] | 32) == 'd' && (t[2] | 32) == 'd' && (t[3] | 32) == 'm'))
+        t += 4 + strspn(t + 4, " \t-_v");
+    size_t len = strlen(t);
+    while (len && strchr(" \t", t[len - 1]))
+        len--;
+    char v[8] = "";
+    if (len < sizeof v)
+        memcpy(v, t, len), v[len] = 0;
     /* "13": the dot left out. */
-    char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
-    const char *const *dot = w[0] && w[1] && !w[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
-    if (dot) {
-        diag_fixit(r->d, g, "did you mean '%s'?", *dot);
-        return -1;
-    }
+    char dotted[4] = {v[0], '.', v[0] ? v[1] : 0, 0};
+    const char *const *dot = v[0] && v[1] && !v[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
+    const char *near = (i = wddm_index(v)) >= 0 ? wddm_names[i] : dot ? *dot : NULL;
     char *end;
-    double v = strtod(w, &end), d, bd = 1e9;
-    if (*end || end == w)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        d = strtod(wddm_names[i], NULL) - v;
-        if ((d < 0 ? -d : d) < bd)
-            bd = d < 0 ? -d : d, best = i;
+    double x = strtod(v, &end), d, bd = 1e9;
+    if (!near && v[0] && !*end && end != v) {
+        for (size_t j = 0; j < n; j++) {
+            d = strtod(wddm_names[j], NULL) - x;
+            if ((d < 0 ? -d : d) < bd)
+                bd = d < 0 ? -d : d, best = j;
+        }
+        diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+        near = wddm_names[best];
+    } else if (near) {
+        diag_fixit(r->d, g, "did you mean '%s'?", near);
     }
-    diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+    if (near)
+        diag_edit(r->d, g, pos, arena_printf(r->a, "\"%s\"", near));
     return -1;
 }
 
@@ -504,9 +526,9 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
                     arena_printf(r->a, "%s cpu_visible", where));
 }
 
-static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
+static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const char *where)
 {
-    g->banks_pos = bk->pos;
+    g->banks_pos = key_pos(key); /* `banks:`, what findings about a segment's banks point at */
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
@@ -572,19 +594,23 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     Diag **mark = r->d->tail;
     require_keys(r, item, MAP_SEGMENT, where);
     const char *kind = scalar_str(r, item, MAP_SEGMENT, "kind", where, &g->kind_pos);
-    if (g->near && *mark && !node_get(item, "kind"))
-        diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
-                   g->near->str, os_basename(g->near->pos.file->name));
     int k = kind ? pick(r, kind, g->kind_pos, kind_names, countof(kind_names), "segment kind") : -1;
     g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
     if (g->kind != SEG_AGP)
         require(r, item, "size", where);
+    /* Each key a misspelt change of a base segment lacks. */
+    for (Diag *e = *mark; g->near && !node_get(item, "kind") && e; e = e->next)
+        if (e->code == C_missing_key) {
+            diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
+                       g->near->str, os_basename(g->near->pos.file->name));
+            diag_edit(r->d, e, node_span(node_get(item, "name")), g->near->str);
+        }
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
     if ((n = typed(r, item, MAP_SEGMENT, "cpu_visible", where)))
         build_cpu(r, g, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "banks", where)))
-        build_banks(r, g, n, where);
+        build_banks(r, g, node_pair(item, "banks")->key, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "flags", where))) /* after the keys derived flags come from */
         build_flags(r, g, n);
     if ((n = typed(r, item, MAP_SEGMENT, "waive", where)))
@@ -680,7 +706,6 @@ static void apply_defines(R *r)
         }
         c->val = (Value){0};
         set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
-        c->val.define = c;
     }
 }
 
@@ -761,6 +786,17 @@ bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)
     return true;
 }
 
+/* Value `out` reads `from`, the value of constant `k` (NULL: of a field):
+ * out->via is the first constant written elsewhere than `out` that it
+ * reads, directly or through `from`. */
+static void reads_from(Value *out, const Constant *k, const Value *from)
+{
+    if (!out->via && k && k->val.pos.file != out->pos.file)
+        out->via = k;
+    else if (!out->via && from->via && from->via->val.pos.file != out->pos.file)
+        out->via = from->via;
+}
+
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -774,7 +810,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
         }
         if (!eval_slot(r, t))
             return false;
-        c->slot->out->define = c->slot->out->define ? c->slot->out->define : t->out->define;
+        reads_from(c->slot->out, NULL, t->out);
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
@@ -859,7 +895,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     if (!eval_slot(r, target))
         return false;
     *out = target->out->v;
-    c->slot->out->define = c->slot->out->define ? c->slot->out->define : target->out->define;
+    reads_from(c->slot->out, t.kind == REF_CONSTANT ? &r->s->consts[t.index] : NULL, target->out);
     return true;
 }
 

@@ -232,6 +232,14 @@ void diag_edit(Diags *d, Diag *on, Pos at, const char *text);
  * value in its file's text. */
 void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail);
 void diag_edit_remove_pair(Diags *d, Diag *on, Pos value);
+/* diag_edit_remove_item removes an item (its span) from a sequence: with
+ * its comma from a flow one, its line from a block one (not the only item
+ * of a block sequence, which would leave its key holding nothing).
+ * diag_edit_remove_block removes a key (its span, first on its line) with
+ * its block value: the lines after it indented deeper, or at its column
+ * starting with "- ". */
+void diag_edit_remove_item(Diags *d, Diag *on, Pos item);
+void diag_edit_remove_block(Diags *d, Diag *on, Pos key);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
@@ -557,7 +565,11 @@ typedef struct Value {
     uint64_t v;
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
-    const struct Constant *define; /* a -D constant it reads, if any */
+    /* The first constant it reads, directly or through other values, whose
+     * value is written elsewhere than this value: on the command line (-D)
+     * or in another file of the extends chain (a variant's override); NULL
+     * if none.  check.c notes it on the findings that read the value. */
+    const struct Constant *via;
     bool failed; /* its evaluation failed (reported): v means nothing */
 } Value;
 

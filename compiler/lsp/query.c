@@ -192,12 +192,13 @@ static bool expression_at(const Cursor *c, int *field)
 }
 
 /* The constant of spec `s` the cursor's `constants:` entry writes, when a
- * -D overrides it (the model's value is the command line's), else NULL. */
+ * -D overrides it (the model's value is the command line's: written in
+ * another file than its name), else NULL. */
 static const Constant *overridden(const Spec *s, const Cursor *c)
 {
     for (unsigned i = 0; s && path_is(c, "constants *") && i < s->nconsts; i++)
         if (!strcmp(s->consts[i].name, c->path[1].key))
-            return s->consts[i].val.define == &s->consts[i] ? &s->consts[i] : NULL;
+            return s->consts[i].val.set && s->consts[i].val.pos.file != s->consts[i].pos.file ? &s->consts[i] : NULL;
     return NULL;
 }
 

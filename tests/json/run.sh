@@ -8,6 +8,7 @@
 #                          review with git diff)
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
+#    finding in a base with a note at the variant's value that caused it, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
 #    what findings are about as SARIF logical locations, loader errors only,
@@ -193,6 +194,7 @@ diag odd-name 0 check "$C/odd name+1.yaml"
 diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
 diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
 diag subject 1 check $C/subject.yaml
+diag variant 1 check $C/variant.yaml
 
 # Each SARIF result names what it is about (logicalLocations), read from the
 # finding's subject, not from its position: fields of vpr: and
