@@ -1215,6 +1215,36 @@ bool field_in_mode(FieldId f, CpuMode mode)
     return fl & FF_BAR ? mode == CPU_BAR : fl & FF_ADDRESS ? mode == CPU_ADDRESS : true;
 }
 
+const char *field_written(FieldId f, const Segment *g, Pos *at)
+{
+    const FieldInfo *fi = &field_table[f];
+    *at = (Pos){0};
+    bool set;
+    switch (fi->scope) {
+    case SC_SEG:
+    case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;
+    case SC_CPU: *at = g->cpu_pos, set = g->cpu != CPU_NONE && field_in_mode(f, g->cpu); break;
+    case SC_BANK: *at = g->banks_pos, set = g->nbanks != 0; break;
+    case SC_VPR: *at = g->vpr.pos, set = g->vpr.set; break;
+    case SC_HOST: *at = g->host.pos, set = g->host.mode != CPU_NONE && field_in_mode(f, g->host.mode); break;
+    default: return NULL; /* the board's, a BAR's, the paging buffer's */
+    }
+    /* The segment's key whose value is the field's map. */
+    SpecMap m = spec_keys[spec_key_count - FIELD_COUNT + f].map;
+    for (size_t i = 0; set && i < spec_key_count; i++)
+        if (spec_keys[i].map == MAP_SEGMENT && spec_keys[i].target == m)
+            return spec_keys[i].key;
+    return NULL;
+}
+
+bool flag_in_form(unsigned bit, unsigned form)
+{
+    for (size_t i = 0; i < flag_count; i++)
+        if (flag_table[i].bit == bit)
+            return form == 2 || flag_table[i].min_wddm < 0x20;
+    return false;
+}
+
 uint64_t field_max(FieldId f, const Spec *s)
 {
     FieldWidth w = field_table[f].width;

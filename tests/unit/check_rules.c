@@ -555,20 +555,47 @@ static const RuleCase rule_cases[] = {
     {"ddi-qs-system-memory-end",
      HEAD("1.1") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n",
-     SEV_ERROR, 7, 39, "partially_preserved_during_hibernate",
+     SEV_ERROR, 8, 24, "4KiB - 1",
      HEAD("1.2") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n"},
+    /* the key, not the flag: a segment that is not partially preserved
+     * (its advisory waived) answered with QUERYSEGMENT beside QUERYSEGMENT3 */
+    {"ddi-qs-system-memory-end",
+     "# ddi: qs,qs3\n" HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 4KiB - 1\n    waive: { system-memory-end-iff-partial: \"a fork's layout\" }\n",
+     SEV_ERROR, 8, 24, "4KiB - 1",
+     "# ddi: qs3\n" HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 4KiB - 1\n    waive: { system-memory-end-iff-partial: \"a fork's layout\" }\n"},
     {"ddi-field-needs-qs4",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n",
      SEV_ERROR, 7, 28, "2",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n"},
-    /* a flag a key implies, on a board that also answers QUERYSEGMENT3 */
-    {"ddi-qs3-flag",
+    /* the QUERYSEGMENT3 answer beside the QUERYSEGMENT4 one */
+    {"ddi-field-needs-qs4",
+     "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 2 }\n",
+     SEV_ERROR, 6, 82, "2 }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 2 }\n"},
+    /* a key that implies a flag (VprSupported) is the key's finding */
+    {"ddi-field-needs-qs4",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n",
      SEV_ERROR, 6, 64, "{ range_size: 64MiB }",
      "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
+    /* banks beside QUERYSEGMENT3 */
+    {"ddi-qs4-banks",
+     "# ddi: qs3,qs4\n" HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n",
+     SEV_ERROR, 9, 5, "banks:",
+     HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
+    /* any other key of an AGP segment, whose descriptor is the aperture's */
+    {"key-not-emitted",
+     "# ddi: qs\n" HEAD("1.1") "segments:\n" VRAM "  - { name: agp, kind: agp, invalid_memory_ranges: 1 }\n",
+     SEV_ERROR, 6, 52, "1 }",
+     "# ddi: qs\n" HEAD("1.1") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
     {"ddi-qs3-flag",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n",
