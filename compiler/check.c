@@ -256,10 +256,14 @@ typedef struct On {
     const Bank *bank;
     const Bar *bar;
     const char *field;
+    const Segment *pair; /* a pairwise finding's other segment, whose waivers apply too */
 } On;
-#define SEG(g, field) ((On){(g), NULL, NULL, (field)})
-#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field)})
-#define BAR(bar, field) ((On){NULL, NULL, (bar), (field)})
+#define SEG(g, field) ((On){(g), NULL, NULL, (field), NULL})
+#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field), NULL})
+#define BAR(bar, field) ((On){NULL, NULL, (bar), (field), NULL})
+/* A finding about segment g and the earlier segment `other` (segments-overlap,
+ * cpu-windows-overlap): a waiver of the rule on either waives it. */
+#define PAIR(g, field, other) ((On){(g), NULL, NULL, (field), (other)})
 
 static Subject subject(const Ck *k, On on)
 {
@@ -470,12 +474,20 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
         pos = g ? g->pos : k->s->name_pos;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
-     * kept (not printed, not counted) so SARIF can show it as suppressed. */
+     * kept (not printed, not counted) so SARIF can show it as suppressed.
+     * A pairwise finding is waived by a waiver on either segment (the
+     * finding's own shown first), and each one there is used. */
     Waiver *w = NULL;
-    Segment *mg = g ? &k->mut->segs[g - k->s->segs] : NULL;
-    for (unsigned i = 0; mg && rule_waivable(id) && !w && i < mg->nwaivers; i++)
-        if (!strcmp(mg->waivers[i].rule, rule_table[id].name))
-            w = &mg->waivers[i];
+    const Segment *on_segs[2] = {g, on.pair};
+    for (unsigned j = 0; j < 2; j++) {
+        Segment *mg = on_segs[j] ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
+        for (unsigned i = 0; mg && rule_waivable(id) && i < mg->nwaivers; i++)
+            if (!strcmp(mg->waivers[i].rule, rule_table[id].name)) {
+                if (!w)
+                    w = &mg->waivers[i];
+                mg->waivers[i].used = true;
+            }
+    }
     RuleSetting set = rule_switchable(id) && !w ? k->c->setting[id] : RS_DEFAULT;
     if (set == RS_OFF)
         return NULL;
@@ -489,8 +501,6 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Diag *e = w ? diag_vwaived(k->d, sev, id, pos, w->reason, w->pos, fmt, ap) : diag_vadd(k->d, sev, id, pos, fmt, ap);
     va_end(ap);
     e->about = subject(k, on);
-    if (w)
-        w->used = true;
     const Value *v = on_value(k, on);
     read_add(k, e, v, v, (Pos){0}, NULL, true, false);
     return e;
@@ -795,7 +805,7 @@ static void check_segments_overlap(Ck *k, const Segment *a)
             continue;
         uint64_t ae = end_of(a->base.v, a->size.v), be = end_of(b->base.v, b->size.v);
         if (a->base.v < be && b->base.v < ae) {
-            Diag *e = report(k, SEG(a, "base"), at(&a->base, a),
+            Diag *e = report(k, PAIR(a, "base", b), at(&a->base, a),
                              "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
@@ -865,7 +875,7 @@ static void check_cpu_window_in_bar(Ck *k, const Segment *g)
     uint64_t off = g->cpu_offset.v, end = end_of(off, g->size.v);
     if (off <= b->size.v && g->size.v <= b->size.v - off)
         return;
-    Diag *e = report(k, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
+    Diag *e = report(k, ((On){g, NULL, b, "cpu_visible", NULL}), g->cpu_pos,
                      "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
                      (unsigned long long)off, b->name, Q(b->size.v));
     reads(k, e, &g->size, true);
@@ -917,7 +927,7 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                     (y->mode == CPU_ADDRESS && add_overflows(y->start, y->size)))
                     continue;
                 if (x->start < end_of(y->start, y->size) && y->start < xe) {
-                    Diag *e = report(k, SEG(a, x->key), x->pos,
+                    Diag *e = report(k, PAIR(a, x->key, b), x->pos,
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
@@ -1828,7 +1838,7 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
                          "fits 32 bits", g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
         reads(k, e, &k->s->page_size, false);
     } else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v)) {
-        Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+        Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture", NULL}), h->pos,
                          "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
         reads(k, e, &h->size, false);
         reads(k, e, &h->offset, false);
@@ -1903,7 +1913,7 @@ static const char *value_said(Ck *k, const Value *v, On *on)
                 const char *map = sc == SC_VPR ? "vpr." : sc == SC_HOST ? "cpu_host_aperture." : sc == SC_CPU ? "cpu_visible."
                                   : sc == SC_PAGING ? "paging." : sc == SC_BOARD ? "board." : "";
                 const char *key = arena_printf(a, "%s%s", map, fi->key);
-                *on = (On){g, bk, bar, key};
+                *on = (On){g, bk, bar, key, NULL};
                 const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
                                     : g ? arena_printf(a, "segment '%s' ", g->name)
                                     : bar ? arena_printf(a, "BAR '%s' ", bar->name) : "";
