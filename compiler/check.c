@@ -751,19 +751,43 @@ static unsigned windows(const Segment *g, Window *w)
     return n;
 }
 
-/* The GPU range, and the windows at fixed CPU addresses, stay below 2^64. */
+/* Where [start, start + size) ends against the top of the 64-bit address
+ * space: below 2^64 (its end a 64-bit value), exactly at 2^64, or past it
+ * (it wraps). */
+typedef enum { ENDS_BELOW, ENDS_AT_TOP, ENDS_PAST } RangeEnd;
+
+static RangeEnd range_end(uint64_t start, uint64_t size)
+{
+    return !add_overflows(start, size) ? ENDS_BELOW : start + size == 0 ? ENDS_AT_TOP : ENDS_PAST;
+}
+
+/* How a range that does not end below 2^64 ends, as a message says it:
+ * "[0xFFFFFFFFFFFFF000, 2^64) ends exactly at 2^64" or "(0x... + 0x...)
+ * ends 0x1000 bytes past 2^64". */
+static const char *top_said(Ck *k, uint64_t start, uint64_t size)
+{
+    if (range_end(start, size) == ENDS_AT_TOP)
+        return arena_printf(k->d->arena, "[0x%llX, 2^64) ends exactly at 2^64", (unsigned long long)start);
+    return arena_printf(k->d->arena, "(0x%llX + 0x%llX) ends 0x%llX bytes past 2^64", (unsigned long long)start,
+                        (unsigned long long)size, (unsigned long long)(start + size));
+}
+
+/* The GPU range, and the windows at fixed CPU addresses, end below 2^64:
+ * each end (base + size) is a 64-bit value, which SEG.end, the next
+ * segment's default base, the lookup table and the self-test compute, so
+ * the last byte of a range is at 2^64 - 2 at most. */
 static void check_range_overflow(Ck *k, const Segment *g)
 {
-    if (add_overflows(g->base.v, g->size.v))
+    if (range_end(g->base.v, g->size.v) != ENDS_BELOW)
         reads(k, report(k, SEG(g, "base"), at(&g->base, g),
-                        "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
-                        (unsigned long long)g->base.v, (unsigned long long)g->size.v), &g->size, false);
+                        "segment '%s' %s, the top of the 64-bit GPU address space: a range must end below it", g->name,
+                        top_said(k, g->base.v, g->size.v)), &g->size, false);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
-        if (w[i].mode == CPU_ADDRESS && add_overflows(w[i].start, w[i].size)) {
+        if (w[i].mode == CPU_ADDRESS && range_end(w[i].start, w[i].size) != ENDS_BELOW) {
             Diag *e = report(k, SEG(g, w[i].key), w[i].pos,
-                             "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", w[i].what,
-                             g->name, (unsigned long long)w[i].start, (unsigned long long)w[i].size);
+                             "%s of segment '%s' %s, the top of the 64-bit CPU address space: a range must end below it",
+                             w[i].what, g->name, top_said(k, w[i].start, w[i].size));
             reads(k, e, w[i].start_v, false);
             reads(k, e, w[i].size_v, false);
         }

@@ -814,7 +814,9 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, C_expr_overflow, ref->pos, "'%s' (base + size) overflows 64 bits", ref->name);
+        error_at(r->d, C_expr_overflow, ref->pos, "'%s' (base + size) %s", ref->name,
+                 b + z == 0 ? "is 2^64, which no 64-bit value holds: the segment ends at the top of the address space"
+                            : "overflows 64 bits");
         return false;
     }
     *out = b + z;
@@ -923,8 +925,8 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) overflows",
-                 sl->what);
+        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) %s", sl->what,
+                 b + z == 0 ? "is 2^64, which no 64-bit value holds" : "overflows 64 bits");
         return false;
     }
     *out = b + z;

@@ -202,6 +202,25 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_F000_0000\n    size: 512MiB\n",
      SEV_ERROR, 6, 11, "0xFFFF_FFFF_F000_0000",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_D000_0000\n    size: 512MiB\n"},
+    /* the top of the address space: a range that ends exactly at 2^64 is
+     * refused (its end is no 64-bit value), one that ends at 2^64 - 1 is not */
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_FFFF_F000\n    size: 4KiB\n",
+     SEV_ERROR, 6, 11, "0xFFFF_FFFF_FFFF_F000",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_FFFF_EFFF\n    size: 4KiB\n"},
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_E000 }\n",
+     SEV_ERROR, 7, 18, "{ address",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_DFFF }\n"},
+    /* a host aperture is whole pages on a page: the nearest end below 2^64 is a page below it */
+    {"range-overflow",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_E000, size: 8KiB }\n",
+     SEV_ERROR, 9, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_D000, size: 8KiB }\n"},
     /* a fixed CPU address that wraps */
     {"range-overflow",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
