@@ -4,6 +4,7 @@
  * A valid spec is checked, then corrupted by hand the way a rule that
  * slipped would leave it; emit_render must then write nothing and report a
  * fatal internal error naming the invariant.  The uncorrupted spec renders. */
+#include "fixture.h"
 #include "segc.h"
 
 #include <check.h>
@@ -122,45 +123,39 @@ static Spec *valid(Arena *a, Diags *d)
 
 START_TEST(test_valid_renders)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = valid(a, &d);
+    Spec *s = valid(A, &D);
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    layout_lookup(a, s, 0, &lk);
-    ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
+    layout_lookup(A, s, 0, &lk);
+    ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
     ck_assert_uint_eq(out.n, 4);
-    ck_assert_uint_eq(d.count, 0);
+    ck_assert_uint_eq(D.count, 0);
     outputs_free(&out);
-    arena_free(a);
 }
 END_TEST
 
 START_TEST(test_corrupt_refused)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = valid(a, &d);
-    cases[_i].corrupt(s, a);
+    Spec *s = valid(A, &D);
+    cases[_i].corrupt(s, A);
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
     memset(&lk, 0, sizeof lk); /* a corrupt spec is never laid out */
-    ck_assert_msg(!emit_render(a, s, &bo, &lk, &out, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
+    ck_assert_msg(!emit_render(A, s, &bo, &lk, &out, &D), "case %d (%s): rendered", _i, cases[_i].invariant);
     ck_assert_uint_eq(out.n, 0);
-    ck_assert_uint_eq(d.nfatal, 1);
-    ck_assert_str_eq(d.head->code, "internal");
-    ck_assert_msg(strstr(d.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, d.head->msg,
+    ck_assert_uint_eq(D.nfatal, 1);
+    ck_assert_str_eq(D.head->code, "internal");
+    ck_assert_msg(strstr(D.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, D.head->msg,
                   cases[_i].invariant);
-    arena_free(a);
 }
 END_TEST
 
 Suite *emit_suite(void)
 {
     Suite *s = suite_create("emit");
-    TCase *tc = tcase_create("preconditions");
+    TCase *tc = fixture_tcase("preconditions");
     tcase_add_test(tc, test_valid_renders);
     tcase_add_loop_test(tc, test_corrupt_refused, 0, (int)countof(cases));
     suite_add_tcase(s, tc);

@@ -3,6 +3,7 @@
  * self-test, and the answers it expects, against values worked out by hand
  * for one small board: every segment and bank boundary b as b - 1, b and
  * b + 1, sorted, each address once, named by its first reason. */
+#include "fixture.h"
 #include "segc.h"
 
 #include <check.h>
@@ -25,26 +26,18 @@ static const char spec_text[] =
     "  - { name: g, kind: aperture, base: 0x10000, size: 0x1000 }\n"
     "  - { name: agp, kind: agp }\n";
 
-static Arena *arena;
 static const TVal *st;
 
+/* After the shared fixture: the spec resolved and checked in A. */
 static void setup(void)
 {
-    arena = arena_new();
-    Diags d;
-    diags_init(&d, arena);
-    Spec *s = spec_from_string(arena, "t.yaml", spec_text, NULL, &d);
-    ck_assert_msg(s != NULL, "spec does not resolve: %s", d.head ? d.head->msg : "?");
+    Spec *s = spec_from_string(A, "t.yaml", spec_text, NULL, &D);
+    ck_assert_msg(s != NULL, "spec does not resolve: %s", D.head ? D.head->msg : "?");
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &d);
-    ck_assert_msg(!diags_failed(&d), "spec is invalid: %s", d.head ? d.head->msg : "?");
-    st = selftest_data(arena, s);
-}
-
-static void teardown(void)
-{
-    arena_free(arena);
+    spec_check(s, &rc, &D);
+    ck_assert_msg(!diags_failed(&D), "spec is invalid: %s", D.head ? D.head->msg : "?");
+    st = selftest_data(A, s);
 }
 
 static uint64_t num(const TVal *m, const char *key)
@@ -171,8 +164,8 @@ END_TEST
 Suite *selftest_suite(void)
 {
     Suite *s = suite_create("selftest");
-    TCase *t = tcase_create("probes");
-    tcase_add_checked_fixture(t, setup, teardown);
+    TCase *t = fixture_tcase("probes");
+    tcase_add_checked_fixture(t, setup, NULL);
     tcase_add_test(t, test_lookups);
     tcase_add_test(t, test_bank_probes);
     tcase_add_test(t, test_runtime_inputs);
