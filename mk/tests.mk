@@ -40,85 +40,52 @@ $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 $(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
+# The eight suites, one runner each (tests/*/run.sh).  A runner that has
+# parts (tests/lib.sh, part) takes their names after its arguments, and
+# `make test` runs the long ones as suites of their own.
+
+# Check unit tests, one process per test (tests/unit).
 unit: $(UNIT_BIN)
 	@$(call SUITE,unit) sh tests/unit/run.sh $(UNIT_BIN)
 
-golden: $(SEGC)
-	@$(call SUITE,golden) sh tests/golden/run.sh $(SEGC)
+# Every golden case (tests/cases/AREA/NAME.yaml beside its expected
+# outputs); AREAS="cli diff" runs only those areas.
+cases: $(SEGC)
+	@SEGC_QUIET=1 $(call SUITE,cases) sh tests/cases/run.sh $(SEGC) $(AREAS)
 
-# Every command and option of the command line (tests/cli/cases).
-cli: $(SEGC)
-	@$(call SUITE,cli) sh tests/cli/run.sh $(SEGC)
-
-schema: $(SEGC)
-	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
-
-gencode: $(SEGC)
-	@$(call SUITE,gencode) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
-
-lookup: $(SEGC)
-	@$(call SUITE,lookup) sh tests/lookup/run.sh $(SEGC) $(B) "$(SANFLAGS)"
-
-# Specs near every limit with random -Wno-/waivers: check and build agree,
-# and what exits 0 compiles with -Werror -pedantic and passes its self-test.
+# What segc writes, compiled, run and drawn (tests/gen): gen runs every
+# part, gen-PART one.
 PROPERTY_CASES ?= 160
 PROPERTY_SEED  ?= 20261124
-property: $(SEGC)
-	@SEGC_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
-.PHONY: property
+export PROPERTY_CASES PROPERTY_SEED
+GEN_PARTS := code lookup property map
+gen: $(SEGC)
+	@$(call SUITE,gen) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
+$(GEN_PARTS:%=gen-%): gen-%: $(SEGC)
+	@$(call SUITE,gen-$*) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)" $*
+
+# segc lsp with Python's and Neovim's clients, and the VS Code extension
+# (tests/lsp).
+lsp: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,lsp) sh tests/lsp/run.sh $(SEGC)
+
+# The README, doc/, the man pages, the completions and the JSON Schema
+# against segc (tests/doc).
+doc: $(SEGC)
+	@$(call SUITE,doc) sh tests/doc/run.sh $(SEGC)
+
+# The build-system examples, against a `make install` into a temporary prefix.
+examples: $(SEGC)
+	@$(call SUITE,examples) sh tests/examples/run.sh $(B)
+
+# segc.exe under Wine against the Linux segc, and the release archives
+# (tests/windows).
+windows-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
+	@$(call SUITE,windows) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(B)
 
 # Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
 codes: $(SEGC)
 	@$(call SUITE,codes) $(PYTHON) tests/codes.py $(SEGC)
-.PHONY: codes
-
-# segc diff over pairs of specs (tests/diff/).
-diff-test: $(SEGC)
-	@PYTHON=$(PYTHON) $(call SUITE,diff-test) sh tests/diff/run.sh $(SEGC)
-
-# --diagnostics=json|sarif and dump --json, validated against the SARIF
-# 2.1.0 schema that tests/deps.sh --install cached (outside the tree).
-json-test: $(SEGC)
-	@$(call SUITE,json-test) sh tests/json/run.sh $(SEGC) $(B)
-
-# `segc map` rendered in headless Chromium and measured (tests/map/run.sh).
-map-test: $(SEGC)
-	@$(call SUITE,map-test) sh tests/map/run.sh $(SEGC) $(B)
-
-# The man pages: no groff warnings, every command, option and spec key.
-man-test: $(SEGC)
-	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC)
-
-# The build-system examples, against a `make install` into a temporary prefix.
-examples-test: $(SEGC)
-	@$(call SUITE,examples-test) sh tests/examples/run.sh $(B)
-
-# The bash and zsh completions (completions/) against this segc.
-completion-test: $(SEGC)
-	@$(call SUITE,completion-test) sh tests/completion/run.sh $(SEGC)
-
-# The VS Code extension (editors/vscode) packaged offline with the cached
-# vsce and run with a stub VS Code; README's editors section (tests/editors).
-editors-test:
-	@$(call SUITE,editors-test) sh tests/editors/run.sh
-
-# --diagnostics=msvc against MSBuild's canonical error format.
-msvc-test: $(SEGC)
-	@$(call SUITE,msvc-test) sh tests/msvc/run.sh $(SEGC)
-
-# segc.exe under Wine against the Linux segc, byte for byte (tests/windows).
-windows-test: $(SEGC) $(WIN_EXE)
-	@$(call SUITE,windows-test) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(WB)/test
-
-hostile: $(SEGC)
-	@SEGC_QUIET=1 $(call SUITE,hostile) sh tests/hostile/run.sh $(SEGC)
-
-disk: $(SEGC)
-	@$(call SUITE,disk) sh tests/hostile/disk.sh $(SEGC) $(B)
-
-# segc lsp driven as an editor drives it (tests/lsp/).
-lsp-test: $(SEGC)
-	@PYTHON=$(PYTHON) $(call SUITE,lsp-test) sh tests/lsp/run.sh $(SEGC)
 
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
@@ -128,13 +95,12 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gencode memcheck lookup property examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test lsp-test editors-test man-test codes msvc-test \
-              completion-test
-SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
+SUITES     := gen-code cases memcheck gen-lookup gen-property examples windows-test gen-map \
+              unit lsp doc codes
+SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
-TEST_LABELS = $(SUITES) $(SAN_SUITES:%=%-san) fuzz-smoke
+TEST_LABELS = $(patsubst windows-test,windows,$(SUITES)) $(SAN_SUITES:%=%-san) fuzz-smoke
 
 # The whole test command: every suite of the normal build (with valgrind
 # memcheck), the sanitizer pass (ASan+UBSan, in $(B)/san) and a fixed
@@ -170,13 +136,13 @@ deps-check:
 # pages' --help runs; the property cases; --diagnostics=msvc; every code
 # `segc explain` knows): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
-# Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
+# Instrumented -O0 code is slower: the cases get 120 s of CPU each.
 # The suites' records go to $(B)/cov/results, so a `make test` running at
 # the same time keeps its own.
-COV_SUITES := $(SAN_SUITES) man-test property msvc-test codes
+COV_SUITES := $(SAN_SUITES) doc gen-property codes
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda $(B)/cov/obj/lsp/*.gcda
-	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
+	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 SEGC_CASE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
 	  B=$(B)/cov CC=gcc CFLAGS="-O0 -g --coverage" LDFLAGS=--coverage $(COV_SUITES); \
 	  status=$$?; sh tests/coverage.sh $(B)/cov && exit $$status
 
@@ -227,12 +193,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
 	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
-# Two `make dist` give the same bytes, and segc.exe runs from the zip.
-dist-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
-	@$(call SUITE,dist-test) sh tests/dist/run.sh $(B) $(VERSION)
-
-.PHONY: windows-test msvc-test completion-test editors-test lsp-test bench bench-lsp unit golden cli schema gencode lookup diff-test json-test map-test man-test examples-test \
-        hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
-        fuzz fuzz-bin fuzz-smoke dist-test
+.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) lsp doc examples windows-test codes memcheck suites san-suites \
+        test test-normal test-san test-fuzz deps-check chroot-test coverage bench bench-lsp fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/unit/*.d)

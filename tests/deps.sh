@@ -62,6 +62,7 @@ fonts-dejavu-core  test    f:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -- 
 zsh                test    cmd:zsh                  -- runs the zsh completion
 cppcheck           test    cmd:cppcheck             -- lints the generated code, as a driver reviewer would
 clang-tidy         test    cmd:clang-tidy           -- lints the generated code, as a driver reviewer would
+git                test    cmd:git                  -- segc diff --rev reads OLD from git (tests/cases/diff/git.sh)
 ca-certificates    test    f:/etc/ssl/certs/ca-certificates.crt -- lets npm reach its registry over TLS
 npm                test    cached-or-cmd:npm        -- fetches, once, the SARIF schema, ajv and the VS Code packages (nodejs runs them)
 gcc-mingw-w64-x86-64 windows cmd:x86_64-w64-mingw32-gcc -- cross-builds segc.exe and compiles the generated code for Windows
@@ -158,12 +159,12 @@ npm_ci() {
     return 1
 }
 
-# ajv and what it needs, for tests/schema.
+# ajv and what it needs, for tests/doc/schema.sh.
 fetch_ajv() {
-    ajv_cached || npm_ci "ajv for tests/schema" tests/schema/ajv "$(ajv_dir)"
+    ajv_cached || npm_ci "ajv for tests/doc/schema.sh" tests/doc/ajv "$(ajv_dir)"
 }
 
-# The VS Code extension's runtime modules and, apart, vsce, for tests/editors.
+# The VS Code extension's runtime modules and, apart, vsce, for tests/lsp/vscode.sh.
 fetch_vscode() {
     vscode_modules_cached ||
         npm_ci "vscode-languageclient for the VS Code extension" editors/vscode "$(vscode_modules_dir)" ||

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# SARIF beyond the cases' goldens: what each result is about (logical
+# locations), every rule's helpUri and description, and one log with the
+# whole rules table, unabridged (the cases' .sarif goldens cut it to ids).
+set -u
+cd "$(dirname "$0")/../../.." || exit 2
+. tests/lib.sh
+suite_begin formats-sarif
+PY=/usr/bin/python3
+C=tests/cases/formats
+VER=$("$SEGC" --version | awk '{ print $2 }')
+
+# Each SARIF result names what it is about (logicalLocations), read from the
+# finding's subject, not from its position: fields of vpr: and
+# cpu_host_aperture: included.
+"$SEGC" check --diagnostics=sarif $C/subject.yaml >"$tmp/out" 2>/dev/null
+if "$PY" - "$tmp/out" <<'EOF'; then ok "sarif: logical locations"; else bad "sarif: logical locations" "see above"; fi
+import json, sys
+want = {
+    "bar-size": [("bars.io.size", "size", "property")],
+    "vpr-range-inside": [("segments.vram.vpr.range_size", "range_size", "property")],
+    "ddi-qs4-banks": [("segments.vram.banks", "banks", "property")],
+    "banks-page-aligned": [("segments.vram.banks.near.size", "size", "property")],
+    "cpu-host-aperture-size": [("segments.carve.cpu_host_aperture", "cpu_host_aperture", "property"),
+                               ("bars.fb", "fb", "object")],
+    "paging-segment-aperture": [("paging.segment", "segment", "property")],
+}
+got = {}
+for r in json.load(open(sys.argv[1]))["runs"][0]["results"]:
+    ls = r["locations"][0].get("logicalLocations", [])
+    got[r["ruleId"]] = [(l["fullyQualifiedName"], l["name"], l["kind"]) for l in ls]
+for rule in sorted(set(want) | set(got)):
+    if want.get(rule) != got.get(rule):
+        print("    |", rule, "expected", want.get(rule), "got", got.get(rule))
+        sys.exit(1)
+EOF
+
+# SARIF rules carry fullDescription and helpUri from rules.def: the URI
+# names a section of doc/rules.md that exists (tests/doc checks that
+# doc/rules.md is what `segc explain` says for every code).
+"$SEGC" check --diagnostics=sarif $C/front-end.yaml >"$tmp/out" 2>/dev/null
+if "$PY" - "$tmp/out" doc/rules.md <<'EOF'; then ok "sarif: helpUri and fullDescription"; else bad "sarif: helpUri and fullDescription" "see above"; fi
+import json, re, sys
+rules = json.load(open(sys.argv[1]))["runs"][0]["tool"]["driver"]["rules"]
+anchors = set(re.findall(r"^## ([a-z0-9-]+)$", open(sys.argv[2]).read(), re.M))
+bad = [r["id"] for r in rules if r.get("helpUri") != "doc/rules.md#" + r["id"] or r["id"] not in anchors
+       or not r["fullDescription"]["text"].startswith(r["shortDescription"]["text"])]
+if bad or len(rules) < 50:
+    print("    |", len(rules), "rules; wrong:", bad[:5])
+    sys.exit(1)
+EOF
+
+# Two files, the whole log: the rules table as segc writes it.
+(cd $C && "$SEGC" check --diagnostics=sarif warning.yaml rule-note.yaml) 2>/dev/null |
+    sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/" >"$tmp/full.sarif"
+updating && cp "$tmp/full.sarif" $C/two-files.full.sarif
+if cmp -s "$tmp/full.sarif" $C/two-files.full.sarif; then
+    ok "two-files: the whole SARIF log"
+else
+    bad "two-files: the whole SARIF log" "differs from $C/two-files.full.sarif"
+    diff -u $C/two-files.full.sarif "$tmp/full.sarif" | indent 30
+fi
+
+suite_end
