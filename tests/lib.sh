@@ -15,6 +15,9 @@
 #                           what runs segc's own C is repeated there
 #   indent [N]              standard input, first N lines (20), as "    | ..."
 #   abspath PATH            PATH made absolute from the current directory
+#   caller_path PATH        PATH made absolute from $caller, the directory
+#                           a runner was started in (it saves it before it
+#                           moves to the top of the tree)
 #   have COMMAND            COMMAND is on PATH
 #   spec_cases [--inputs]   the golden cases that are specs checked with
 #                           `segc check [OPTIONS] NAME.yaml`, for suites
@@ -50,6 +53,7 @@ sanitized() { [ "${SEGC_SAN:-}" = 1 ]; }
 indent() { head -n "${1:-20}" | sed 's/^/    | /'; }
 have() { command -v "$1" >/dev/null 2>&1; }
 abspath() { case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac; }
+caller_path() { case $1 in /*) echo "$1" ;; *) echo "${caller:-$(pwd)}/$1" ;; esac; }
 
 # The private scratch directory; suites may add to what cleanup removes.
 suite_cleanup() { :; }

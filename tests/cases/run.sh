@@ -53,11 +53,12 @@
 set -u
 SEGC=${1:?usage: run.sh path/to/segc [AREA...]}
 shift
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin cases
 top=$(pwd)
-SEGC=$(abspath "$SEGC")
+SEGC=$(caller_path "$SEGC")
 export SEGC
 PY=/usr/bin/python3
 TOOLS=tests/tools

@@ -18,10 +18,11 @@
 set -u
 SEGC=${1:?usage: run.sh path/to/segc [PART...]}
 shift
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin doc
-SEGC=$(abspath "$SEGC")
+SEGC=$(caller_path "$SEGC")
 export SEGC
 [ $# -gt 0 ] || set -- $(cd tests/doc && for f in *.sh; do [ "$f" = run.sh ] || echo "${f%.sh}"; done)
 for p in "$@"; do

@@ -22,10 +22,11 @@ SEGC=${1:?usage: run.sh path/to/segc BUILD_DIR "SANFLAGS" [PART...]}
 B=${2:?usage: run.sh path/to/segc BUILD_DIR "SANFLAGS" [PART...]}
 SAN=${3:-}
 shift 3 2>/dev/null || shift $#
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin gen
-SEGC=$(abspath "$SEGC")
+SEGC=$(caller_path "$SEGC")
 [ $# -gt 0 ] || set -- code lookup property map
 for p in "$@"; do
     part "$p" sh "tests/gen/$p.sh" "$SEGC" "$B" "$SAN"

@@ -17,10 +17,11 @@
 # C is the same as above): the sanitizer pass runs the Python parts only.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc}
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin lsp
-SEGC=$(abspath "$SEGC")
+SEGC=$(caller_path "$SEGC")
 PYTHON=${PYTHON:-/usr/bin/python3}
 export SEGC
 

@@ -14,11 +14,12 @@ SEGC=${1:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
 EXE=${2:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
 B=${3:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
 shift 3
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin windows
 [ $# -gt 0 ] || set -- exe dist
 for p in "$@"; do
-    part "$p" sh "tests/windows/$p.sh" "$(abspath "$SEGC")" "$(abspath "$EXE")" "$B"
+    part "$p" sh "tests/windows/$p.sh" "$(caller_path "$SEGC")" "$(caller_path "$EXE")" "$B"
 done
 suite_end
