@@ -20,10 +20,11 @@ and in the pages that hold a reference:
   * doc/commands.md: every command of `segc --help` has a section
     (`## segc COMMAND`), and every option of `segc COMMAND --help` is
     named in it, in backquotes;
-  * doc/spec.md: every key of the JSON Schema (schema/segc.schema.json) and
+  * doc/diff.md: its table of change kinds is `segc diff --kinds`, each
+    kind with its class, and no other;
+  * doc/keys.md: every key of the JSON Schema (schema/segc.schema.json) and
     every flag is named, in backquotes;
-  * README.md: its table of change kinds is `segc diff --kinds`, each
-    kind with its class, and no other.
+  * README.md: at most 450 lines, and it links every page of doc/.
 """
 import glob
 import json
@@ -32,6 +33,7 @@ import re
 import subprocess
 import sys
 
+README_LINES = 450
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SEGC = sys.argv[1]
 PAGES = sys.argv[2:]
@@ -168,7 +170,8 @@ def links(page, text):
 
 def options(helptext):
     """Options from the left column of option lines: '  -x, --long  text'
-    (a metavariable dropped: -Wno-RULE is -Wno-, -Werror=RULE -Werror=)."""
+    (a metavariable or value dropped: -Wno-RULE is -Wno-, -Werror=RULE
+    -Werror=, --color=auto|always|never --color=)."""
     found = []
     for line in helptext.splitlines():
         if not re.match(r"  -", line):
@@ -176,7 +179,7 @@ def options(helptext):
         left = re.split(r"\s{2,}", line.strip())[0]
         for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
             opt = re.sub(r"(?<=[A-Za-z0-9][-=])[A-Z][A-Z_]*$", "", m.group(1))
-            found.append(re.sub(r"=\.\.\.$", "=", opt))
+            found.append(re.sub(r"=.*$", "=", opt))
     return found
 
 
@@ -207,7 +210,7 @@ def commands_page(text):
                   "not named in backquotes in its section (or in check's)")
 
 
-def spec_page(text):
+def keys_page(text):
     schema = json.loads(read("schema/segc.schema.json"))
     keys = set(schema.get("properties", {}))
 
@@ -224,12 +227,13 @@ def spec_page(text):
                 walk(v)
     walk(schema)
     for k in sorted(keys):
-        check("doc/spec.md: key %s" % k, re.search(r"`%s\b" % re.escape(k), text) is not None, "not named in backquotes")
+        check("doc/keys.md: key %s" % k, re.search(r"`(?:[a-z_]+\.)*%s\b" % re.escape(k), text) is not None,
+              "not named in backquotes")
     for flag in [c["const"] for c in schema["$defs"]["flag"]["anyOf"]]:
-        check("doc/spec.md: flag %s" % flag, "`%s`" % flag in text, "not named in backquotes")
+        check("doc/keys.md: flag %s" % flag, "`%s`" % flag in text, "not named in backquotes")
 
 
-def diff_page(text, page="README.md"):
+def diff_page(text, page="doc/diff.md"):
     kinds = [l.split()[:2] for l in segc("diff", "--kinds").splitlines() if l.strip()]
     missing = [k for k, c in kinds if "| `%s` | %s |" % (k, c) not in text]
     check(page + " lists all %d kinds of segc diff --kinds, with their class" % len(kinds),
@@ -238,15 +242,25 @@ def diff_page(text, page="README.md"):
     check(page + " lists no other kind", rows == len(kinds), "%d rows, %d kinds" % (rows, len(kinds)))
 
 
+def readme(text):
+    n = text.count("\n")
+    check("README.md: at most %d lines" % README_LINES, n <= README_LINES, "%d lines" % n)
+    for page in sorted(glob.glob(os.path.join(ROOT, "doc", "*.md"))):
+        name = "doc/" + os.path.basename(page)
+        check("README.md links %s" % name, "](%s" % name in text, "no link to it")
+
+
 for page in PAGES:
     text = read(page)
     shown(page, text)
     links(page, text)
     if page == "doc/commands.md":
         commands_page(text)
-    elif page == "doc/spec.md":
-        spec_page(text)
-    elif page == "README.md":
+    elif page == "doc/keys.md":
+        keys_page(text)
+    elif page == "doc/diff.md":
         diff_page(text)
+    elif page == "README.md":
+        readme(text)
 
 sys.exit(1 if fails else 0)

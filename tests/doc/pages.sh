@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # README.md and doc/*.md against segc and the tree (tests/doc/pages.py
-# says what is checked), and doc/rules.md against `segc explain` (it is
-# written by tests/tools/rules-doc.sh; SEGC_UPDATE=1 writes it again).
+# says what is checked); doc/rules.md and doc/keys.md are what
+# tests/tools/rules-doc.sh and keys-doc.py write from `segc explain` and
+# the JSON Schema (SEGC_UPDATE=1 writes them again).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -15,13 +16,20 @@ pass=$((pass + $(grep -c '^ok ' "$tmp/pages")))
 fail=$((fail + $(grep -c '^FAIL ' "$tmp/pages")))
 [ "$rc" -le 1 ] || bad "tests/doc/pages.py" "exit $rc"
 
-sh tests/tools/rules-doc.sh "$SEGC" >"$tmp/rules.md"
-updating && cp "$tmp/rules.md" doc/rules.md
-if cmp -s "$tmp/rules.md" doc/rules.md; then
-    ok "doc/rules.md: segc explain of every code"
-else
-    bad "doc/rules.md: segc explain of every code" "differs (sh tests/tools/rules-doc.sh build/segc > doc/rules.md, then review)"
-    diff -u doc/rules.md "$tmp/rules.md" | head -n 20 | indent 10
-fi
+# written PAGE WHAT COMMAND...: PAGE is what COMMAND prints.
+written() {
+    page=$1 what=$2
+    shift 2
+    "$@" >"$tmp/page" || bad "$page" "$* failed"
+    updating && cp "$tmp/page" "$page"
+    if cmp -s "$tmp/page" "$page"; then
+        ok "$page: $what"
+    else
+        bad "$page: $what" "differs (SEGC_UPDATE=1 make doc writes it; review the diff)"
+        diff -u "$page" "$tmp/page" | head -n 20 | indent 10
+    fi
+}
+written doc/rules.md "segc explain of every code" sh tests/tools/rules-doc.sh "$SEGC"
+written doc/keys.md "the JSON Schema's description of every key" /usr/bin/python3 tests/tools/keys-doc.py schema/segc.schema.json
 
 suite_end

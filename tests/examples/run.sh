@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The build-system examples (examples/), against an installed segc.
 #
-#   sh tests/examples/run.sh [BUILD_DIR]      (make examples-test)
+#   sh tests/examples/run.sh [BUILD_DIR]      (make examples)
 #
 #   1. `make install` into a temporary prefix (and into a DESTDIR, then
 #      `make uninstall`): segc, both man pages, the CMake package.

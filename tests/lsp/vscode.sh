@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Editor support: the VS Code extension (editors/vscode) packaged and run
-# outside VS Code, and the editors section of README.md.
+# outside VS Code, and its section of doc/editors.md.
 #
-#   sh tests/lsp/run.sh build/segc vscode     (a part of make lsp-test)
+#   SEGC=build/segc sh tests/lsp/vscode.sh   (a part of tests/lsp/run.sh)
 #
 # 1. editors/vscode is copied to a scratch directory, with what a working
 #    copy collects (an old .vsix, a log, test/, .vscode/), and packaged by
@@ -12,7 +12,7 @@
 #    works, no network at all.
 # 2. tests/lsp/vscode/check.py: package.json (identity, exact pins matching
 #    its lock, engines.vscode covering vscode-languageclient's), the
-#    settings (every one documented in README.md's editors section and in
+#    settings (every one documented in doc/editors.md's VS Code section and in
 #    the extension's README, every `segc.*` they mention declared, every one
 #    read by extension.js), and the .vsix (the extension's files, exactly
 #    the locked modules, no tools/, lock, scratch or log).
@@ -109,10 +109,10 @@ else
     indent 20 <"$tmp/vsce.out"
 fi
 
-# 2. The files against each other, README.md and the package.
+# 2. The files against each other, doc/editors.md and the package.
 vsix=
 [ -f "$tmp/segc.vsix" ] && vsix=$tmp/segc.vsix
-"$PYTHON" tests/lsp/vscode/check.py editors/vscode README.md "$MODULES" ${vsix:+"$vsix"} >"$tmp/check.out" 2>&1
+"$PYTHON" tests/lsp/vscode/check.py editors/vscode doc/editors.md "$MODULES" ${vsix:+"$vsix"} >"$tmp/check.out" 2>&1
 verdicts check.py "$tmp/check.out" $?
 
 # 3. extension.js activated outside VS Code.
@@ -126,9 +126,9 @@ p = json.load(open(sys.argv[1]))
 props = p["contributes"]["configuration"]["properties"]
 props["segc.includePaths"] = props.pop("segc.includeDirs")
 json.dump(p, open(sys.argv[1], "w"), indent=2)' "$tmp/renamed/package.json"
-"$PYTHON" tests/lsp/vscode/check.py "$tmp/renamed" README.md "$MODULES" >"$tmp/refuse.out" 2>&1
+"$PYTHON" tests/lsp/vscode/check.py "$tmp/renamed" doc/editors.md "$MODULES" >"$tmp/refuse.out" 2>&1
 refused "a setting renamed in package.json alone is refused" "$tmp/refuse.out" $? \
-    "README.md's editors section documents segc.includePaths"
+    "doc/editors.md's VS Code section documents segc.includePaths"
 
 copy dropped
 sed "s/config.get('includeDirs', \[\])/[]/" editors/vscode/extension.js >"$tmp/dropped/extension.js"
@@ -143,7 +143,7 @@ fi
 copy unignored
 rm -f "$tmp/unignored/.vscodeignore"
 if package "$tmp/unignored" "$tmp/unignored.vsix" >"$tmp/vsce.out" 2>&1; then
-    "$PYTHON" tests/lsp/vscode/check.py "$tmp/unignored" README.md "$MODULES" "$tmp/unignored.vsix" >"$tmp/refuse.out" 2>&1
+    "$PYTHON" tests/lsp/vscode/check.py "$tmp/unignored" doc/editors.md "$MODULES" "$tmp/unignored.vsix" >"$tmp/refuse.out" 2>&1
     refused "a package made without .vscodeignore is refused" "$tmp/refuse.out" $? \
         "the .vsix holds no extension/tools/package-lock.json"
 else
