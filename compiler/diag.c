@@ -286,13 +286,18 @@ static unsigned msvc_number(const char *code)
 }
 
 /* MSBuild's canonical form, one line each: "ORIGIN: CATEGORY CODE: TEXT"
- * with ORIGIN "file(line,col)", "file" or "segc".  Notes (and the fix)
- * follow as "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them
- * in the build output without counting them as errors. */
+ * with ORIGIN "file(line,col)", "file(line,col-endcol)" for a span of
+ * more than one column (endcol its last column, as MSBuild's "line-line"
+ * names the last line), "file" or "segc".  Notes (and the fix) follow as
+ * "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them in the build
+ * output without counting them as errors. */
 static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char *prefix, const char *msg)
 {
-    if (p.file && p.line)
-        fprintf(f, "%s(%u,%u): ", p.file->name, (unsigned)p.line, (unsigned)(p.col ? p.col : 1));
+    unsigned col = p.col ? p.col : 1;
+    if (p.file && p.line && p.len > 1)
+        fprintf(f, "%s(%u,%u-%u): ", p.file->name, (unsigned)p.line, col, col + (unsigned)p.len - 1);
+    else if (p.file && p.line)
+        fprintf(f, "%s(%u,%u): ", p.file->name, (unsigned)p.line, col);
     else
         fprintf(f, "%s: ", p.file ? p.file->name : "segc");
     if (sev == SEV_NOTE)

@@ -330,7 +330,13 @@ static bool has_location(const Loc *l)
     return l->file && l->file[0] != '<';
 }
 
-static void physical_location(JsonW *w, const Loc *l)
+/* The run's base for relative paths (originalUriBaseIds): the directory
+ * segc ran in, so that a code-scanning tool that reads the log elsewhere
+ * (from another directory of the checkout) still finds the files. */
+#define SARIF_BASE "SRCROOT"
+
+/* `based`: the run has SARIF_BASE, and a relative path is taken from it. */
+static void physical_location(JsonW *w, const Loc *l, bool based)
 {
     json_kobj(w, "physicalLocation");
     json_kobj(w, "artifactLocation");
@@ -338,6 +344,8 @@ static void physical_location(JsonW *w, const Loc *l)
     path_uri(&u, l->file);
     json_kstr(w, "uri", u.p);
     buf_free(&u);
+    if (based && !os_is_absolute(l->file))
+        json_kstr(w, "uriBaseId", SARIF_BASE);
     json_obj_end(w);
     if (l->line) {
         json_kobj(w, "region");
@@ -367,10 +375,10 @@ static void text_object(JsonW *w, const char *key, const char *text)
 
 /* The members of a location object: where in the file, what in the spec,
  * and (for a related location) its message. */
-static void location(JsonW *w, const Said *s, bool with_message)
+static void location(JsonW *w, const Said *s, bool with_message, bool based)
 {
     if (has_location(&s->at))
-        physical_location(w, &s->at);
+        physical_location(w, &s->at, based);
     if (s->on.path) {
         json_karr(w, "logicalLocations");
         logical_location(w, s->on.path, s->on.name, s->on.kind);
@@ -382,7 +390,7 @@ static void location(JsonW *w, const Said *s, bool with_message)
         text_object(w, "message", s->msg);
 }
 
-static void related_locations(JsonW *w, const RDiag *g)
+static void related_locations(JsonW *w, const RDiag *g, bool based)
 {
     bool related = false;
     for (unsigned n = 0; n < g->nnotes; n++)
@@ -395,13 +403,13 @@ static void related_locations(JsonW *w, const RDiag *g)
             continue;
         json_obj_begin(w);
         json_kuint(w, "id", n + 1);
-        location(w, &g->notes[n], true);
+        location(w, &g->notes[n], true, based);
         json_obj_end(w);
     }
     json_arr_end(w);
 }
 
-static void suppression(JsonW *w, const RDiag *g)
+static void suppression(JsonW *w, const RDiag *g, bool based)
 {
     json_karr(w, "suppressions");
     json_obj_begin(w);
@@ -409,14 +417,14 @@ static void suppression(JsonW *w, const RDiag *g)
     json_kstr(w, "justification", g->waiver);
     if (has_location(&g->waiver_at)) {
         json_kobj(w, "location");
-        physical_location(w, &g->waiver_at);
+        physical_location(w, &g->waiver_at, based);
         json_obj_end(w);
     }
     json_obj_end(w);
     json_arr_end(w);
 }
 
-static void sarif_result(JsonW *w, const RDiag *g, const long *index)
+static void sarif_result(JsonW *w, const RDiag *g, const long *index, bool based)
 {
     json_obj_begin(w);
     if (g->code)
@@ -428,13 +436,13 @@ static void sarif_result(JsonW *w, const RDiag *g, const long *index)
     json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
-        location(w, &g->said, false);
+        location(w, &g->said, false, based);
         json_obj_end(w);
     }
     json_arr_end(w);
-    related_locations(w, g);
+    related_locations(w, g, based);
     if (g->waiver)
-        suppression(w, g);
+        suppression(w, g, based);
     if (g->fix) {
         json_kobj(w, "properties");
         json_kstr(w, "fix", g->fix);
@@ -513,10 +521,28 @@ static void write_sarif(Buf *b, const DiagReport *r)
     sarif_tool(&w, r->a, index);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
+    /* Relative paths are the user's, from the directory segc ran in: it is
+     * the base they are taken from (a directory's URI ends in '/'). */
+    char *cwd = os_realpath(".");
+    if (cwd) {
+        Buf u = {0};
+        path_uri(&u, cwd);
+        if (!u.len || u.p[u.len - 1] != '/')
+            buf_putc(&u, '/');
+        buf_putc(&u, 0);
+        json_kobj(&w, "originalUriBaseIds");
+        json_kobj(&w, SARIF_BASE);
+        json_kstr(&w, "uri", u.p);
+        text_object(&w, "description", "the directory segc ran in, which relative paths are taken from");
+        json_obj_end(&w);
+        json_obj_end(&w);
+        buf_free(&u);
+    }
     json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            sarif_result(&w, &f->diags[i], index);
+            sarif_result(&w, &f->diags[i], index, cwd != NULL);
+    free(cwd);
     json_arr_end(&w);
     json_obj_end(&w);
     json_arr_end(&w);

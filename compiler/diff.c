@@ -35,8 +35,9 @@ const char *change_class_name(ChangeClass c)
 }
 
 /* Bits that never make a change of their own: Aperture and Agp follow
- * `kind` (kind-changed), UseBanking follows `banks` (bank-added/removed). */
-#define DERIVED_ELSEWHERE (FLAG_aperture | FLAG_agp | FLAG_use_banking)
+ * `kind` (kind-changed), UseBanking follows `banks` (bank-added/removed),
+ * CpuVisible follows `cpu_visible` (cpu-window-added/removed). */
+#define DERIVED_ELSEWHERE (FLAG_aperture | FLAG_agp | FLAG_use_banking | FLAG_cpu_visible)
 /* Bits that only move a segment between VidMm's budgets. */
 #define BUDGET_FLAGS (FLAG_application_target | FLAG_local_budget_group | FLAG_non_local_budget_group)
 
@@ -122,11 +123,26 @@ static Pos flag_pos(const Spec *s, const Segment *g, unsigned bit)
     return or_pos(g->flags_pos, seg_pos(s, g));
 }
 
-static Pos window_pos(const Spec *s, const Segment *g)
+/* Where a CPU window is written: its `bar:` when `bar_moved` (the window
+ * went through another BAR, or its BAR to another PCI BAR), else its
+ * `offset:` (or `bar:` when the offset is the default), or its `address:`. */
+static Pos window_pos(const Spec *s, const Segment *g, bool bar_moved)
 {
+    Pos bar = or_pos(g->cpu_bar_pos, or_pos(g->cpu_pos, seg_pos(s, g)));
     if (g->cpu == CPU_BAR)
-        return g->cpu_offset.set ? g->cpu_offset.pos : or_pos(g->cpu_bar_pos, or_pos(g->cpu_pos, seg_pos(s, g)));
+        return g->cpu_offset.set && !bar_moved ? g->cpu_offset.pos : bar;
     return value_pos(s, g, &g->cpu_address);
+}
+
+/* Whether the BAR a window goes through is another one: another name,
+ * another PCI BAR index, or none on one side (a fixed address). */
+static bool window_bar_moved(const Segment *og, const Segment *ng)
+{
+    if (og->cpu != CPU_BAR || ng->cpu != CPU_BAR)
+        return og->cpu != ng->cpu;
+    if (!og->cpu_bar || !ng->cpu_bar)
+        return og->cpu_bar != ng->cpu_bar;
+    return strcmp(og->cpu_bar->name, ng->cpu_bar->name) || og->cpu_bar->index.v != ng->cpu_bar->index.v;
 }
 
 /* ---- building changes -------------------------------------------------------------- */
@@ -386,6 +402,31 @@ static void diff_bars(Dx *x)
 
 /* ---- segments ----------------------------------------------------------------------------- */
 
+/* A CPU window moved (cpu-window-moved, its caret on what moved), gained
+ * (cpu-window-added) or lost (cpu-window-removed): CpuVisible, which
+ * follows cpu_visible:, is reported so and not as a flag. */
+static void diff_window(Dx *x, const Segment *og, const Segment *ng, const char *subject)
+{
+    const Spec *o = x->o, *n = x->n;
+    bool moved = window_bar_moved(og, ng);
+    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE) {
+        text_changed(x, CH_cpu_window_moved, ng->name, arena_printf(x->a, "%s cpu_visible", subject),
+                     window_text(x->a, og), window_pos(o, og, moved), window_text(x->a, ng), window_pos(n, ng, moved));
+        return;
+    }
+    if (og->cpu == ng->cpu)
+        return;
+    bool gained = ng->cpu != CPU_NONE;
+    const Segment *g = gained ? ng : og;
+    ChangeSide none = side_text("none", seg_pos(gained ? o : n, gained ? og : ng));
+    ChangeSide win = side_text(window_text(x->a, g), or_pos(g->cpu_pos, window_pos(gained ? n : o, g, true)));
+    Change *c = add(x, gained ? CH_cpu_window_added : CH_cpu_window_removed, ng->name, gained ? none : win,
+                    gained ? win : none, gained ? "%s gains a CPU window at %s: CpuVisible off -> on"
+                                                : "%s loses its CPU window at %s: CpuVisible on -> off",
+                    subject, win.text);
+    c->flag = flag_table[FB_cpu_visible].dxgk;
+}
+
 static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
 {
     uint32_t changed = (og->flags ^ ng->flags) & ~(uint32_t)DERIVED_ELSEWHERE;
@@ -490,10 +531,7 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
         if (og->commit_limit.v != og->size.v || ng->commit_limit.v != ng->size.v)
             field_changed(x, CH_commit_limit_changed, CH_commit_limit_changed, F_commit_limit, subject, og, ng);
     }
-    /* Gaining or losing CPU visibility is the CpuVisible flag (diff_flags). */
-    if (og->cpu != CPU_NONE && ng->cpu != CPU_NONE)
-        text_changed(x, CH_cpu_window_moved, name, arena_printf(x->a, "%s cpu_visible", subject), window_text(x->a, og),
-                     window_pos(o, og), window_text(x->a, ng), window_pos(n, ng));
+    diff_window(x, og, ng, subject);
     diff_flags(x, og, ng);
     diff_banks(x, og, ng);
     field_changed(x, CH_system_memory_end_changed, CH_system_memory_end_changed, F_system_memory_end, subject, og, ng);

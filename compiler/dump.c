@@ -10,6 +10,8 @@
  * schema/model.schema.json is the schema of the document (segc.h). */
 #include "segc.h"
 
+#include <string.h>
+
 enum { MODEL_FORMAT_VERSION = 1 };
 
 static void where(JsonW *w, Pos p)
@@ -222,4 +224,186 @@ void dump_json(Buf *out, const Spec *s)
     fields(&w, SC_PAGING, CPU_NONE, s);
     json_obj_end(&w);
     json_obj_end(&w);
+}
+
+/* ---- segc dump --yaml: the spec and its extends chain as one spec ---------- */
+
+/* The merged tree spec_read built (Source.root: sections key by key,
+ * segments by name, `extends:` dropped) written back as YAML.  Constants
+ * stay expressions; a constant a -D overrides gets the -D text.  A plain
+ * scalar is written plain (it was valid plain where it stood, and block
+ * context takes more than flow context), any other scalar double-quoted
+ * with its escapes, so every scalar reads back as the same text and the
+ * same style class.  Below the top-level sections, a map or sequence of
+ * scalars that fits on a line and whose plain scalars flow context takes
+ * is written in flow style. */
+
+enum { YAML_INDENT = 2, YAML_FLOW_MAX = 100 };
+
+static void yaml_quoted(Buf *b, const char *s, size_t n)
+{
+    buf_putc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\')
+            buf_printf(b, "\\%c", c);
+        else if (c == '\n')
+            buf_puts(b, "\\n");
+        else if (c == '\t')
+            buf_puts(b, "\\t");
+        else if (c < 0x20 || c == 0x7F)
+            buf_printf(b, "\\x%02X", c);
+        else
+            buf_putc(b, (char)c);
+    }
+    buf_putc(b, '"');
+}
+
+static void yaml_scalar(Buf *b, const char *s, size_t n, ScalarStyle style)
+{
+    if (style == SCALAR_PLAIN)
+        buf_putn(b, s, n);
+    else
+        yaml_quoted(b, s, n);
+}
+
+/* Whether a plain scalar may stand in a flow collection as it is. */
+static bool flow_plain(const Node *n)
+{
+    if (n->style != SCALAR_PLAIN)
+        return true;
+    if (!n->len || n->str[n->len - 1] == ':')
+        return false;
+    for (size_t i = 0; i < n->len; i++)
+        if (strchr(",[]{}#", n->str[i]) || (n->str[i] == ':' && n->str[i + 1] == ' '))
+            return false;
+    return true;
+}
+
+typedef struct YamlOut {
+    Buf *b;
+    const Node *constants; /* the top-level constants: map (for -D) */
+    const ResolveOpts *ro;
+} YamlOut;
+
+/* The -D text for constant `key` of map `m`, or NULL. */
+static const char *yaml_define(const YamlOut *y, const Node *m, const Node *key)
+{
+    const char *e = NULL;
+    for (unsigned i = 0; m == y->constants && y->ro && i < y->ro->ndefines; i++)
+        if (!strcmp(y->ro->defines[i].name, key->str))
+            e = y->ro->defines[i].expr;
+    return e;
+}
+
+static void yaml_value_scalar(const YamlOut *y, const Node *m, const Node *key, const Node *v)
+{
+    const char *def = key ? yaml_define(y, m, key) : NULL;
+    if (def)
+        yaml_quoted(y->b, def, strlen(def));
+    else
+        yaml_scalar(y->b, v->str, v->len, v->style);
+}
+
+/* `n` in flow style on one line, if it is a collection of scalars that
+ * fits in `room` columns; false (nothing written) otherwise. */
+static bool yaml_flow(const YamlOut *y, const Node *n, size_t room)
+{
+    Buf f = {0};
+    size_t count = n->kind == NODE_MAP ? n->npairs : n->nitems;
+    bool ok = true;
+    buf_puts(&f, n->kind == NODE_MAP ? (count ? "{ " : "{") : "[");
+    for (size_t i = 0; ok && i < count; i++) {
+        const Node *k = n->kind == NODE_MAP ? n->pairs[i].key : NULL;
+        const Node *v = k ? n->pairs[i].value : n->items[i];
+        ok = v->kind == NODE_SCALAR && flow_plain(v) && (!k || flow_plain(k)) && (!k || v->len || v->style);
+        if (!ok)
+            break;
+        if (i)
+            buf_puts(&f, ", ");
+        if (k) {
+            yaml_scalar(&f, k->str, k->len, k->style);
+            buf_puts(&f, ": ");
+        }
+        YamlOut fy = {&f, y->constants, y->ro};
+        yaml_value_scalar(&fy, n, k, v);
+    }
+    buf_puts(&f, n->kind == NODE_MAP ? (count ? " }" : "}") : "]");
+    ok = ok && f.len <= room;
+    if (ok)
+        buf_putn(y->b, f.p, f.len);
+    buf_free(&f);
+    return ok;
+}
+
+static void yaml_indent(Buf *b, unsigned indent)
+{
+    for (unsigned i = 0; i < indent; i++)
+        buf_putc(b, ' ');
+}
+
+static void yaml_block(const YamlOut *y, const Node *n, unsigned indent, bool first_inline);
+
+/* What follows "key:" or "-": a scalar or a flow collection on the same
+ * line, else a block below it (a sequence item's map starts on the line
+ * of its "- "). */
+static void yaml_after(const YamlOut *y, const Node *m, const Node *key, const Node *v, unsigned indent, size_t col)
+{
+    Buf *b = y->b;
+    if (v->kind == NODE_SCALAR) {
+        if (v->len || v->style != SCALAR_PLAIN || (key && yaml_define(y, m, key)))
+            buf_putc(b, ' ');
+        yaml_value_scalar(y, m, key, v);
+        buf_putc(b, '\n');
+        return;
+    }
+    buf_putc(b, ' ');
+    /* The top-level sections stay blocks. */
+    if (indent && yaml_flow(y, v, col + 1 < YAML_FLOW_MAX ? YAML_FLOW_MAX - col - 1 : 0)) {
+        buf_putc(b, '\n');
+        return;
+    }
+    b->len--;
+    if (!key && v->kind == NODE_MAP) {
+        buf_putc(b, ' ');
+        yaml_block(y, v, indent + YAML_INDENT, true);
+        return;
+    }
+    buf_putc(b, '\n');
+    yaml_block(y, v, indent + YAML_INDENT, false);
+}
+
+static void yaml_block(const YamlOut *y, const Node *n, unsigned indent, bool first_inline)
+{
+    Buf *b = y->b;
+    size_t count = n->kind == NODE_MAP ? n->npairs : n->nitems;
+    for (size_t i = 0; i < count; i++) {
+        if (i || !first_inline)
+            yaml_indent(b, indent);
+        size_t line = b->len;
+        while (line && b->p[line - 1] != '\n')
+            line--;
+        if (n->kind == NODE_SEQ) {
+            buf_putc(b, '-');
+            yaml_after(y, n, NULL, n->items[i], indent, b->len - line);
+            continue;
+        }
+        const Node *k = n->pairs[i].key;
+        yaml_scalar(b, k->str, k->len, k->style);
+        buf_putc(b, ':');
+        yaml_after(y, n, k, n->pairs[i].value, indent, b->len - line);
+    }
+}
+
+void dump_yaml(Buf *out, const Source *src, const ResolveOpts *ro)
+{
+    buf_printf(out, "# %s", src->files[0]->name);
+    for (unsigned i = 1; i < src->nfiles; i++)
+        buf_printf(out, "%s%s", i == 1 ? " with the files it extends merged in: " : ", ", src->files[i]->name);
+    buf_puts(out, "\n# (segc dump --yaml: expressions as written; a constant -D sets has the -D text)\n");
+    YamlOut y = {out, node_get(src->root, "constants"), ro};
+    if (src->root->kind == NODE_MAP && src->root->npairs)
+        yaml_block(&y, src->root, 0, false);
+    else
+        buf_puts(out, "{}\n");
 }

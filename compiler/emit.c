@@ -17,16 +17,31 @@ static const char *src_at(Arena *a, Pos p, Pos fallback)
     return arena_printf(a, "%s:%u", os_basename(p.file ? p.file->name : "?"), (unsigned)p.line);
 }
 
-/* The text at a position: the expression the spec wrote. */
+/* The text at a position: the expression the spec wrote.  A plain scalar
+ * written over several lines is folded as YAML reads it (a line break and
+ * the next line's indentation become one space). */
 static const char *pos_text(Arena *a, Pos p)
 {
     SrcLine l = {0};
     src_line(&l, p.file, p.line);
     const char *t = l.start + p.col - 1, *end = p.file->text + p.file->len;
-    size_t n = 0;
-    while (t + n < end && n < (p.len ? p.len : 1) && t[n] != '\n')
-        n++;
-    return arena_printf(a, "%.*s", (int)n, t);
+    Buf b = {0};
+    for (size_t n = 0; t < end && n < (p.len ? p.len : 1) && *t != '\r'; n++) {
+        if (*t != '\n') {
+            buf_putc(&b, *t++);
+            continue;
+        }
+        while (b.len && (b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\t'))
+            b.len--;
+        for (t++; t < end && (*t == ' ' || *t == '\t'); t++)
+            ;
+        if (t == end || *t == '\n' || *t == '\r' || *t == '#')
+            break;
+        buf_putc(&b, ' ');
+    }
+    const char *r = arena_printf(a, "%.*s", (int)b.len, b.p ? b.p : "");
+    buf_free(&b);
+    return r;
 }
 
 /* The comment next to a value in the generated code: its IEC size, then

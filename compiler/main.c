@@ -34,7 +34,8 @@ typedef struct Options {
     bool md;
     bool verbose;
     bool quiet;
-    bool json;       /* diff --json */
+    bool json;       /* diff --json, dump --json */
+    bool yaml;       /* dump --yaml */
     bool kinds;      /* diff --kinds */
     const char *rev; /* diff --rev: OLD is NEW as git has it there */
     bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
@@ -145,6 +146,7 @@ static const char usage_diff[] =
 
 static const char usage_dump[] =
     "usage: segc dump --json [OPTIONS] SPEC\n"
+    "       segc dump --yaml [OPTIONS] SPEC\n"
     "\n"
     "Loads, resolves and checks SPEC and, if it is valid, prints the resolved model\n"
     "on standard output as one JSON document ({\"segc_model\": 1, ...}; see\n"
@@ -153,12 +155,18 @@ static const char usage_dump[] =
     "column that wrote it; 64-bit values are hex strings.  Diagnostics go to\n"
     "standard error as with 'segc check'.\n"
     "\n"
+    "With --yaml it prints SPEC itself as one self-contained spec instead: the\n"
+    "files its extends chain names merged in as segc merges them, constants and\n"
+    "expressions as written (a constant a -D overrides gets the -D text), comments\n"
+    "left out.  'segc build' makes the same code from it as from SPEC.\n"
+    "\n"
     "options:\n"
-    "  --json                 JSON output (the only format so far, and the default)\n"
+    "  --json                 the resolved model as JSON (the default)\n"
+    "  --yaml                 the spec, its extends chain merged, as YAML\n"
     "  -D NAME=EXPR, -I DIR, -W..., --color=...   as for 'segc check'\n";
 
 static const char usage_map[] =
-    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html\n"
+    "usage: segc map [OPTIONS] SPEC -o FILE.svg|FILE.html|FILE.md\n"
     "\n"
     "Draws SPEC's memory map: the GPU address space with every segment (gaps\n"
     "between segments collapsed, tiny segments drawn taller and marked), its\n"
@@ -169,11 +177,13 @@ static const char usage_map[] =
     "value fails is drawn empty, and a spec that cannot be read into a model\n"
     "(YAML, keys, a board or BAR value) draws nothing.  .html adds a table of\n"
     "the segments and the diagnostics; the file is self-contained and fetches\n"
-    "nothing.\n"
+    "nothing.  .md writes, instead of the picture, a Markdown page for design\n"
+    "reviews and wikis: tables of the segments, banks, BARs and CPU windows, and\n"
+    "the diagnostics.\n"
     "\n"
     "options (besides -D, -I, -W, --color, -v, -q and --diagnostics=text|msvc of\n"
     "'segc check'):\n"
-    "  -o FILE                the picture to write; .svg or .html decides the format\n";
+    "  -o FILE                the file to write; .svg, .html or .md decides the format\n";
 
 static const char usage_lsp[] =
     "usage: segc lsp [OPTIONS]\n"
@@ -278,7 +288,7 @@ enum {
     OPT_DDI = 8,        /* --ddi */
     OPT_DIFF = 16,      /* --json, --kinds */
     OPT_DIAGNOSTICS = 32,
-    OPT_JSON = 64,      /* dump --json (the default) */
+    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
     OPT_LSP = 256,      /* --stdio, --log */
     OPT_SPEC = 512,     /* exactly one SPEC */
@@ -357,6 +367,7 @@ static const Setter setters[] = {
     {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
     {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
     {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
+    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml)},
     {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
     {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
     {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
@@ -487,6 +498,7 @@ static int run_command(const Command *c, int argc, char **argv)
 typedef struct Checked {
     Arena *a; /* NULL until it is there (check's workers) */
     Diags d;
+    Source src; /* the spec as read, its extends chain merged */
     Spec *s;  /* NULL if it could not be built */
 } Checked;
 
@@ -497,8 +509,8 @@ static Spec *front_end(const Options *o, const char *path, Checked *c)
 {
     Arena *a = arena_new();
     diags_init(&c->d, a);
-    Source src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, &src) ? spec_resolve(a, &src, &o->resolve, &c->d) : NULL;
+    Source *src = &c->src;
+    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, src) ? spec_resolve(a, src, &o->resolve, &c->d) : NULL;
     if (s)
         spec_check(s, &o->rules, &c->d);
     c->a = a;
@@ -802,17 +814,20 @@ static int cmd_map(Options *o)
     const char *path = o->files[0];
     const char *file = o->build.outdir;
     if (!file)
-        die_usage("map needs -o FILE.svg or -o FILE.html");
+        die_usage("map needs -o FILE.svg, -o FILE.html or -o FILE.md");
     const char *ext = strrchr(file, '.');
-    bool html = ext && !strcmp(ext, ".html");
-    if (!html && !(ext && !strcmp(ext, ".svg")))
-        die_usage("map writes FILE.svg or FILE.html, not '%s'", file);
+    static const char *const exts[] = {[MAP_SVG] = ".svg", [MAP_HTML] = ".html", [MAP_MARKDOWN] = ".md"};
+    MapFormat format = MAP_SVG;
+    while (format < countof(exts) && !(ext && !strcmp(ext, exts[format])))
+        format++;
+    if (format == countof(exts))
+        die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(ck.a, s, &ck.d, html, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
+    if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
         !o->quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                file);
@@ -860,16 +875,22 @@ static int cmd_explain(const Command *c, int argc, char **argv)
     return EXIT_OK;
 }
 
-/* Load, resolve, check; only a valid spec is dumped. */
+/* Load, resolve, check; only a valid spec is dumped: its model as JSON,
+ * or (--yaml) the spec itself with its extends chain merged. */
 static int cmd_dump(Options *o)
 {
+    if (o->json && o->yaml)
+        die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
     Spec *s = front_end(o, path, &ck);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
-        dump_json(&b, s);
+        if (o->yaml)
+            dump_yaml(&b, &ck.src, &o->resolve);
+        else
+            dump_json(&b, s);
         fwrite(b.p, 1, b.len, stdout);
         buf_free(&b);
     }
@@ -900,11 +921,12 @@ static const Command commands[] = {
      OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_build, NULL},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
      OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
-    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html", usage_map,
+    {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
      OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
     {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
-    {"dump", "--json SPEC", "print the resolved model as JSON", usage_dump, OPT_SPEC | OPT_JSON, cmd_dump, NULL},
+    {"dump", "[--yaml] SPEC", "print the resolved model as JSON, or the spec, extends merged", usage_dump,
+     OPT_SPEC | OPT_JSON, cmd_dump, NULL},
     {"lsp", "", "a language server for editors (LSP over stdio)", usage_lsp, OPT_DDI | OPT_LSP, cmd_lsp, NULL},
 };
 

@@ -1212,16 +1212,41 @@ static void svg(Map *m)
     buf_puts(m->b, "</svg>\n");
 }
 
-/* ---- HTML: the SVG, a table of the segments, the diagnostics ------------------- */
+/* ---- HTML: the SVG, a table of the segments, the diagnostics; Markdown ---------- */
 
 static void td(Map *m, const char *cls, const char *text)
 {
     buf_printf(m->b, "<td%s>%s</td>", cls ? attr(m, "class", cls) : "", xml(m->a, text));
 }
 
-static void html_head(Map *m)
+/* A name for a table cell: escaped, with a line break allowed after each
+ * '_' (the words of an identifier).  Table text otherwise wraps only at
+ * spaces (the page's style), never inside a word. */
+static const char *name_html(Map *m, const char *name)
+{
+    Buf t = {0};
+    for (const char *s = xml(m->a, name); *s; s++)
+        buf_puts(&t, *s == '_' ? "_<wbr>" : (char[]){*s, 0});
+    const char *r = arena_printf(m->a, "%s", t.p ? t.p : "");
+    buf_free(&t);
+    return r;
+}
+
+static void td_name(Map *m, const char *name)
+{
+    buf_printf(m->b, "<td>%s</td>", name_html(m, name));
+}
+
+/* "From FILE by segc V. WDDM M.m, ARCH, page size N." */
+static const char *page_from(Map *m)
 {
     const Spec *s = m->s;
+    return arena_printf(m->a, "From %s by segc %s. WDDM %u.%u, %s, page size %s.", m->file, SEGC_VERSION,
+                        s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(m->a, s->page_size.v));
+}
+
+static void html_head(Map *m)
+{
     Arena *a = m->a;
     Buf *b = m->b;
     const char *title = xml(a, m->title);
@@ -1230,15 +1255,61 @@ static void html_head(Map *m)
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
                 "h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }\n"
                 "table { border-collapse: collapse; max-width: 100%; }\n"
-                "th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-align: top; "
-                "overflow-wrap: anywhere; }\n"
+                "th, td { border: 1px solid #bbb; padding: 3px 7px; text-align: left; vertical-align: top; }\n"
                 "th { background: #eee; } td.num { font-family: " MONO "; } tr.bad td { background: #fdecec; }\n"
                 ".err { color: " C_RED "; font-weight: bold; } .warn { color: " C_RED "; }\n"
-                "li { font-family: " MONO "; font-size: 12px; overflow-wrap: anywhere; } .map { overflow-x: auto; }\n"
+                "li { font-family: " MONO "; font-size: 12px; overflow-wrap: break-word; } .map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n");
-    const char *from = arena_printf(a, "From %s by segc %s. WDDM %u.%u, %s, page size %s.", m->file, SEGC_VERSION,
-                                    s->wddm >> 4, s->wddm & 15, arch_name(s->arch), iec(a, s->page_size.v));
-    buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title, xml(a, from));
+    buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title,
+               xml(a, page_from(m)));
+}
+
+/* ---- the tables of the HTML page and of the Markdown page ------------------------ */
+
+/* The segments table: these columns, then the banks and the rules broken. */
+enum { COL_ID, COL_NAME, COL_KIND, COL_FLAGS, COL_BASE, COL_SIZE, COL_END, COL_COMMIT, COL_CPU, SEG_COLS };
+static const struct {
+    const char *head;
+    bool num; /* set in the monospaced font (HTML) */
+} seg_cols[SEG_COLS] = {
+    {"id", true}, {"name", false}, {"kind", false}, {"flags", false}, {"base", true}, {"size", true},
+    {"end (exclusive)", true}, {"commit limit", true}, {"CPU window", false},
+};
+
+static void seg_cells(Map *m, const SegDraw *sd, const char *cell[SEG_COLS])
+{
+    Arena *a = m->a;
+    const Segment *g = sd->g;
+    bool agp = g->kind == SEG_AGP;
+    const char *flags = flag_names(m, g->flags, " | ", true);
+    cell[COL_ID] = arena_printf(a, "%u", g->id);
+    cell[COL_NAME] = g->name ? g->name : "?";
+    cell[COL_KIND] = agp ? "agp (runtime aperture)" : seg_kind_name(g->kind);
+    cell[COL_FLAGS] = arena_printf(a, "%s (0x%08X)", flags ? flags : "none", (unsigned)g->flags);
+    cell[COL_BASE] = agp ? "set at run time" : hex(a, g->base.v);
+    cell[COL_SIZE] = agp ? "set at run time" : size_text(a, g->size.v);
+    cell[COL_END] = agp ? "set at run time" : hex(a, sd->at.hi);
+    cell[COL_COMMIT] = agp ? "set at run time" : size_text(a, g->commit_limit.v);
+    cell[COL_CPU] = !has_split(g) ? cpu_text(m, g)
+                                  : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
+                                                 cpu_text(m, g), hex(a, g->system_memory_end.v));
+}
+
+/* The BARs table. */
+enum { BAR_COLS = 4 };
+static const char *const bar_heads[BAR_COLS] = {"name", "index", "size", "segments"};
+
+static void bar_cells(Map *m, const Lane *ln, const char *cell[BAR_COLS])
+{
+    Arena *a = m->a;
+    const char *t = NULL;
+    for (unsigned k = 0; k < ln->nwins; k++)
+        t = join(m, t, "; ", arena_printf(a, "%s: %s", ln->wins[k]->g->name,
+                                          range_text(a, ln->wins[k]->win.lo, ln->wins[k]->win.hi, false)));
+    cell[0] = ln->bar->name;
+    cell[1] = arena_printf(a, "%llu", (unsigned long long)ln->bar->index.v);
+    cell[2] = size_text(a, ln->bar->size.v);
+    cell[3] = t ? t : "no segment";
 }
 
 static void html_segment(Map *m, const SegDraw *sd)
@@ -1246,25 +1317,20 @@ static void html_segment(Map *m, const SegDraw *sd)
     Arena *a = m->a;
     Buf *b = m->b;
     const Segment *g = sd->g;
-    bool agp = g->kind == SEG_AGP;
-    const char *flags = flag_names(m, g->flags, " | ", true);
-    const char *num[] = {hex(a, g->base.v), size_text(a, g->size.v), hex(a, sd->at.hi), size_text(a, g->commit_limit.v)};
+    const char *cell[SEG_COLS];
+    seg_cells(m, sd, cell);
     buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
-    td(m, "num", arena_printf(a, "%u", g->id));
-    td(m, NULL, g->name ? g->name : "?");
-    td(m, NULL, agp ? "agp (runtime aperture)" : seg_kind_name(g->kind));
-    td(m, NULL, arena_printf(a, "%s (0x%08X)", flags ? flags : "none", (unsigned)g->flags));
-    for (size_t i = 0; i < countof(num); i++) /* base, size, end, commit limit */
-        td(m, "num", agp ? "set at run time" : num[i]);
-    td(m, NULL, !has_split(g) ? cpu_text(m, g)
-                              : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
-                                             cpu_text(m, g), hex(a, g->system_memory_end.v)));
+    for (unsigned c = 0; c < SEG_COLS; c++)
+        if (c == COL_NAME)
+            td_name(m, cell[c]);
+        else
+            td(m, seg_cols[c].num ? "num" : NULL, cell[c]);
     /* one bank per line */
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
         const Bank *bk = &g->banks[k];
-        buf_printf(b, "%s%s", k ? "<br>" : "",
-                   xml(a, arena_printf(a, "%s: %s", bk->name ? bk->name : "?", range_text(a, bk->start, bk->end, true))));
+        buf_printf(b, "%s%s: %s", k ? "<br>" : "", name_html(m, bk->name ? bk->name : "?"),
+                   xml(a, range_text(a, bk->start, bk->end, true)));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++)
@@ -1275,20 +1341,19 @@ static void html_segment(Map *m, const SegDraw *sd)
 
 static void html_bars(Map *m)
 {
-    Arena *a = m->a;
     Buf *b = m->b;
-    buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr><th>name</th><th>index</th><th>size</th><th>segments</th></tr>\n");
+    buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr>");
+    for (unsigned c = 0; c < BAR_COLS; c++)
+        buf_printf(b, "<th>%s</th>", bar_heads[c]);
+    buf_puts(b, "</tr>\n");
     for (unsigned i = 0; i < m->nlanes; i++) {
         const Lane *ln = &m->lanes[i];
+        const char *cell[BAR_COLS];
+        bar_cells(m, ln, cell);
         buf_printf(b, "<tr%s>", ln->finds.n ? " class=\"bad\"" : "");
-        td(m, NULL, ln->bar->name);
-        td(m, "num", arena_printf(a, "%llu", (unsigned long long)ln->bar->index.v));
-        td(m, "num", size_text(a, ln->bar->size.v));
-        const char *t = NULL;
-        for (unsigned k = 0; k < ln->nwins; k++)
-            t = join(m, t, "; ", arena_printf(a, "%s: %s", ln->wins[k]->g->name,
-                                              range_text(a, ln->wins[k]->win.lo, ln->wins[k]->win.hi, false)));
-        td(m, NULL, t ? t : "no segment");
+        td_name(m, cell[0]);
+        for (unsigned c = 1; c < BAR_COLS; c++)
+            td(m, c < 3 ? "num" : NULL, cell[c]);
         buf_puts(b, "</tr>\n");
     }
     buf_puts(b, "</table>\n");
@@ -1317,9 +1382,10 @@ static void html(Map *m, const Buf *svgtext)
 {
     html_head(m);
     buf_putn(m->b, svgtext->p, svgtext->len);
-    buf_puts(m->b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr><th>id</th><th>name</th><th>kind</th>"
-                   "<th>flags</th><th>base</th><th>size</th><th>end (exclusive)</th><th>commit limit</th>"
-                   "<th>CPU window</th><th>banks</th><th>rules broken</th></tr>\n");
+    buf_puts(m->b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr>");
+    for (unsigned c = 0; c < SEG_COLS; c++)
+        buf_printf(m->b, "<th>%s</th>", seg_cols[c].head);
+    buf_puts(m->b, "<th>banks</th><th>rules broken</th></tr>\n");
     for (unsigned i = 0; i < m->nsd; i++)
         html_segment(m, &m->sd[i]);
     buf_puts(m->b, "</table>\n");
@@ -1329,20 +1395,148 @@ static void html(Map *m, const Buf *svgtext)
     buf_puts(m->b, "</body>\n</html>\n");
 }
 
-bool map_render(Arena *a, const Spec *s, const Diags *d, bool as_html, Buf *out)
+/* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
+
+static bool alnum(char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 32) >= 'a' && (c | 32) <= 'z');
+}
+
+/* `s` as inline Markdown text (CommonMark with GitHub's tables and
+ * strikethrough), never at a line's start: the characters that open
+ * markup, entities, autolinks or HTML backslash-escaped, '|' too (a table
+ * cell's end), and '_' unless inside a word (where it opens nothing: a
+ * name or 0x8000_0000 stays readable); line breaks become spaces. */
+static void md_text(Buf *b, const char *s)
+{
+    for (const char *p = s; *p; p++)
+        if (*p == '\n' || *p == '\r')
+            buf_putc(b, ' ');
+        else if (strchr("\\`*[]<>|~&", *p) || (*p == '_' && !(p > s && alnum(p[-1]) && alnum(p[1]))))
+            buf_printf(b, "\\%c", *p);
+        else
+            buf_putc(b, *p);
+}
+
+static void md_row(Buf *b, const char *const *cell, unsigned n)
+{
+    for (unsigned c = 0; c < n; c++) {
+        buf_puts(b, "| ");
+        md_text(b, cell[c]);
+        buf_putc(b, ' ');
+    }
+    buf_puts(b, "|\n");
+}
+
+/* A table's header and its delimiter row. */
+static void md_head(Buf *b, const char *const *head, unsigned n)
+{
+    md_row(b, head, n);
+    for (unsigned c = 0; c < n; c++)
+        buf_puts(b, "|---");
+    buf_puts(b, "|\n");
+}
+
+/* "error: rule, warning: rule" for the rules that fired on a segment or BAR. */
+static const char *finds_codes(Map *m, const Finds *fs)
+{
+    const char *t = NULL;
+    for (unsigned i = 0; i < fs->n; i++)
+        t = join(m, t, ", ", arena_printf(m->a, "%s: %s", severity_name(fs->f[i].sev), fs->f[i].code));
+    return t ? t : "";
+}
+
+static void markdown(Map *m)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    buf_puts(b, "# ");
+    md_text(b, m->title);
+    buf_puts(b, "\n\n");
+    md_text(b, page_from(m));
+    buf_puts(b, "\n\n## Segments\n\n");
+    const char *head[SEG_COLS + 2];
+    for (unsigned c = 0; c < SEG_COLS; c++)
+        head[c] = seg_cols[c].head;
+    head[SEG_COLS] = "banks";
+    head[SEG_COLS + 1] = "rules broken";
+    md_head(b, head, SEG_COLS + 2);
+    unsigned banked = 0, windows = 0;
+    for (unsigned i = 0; i < m->nsd; i++) {
+        const SegDraw *sd = &m->sd[i];
+        const char *cell[SEG_COLS + 2];
+        seg_cells(m, sd, cell);
+        cell[SEG_COLS] = sd->g->nbanks ? arena_printf(a, "%u", sd->g->nbanks) : "none";
+        cell[SEG_COLS + 1] = finds_codes(m, &sd->finds);
+        md_row(b, cell, SEG_COLS + 2);
+        banked += sd->g->nbanks > 0;
+        windows += sd->g->cpu != CPU_NONE;
+    }
+    if (banked) {
+        static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
+        buf_puts(b, "\n## Banks\n\n");
+        md_head(b, bank_head, countof(bank_head));
+        for (unsigned i = 0; i < m->nsd; i++)
+            for (unsigned k = 0; k < m->sd[i].g->nbanks; k++) {
+                const Segment *g = m->sd[i].g;
+                const Bank *bk = &g->banks[k];
+                const char *cell[] = {g->name ? g->name : "?", bk->name ? bk->name : "?", arena_printf(a, "%u", k + 1),
+                                      range_text(a, bk->start, bk->end, false), size_text(a, bk->end - bk->start)};
+                md_row(b, cell, countof(cell));
+            }
+    }
+    if (m->nlanes) {
+        buf_puts(b, "\n## BARs\n\n");
+        md_head(b, bar_heads, BAR_COLS);
+        for (unsigned i = 0; i < m->nlanes; i++) {
+            const char *cell[BAR_COLS];
+            bar_cells(m, &m->lanes[i], cell);
+            md_row(b, cell, BAR_COLS);
+        }
+    }
+    if (windows) {
+        static const char *const win_head[] = {"segment", "CPU window"};
+        buf_puts(b, "\n## CPU windows\n\n");
+        md_head(b, win_head, countof(win_head));
+        for (unsigned i = 0; i < m->nsd; i++)
+            if (m->sd[i].g->cpu != CPU_NONE) {
+                const char *cell[] = {m->sd[i].g->name ? m->sd[i].g->name : "?", cpu_text(m, m->sd[i].g)};
+                md_row(b, cell, countof(cell));
+            }
+    }
+    buf_puts(b, "\n## Diagnostics\n\n");
+    if (!m->ndiags)
+        buf_puts(b, "None: the spec passes every rule.\n");
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        buf_puts(b, "- ");
+        md_text(b, diag_line(m, e->pos, e->sev, e->code, e->msg));
+        buf_putc(b, '\n');
+        for (const Note *n = e->notes; n; n = n->next) {
+            buf_puts(b, "  - ");
+            md_text(b, diag_line(m, n->pos, SEV_NOTE, NULL, n->msg));
+            buf_putc(b, '\n');
+        }
+    }
+}
+
+bool map_render(Arena *a, const Spec *s, const Diags *d, MapFormat format, Buf *out)
 {
     ASSERT(s && d && out);
     Map m = {.a = a, .s = s, .d = d, .title = arena_printf(a, "Memory map of %s", s->name ? s->name : "?"),
              .file = s->file ? s->file->name : "?"};
     Buf pic = {0};
-    m.b = as_html ? &pic : out;
-    if (!as_html) /* the file's name is in the picture's <title> */
+    /* The page and the Markdown read what drawing the picture laid out. */
+    m.b = format == MAP_SVG ? out : &pic;
+    if (format == MAP_SVG) /* the file's name is in the picture's <title> */
         buf_printf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- drawn by segc %s -->\n", SEGC_VERSION);
     svg(&m);
-    if (as_html) {
-        m.b = out;
+    m.b = out;
+    if (format == MAP_HTML)
         html(&m, &pic);
-    }
+    else if (format == MAP_MARKDOWN)
+        markdown(&m);
     buf_free(&pic);
     return true;
 }

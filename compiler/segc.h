@@ -881,6 +881,9 @@ void rule_explain(Buf *b, const RuleInfo *r);
 
 /* {"segc_model": 1, ...}, documented in doc/model.md. */
 void dump_json(Buf *out, const Spec *s);
+/* `segc dump --yaml`: the spec as read, its extends chain merged, as one
+ * self-contained spec (-D overrides written into its constants). */
+void dump_yaml(Buf *out, const Source *src, const ResolveOpts *ro);
 
 /* ---- emit.c: the model as template data, rendered in memory ------------- */
 
@@ -1116,10 +1119,13 @@ void diff_print_text(Buf *b, const Diff *d);
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);
 /* ---- map.c: the memory map as a picture ---------------------------------- */
 
-/* Draws the spec as SVG (or, with `html`, a page holding the same SVG, a
- * table of the segments and the diagnostics) into `out`.  The spec may
- * break rules: segments, windows and BARs that the diagnostics in `d` point
- * at are outlined in red with the rule's name.  Deterministic bytes. */
-bool map_render(Arena *a, const Spec *s, const Diags *d, bool html, Buf *out);
+/* Draws the spec as SVG (MAP_HTML: a page holding the same SVG, a table of
+ * the segments, the BARs and the diagnostics; MAP_MARKDOWN: those tables,
+ * the banks and the CPU windows, and the diagnostics as Markdown, without
+ * the picture) into `out`.  The spec may break rules: segments, windows and
+ * BARs that the diagnostics in `d` point at are outlined in red with the
+ * rule's name.  Deterministic bytes. */
+typedef enum { MAP_SVG, MAP_HTML, MAP_MARKDOWN } MapFormat;
+bool map_render(Arena *a, const Spec *s, const Diags *d, MapFormat format, Buf *out);
 
 #endif

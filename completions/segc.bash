@@ -26,7 +26,7 @@ _segc_options()
     build) echo "$common --ddi --diagnostics= -o --templates -MD -MF -MT -MP --deps-list --annotate --emit-selftest --lookup-budget" ;;
     diff) echo "$common --diagnostics= --json --kinds --rev" ;;
     map) echo "$common --diagnostics= -o" ;;
-    dump) echo "$common --json" ;;
+    dump) echo "$common --json --yaml" ;;
     lsp) echo "$common --ddi --stdio --log" ;;
     rules) echo "--all -h --help" ;;
     explain | help) echo "-h --help" ;;

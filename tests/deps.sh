@@ -36,7 +36,8 @@ SARIF_SCHEMA=$(sarif_schema)
 # clients and the VS Code extension), docs (the man pages).  Every probe
 # must succeed: cmd:A|B a command (either); pc:M a pkg-config module; h:H a
 # C header; py:M a module of /usr/bin/python3; f:PATH a file; rt:NAME a
-# clang runtime library; cached-or-cmd:C the npm downloads are cached, or
+# clang runtime library; el:L an Emacs Lisp library Emacs finds once its
+# packages are activated; cached-or-cmd:C the npm downloads are cached, or
 # command C is there to fetch them.
 DEPS='
 make               build   cmd:make                 -- runs the build
@@ -60,6 +61,7 @@ ninja-build        test    cmd:ninja                -- builds the Ninja and CMak
 chromium           test    cmd:chromium|chromium-browser -- renders the maps of segc map headless, to measure them
 fonts-dejavu-core  test    f:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -- a font for Chromium to lay the maps out with
 zsh                test    cmd:zsh                  -- runs the zsh completion
+cmark-gfm          test    cmd:cmark-gfm            -- renders the Markdown of segc map as GitHub does, for the map test to read back
 cppcheck           test    cmd:cppcheck             -- lints the generated code, as a driver reviewer would
 clang-tidy         test    cmd:clang-tidy           -- lints the generated code, as a driver reviewer would
 git                test    cmd:git                  -- segc diff --rev reads OLD from git (tests/cases/diff/git.sh)
@@ -72,6 +74,9 @@ wine64             windows f:/usr/lib/wine/wine64   -- runs segc.exe
 wine               windows cmd:wine                 -- the wine command (wine64 only recommends it)
 mono-xbuild        windows cmd:xbuild               -- builds the MSBuild example
 neovim             editors cmd:nvim                 -- a real LSP client for segc lsp, headless
+emacs-nox          editors cmd:emacs                -- a second real LSP client for segc lsp (Eglot, emacs --batch)
+elpa-eglot         editors el:eglot                 -- Eglot itself (Emacs 28 has none of its own)
+elpa-yaml-mode     editors el:yaml-mode             -- the major mode Eglot attaches to
 man-db             docs    cmd:man                  -- renders the man pages for their test
 groff-base         docs    cmd:groff                -- checks the man pages for warnings
 '
@@ -86,6 +91,8 @@ probe() {
              -E -x c - >/dev/null 2>&1 ;;
     py:*) /usr/bin/python3 -c "import ${1#py:}" 2>/dev/null ;;
     f:*) [ -f "${1#f:}" ] ;;
+    el:*) have emacs && HOME=/nonexistent emacs --batch --eval \
+        "(progn (package-initialize) (kill-emacs (if (locate-library \"${1#el:}\") 0 1)))" >/dev/null 2>&1 ;;
     rt:*) have clang && [ -f "$(clang -print-file-name="${1#rt:}-$(uname -m).a")" ] ;;
     cached-or-cmd:*) { sarif_cached && ajv_cached && vscode_modules_cached && vsce_cached; } ||
         have "${1#cached-or-cmd:}" ;;

@@ -69,6 +69,8 @@ typedef struct Doc {
 } Doc;
 
 typedef enum { ENC_UTF16, ENC_UTF8 } PosEncoding;
+/* The MarkupKind a client reads: LSP's "markdown" or "plaintext". */
+typedef enum { MARKUP_MARKDOWN, MARKUP_PLAIN } Markup;
 
 typedef struct Server {
     FILE *in, *out, *log;
@@ -78,6 +80,7 @@ typedef struct Server {
     const char **include_dirs;
     RuleConfig rules;
     PosEncoding enc;
+    Markup hover_markup, doc_markup; /* hover's, completion items' documentation's */
     bool initialized, shutdown;
     bool done; /* `exit` came, or the client is gone */
 } Server;
@@ -113,6 +116,9 @@ size_t pos_offset(Pos p);
 json_t *lsp_location(const Server *S, Pos p);
 /* A finding as textDocument/publishDiagnostics sends it for `doc`. */
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
+/* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
+ * fences, code spans and bold marks taken out. */
+json_t *lsp_markup(Markup kind, const char *md, size_t len);
 /* The URI for a file path, malloc'd. */
 char *uri_from_path(const char *path);
 

@@ -10,7 +10,9 @@
  * CPU windows in it.
  * Completion reads where the cursor is from the text (context.c), since
  * the YAML being typed is seldom valid, and the names from the last
- * analysis that built a spec. */
+ * analysis that built a spec; the flags it offers a segment are those the
+ * checker itself takes there (flags_addable).  Hover and completion
+ * documentation are Markdown, or plain text for a client that asks. */
 #include "lsp.h"
 #include "context.h"
 
@@ -62,6 +64,34 @@ static void flag_names(Buf *b, uint32_t flags)
             buf_printf(b, "%s%s", n++ ? " | " : "", flag_table[i].name);
     if (!n)
         buf_puts(b, "none");
+}
+
+json_t *lsp_markup(Markup kind, const char *md, size_t len)
+{
+    if (kind == MARKUP_MARKDOWN)
+        return json_pack("{s:s,s:s%}", "kind", "markdown", "value", md, len);
+    Buf b = {0};
+    bool fenced = false;
+    for (size_t i = 0; i < len;) {
+        /* A fence: "```" (and its info string) at a line start, or the
+         * closing one at the end. */
+        if ((i == 0 || md[i - 1] == '\n' || (fenced && i + 3 == len)) && len - i >= 3 && !memcmp(md + i, "```", 3)) {
+            fenced = !fenced;
+            while (i < len && md[i++] != '\n')
+                ;
+        } else if (!fenced && md[i] == '`') {
+            i++;
+        } else if (!fenced && len - i >= 2 && !memcmp(md + i, "**", 2)) {
+            i += 2;
+        } else {
+            buf_putc(&b, md[i++]);
+        }
+    }
+    while (b.len && b.p[b.len - 1] == '\n')
+        b.len--;
+    json_t *r = json_pack("{s:s,s:s%}", "kind", "plaintext", "value", b.p ? b.p : "", b.len);
+    buf_free(&b);
+    return r;
 }
 
 /* ---- hover: expressions ---------------------------------------------------------- */
@@ -343,8 +373,9 @@ static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     return true;
 }
 
-/* The document and the byte offset params.position names; NULL (and
- * *err set) if either is missing. */
+/* What the scalar at params.position is, in the client's hover format;
+ * null when it is nothing segc explains (or no scalar); NULL (and *err
+ * set) when params name no open document or no position. */
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
@@ -359,7 +390,7 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
     Buf b = {0};
     bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
                hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
-    json_t *r = any ? json_pack("{s:{s:s,s:s%},s:o}", "contents", "kind", "markdown", "value", b.p, b.len, "range",
+    json_t *r = any ? json_pack("{s:o,s:o}", "contents", lsp_markup(S->hover_markup, b.p, b.len), "range",
                                 lsp_range(S, node_span(c.scalar)))
                     : json_null();
     buf_free(&b);
@@ -391,7 +422,7 @@ static void item(Completion *k, const char *label, int kind, const char *detail,
     if (detail)
         json_object_set_new(it, "detail", json_string(detail));
     if (doc)
-        json_object_set_new(it, "documentation", json_pack("{s:s,s:s}", "kind", "markdown", "value", doc));
+        json_object_set_new(it, "documentation", lsp_markup(k->S->doc_markup, doc, strlen(doc)));
     json_array_append_new(k->items, it);
 }
 
@@ -466,29 +497,91 @@ static void complete_value(Arena *a, Completion *k, int m, const TextCtx *c, boo
                                                                qty(a, k->s->bars[i].size.v)), NULL, NULL);
 }
 
-/* Whether a flag may be offered for a segment of kind `kind` (-1:
- * unknown): agp-exclusive, cache-coherent-memory and
- * populated-from-system-memory-aperture say where each belongs. */
-static bool flag_fits(const FlagInfo *fi, int kind)
+/* spec_check over spec `s` again, into `d` (arena `a`); the waivers'
+ * `used` marks it sets are put back as they were. */
+static void check_again(Spec *s, const RuleConfig *rc, Arena *a, Diags *d)
 {
-    if (kind == SEG_AGP)
-        return false;
-    if (fi->bit == FB_cache_coherent)
-        return kind != SEG_MEMORY;
-    if (fi->bit == FB_populated_from_system_memory)
-        return kind != SEG_APERTURE;
-    return true;
+    Buf used = {0};
+    for (unsigned i = 0; i < s->nsegs; i++)
+        for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
+            buf_putc(&used, (char)s->segs[i].waivers[w].used);
+    diags_init(d, a);
+    spec_check(s, rc, d);
+    for (unsigned i = 0, n = 0; i < s->nsegs; i++)
+        for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
+            s->segs[i].waivers[w].used = used.p[n++];
+    buf_free(&used);
 }
 
-/* The flags a segment may write: not derived, existing in the board's
- * WDDM version, fitting its kind, not written yet. */
+/* Whether finding `e` of code and place is among `d`'s. */
+static bool found(const Diags *d, const Diag *e)
+{
+    for (const Diag *g = d->head; g; g = g->next)
+        if (!strcmp(g->code, e->code) && g->pos.file == e->pos.file && g->pos.line == e->pos.line &&
+            g->pos.col == e->pos.col)
+            return true;
+    return false;
+}
+
+/* Whether writing the flags `add` into segment `g`'s `flags:` makes
+ * spec_check report something it does not report now (`now`). */
+static bool adds_finding(Spec *s, Segment *g, uint32_t add, const RuleConfig *rc, Arena *a, const Diags *now)
+{
+    const Segment kept = *g;
+    g->flags |= add;
+    g->flags_written |= add;
+    for (unsigned b = 0; b < 32; b++)
+        if (add & (1u << b))
+            g->flag_pos[b] = g->flags_pos.file ? g->flags_pos : g->pos;
+    Diags with;
+    check_again(s, rc, a, &with);
+    *g = kept;
+    for (const Diag *e = with.head; e; e = e->next)
+        if (!found(now, e))
+            return true;
+    return false;
+}
+
+/* The flags segment `g` of spec `s` may add to its `flags:`: those that,
+ * written there alone or with one more flag that fits alone
+ * (preserved_during_hibernate with preserved_during_standby), make spec_check (under the server's -W
+ * options and the segment's waivers) report nothing it does not report
+ * now.  So the rules decide - a flag its kind never takes, one its board's
+ * WDDM version or DDI forms cannot carry, one that needs a key the segment
+ * does not have - and no list of them is kept here.  The spec is put back
+ * as it was. */
+static uint32_t flags_addable(Spec *s, Segment *g, const RuleConfig *rc)
+{
+    Arena *a = arena_new();
+    Diags now;
+    check_again(s, rc, a, &now);
+    uint32_t free = 0, ok = 0;
+    for (size_t i = 0; i < flag_count; i++)
+        if (!flag_table[i].derived && !(g->flags_written & (1u << flag_table[i].bit)))
+            free |= 1u << flag_table[i].bit;
+    for (unsigned f = 0; f < 32; f++)
+        if ((free & (1u << f)) && !adds_finding(s, g, 1u << f, rc, a, &now))
+            ok |= 1u << f;
+    /* The rest with one flag that fits alone. */
+    uint32_t alone = ok;
+    for (unsigned f = 0; f < 32; f++)
+        for (unsigned with = 0; (free & ~alone & (1u << f)) && !(ok & (1u << f)) && with < 32; with++)
+            if ((alone & (1u << with)) && !adds_finding(s, g, 1u << f | 1u << with, rc, a, &now))
+                ok |= 1u << f;
+    arena_free(a);
+    return ok;
+}
+
+/* The flags a segment may write, not written yet: when the segment is in
+ * the model, those flags_addable finds; else every flag that is not
+ * derived. */
 static void complete_flags(Arena *a, Completion *k, const TextCtx *c)
 {
-    const Segment *g = segment_before(k);
+    Segment *g = (Segment *)segment_before(k);
+    uint32_t ok = g && !g->unresolved ? flags_addable((Spec *)k->s, g, &k->S->rules) : UINT32_MAX;
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
-        if (fi->derived || (k->s && fi->min_wddm > k->s->wddm) || !flag_fits(fi, g ? (int)g->kind : -1) ||
-            ctx_present(c, fi->name))
+        if (fi->derived || !(ok & (1u << fi->bit)) || ctx_present(c, fi->name))
             continue;
         item(k, fi->name, CK_ENUM_MEMBER,
              arena_printf(a, "%s, bit %u, WDDM %u.%u", fi->dxgk, fi->bit, fi->min_wddm >> 4, fi->min_wddm & 15),

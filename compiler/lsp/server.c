@@ -514,13 +514,32 @@ static void on_disk_change(Server *S, const json_t *params)
 
 /* ---- lifecycle ----------------------------------------------------------------- */
 
+/* The first kind of a client's list of MarkupKinds (its preference
+ * first) that segc writes; Markdown when it lists none. */
+static Markup markup_of(const json_t *kinds)
+{
+    size_t i;
+    const json_t *k;
+    json_array_foreach (kinds, i, k) {
+        const char *s = json_string_value(k);
+        if (s && !strcmp(s, "markdown"))
+            return MARKUP_MARKDOWN;
+        if (s && !strcmp(s, "plaintext"))
+            return MARKUP_PLAIN;
+    }
+    return MARKUP_MARKDOWN;
+}
+
 static json_t *initialize(Server *S, const json_t *params, RpcError *err)
 {
     if (S->initialized)
         return rpc_fail(err, RPC_INVALID_REQUEST, "initialize was already sent");
+    const json_t *caps = json_object_get(params, "capabilities"), *td = json_object_get(caps, "textDocument");
+    S->hover_markup = markup_of(json_object_get(json_object_get(td, "hover"), "contentFormat"));
+    S->doc_markup = markup_of(json_object_get(
+        json_object_get(json_object_get(td, "completion"), "completionItem"), "documentationFormat"));
     /* UTF-8 positions when the client takes them; else LSP's UTF-16. */
-    const json_t *encs = json_object_get(json_object_get(json_object_get(params, "capabilities"), "general"),
-                                         "positionEncodings");
+    const json_t *encs = json_object_get(json_object_get(caps, "general"), "positionEncodings");
     size_t i;
     const json_t *e;
     S->enc = ENC_UTF16;
@@ -548,26 +567,31 @@ static json_t *shutdown_(Server *S, const json_t *params, RpcError *err)
 
 typedef void Notification(Server *S, const json_t *params);
 
+/* void_params: LSP gives the method no params ("params: void"), so
+ * "params": null is taken as their absence; any other method's params
+ * are an object or an array, or absent. */
 typedef struct Method {
     const char *name;
     Handler *request;
     Notification *notification;
+    bool void_params;
 } Method;
 
 static const Method methods[] = {
-    {"initialize", initialize, NULL},
-    {"shutdown", shutdown_, NULL},
-    {"textDocument/didOpen", NULL, did_open},
-    {"textDocument/didChange", NULL, did_change},
-    {"textDocument/didClose", NULL, did_close},
-    {"textDocument/didSave", NULL, on_disk_change},
-    {"workspace/didChangeWatchedFiles", NULL, on_disk_change},
-    {"textDocument/hover", lsp_hover, NULL},
-    {"textDocument/completion", lsp_completion, NULL},
-    {"textDocument/definition", lsp_definition, NULL},
-    {"textDocument/references", lsp_references, NULL},
-    {"textDocument/documentSymbol", lsp_symbols, NULL},
-    {"textDocument/codeAction", lsp_code_action, NULL},
+    {"initialize", initialize, NULL, false},
+    {"shutdown", shutdown_, NULL, true},
+    {"exit", NULL, NULL, true},
+    {"textDocument/didOpen", NULL, did_open, false},
+    {"textDocument/didChange", NULL, did_change, false},
+    {"textDocument/didClose", NULL, did_close, false},
+    {"textDocument/didSave", NULL, on_disk_change, false},
+    {"workspace/didChangeWatchedFiles", NULL, on_disk_change, false},
+    {"textDocument/hover", lsp_hover, NULL, false},
+    {"textDocument/completion", lsp_completion, NULL, false},
+    {"textDocument/definition", lsp_definition, NULL, false},
+    {"textDocument/references", lsp_references, NULL, false},
+    {"textDocument/documentSymbol", lsp_symbols, NULL, false},
+    {"textDocument/codeAction", lsp_code_action, NULL, false},
 };
 
 static void respond_error(Server *S, json_t *id, int code, const char *msg)
@@ -601,6 +625,12 @@ static void handle(Server *S, const char *body, size_t len)
     const char *name = json_string_value(json_object_get(msg, "method"));
     const char *version = json_string_value(json_object_get(msg, "jsonrpc"));
     bool bad_id = id && !json_is_integer(id) && !json_is_string(id);
+    const Method *m = NULL;
+    for (size_t i = 0; name && i < countof(methods); i++)
+        if (!strcmp(methods[i].name, name))
+            m = &methods[i];
+    if (m && m->void_params && json_is_null(params))
+        params = NULL;
     if (!json_is_object(msg) || bad_id || !name || !version || strcmp(version, "2.0") ||
         (params && !json_is_object(params) && !json_is_array(params))) {
         /* A response to a request of ours (we send none) needs no answer. */
@@ -611,10 +641,6 @@ static void handle(Server *S, const char *body, size_t len)
     }
     if (!strcmp(name, "exit"))
         S->done = true;
-    const Method *m = NULL;
-    for (size_t i = 0; i < countof(methods); i++)
-        if (!strcmp(methods[i].name, name))
-            m = &methods[i];
     RpcError err = {0};
     if (!id) {
         /* Notifications before initialize, and unknown ones, are dropped. */

@@ -431,7 +431,7 @@ else
         bad "msbuild: base edit" "$(grep -i 'skipping\|Executing\|compiled' "$tmp/xb.log" | head -n 4)"
     fi
     sed -i 's/kind: memory/kind: memroy/' "$src/chip.yaml"
-    if ! xb && grep -q "chip.yaml([0-9]*,[0-9]*): error SEGC2015: \[bad-value\]" "$tmp/xb.log" &&
+    if ! xb && grep -q "chip.yaml([0-9]*,[0-9]*-[0-9]*): error SEGC2015: \\[bad-value\\]" "$tmp/xb.log" &&
         "$PY" tests/cases/formats/msvc.py --lines "$tmp/xb.log" >"$tmp/canon.log" 2>&1; then
         ok "msbuild: a broken base fails the build with canonical error lines"
     else

@@ -4,7 +4,9 @@
 #
 # For every case in tests/gen/map/expect/ (every sample, and tests/gen/map/broken.yaml
 # and qs4.yaml, boards that break rules on purpose):
-#   - segc map to .svg and to .html, with the expected exit status;
+#   - segc map to .svg, .html and .md, with the expected exit status;
+#   - the .md rendered by cmark-gfm holds the HTML page's tables and
+#     diagnostics, cell by cell (tests/gen/map/check.py md);
 #   - the SVG is well-formed XML (python3's xml.etree) and every shape in it
 #     has a tooltip; the page holds the same SVG and refers to nothing outside;
 #   - the same command twice gives the same bytes, and an unchanged map
@@ -45,6 +47,8 @@ for c in chromium chromium-browser; do
 done
 render=yes
 sanitized && render=""
+CMARK=""
+have cmark-gfm && CMARK=cmark-gfm
 # Everything that could reach a network or write outside the scratch profile is off.
 chrome() {
     prof=$(mktemp -d "$tmp/chromium.XXXXXX")
@@ -77,6 +81,23 @@ for exp in tests/gen/map/expect/*.txt; do
 
     "$SEGC" map "$spec" -o "$out/$name.again.svg" 2>/dev/null
     if cmp -s "$svg" "$out/$name.again.svg"; then ok "$name: deterministic"; else bad "$name: deterministic" "two runs differ"; fi
+
+    # The Markdown page, rendered by cmark-gfm (GitHub's dialect: tables,
+    # strikethrough, autolinks), says what the HTML page says.
+    md=$out/$name.md
+    "$SEGC" map "$spec" -o "$md" 2>/dev/null
+    rc=$?
+    if [ "$rc" != "$want" ] || [ ! -s "$md" ]; then
+        bad "$name: segc map -o .md" "exit $rc, expected $want"
+    elif [ -z "$CMARK" ]; then
+        bad "$name: Markdown" "cmark-gfm not found (Debian package cmark-gfm, see tests/deps.sh)"
+    elif ! cmark-gfm -e table -e strikethrough -e autolink "$md" >"$md.html" 2>"$out/cmark.err"; then
+        bad "$name: cmark-gfm" "$(head -n 3 "$out/cmark.err")"
+    elif r=$($CHECK md "$md.html" "$html"); then
+        ok "$name: the Markdown page, as cmark-gfm renders it, has the page's tables and diagnostics"
+    else
+        bad "$name: the Markdown page as rendered" "$r"
+    fi
 
     if [ -z "$CHROMIUM" ] || [ -z "$render" ]; then
         continue
@@ -112,11 +133,12 @@ usage() {
     if [ $rc = 2 ] && grep -q "segc:" "$out/usage.err"; then ok "usage: $what (exit 2)"; else bad "usage: $what" "exit $rc"; fi
 }
 usage "-o FILE.png" samples/discrete.yaml -o "$out/x.png"
+usage "-o FILE.markdown" samples/discrete.yaml -o "$out/x.markdown"
 usage "-o without an extension" samples/discrete.yaml -o "$out/x"
 usage "no -o" samples/discrete.yaml
 usage "two specs" samples/discrete.yaml samples/agp.yaml -o "$out/x.svg"
 usage "an unknown option" samples/discrete.yaml --annotate -o "$out/x.svg"
-if [ -e "$out/x.png" ] || [ -e "$out/x" ] || [ -e "$out/x.svg" ]; then bad "usage errors write nothing"; else ok "usage errors write nothing"; fi
+if [ -e "$out/x.png" ] || [ -e "$out/x" ] || [ -e "$out/x.svg" ] || [ -e "$out/x.markdown" ]; then bad "usage errors write nothing"; else ok "usage errors write nothing"; fi
 
 # A segment whose value fails to evaluate is drawn empty, outlined with its
 # error (the rest of the board is still worth seeing); exit 1.
@@ -144,7 +166,7 @@ if [ $rc = 2 ] && [ ! -e "$out/missing.svg" ]; then ok "missing spec: exit 2"; e
 "$SEGC" map samples/discrete.yaml -o "$out/no/such/dir/m.svg" 2>"$out/io.err"
 rc=$?
 if [ $rc = 2 ] && grep -q "m.svg" "$out/io.err"; then ok "unwritable output: exit 2 naming the file"; else bad "unwritable output" "exit $rc"; fi
-if "$SEGC" map --help | grep -q "FILE.svg|FILE.html" && "$SEGC" help map | grep -q "^usage: segc map"; then
+if "$SEGC" map --help | grep -q "FILE.svg|FILE.html|FILE.md" && "$SEGC" help map | grep -q "^usage: segc map"; then
     ok "map --help"
 else
     bad "map --help"

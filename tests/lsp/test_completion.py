@@ -94,19 +94,43 @@ def keys_cases(c, uri):
 
 def flag_cases(c, uri):
     got = complete(c, uri, HEAD + "    flags: [preserved_during_standby, |]\n" + TAIL)
-    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent"},
-         "flags of a WDDM 1.3 memory segment, not written yet, no derived one, no cache_coherent")
+    # partially_preserved_during_hibernate needs system_memory_end, which
+    # `local` does not have (system-memory-end-iff-partial).
+    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent", "partially_preserved_during_hibernate"},
+         "flags of a WDDM 1.3 memory segment, not written yet, no derived one, no cache_coherent, none that "
+         "needs a key the segment lacks")
     t.check("use_64kb_pages" not in got, "no WDDM 2.0 flag on a 1.3 board")
     t.check("DirectFlip" in got.get("direct_flip", {}).get("detail", ""), "a flag's detail names its member")
     got = complete(c, uri, HEAD + "    flags:\n      - direct_flip\n      - |\n" + TAIL)
-    same(got, WDDM13 - {"direct_flip", "cache_coherent"}, "a block list of flags")
+    same(got, WDDM13 - {"direct_flip", "cache_coherent", "partially_preserved_during_hibernate"},
+         "a block list of flags")
     aperture = HEAD.replace("    kind: memory\n    size: vram", "    kind: aperture\n    size: vram")
     got = complete(c, uri, aperture + "    flags: [|]\n" + TAIL)
     t.check("cache_coherent" in got and "populated_from_system_memory" not in got,
             "an aperture's flags follow its kind's rules", sorted(got))
+    same(got, WDDM13 - {"populated_from_system_memory", "partially_preserved_during_hibernate"},
+         "an aperture's flags: none its kind rules out (populated-from-system-memory-aperture)")
+    # A flag that needs a key: offered once the segment has it; a flag that
+    # needs another flag: offered with it (standby and hibernate).
+    got = complete(c, uri, HEAD + "    system_memory_end: 1GiB\n    flags: [|]\n" + TAIL)
+    t.check("partially_preserved_during_hibernate" in got and "preserved_during_hibernate" in got,
+            "with system_memory_end: partially_preserved_during_hibernate is offered", sorted(got))
+    # A waiver lets the rule's flag in.
+    got = complete(c, uri, HEAD + '    waive: { cache-coherent-memory: "coherent scan-out" }\n    flags: [|]\n' + TAIL)
+    t.check("cache_coherent" in got, "cache_coherent on a memory segment that waives cache-coherent-memory",
+            sorted(got))
     wddm2 = HEAD.replace('"1.3"', '"2.0"').replace("direct_flip, ", "")
     got = complete(c, uri, wddm2 + "    flags: [|]\n" + TAIL)
     t.check("use_64kb_pages" in got and not DERIVED & set(got), "a WDDM 2.0 board gets 2.0 flags", sorted(got))
+    # Never valid on a driver's segment (reserved-sys-mem), deprecated
+    # (application-target-deprecated), or needing a key `local` lacks
+    # (cpu-host-aperture-needs-window, vpr-needs-range).
+    never = {"reserved_sys_mem", "application_target", "supports_cpu_host_aperture", "vpr_supported"}
+    t.check(not never & set(got), "no WDDM 2.0 flag that is always reported there", sorted(never & set(got)))
+    got = complete(c, uri, wddm2 + "    vpr: { range_start: 0, range_size: 512MiB }\n"
+                   "    cpu_host_aperture: { bar: fb, offset: 0, size: bar.fb.size }\n    flags: [|]\n" + TAIL)
+    t.check({"vpr_supported", "supports_cpu_host_aperture"} <= set(got),
+            "with vpr: and cpu_host_aperture:, vpr_supported and supports_cpu_host_aperture", sorted(got))
 
 
 def name_cases(c, uri):
@@ -151,7 +175,7 @@ def broken_cases(c, uri):
     complete(c, uri, HEAD + "    |\n" + TAIL)
     broken = HEAD.replace("offset: 0 }", "offset: 0") + "    flags: [|\n" + TAIL
     got = complete(c, uri, broken)
-    same(got, WDDM13 - {"cache_coherent"}, "flags while the YAML is broken")
+    same(got, WDDM13 - {"cache_coherent", "partially_preserved_during_hibernate"}, "flags while the YAML is broken")
     got = complete(c, uri, HEAD.replace("offset: 0 }", "offset: 0") + "    size: vr|\n" + TAIL)
     t.eq(got.get("vram", {}).get("detail"), "0x200000000 (8 GiB)", "names while the YAML is broken")
 
@@ -160,10 +184,12 @@ def multiline_cases(c, uri):
     # Flow collections that opened on an earlier line: the context follows
     # them up to the line where they opened.
     got = complete(c, uri, HEAD + "    flags: [preserved_during_standby,\n            |\n" + TAIL)
-    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent"}, "flags on the next line of a flow list")
+    same(got, WDDM13 - {"preserved_during_standby", "cache_coherent", "partially_preserved_during_hibernate"},
+         "flags on the next line of a flow list")
     got = complete(c, uri, HEAD + "    flags: [\n      preserved_during_standby,\n      |,\n      direct_flip\n    ]\n"
                    + TAIL)
-    same(got, WDDM13 - {"preserved_during_standby", "direct_flip", "cache_coherent"},
+    same(got, WDDM13 - {"preserved_during_standby", "direct_flip", "cache_coherent",
+                        "partially_preserved_during_hibernate"},
          "a flow list over several lines: the items above and below left out")
     got = complete(c, uri, HEAD.replace("{ bar: fb, offset: 0 }", "{ bar: fb,\n      | }") + TAIL)
     t.check("offset" in got and "bar" not in got, "a flow map's keys on its next line", sorted(got))
@@ -274,6 +300,22 @@ def more_cases():
         t.eq(c.exit(), 0, "more cases: exit status after shutdown")
 
 
+def option_cases():
+    """The server's -W options are the rules' settings completion follows:
+    with -Wno-cache-coherent-memory, a memory segment is offered
+    cache_coherent."""
+    for args, offered in (((), False), (("-Wno-cache-coherent-memory",), True)):
+        with lsplib.Client(t.segc, args=args) as c:
+            c.initialize()
+            uri = c.open("untitled:options.yaml", HEAD + TAIL)
+            got = complete(c, uri, HEAD + "    flags: [|]\n" + TAIL)
+            t.eq("cache_coherent" in got, offered, "lsp %s: cache_coherent on a memory segment offered: %s"
+                 % (" ".join(args) or "(no option)", offered))
+            c.shutdown()
+            t.eq(c.exit(), 0, "lsp %s: exit status after shutdown" % " ".join(args))
+
+
 t.run(cases)
 t.run(more_cases)
+t.run(option_cases)
 t.end()

@@ -412,7 +412,50 @@ def define_cases():
         t.eq(c.exit(), 0, "-D failure: exit status after shutdown")
 
 
+def formats():
+    """Hover and completion documentation in the MarkupKind the client
+    declared: plain text (no backticks, bold marks or fences) when its list
+    puts plaintext first, Markdown when it puts markdown first or declares
+    none."""
+    path = t.write("formats.yaml", SPEC)
+    explain = subprocess.run([t.segc, "explain", "cache-coherent-memory"], capture_output=True, text=True).stdout
+    bit, member = DXGK_BITS["direct_flip"]
+    plain = {
+        "8GiB": "constant vram\n\n%s" % qty(8 * GiB),
+        "direct_flip": "direct_flip: DXGK_SEGMENTFLAGS bit %d (value 0x%X), member %s; WDDM 1.2 or later\n\n%s"
+                       % (bit, 1 << bit, member, schema_flag_doc("direct_flip")),
+        "cache-coherent-memory": explain.rstrip("\n"),
+        "4GiB - visible": "size of bank low of segment local (pBankRangeTable)\n\n%s = 4GiB - %s"
+                          % (qty(4 * GiB - 256 * MiB), iec(256 * MiB)),
+    }
+    flags_at = lsplib.find_position(SPEC, "flags: [direct_flip", delta=8)
+    for declared, kind in ((["plaintext"], "plaintext"), (["plaintext", "markdown"], "plaintext"),
+                           (["markdown", "plaintext"], "markdown"), ([], "markdown"), (None, "markdown"),
+                           (["asciidoc", "plaintext"], "plaintext")):
+        caps = {} if declared is None else {"textDocument": {
+            "hover": {"contentFormat": declared},
+            "completion": {"completionItem": {"documentationFormat": declared}}}}
+        with lsplib.Client(t.segc) as c:
+            c.initialize(capabilities=caps)
+            uri = c.open(path, SPEC)
+            for needle, want in plain.items():
+                r = hover(c, uri, needle)
+                t.eq(r and r["contents"]["kind"], kind, "declared %s: hover on %s is %s" % (declared, needle, kind))
+                if kind == "plaintext":
+                    t.eq(value(r), want, "declared %s: hover on %s in plain text" % (declared, needle))
+                else:
+                    t.check("`" in (value(r) or ""), "declared %s: hover on %s in Markdown" % (declared, needle),
+                            value(r))
+            items = c.result("textDocument/completion", {"textDocument": {"uri": uri}, "position": flags_at})
+            docs = [i["documentation"] for i in items["items"] if "documentation" in i]
+            t.check(docs and all(d["kind"] == kind for d in docs),
+                    "declared %s: completion documentation is %s" % (declared, kind), docs)
+            c.shutdown()
+            t.eq(c.exit(), 0, "declared %s: exit status 0" % declared)
+
+
 t.run(cases)
+t.run(formats)
 t.run(more_cases)
 t.run(bar_cases)
 t.run(define_cases)

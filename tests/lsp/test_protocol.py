@@ -488,6 +488,41 @@ def documents():
         finish(c, "documents")
 
 
+def void_params():
+    """Methods whose params LSP declares void (shutdown, exit) take
+    "params": null as some clients send it (Emacs Eglot, lsp4ij); every
+    other method still refuses it."""
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        for method, what in (("textDocument/hover", "hover"), ("initialize", "initialize again"),
+                             ("no/such/method", "an unknown method")):
+            c.send({"jsonrpc": "2.0", "id": "n-" + method, "method": method, "params": None})
+            expect_error(c.wait_response("n-" + method), INVALID_REQUEST, "%s with params null: -32600" % what)
+        c.send({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": None})
+        expect_error(c.wait_response(None), INVALID_REQUEST, "didOpen with params null: -32600 with id null",
+                     rid=None)
+        alive(c, "didOpen with params null")
+        c.send({"jsonrpc": "2.0", "id": "sd", "method": "shutdown", "params": None})
+        r = c.wait_response("sd")
+        t.check("result" in r and r["result"] is None and "error" not in r, "shutdown with params null: result null",
+                json.dumps(r))
+        c.send({"jsonrpc": "2.0", "method": "exit", "params": None})
+        t.eq(c.wait_exit(), 0, "exit with params null after shutdown: status 0")
+        t.eq(c.stderr(), "", "params null: nothing on stderr")
+    # Without the shutdown, exit with params null is still an exit: status 1.
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        c.send({"jsonrpc": "2.0", "method": "exit", "params": None})
+        t.eq(c.wait_exit(), 1, "exit with params null, no shutdown: status 1")
+    # Absent params, as LSP writes it, stay accepted.
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        c.send({"jsonrpc": "2.0", "id": "sd", "method": "shutdown"})
+        t.check("result" in c.wait_response("sd"), "shutdown without params: a result")
+        c.send({"jsonrpc": "2.0", "method": "exit"})
+        t.eq(c.wait_exit(), 0, "exit without params: status 0")
+
+
 def encodings_offered():
     for what, general, want in (("a list with a number first", {"positionEncodings": [8, "utf-8"]}, "utf-8"),
                                 ("not a list", {"positionEncodings": "utf-8"}, "utf-16")):
@@ -525,6 +560,6 @@ def client_gone():
 
 for case in (lifecycle, encodings, before_initialize, unknown_methods, invalid_requests, framing,
              long_header_with_body, oversized, truncated, exit_status, not_open, log_option,
-             more_framing, more_requests, positions, documents, encodings_offered, client_gone):
+             more_framing, more_requests, positions, documents, void_params, encodings_offered, client_gone):
     t.run(case)
 t.end()

@@ -163,7 +163,9 @@ static const DiffCase cases[] = {
     {"populated_from_system_memory gained", {{0}}, {{"size: 768MiB", "size: 768MiB\n    flags: [populated_from_system_memory]"}},
      "B:flag-behaviour-changed@loc/PopulatedFromSystemMemory"},
     {"cpu visibility lost", {{0}}, {{"    cpu_visible: { bar: fb, offset: 0 }\n", ""}},
-     "B:flag-behaviour-changed@vis/CpuVisible"},
+     "B:cpu-window-removed@vis/CpuVisible"},
+    {"cpu visibility gained", {{"    cpu_visible: { bar: fb, offset: 0 }\n", ""}}, {{0}},
+     "B:cpu-window-added@vis/CpuVisible"},
     /* WDDM 2.x: QUERYSEGMENT4 cannot describe banks, so these drop them. */
     {"budget bits", {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}},
      {{"wddm: \"1.3\"", "wddm: \"2.0\""}, {BANKS, ""}, {"size: 768MiB", "size: 768MiB\n    flags: [local_budget_group]"}},

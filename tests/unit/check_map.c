@@ -32,8 +32,8 @@ static void draw_spec(Map *m, const char *text)
     spec_check(s, &rc, &m->d);
     memset(&m->svg, 0, sizeof m->svg);
     memset(&m->html, 0, sizeof m->html);
-    ck_assert(map_render(m->a, s, &m->d, false, &m->svg));
-    ck_assert(map_render(m->a, s, &m->d, true, &m->html));
+    ck_assert(map_render(m->a, s, &m->d, MAP_SVG, &m->svg));
+    ck_assert(map_render(m->a, s, &m->d, MAP_HTML, &m->html));
     buf_putc(&m->svg, 0);
     m->svg.len--;
     buf_putc(&m->html, 0);

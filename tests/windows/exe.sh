@@ -96,6 +96,22 @@ done
 
 # ---- compare ------------------------------------------------------------------
 sed -i 's/[\r ]//g' "$lwin"/res/*.rc
+# SARIF's base for relative paths is the directory segc ran in, each twin's
+# own: file:///Z:/.../win/ under Wine (a drive letter, '/' separators), the
+# Linux path of lin/ here.  Each is checked, then both are set aside for the
+# byte comparison.
+srcroot() { sed -n 's/^ *"SRCROOT": { *"uri": "\([^"]*\)".*/\1/p; /"SRCROOT"/{n;s/^ *"uri": "\([^"]*\)".*/\1/p}' "$1"; }
+lin_root=$(srcroot "$W/lin/res/check-sarif.out")
+win_root=$(srcroot "$lwin/res/check-sarif.out")
+case $win_root in "file:///Z:$W/win/" | "file:///z:$W/win/") win_ok=yes ;; *) win_ok= ;; esac
+if [ "$lin_root" = "file://$W/lin/" ] && [ -n "$win_ok" ]; then
+    ok "check-sarif: SRCROOT is the directory each segc ran in ($win_root under Wine)"
+else
+    bad "check-sarif" "SRCROOT $win_root under Wine, $lin_root on Linux"
+fi
+for f in "$W/lin/res/check-sarif.out" "$lwin/res/check-sarif.out"; do
+    sed -i "s|\"uri\": \"$lin_root\"|\"uri\": \"@SRCROOT@\"|; s|\"uri\": \"$win_root\"|\"uri\": \"@SRCROOT@\"|" "$f"
+done
 for rc in "$W"/lin/res/*.rc; do
     name=$(basename "$rc" .rc)
     if ! cmp -s "$rc" "$lwin/res/$name.rc"; then
@@ -163,7 +179,7 @@ grep -qF "$want" "$lwin/out/abs dir/x.d" && grep -qF "$(esc "$wprefix")/samples/
     ! grep -q '\\[^ ]' "$lwin/out/abs dir/x.d" && ok "depfile: drive letter, forward slashes, escaped spaces" ||
     bad "abs depfile" "$(cat "$lwin/out/abs dir/x.d")"
 python3 "$root/tests/cases/formats/msvc.py" --lines "$lwin/res/absmsvc.err" > /dev/null &&
-    grep -q "^$(winpath "$lwin" | sed 's/\\/\\\\/g')\\\\errors\\\\many-errors.yaml(8,11): error SEGC1006: " "$lwin/res/absmsvc.err" &&
+    grep -q "^$(winpath "$lwin" | sed 's/\\/\\\\/g')\\\\errors\\\\many-errors.yaml(8,11-13): error SEGC1006: " "$lwin/res/absmsvc.err" &&
     ok "msvc lines with a drive-letter path are canonical" || bad "abs msvc" "$(head -n 3 "$lwin/res/absmsvc.err")"
 # Colour only on a console: under a pseudo-terminal Wine gives segc.exe a
 # console, and --color=auto colours the "error:" label there, unless

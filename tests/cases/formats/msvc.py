@@ -11,10 +11,12 @@ reads "ORIGIN : SUBCATEGORY CATEGORY CODE : TEXT": ORIGIN is a file with an
 optional location in parentheses (a drive letter's colon allowed), or a
 tool name; CATEGORY is "error" or "warning"; CODE has no blank or colon.
 Every error and warning line segc prints must parse so, with the location
-"(line,col)", code SEGCnnnn (never SEGC0000: every code has a number) and
-text "[rule] message"; every other line must be a note at a location.
-With the JSON document of the same run, each parsed line must name the
-same file, line, column, severity, rule and message, in the same order.
+"(line,col)", or "(line,col-endcol)" for a span of more than one column
+(MSBuild's own range form, endcol the span's last column), code SEGCnnnn
+(never SEGC0000: every code has a number) and text "[rule] message"; every
+other line must be a note at a location.  With the JSON document of the
+same run, each parsed line must name the same file, line, column, end
+column, severity, rule and message, in the same order.
 """
 import json
 import re
@@ -26,10 +28,10 @@ CANONICAL = re.compile(
     r"^\s*(?:(?P<origin>(?:\d+>)?(?:[A-Za-z]:)?[^:]*):)?\s*"
     r"(?P<sub>[^:]*? )?(?P<cat>error|warning)(?: \s*(?P<code>[^: ]*))?\s*:(?P<text>.*)$")
 # What segc puts in those parts.
-LOCATION = re.compile(r"^(?P<file>.+)\((?P<line>[1-9]\d*),(?P<col>[1-9]\d*)\)$")
+LOCATION = re.compile(r"^(?P<file>.+)\((?P<line>[1-9]\d*),(?P<col>[1-9]\d*)(?:-(?P<end>[1-9]\d*))?\)$")
 CODE = re.compile(r"^SEGC[1-9]\d{3}$")
 TEXT = re.compile(r"^ \[(?P<rule>[a-z0-9-]+)\] (?P<msg>.+)$")
-NOTE = re.compile(r"^(?:[A-Za-z]:)?[^:]*(?:\([1-9]\d*,[1-9]\d*\))?: note: .+$")
+NOTE = re.compile(r"^(?:[A-Za-z]:)?[^:]*(?:\([1-9]\d*,[1-9]\d*(?:-[1-9]\d*)?\))?: note: .+$")
 
 
 def parse(lines, where):
@@ -47,10 +49,13 @@ def parse(lines, where):
         code = m.group("code") or ""
         if m.group("sub") or not CODE.match(code) or not t:
             sys.exit(f"{where}:{n}: not segc's canonical form: {line!r}")
+        if loc and loc["end"] and int(loc["end"]) <= int(loc["col"]):
+            sys.exit(f"{where}:{n}: a column range that does not go forward: {line!r}")
         if loc:
-            out.append((loc["file"], int(loc["line"]), int(loc["col"]), m["cat"], t["rule"], t["msg"]))
+            end = int(loc["end"] or loc["col"])
+            out.append((loc["file"], int(loc["line"]), int(loc["col"]), end, m["cat"], t["rule"], t["msg"]))
         else:
-            out.append((origin, 0, 0, m["cat"], t["rule"], t["msg"]))
+            out.append((origin, 0, 0, 0, m["cat"], t["rule"], t["msg"]))
     return out
 
 
@@ -60,7 +65,9 @@ def expected(doc):
         for d in f["diagnostics"]:
             sev = "warning" if d["severity"] == "warning" else "error"
             msg = "".join(c if 0x20 <= ord(c) != 0x7F else "\\x%02X" % ord(c) for c in d["message"])
-            out.append((d.get("file", "segc"), d.get("line", 0), d.get("column", 0), sev, d["rule"], msg))
+            # JSON's end_column is exclusive; MSBuild's range names the last column.
+            end = max(d.get("end_column", 0) - 1, d.get("column", 0))
+            out.append((d.get("file", "segc"), d.get("line", 0), d.get("column", 0), end, sev, d["rule"], msg))
     return out
 
 
@@ -85,7 +92,7 @@ def main():
         want = expected(json.loads(j.stdout))
         if got != want:
             sys.exit(f"{spec}: msvc lines do not match the JSON diagnostics:\n  got  {got}\n  want {want}")
-        if r.returncode == 1 and not any(g[3] == "error" for g in got):
+        if r.returncode == 1 and not any(g[4] == "error" for g in got):
             sys.exit(f"{spec}: invalid, but no error line")
         total += len(got)
     print(f"ok   {total} canonical lines from {len(specs)} specs match their JSON diagnostics")

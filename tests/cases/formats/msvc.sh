@@ -29,4 +29,41 @@ if "$SEGC" check --diagnostics=msvc tests/cases/formats/no-such-file.yaml 2>&1 |
 else
     bad "an unreadable file"
 fi
+# MSBuild itself (Mono's xbuild): a ToolTask reads its tool's output with
+# MSBuild's canonical-error parser.  The AL task, its tool replaced by a
+# script that runs segc check --diagnostics=msvc, must list every error
+# segc printed, at the file, line and column of the JSON document: the
+# "(line,col-endcol)" form is read, not dropped or taken for a file name.
+if ! have xbuild; then
+    skipped "xbuild" "xbuild (mono-xbuild) is not installed"
+else
+    x=$tmp/xbuild
+    mkdir -p "$x"
+    spec=$(pwd)/tests/cases/errors/many-errors.yaml
+    printf '#!/bin/sh\nexec "%s" check --diagnostics=msvc "%s" 2>&1\n' "$(abspath "$SEGC")" "$spec" >"$x/segc-check.sh"
+    chmod +x "$x/segc-check.sh"
+    cat >"$x/check.proj" <<EOF
+<Project xmlns="http://schemas.microsoft.com/developer/msbuild/2003" DefaultTargets="Check">
+  <Target Name="Check">
+    <AL ToolPath="$x" ToolExe="segc-check.sh" OutputAssembly="$x/none.dll" />
+  </Target>
+</Project>
+EOF
+    (cd "$x" && xbuild /nologo /v:normal check.proj) >"$x/log" 2>&1
+    # The errors MSBuild logged (its summary), and those of the JSON document.
+    sed -n '/^Errors:/,$p' "$x/log" | sed -n 's/^[[:space:]]*\(.*([0-9]*,[0-9]*): error SEGC[0-9]*: .*\)$/\1/p' >"$x/got"
+    "$SEGC" check --diagnostics=json "$spec" |
+        python3 -c 'import json, sys
+for f in json.load(sys.stdin)["files"]:
+    for d in f["diagnostics"]:
+        print("%s(%d,%d): error %s" % (d["file"], d["line"], d["column"], d["rule"]))' >"$x/want"
+    sed 's/\(([0-9]*,[0-9]*)\): error SEGC[0-9]*: \[\([a-z0-9-]*\)\].*/\1: error \2/' "$x/got" >"$x/got.short"
+    if "$x/segc-check.sh" | grep -q '([0-9]*,[0-9]*-[0-9]*): error' && [ -s "$x/want" ] && cmp -s "$x/want" "$x/got.short"; then
+        ok "xbuild reads segc's (line,col-endcol) errors: $(wc -l <"$x/want") at the JSON document's places"
+    else
+        bad "xbuild" "MSBuild logged $(cat "$x/got.short"), the JSON document has $(cat "$x/want")"
+        indent <"$x/log"
+    fi
+fi
+
 suite_end

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # SARIF beyond the cases' goldens: what each result is about (logical
-# locations), every rule's helpUri and description, and one log with the
+# locations), locations that resolve from the directory segc ran in
+# (originalUriBaseIds), every rule's helpUri and description, and one log with the
 # whole rules table, unabridged (the cases' .sarif goldens cut it to ids).
 set -u
 cd "$(dirname "$0")/../../.." || exit 2
@@ -36,6 +37,56 @@ for rule in sorted(set(want) | set(got)):
         sys.exit(1)
 EOF
 
+# Run from a subdirectory, with relative paths (one going up and back) and
+# an absolute one: every artifactLocation, taken from the run's
+# originalUriBaseIds when it names one, is the file:// URI of the file that
+# was checked, as a code-scanning tool resolves it; the absolute path names
+# no base.
+top=$(pwd)
+(cd $C && "$SEGC" check --diagnostics=sarif rule-note.yaml ../formats/waived.yaml "$top/$C/warning.yaml") \
+    >"$tmp/subdir.sarif" 2>/dev/null
+if sanitized; then
+    :
+elif ! sarif_cached; then
+    bad "subdir.sarif: schema" "$(sarif_schema) is missing or not the pinned file: run sh tests/deps.sh --install"
+elif "$PY" tests/tools/validate.py "$(sarif_schema)" "$tmp/subdir.sarif" >"$tmp/v.out" 2>&1; then
+    ok "subdir.sarif: schema"
+else
+    bad "subdir.sarif: schema" "the SARIF 2.1.0 schema rejects it"
+    indent 10 <"$tmp/v.out"
+fi
+if "$PY" - "$tmp/subdir.sarif" "$top/$C" <<'EOF'; then ok "sarif: locations resolve from a subdirectory (originalUriBaseIds)"; else bad "sarif: locations resolve from a subdirectory" "see above"; fi
+import json, os, sys, urllib.parse
+run = json.load(open(sys.argv[1]))["runs"][0]
+cases = sys.argv[2]
+bases = {k: v["uri"] for k, v in run.get("originalUriBaseIds", {}).items()}
+want = {"file://" + urllib.parse.quote(os.path.join(cases, f)) for f in ("rule-note.yaml", "waived.yaml", "warning.yaml")}
+seen, errs = set(), []
+def walk(o):
+    if isinstance(o, dict):
+        a = o.get("artifactLocation")
+        if a:
+            uri = urllib.parse.urljoin(bases[a["uriBaseId"]], a["uri"]) if "uriBaseId" in a else a["uri"]
+            seen.add(uri)
+            if a["uri"].startswith("file:") == ("uriBaseId" in a):
+                errs.append("an absolute URI with a base, or a relative one without: %r" % a)
+            if not os.path.isfile(urllib.parse.unquote(urllib.parse.urlparse(uri).path)):
+                errs.append("%r resolves to %s, no such file" % (a, uri))
+        for v in o.values():
+            walk(v)
+    elif isinstance(o, list):
+        for v in o:
+            walk(v)
+walk(run["results"])
+if bases.get("SRCROOT") != "file://" + urllib.parse.quote(cases) + "/":
+    errs.append("SRCROOT is %r" % bases.get("SRCROOT"))
+if seen != want:
+    errs.append("resolved %s, expected %s" % (sorted(seen), sorted(want)))
+for e in errs:
+    print("    |", e)
+sys.exit(1 if errs else 0)
+EOF
+
 # SARIF rules carry fullDescription and helpUri from rules.def: the URI
 # names a section of doc/rules.md that exists (tests/doc checks that
 # doc/rules.md is what `segc explain` says for every code).
@@ -53,7 +104,7 @@ EOF
 
 # Two files, the whole log: the rules table as segc writes it.
 (cd $C && "$SEGC" check --diagnostics=sarif warning.yaml rule-note.yaml) 2>/dev/null |
-    sed "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/" >"$tmp/full.sarif"
+    sed -e "s/\"version\": \"$VER\"/\"version\": \"@SEGC_VERSION@\"/" -e "s|$(pwd)/|@TOP@/|g" >"$tmp/full.sarif"
 updating && cp "$tmp/full.sarif" $C/two-files.full.sarif
 if cmp -s "$tmp/full.sarif" $C/two-files.full.sarif; then
     ok "two-files: the whole SARIF log"

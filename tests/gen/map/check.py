@@ -9,6 +9,8 @@
                                      script (inline, fetches nothing)
   check.py dom EXPECT DUMP.html      assertions on the page as Chromium laid
                                      it out (the measurements the script wrote)
+  check.py md MD.html FILE.html      the Markdown page as cmark-gfm renders it
+                                     against the HTML page of the same spec
 
 EXPECT (tests/gen/map/expect/NAME.txt), values worked out by hand from the spec:
   seg NAME SIZE scale|taller|off     a segment, its size, and how it is drawn:
@@ -32,13 +34,15 @@ EXPECT (tests/gen/map/expect/NAME.txt), values worked out by hand from the spec:
                                      size) are written in it
   nosegment BAR TEXT                 a stretch of BAR no segment is seen
                                      through says "no segment" and TEXT
-The tables of the page must fit the 1400 px wide window run.sh opens.
+The tables of the page must fit the 1400 px wide window run.sh opens, and
+their cells and the diagnostics wrap only between words.
   gaps N                             collapsed gaps on the axis
 Segments not named by a `red` line must not be outlined in red.
 
 Prints nothing on success; otherwise one reason per line on stdout, exit 1.
 """
 import html
+import html.parser
 import json
 import re
 import sys
@@ -94,6 +98,28 @@ MEASURE = r"""<pre id="measure"></pre>
   out.keys = [...svg.querySelectorAll('g.legend text')].map(t => t.textContent);
   out.vw = document.documentElement.clientWidth;
   out.tables = [...document.querySelectorAll('table')].map(t => [t.id, t.getBoundingClientRect().right]);
+  // Where the text of a table cell or a diagnostic wraps between two
+  // characters of one word (letters, digits, '.'; '_' separates the words
+  // of a name): a line break the layout put inside a word.
+  out.midword = [];
+  const word = c => /[A-Za-z0-9.]/.test(c);
+  for (const cell of document.querySelectorAll('th, td, li')) {
+    const walk = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    let prev = null;
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      for (let i = 0; i < n.data.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i);
+        r.setEnd(n, i + 1);
+        const rect = r.getClientRects()[0];
+        if (!rect || !rect.width) { prev = null; continue; }
+        const ch = n.data[i];
+        if (prev && rect.top > prev.top + prev.height / 2 && word(prev.ch) && word(ch))
+          out.midword.push(cell.textContent.slice(0, 60) + ' | ' + prev.ch + '|' + ch);
+        prev = { top: rect.top, height: rect.height, ch: ch };
+      }
+    }
+  }
   document.getElementById('measure').textContent = JSON.stringify(out);
 })();
 </script>
@@ -287,6 +313,8 @@ def cmd_dom(expect_path, dump_path):
     for t, right in d["tables"]:
         if right > d["vw"] + 0.5:
             errs.append(f"table {t} ends at {right:.0f} px, past the {d['vw']} px window")
+    for w in d["midword"]:
+        errs.append(f"a line breaks inside a word: {w}")
 
     # red outlines: exactly the expected names, in red, with the rule named
     reds = {}
@@ -322,8 +350,129 @@ def cmd_dom(expect_path, dump_path):
     fail(errs)
 
 
+class Tree(html.parser.HTMLParser):
+    """An HTML document as nested [tag, attrs, children] lists (text as str)."""
+
+    VOID = {"br", "meta", "wbr", "hr", "img", "input", "link"}
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.root = ["#root", {}, []]
+        self.stack = [self.root]
+        self.feed(text)
+        self.close()
+
+    def handle_starttag(self, tag, attrs):
+        node = [tag, dict(attrs), []]
+        self.stack[-1][2].append(node)
+        if tag not in self.VOID:
+            self.stack.append(node)
+
+    def handle_endtag(self, tag):
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i][0] == tag:
+                del self.stack[i:]
+                return
+
+    def handle_data(self, data):
+        self.stack[-1][2].append(data)
+
+
+def find_all(node, tag):
+    out = []
+    for c in node[2]:
+        if isinstance(c, list):
+            if c[0] == tag:
+                out.append(c)
+            out.extend(find_all(c, tag))
+    return out
+
+
+def text_of(node, stop=()):
+    """The node's text; a <br> is a line break; subtrees of a tag in `stop` left out."""
+    parts = []
+    for c in node[2]:
+        if isinstance(c, str):
+            parts.append(c)
+        elif c[0] == "br":
+            parts.append("\n")
+        elif c[0] not in stop:
+            parts.append(text_of(c, stop))
+    return "".join(parts)
+
+
+def tables_by_heading(root):
+    """{h2 text: [[cell text, ...] per row]} of the tables that follow each h2."""
+    out, heading = {}, None
+
+    def walk(node):
+        nonlocal heading
+        for c in node[2]:
+            if not isinstance(c, list):
+                continue
+            if c[0] == "h2":
+                heading = text_of(c).strip()
+            elif c[0] == "table":
+                out[heading] = [[text_of(cell).strip() for cell in row[2] if isinstance(cell, list)
+                                 and cell[0] in ("td", "th")] for row in find_all(c, "tr")]
+            else:
+                walk(c)
+    walk(root)
+    return out
+
+
+def cmd_md(md_html_path, page_path):
+    """The Markdown page, rendered by cmark-gfm (md_html_path), says what the
+    HTML page of the same run says, table by table: the title, every cell of
+    the segments and BARs tables, the banks and CPU windows, the
+    diagnostics; and every row of a table has as many cells as its header
+    (a '|' not escaped would add one: cmark-gfm would drop it silently)."""
+    md = Tree(open(md_html_path, encoding="utf-8").read()).root
+    page = Tree(open(page_path, encoding="utf-8").read()).root
+    errs = []
+    h1 = [text_of(h).strip() for h in find_all(md, "h1")]
+    if h1 != [text_of(h).strip() for h in find_all(page, "h1")]:
+        errs.append(f"title {h1} differs from the page's")
+    mt, pt = tables_by_heading(md), tables_by_heading(page)
+    for name, rows in mt.items():
+        for r in rows[1:]:
+            if len(r) != len(rows[0]):
+                errs.append(f"{name}: a row of {len(r)} cells under a header of {len(rows[0])}: {r}")
+    seg_md, seg_page = mt.get("Segments", []), pt.get("Segments", [])
+    n = len(seg_page[0]) - 2 if seg_page else 0  # the page's last two: banks (listed), rules broken
+    if not seg_md or [r[:n] for r in seg_md] != [r[:n] for r in seg_page]:
+        errs.append(f"segments table: {seg_md} differs from the page's {seg_page}")
+    else:
+        for m, p in zip(seg_md[1:], seg_page[1:]):
+            banks = [x for x in p[n].split("\n") if x and x != "none"]
+            if m[n] != (str(len(banks)) if banks else "none"):
+                errs.append(f"segment {m[1]}: banks {m[n]!r}, the page lists {banks}")
+            codes = [c.split(": ", 1)[-1] for c in m[n + 1].split(", ") if c]
+            if codes != [c for c in p[n + 1].split(", ") if c]:
+                errs.append(f"segment {m[1]}: rules broken {m[n + 1]!r}, the page says {p[n + 1]!r}")
+            listed = [(r[0], r[1]) for r in mt.get("Banks", [])[1:] if r[0] == m[1]]
+            if [b for _, b in listed] != [x.split(": ", 1)[0] for x in banks]:
+                errs.append(f"segment {m[1]}: banks table has {listed}, the page {banks}")
+            windows = [r[1] for r in mt.get("CPU windows", [])[1:] if r[0] == m[1]]
+            cpu = p[n - 1].split("; driver-reserved")[0]
+            if windows != ([] if cpu == "not visible" else [cpu]):
+                errs.append(f"segment {m[1]}: CPU windows table has {windows}, the page {cpu!r}")
+    if mt.get("BARs") != pt.get("BARs"):
+        errs.append(f"BARs table: {mt.get('BARs')} differs from the page's {pt.get('BARs')}")
+    md_items = [li for ul in find_all(md, "ul")[:1] for li in ul[2] if isinstance(li, list) and li[0] == "li"]
+    page_items = [li for ul in find_all(page, "ul") if ul[1].get("id") == "diagnostics"
+                  for li in ul[2] if isinstance(li, list)]
+    md_diags = [[text_of(li, ("ul",)).strip()] + [text_of(x).strip() for x in find_all(li, "li")]
+                for li in md_items]
+    page_diags = [text_of(li).strip().split("\n") for li in page_items]
+    if md_diags != page_diags:
+        errs.append(f"diagnostics {md_diags} differ from the page's {page_diags}")
+    fail(errs)
+
+
 def main():
-    cmds = {"xml": (cmd_xml, 1), "same": (cmd_same, 2), "inject": (cmd_inject, 2), "dom": (cmd_dom, 2)}
+    cmds = {"xml": (cmd_xml, 1), "same": (cmd_same, 2), "inject": (cmd_inject, 2), "dom": (cmd_dom, 2),
+            "md": (cmd_md, 2)}
     if len(sys.argv) < 2 or sys.argv[1] not in cmds or len(sys.argv) != 2 + cmds[sys.argv[1]][1]:
         print(__doc__, file=sys.stderr)
         sys.exit(2)

@@ -45,31 +45,68 @@ local function hover(client, buf)
     'hover on an expression: its value, ' .. want .. ', in hex and GiB', err or text)
 end
 
--- The flags a memory segment of a WDDM `wddm` board may list: those of
--- the JSON Schema that `segc check` accepts at that version (each in a spec
--- of its own), less those the schema documents as for apertures only.
-local function valid_flags(dir, wddm)
+-- The flags `segc check` accepts in the segment of buf's first line with
+-- `needle`: those that, written there as `flags: [F]` alone or with one
+-- flag accepted alone (`flags: [F, G]`), add no finding to those of
+-- `flags: []` (each text a file of its own, all checked in one run).  The
+-- candidates are the JSON Schema's flags; too_new: those refused for the
+-- board's WDDM version (flag-wddm-version).
+local function valid_flags(dir, buf, needle)
   local schema = vim.fn.json_decode(T.read(T.root .. '/schema/segc.schema.json'))
-  local files, flags = {}, {}
+  local line = find(buf, needle)
+  local lines = vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+  local indent = lines[line + 1]:match('^(%s*)')
+  local function spec(name, list)
+    local copy = vim.list_extend({}, lines)
+    copy[line + 1] = indent .. 'flags: [' .. table.concat(list, ', ') .. ']'
+    return T.write(dir .. '/' .. name .. '.yaml', table.concat(copy, '\n') .. '\n')
+  end
+  local function findings(paths)
+    local out = vim.fn.json_decode(vim.fn.system(vim.list_extend({ T.segc, 'check', '--diagnostics=json' }, paths)))
+    local sets = {}
+    for i, entry in ipairs(out.files) do
+      sets[i] = {}
+      for _, d in ipairs(entry.diagnostics) do sets[i][#sets[i] + 1] = d end
+    end
+    return sets
+  end
+  local base = {}
+  for _, d in ipairs(findings({ spec('flags-none', {}) })[1]) do
+    base[d.rule .. ':' .. d.line .. ':' .. d.column] = true
+  end
+  local function adds(set)
+    for _, d in ipairs(set) do
+      if not base[d.rule .. ':' .. d.line .. ':' .. d.column] then return true end
+    end
+    return false
+  end
+  local flags, paths = {}, {}
   for _, f in ipairs(schema['$defs'].flag.anyOf) do
     if f.const then
-      flags[#flags + 1] = f
-      files[#files + 1] = T.write(dir .. '/flag-' .. wddm .. '-' .. f.const .. '.yaml', table.concat({
-        'segc: 1', 'board: { name: flags, wddm: "' .. wddm .. '" }',
-        'segments:', '  - { name: vram, kind: memory, size: 256MiB, flags: [' .. f.const .. '] }', ''}, '\n'))
+      flags[#flags + 1] = f.const
+      paths[#paths + 1] = spec('flag-' .. f.const, { f.const })
     end
   end
-  local out = vim.fn.json_decode(vim.fn.system(vim.list_extend({ T.segc, 'check', '--diagnostics=json' }, files)))
-  local valid, too_new = {}, {}
-  for i, entry in ipairs(out.files) do
-    local ok = true
-    for _, d in ipairs(entry.diagnostics) do
-      if d.rule == 'flag-wddm-version' then ok = false end
+  local valid, too_new, alone, rest = {}, {}, {}, {}
+  for i, set in ipairs(findings(paths)) do
+    for _, d in ipairs(set) do
+      if d.rule == 'flag-wddm-version' then too_new[#too_new + 1] = flags[i] end
     end
-    if not ok then
-      too_new[#too_new + 1] = flags[i].const
-    elseif not flags[i].description:find('Apertures only', 1, true) then
-      valid[#valid + 1] = flags[i].const
+    if adds(set) then rest[#rest + 1] = flags[i] else alone[#alone + 1] = flags[i] end
+  end
+  local pairs_of, pair_paths = {}, {}
+  for _, f in ipairs(rest) do
+    for _, g in ipairs(alone) do
+      pairs_of[#pairs_of + 1] = f
+      pair_paths[#pair_paths + 1] = spec('pair-' .. f .. '-' .. g, { f, g })
+    end
+  end
+  local seen = {}
+  for _, f in ipairs(alone) do valid[#valid + 1] = f; seen[f] = true end
+  for i, set in ipairs(#pair_paths > 0 and findings(pair_paths) or {}) do
+    if not adds(set) and not seen[pairs_of[i]] then
+      valid[#valid + 1] = pairs_of[i]
+      seen[pairs_of[i]] = true
     end
   end
   table.sort(valid)
@@ -95,8 +132,8 @@ local function complete_flags(client, buf, needle)
 end
 
 local function completion(client, buf, dir)
+  local valid, too_new = valid_flags(dir, buf, 'flags: [direct_flip]')
   local offered, seen, err = complete_flags(client, buf, 'flags: [direct_flip]')
-  local valid, too_new = valid_flags(dir, '1.3')
   T.check(vim.tbl_contains(too_new, 'use_64kb_pages'), 'segc check refuses use_64kb_pages on a WDDM 1.3 board',
     vim.inspect(too_new))
   T.check(#offered > 0 and not seen.use_64kb_pages,
@@ -106,8 +143,8 @@ local function completion(client, buf, dir)
   -- A WDDM 2.2 board (samples/wddm2.yaml) is offered the 2.x flags.
   local path = T.write(dir .. '/wddm2.yaml', T.read(T.root .. '/samples/wddm2.yaml'))
   local buf2, client2 = T.start(path)
+  valid = valid_flags(dir, buf2, 'flags: [use_64kb_pages')
   offered, seen, err = complete_flags(client2, buf2, 'flags: [use_64kb_pages')
-  valid = valid_flags(dir, '2.2')
   T.check(seen.use_64kb_pages, 'completion in flags: [ on WDDM 2.2: use_64kb_pages', err or vim.inspect(offered))
   T.eq(offered, valid, 'completion in flags: [ on WDDM 2.2: exactly the flags check accepts there')
   vim.cmd('buffer ' .. buf)
