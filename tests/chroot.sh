@@ -162,7 +162,7 @@ for cmd in ${SEGC_CHROOT_RUN:-demo test}; do
         echo "FAIL ./run $cmd in a minimal Debian 12 chroot ($(($(date +%s) - start))s)"
         status=1
     fi
-    asked=$(sed -n 's/^segc: installing //p' "$LOGS/$cmd.log" | wc -w)
+    asked=$(sed -n 's/^segc: apt-get install //p' "$LOGS/$cmd.log" | wc -w)
     set -- $(installed) "$(downloaded)"
     echo "   ./run $cmd asked apt-get for $asked packages; $(($1 - n0)) were installed" \
         "($(((($2 - k0) + 512) / 1024)) MiB installed, $(((($3 - d0) + 512) / 1024)) MiB downloaded)"

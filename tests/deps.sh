@@ -224,7 +224,7 @@ case "${1:-}" in
             echo "    sudo apt-get install -y --no-install-recommends $missing" >&2
             exit 1
         fi
-        echo "segc: installing $missing" >&2
+        echo "segc: apt-get install $missing" >&2
         export DEBIAN_FRONTEND=noninteractive
         # shellcheck disable=SC2086
         apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null || {

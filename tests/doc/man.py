@@ -22,18 +22,10 @@ import re
 import subprocess
 import sys
 
+import verdicts
+from verdicts import bad, ok
+
 SEGC, DOC, SCHEMA = sys.argv[1:4]
-fails = 0
-
-
-def ok(what):
-    print("ok   " + what)
-
-
-def bad(what, why):
-    global fails
-    fails += 1
-    print("FAIL %s: %s" % (what, why))
 
 
 def render(page):
@@ -101,27 +93,10 @@ def section_text(page, section):
 
 
 def help_of(*args):
-    r = subprocess.run([SEGC, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        bad("segc %s" % " ".join(args), "exit %d" % r.returncode)
-    return r.stdout
+    return verdicts.help_of(SEGC, *args)
 
 
-def options(helptext):
-    """Options from the left column of option lines: '  -x, --long  text'."""
-    found = []
-    for line in helptext.splitlines():
-        if not re.match(r"  -", line):
-            continue
-        left = re.split(r"\s{2,}", line.strip())[0]
-        for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
-            opt = m.group(1)
-            # A metavariable is the page's business: -Wno-RULE -> -Wno-,
-            # -Werror=RULE -> -Werror=, -MF stays.
-            opt = re.sub(r"(?<=[A-Za-z0-9][-=])[A-Z][A-Z_]*$", "", opt)
-            opt = re.sub(r"=\.\.\.$", "=", opt)  # --color=...: as elsewhere
-            found.append(opt)
-    return found
+options = verdicts.options
 
 
 pages = {name: os.path.join(DOC, name) for name in ("segc.1", "segc.5")}
@@ -137,16 +112,7 @@ for name, text in rendered.items():
 
 # ---- segc.1: commands and options ------------------------------------------
 main_help = help_of("--help")
-commands = []
-in_commands = False
-for line in main_help.splitlines():
-    if line.strip() == "commands:":
-        in_commands = True
-        continue
-    if in_commands:
-        if not line.strip():
-            break
-        commands.append(line.split()[0])
+commands = verdicts.commands(main_help)
 if len(commands) < 5:
     bad("segc --help", "found only %r as commands" % commands)
 
@@ -213,4 +179,4 @@ for flag in [c["const"] for c in defs["flag"]["anyOf"]]:
     else:
         bad("segc.5: flag " + flag, "no .TP paragraph for it in section 'flags'")
 
-sys.exit(1 if fails else 0)
+sys.exit(1 if verdicts.fails else 0)

@@ -30,31 +30,15 @@ import glob
 import json
 import os
 import re
-import subprocess
 import sys
+
+import verdicts
+from verdicts import bad, check, ok
 
 README_LINES = 450
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SEGC = sys.argv[1]
 PAGES = sys.argv[2:]
-fails = 0
-
-
-def ok(what):
-    print("ok   " + what)
-
-
-def bad(what, why):
-    global fails
-    fails += 1
-    print("FAIL %s: %s" % (what, why))
-
-
-def check(what, cond, why):
-    if cond:
-        ok(what)
-    else:
-        bad(what, why)
 
 
 def read(path):
@@ -63,7 +47,7 @@ def read(path):
 
 
 def segc(*args):
-    return subprocess.run([SEGC, *args], capture_output=True, text=True).stdout
+    return verdicts.help_of(SEGC, *args)
 
 
 # ---- shown blocks -----------------------------------------------------------------
@@ -168,34 +152,11 @@ def links(page, text):
 
 # ---- the references ------------------------------------------------------------------
 
-def options(helptext):
-    """Options from the left column of option lines: '  -x, --long  text'
-    (a metavariable or value dropped: -Wno-RULE is -Wno-, -Werror=RULE
-    -Werror=, --color=auto|always|never --color=)."""
-    found = []
-    for line in helptext.splitlines():
-        if not re.match(r"  -", line):
-            continue
-        left = re.split(r"\s{2,}", line.strip())[0]
-        for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
-            opt = re.sub(r"(?<=[A-Za-z0-9][-=])[A-Z][A-Z_]*$", "", m.group(1))
-            found.append(re.sub(r"=.*$", "=", opt))
-    return found
-
-
 def commands_page(text):
-    cmds = []
-    on = False
-    for line in segc("--help").splitlines():
-        if line.strip() == "commands:":
-            on = True
-        elif on and not line.strip():
-            break
-        elif on:
-            cmds.append(line.split()[0])
+    cmds = verdicts.commands(segc("--help"))
     check("doc/commands.md: segc --help lists commands", len(cmds) >= 5, cmds)
     sections = dict(re.findall(r"^## segc ([a-z-]+)\n(.*?)(?=^## |\Z)", text, re.M | re.S))
-    for opt in options(segc("--help")):
+    for opt in verdicts.options(segc("--help"), values=False):
         check("doc/commands.md: option %s" % opt, "`" + opt in text, "not named in backquotes")
     for c in cmds:
         body = sections.get(c)
@@ -203,7 +164,7 @@ def commands_page(text):
             bad("doc/commands.md: segc %s" % c, "no section '## segc %s'" % c)
             continue
         ok("doc/commands.md: segc %s" % c)
-        for opt in options(segc(c, "--help")):
+        for opt in verdicts.options(segc(c, "--help"), values=False):
             # An option shared by several commands may be described once,
             # in the section of check, which the others point to.
             check("doc/commands.md: segc %s %s" % (c, opt), "`" + opt in body or "`" + opt in sections.get("check", ""),
@@ -263,4 +224,4 @@ for page in PAGES:
     elif page == "README.md":
         readme(text)
 
-sys.exit(1 if fails else 0)
+sys.exit(1 if verdicts.fails else 0)
