@@ -58,7 +58,7 @@ cases: $(SEGC)
 PROPERTY_CASES ?= 160
 PROPERTY_SEED  ?= 20261124
 export PROPERTY_CASES PROPERTY_SEED
-GEN_PARTS := code lookup property map
+GEN_PARTS := code lookup property agree map
 gen: $(SEGC)
 	@$(call SUITE,gen) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 $(GEN_PARTS:%=gen-%): gen-%: $(SEGC)
@@ -83,10 +83,6 @@ examples: $(SEGC)
 windows-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 	@$(call SUITE,windows) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(B)
 
-# Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
-codes: $(SEGC)
-	@$(call SUITE,codes) $(PYTHON) tests/codes.py $(SEGC)
-
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
 	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
@@ -95,8 +91,8 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gen-code cases memcheck gen-lookup gen-property examples windows-test gen-map \
-              unit lsp doc codes
+SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
+              unit lsp doc
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -139,7 +135,7 @@ deps-check:
 # Instrumented -O0 code is slower: the cases get 120 s of CPU each.
 # The suites' records go to $(B)/cov/results, so a `make test` running at
 # the same time keeps its own.
-COV_SUITES := $(SAN_SUITES) doc gen-property codes
+COV_SUITES := $(SAN_SUITES) doc gen-property
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda $(B)/cov/obj/lsp/*.gcda
 	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 SEGC_CASE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \
@@ -193,7 +189,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
 	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
-.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) lsp doc examples windows-test codes memcheck suites san-suites \
+.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) lsp doc examples windows-test memcheck suites san-suites \
         test test-normal test-san test-fuzz deps-check chroot-test coverage bench bench-lsp fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/unit/*.d)

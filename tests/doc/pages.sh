@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # README.md and doc/*.md against segc and the tree (tests/doc/pages.py
 # says what is checked); doc/rules.md and doc/keys.md are what
-# tests/tools/rules-doc.sh and keys-doc.py write from `segc explain` and
-# the JSON Schema (SEGC_UPDATE=1 writes them again).
+# `segc rules --markdown` and tests/tools/keys-doc.py print (SEGC_UPDATE=1
+# writes them again).
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -29,7 +29,7 @@ written() {
         diff -u "$page" "$tmp/page" | head -n 20 | indent 10
     fi
 }
-written doc/rules.md "segc explain of every code" sh tests/tools/rules-doc.sh "$SEGC"
+written doc/rules.md "segc rules --markdown" "$SEGC" rules --markdown
 written doc/keys.md "the JSON Schema's description of every key" /usr/bin/python3 tests/tools/keys-doc.py schema/segc.schema.json
 
 suite_end

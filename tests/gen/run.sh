@@ -14,6 +14,9 @@
 #             (lookup/check_lookup.c) on the samples and seeded random boards
 #   property  seeded specs near every limit with random options: check and
 #             build agree, what exits 0 compiles and passes its self-test
+#   agree     check exits 0 if and only if build does, over every spec of
+#             the tree and the property specs, with every option set that
+#             can change the answer; every build that exits 0 compiles
 #   map       segc map drawn to SVG and HTML and measured in headless
 #             Chromium (map/check.py, map/expect/)
 # `make test` runs each part as a suite of its own, at the same time.
@@ -27,7 +30,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin gen
 SEGC=$(caller_path "$SEGC")
-[ $# -gt 0 ] || set -- code lookup property map
+[ $# -gt 0 ] || set -- code lookup property agree map
 for p in "$@"; do
     part "$p" sh "tests/gen/$p.sh" "$SEGC" "$B" "$SAN"
 done
