@@ -26,8 +26,9 @@
 #                           subdirectories, such as extends bases)
 #   part NAME COMMAND...    runs COMMAND, a group of checks that sources
 #                           this file too, in a scratch directory of its
-#                           own ($tmp/NAME); shows its output but for its
-#                           closing line and adds that line's counts
+#                           own ($tmp/NAME); shows its output, its closing
+#                           line as "part NAME: N passed, ...", and adds
+#                           that line's counts
 #   suite_end               prints "NAME: N passed, M failed[, K skipped]"
 #                           and exits 0 only if nothing failed
 #
@@ -110,6 +111,7 @@ part() {
     part_rc=$?
     grep -v '^[^ ]*: [0-9]* passed, [0-9]* failed' "$part_dir.out"
     add_counts "$part_dir.out" "$part_name" "$part_rc"
+    sed -n "s|^[^ ]*: \([0-9]* passed, [0-9]* failed.*\)$|part $part_name: \1|p" "$part_dir.out" | tail -n 1
 }
 
 suite_end() {
