@@ -509,7 +509,7 @@ fi
 if sanitized; then
     :
 elif sh tests/gen/compile-dxgk.sh >"$out/dxgk.out" 2>&1; then
-    ok "segc_dxgk.h: $(tail -n 1 "$out/dxgk.out")"
+    ok "$(tail -n 1 "$out/dxgk.out")"
 else
     bad "segc_dxgk.h" "$(grep FAIL "$out/dxgk.out" | head -n 5)"
 fi
