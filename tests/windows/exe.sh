@@ -103,7 +103,10 @@ sed -i 's/[\r ]//g' "$lwin"/res/*.rc
 srcroot() { sed -n 's/^ *"SRCROOT": { *"uri": "\([^"]*\)".*/\1/p; /"SRCROOT"/{n;s/^ *"uri": "\([^"]*\)".*/\1/p}' "$1"; }
 lin_root=$(srcroot "$W/lin/res/check-sarif.out")
 win_root=$(srcroot "$lwin/res/check-sarif.out")
-case $win_root in "file:///Z:$W/win/" | "file:///z:$W/win/") win_ok=yes ;; *) win_ok= ;; esac
+# (segc.exe spells a path in lower case, Windows' names being
+# case-insensitive: the work directory may have capitals.)
+lower() { printf '%s\n' "$1" | tr 'A-Z' 'a-z'; }
+[ "$(lower "$win_root")" = "$(lower "file:///z:$W/win/")" ] && win_ok=yes || win_ok=
 if [ "$lin_root" = "file://$W/lin/" ] && [ -n "$win_ok" ]; then
     ok "check-sarif: SRCROOT is the directory each segc ran in ($win_root under Wine)"
 else
