@@ -115,6 +115,24 @@ $(LIB): $(LIB_OBJ)
 $(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
 
+# What segc's tables say (compiler/tools/tables.c, which compiles main.c):
+# the JSON Schema of the spec format, generated from the structure, field
+# and flag tables, and the keys and options the man-page test reads.
+# schema/segc.schema.json, which editors open from the source tree (the
+# samples name it), must be what the tables generate: the build stops
+# when it is not, and `make SEGC_UPDATE=1` rewrites it (review the diff).
+TABLES := $(B)/tables
+$(TABLES): compiler/tools/tables.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(JSON_CFLAGS) -o $@ $< $(LSP_OBJ) $(LIB) $(ALL_LDFLAGS) $(YAML_LIBS) $(JSON_LIBS)
+$(B)/segc.schema.json: $(TABLES)
+	$(TABLES) schema > $@
+$(B)/schema.ok: $(B)/segc.schema.json schema/segc.schema.json
+	@if [ -n "$(SEGC_UPDATE)" ]; then cp $< schema/segc.schema.json; fi
+	@cmp -s $< schema/segc.schema.json || { echo "schema/segc.schema.json is not what segc's tables generate ($<):"; \
+	  diff -u schema/segc.schema.json $< | head -n 20; echo "review it, then: make SEGC_UPDATE=1"; exit 1; }
+	@touch $@
+all: $(B)/schema.ok
+
 $(B):
 	@mkdir -p $@
 
@@ -127,4 +145,4 @@ clean:
 
 .PHONY: all clean
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/lsp/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/lsp/*.d $(B)/tables.d)

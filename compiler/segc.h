@@ -231,6 +231,14 @@ void diag_edit(Diags *d, Diag *on, Pos at, const char *text);
  * value in its file's text. */
 void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail);
 void diag_edit_remove_pair(Diags *d, Diag *on, Pos value);
+/* diag_edit_remove_item removes an item (its span) from a sequence: with
+ * its comma from a flow one, its line from a block one (not the only item
+ * of a block sequence, which would leave its key holding nothing).
+ * diag_edit_remove_block removes a key (its span, first on its line) with
+ * its block value: the lines after it indented deeper, or at its column
+ * starting with "- ". */
+void diag_edit_remove_item(Diags *d, Diag *on, Pos item);
+void diag_edit_remove_block(Diags *d, Diag *on, Pos key);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
@@ -285,6 +293,7 @@ void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line 
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_nul(JsonW *w); /* null (jansson, in segc lsp, has json_null) */
+void json_raw(JsonW *w, const char *text); /* a value written as it is (a number such as 1.3) */
 /* A key and its value in one call. */
 void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
@@ -382,13 +391,22 @@ typedef struct NearName {
     const Node *item, *base_name; /* the variant's entry; the base's `name:` */
 } NearName;
 
+/* A base's entry a variant deletes (`delete: true`). */
+typedef struct Deleted {
+    struct Deleted *next;
+    int map; /* the SpecMap of the entry: MAP_BAR, MAP_SEGMENT */
+    const char *name;
+    Pos pos; /* the variant's entry */
+} Deleted;
+
 /* A spec as read: its extends chain merged into one tree. */
 typedef struct Source {
-    Node *root;            /* child over base: sections key by key, segments by name */
+    Node *root;            /* child over base: by the merge rules of spec.def */
     const SrcFile **files; /* the spec, then each file it extends */
     unsigned nfiles;
     bool clean;            /* nothing was reported while reading */
     NearName *near;
+    Deleted *deleted;      /* for a note where something still names one */
 } Source;
 
 /* Reads `path` (or takes `src`, its text already in memory), follows its
@@ -546,7 +564,11 @@ typedef struct Value {
     uint64_t v;
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
-    const struct Constant *define; /* a -D constant it reads, if any */
+    /* The first constant it reads, directly or through other values, whose
+     * value is written elsewhere than this value: on the command line (-D)
+     * or in another file of the extends chain (a variant's override); NULL
+     * if none.  check.c notes it on the findings that read the value. */
+    const struct Constant *via;
     bool failed; /* its evaluation failed (reported): v means nothing */
 } Value;
 
@@ -688,11 +710,12 @@ typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_
 typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST, DEF_BAR_BITS } FieldDefault;
 /* The width of the DXGK member a field is written to. */
 typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
-enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4 };
+/* A key's flags (fields.def, spec.def). */
+enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FORM = 8, FF_REQUIRED = 16, FF_VARIANT = 32 };
 enum { DEFAULT_PAGE_SIZE = 4096 };
 
 typedef enum {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) F_##id,
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl, doc) F_##id,
 #include "fields.def"
 #undef FIELD
     FIELD_COUNT
@@ -737,21 +760,75 @@ unsigned ddi_forms_parse(const char *list);
  * constant is left out, a constant or a segment value that failed makes
  * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
-/* The maps of a spec, and the keys segc takes in each: its own (`name`,
- * `kind`, `flags`...), then the keys of the fields of `scopes`
- * (fields.def).  resolve.c reports any other key; segc lsp offers these. */
+/* The structure of a spec (spec.def): its maps and, for every key a map
+ * takes (spec.def's, then its fields'), what the value is and how a
+ * variant merges it.  resolve.c checks keys and types by it, load.c
+ * merges the extends chain by it, segc lsp offers keys and values by it,
+ * and the JSON Schema is generated from it. */
 typedef enum {
-    MAP_SPEC, MAP_BOARD, MAP_BAR, MAP_SEGMENT, MAP_CPU_VISIBLE, MAP_BANK, MAP_VPR, MAP_HOST, MAP_PAGING, MAP_COUNT
+#define MAP(id, noun, title, max, doc) MAP_##id,
+#define KEY(map, key, kind, target, values, merge, flags, doc)
+#include "spec.def"
+#undef MAP
+#undef KEY
+    MAP_COUNT,
+    MAP_NONE = MAP_COUNT /* a KeyInfo's target when its value is no map */
 } SpecMap;
-typedef struct MapKeys {
-    const char *const *keys;
-    size_t nkeys;
-    unsigned scopes; /* SCOPE() set */
-} MapKeys;
-extern const MapKeys map_keys[MAP_COUNT];
-/* The values key `key` of map `m` takes from a fixed list (board.wddm,
- * board.arch, a segment's kind and new), *n of them; NULL for any other. */
-const char *const *key_values(SpecMap m, const char *key, size_t *n);
+typedef enum {
+    VK_EXPR,      /* an expression (a field; a constant's value) */
+    VK_FORMAT,    /* the format version, SEGC_FORMAT_VERSION */
+    VK_PATH,      /* a file's path */
+    VK_IDENT,     /* a C identifier naming its map */
+    VK_ENUM,      /* one of `values` */
+    VK_VERSION,   /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */
+    VK_BOOL,      /* true or false (`values`) */
+    VK_SEGMENT,   /* the name of a segment, or none */
+    VK_BAR,       /* the name of a BAR */
+    VK_FLAGS,     /* a sequence of flag_table's names */
+    VK_WAIVERS,   /* a map of rule names to reasons */
+    VK_CONSTANTS, /* a map of names to expressions */
+    VK_MAP,       /* a map `target` */
+    VK_MAPS,      /* a map of names to maps `target` */
+    VK_SEQ,       /* a sequence of maps `target` */
+} ValueKind;
+/* How a variant's value of a key meets its base's. */
+typedef enum {
+    MERGE_REPLACE, /* the variant's value replaces the base's whole */
+    MERGE_KEYS,    /* key by key: each key of the variant's map (an entry of
+                    * a VK_MAPS or VK_CONSTANTS) by its own rule, else replaced */
+    MERGE_BY_NAME, /* a VK_SEQ, items matched by their MERGE_MATCH key: a
+                    * match merges key by key, a new name is appended */
+    MERGE_MATCH,   /* what MERGE_BY_NAME matches items by */
+    MERGE_DELETE,  /* `true` removes the base's entry (a BAR, a segment) */
+    MERGE_FILE,    /* each file's own (load.c reads it), not merged */
+} MergeRule;
+typedef struct KeyInfo {
+    SpecMap map;
+    const char *key;
+    ValueKind kind;
+    SpecMap target; /* VK_MAP, VK_MAPS, VK_SEQ: the map of the value (its entries) */
+    const char *const *values;
+    size_t nvalues;
+    MergeRule merge;
+    unsigned flags; /* FF_REQUIRED, FF_VARIANT, FF_FORM, FF_BAR, FF_ADDRESS */
+    int field;      /* its fields.def row, or -1 */
+    const char *doc; /* NULL: its target map's */
+} KeyInfo;
+typedef struct MapInfo {
+    const char *id, *noun, *title, *doc;
+    unsigned max; /* entries of a sequence of it; 0: no limit */
+} MapInfo;
+extern const MapInfo spec_maps[MAP_COUNT];
+extern const KeyInfo spec_keys[];
+extern const size_t spec_key_count;
+/* Key `key` of map `m` (any m, MAP_NONE included), or NULL. */
+const KeyInfo *spec_key(int m, const char *key);
+/* The map the keys of `path` lead to ("#" an item of a sequence, any
+ * other word the key of a map or the name of an entry): MAP_SPEC for
+ * none, MAP_SEGMENT for {"segments", "#"}; -1 if none of a spec. */
+int spec_map_at(const char *const *path, unsigned depth);
+/* The kind of Node a value of kind `k` is. */
+NodeKind value_node_kind(ValueKind k);
 
 /* What a name in an expression refers to: `vram` (a constant), `size` and
  * `base` (the current segment's), `page_size`, `bar.NAME.size`,

@@ -16,14 +16,14 @@ VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/s
 $(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
 	sed 's/@SEGC_VERSION@/$(VERSION)/g' $< > $@
 
-install: $(SEGC) $(B)/segcConfigVersion.cmake
+install: $(SEGC) $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
 	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 $(B)/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
 	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc

@@ -69,10 +69,10 @@ $(GEN_PARTS:%=gen-%): gen-%: $(SEGC)
 lsp: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,lsp) sh tests/lsp/run.sh $(SEGC)
 
-# The README, doc/, the man pages, the completions and the JSON Schema
-# against segc (tests/doc).
-doc: $(SEGC)
-	@$(call SUITE,doc) sh tests/doc/run.sh $(SEGC)
+# The README, doc/, the man pages (against the tables the code reads,
+# $(TABLES)), the completions and the JSON Schema against segc (tests/doc).
+doc: $(SEGC) $(TABLES) $(B)/schema.ok
+	@SEGC_TABLES=$(abspath $(TABLES)) $(call SUITE,doc) sh tests/doc/run.sh $(SEGC)
 
 # The build-system examples, against a `make install` into a temporary prefix.
 examples: $(SEGC)

@@ -6,7 +6,8 @@
 Prints `ok   WHAT` or `FAIL WHAT: WHY` per check (tests/doc/pages.sh counts
 them).  In every PAGE:
 
-  * a block shown after a marker is what the tree holds:
+  * a block shown after a marker is what the tree holds (SEGC_UPDATE=1
+    writes it there, for review):
       <!-- case: AREA/NAME [as FILE] -->      the case tests/cases/AREA/NAME.yaml
                                                without its comment lines
       <!-- case-out: AREA/NAME [as FILE] -->  `$ segc ARGS` (the case's
@@ -36,6 +37,7 @@ import verdicts
 from verdicts import bad, check, ok
 
 README_LINES = 450
+UPDATING = os.environ.get("SEGC_UPDATE") == "1"
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SEGC = sys.argv[1]
 PAGES = sys.argv[2:]
@@ -74,8 +76,22 @@ def case_args(path, name):
     return m.group(1) if m else "check %s.yaml" % name
 
 
+def block_span(lines, i):
+    """The line numbers of the fenced block's contents after line i."""
+    j = i + 1
+    while not lines[j].startswith("```"):
+        j += 1
+    k = j + 1
+    while not lines[k].startswith("```"):
+        k += 1
+    return j + 1, k
+
+
 def shown(page, text):
+    """Checks the blocks after markers; under SEGC_UPDATE=1 writes what
+    they must show into the page (review the diff)."""
     lines = text.split("\n")
+    fixes = []
     for i, line in enumerate(lines):
         m = MARKER.match(line)
         if not m:
@@ -91,7 +107,8 @@ def shown(page, text):
                 bad(label, "no such file")
                 continue
             want = read(what).rstrip("\n").split("\n")
-            check(label, got == want, "the block is not %s" % what)
+            fixes.append((i, want))
+            check(label, got == want or UPDATING, "the block is not %s" % what)
             continue
         area, name = what.split("/", 1)
         base = "tests/cases/%s/%s" % (area, name)
@@ -103,7 +120,8 @@ def shown(page, text):
             return s.replace(name + ".yaml", as_file) if as_file else s
         if kind == "case":
             want = [l for l in read(base + ".yaml").rstrip("\n").split("\n") if not l.startswith("#")]
-            check(label, got == want, "the block is not %s.yaml without its comment lines" % base)
+            fixes.append((i, want))
+            check(label, got == want or UPDATING, "the block is not %s.yaml without its comment lines" % base)
         else:
             cmd = "$ segc " + named(case_args(base + ".yaml", name))
             out = ""
@@ -111,10 +129,17 @@ def shown(page, text):
                 if os.path.isfile(os.path.join(ROOT, base + ext)):
                     out += read(base + ext)
             want = [cmd] + named(out).rstrip("\n").split("\n")
-            if got[:1] != [cmd]:
+            fixes.append((i, want))
+            if got[:1] != [cmd] and not UPDATING:
                 bad(label, "the block does not start with %r" % cmd)
             else:
-                check(label, got == want, "the block is not what %s prints" % base)
+                check(label, got == want or UPDATING, "the block is not what %s prints" % base)
+    if UPDATING and fixes:
+        for i, want in reversed(fixes):
+            a, b = block_span(lines, i)
+            lines[a:b] = want
+        with open(os.path.join(ROOT, page), "w", encoding="utf-8") as f:
+            f.write("\n".join(lines))
 
 
 # ---- links ------------------------------------------------------------------------

@@ -23,7 +23,9 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin doc
 SEGC=$(caller_path "$SEGC")
-export SEGC
+# The tables program the man-page part reads, built beside segc (make doc).
+SEGC_TABLES=${SEGC_TABLES:-$(dirname "$SEGC")/tables}
+export SEGC SEGC_TABLES
 [ $# -gt 0 ] || set -- $(cd tests/doc && for f in *.sh; do [ "$f" = run.sh ] || echo "${f%.sh}"; done)
 for p in "$@"; do
     part "$p" sh "tests/doc/$p.sh"

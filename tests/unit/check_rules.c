@@ -130,7 +130,7 @@ static const RuleCase rule_cases[] = {
      "  - name: agp\n    kind: agp\n"},
     {"agp-exclusive",
      HEAD("1.3") "segments:\n" VRAM "  - name: agp\n    kind: agp\n    banks:\n      - { name: all }\n",
-     SEV_ERROR, 8, 7, "- { name: all }",
+     SEV_ERROR, 7, 5, "banks:",
      HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: all }\n" "  - name: agp\n    kind: agp\n"},
     {"agp-at-most-one",
@@ -344,7 +344,7 @@ static const RuleCase rule_cases[] = {
     {"banks-memory-only",
      HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n    banks:\n"
      "      - { name: a, size: 128MiB }\n      - { name: b }\n",
-     SEV_ERROR, 8, 7, "- { name: a",
+     SEV_ERROR, 7, 5, "banks:",
      HEAD("1.3") "segments:\n  - name: gart\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: a, size: 128MiB }\n      - { name: b }\n"},
     {"banks-cover",
@@ -545,7 +545,7 @@ static const RuleCase rule_cases[] = {
     {"ddi-qs4-banks",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n",
-     SEV_ERROR, 9, 7, "- { name: near",
+     SEV_ERROR, 8, 5, "banks:",
      HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
     {"ddi-qs4-agp",

@@ -61,6 +61,23 @@ done
 "$SEGC" dump --json $C/waived.yaml >"$tmp/waived.json" 2>/dev/null
 valid "dump waived" schema/model.schema.json "$tmp/waived.json"
 
+# A variant that deletes a segment and a BAR of its base (the case
+# formats/dump-variant-delete holds the bytes): neither is in the model, the
+# segments after the deleted one moved up an id, the rest is the base's
+# with the variant's changes.
+"$SEGC" dump --json $C/dump-variant-delete.yaml >"$tmp/variant-delete.json" 2>/dev/null
+valid "dump variant-delete" schema/model.schema.json "$tmp/variant-delete.json"
+if "$PY" - "$tmp/variant-delete.json" <<'EOF'; then ok "dump variant-delete: what is left"; else bad "dump variant-delete: what is left" "see above"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))
+segs = [(s["id"], s["name"], s["base"]["value"], s["size"]["value"]) for s in m["segments"]]
+want = [(1, "local", "0x0", "0x200000000"), (2, "gart", "0x10000000000", "0x100000000")]
+ok = segs == want and m["bars"] == [] and m["paging"]["segment"]["name"] == "gart"
+if not ok:
+    print("    |", segs, m["bars"], m["paging"]["segment"])
+sys.exit(0 if ok else 1)
+EOF
+
 # -D: the constant's value and where come from the command line.
 "$SEGC" dump -D vram=16GiB samples/discrete.yaml >"$tmp/out" 2>"$tmp/err"
 if "$PY" - "$tmp/out" <<'EOF'; then ok "dump -D: value and where"; else bad "dump -D: value and where" "see above"; fi
