@@ -8,7 +8,7 @@
 #                     writes the release archives)
 #   make clean        remove $(B)
 #
-# Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
+# Generated sources (re2c, Lemon, the compiled templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
 
 .DELETE_ON_ERROR:
@@ -55,17 +55,17 @@ ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
 RE_SRC   := $(wildcard compiler/*.re)
 Y_SRC    := $(wildcard compiler/*.y)
 C_SRC    := $(filter-out compiler/main.c,$(wildcard compiler/*.c))
-TMPL     := $(sort $(wildcard templates/*.tmpl templates/*.h))
+FRAGS    := $(sort $(wildcard templates/*.frag)) templates/segc_dxgk.h
 
 GEN_RE_C := $(RE_SRC:compiler/%.re=$(B)/gen/%.c)
 GEN_Y_C  := $(Y_SRC:compiler/%.y=$(B)/gen/%.c)
 GEN_Y_H  := $(Y_SRC:compiler/%.y=$(B)/gen/%.h)
-GEN_TMPL := $(B)/gen/templates.c
+GEN_FRAG := $(B)/gen/frags.c
 
 LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
             $(GEN_RE_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
             $(GEN_Y_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
-            $(B)/obj/gen/templates.o
+            $(B)/obj/gen/frags.o
 LIB      := $(B)/libsegc.a
 SEGC     := $(B)/segc
 
@@ -90,19 +90,22 @@ $(B)/gen/%.c: compiler/%.y $(LEMPAR) | $(B)/gen
 	$(LEMON) -q -d$(B)/gen -T$(LEMPAR) $< || { rm -f $@; exit 1; }
 $(B)/gen/%.h: $(B)/gen/%.c ;
 
-# Templates are embedded in the binary, so an installed segc needs no source tree.
-$(B)/embed: compiler/tools/embed.c | $(B)
+# The text segc writes (templates/) is compiled into the binary, so an
+# installed segc needs no source tree: compiler/tools/frag.c writes the
+# fragments and a typed function for each (frags.h).
+$(B)/frag: compiler/tools/frag.c | $(B)
 	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
-$(GEN_TMPL): $(B)/embed $(TMPL) | $(B)/gen
-	$(B)/embed $(TMPL) > $@
+$(GEN_FRAG): $(B)/frag $(FRAGS) | $(B)/gen
+	$(B)/frag $(B)/gen/frags.h $@ $(FRAGS)
+$(B)/gen/frags.h: $(GEN_FRAG) ;
 
 # ---- compile ---------------------------------------------------------------
 
 # Every object waits for every generated header (the first build has no
 # dependency files yet); -MMD records the real dependencies afterwards.
-$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H)
+$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H)
+$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(GEN_CFLAGS) $(YAML_CFLAGS) -c -o $@ $<
 $(B)/obj/lsp/%.o: compiler/lsp/%.c | $(GEN_Y_H)
 	@mkdir -p $(@D)

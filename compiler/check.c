@@ -226,7 +226,9 @@ static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags 
 /* Every rule, or every invariant, on every object: the board's first (they
  * count the segments the others index), then the BARs', then the
  * segments'; in each, rows in table order.  waiver-unused reads what the
- * others did, so spec_check runs it last. */
+ * others did, so spec_check runs it last; names-generated-unique renders
+ * the outputs, so spec_check runs it after all the others pass, and the
+ * emitter compares what it renders instead (emit_render). */
 static void run_all(Ck *k, bool invariants)
 {
     static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT};
@@ -235,7 +237,7 @@ static void run_all(Ck *k, bool invariants)
         unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? k->s->nbars : k->s->nsegs;
         for (int r = 0; r < RULE_COUNT; r++) {
             RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
-            if (sc != order[o] || r == R_waiver_unused ||
+            if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
             for (unsigned i = 0; i < n && k->broken == CODE_NONE; i++)
@@ -1439,46 +1441,54 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
     fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
 }
 
-/* The name a generated identifier comes from, and where it is written. */
-static On gen_on(const Ck *k, const GenIdent *g)
-{
-    return g->bar ? BAR(&k->s->bars[g->bar - 1], "name") : SEG(g->seg ? &k->s->segs[g->seg - 1] : NULL, g->seg ? "name" : NULL);
-}
-
-static Pos gen_pos(const Ck *k, const GenIdent *g)
-{
-    return g->bar ? k->s->bars[g->bar - 1].pos : g->seg ? k->s->segs[g->seg - 1].pos : (Pos){0};
-}
-
-/* Two names that map to one generated identifier (gen_idents); a name
- * written twice is names-unique's.  Past the segment and BAR limits their
- * own rules report. */
-static void check_generated_names(Ck *k)
+/* What a generated identifier is built from (NameClash: 1 the board's
+ * name, 2 a BAR's, 3 a segment's), as a message names it, and where. */
+static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
     Arena *a = k->d->arena;
-    unsigned n;
-    const GenIdent *id = gen_idents(a, s, &n);
-    for (unsigned i = 3; i < n; i++) {
-        for (unsigned j = 0; j < i; j++) {
-            if (strcmp(id[i].ident, id[j].ident) || !strcmp(id[i].what, id[j].what) || id[i].seg > MAX_SEGMENTS ||
-                id[j].seg > MAX_SEGMENTS || id[i].bar > MAX_BARS || id[j].bar > MAX_BARS)
-                continue;
-            /* Banks...: after the camel-case prefix */
-            bool camel = id[i].ident[0] == 'B' && id[i].ident[1] == 'a';
-            Diag *e = report(k, gen_on(k, &id[i]), gen_pos(k, &id[i]),
-                             "%s and %s would both define %s%s in the generated code", id[j].what, id[i].what,
-                             camel ? s->camel : arena_printf(a, "%s_", s->upper), id[i].ident);
-            if (id[j].seg || id[j].bar)
-                note(k, e, gen_on(k, &id[j]), gen_pos(k, &id[j]), "%s is here", id[j].what);
-            break;
-        }
+    if (kind == 3) {
+        *on = SEG(&s->segs[index], "name");
+        *at = s->segs[index].pos;
+        return arena_printf(a, "segment '%s'", s->segs[index].name);
     }
+    if (kind == 2) {
+        *on = BAR(&s->bars[index], "name");
+        *at = s->bars[index].pos;
+        return arena_printf(a, "BAR '%s'", s->bars[index].name);
+    }
+    *on = SEG(NULL, "board.name");
+    *at = s->name_pos;
+    return arena_printf(a, "board name '%s'", s->name);
 }
 
+/* An identifier the generated code would define twice: emit.c renders
+ * every output (the self-test too) in memory and compares what they
+ * define.  Reported at the more particular name of the two, else at the
+ * later; a name written twice is names-unique's.  It renders, so
+ * spec_check runs it last, on a spec nothing else was reported for; the
+ * emitter compares what it renders itself (emit_render). */
 static void check_names_generated_unique(Ck *k)
 {
-    check_generated_names(k);
+    unsigned n;
+    const NameClash *c = emit_name_clashes(k->d->arena, k->s, &n);
+    for (unsigned i = 0; i < n; i++, c++) {
+        unsigned r = c->def[0].kind > c->def[1].kind ? 0 : 1, o = 1 - r;
+        On on, on_o;
+        Pos at, at_o;
+        const char *what = clash_what(k, c->def[r].kind, c->def[r].index, &on, &at);
+        if (c->def[o].kind >= 2 && (c->def[o].kind != c->def[r].kind || c->def[o].index != c->def[r].index)) {
+            const char *other = clash_what(k, c->def[o].kind, c->def[o].index, &on_o, &at_o);
+            Diag *e = report(k, on, at, "%s and %s would both define %s in the generated code", other, what,
+                             c->ident);
+            note(k, e, on_o, at_o, "%s is here", other);
+        } else if (!strcmp(c->def[0].file, c->def[1].file)) {
+            report(k, on, at, "%s would make %s define %s twice", what, c->def[0].file, c->ident);
+        } else {
+            report(k, on, at, "%s would make %s define %s, which %s defines too", what, c->def[r].file, c->ident,
+                   c->def[o].file);
+        }
+    }
 }
 
 static void check_page_size_valid(Ck *k)
@@ -1783,6 +1793,8 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     Diag **mark = d->tail;
     unsigned errors = d->nerrors; /* the waived are not counted */
     run_all(&k, false);
+    if (!diags_failed(d))
+        run(&k, R_names_generated_unique, 0);
     run(&k, R_waiver_unused, 0);
     trace(&k);
     /* A fix is made in one file: the variant that caused the finding, else

@@ -95,6 +95,7 @@ typedef struct Loader {
     Diags *d;
 
     size_t bom;             /* 3 if the file starts with a UTF-8 BOM */
+    bool ascii;             /* no byte past the BOM above 0x7F */
     size_t mark_idx, mark_off; /* the character cursor: index and offset */
     size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
     uint32_t line;
@@ -183,6 +184,8 @@ static size_t mark_off(Loader *L, yaml_mark_t m)
 {
     const unsigned char *t = (const unsigned char *)L->src->text;
     size_t n = L->src->len;
+    if (L->ascii) /* a character is a byte */
+        return L->mark_off = m.index < n - L->bom ? L->bom + m.index : n;
     for (; L->mark_idx < m.index && L->mark_off < n; L->mark_idx++)
         L->mark_off += u8len(t[L->mark_off]);
     if (L->mark_off > n)
@@ -199,9 +202,10 @@ static Pos pos_of_off(Loader *L, size_t off)
     const char *t = L->src->text;
     if (off > L->src->len)
         off = L->src->len;
-    for (; L->pos_off < off; L->pos_off++)
-        if (t[L->pos_off] == '\n')
-            L->line++, L->line_off = L->pos_off + 1;
+    for (const char *nl; L->pos_off < off && (nl = memchr(t + L->pos_off, '\n', off - L->pos_off));)
+        L->line++, L->pos_off = L->line_off = (size_t)(nl - t) + 1;
+    if (L->pos_off < off)
+        L->pos_off = off;
     while (L->pos_off > off)
         if (t[--L->pos_off] == '\n') {
             L->line--;
@@ -726,6 +730,13 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .mark_off = bom_len(src),
         .line = 1,
     };
+    uint64_t high = 0; /* the top bits of every byte, eight at a time */
+    size_t i = L.bom;
+    for (uint64_t w; i + 8 <= src->len; i += 8)
+        memcpy(&w, src->text + i, 8), high |= w;
+    for (; i < src->len; i++)
+        high |= (unsigned char)src->text[i];
+    L.ascii = !(high & 0x8080808080808080ull);
     L.frames = arena_alloc(a, L.lim->max_depth * sizeof *L.frames);
 
     yaml_parser_t p;

@@ -98,9 +98,9 @@ static const char usage_build[] =
     "\n"
     "options (besides those of 'segc check'):\n"
     "  -o DIR                 output directory (created if missing)\n"
-    "  --templates DIR        use templates from DIR instead of the built-in ones\n"
+    "  --templates DIR        fill the hook points from DIR's hook-*.txt files\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
-    "                         extends chain and any template overrides\n"
+    "                         extends chain and any hook files\n"
     "  -MT TARGET             the depfile's targets instead of the outputs (as gcc)\n"
     "  -MP                    an empty rule per input in the depfile (as gcc)\n"
     "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
@@ -204,7 +204,7 @@ static const char usage_lsp[] =
 static const char usage_rules[] =
     "usage: segc rules [--all | --markdown]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
     "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
-    "of templates and of internal errors (never switchable).  --markdown prints\n"
+    "of hook files and of internal errors (never switchable).  --markdown prints\n"
     "every code as `segc explain` does, one section each (doc/rules.md).\n";
 
 static const char usage_explain[] =

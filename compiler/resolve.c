@@ -1129,10 +1129,12 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 /* ---- model tables ------------------------------------------------------------ */
 
 const FieldInfo field_table[FIELD_COUNT] = {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl, doc) \
-    {#id, sc, offsetof(owner, member), key, ref, dxgk, tmpl, def, width, flags},
+#define AT(qs, qs3, qs4) {qs, qs3, qs4}
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) \
+    {#id, sc, offsetof(owner, member), key, ref, dxgk, def, width, flags, at, write},
 #include "fields.def"
 #undef FIELD
+#undef AT
 };
 
 const MapInfo spec_maps[MAP_COUNT] = {
@@ -1161,7 +1163,7 @@ const KeyInfo spec_keys[] = {
 #include "spec.def"
 #undef KEY
 #undef MAP
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl, doc) \
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) \
     {(SpecMap)MAP_OF_##sc, key, VK_EXPR, MAP_NONE, NO_VALUES, MERGE_REPLACE, flags, F_##id, doc},
 #include "fields.def"
 #undef FIELD

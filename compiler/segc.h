@@ -12,7 +12,7 @@
  *   check    (check.c, rules.def)  the table of named WDDM rules
  *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
  *                         are resolve's: model values)
- *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
+ *   emit     (emit.c, selftest.c, templates/)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, none touched unless all
  *                         were written in full
  *
@@ -23,8 +23,9 @@
  * API it declares, and hold the types the stages share (`model`, the
  * field table); a declaration that serves another section's types sits
  * there, its comment naming its file: code_name (check.c) beside Diag,
- * bytes_text (diff.c) beside the lookup table, selftest_data (selftest.c)
- * beside the emitter, diag_suggest (diag.c) beside did-you-mean.  Memory
+ * bytes_text (diff.c) beside the lookup table, diag_suggest (diag.c)
+ * beside did-you-mean.  What emit.c and selftest.c share with each other
+ * only (the writer) is in emit_int.h.  Memory
  * policy: every compilation owns one Arena; everything a stage allocates lives there and
  * is freed at once when the unit of work ends (see README "Memory").
  */
@@ -64,7 +65,6 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
-size_t arena_bytes(const Arena *a); /* bytes handed out (the template engine's memory limit) */
 
 /* A heap buffer that grows; used for output text.  Not arena-backed so a
  * large emitted file does not pin arena chunks. */
@@ -73,6 +73,7 @@ typedef struct Buf {
     size_t len, cap;
 } Buf;
 
+void buf_reserve(Buf *b, size_t extra); /* room for `extra` more bytes and a NUL */
 void buf_putn(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
@@ -711,11 +712,16 @@ typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST, DEF_BA
 /* The width of the DXGK member a field is written to. */
 typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
 /* A key's flags (fields.def, spec.def). */
-enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FORM = 8, FF_REQUIRED = 16, FF_VARIANT = 32 };
+enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FORM = 8, FF_REQUIRED = 16, FF_VARIANT = 32, FF_WDDM2_2 = 64 };
+/* How emit.c writes a descriptor member (fields.def's `write`). */
+typedef enum { WR_NONE, WR_INT, WR_QUAD, WR_CPU, WR_HOST, WR_BANKS } FieldWrite;
+/* The DDI forms by index (DDI_QS is 1 << 0 ...), and the places of a
+ * descriptor's members (fields.def's `at`; 1 is Flags). */
+enum { DDI_FORMS = 3, DDI_MEMBERS = 13 };
 enum { DEFAULT_PAGE_SIZE = 4096 };
 
 typedef enum {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl, doc) F_##id,
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) F_##id,
 #include "fields.def"
 #undef FIELD
     FIELD_COUNT
@@ -725,10 +731,12 @@ typedef struct FieldInfo {
     const char *id;
     FieldScope scope;
     size_t offset; /* of the Value in its owner */
-    const char *key, *ref, *dxgk, *tmpl;
+    const char *key, *ref, *dxgk;
     FieldDefault def;
     FieldWidth width;
     unsigned flags;
+    unsigned char at[DDI_FORMS];
+    FieldWrite write;
 } FieldInfo;
 extern const FieldInfo field_table[FIELD_COUNT];
 
@@ -741,6 +749,12 @@ static inline Value *field_value(FieldId f, const void *owner)
 /* Whether field `f` applies to a map written in form `mode` (cpu_visible,
  * cpu_host_aperture: CPU_BAR or CPU_ADDRESS). */
 bool field_in_mode(FieldId f, CpuMode mode);
+/* Whether DDI form `form` (an index: 0 QUERYSEGMENT, 1 ...3, 2 ...4)
+ * carries field `f` in its segment descriptor. */
+static inline bool field_in_form(FieldId f, unsigned form)
+{
+    return field_table[f].at[form] != 0;
+}
 /* The largest value field `f`'s DXGK member holds for the spec's arch. */
 uint64_t field_max(FieldId f, const Spec *s);
 
@@ -1010,11 +1024,11 @@ void dump_json(Buf *out, const Spec *s);
  * self-contained spec (-D overrides written into its constants). */
 void dump_yaml(Buf *out, const Source *src, const ResolveOpts *ro);
 
-/* ---- emit.c: the model as template data, rendered in memory ------------- */
+/* ---- emit.c, selftest.c: the C code, written in memory ------------------- */
 
 typedef struct BuildOpts {
     const char *outdir;
-    const char *templates_dir; /* --templates: overrides by file name */
+    const char *templates_dir; /* --templates: the hook files */
     const char *depfile;       /* -MF; NULL: none */
     bool annotate;             /* --annotate: YAML file:line on descriptors */
     uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
@@ -1034,8 +1048,8 @@ typedef struct Output {
 typedef struct Outputs {
     Output files[MAX_OUTPUTS];
     unsigned n;
-    const SrcFile *templates[MAX_OUTPUTS]; /* overrides read from disk */
-    unsigned ntemplates;
+    const SrcFile *hooks[MAX_OUTPUTS]; /* the hook files read */
+    unsigned nhooks;
 } Outputs;
 
 /* Re-checks, cheaply, the invariants the emitted code relies on (check.c
@@ -1044,12 +1058,28 @@ typedef struct Outputs {
  * layout_lookup and again by emit_render. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
 /* Renders every output of `segc build` into memory (writes nothing); false
- * with errors in `d` (a broken invariant, template errors). */
+ * with errors in `d` (a broken invariant, a hook file). */
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
-/* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
- * inputs, probes and their answers; templates/README.md). */
-struct TVal *selftest_data(Arena *a, const Spec *s);
+
+/* One identifier defined twice in the generated code where at least one
+ * definition is built from a name of the spec.  Each definition is the
+ * output it is in and what it is built from: kind 0 nothing (segc's own
+ * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s (the
+ * most particular when several). */
+typedef struct NameClash {
+    const char *ident;
+    struct {
+        unsigned kind, index;
+        const char *file;
+    } def[2];
+} NameClash;
+/* Renders every output of `segc build --emit-selftest` in memory, without
+ * writing any text (no hook files, the default lookup budget), and
+ * returns the identifiers defined twice, *n of them, one per pair of what
+ * they are built from (names-generated-unique; check.c reports them).
+ * The spec must pass every check that runs before. */
+NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n);
 
 /* ---- output.c: writing files safely ---------------------------------------- */
 
@@ -1127,62 +1157,6 @@ const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* One C identifier the templates derive from a name, after the board's
- * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
- * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
- * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
- * when BAR_<NAME> does). */
-typedef struct GenIdent {
-    const char *ident;
-    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
-    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
-} GenIdent;
-/* Every such identifier of `s` (*n of them): segc's, the segments', the
- * BARs'.  check.c reports collisions (names-generated-unique, which the
- * emitters re-check as every invariant). */
-GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
-
-/* Templates compiled into the binary ($(B)/gen/templates.c). */
-typedef struct EmbeddedFile {
-    const char *name; /* base name, e.g. "segments.c.tmpl" */
-    const char *data; /* NUL-terminated */
-    size_t len;
-} EmbeddedFile;
-extern const EmbeddedFile embedded_templates[];
-extern const size_t embedded_template_count;
-
-/* ---- tmpl: tmpl_lex.re, tmpl.c: the template engine -------------------- */
-
-/* The data a template sees, built by emit.c from the model. */
-typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
-
-typedef struct TVal TVal;
-struct TVal {
-    TValKind kind;
-    bool b;
-    uint64_t i;
-    const char *s;
-    TVal **items;      /* TV_LIST elements, TV_MAP values */
-    const char **keys; /* TV_MAP keys, insertion order */
-    size_t n, cap;
-};
-
-TVal *tv_bool(Arena *a, bool b);
-TVal *tv_int(Arena *a, uint64_t i);
-TVal *tv_str(Arena *a, const char *s);
-TVal *tv_list(Arena *a);
-TVal *tv_map(Arena *a);
-void tv_push(Arena *a, TVal *list, TVal *v);
-void tv_put(Arena *a, TVal *map, const char *key, TVal *v); /* replaces */
-const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
-
-typedef struct Template Template;
-
-/* Parses a template, or renders one into `out`; errors (syntax, unknown
- * name, wrong type) at the template's file:line:col make them fail. */
-Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
-bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
-
 /* ---- diff.c: comparing two specs ----------------------------------------- */
 
 /* What a change does to a driver that shipped with the OLD spec's code. */

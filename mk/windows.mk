@@ -6,7 +6,7 @@
 # x86_64 Windows, cross-built with Debian's mingw-w64 and statically linked
 # (libyaml and jansson from Debian's source packages, winpthreads):
 # build/windows/segc.exe, segc lsp included.
-# The generators (re2c, Lemon, embed) run here; their output is shared.
+# The generators (re2c, Lemon, frag) run here; their output is shared.
 WIN_CC     ?= x86_64-w64-mingw32-gcc
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WB         := $(B)/windows
@@ -16,7 +16,7 @@ WIN_EXE    := $(WB)/segc.exe
 WIN_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 -D__USE_MINGW_ANSI_STDIO=1 -DYAML_DECLARE_STATIC -O2 \
               -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -I$(WB)/jansson/include -MMD -MP
 WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c $(LSP_SRC)) \
-              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_TMPL))
+              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_FRAG))
 
 windows: $(WIN_EXE)
 .PHONY: windows
@@ -26,11 +26,11 @@ $(WIN_YAML):
 $(WIN_JSON):
 	sh build-aux/deb-src-mingw.sh jansson $(WB)/jansson $(WIN_CC) $(WIN_AR)
 
-$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H)
+$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) $(WARN) -c -o $@ $<
 # (gcc 12 sees an out-of-bounds read in Lemon's table lookup that its guard rules out.)
-$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
+$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 

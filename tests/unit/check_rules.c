@@ -893,8 +893,11 @@ START_TEST(test_prerequisite_per_segment)
 }
 END_TEST
 
-/* A board name that is not an identifier still names the identifiers two
- * colliding segments would make, as it is written ("(null)" before). */
+/* A board name that is not an identifier: names-c-ident, and not
+ * names-generated-unique, which compares the identifiers of the rendered
+ * outputs and so runs only on a spec nothing else was reported for (the
+ * two segments' names are compared once the board's is fixed).  No
+ * message says "(null)". */
 START_TEST(test_generated_names_odd_board)
 {
     Run r;
@@ -902,10 +905,16 @@ START_TEST(test_generated_names_odd_board)
         "segc: 1\nboard: { name: contoso-x1, wddm: \"1.3\" }\nsegments:\n"
         "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
         NULL);
-    ck_assert_msg(count(&r, "names-c-ident") == 1 && count(&r, "names-generated-unique") == 1 && r.d.count == 2,
-                  "got: %s", all(&r));
-    const char *msg = first(&r, "names-generated-unique")->msg;
-    ck_assert_msg(strstr(msg, "CONTOSO-X1_SEGMENT_A") && !strstr(msg, "(null)"), "%s", msg);
+    ck_assert_msg(count(&r, "names-c-ident") == 1 && r.d.count == 1, "got: %s", all(&r));
+    ck_assert_msg(!strstr(first(&r, "names-c-ident")->msg, "(null)"), "%s", first(&r, "names-c-ident")->msg);
+    arena_free(r.a);
+    run(&r,
+        "segc: 1\nboard: { name: contoso_x1, wddm: \"1.3\" }\nsegments:\n"
+        "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
+        NULL);
+    ck_assert_msg(count(&r, "names-generated-unique") == 1 && r.d.count == 1, "got: %s", all(&r));
+    ck_assert_msg(strstr(first(&r, "names-generated-unique")->msg, "CONTOSO_X1_SEGMENT_A"), "%s",
+                  first(&r, "names-generated-unique")->msg);
     arena_free(r.a);
 }
 END_TEST
