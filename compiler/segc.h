@@ -518,7 +518,7 @@ void expr_print(Buf *b, const Expr *e);
     X(direct_flip, DirectFlip, 10, 0x12, 0, \
       "Direct Flip allocations can be pinned and scanned out from this segment.") \
     X(use_64kb_pages, Use64KBPages, 11, 0x20, 0, \
-      "The segment uses 64 KiB pages: base, size and banks 64 KiB aligned.") \
+      "The segment uses 64 KiB pages: base and size 64 KiB aligned (no banks: QUERYSEGMENT4 has none).") \
     X(reserved_sys_mem, ReservedSysMem, 12, 0x20, 0, \
       "Reserved for the OS: a driver never sets it.") \
     X(supports_cpu_host_aperture, SupportsCpuHostAperture, 13, 0x20, 0, \
