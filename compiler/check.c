@@ -1395,14 +1395,19 @@ static void check_paging_buffer_fits(Ck *k)
 {
     const Spec *s = k->s;
     const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
-    uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
+    /* The commit limit emitted, 0 too: VidMm commits nothing past it. */
+    uint64_t room = g ? (g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && s->paging.buffer_size.v > room) {
         Diag *e = report(k, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
         reads(k, e, room == g->size.v ? &g->size : &g->commit_limit, false);
-        fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
+        if (room)
+            fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
+        else
+            fix(k, e, "leave commit_limit out of segment '%s' (a commit limit of 0 lets nothing be committed)",
+                g->name);
     }
 }
 
