@@ -29,6 +29,10 @@ them):
   * every flag a spec may write is a tagged paragraph of segc.5's section
     flags, and each such paragraph is a flag; each is written in a spec the
     tests read;
+  * every WDDM version board.wddm takes is named in section board, which
+    gives each its <PREFIX>_WDDM_VERSION ("1.2": 0x1200); that value is
+    what segc build writes for the version, and no other version is given
+    one;
   * no line of either rendered page is wider than 80 columns.
 """
 import glob
@@ -37,6 +41,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -353,6 +358,56 @@ for k in keys:
         ok("%s: written in a spec the tests read" % what)
     else:
         bad(what, "written in no spec of samples/, examples/ or tests/")
+
+# ---- segc.5: the WDDM versions and their DRIVERCAPS values ------------------------
+# The section of a key that takes a version lists each version, and pairs
+# each with the value the generated header defines ("1.0" and "1.1":
+# 0x1000); segc build writes exactly that value for the version.
+VERSION_SPEC = """segc: 1
+board: { name: ver, wddm: "%s" }
+segments:
+  - { name: vram, kind: memory, size: 256MiB }
+  - { name: gart, kind: aperture, base: 1GiB, size: 256MiB }
+"""
+for k in keys:
+    if k["kind"] != "version":
+        continue
+    body = " ".join(" " + section_text(pages["segc.5"], s) + " " for s in sections_of(k["path"]))
+    said = {}
+    for m in re.finditer(r'((?:"[0-9.]+"(?:,?\s+and\s+|,\s+)?)+):\s*(0x[0-9A-Fa-f]+)', body):
+        for v in re.findall(r'"([0-9.]+)"', m.group(1)):
+            said[v] = int(m.group(2), 16)
+    values = k["values"].split()
+    for v in sorted(set(said) - set(values)):
+        bad("segc.5: %s %s" % (k["key"], v), "given a WDDM_VERSION value, but not a version segc takes")
+    with tempfile.TemporaryDirectory() as work:
+        for v in values:
+            what = "segc.5: %s %s" % (k["key"], v)
+            if '"%s"' % v in body:
+                ok("%s: named in its section" % what)
+            else:
+                bad(what, "not named in its section")
+            if v not in said:
+                bad(what, "no WDDM_VERSION value given for it")
+                continue
+            spec = os.path.join(work, "ver.yaml")
+            with open(spec, "w", encoding="utf-8") as f:
+                f.write(VERSION_SPEC % v)
+            out = os.path.join(work, v)
+            run = subprocess.run([SEGC, "build", "-q", spec, "-o", out], capture_output=True, text=True)
+            header = os.path.join(out, "ver_segments.h")
+            got = None
+            if run.returncode == 0 and os.path.exists(header):
+                with open(header, encoding="utf-8") as f:
+                    m = re.search(r"^#define VER_WDDM_VERSION\s+(0x[0-9A-Fa-f]+)u", f.read(), re.M)
+                    got = int(m.group(1), 16) if m else None
+            if got is None:
+                bad(what, "segc build of a board of that version: exit %d, no VER_WDDM_VERSION: %s"
+                    % (run.returncode, run.stderr.strip()[:200]))
+            elif got == said[v]:
+                ok("%s: WDDM_VERSION 0x%X, as segc build writes it" % (what, got))
+            else:
+                bad(what, "documented WDDM_VERSION 0x%X, segc build writes 0x%X" % (said[v], got))
 
 # ---- segc.5: the flags ------------------------------------------------------------
 # The flags a spec may write: the values of its flags key.
