@@ -69,10 +69,7 @@ static const Node *segment_map(const Cursor *c)
 
 const Segment *spec_segment(const Spec *s, const char *name)
 {
-    for (unsigned i = 0; s && name && i < s->nsegs; i++)
-        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
+    return s && name ? BY_NAME(s->segs, s->nsegs, name) : NULL;
 }
 
 const Segment *cursor_segment(const Analysis *an, const Cursor *c)

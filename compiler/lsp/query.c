@@ -47,14 +47,6 @@ static bool path_is(const Cursor *c, const char *pattern)
     return path_match(keys, path_keys(c, keys), pattern);
 }
 
-static const FlagInfo *flag_named(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
-
 /* "preserved_during_standby | direct_flip", or "none". */
 static void flag_names(Buf *b, uint32_t flags)
 {
@@ -256,7 +248,7 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
 
 static bool hover_flag(const Cursor *c, Buf *b)
 {
-    const FlagInfo *fi = path_is(c, "segments # flags #") ? flag_named(c->scalar->str) : NULL;
+    const FlagInfo *fi = path_is(c, "segments # flags #") ? BY_NAME(flag_table, flag_count, c->scalar->str) : NULL;
     if (!fi)
         return false;
     buf_printf(b, "**%s**: DXGK_SEGMENTFLAGS bit %u (value 0x%X), member `%s`; WDDM %u.%u or later", fi->name,
@@ -347,12 +339,9 @@ static void bar_window(Arena *a, const Segment *g, const char *what, const Value
 static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     const Spec *s = an->spec;
-    const Bar *bar = NULL;
-    bool named = c->on_key ? path_is(c, "bars *")
-                           : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
-    for (unsigned i = 0; named && s && i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, c->scalar->str))
-            bar = &s->bars[i];
+    bool by_name = c->on_key ? path_is(c, "bars *")
+                             : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
+    const Bar *bar = by_name && s ? BY_NAME(s->bars, s->nbars, c->scalar->str) : NULL;
     if (!bar)
         return false;
     /* A BAR's values do not fail in a spec that was built. */
