@@ -1109,7 +1109,6 @@ int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleC
 
 #ifdef _WIN32
 #define OS_WINDOWS 1
-char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
 #else
 #define OS_WINDOWS 0
 #endif
