@@ -153,9 +153,14 @@ typedef struct Cursor {
 bool lsp_locate(const Analysis *an, size_t off, Cursor *c);
 /* The segment of spec `s` (or NULL) named `name`, or NULL. */
 const Segment *spec_segment(const Spec *s, const char *name);
-/* The segment of the spec the cursor is inside (segments[i], by its
- * name), or NULL. */
+/* The `name:` of the entry of `segments:` the cursor is inside, or NULL;
+ * the segment of the spec of that name, or NULL. */
+const char *cursor_segment_name(const Cursor *c);
 const Segment *cursor_segment(const Analysis *an, const Cursor *c);
+/* The keys of the cursor's path, "#" for an index: the path context.c and
+ * spec_map_at speak; whether that path is `pattern` (path_match). */
+unsigned path_keys(const Cursor *c, const char **keys);
+bool path_is(const Cursor *c, const char *pattern);
 
 /* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
 

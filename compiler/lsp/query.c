@@ -31,22 +31,6 @@ static const char *operand(Arena *a, uint64_t v)
     return s[0] == '\xE2' ? arena_printf(a, "0x%" PRIX64, v) : s;
 }
 
-/* The keys of the cursor's path, "#" for an index: the path context.c
- * and spec_map_at speak. */
-static unsigned path_keys(const Cursor *c, const char **keys)
-{
-    for (unsigned i = 0; i < c->depth; i++)
-        keys[i] = c->path[i].key ? c->path[i].key : "#";
-    return c->depth;
-}
-
-/* Whether the cursor's path is `pattern` (path_match). */
-static bool path_is(const Cursor *c, const char *pattern)
-{
-    const char *keys[LOC_MAX_DEPTH];
-    return path_match(keys, path_keys(c, keys), pattern);
-}
-
 /* "preserved_during_standby | direct_flip", or "none". */
 static void flag_names(Buf *b, uint32_t flags)
 {
