@@ -121,9 +121,6 @@ json_t *lsp_location(const Server *S, Pos p);
 Pos lsp_shown(const Analysis *an, const Diag *g);
 /* A finding as textDocument/publishDiagnostics sends it for `doc`. */
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
-/* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
- * fences, code spans and bold marks taken out. */
-json_t *lsp_markup(Markup kind, const char *md, size_t len);
 /* The URI for a file path, malloc'd. */
 char *uri_from_path(const char *path);
 

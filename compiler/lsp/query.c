@@ -42,7 +42,9 @@ static void flag_names(Buf *b, uint32_t flags)
         buf_puts(b, "none");
 }
 
-json_t *lsp_markup(Markup kind, const char *md, size_t len)
+/* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
+ * fences, code spans and bold marks taken out. */
+static json_t *lsp_markup(Markup kind, const char *md, size_t len)
 {
     if (kind == MARKUP_MARKDOWN)
         return json_pack("{s:s,s:s%}", "kind", "markdown", "value", md, len);
