@@ -174,10 +174,8 @@ static bool expression_at(const Cursor *c, int *field)
  * another file than its name), else NULL. */
 static const Constant *overridden(const Spec *s, const Cursor *c)
 {
-    for (unsigned i = 0; s && path_is(c, "constants *") && i < s->nconsts; i++)
-        if (!strcmp(s->consts[i].name, c->path[1].key))
-            return s->consts[i].val.set && s->consts[i].val.pos.file != s->consts[i].pos.file ? &s->consts[i] : NULL;
-    return NULL;
+    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
+    return k && k->val.set && k->val.pos.file != k->pos.file ? k : NULL;
 }
 
 /* A constant a -D overrides: the value the model uses, from the command
