@@ -134,17 +134,15 @@ static Loc make_loc(Arena *a, Pos p)
     if (!p.file)
         return l;
     l.file = arena_strdup(a, p.file->name);
-    if (!p.line)
+    SrcLoc c = src_loc(p);
+    if (!c.line)
         return l;
-    l.line = p.line;
-    l.col = p.col ? p.col : 1;
+    l.line = c.line;
+    l.col = c.col;
     l.end_col = l.col + (p.len ? p.len : 1);
     /* Columns count bytes; SARIF gets code points, counted in the line. */
-    SrcLine sl = {0};
-    if (!src_line(&sl, p.file, p.line))
-        sl.start = sl.end = ""; /* no text: as an empty line, every byte counts one */
-    const char *s = sl.start;
-    size_t line_len = (size_t)(sl.end - s);
+    const char *s = c.bol;
+    size_t line_len = (size_t)(c.eol - s);
     size_t before = l.col - 1, span = l.end_col - l.col;
     size_t in_before = before < line_len ? before : line_len;
     size_t in_span = before + span <= line_len ? span : line_len > before ? line_len - before : 0;

@@ -241,12 +241,12 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     Diags d;
     diags_init(&d, a);
     SrcFile *f = src_from_string(a, "<command line>", text, strlen(text));
-    Expr *e = expr_parse(a, f->text, f->len, (Pos){f, 1, 1, 1}, &d);
+    Expr *e = expr_parse(a, f->text, f->len, pos_at(f, 0, 1), &d);
     EvalEnv env = {NULL, NULL, DEFAULT_PAGE_SIZE};
     uint64_t v = 0;
     if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
         if (!diags_failed(&d))
-            error_at(&d, C_usage, (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
+            error_at(&d, C_usage, pos_at(f, 0, strlen(text)), "%s must be a positive size", flag);
         diags_print_text(stderr, &d, (DiagStyle){false});
         arena_free(a);
         die_usage("bad value for %s", flag);

@@ -693,9 +693,9 @@ static void apply_defines(R *r)
         char *text = arena_printf(r->a, "%s=%s", df->name, df->expr);
         SrcFile *cl = src_from_string(r->a, "<command line>", text, strlen(text));
         uint32_t nl = (uint32_t)strlen(df->name), el = (uint32_t)strlen(df->expr);
-        Pos at = {cl, 1, 1, nl};
+        Pos at = {cl, 0, nl};
         Node *n = arena_alloc(r->a, sizeof *n);
-        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, 1, nl + 2, el}, .str = cl->text + nl + 1, .len = el,
+        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, nl + 1, el}, .str = cl->text + nl + 1, .len = el,
                     .style = SCALAR_PLAIN};
         Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
         if (!c) {

@@ -5,7 +5,7 @@
  * segc is a linear pipeline over one model:
  *
  *   load     (load.c)     the spec and its extends chain -> one Node tree,
- *                         file:line:col on every node
+ *                         a position (file, byte offset) on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
  *   resolve  (resolve.c)  Node tree + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
@@ -100,20 +100,63 @@ typedef struct SrcFile {
     const char *name; /* as the user wrote it; never made absolute */
     const char *text;
     size_t len;
+    /* Where each line starts, built by src_loc the first time a position
+     * of the file is shown (in `arena`, the file's own). */
+    Arena *arena;
+    uint32_t *lines;
+    uint32_t nlines;
 } SrcFile;
 
-/* A position: 1-based line and column (columns count bytes), and the
- * length of the span in bytes on that line (0 is shown as 1). */
+/* A position: `len` bytes at byte offset `off` of its file's text, the
+ * way chibicc's tokens point into their source.  Nothing counts lines or
+ * columns while a spec is read: src_loc does, when a position is shown.
+ * A span shown on a line stops at the line's end (a node that runs over
+ * several lines has len 1); 0 is shown as one character.  `off` POS_FILE:
+ * the file as a whole (no line).  A position is never compared to find
+ * what it belongs to: findings and notes link to the model by pointer. */
 typedef struct Pos {
     const SrcFile *file;
-    uint32_t line, col, len;
+    uint32_t off, len;
 } Pos;
+#define POS_FILE UINT32_MAX
 
-static inline Pos pos_shift(Pos p, uint32_t cols, uint32_t len)
+static inline Pos pos_at(const SrcFile *f, size_t off, size_t len)
 {
-    p.col += cols;
+    return (Pos){f, off > POS_FILE - 1 ? POS_FILE - 1 : (uint32_t)off, len > UINT32_MAX ? UINT32_MAX : (uint32_t)len};
+}
+static inline Pos pos_file(const SrcFile *f)
+{
+    return (Pos){f, POS_FILE, 0};
+}
+static inline bool pos_placed(Pos p) /* in a file, at a place of it */
+{
+    return p.file && p.off != POS_FILE;
+}
+/* `p` moved `bytes` on, spanning `len`. */
+static inline Pos pos_shift(Pos p, uint32_t bytes, uint32_t len)
+{
+    p.off += bytes;
     p.len = len;
     return p;
+}
+
+/* Where a position is shown: its 1-based line (lines end at LF) and
+ * column (counting bytes), and the text of that line.  A UTF-8 byte order
+ * mark is not part of line 1: the byte after it is column 1.  This is the
+ * one place that turns offsets into lines and columns: the caret lines,
+ * JSON, SARIF, MSBuild and LSP positions are all derived from it. */
+typedef struct SrcLoc {
+    uint32_t line, col;    /* 0, 0: no place (no file, or POS_FILE) */
+    const char *bol, *eol; /* the line's text: after a BOM, before its LF */
+} SrcLoc;
+SrcLoc src_loc(Pos p);
+/* The offset of the first byte of 1-based line `line` of `f` as src_loc
+ * counts it (line 1: after a BOM), or f->len past the last line. */
+size_t src_line_off(const SrcFile *f, uint32_t line);
+/* The offset of 1-based `line` and `col` (the reverse of src_loc). */
+static inline Pos src_pos(const SrcFile *f, uint32_t line, uint32_t col, uint32_t len)
+{
+    return pos_at(f, src_line_off(f, line) + (col ? col - 1 : 0), len);
 }
 
 enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused */
@@ -130,9 +173,6 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* Whether text from elsewhere (an editor) is spec text as src_read checks
  * it: within SRC_MAX_BYTES, no NUL, UTF-8; if not, reports why. */
 bool src_check_text(const SrcFile *f, struct Diags *d);
-/* The position of byte `off` of `f`, counting on from `from`, the position
- * of byte `from_off` (len 0). */
-Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
 /* The offset of the first byte of s that does not start a well-formed
  * UTF-8 sequence ending within len bytes, or len. */
 size_t utf8_check(const unsigned char *s, size_t len);
@@ -181,7 +221,7 @@ typedef struct Note {
 } Note;
 
 /* A fix a program can apply (segc lsp's code actions): replace the bytes
- * `at` spans with `text` (at.len 0: insert at at.line:at.col).  Unlike a
+ * `at` spans with `text` (at.len 0: insert at at.off).  Unlike a
  * diagnostic's span it may run past the end of its line, taking the line
  * break along: a line is removed by its whole span and "". */
 typedef struct DiagEdit {
@@ -255,18 +295,6 @@ typedef struct DiagStyle {
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
-
-/* A line of a source file's text: [start, end), end at its '\n' or at the
- * end of the text. */
-typedef struct SrcLine {
-    const SrcFile *file;
-    uint32_t line;
-    const char *start, *end;
-} SrcLine;
-/* Finds line n of f (past the last line: the end of the text, and l->line
- * the last line), counting on from *l when that is an earlier line of f: a
- * caller going down a file keeps one SrcLine.  False when f has no text. */
-bool src_line(SrcLine *l, const SrcFile *f, uint32_t n);
 
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */

@@ -12,6 +12,7 @@
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
 #    what findings are about as SARIF logical locations, loader errors only,
+#    a finding on line 1 after a UTF-8 byte order mark (no column of it),
 #    a file that is not UTF-8 (invalid, exit 1: it was read),
 #    an empty file, a diagnostic on the command line, an absolute path, a
 #    name that a URI must escape) is run with --diagnostics=json and =sarif.
@@ -195,6 +196,7 @@ diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
 diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
 diag subject 1 check $C/subject.yaml
 diag variant 1 check $C/variant.yaml
+diag bom 1 check $C/bom.yaml
 
 # Each SARIF result names what it is about (logicalLocations), read from the
 # finding's subject, not from its position: fields of vpr: and

@@ -22,15 +22,16 @@ SEVERITY = {"error": 1, "fatal": 1, "warning": 2, "note": 3}
 
 
 def is_spec(text):
-    """A spec has a top-level `segc:` key (the README's rule for the server)."""
-    return re.search(r"^segc[ \t]*:", text, re.M) is not None
+    """A spec has a top-level `segc:` key (the README's rule for the server;
+    a byte order mark may stand before it)."""
+    return re.search(r"^\ufeff?segc[ \t]*:", text, re.M) is not None
 
 
 def extends_range(text, enc):
     """The value of the document's `extends:` line, where findings of the
     files it extends with no note in the document (and of -D values) are
     shown; else its start."""
-    m = re.search(r"^extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
+    m = re.search(r"^\ufeff?extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
     if not m:
         return lsp_range((0, 0), (0, 0))
     return {"start": lsplib.offset_position(text, m.start(1), enc),
