@@ -170,7 +170,7 @@ enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line
 /* Prints the source line of `p` and a caret line under its span.  A line
  * longer than EXCERPT_WIDTH bytes is shown as a window around the column,
  * cut with "...". */
-static void print_excerpt(FILE *f, Pos p, DiagStyle st)
+static void print_excerpt(Buf *f, Pos p, DiagStyle st)
 {
     SrcLoc l = src_loc(p);
     if (!l.line)
@@ -191,58 +191,58 @@ static void print_excerpt(FILE *f, Pos p, DiagStyle st)
             to++;
     }
     const char *pre = from > s ? "..." : "";
-    fprintf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)l.line, pre, (int)(to - from), from, to < e ? "..." : "",
+    buf_printf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)l.line, pre, (int)(to - from), from, to < e ? "..." : "",
             from > s ? "   " : "");
     /* Keep tabs as tabs so the caret lines up under them; a UTF-8
      * character takes one column, not one per byte. */
     uint32_t skip = (uint32_t)(from - s);
     for (uint32_t i = 1 + skip; i < col; i++)
         if (s + i - 1 >= e || (s[i - 1] & 0xC0) != 0x80)
-            fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
+            buf_putc(f, s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ');
     uint32_t len = p.len ? p.len : 1;
     if (st.color)
-        fputs(C_GREEN, f);
-    fputc('^', f);
+        buf_puts(f, C_GREEN);
+    buf_putc(f, '^');
     for (uint32_t i = 1; i < len && s + col - 1 + i < to; i++)
         if ((s[col - 1 + i] & 0xC0) != 0x80)
-            fputc('~', f);
+            buf_putc(f, '~');
     if (st.color)
-        fputs(C_RESET, f);
-    fputc('\n', f);
+        buf_puts(f, C_RESET);
+    buf_putc(f, '\n');
 }
 
 /* A message quotes names from the spec: control characters in them (an
  * escape such as "\e[31m", a line break) are shown, never sent as such. */
-static void put_escaped(FILE *f, const char *msg)
+static void put_escaped(Buf *f, const char *msg)
 {
     for (const unsigned char *m = (const unsigned char *)msg; *m; m++) {
         if (*m < 0x20 || *m == 0x7F)
-            fprintf(f, "\\x%02X", *m);
+            buf_printf(f, "\\x%02X", *m);
         else
-            fputc(*m, f);
+            buf_putc(f, *m);
     }
 }
 
-static void print_head(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
+static void print_head(Buf *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
 {
     if (st.color)
-        fputs(C_BOLD, f);
+        buf_puts(f, C_BOLD);
     SrcLoc l = src_loc(p);
     if (l.line)
-        fprintf(f, "%s:%u:%u: ", p.file->name, (unsigned)l.line, (unsigned)l.col);
+        buf_printf(f, "%s:%u:%u: ", p.file->name, (unsigned)l.line, (unsigned)l.col);
     else
-        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
+        buf_printf(f, "%s: ", p.file ? p.file->name : "segc");
     if (st.color)
-        fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
+        buf_printf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
-        fprintf(f, "%s:", severity_name(sev));
+        buf_printf(f, "%s:", severity_name(sev));
     if (code != CODE_NONE)
-        fprintf(f, " [%s]", code_name(code));
-    fputc(' ', f);
+        buf_printf(f, " [%s]", code_name(code));
+    buf_putc(f, ' ');
     put_escaped(f, msg);
     if (st.color)
-        fputs(C_RESET, f);
-    fputc('\n', f);
+        buf_puts(f, C_RESET);
+    buf_putc(f, '\n');
 }
 
 /* ---- --diagnostics=msvc ----------------------------------------------- */
@@ -253,27 +253,27 @@ static void print_head(FILE *f, Pos p, Severity sev, Code code, const char *msg,
  * names the last line), "file" or "segc".  Notes (and the fix) follow as
  * "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them in the build
  * output without counting them as errors. */
-static void msvc_line(FILE *f, Pos p, Severity sev, Code code, const char *prefix, const char *msg)
+static void msvc_line(Buf *f, Pos p, Severity sev, Code code, const char *prefix, const char *msg)
 {
     SrcLoc l = src_loc(p);
     if (l.line && p.len > 1)
-        fprintf(f, "%s(%u,%u-%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col, (unsigned)(l.col + p.len - 1));
+        buf_printf(f, "%s(%u,%u-%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col, (unsigned)(l.col + p.len - 1));
     else if (l.line)
-        fprintf(f, "%s(%u,%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col);
+        buf_printf(f, "%s(%u,%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col);
     else
-        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
+        buf_printf(f, "%s: ", p.file ? p.file->name : "segc");
     if (sev == SEV_NOTE)
-        fputs("note: ", f);
+        buf_puts(f, "note: ");
     else
-        fprintf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", rule_table[code].msvc,
+        buf_printf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", rule_table[code].msvc,
                 code_name(code));
-    fputs(prefix, f);
+    buf_puts(f, prefix);
     put_escaped(f, msg);
-    fputc('\n', f);
+    buf_putc(f, '\n');
 }
 
 /* A diagnostic or note: its head line and excerpt, or its MSBuild line. */
-static void print_one(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
+static void print_one(Buf *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
 {
     if (st.msvc) {
         msvc_line(f, p, sev, code, "", msg);
@@ -283,14 +283,14 @@ static void print_one(FILE *f, Pos p, Severity sev, Code code, const char *msg, 
     print_excerpt(f, p, st);
 }
 
-void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
+void diags_text(Buf *f, const Diags *d, DiagStyle st)
 {
     for (const Diag *g = d->head; g; g = g->next) {
         print_one(f, g->pos, g->sev, g->code, g->msg, st);
         if (g->fix && st.msvc)
             msvc_line(f, g->pos, SEV_NOTE, CODE_NONE, "fix: ", g->fix);
         else if (g->fix)
-            fprintf(f, "      = fix: %s\n", g->fix);
+            buf_printf(f, "      = fix: %s\n", g->fix);
         for (const Note *n = g->notes; n; n = n->next)
             print_one(f, n->pos, SEV_NOTE, CODE_NONE, n->msg, st);
     }
@@ -301,6 +301,15 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
                  d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
         print_one(f, at, SEV_NOTE, C_limit_diagnostics, msg, st);
     }
+}
+
+void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
+{
+    Buf b = {0};
+    diags_text(&b, d, st);
+    if (b.len)
+        fwrite(b.p, 1, b.len, f);
+    buf_free(&b);
 }
 
 /* ---- edits --------------------------------------------------------------- */

@@ -294,6 +294,9 @@ typedef struct DiagStyle {
     bool color;
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
+/* The text form of every diagnostic: a head line, the source line and a
+ * caret line under the span (or MSBuild's lines), into `b`. */
+void diags_text(Buf *b, const Diags *d, DiagStyle style);
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
 
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
@@ -1124,6 +1127,88 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 /* One file the same way: temporary beside it, then rename; left alone
  * when its bytes do not change.  The directory must exist. */
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
+
+/* ---- options.c: the command line's options ------------------------------ */
+
+/* The commands that take an option (a row of options.c's table). */
+enum {
+    OPT_BATCH = 1,      /* check: globs, -j, --files-from */
+    OPT_OUT = 2,        /* -o */
+    OPT_BUILD = 4,      /* --templates, --annotate, --emit-selftest, --lookup-budget: what build writes */
+    OPT_DDI = 8,        /* --ddi */
+    OPT_DIFF = 16,      /* --json, --kinds */
+    OPT_DIAGNOSTICS = 32,
+    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
+    OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
+    OPT_LSP = 256,      /* --stdio, --log */
+    OPT_SPEC = 512,     /* exactly one SPEC */
+    OPT_TEXT = 1024,    /* -q, --color: diagnostics reported on the terminal */
+    OPT_VERBOSE = 2048, /* -v: what was checked or written */
+    OPT_DEPS = 4096,    /* -MD, -MF, -MT, -MP, --deps-list: the files beside build's outputs */
+    OPT_HELP = 8192,    /* -h, --help: every command of the command line */
+    /* libsegc's (segc_context_options): -D, -I, -W, and those that shape
+     * what is checked and built, none that names a file to write */
+    OPT_LIB = OPT_BUILD | OPT_DDI,
+};
+
+typedef struct Options {
+    Arena *arena;           /* the defines, includes and -D names */
+    unsigned cmd_opts;      /* the OPT_* of the command parsed for */
+    const char *cmd_name;
+    RuleConfig rules;
+    ResolveOpts resolve;
+    Define *defines;       /* resolve's, to fill */
+    const char **includes; /* resolve's, to fill */
+    char **files;          /* malloc'd copies (main.c) */
+    unsigned nfiles;
+    const char *files_from; /* check --files-from */
+    unsigned jobs;          /* check -j */
+    BuildOpts build;        /* build.outdir is also map's -o FILE */
+    Buf dep_targets;        /* every -MT, space-separated (as gcc) */
+    bool help;
+    bool md;
+    bool verbose;
+    bool quiet;
+    bool json;       /* diff --json, dump --json */
+    bool yaml;       /* dump --yaml */
+    bool kinds;      /* diff --kinds */
+    const char *rev; /* diff --rev: OLD is NEW as git has it there */
+    bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
+    const char *log; /* lsp --log FILE */
+    DiagStyle style;
+    DiagFormat diags;   /* --diagnostics */
+    DiagReport *report; /* json/sarif: the run's one document (main.c) */
+    char err[1024];     /* why option_parse refused an option */
+    Buf err_detail;     /* and the diagnostics of a value it refused, as text */
+} Options;
+
+/* An option's own parser, given its value (NULL: none written); false
+ * with o->err set when the value is wrong. */
+typedef bool OptTake(Options *o, const char *v);
+
+/* A row of the option table: one that sets a field (to true, or to its
+ * value), or has a parser of its own. */
+typedef struct Opt {
+    const char *flag;
+    unsigned opts;    /* the OPT_* that takes it; 0: every command and libsegc */
+    const char *what; /* its value, as a usage error names it: NULL for none (the flag
+                       * alone), "[...]" for one that may be left out */
+    bool path;        /* the value is a path (an empty one is refused) */
+    size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
+    OptTake *take;
+} Opt;
+extern const Opt option_table[];
+extern const size_t option_count;
+
+/* Options for a command taking `cmd_opts` with up to `argc` arguments. */
+void options_init(Options *o, Arena *a, int argc, unsigned cmd_opts, const char *cmd_name);
+/* The option at argv[*i] (which it may advance past the option's value):
+ * 1 taken, 0 no option the command takes, -1 a wrong value (o->err). */
+int option_parse(Options *o, int argc, char **argv, int *i);
+void options_free(Options *o);
+/* --color's mode: auto (a terminal that shows colour, NO_COLOR unset),
+ * always or never; false for another word (auto is used then). */
+bool want_color(const char *mode, bool *color);
 
 /* ---- lsp/: segc lsp ------------------------------------------------------ */
 
