@@ -400,12 +400,14 @@ typedef struct Pool {
 static void *check_worker(void *arg)
 {
     Pool *p = arg;
+    Failure mine, *outer = failure; /* the main thread's, when it runs the loop itself */
+    CATCH_FAILURES(&mine);
     for (;;) {
         pthread_mutex_lock(&p->mu);
         unsigned i = p->next++;
         pthread_mutex_unlock(&p->mu);
         if (i >= p->o->nfiles)
-            return NULL;
+            break;
         Checked c;
         front_end(p->o, p->o->files[i], &c);
         pthread_mutex_lock(&p->mu);
@@ -413,6 +415,8 @@ static void *check_worker(void *arg)
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->mu);
     }
+    failure = outer;
+    return NULL;
 }
 
 static double now_seconds(void)
@@ -792,6 +796,8 @@ static void main_usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    Failure top;
+    CATCH_FAILURES(&top);
     os_init(&argc, &argv);
     if (argc < 2) {
         main_usage(stderr);

@@ -32,6 +32,7 @@
 #ifndef SEGC_H
 #define SEGC_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,15 +81,34 @@ void buf_putc(Buf *b, char c);
 void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_free(Buf *b);
 
-/* Internal "cannot happen": prints file:line and aborts (an abort cannot
- * give exit status 2), so it is for real bugs only. */
+/* Internal "cannot happen" (BUG, ASSERT), and out of memory, the one
+ * environment failure not reported through Diags.  Neither prints or ends
+ * the process itself: both jump to the calling thread's `failure` with
+ * what happened in `why`.  A libsegc call sets it for its own run
+ * (libsegc.c: the call returns NULL); a program sets its own around all
+ * else, which ends it with fail_exit. */
+typedef struct Failure {
+    jmp_buf jump;
+    char why[512];
+    bool bug; /* an internal error, not out of memory */
+} Failure;
+extern _Thread_local Failure *failure;
 NORETURN void segc_bug(const char *file, int line, const char *msg);
 #define BUG(msg) segc_bug(__FILE__, __LINE__, (msg))
 #define ASSERT(c) ((c) ? (void)0 : BUG("assertion failed: " #c))
-
-/* Out-of-memory is the one environment failure that is not reported
- * through Diags: exit status 2 with a message. */
 NORETURN void segc_oom(void);
+/* What segc does on a failure: "segc: WHY" on standard error, then abort
+ * after an internal error (an abort cannot give exit status 2), exit
+ * status 2 when out of memory. */
+NORETURN void fail_exit(const Failure *f);
+/* Sets the thread's `failure` to *f, which ends the program with
+ * fail_exit: in the function that stays active while the thread runs. */
+#define CATCH_FAILURES(f)        \
+    do {                         \
+        if (setjmp((f)->jump))   \
+            fail_exit(f);        \
+        failure = (f);           \
+    } while (0)
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 

@@ -9,15 +9,37 @@
 
 /* ---- fatal paths ------------------------------------------------------- */
 
+_Thread_local Failure *failure;
+
+/* Jumps to the thread's handler: libsegc's call (libsegc.c), or the
+ * program's own (fail_exit).  A thread without one traps. */
+static NORETURN void fail(bool bug)
+{
+    if (!failure)
+        __builtin_trap();
+    failure->bug = bug;
+    longjmp(failure->jump, 1);
+}
+
 void segc_bug(const char *file, int line, const char *msg)
 {
-    fprintf(stderr, "segc: internal error at %s:%d: %s\n", file, line, msg);
-    abort();
+    if (failure)
+        snprintf(failure->why, sizeof failure->why, "internal error at %s:%d: %s", file, line, msg);
+    fail(true);
 }
 
 void segc_oom(void)
 {
-    fputs("segc: out of memory\n", stderr);
+    if (failure)
+        snprintf(failure->why, sizeof failure->why, "out of memory");
+    fail(false);
+}
+
+void fail_exit(const Failure *f)
+{
+    fprintf(stderr, "segc: %s\n", f->why);
+    if (f->bug)
+        abort(); /* an abort cannot give exit status 2 */
     exit(2);
 }
 

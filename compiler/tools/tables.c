@@ -446,6 +446,8 @@ static void print_options(void)
 
 int main(int argc, char **argv)
 {
+    Failure top;
+    CATCH_FAILURES(&top);
     if (argc == 2 && !strcmp(argv[1], "schema")) {
         Buf b = {0};
         schema(&b);

@@ -34,6 +34,8 @@ static bool lookup(void *ctx, const Expr *ref, uint64_t *out)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    Failure top; /* an internal error aborts: a crash to report */
+    CATCH_FAILURES(&top);
     if (size < 1)
         return 0;
     uint64_t page = data[0] ? (uint64_t)1 << (data[0] & 31) : 0;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* runner.c - runs every Check suite in tests/unit (collected into
  * suites.h by the Makefile from each file's `Suite *x_suite(void)`). */
+#include "segc.h"
+
 #include <check.h>
 #include <stdlib.h>
 
@@ -10,6 +12,10 @@
 
 int main(void)
 {
+    /* An internal error in a test aborts it (in the process Check forks
+     * for it, which goes back here first), as segc does. */
+    Failure top;
+    CATCH_FAILURES(&top);
     SRunner *sr = srunner_create(NULL);
 #define SUITE(f) srunner_add_suite(sr, f());
 #include "suites.h"
