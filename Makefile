@@ -54,11 +54,16 @@ SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=al
 endif
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) $(THREADS) \
+# Every object can go into libsegc.so: position-independent, each function
+# and datum in a section of its own, so that the library keeps only what
+# its API reaches.
+PIC      := -fPIC -ffunction-sections -fdata-sections
+ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) $(THREADS) $(PIC) \
              -Icompiler -I$(B)/gen $(YAML_CFLAGS) -MMD -MP
-# Lemon's and re2c's output is not ours to warn about beyond -Wall.
-GEN_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -Wall -Werror -Wno-unused-variable \
-             -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) -Icompiler -I$(B)/gen -MMD -MP
+# Lemon's and re2c's output is not ours to warn about beyond -Wall.  NDEBUG
+# leaves out Lemon's assert()s and its tracing (a global FILE *).
+GEN_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -DNDEBUG -Wall -Werror -Wno-unused-variable \
+             -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) $(PIC) -Icompiler -I$(B)/gen -MMD -MP
 LDFLAGS  ?=
 THREADS  := -pthread
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
@@ -79,6 +84,8 @@ LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
             $(B)/obj/gen/frags.o
 LIB      := $(B)/libsegc.a
 SEGC     := $(B)/segc
+SO_MAJOR := 0
+SO       := $(B)/libsegc.so.$(SO_MAJOR)
 
 # segc lsp (compiler/lsp/): only the segc binary links it and jansson.
 LSP_SRC  := $(wildcard compiler/lsp/*.c)
@@ -88,7 +95,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/check_*.c))
 UNIT_OBJ := $(UNIT_SRC:tests/unit/%.c=$(B)/obj/unit/%.o) $(B)/obj/unit/runner.o
 UNIT_BIN := $(B)/unit-tests
 
-all: $(SEGC)
+all: $(SEGC) $(B)/libsegc.so $(B)/libsegc.pc
 
 $(B)/gen $(B)/obj $(B)/obj/gen $(B)/obj/unit:
 	@mkdir -p $@
@@ -130,8 +137,35 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# segc and segc lsp run the library's pipeline (compiler/libsegc.c),
+# linked from the archive of the objects libsegc.so is made of.
 $(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
+
+# ---- libsegc --------------------------------------------------------------
+
+# libsegc.so exports the functions compiler/libsegc.h declares, and only
+# those: its version script is made from the header (LIBSEGC_0, every
+# other symbol local), and --gc-sections leaves out what they do not
+# reach (the command line's signal handling and file writing among it).
+$(B)/libsegc.map: compiler/libsegc.h | $(B)
+	{ echo 'LIBSEGC_$(SO_MAJOR) {'; echo '  global:'; \
+	  sed -n '/^typedef/d; s/^[a-z_ ]*[ *]\(segc_[a-z0-9_]*\)(.*/    \1;/p' $<; \
+	  echo '  local: *;'; echo '};'; } >$@
+$(SO): $(LIB_OBJ) $(B)/libsegc.map
+	$(CC) -shared -Wl,-soname,libsegc.so.$(SO_MAJOR) -Wl,--version-script=$(B)/libsegc.map -Wl,--gc-sections \
+	  $(if $(SAN),,-Wl,-z,defs) $(ALL_LDFLAGS) -o $@ $(LIB_OBJ) $(YAML_LIBS)
+$(B)/libsegc.so: $(SO)
+	ln -sf libsegc.so.$(SO_MAJOR) $@
+# The pkg-config file: for the build tree (build/libsegc.pc: the header in
+# compiler/, the library here) and, made by `make install`, for PREFIX.
+$(B)/libsegc.pc: build-aux/libsegc.pc.in compiler/segc.h | $(B)
+	sed -e 's|@PREFIX@|$(abspath .)|; s|@LIBDIR@|$(abspath $(B))|; s|@INCLUDEDIR@|$(abspath compiler)|' \
+	    -e 's|@VERSION@|$(VERSION)|' $< >$@
+$(B)/install/libsegc.pc: build-aux/libsegc.pc.in compiler/segc.h
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@INCLUDEDIR@|$(INCLUDEDIR)|; s|@VERSION@|$(VERSION)|' $< >$@
+.PHONY: $(B)/install/libsegc.pc
 
 # What segc's tables say (compiler/tools/tables.c, which compiles main.c):
 # the JSON Schema of the spec format, generated from the structure, field
@@ -418,8 +452,12 @@ fuzz-smoke:
 # ---- install ---------------------------------------------------------------
 
 # segc, its man pages, the CMake package (find_package(segc)) and the JSON
-# Schemas (for editors).
+# Schemas (for editors); libsegc (the shared library, libsegc.h and
+# libsegc.pc).
 MANDIR   ?= $(PREFIX)/share/man
+LIBDIR   ?= $(PREFIX)/lib
+INCLUDEDIR ?= $(PREFIX)/include
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 SHAREDIR ?= $(PREFIX)/share/segc
 CMAKEDIR ?= $(PREFIX)/lib/cmake/segc
 # Where bash-completion and zsh look for a command's completion.
@@ -430,8 +468,13 @@ VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/s
 $(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
 	sed 's/@SEGC_VERSION@/$(VERSION)/g' $< > $@
 
-install: $(SEGC) $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
+install: $(SEGC) $(SO) $(B)/install/libsegc.pc $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(CMAKEDIR)
+	install -d $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) $(DESTDIR)$(PKGCONFIGDIR)
+	install -m 644 $(SO) $(DESTDIR)$(LIBDIR)/libsegc.so.$(SO_MAJOR)
+	ln -sf libsegc.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libsegc.so
+	install -m 644 compiler/libsegc.h $(DESTDIR)$(INCLUDEDIR)/libsegc.h
+	install -m 644 $(B)/install/libsegc.pc $(DESTDIR)$(PKGCONFIGDIR)/libsegc.pc
 	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
 	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
@@ -444,6 +487,8 @@ install: $(SEGC) $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/segc $(DESTDIR)$(MANDIR)/man1/segc.1 $(DESTDIR)$(MANDIR)/man5/segc.5
+	rm -f $(DESTDIR)$(LIBDIR)/libsegc.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libsegc.so $(DESTDIR)$(INCLUDEDIR)/libsegc.h
+	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libsegc.pc
 	rm -f $(DESTDIR)$(CMAKEDIR)/segcConfig.cmake $(DESTDIR)$(CMAKEDIR)/segcConfigVersion.cmake
 	rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null || true
 	rm -f $(DESTDIR)$(SHAREDIR)/segc.schema.json $(DESTDIR)$(SHAREDIR)/model.schema.json $(DESTDIR)$(SHAREDIR)/diagnostics.schema.json $(DESTDIR)$(SHAREDIR)/diff.schema.json

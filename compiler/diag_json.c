@@ -128,12 +128,9 @@ void diag_report_free(DiagReport *r)
         arena_free(r->a);
 }
 
-static Loc make_loc(Arena *a, Pos p)
+DiagPlace diag_place(Pos p)
 {
-    Loc l = {0};
-    if (!p.file)
-        return l;
-    l.file = arena_strdup(a, p.file->name);
+    DiagPlace l = {0};
     SrcLoc c = src_loc(p);
     if (!c.line)
         return l;
@@ -150,6 +147,12 @@ static Loc make_loc(Arena *a, Pos p)
     l.cp_col = (uint32_t)(1 + utf8_count(s, in_before) + (before - in_before));
     l.cp_end_col = (uint32_t)(l.cp_col + utf8_count(s + in_before, in_span) + (span - in_span));
     return l;
+}
+
+static Loc make_loc(Arena *a, Pos p)
+{
+    DiagPlace d = diag_place(p);
+    return (Loc){p.file ? arena_strdup(a, p.file->name) : NULL, d.line, d.col, d.end_col, d.cp_col, d.cp_end_col};
 }
 
 static Logical make_logical(Arena *a, const Subject *s)

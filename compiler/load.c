@@ -1185,20 +1185,20 @@ static void check_version(Reader *r, const Node *root)
  * `extends:` that named it (no file for the spec itself). */
 static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
 {
-    if (!src)
-        src = open_file(r, path);
+    Diags local;
+    diags_init(&local, r->a);
+    if (!src && (src = open_file(r, path)) && !src_check_text(src, &local))
+        src = NULL; /* text from elsewhere (an editor, libsegc) is checked as a file's is */
+    else if (!src)
+        src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local);
     if (!src) {
-        Diags local;
-        diags_init(&local, r->a);
-        if (!(src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local))) {
-            /* Re-report a missing base at the `extends:` that named it. */
-            for (Diag *g = local.head; g; g = g->next)
-                if (from.file)
-                    error_at(r->d, C_extends, from, "cannot read '%s': %s", path, g->msg);
-                else
-                    diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
-            return NULL;
-        }
+        /* Re-report a missing base at the `extends:` that named it. */
+        for (Diag *g = local.head; g; g = g->next)
+            if (from.file)
+                error_at(r->d, C_extends, from, "cannot read '%s': %s", path, g->msg);
+            else
+                diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
+        return NULL;
     }
     char *real = os_realpath(path);
     const char *key = real ? arena_strdup(r->a, real) : src->name;

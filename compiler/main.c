@@ -306,27 +306,10 @@ static int run_command(const Command *c, int argc, char **argv)
     return rc;
 }
 
-/* A spec through the front end, in its own arena. */
-typedef struct Checked {
-    Arena *a; /* NULL until it is there (check's workers) */
-    Diags d;
-    Source src; /* the spec as read, its extends chain merged */
-    Spec *s;  /* NULL if it could not be built */
-} Checked;
-
-/* The front end every command shares: load (load.c), resolve
- * (resolve.c), check (check.c).  Returns c->s.  Touches nothing shared,
- * so check's workers run it. */
-static Spec *front_end(const Options *o, const char *path, Checked *c)
+/* The front end (libsegc.c) for the spec at `path`, in a new arena. */
+static Spec *check_spec(const Options *o, const char *path, Checked *c)
 {
-    Arena *a = arena_new();
-    diags_init(&c->d, a);
-    Source *src = &c->src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, src) ? spec_resolve(a, src, &o->resolve, &c->d) : NULL;
-    if (s)
-        spec_check(s, &o->rules, &c->d);
-    c->a = a;
-    return c->s = s;
+    return front_end(c, arena_new(), path, NULL, 0, &o->resolve, &o->rules);
 }
 
 /* The end of a command on one spec: its diagnostics, sorted, into the
@@ -409,7 +392,7 @@ static void *check_worker(void *arg)
         if (i >= p->o->nfiles)
             break;
         Checked c;
-        front_end(p->o, p->o->files[i], &c);
+        check_spec(p->o, p->o->files[i], &c);
         pthread_mutex_lock(&p->mu);
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
@@ -542,19 +525,14 @@ static int cmd_build(Options *o)
         die_usage("-MD needs -MF FILE");
     if (o->build.depfile && !o->md)
         die_usage("-MF FILE goes with -MD");
-    if (o->build.templates_dir && os_kind(o->build.templates_dir) != OS_DIR)
-        die_usage("--templates '%s' is not a directory", o->build.templates_dir);
     if ((o->dep_targets.len || o->build.dep_phony) && !o->md)
         die_usage("-MF, -MT and -MP go with -MD");
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     Outputs out = {0};
     o->build.dep_target = o->dep_targets.p;
     Lookup lk;
-    bool ok = s && !diags_failed(&ck.d) && emit_preconditions(ck.a, s, &ck.d);
-    if (ok)
-        layout_lookup(ck.a, s, o->build.lookup_budget, &lk);
-    ok = ok && emit_render(ck.a, s, &o->build, &lk, &out, &ck.d);
+    bool ok = build_outputs(&ck, &o->build, &lk, &out);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o->verbose && !o->quiet ? (o->diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout)
@@ -603,7 +581,7 @@ static int cmd_diff(Options *o)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         o->resolve.rev = i ? NULL : rev;
-        if (front_end(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
+        if (check_spec(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
         int r = report_spec(o, path[i], &ck[i]);
         if (r > rc)
@@ -645,7 +623,7 @@ static int cmd_map(Options *o)
     if (format == countof(exts))
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
@@ -731,7 +709,7 @@ static int cmd_dump(Options *o)
         die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};

@@ -100,6 +100,12 @@ static bool take_color(Options *o, const char *v)
            fail(o, "--color takes auto, always or never, not '%s'", v);
 }
 
+static bool take_templates(Options *o, const char *dir)
+{
+    o->build.templates_dir = dir;
+    return os_kind(dir) == OS_DIR || fail(o, "--templates '%s' is not a directory", dir);
+}
+
 static bool take_target(Options *o, const char *t)
 {
     buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
@@ -154,7 +160,7 @@ const Opt option_table[] = {
     {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from), NULL},
     {"-j", OPT_BATCH, "[N]", false, 0, take_jobs},
     {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir), NULL}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir), NULL},
+    {"--templates", OPT_BUILD, "a directory", true, 0, take_templates},
     {"-MD", OPT_DEPS, NULL, false, offsetof(Options, md), NULL},
     {"-MF", OPT_DEPS, "a FILE", true, offsetof(Options, build.depfile), NULL},
     {"-MT", OPT_DEPS, "a TARGET", false, 0, take_target},

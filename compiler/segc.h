@@ -1056,6 +1056,15 @@ const char *bytes_text(Arena *a, uint64_t v);
 typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
 bool diag_format_parse(const char *s, DiagFormat *out);
 
+/* A position as the documents for programs give it (and libsegc): its
+ * 1-based line and column, the column after its span (a span of 0 bytes
+ * covers one), in bytes and in code points (SARIF's); all 0 for no place. */
+typedef struct DiagPlace {
+    uint32_t line, col, end_col;
+    uint32_t cp_col, cp_end_col;
+} DiagPlace;
+DiagPlace diag_place(Pos p);
+
 typedef struct DiagReport DiagReport;
 DiagReport *diag_report_new(void);
 /* One file: its sorted diagnostics, its waived findings and, when the spec
@@ -1229,6 +1238,28 @@ void options_free(Options *o);
 /* --color's mode: auto (a terminal that shows colour, NO_COLOR unset),
  * always or never; false for another word (auto is used then). */
 bool want_color(const char *mode, bool *color);
+
+/* ---- libsegc.c: the pipeline every command runs ------------------------ */
+
+/* A spec through the front end, in its own arena. */
+typedef struct Checked {
+    Arena *a;            /* NULL until it is there (check's workers) */
+    Diags d;             /* sorted */
+    const SrcFile *file; /* the spec's text; NULL when it could not be read */
+    Source src;          /* the spec as read, its extends chain merged (root NULL: none) */
+    Spec *s;             /* NULL if it could not be built */
+} Checked;
+
+/* The front end every command shares: load (load.c), resolve
+ * (resolve.c), check (check.c), for the spec at `path`, or (text not
+ * NULL) for `len` bytes of `text` named `path`, in arena `a`.  Returns
+ * c->s.  Touches nothing shared, so check's workers run it. */
+Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t len, const ResolveOpts *ro,
+                const RuleConfig *rc);
+/* After front_end, `segc build`'s outputs in memory, if the spec has no
+ * error: the emitters' preconditions, the lookup table (*lk), the render.
+ * False with errors in c->d (sorted). */
+bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out);
 
 /* ---- lsp/: segc lsp ------------------------------------------------------ */
 

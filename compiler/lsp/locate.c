@@ -78,5 +78,5 @@ const Segment *spec_segment(const Spec *s, const char *name)
 const Segment *cursor_segment(const Analysis *an, const Cursor *c)
 {
     const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
-    return name && name->kind == NODE_SCALAR ? spec_segment(an->spec, name->str) : NULL;
+    return name && name->kind == NODE_SCALAR ? spec_segment(an->s, name->str) : NULL;
 }

@@ -48,13 +48,9 @@ bool rpc_write(FILE *out, const json_t *msg);
 /* ---- server.c: the server, its documents ---------------------------------- */
 
 /* A run of the pipeline over a document's text: what every query reads. */
-typedef struct Analysis {
-    Arena *a;
-    Diags d;
-    const SrcFile *file; /* the document's text as the pipeline read it */
-    Source src;          /* root NULL when the text is no spec tree */
-    Spec *spec;          /* NULL when the spec could not be built */
-} Analysis;
+/* (`file`: the document's text as the pipeline read it; `s`: the spec,
+ * NULL when it could not be built.) */
+typedef Checked Analysis;
 
 typedef struct Doc {
     char *uri;

@@ -404,7 +404,7 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     const Node *name = node_get(entry, "name");
     if (entry->kind != NODE_MAP || !name || name->kind != NODE_SCALAR)
         return NULL;
-    const Segment *g = spec_segment(nv->an->spec, name->str);
+    const Segment *g = spec_segment(nv->an->s, name->str);
     json_t *o = symbol(nv, name->str, seg_detail(nv, g, entry), SK_STRUCT, entry, entry, name);
     const Node *banks = node_get(entry, "banks");
     for (size_t i = 0; banks && banks->kind == NODE_SEQ && i < banks->nitems; i++) {

@@ -220,7 +220,7 @@ static void analysis_free(Analysis *an)
  * one (Doc.good) when it built a spec. */
 static void forget(Doc *d)
 {
-    if (d->an && d->an->spec) {
+    if (d->an && d->an->s) {
         analysis_free(d->good);
         d->good = d->an;
     } else {
@@ -251,17 +251,10 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
     if (doc->an)
         return doc->an;
     Analysis *an = xmalloc(sizeof *an);
-    *an = (Analysis){.a = arena_new()};
-    diags_init(&an->d, an->a);
-    SrcFile *f = src_from_string(an->a, doc->path, doc->text, doc->len);
-    an->file = f;
     ResolveOpts ro = S->ro;
     ro.open_file = open_file;
     ro.open_ctx = S;
-    if (src_check_text(f, &an->d) && spec_read(an->a, doc->path, f, &ro, &an->d, &an->src) &&
-        (an->spec = spec_resolve(an->a, &an->src, &ro, &an->d)))
-        spec_check(an->spec, &S->rules, &an->d);
-    diags_sort(&an->d);
+    front_end(an, arena_new(), doc->path, doc->text, doc->len, &ro, &S->rules);
     return doc->an = an;
 }
 
