@@ -47,3 +47,42 @@ uninstall-libsegc:
 	rm -f $(DESTDIR)$(PKGCONFIGDIR)/libsegc.pc
 
 .PHONY: install-libsegc uninstall-libsegc FORCE
+
+# ---- the Python module --------------------------------------------------------
+
+# segc for CPython (python/segcmodule.c), built with Debian's python3-dev
+# for /usr/bin/python3: build/python/segc.cpython-*.so, with libsegc's
+# objects linked in (no libsegc.so to find at run time) and only
+# PyInit_segc exported.  `make install` puts it where Debian's python3
+# finds a module: /usr/lib/python3/dist-packages for PREFIX=/usr, else
+# PREFIX/lib/python3.X/dist-packages.
+PY_CONFIG ?= /usr/bin/python3-config
+PY_EXT    := $(shell $(PY_CONFIG) --extension-suffix 2>/dev/null)
+PY_MOD    := $(B)/python/segc$(PY_EXT)
+PY_VER    := $(shell /usr/bin/python3 -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null)
+PYDIR     ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/lib/python3/dist-packages,$(PREFIX)/lib/python$(PY_VER)/dist-packages)
+
+python: $(PY_MOD)
+$(B)/python/segcmodule.o: python/segcmodule.c compiler/libsegc.h
+	@mkdir -p $(@D)
+	$(CC) -std=c11 $(WARN) -Wno-missing-prototypes $(CFLAGS) $(SANFLAGS) -fPIC -fvisibility=hidden \
+	  $$($(PY_CONFIG) --includes) -Icompiler -c -o $@ $<
+$(B)/python/segc.map: | $(B)
+	@mkdir -p $(@D)
+	printf '{ global: PyInit_segc; local: *; };\n' >$@
+$(PY_MOD): $(B)/python/segcmodule.o $(LIB_OBJ) $(B)/python/segc.map
+	$(CC) -shared -Wl,--version-script=$(B)/python/segc.map -Wl,--gc-sections $(ALL_LDFLAGS) \
+	  -o $@ $(B)/python/segcmodule.o $(LIB_OBJ) $(YAML_LIBS)
+	cp python/segc.pyi $(B)/python/segc.pyi
+
+install-python: $(PY_MOD)
+	install -d $(DESTDIR)$(PYDIR)
+	install -m 644 $(PY_MOD) python/segc.pyi $(DESTDIR)$(PYDIR)
+uninstall-python:
+	rm -f $(DESTDIR)$(PYDIR)/$(notdir $(PY_MOD)) $(DESTDIR)$(PYDIR)/segc.pyi
+ifneq ($(PY_EXT),)
+install: install-python
+uninstall: uninstall-python
+endif
+
+.PHONY: python install-python uninstall-python
