@@ -40,7 +40,7 @@ $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 $(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
-# The eight suites, one runner each (tests/*/run.sh).  A runner that has
+# The suites, one runner each (tests/*/run.sh).  A runner that has
 # parts (tests/lib.sh, part) takes their names after its arguments, and
 # `make test` runs the long ones as suites of their own.
 
@@ -83,6 +83,12 @@ examples: $(SEGC)
 windows-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 	@$(call SUITE,windows) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(B)
 
+# libsegc and the Python module as programs outside the tree use them:
+# exported symbols, a C program against a staged `make install`, threads,
+# and the module against the CLI on every tracked spec (tests/api).
+api: $(SEGC) $(B)/libsegc.so $(PY_MOD)
+	@PYTHON=$(PYTHON) $(call SUITE,api) sh tests/api/run.sh $(B)
+
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
 	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
@@ -92,7 +98,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
-              unit lsp doc
+              unit lsp doc api
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
