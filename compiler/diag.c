@@ -41,12 +41,20 @@ Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reaso
 
 Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
 {
-    Diag *g = new_diag(d, sev, code, pos, fmt, ap);
     /* Hostile input can make millions of errors: keep the first ones (the
-     * rest are counted, and still fail the file). */
+     * rest are counted, and still fail the file).  The rest share one
+     * Diag, d->spill, with no message, notes or fix: nothing is formatted
+     * or kept for them. */
+    Diag *g = d->spill;
     if (d->count < DIAG_MAX_LISTED) {
+        g = new_diag(d, sev, code, pos, fmt, ap);
         *d->tail = g;
         d->tail = &g->next;
+    } else {
+        if (!g)
+            g = d->spill = arena_alloc(d->arena, sizeof *g);
+        *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = "", .seq = d->nseq++};
+        g->notes_tail = &g->notes;
     }
     d->count++;
     switch (sev) {
@@ -69,7 +77,7 @@ Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...)
 
 Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap)
 {
-    if (!on)
+    if (!on || on == d->spill)
         return NULL;
     Note *n = arena_alloc(d->arena, sizeof *n);
     n->msg = arena_vprintf(d->arena, fmt, ap);
@@ -89,7 +97,7 @@ void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
 
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...)
 {
-    if (!on)
+    if (!on || on == d->spill)
         return;
     va_list ap;
     va_start(ap, fmt);

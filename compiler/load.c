@@ -69,8 +69,7 @@ typedef struct Slot {
     size_t n;
     uint64_t hash;
     uint32_t ns;
-    Pos pos;        /* keys: where the key was first written */
-    Anchor *anchor; /* anchors */
+    Anchor *anchor;
 } Slot;
 
 /* ---- the loader -------------------------------------------------------- */
@@ -83,7 +82,6 @@ typedef struct Frame {
     size_t base;
     size_t count;    /* nodes in its expansion so far, itself included */
     unsigned height; /* highest child height */
-    uint32_t ns;     /* key namespace of a mapping */
     Anchor *anchor;  /* the anchor this node defines, or NULL */
 } Frame;
 
@@ -100,11 +98,11 @@ typedef struct Loader {
     Frame *frames; /* max_depth of them: on_start opens no more */
     size_t nframes;
     Node **kids;
+    Pos *kid_at; /* where each kid was written (for an alias: the alias) */
     size_t nkids, cap_kids;
 
-    Slot *slots;
+    Slot *slots; /* the anchors */
     size_t cap_slots, used_slots;
-    uint32_t next_ns;
 
     size_t alias_total;
     bool alias_reported;
@@ -367,30 +365,72 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
              show(buf, t, strlen(t)));
 }
 
-/* Checks the key just added to mapping `f`; `at` is where it was written
- * (for a key written as an alias: the alias). */
-static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
+static bool is_merge_key(const Node *k)
 {
-    char buf[64];
+    return k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0;
+}
+
+/* Checks the key just added to a mapping; `at` is where it was written
+ * (for a key written as an alias: the alias).  Duplicates are looked for
+ * when the mapping ends (duplicate_keys). */
+static void check_key(Loader *L, const Node *k, Pos at)
+{
     if (k->kind != NODE_SCALAR) {
         error_at(L->d, C_yaml_key, at, "a mapping key must be a scalar, not a %s",
                  node_kind_name(k->kind));
         return;
     }
-    if (k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
+    if (is_merge_key(k)) {
         error_at(L->d, C_yaml_merge, at,
                  "merge keys (<<) are not supported; use extends: or repeat the keys");
         return;
     }
-    bool found;
-    Slot *sl = slot_get(L, f->ns, k->str, k->len, &found);
-    if (found) {
-        Diag *g = error_at(L->d, C_duplicate_key, at, "duplicate key `%s` in this mapping",
-                           show(buf, k->str, k->len));
-        diag_note(L->d, g, sl->pos, "first written here");
-    } else {
-        sl->pos = at;
-    }
+}
+
+/* A key of a mapping, as duplicates are looked for: its node, and its
+ * index among the mapping's pairs. */
+typedef struct Key {
+    const Node *k;
+    size_t i;
+} Key;
+
+static int key_cmp(const void *pa, const void *pb)
+{
+    const Key *a = pa, *b = pb;
+    if (a->k->len != b->k->len)
+        return a->k->len < b->k->len ? -1 : 1;
+    int c = memcmp(a->k->str, b->k->str, a->k->len);
+    return c ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* The duplicate keys of the mapping whose kids (key, value, ...) are
+ * k[0..2n), written at at[]: each reported in document order with a note
+ * at its first writing.  Sorted copies of the keys find them; nothing is
+ * kept after. */
+static void duplicate_keys(Loader *L, Node **k, const Pos *at, size_t n)
+{
+    char buf[64];
+    Key *keys = xmalloc((n + 1) * sizeof *keys);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (k[2 * i]->kind == NODE_SCALAR && !is_merge_key(k[2 * i]))
+            keys[m++] = (Key){k[2 * i], i};
+    qsort(keys, m, sizeof *keys, key_cmp);
+    size_t *first = xmalloc((n + 1) * sizeof *first); /* n: no earlier equal key */
+    for (size_t i = 0; i < n; i++)
+        first[i] = n;
+    for (size_t g = 0, j; g < m; g = j)
+        for (j = g + 1; j < m && keys[j].k->len == keys[g].k->len &&
+                        !memcmp(keys[j].k->str, keys[g].k->str, keys[g].k->len); j++)
+            first[keys[j].i] = keys[g].i;
+    free(keys);
+    for (size_t i = 0; i < n; i++)
+        if (first[i] < n) {
+            Diag *g = error_at(L->d, C_duplicate_key, at[2 * i], "duplicate key `%s` in this mapping",
+                               show(buf, k[2 * i]->str, k[2 * i]->len));
+            diag_note(L->d, g, at[2 * first[i]], "first written here");
+        }
+    free(first);
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
@@ -405,13 +445,15 @@ static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
     if (L->nkids == L->cap_kids) {
         L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
         L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
+        L->kid_at = xrealloc(L->kid_at, L->cap_kids * sizeof *L->kid_at);
     }
+    L->kid_at[L->nkids] = at;
     L->kids[L->nkids++] = n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
     if (f->node->kind == NODE_MAP && idx % 2 == 0)
-        check_key(L, f, n, at);
+        check_key(L, n, at);
 }
 
 static ScalarStyle scalar_style(yaml_scalar_style_t s)
@@ -500,8 +542,6 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
         check_tag(L, tag, kind, w.tag);
     Frame *f = &L->frames[L->nframes++];
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
-    if (kind == NODE_MAP)
-        f->ns = L->next_ns++;
     if (anchor)
         f->anchor = anchor_define(L, anchor, n);
 }
@@ -550,6 +590,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
             n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
         for (size_t i = 0; i < n->npairs; i++)
             n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        if (n->npairs > 1)
+            duplicate_keys(L, k, L->kid_at + f.base, n->npairs);
         if (L->src->text[f.off] == '{')
             flow_comma(L, n);
     } else {
@@ -682,7 +724,6 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .src = src,
         .lim = lim ? lim : &load_default_limits,
         .d = d,
-        .next_ns = NS_ANCHORS + 1,
         .bom = bom_len(src),
         .mark_off = bom_len(src),
     };
@@ -718,7 +759,14 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
+    /* Mappings an error left open: their keys so far. */
+    for (size_t o = 0; o < L.nframes; o++) {
+        size_t from = L.frames[o].base, to = o + 1 < L.nframes ? L.frames[o + 1].base : L.nkids;
+        if (L.frames[o].node->kind == NODE_MAP && to - from > 3)
+            duplicate_keys(&L, L.kids + from, L.kid_at + from, (to - from) / 2);
+    }
     free(L.kids);
+    free(L.kid_at);
     free(L.slots);
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }
