@@ -131,12 +131,24 @@ char *arena_strdup(Arena *a, const char *s)
 
 char *arena_vprintf(Arena *a, const char *fmt, va_list ap)
 {
+    /* Formatted once into the free end of the current chunk when it fits
+     * there (the usual case), which then takes what it used. */
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    Chunk *c = a->head;
+    size_t room = c ? c->cap - c->used : 0;
+    int n = vsnprintf(room ? (char *)c->data + c->used : NULL, room, fmt, ap2);
     va_end(ap2);
     if (n < 0)
         BUG("vsnprintf failed");
+    if ((size_t)n < room) {
+        const size_t align = _Alignof(max_align_t);
+        char *p = (char *)c->data + c->used;
+        c->used += ((size_t)n + 1 + align - 1) & ~(align - 1);
+        if (c->used > c->cap)
+            c->used = c->cap;
+        return p;
+    }
     char *p = arena_alloc(a, (size_t)n + 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
