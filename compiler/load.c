@@ -403,33 +403,58 @@ static int key_cmp(const void *pa, const void *pb)
     return c ? c : a->i < b->i ? -1 : a->i > b->i;
 }
 
-/* The duplicate keys of the mapping whose kids (key, value, ...) are
- * k[0..2n), written at at[]: each reported in document order with a note
- * at its first writing.  Sorted copies of the keys find them; nothing is
- * kept after. */
-static void duplicate_keys(Loader *L, Node **k, const Pos *at, size_t n)
+/* A key duplicate_keys compares: a scalar, not a merge key (reported). */
+static bool dup_candidate(const Node *k)
+{
+    return k->kind == NODE_SCALAR && !is_merge_key(k);
+}
+
+static bool same_key(const Node *a, const Node *b)
+{
+    return a->len == b->len && !memcmp(a->str, b->str, a->len);
+}
+
+/* Key i of k[] (kids, as duplicate_keys takes them) repeats key j. */
+static void duplicate_key(Loader *L, Node **k, const Pos *at, size_t i, size_t j)
 {
     char buf[64];
+    Diag *g = error_at(L->d, C_duplicate_key, at[2 * i], "duplicate key `%s` in this mapping",
+                       show(buf, k[2 * i]->str, k[2 * i]->len));
+    diag_note(L->d, g, at[2 * j], "first written here");
+}
+
+/* The duplicate keys of the mapping whose kids (key, value, ...) are
+ * k[0..2n), written at at[]: each reported in document order with a note
+ * at its first writing.  A few keys are compared pairwise, more through a
+ * sorted copy; nothing is kept after. */
+static void duplicate_keys(Loader *L, Node **k, const Pos *at, size_t n)
+{
+    enum { FEW = 16 }; /* up to this many keys, compared pairwise */
+    if (n <= FEW) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = 0; j < i && dup_candidate(k[2 * i]); j++)
+                if (dup_candidate(k[2 * j]) && same_key(k[2 * i], k[2 * j])) {
+                    duplicate_key(L, k, at, i, j);
+                    break;
+                }
+        return;
+    }
     Key *keys = xmalloc((n + 1) * sizeof *keys);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (k[2 * i]->kind == NODE_SCALAR && !is_merge_key(k[2 * i]))
+        if (dup_candidate(k[2 * i]))
             keys[m++] = (Key){k[2 * i], i};
     qsort(keys, m, sizeof *keys, key_cmp);
     size_t *first = xmalloc((n + 1) * sizeof *first); /* n: no earlier equal key */
     for (size_t i = 0; i < n; i++)
         first[i] = n;
     for (size_t g = 0, j; g < m; g = j)
-        for (j = g + 1; j < m && keys[j].k->len == keys[g].k->len &&
-                        !memcmp(keys[j].k->str, keys[g].k->str, keys[g].k->len); j++)
+        for (j = g + 1; j < m && same_key(keys[j].k, keys[g].k); j++)
             first[keys[j].i] = keys[g].i;
     free(keys);
     for (size_t i = 0; i < n; i++)
-        if (first[i] < n) {
-            Diag *g = error_at(L->d, C_duplicate_key, at[2 * i], "duplicate key `%s` in this mapping",
-                               show(buf, k[2 * i]->str, k[2 * i]->len));
-            diag_note(L->d, g, at[2 * first[i]], "first written here");
-        }
+        if (first[i] < n)
+            duplicate_key(L, k, at, i, first[i]);
     free(first);
 }
 
