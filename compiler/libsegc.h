@@ -45,7 +45,8 @@ typedef struct segc_diagnostic segc_diagnostic;
 typedef enum segc_status {
     SEGC_VALID = 0,      /* no error (warnings allowed); a build's files are there */
     SEGC_INVALID = 1,    /* an error: the spec breaks a rule or is no spec */
-    SEGC_UNREADABLE = 2, /* a file it extends cannot be read */
+    SEGC_UNREADABLE = 2, /* a fatal diagnostic: a file that cannot be read (a base
+                          * that cannot be read is an error at its extends: line) */
 } segc_status;
 
 typedef enum segc_severity {

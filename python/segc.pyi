@@ -26,7 +26,7 @@ class Diagnostic(_Diagnostic, total=False):
     fix: str
 
 class Result(NamedTuple):
-    status: int  # 0 valid, 1 invalid, 2 a file it extends cannot be read
+    status: int  # segc check's exit status: 0 valid, 1 invalid
     diagnostics: list[Diagnostic]
 
 class Error(Exception):

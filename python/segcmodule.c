@@ -254,8 +254,9 @@ PyDoc_STRVAR(check_doc,
 "would: `name` is the file name its diagnostics carry and its `extends:`\n"
 "are read relative to; `args` are segc's options for check and build\n"
 "(-D NAME=EXPR, -W..., --ddi LIST, ...); `include` the -I directories.\n"
-"Result.status is 0 (valid) or 1 (invalid; 2: a file it extends cannot be\n"
-"read); Result.diagnostics a list of dicts, each with the keys of one\n"
+"Result.status is segc check's exit status: 0 (valid) or 1 (invalid; a base\n"
+"that cannot be read is an error at its extends: line); Result.diagnostics\n"
+"a list of dicts, each with the keys of one\n"
 "diagnostic of `segc check --diagnostics=json`.  An option segc does not\n"
 "take here raises ValueError.");
 
