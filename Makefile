@@ -3,6 +3,7 @@
 #
 #   make              build build/segc
 #   make test         every test, with one closing total (mk/tests.mk)
+#   make python       build/python/segc*.so, the Python module (mk/libsegc.mk)
 #   make windows      build/windows/segc.exe with mingw-w64 (mk/windows.mk)
 #   make install      PREFIX=/usr/local DESTDIR= (mk/dist.mk; make dist
 #                     writes the release archives)
@@ -43,11 +44,16 @@ SANFLAGS := -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=al
 endif
 
 WARN     := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes
-ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) $(THREADS) \
+# Every object can go into libsegc.so (mk/libsegc.mk): position-independent,
+# each function and datum in a section of its own, so that the library
+# keeps only what its API reaches.
+PIC      := -fPIC -ffunction-sections -fdata-sections
+ALL_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 $(WARN) $(CFLAGS) $(SANFLAGS) $(THREADS) $(PIC) \
              -Icompiler -I$(B)/gen $(YAML_CFLAGS) -MMD -MP
-# Lemon's and re2c's output is not ours to warn about beyond -Wall.
-GEN_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -Wall -Werror -Wno-unused-variable \
-             -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) -Icompiler -I$(B)/gen -MMD -MP
+# Lemon's and re2c's output is not ours to warn about beyond -Wall.  NDEBUG
+# leaves out Lemon's assert()s and its tracing (a global FILE *).
+GEN_CFLAGS = -std=c11 -D_XOPEN_SOURCE=700 -DNDEBUG -Wall -Werror -Wno-unused-variable \
+             -Wno-unused-but-set-variable $(CFLAGS) $(SANFLAGS) $(PIC) -Icompiler -I$(B)/gen -MMD -MP
 LDFLAGS  ?=
 THREADS  := -pthread
 ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
@@ -115,6 +121,8 @@ $(LIB): $(LIB_OBJ)
 	@rm -f $@
 	$(AR) rcs $@ $^
 
+# segc and segc lsp run the library's pipeline (compiler/libsegc.c),
+# linked from the archive of the objects libsegc.so is made of.
 $(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
 
@@ -141,7 +149,7 @@ $(B):
 
 # ---- the rest ----------------------------------------------------------------
 
-include mk/windows.mk mk/dist.mk mk/tests.mk
+include mk/libsegc.mk mk/windows.mk mk/dist.mk mk/tests.mk
 
 clean:
 	rm -rf $(B)

@@ -41,12 +41,20 @@ Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reaso
 
 Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
 {
-    Diag *g = new_diag(d, sev, code, pos, fmt, ap);
     /* Hostile input can make millions of errors: keep the first ones (the
-     * rest are counted, and still fail the file). */
+     * rest are counted, and still fail the file).  The rest share one
+     * Diag, d->spill, with no message, notes or fix: nothing is formatted
+     * or kept for them. */
+    Diag *g = d->spill;
     if (d->count < DIAG_MAX_LISTED) {
+        g = new_diag(d, sev, code, pos, fmt, ap);
         *d->tail = g;
         d->tail = &g->next;
+    } else {
+        if (!g)
+            g = d->spill = arena_alloc(d->arena, sizeof *g);
+        *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = "", .seq = d->nseq++};
+        g->notes_tail = &g->notes;
     }
     d->count++;
     switch (sev) {
@@ -69,7 +77,7 @@ Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...)
 
 Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap)
 {
-    if (!on)
+    if (!on || on == d->spill)
         return NULL;
     Note *n = arena_alloc(d->arena, sizeof *n);
     n->msg = arena_vprintf(d->arena, fmt, ap);
@@ -89,7 +97,7 @@ void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
 
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...)
 {
-    if (!on)
+    if (!on || on == d->spill)
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -109,10 +117,10 @@ static int pos_cmp(const Diag *a, const Diag *b)
     int c = strcmp(fa, fb);
     if (c)
         return c;
-    if (a->pos.line != b->pos.line)
-        return a->pos.line < b->pos.line ? -1 : 1;
-    if (a->pos.col != b->pos.col)
-        return a->pos.col < b->pos.col ? -1 : 1;
+    /* A finding about a whole file (POS_FILE) comes before its lines. */
+    uint32_t oa = a->pos.off + 1, ob = b->pos.off + 1; /* POS_FILE + 1 is 0 */
+    if (oa != ob)
+        return oa < ob ? -1 : 1;
     return a->seq < b->seq ? -1 : a->seq > b->seq;
 }
 
@@ -165,38 +173,20 @@ const char *severity_level(Severity s)
 static const char *const severity_colors[] = {
     [SEV_NOTE] = C_CYAN, [SEV_WARNING] = C_MAGENTA, [SEV_ERROR] = C_RED, [SEV_FATAL] = C_RED};
 
-bool src_line(SrcLine *l, const SrcFile *f, uint32_t n)
-{
-    if (!f || !f->text)
-        return false;
-    const char *s = f->text, *end = s + f->len;
-    uint32_t at = 1;
-    if (l->file == f && l->line <= n)
-        s = l->start, at = l->line;
-    for (; at < n && s < end; s++)
-        if (*s == '\n')
-            at++;
-    const char *e = s;
-    while (e < end && *e != '\n')
-        e++;
-    *l = (SrcLine){f, at, s, e};
-    return true;
-}
-
 enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line */
 
-/* Prints the source line of `p` and a caret line under its span (`lc`
- * holds the last line printed: diagnostics come sorted).  A line longer
- * than EXCERPT_WIDTH bytes is shown as a window around the column, cut
- * with "...". */
-static void print_excerpt(FILE *f, Pos p, DiagStyle st, SrcLine *lc)
+/* Prints the source line of `p` and a caret line under its span.  A line
+ * longer than EXCERPT_WIDTH bytes is shown as a window around the column,
+ * cut with "...". */
+static void print_excerpt(Buf *f, Pos p, DiagStyle st)
 {
-    if (p.line == 0 || !src_line(lc, p.file, p.line))
+    SrcLoc l = src_loc(p);
+    if (!l.line)
         return;
-    const char *s = lc->start, *e = lc->end;
+    const char *s = l.bol, *e = l.eol;
     if (e > s && e[-1] == '\r')
         e--;
-    uint32_t col = p.col ? p.col : 1;
+    uint32_t col = l.col;
     const char *from = s, *to = e;
     if (e - s > EXCERPT_WIDTH) {
         if (col > EXCERPT_BEFORE && (size_t)(col - 1) <= (size_t)(e - s))
@@ -209,57 +199,58 @@ static void print_excerpt(FILE *f, Pos p, DiagStyle st, SrcLine *lc)
             to++;
     }
     const char *pre = from > s ? "..." : "";
-    fprintf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)p.line, pre, (int)(to - from), from, to < e ? "..." : "",
+    buf_printf(f, "%5u | %s%.*s%s\n      | %s", (unsigned)l.line, pre, (int)(to - from), from, to < e ? "..." : "",
             from > s ? "   " : "");
     /* Keep tabs as tabs so the caret lines up under them; a UTF-8
      * character takes one column, not one per byte. */
     uint32_t skip = (uint32_t)(from - s);
     for (uint32_t i = 1 + skip; i < col; i++)
         if (s + i - 1 >= e || (s[i - 1] & 0xC0) != 0x80)
-            fputc(s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ', f);
+            buf_putc(f, s + i - 1 < e && s[i - 1] == '\t' ? '\t' : ' ');
     uint32_t len = p.len ? p.len : 1;
     if (st.color)
-        fputs(C_GREEN, f);
-    fputc('^', f);
+        buf_puts(f, C_GREEN);
+    buf_putc(f, '^');
     for (uint32_t i = 1; i < len && s + col - 1 + i < to; i++)
         if ((s[col - 1 + i] & 0xC0) != 0x80)
-            fputc('~', f);
+            buf_putc(f, '~');
     if (st.color)
-        fputs(C_RESET, f);
-    fputc('\n', f);
+        buf_puts(f, C_RESET);
+    buf_putc(f, '\n');
 }
 
 /* A message quotes names from the spec: control characters in them (an
  * escape such as "\e[31m", a line break) are shown, never sent as such. */
-static void put_escaped(FILE *f, const char *msg)
+static void put_escaped(Buf *f, const char *msg)
 {
     for (const unsigned char *m = (const unsigned char *)msg; *m; m++) {
         if (*m < 0x20 || *m == 0x7F)
-            fprintf(f, "\\x%02X", *m);
+            buf_printf(f, "\\x%02X", *m);
         else
-            fputc(*m, f);
+            buf_putc(f, *m);
     }
 }
 
-static void print_head(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
+static void print_head(Buf *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
 {
     if (st.color)
-        fputs(C_BOLD, f);
-    if (p.file && p.line)
-        fprintf(f, "%s:%u:%u: ", p.file->name, (unsigned)p.line, (unsigned)p.col);
+        buf_puts(f, C_BOLD);
+    SrcLoc l = src_loc(p);
+    if (l.line)
+        buf_printf(f, "%s:%u:%u: ", p.file->name, (unsigned)l.line, (unsigned)l.col);
     else
-        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
+        buf_printf(f, "%s: ", p.file ? p.file->name : "segc");
     if (st.color)
-        fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
+        buf_printf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
-        fprintf(f, "%s:", severity_name(sev));
+        buf_printf(f, "%s:", severity_name(sev));
     if (code != CODE_NONE)
-        fprintf(f, " [%s]", code_name(code));
-    fputc(' ', f);
+        buf_printf(f, " [%s]", code_name(code));
+    buf_putc(f, ' ');
     put_escaped(f, msg);
     if (st.color)
-        fputs(C_RESET, f);
-    fputc('\n', f);
+        buf_puts(f, C_RESET);
+    buf_putc(f, '\n');
 }
 
 /* ---- --diagnostics=msvc ----------------------------------------------- */
@@ -270,55 +261,63 @@ static void print_head(FILE *f, Pos p, Severity sev, Code code, const char *msg,
  * names the last line), "file" or "segc".  Notes (and the fix) follow as
  * "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them in the build
  * output without counting them as errors. */
-static void msvc_line(FILE *f, Pos p, Severity sev, Code code, const char *prefix, const char *msg)
+static void msvc_line(Buf *f, Pos p, Severity sev, Code code, const char *prefix, const char *msg)
 {
-    unsigned col = p.col ? p.col : 1;
-    if (p.file && p.line && p.len > 1)
-        fprintf(f, "%s(%u,%u-%u): ", p.file->name, (unsigned)p.line, col, col + (unsigned)p.len - 1);
-    else if (p.file && p.line)
-        fprintf(f, "%s(%u,%u): ", p.file->name, (unsigned)p.line, col);
+    SrcLoc l = src_loc(p);
+    if (l.line && p.len > 1)
+        buf_printf(f, "%s(%u,%u-%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col, (unsigned)(l.col + p.len - 1));
+    else if (l.line)
+        buf_printf(f, "%s(%u,%u): ", p.file->name, (unsigned)l.line, (unsigned)l.col);
     else
-        fprintf(f, "%s: ", p.file ? p.file->name : "segc");
+        buf_printf(f, "%s: ", p.file ? p.file->name : "segc");
     if (sev == SEV_NOTE)
-        fputs("note: ", f);
+        buf_puts(f, "note: ");
     else
-        fprintf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", rule_table[code].msvc,
+        buf_printf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", rule_table[code].msvc,
                 code_name(code));
-    fputs(prefix, f);
+    buf_puts(f, prefix);
     put_escaped(f, msg);
-    fputc('\n', f);
+    buf_putc(f, '\n');
 }
 
 /* A diagnostic or note: its head line and excerpt, or its MSBuild line. */
-static void print_one(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st, SrcLine *lc)
+static void print_one(Buf *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
 {
     if (st.msvc) {
         msvc_line(f, p, sev, code, "", msg);
         return;
     }
     print_head(f, p, sev, code, msg, st);
-    print_excerpt(f, p, st, lc);
+    print_excerpt(f, p, st);
+}
+
+void diags_text(Buf *f, const Diags *d, DiagStyle st)
+{
+    for (const Diag *g = d->head; g; g = g->next) {
+        print_one(f, g->pos, g->sev, g->code, g->msg, st);
+        if (g->fix && st.msvc)
+            msvc_line(f, g->pos, SEV_NOTE, CODE_NONE, "fix: ", g->fix);
+        else if (g->fix)
+            buf_printf(f, "      = fix: %s\n", g->fix);
+        for (const Note *n = g->notes; n; n = n->next)
+            print_one(f, n->pos, SEV_NOTE, CODE_NONE, n->msg, st);
+    }
+    if (d->count > DIAG_MAX_LISTED && d->head) {
+        Pos at = pos_file(d->head->pos.file);
+        char msg[96];
+        snprintf(msg, sizeof msg, "%u more diagnostics not shown (at most %d per file)",
+                 d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
+        print_one(f, at, SEV_NOTE, C_limit_diagnostics, msg, st);
+    }
 }
 
 void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
 {
-    SrcLine lc = {0}, nc = {0}; /* notes have their own order */
-    for (const Diag *g = d->head; g; g = g->next) {
-        print_one(f, g->pos, g->sev, g->code, g->msg, st, &lc);
-        if (g->fix && st.msvc)
-            msvc_line(f, g->pos, SEV_NOTE, CODE_NONE, "fix: ", g->fix);
-        else if (g->fix)
-            fprintf(f, "      = fix: %s\n", g->fix);
-        for (const Note *n = g->notes; n; n = n->next)
-            print_one(f, n->pos, SEV_NOTE, CODE_NONE, n->msg, st, &nc);
-    }
-    if (d->count > DIAG_MAX_LISTED && d->head) {
-        Pos at = {d->head->pos.file, 0, 0, 0};
-        char msg[96];
-        snprintf(msg, sizeof msg, "%u more diagnostics not shown (at most %d per file)",
-                 d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
-        print_one(f, at, SEV_NOTE, C_limit_diagnostics, msg, st, &lc);
-    }
+    Buf b = {0};
+    diags_text(&b, d, st);
+    if (b.len)
+        fwrite(b.p, 1, b.len, f);
+    buf_free(&b);
 }
 
 /* ---- edits --------------------------------------------------------------- */
@@ -329,23 +328,38 @@ void diag_edit(Diags *d, Diag *on, Pos at, const char *text)
         on->edit = (DiagEdit){at, arena_strdup(d->arena, text)};
 }
 
+/* A line of a file, for the edits: its text (src_loc's bol and eol). */
+typedef struct Line {
+    const SrcFile *file;
+    uint32_t line;
+    const char *start, *end;
+} Line;
+
+/* Line n of f; false past its last line. */
+static bool line_n(Line *l, const SrcFile *f, uint32_t n)
+{
+    SrcLoc c = src_loc(pos_at(f, src_line_off(f, n), 0));
+    *l = (Line){f, c.line, c.bol, c.eol};
+    return c.line == n;
+}
+
 /* The line of `p` and the bytes [*from, *to) of it the span covers; false
  * when the span is not on one line of its file's text. */
-static bool span_of(Pos p, SrcLine *l, const char **from, const char **to)
+static bool span_of(Pos p, Line *l, const char **from, const char **to)
 {
-    *l = (SrcLine){0};
-    if (!p.file || !p.line || !p.col || !src_line(l, p.file, p.line) || l->line != p.line ||
-        p.col - 1 > (size_t)(l->end - l->start))
+    SrcLoc c = src_loc(p);
+    *l = (Line){p.file, c.line, c.bol, c.eol};
+    if (!c.line || p.off < (size_t)(c.bol - p.file->text))
         return false;
-    *from = l->start + (p.col - 1);
+    *from = p.file->text + p.off;
     *to = *from + p.len;
     return *to <= l->end;
 }
 
 /* Bytes [from, to) of line `l` as a Pos (`to` may be past the line break). */
-static Pos span_pos(const SrcLine *l, const char *from, const char *to)
+static Pos span_pos(const Line *l, const char *from, const char *to)
 {
-    return (Pos){l->file, l->line, (uint32_t)(from - l->start) + 1, (uint32_t)(to - from)};
+    return pos_at(l->file, (size_t)(from - l->file->text), (size_t)(to - from));
 }
 
 static const char *skip_blanks_back(const char *p, const char *start)
@@ -364,7 +378,7 @@ static const char *skip_blanks(const char *p, const char *end)
 
 void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail)
 {
-    SrcLine l;
+    Line l;
     const char *s, *e;
     if (!on || !span_of(value, &l, &s, &e) || e == s)
         return;
@@ -381,7 +395,7 @@ void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail)
 
 void diag_edit_remove_pair(Diags *d, Diag *on, Pos value)
 {
-    SrcLine l;
+    Line l;
     const char *s, *e;
     if (!on || !span_of(value, &l, &s, &e))
         return;
@@ -406,7 +420,7 @@ void diag_edit_remove_pair(Diags *d, Diag *on, Pos value)
 
 void diag_edit_remove_item(Diags *d, Diag *on, Pos item)
 {
-    SrcLine l;
+    Line l;
     const char *s, *e;
     if (!on || !span_of(item, &l, &s, &e) || e == s)
         return;
@@ -419,9 +433,9 @@ void diag_edit_remove_item(Diags *d, Diag *on, Pos item)
          * (without any, `key:` would be left holding nothing). */
         bool other = false;
         for (int dl = -1; dl <= 1; dl += 2) {
-            SrcLine m = {0};
+            Line m;
             uint32_t n = l.line + (uint32_t)dl;
-            if (n >= 1 && src_line(&m, l.file, n) && m.line == n) {
+            if (n >= 1 && line_n(&m, l.file, n)) {
                 const char *t = skip_blanks(m.start, m.end);
                 other = other || (t - m.start == dash - l.start && t < m.end && *t == '-');
             }
@@ -439,14 +453,14 @@ void diag_edit_remove_item(Diags *d, Diag *on, Pos item)
 
 void diag_edit_remove_block(Diags *d, Diag *on, Pos key)
 {
-    SrcLine l, m;
+    Line l, m;
     const char *s, *e;
     if (!on || !span_of(key, &l, &s, &e) || skip_blanks_back(s, l.start) != l.start)
         return;
     size_t indent = (size_t)(s - l.start);
     uint32_t last = l.line;
     m = l;
-    for (uint32_t n = l.line + 1; src_line(&m, l.file, n) && m.line == n; n++) {
+    for (uint32_t n = l.line + 1; line_n(&m, l.file, n); n++) {
         const char *t = skip_blanks(m.start, m.end);
         size_t in = (size_t)(t - m.start);
         if (t == m.end || *t == '#' || *t == '\r') /* blank, a comment: with what follows */
@@ -456,8 +470,7 @@ void diag_edit_remove_block(Diags *d, Diag *on, Pos key)
         else
             break;
     }
-    m = l;
-    if (!src_line(&m, l.file, last))
+    if (!line_n(&m, l.file, last))
         return;
     diag_edit(d, on, span_pos(&l, l.start, m.end < l.file->text + l.file->len ? m.end + 1 : m.end), "");
 }
@@ -466,7 +479,7 @@ void diag_edit_remove_block(Diags *d, Diag *on, Pos key)
  * when the text there is that word (inside quotes or not). */
 static void edit_word(Diags *d, Diag *on, const char *word, const char *near)
 {
-    SrcLine l;
+    Line l;
     const char *s, *e;
     size_t n = strlen(word);
     if (!on || !span_of(pos_shift(on->pos, 0, 0), &l, &s, &e))

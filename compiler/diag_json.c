@@ -126,23 +126,18 @@ void diag_report_free(DiagReport *r)
         arena_free(r->a);
 }
 
-static Loc make_loc(Arena *a, Pos p)
+DiagPlace diag_place(Pos p)
 {
-    Loc l = {0};
-    if (!p.file)
+    DiagPlace l = {0};
+    SrcLoc c = src_loc(p);
+    if (!c.line)
         return l;
-    l.file = arena_strdup(a, p.file->name);
-    if (!p.line)
-        return l;
-    l.line = p.line;
-    l.col = p.col ? p.col : 1;
+    l.line = c.line;
+    l.col = c.col;
     l.end_col = l.col + (p.len ? p.len : 1);
     /* Columns count bytes; SARIF gets code points, counted in the line. */
-    SrcLine sl = {0};
-    if (!src_line(&sl, p.file, p.line))
-        sl.start = sl.end = ""; /* no text: as an empty line, every byte counts one */
-    const char *s = sl.start;
-    size_t line_len = (size_t)(sl.end - s);
+    const char *s = c.bol;
+    size_t line_len = (size_t)(c.eol - s);
     size_t before = l.col - 1, span = l.end_col - l.col;
     size_t in_before = before < line_len ? before : line_len;
     size_t in_span = before + span <= line_len ? span : line_len > before ? line_len - before : 0;
@@ -150,6 +145,12 @@ static Loc make_loc(Arena *a, Pos p)
     l.cp_col = (uint32_t)(1 + utf8_count(s, in_before) + (before - in_before));
     l.cp_end_col = (uint32_t)(l.cp_col + utf8_count(s + in_before, in_span) + (span - in_span));
     return l;
+}
+
+static Loc make_loc(Arena *a, Pos p)
+{
+    DiagPlace d = diag_place(p);
+    return (Loc){p.file ? arena_strdup(a, p.file->name) : NULL, d.line, d.col, d.end_col, d.cp_col, d.cp_end_col};
 }
 
 static Logical make_logical(Arena *a, const Subject *s)

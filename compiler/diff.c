@@ -100,7 +100,7 @@ static Pos or_pos(Pos p, Pos fallback)
  * wrote (defaults). */
 static Pos spec_pos(const Spec *s)
 {
-    return or_pos(s->name_pos, (Pos){s->file, 1, 1, 0});
+    return or_pos(s->name_pos, src_pos(s->file, 1, 1, 0));
 }
 
 static Pos seg_pos(const Spec *s, const Segment *g)
@@ -257,11 +257,10 @@ static const char *expr_cause(Dx *x, const Segment *og, const Segment *ng, const
 /* The expression text of a value its spec wrote (quotes dropped). */
 static bool value_text(const Value *v, const char **text, size_t *len)
 {
-    SrcLine l = {0};
-    if (!v->set || !v->pos.line || !v->pos.col || !v->pos.len || !src_line(&l, v->pos.file, v->pos.line))
+    if (!v->set || !pos_placed(v->pos) || !v->pos.len || !v->pos.file->text || v->pos.off > v->pos.file->len)
         return false;
-    const char *p = l.start + v->pos.col - 1, *end = v->pos.file->text + v->pos.file->len;
-    if (p > end || (size_t)(end - p) < v->pos.len)
+    const char *p = v->pos.file->text + v->pos.off, *end = v->pos.file->text + v->pos.file->len;
+    if ((size_t)(end - p) < v->pos.len)
         return false;
     bool quoted = v->pos.len >= 2 && (*p == '"' || *p == '\'');
     *text = p + quoted;
@@ -612,12 +611,15 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
 void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
+        SrcLoc l = src_loc(c->pos);
         buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(c->cls), c->pos.file ? c->pos.file->name : "?",
-                   (unsigned)c->pos.line, (unsigned)c->pos.col, change_table[c->kind].name, c->msg,
-                   c->cause ? ", because " : "", c->cause ? c->cause : "");
-        for (const Note *n = c->notes; n; n = n->next)
-            buf_printf(b, "note: %s:%u:%u: %s\n", n->pos.file ? n->pos.file->name : "?", (unsigned)n->pos.line,
-                       (unsigned)n->pos.col, n->msg);
+                   (unsigned)l.line, (unsigned)l.col, change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
+                   c->cause ? c->cause : "");
+        for (const Note *n = c->notes; n; n = n->next) {
+            l = src_loc(n->pos);
+            buf_printf(b, "note: %s:%u:%u: %s\n", n->pos.file ? n->pos.file->name : "?", (unsigned)l.line,
+                       (unsigned)l.col, n->msg);
+        }
     }
     if (d->count)
         buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
@@ -628,7 +630,8 @@ void diff_print_text(Buf *b, const Diff *d)
 
 static void json_pos(JsonW *w, Pos p)
 {
-    json_place(w, p.file ? p.file->name : NULL, p.line, p.col);
+    SrcLoc l = src_loc(p);
+    json_place(w, p.file ? p.file->name : NULL, l.line, l.col);
 }
 
 static void json_side(JsonW *w, const char *key, const ChangeSide *s)

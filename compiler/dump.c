@@ -16,8 +16,9 @@ enum { MODEL_FORMAT_VERSION = 1 };
 
 static void where(JsonW *w, Pos p)
 {
-    if (json_kobj_if(w, "where", p.file && p.line)) {
-        json_place(w, p.file->name, p.line, p.col);
+    SrcLoc l = src_loc(p);
+    if (json_kobj_if(w, "where", l.line)) {
+        json_place(w, p.file->name, l.line, l.col);
         json_obj_end(w);
     }
 }

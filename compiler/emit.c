@@ -205,7 +205,7 @@ void emitf(Emit *w, const Frag *f, const FragArg *a)
             break;
         case '@':
             if (w->annotate)
-                buf_printf(b, " [%s:%u]", os_basename(x->p.file ? x->p.file->name : "?"), (unsigned)x->p.line);
+                buf_printf(b, " [%s:%u]", os_basename(x->p.file ? x->p.file->name : "?"), (unsigned)src_loc(x->p).line);
             break;
         default: BUG("a fragment conversion frag.c does not make");
         }
@@ -258,9 +258,6 @@ typedef struct Ctx {
     const SrcFile *prefix_file; /* hook-prefix.txt, when read */
     FieldId members[DDI_FORMS][FIELD_COUNT]; /* each form's fields, in the order of its members */
     unsigned nmembers[DDI_FORMS];
-    const SrcFile *line_of;  /* pos_text's last line: its number and start */
-    uint32_t line;
-    const char *line_at;
 } Ctx;
 
 enum { HOOK_PREFIX, HOOK_BANNER, HOOK_PRECOMP, HOOK_TRACE };
@@ -273,20 +270,12 @@ static uint64_t wddm_caps(unsigned wddm)
 
 /* The text at a position: the expression the spec wrote.  A plain scalar
  * written over several lines is folded as YAML reads it (a line break and
- * the next line's indentation become one space).  Values come mostly in
- * the order of their lines, so the search goes on from the last line found. */
+ * the next line's indentation become one space). */
 static const char *pos_text(Ctx *c, Pos p)
 {
     const SrcFile *f = p.file;
     const char *end = f->text + f->len;
-    if (c->line_of != f || p.line < c->line) {
-        c->line_of = f;
-        c->line = 1;
-        c->line_at = f->text;
-    }
-    for (const char *nl; c->line < p.line && (nl = memchr(c->line_at, '\n', (size_t)(end - c->line_at))); c->line++)
-        c->line_at = nl + 1;
-    const char *t = c->line_at + p.col - 1;
+    const char *t = f->text + (p.off < f->len ? p.off : f->len);
     Buf *b = &c->w->scratch;
     b->len = 0;
     for (size_t n = 0; t < end && n < (p.len ? p.len : 1) && *t != '\r'; n++) {
@@ -851,11 +840,8 @@ static const char *hook_value(const Ctx *c, const char *name, size_t n)
 static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
 {
     Buf b = {0};
-    uint32_t line = 1;
-    const char *t = src->text, *end = t + src->len, *bol = t;
+    const char *t = src->text, *end = t + src->len;
     while (t < end) {
-        if (*t == '\n')
-            line++, bol = t + 1;
         if (t + 1 < end && t[0] == '{' && (t[1] == '{' || t[1] == '%')) {
             const char *n = t + 2, *e;
             while (n < end && (*n == ' ' || *n == '\t'))
@@ -868,7 +854,7 @@ static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
             const char *v = t[1] == '{' && close + 1 < end && close[0] == '}' && close[1] == '}'
                                 ? hook_value(c, n, (size_t)(e - n)) : NULL;
             if (!v) {
-                fatal_at(d, C_template, (Pos){src, line, (uint32_t)(t - bol) + 1, 2},
+                fatal_at(d, C_template, pos_at(src, (size_t)(t - src->text), 2),
                          "a hook file substitutes only {{ board.name }}, {{ board.upper }}, {{ board.camel }}, "
                          "{{ spec.file }}, {{ segc.version }}, {{ header }} and {{ source }}");
                 buf_free(&b);
@@ -964,7 +950,7 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
             return false;
         c->hook[i] = text;
         if (i == HOOK_PREFIX && *text && !is_c_ident(text)) {
-            fatal_at(d, C_template, (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
+            fatal_at(d, C_template, src_pos(src, 1, 1, 0), "hook-prefix.txt must hold a C identifier, not '%s'", text);
             return false;
         }
         if (i == HOOK_PREFIX) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */

@@ -35,9 +35,7 @@ typedef struct ExprLexer {
     Arena *a;
     Diags *d;
     const unsigned char *buf, *cur, *lim; /* lim: the terminating NUL */
-    const unsigned char *line_begin;      /* first byte of the current line */
-    const SrcFile *file;
-    uint32_t line, base_col; /* column of line_begin */
+    Pos start;                            /* where buf[0] stands */
     const Node *scalar;      /* set: positions are its characters' (node_char_pos) */
     int prev;                /* kind of the last token returned */
     const unsigned char *num_start, *num_end; /* the last number token */

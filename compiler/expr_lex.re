@@ -6,9 +6,9 @@
  * text.  Whitespace is skipped inside the loop; every other rule returns a
  * token, or reports a lexical error and returns EXPR_TOK_ERROR.
  *
- * Columns: a token on the first line is at start.col + its byte offset; a
- * newline starts the next line at column 1.  Text from a YAML scalar is
- * positioned by the scalar instead, from each token's byte offset.
+ * Positions: a token is at start.off + its byte offset.  Text from a YAML
+ * scalar is positioned by the scalar instead, from each token's byte
+ * offset in its value (node_char_pos: escapes and folded lines).
  *
  * Units are words of their own, attached (512MiB) or not (512 MiB).  The
  * spellings that mean something else elsewhere (MB, K, kib, ...) are errors
@@ -27,16 +27,16 @@
 void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos start, Diags *d)
 {
     const unsigned char *buf = (const unsigned char *)arena_strndup(a, text ? text : "", text ? len : 0);
-    *lx = (ExprLexer){.a = a, .d = d, .buf = buf, .cur = buf, .lim = buf + (text ? len : 0), .line_begin = buf,
-                      .file = start.file, .line = start.line, .base_col = start.col, .prev = EXPR_TOK_END};
+    *lx = (ExprLexer){.a = a, .d = d, .buf = buf, .cur = buf, .lim = buf + (text ? len : 0),
+                      .start = start, .prev = EXPR_TOK_END};
 }
 
-/* Position of `n` bytes at `p`, which is on the current line. */
+/* Position of `n` bytes at `p`. */
 static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
 {
     if (lx->scalar)
         return node_char_pos(lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
-    return (Pos){lx->file, lx->line, lx->base_col + (uint32_t)(p - lx->line_begin), (uint32_t)n};
+    return pos_shift(lx->start, (uint32_t)(p - lx->buf), (uint32_t)n);
 }
 
 static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, const unsigned char *e)
@@ -257,13 +257,7 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
                 return bad_char(lx, t, s, YYCURSOR);
             return emit(lx, t, EXPR_TOK_END, s, s);
         }
-        [ \t\r]+ { continue; }
-        "\n" {
-            lx->line++;
-            lx->line_begin = YYCURSOR;
-            lx->base_col = 1;
-            continue;
-        }
+        [ \t\r\n]+ { continue; }
 
         num {
             if (s == lx->num_end) /* 0b12, 0o78 */

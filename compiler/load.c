@@ -2,26 +2,25 @@
 /* load.c - a spec's files -> one Node tree, over libyaml's event API.
  *
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
- * sequences) that each carry the file, line and byte column where they were
+ * sequences) that each carry the file and byte offset where they were
  * written; spec_read (at the end) does so for every file of the extends
  * chain and merges them by the merge rule each key has in the structure
  * table (spec.def).  Of what the keys mean it reads only `segc:`,
  * `extends:`, a segment's `new:` and `delete:`; resolve.c reads the rest.
  *
- * Positions.  libyaml counts a mark's index in characters (and ends its
- * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
- * (that is how diag.c prints the source line) and columns in bytes.  Two
- * cursors convert: one walks characters to turn a mark's index into a byte
- * offset, one walks bytes to turn an offset into a line and column.  Both
- * move either way from where they last stopped; events arrive in document
- * order, so the walks add up to about one pass over the text.
+ * Positions.  A Pos is a byte offset into the file's text; lines and
+ * columns are counted only when one is shown (src_loc).  libyaml counts a
+ * mark's index in characters, so a cursor walks characters to turn it into
+ * a byte offset (in a file of ASCII only the index is the offset); it
+ * moves either way from where it last stopped, and events arrive in
+ * document order, so the walk adds up to about one pass over the text.
  *
- * A UTF-8 byte order mark is not part of line 1: the key after it is at 1:1
- * (libyaml is handed the text after it, with the encoding fixed to UTF-8).
+ * A UTF-8 byte order mark is handed to libyaml as no part of the text
+ * (with the encoding fixed to UTF-8); src_loc shows the key after it at 1:1.
  *
  * A node's Pos is its first character after any anchor and tag (for a
  * quoted scalar: the opening quote; for a block scalar: the `|` or `>`), and
- * its len is the span of the node when it fits on one line, else 1.
+ * its len is the span of the node when it has no line feed, else 1.
  *
  * Aliases share the anchored Node; nothing is copied.  What an alias costs
  * is counted instead: every use adds the number of nodes the anchored node
@@ -70,8 +69,7 @@ typedef struct Slot {
     size_t n;
     uint64_t hash;
     uint32_t ns;
-    Pos pos;        /* keys: where the key was first written */
-    Anchor *anchor; /* anchors */
+    Anchor *anchor;
 } Slot;
 
 /* ---- the loader -------------------------------------------------------- */
@@ -84,7 +82,6 @@ typedef struct Frame {
     size_t base;
     size_t count;    /* nodes in its expansion so far, itself included */
     unsigned height; /* highest child height */
-    uint32_t ns;     /* key namespace of a mapping */
     Anchor *anchor;  /* the anchor this node defines, or NULL */
 } Frame;
 
@@ -97,17 +94,15 @@ typedef struct Loader {
     size_t bom;             /* 3 if the file starts with a UTF-8 BOM */
     bool ascii;             /* no byte past the BOM above 0x7F */
     size_t mark_idx, mark_off; /* the character cursor: index and offset */
-    size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
-    uint32_t line;
 
     Frame *frames; /* max_depth of them: on_start opens no more */
     size_t nframes;
     Node **kids;
+    Pos *kid_at; /* where each kid was written (for an alias: the alias) */
     size_t nkids, cap_kids;
 
-    Slot *slots;
+    Slot *slots; /* the anchors */
     size_t cap_slots, used_slots;
-    uint32_t next_ns;
 
     size_t alias_total;
     bool alias_reported;
@@ -143,20 +138,6 @@ static size_t u8len(unsigned char c)
 static size_t bom_len(const SrcFile *f)
 {
     return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
-/* The byte offset of Pos `p`.  A Node keeps only its Pos, so this scans the
- * text for line feeds: linear in the file, so kept off the common paths. */
-static size_t pos_off(Pos p)
-{
-    const char *s = p.file->text, *end = s + p.file->len;
-    for (uint32_t l = 1; l < p.line; l++) {
-        const char *nl = memchr(s, '\n', (size_t)(end - s));
-        if (!nl)
-            return p.file->len;
-        s = nl + 1;
-    }
-    return (size_t)(s - p.file->text) + (p.line == 1 ? bom_len(p.file) : 0) + p.col - 1;
 }
 
 /* Writes a printable excerpt of s[0..n) into out (for messages): control
@@ -196,35 +177,13 @@ static size_t mark_off(Loader *L, yaml_mark_t m)
     return L->mark_off;
 }
 
-/* Pos of a byte offset (len 0). */
-static Pos pos_of_off(Loader *L, size_t off)
-{
-    const char *t = L->src->text;
-    if (off > L->src->len)
-        off = L->src->len;
-    for (const char *nl; L->pos_off < off && (nl = memchr(t + L->pos_off, '\n', off - L->pos_off));)
-        L->line++, L->pos_off = L->line_off = (size_t)(nl - t) + 1;
-    if (L->pos_off < off)
-        L->pos_off = off;
-    while (L->pos_off > off)
-        if (t[--L->pos_off] == '\n') {
-            L->line--;
-            for (L->line_off = L->pos_off; L->line_off > 0 && t[L->line_off - 1] != '\n'; L->line_off--)
-                continue;
-        }
-    size_t col = off - L->line_off + 1;
-    if (L->line == 1)
-        col = col > L->bom ? col - L->bom : 1;
-    return (Pos){L->src, L->line, clamp32(col), 0};
-}
-
-/* The len of a node starting at `from` (Pos p) and ending before `to`: the
- * span if it stays on one line, else 1. */
-static uint32_t span_len(Loader *L, Pos p, size_t from, size_t to)
+/* The span of bytes [from, to) of f: its len is 1 when it runs over a
+ * line feed (Pos). */
+static Pos span(const SrcFile *f, size_t from, size_t to)
 {
     if (to <= from)
-        return 0;
-    return pos_of_off(L, to).line == p.line ? clamp32(to - from) : 1;
+        return pos_at(f, from, 0);
+    return pos_at(f, from, memchr(f->text + from, '\n', to - from) ? 1 : to - from);
 }
 
 static bool is_blank_or_break(char c)
@@ -365,13 +324,8 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     size_t tag_off = start, tag_end = start;
     int nprops = (anchor != NULL) + (tag != NULL);
     w.off = nprops ? skip_props(L, start, w.end, nprops, &tag_off, &tag_end) : start;
-    w.pos = pos_of_off(L, w.off);
-    w.pos.len = span_len(L, w.pos, w.off, w.end);
-    w.tag = w.pos;
-    if (tag) {
-        w.tag = pos_of_off(L, tag_off);
-        w.tag.len = tag_end > tag_off ? clamp32(tag_end - tag_off) : 1;
-    }
+    w.pos = span(L->src, w.off, w.end);
+    w.tag = tag ? pos_at(L->src, tag_off, tag_end > tag_off ? tag_end - tag_off : 1) : w.pos;
     return w;
 }
 
@@ -411,30 +365,97 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
              show(buf, t, strlen(t)));
 }
 
-/* Checks the key just added to mapping `f`; `at` is where it was written
- * (for a key written as an alias: the alias). */
-static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
+static bool is_merge_key(const Node *k)
 {
-    char buf[64];
+    return k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0;
+}
+
+/* Checks the key just added to a mapping; `at` is where it was written
+ * (for a key written as an alias: the alias).  Duplicates are looked for
+ * when the mapping ends (duplicate_keys). */
+static void check_key(Loader *L, const Node *k, Pos at)
+{
     if (k->kind != NODE_SCALAR) {
         error_at(L->d, C_yaml_key, at, "a mapping key must be a scalar, not a %s",
                  node_kind_name(k->kind));
         return;
     }
-    if (k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
+    if (is_merge_key(k)) {
         error_at(L->d, C_yaml_merge, at,
                  "merge keys (<<) are not supported; use extends: or repeat the keys");
         return;
     }
-    bool found;
-    Slot *sl = slot_get(L, f->ns, k->str, k->len, &found);
-    if (found) {
-        Diag *g = error_at(L->d, C_duplicate_key, at, "duplicate key `%s` in this mapping",
-                           show(buf, k->str, k->len));
-        diag_note(L->d, g, sl->pos, "first written here");
-    } else {
-        sl->pos = at;
+}
+
+/* A key of a mapping, as duplicates are looked for: its node, and its
+ * index among the mapping's pairs. */
+typedef struct Key {
+    const Node *k;
+    size_t i;
+} Key;
+
+static int key_cmp(const void *pa, const void *pb)
+{
+    const Key *a = pa, *b = pb;
+    if (a->k->len != b->k->len)
+        return a->k->len < b->k->len ? -1 : 1;
+    int c = memcmp(a->k->str, b->k->str, a->k->len);
+    return c ? c : a->i < b->i ? -1 : a->i > b->i;
+}
+
+/* A key duplicate_keys compares: a scalar, not a merge key (reported). */
+static bool dup_candidate(const Node *k)
+{
+    return k->kind == NODE_SCALAR && !is_merge_key(k);
+}
+
+static bool same_key(const Node *a, const Node *b)
+{
+    return a->len == b->len && !memcmp(a->str, b->str, a->len);
+}
+
+/* Key i of k[] (kids, as duplicate_keys takes them) repeats key j. */
+static void duplicate_key(Loader *L, Node **k, const Pos *at, size_t i, size_t j)
+{
+    char buf[64];
+    Diag *g = error_at(L->d, C_duplicate_key, at[2 * i], "duplicate key `%s` in this mapping",
+                       show(buf, k[2 * i]->str, k[2 * i]->len));
+    diag_note(L->d, g, at[2 * j], "first written here");
+}
+
+/* The duplicate keys of the mapping whose kids (key, value, ...) are
+ * k[0..2n), written at at[]: each reported in document order with a note
+ * at its first writing.  A few keys are compared pairwise, more through a
+ * sorted copy; nothing is kept after. */
+static void duplicate_keys(Loader *L, Node **k, const Pos *at, size_t n)
+{
+    enum { FEW = 16 }; /* up to this many keys, compared pairwise */
+    if (n <= FEW) {
+        for (size_t i = 1; i < n; i++)
+            for (size_t j = 0; j < i && dup_candidate(k[2 * i]); j++)
+                if (dup_candidate(k[2 * j]) && same_key(k[2 * i], k[2 * j])) {
+                    duplicate_key(L, k, at, i, j);
+                    break;
+                }
+        return;
     }
+    Key *keys = xmalloc((n + 1) * sizeof *keys);
+    size_t m = 0;
+    for (size_t i = 0; i < n; i++)
+        if (dup_candidate(k[2 * i]))
+            keys[m++] = (Key){k[2 * i], i};
+    qsort(keys, m, sizeof *keys, key_cmp);
+    size_t *first = xmalloc((n + 1) * sizeof *first); /* n: no earlier equal key */
+    for (size_t i = 0; i < n; i++)
+        first[i] = n;
+    for (size_t g = 0, j; g < m; g = j)
+        for (j = g + 1; j < m && same_key(keys[j].k, keys[g].k); j++)
+            first[keys[j].i] = keys[g].i;
+    free(keys);
+    for (size_t i = 0; i < n; i++)
+        if (first[i] < n)
+            duplicate_key(L, k, at, i, first[i]);
+    free(first);
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
@@ -449,13 +470,15 @@ static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
     if (L->nkids == L->cap_kids) {
         L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
         L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
+        L->kid_at = xrealloc(L->kid_at, L->cap_kids * sizeof *L->kid_at);
     }
+    L->kid_at[L->nkids] = at;
     L->kids[L->nkids++] = n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
     if (f->node->kind == NODE_MAP && idx % 2 == 0)
-        check_key(L, f, n, at);
+        check_key(L, n, at);
 }
 
 static ScalarStyle scalar_style(yaml_scalar_style_t s)
@@ -544,8 +567,6 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
         check_tag(L, tag, kind, w.tag);
     Frame *f = &L->frames[L->nframes++];
     *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
-    if (kind == NODE_MAP)
-        f->ns = L->next_ns++;
     if (anchor)
         f->anchor = anchor_define(L, anchor, n);
 }
@@ -569,13 +590,14 @@ static void flow_comma(Loader *L, const Node *m)
         int depth = parens(v);
         for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
             depth += parens(k = m->pairs[j].key);
-        if (depth > 0 || !k || k->pos.line != v->pos.line)
+        if (depth > 0 || !k || k->pos.file != v->pos.file || k->pos.off < v->pos.off ||
+            memchr(L->src->text + v->pos.off, '\n', k->pos.off - v->pos.off))
             continue;
-        int n = (int)(k->pos.col + k->len - v->pos.col);
+        int n = (int)(k->pos.off + k->len - v->pos.off);
         Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(v->pos, 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
                            m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
-        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + pos_off(v->pos));
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + v->pos.off);
     }
 }
 
@@ -593,6 +615,8 @@ static void on_end(Loader *L, const yaml_event_t *ev)
             n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
         for (size_t i = 0; i < n->npairs; i++)
             n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        if (n->npairs > 1)
+            duplicate_keys(L, k, L->kid_at + f.base, n->npairs);
         if (L->src->text[f.off] == '{')
             flow_comma(L, n);
     } else {
@@ -603,7 +627,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
         }
     }
     L->nkids = f.base;
-    n->pos.len = span_len(L, n->pos, f.off, mark_off(L, ev->end_mark));
+    n->pos.len = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
         *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
@@ -623,7 +647,7 @@ static void on_event(Loader *L, const yaml_event_t *ev)
     case YAML_DOCUMENT_END_EVENT:
     case YAML_STREAM_END_EVENT:
         if (ev->type == YAML_DOCUMENT_END_EVENT ? L->root_empty : L->ndocs == 0)
-            error_at(L->d, C_yaml_empty, (Pos){L->src, 1, 1, 0},
+            error_at(L->d, C_yaml_empty, pos_at(L->src, L->bom, 0),
                      "the file is empty; a spec starts with `segc: 1`");
         break;
     case YAML_SCALAR_EVENT: on_scalar(L, ev); break;
@@ -664,7 +688,7 @@ static void tab_fix(Loader *L, Diag *g, size_t b)
     memset(sp, ' ', want);
     diag_fixit(L->d, g, leading ? "indent with %zu spaces" : "replace the tab with %zu space%s", want,
                want == 1 ? "" : "s");
-    diag_edit(L->d, g, pos_shift(pos_of_off(L, b), 0, (uint32_t)(e - b)), sp);
+    diag_edit(L->d, g, pos_at(L->src, b, e - b), sp);
 }
 
 static void syntax_error(Loader *L, const yaml_parser_t *p)
@@ -676,7 +700,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     /* The reader counts bytes of its input, which starts after the BOM. */
     bool reader = p->error == YAML_READER_ERROR;
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
-    Pos at = pos_shift(pos_of_off(L, off), 0, 1);
+    Pos at = pos_at(L->src, off, 1);
     if (reader && p->problem_value >= 0) {
         error_at(L->d, C_yaml_syntax, at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         return;
@@ -704,7 +728,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     if (coff == off)
         return;
     /* "while parsing a flow sequence" -> "the flow sequence starts here" */
-    Pos cat = pos_shift(pos_of_off(L, coff), 0, 1);
+    Pos cat = pos_at(L->src, coff, 1);
     const char *c = p->context;
     if (!strncmp(c, "while parsing ", 14) || !strncmp(c, "while scanning ", 15)) {
         c = strchr(c + 6, ' ') + 1;
@@ -725,10 +749,8 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .src = src,
         .lim = lim ? lim : &load_default_limits,
         .d = d,
-        .next_ns = NS_ANCHORS + 1,
         .bom = bom_len(src),
         .mark_off = bom_len(src),
-        .line = 1,
     };
     uint64_t high = 0; /* the top bits of every byte, eight at a time */
     size_t i = L.bom;
@@ -762,7 +784,14 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
             break;
     }
     yaml_parser_delete(&p);
+    /* Mappings an error left open: their keys so far. */
+    for (size_t o = 0; o < L.nframes; o++) {
+        size_t from = L.frames[o].base, to = o + 1 < L.nframes ? L.frames[o + 1].base : L.nkids;
+        if (L.frames[o].node->kind == NODE_MAP && to - from > 3)
+            duplicate_keys(&L, L.kids + from, L.kid_at + from, (to - from) / 2);
+    }
     free(L.kids);
+    free(L.kid_at);
     free(L.slots);
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }
@@ -874,18 +903,18 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
 
 /* Block scalars.  Literal (`|`): value line k is source line k after the
  * header, less its indentation, so the mapping is exact.  Folded (`>`):
- * best effort, exact on the first content line, else that line's start. */
-static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t len)
+ * best effort, exact on the first content line, else that line's start.
+ * `base` is the offset of the header. */
+static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
 {
-    const SrcFile *f = p.file;
+    const SrcFile *f = s->pos.file;
     const char *t = f->text;
     size_t n = f->len;
     bool literal = base < n && t[base] == '|';
     const char *nl = memchr(t + base, '\n', n - base);
     if (!nl)
-        return pos_shift(p, 0, len);
+        return pos_shift(s->pos, 0, len);
     size_t ls = (size_t)(nl - t) + 1; /* the first line after the header */
-    uint32_t line = p.line + 1;
 
     if (!literal || s->len == 0) {
         size_t ind;
@@ -897,14 +926,13 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
             if (!q)
                 break;
             ls = (size_t)(q - t) + 1;
-            line++;
         }
         size_t m = strcspn(t + ls + ind, "\r\n");
-        return (Pos){f, line, clamp32(ind + 1 + (i < m ? i : 0)), len};
+        return pos_at(f, ls + ind + (i < m ? i : 0), len);
     }
 
     /* Literal.  Past the end: the position after the last byte. */
-    uint32_t extra = 0;
+    size_t extra = 0;
     if (i >= s->len) {
         i = s->len - 1;
         extra = s->str[i] == '\n' ? 0 : 1;
@@ -917,12 +945,12 @@ static Pos block_char_pos(const Node *s, Pos p, size_t base, size_t i, uint32_t 
     for (size_t l = 0; l < k; l++) {
         const char *q = memchr(t + ls, '\n', n - ls);
         if (!q)
-            return pos_shift(p, 0, len);
+            return pos_shift(s->pos, 0, len);
         ls = (size_t)(q - t) + 1;
     }
     size_t e = strcspn(t + ls, "\r\n"); /* its length in the source */
     size_t ind = e >= m ? e - m : 0;
-    return (Pos){f, clamp32(p.line + 1 + k), clamp32(ind + 1 + (i - j0) + extra), len};
+    return pos_at(f, ls + ind + (i - j0) + extra, len);
 }
 
 Pos node_char_pos(const Node *s, size_t i, uint32_t len)
@@ -939,19 +967,17 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
      * a node spanning lines has pos.len 1, which never matches.  Without
      * the source text that is the best guess too. */
     const SrcFile *f = p.file;
-    bool fast = (s->style != SCALAR_BLOCK && p.len == s->len + 2 * q) || !f || !f->text || p.line == 0 || p.col == 0;
-    size_t base = fast ? 0 : pos_off(p);
-    if (fast || base >= f->len)
+    bool fast = (s->style != SCALAR_BLOCK && p.len == s->len + 2 * q) || !pos_placed(p) || !f->text;
+    if (fast || p.off >= f->len)
         return pos_shift(p, clamp32(q + i), len);
     if (s->style == SCALAR_BLOCK)
-        return block_char_pos(s, p, base, i, len);
-    size_t a = flow_off(f->text, f->len, base + q, s->style, i);
-    Pos r = src_pos(f, p, base, a);
-    r.len = len;
+        return block_char_pos(s, p.off, i, len);
+    size_t a = flow_off(f->text, f->len, p.off + q, s->style, i);
+    Pos r = pos_at(f, a, len);
     if (len) {
         size_t end = i + len < s->len ? i + len : s->len;
-        size_t b = flow_off(f->text, f->len, base + q, s->style, end);
-        if (b > a && src_pos(f, r, a, b).line == r.line)
+        size_t b = flow_off(f->text, f->len, p.off + q, s->style, end);
+        if (b > a && !memchr(f->text + a, '\n', b - a))
             r.len = clamp32(b - a);
     }
     return r;
@@ -1232,20 +1258,20 @@ static void check_version(Reader *r, const Node *root)
  * `extends:` that named it (no file for the spec itself). */
 static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
 {
-    if (!src)
-        src = open_file(r, path);
+    Diags local;
+    diags_init(&local, r->a);
+    if (!src && (src = open_file(r, path)) && !src_check_text(src, &local))
+        src = NULL; /* text from elsewhere (an editor, libsegc) is checked as a file's is */
+    else if (!src)
+        src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local);
     if (!src) {
-        Diags local;
-        diags_init(&local, r->a);
-        if (!(src = src_read_at(r->a, r->o ? r->o->rev : NULL, path, &local))) {
-            /* Re-report a missing base at the `extends:` that named it. */
-            for (Diag *g = local.head; g; g = g->next)
-                if (from.file)
-                    error_at(r->d, C_extends, from, "cannot read '%s': %s", path, g->msg);
-                else
-                    diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
-            return NULL;
-        }
+        /* Re-report a missing base at the `extends:` that named it. */
+        for (Diag *g = local.head; g; g = g->next)
+            if (from.file)
+                error_at(r->d, C_extends, from, "cannot read '%s': %s", path, g->msg);
+            else
+                diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
+        return NULL;
     }
     char *real = os_realpath(path);
     const char *key = real ? arena_strdup(r->a, real) : src->name;

@@ -20,31 +20,6 @@
 
 enum { EXIT_OK = 0, EXIT_INVALID = 1, EXIT_USAGE = 2, EXIT_BREAKING = 3 };
 
-typedef struct Options {
-    RuleConfig rules;
-    ResolveOpts resolve;
-    Define *defines;       /* resolve's, to fill */
-    const char **includes; /* resolve's, to fill */
-    char **files;          /* malloc'd copies */
-    unsigned nfiles;
-    const char *files_from; /* check --files-from */
-    unsigned jobs;          /* check -j */
-    BuildOpts build;        /* build.outdir is also map's -o FILE */
-    Buf dep_targets;        /* every -MT, space-separated (as gcc) */
-    bool md;
-    bool verbose;
-    bool quiet;
-    bool json;       /* diff --json, dump --json */
-    bool yaml;       /* dump --yaml */
-    bool kinds;      /* diff --kinds */
-    const char *rev; /* diff --rev: OLD is NEW as git has it there */
-    bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
-    const char *log; /* lsp --log FILE */
-    DiagStyle style;
-    DiagFormat diags;   /* --diagnostics */
-    DiagReport *report; /* json/sarif: the run's one document */
-    const struct Command *cmd; /* whose options these are */
-} Options;
 
 static const char usage_head[] =
     "usage: segc COMMAND [OPTIONS] ...\n"
@@ -223,38 +198,6 @@ static void die_usage(const char *fmt, ...)
     exit(EXIT_USAGE);
 }
 
-static bool want_color(const char *mode)
-{
-    if (!strcmp(mode, "always"))
-        return true;
-    if (!strcmp(mode, "never"))
-        return false;
-    if (strcmp(mode, "auto"))
-        die_usage("--color takes auto, always or never, not '%s'", mode);
-    return !getenv("NO_COLOR") && os_color_auto();
-}
-
-/* A size on the command line is an expression too: 64KiB, 1 << 20. */
-static uint64_t parse_size_option(const char *flag, const char *text)
-{
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    SrcFile *f = src_from_string(a, "<command line>", text, strlen(text));
-    Expr *e = expr_parse(a, f->text, f->len, (Pos){f, 1, 1, 1}, &d);
-    EvalEnv env = {NULL, NULL, DEFAULT_PAGE_SIZE};
-    uint64_t v = 0;
-    if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
-        if (!diags_failed(&d))
-            error_at(&d, C_usage, (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
-        diags_print_text(stderr, &d, (DiagStyle){false});
-        arena_free(a);
-        die_usage("bad value for %s", flag);
-    }
-    arena_free(a);
-    return v;
-}
-
 /* Adds a copy of `name` to the files. */
 static void add_file(Options *o, const char *name)
 {
@@ -282,22 +225,6 @@ static void add_pattern(Options *o, const char *a, bool may_glob)
     free(names);
 }
 
-/* What a command accepts besides -D, -I, -W and --help. */
-enum {
-    OPT_BATCH = 1,      /* check: globs, -j, --files-from */
-    OPT_OUT = 2,        /* -o */
-    OPT_BUILD = 4,      /* --templates, -MD, -MF, --annotate, --emit-selftest, --lookup-budget */
-    OPT_DDI = 8,        /* --ddi */
-    OPT_DIFF = 16,      /* --json, --kinds */
-    OPT_DIAGNOSTICS = 32,
-    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
-    OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
-    OPT_LSP = 256,      /* --stdio, --log */
-    OPT_SPEC = 512,     /* exactly one SPEC */
-    OPT_TEXT = 1024,    /* -q, --color: diagnostics reported on the terminal */
-    OPT_VERBOSE = 2048, /* -v: what was checked or written */
-};
-
 typedef struct Command {
     const char *name, *synopsis, *summary; /* for segc --help */
     const char *usage;      /* segc NAME --help */
@@ -311,195 +238,29 @@ static bool is_help(const char *a)
     return !strcmp(a, "-h") || !strcmp(a, "--help");
 }
 
-/* Whether argument `a` is option `flag`: a short flag ("-D", "-MF") with
- * its value attached or not, a long one ("--ddi") alone or with "=VALUE". */
-static bool is_opt(const char *a, const char *flag)
-{
-    size_t n = strlen(flag);
-    return !strncmp(a, flag, n) && (flag[1] != '-' || !a[n] || a[n] == '=');
-}
-
-/* The value of option `flag` at argv[*i]: attached ("-DX=1", "--ddi=qs4")
- * or the next argument.  A missing value is a usage error naming `what`
- * (NULL: "a value"), and so is an empty `path`: segc never reads or writes
- * a file named "". */
-static char *opt_value(const char *flag, const char *what, bool path, int argc, char **argv, int *i)
-{
-    char *a = argv[*i] + strlen(flag);
-    if (*a)
-        a += flag[1] == '-';
-    else
-        a = *i + 1 < argc ? argv[++*i] : NULL;
-    if (!a || (!*a && path))
-        die_usage("%s needs %s", flag, what ? what : "a value");
-    return a;
-}
-
-/* An option's own parser, given its value (NULL: none written). */
-typedef void TakeFn(Options *o, const char *v);
-
-/* Every option the commands that parse_options reads take: one that sets
- * a field (to true, or to its value), or has a parser of its own. */
-typedef struct Opt {
-    const char *flag;
-    unsigned opts;    /* the OPT_* that takes it; 0: every command */
-    const char *what; /* its value, as a usage error names it: NULL for none (the flag
-                       * alone), "[...]" for one that may be left out */
-    bool path;        /* the value is a path (opt_value) */
-    size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
-    TakeFn *take;
-} Opt;
-
-static void take_help(Options *o, const char *v)
-{
-    (void)v;
-    fputs(o->cmd->usage, stdout);
-    exit(EXIT_OK);
-}
-
-static void take_define(Options *o, const char *v)
-{
-    char *eq = strchr(v, '=');
-    if (!eq || eq == v)
-        die_usage("-D takes NAME=EXPR, not '%s'", v);
-    *eq = 0; /* in argv */
-    o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
-}
-
-static void take_include(Options *o, const char *v)
-{
-    o->includes[o->resolve.ninclude++] = v;
-}
-
-static void take_warning(Options *o, const char *w)
-{
-    WoptResult wr = rules_option(&o->rules, w);
-    const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
-    if (wr == WOPT_INVARIANT)
-        die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
-                  rule_table[rule_by_name(base)].why);
-    if (wr == WOPT_UNKNOWN) {
-        const char *near = rule_closest(base);
-        die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base, near ? "; did you mean '" : "",
-                  near ? near : "", near ? "'?" : "");
-    }
-}
-
-static void take_color(Options *o, const char *v)
-{
-    o->style.color = want_color(v ? v : "always");
-}
-
-static void take_target(Options *o, const char *t)
-{
-    buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
-}
-
-static void take_budget(Options *o, const char *v)
-{
-    o->build.lookup_budget = parse_size_option("--lookup-budget", v);
-}
-
-/* -jN, -j N, or -j alone: one job per core. */
-static void take_jobs(Options *o, const char *v)
-{
-    char *end = NULL;
-    long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
-    if (n < 1 || n > 64 || (v && *end))
-        die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
-    o->jobs = (unsigned)n;
-}
-
-static void take_ddi(Options *o, const char *v)
-{
-    if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
-        die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
-}
-
-static void take_diagnostics(Options *o, const char *f)
-{
-    o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
-    if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
-        die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
-    if (o->diags != DIAG_TEXT && !(o->cmd->opts & OPT_DOC))
-        die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", o->cmd->name);
-}
-
-/* A row with a value matches its flag with the value attached or not
- * (is_opt: "-DX=1", "--ddi=qs4", "-j4"); one without, the flag alone. */
-static const Opt options[] = {
-    {"-h", 0, NULL, false, 0, take_help},
-    {"--help", 0, NULL, false, 0, take_help},
-    {"-v", OPT_VERBOSE, NULL, false, offsetof(Options, verbose), NULL},
-    {"--verbose", OPT_VERBOSE, NULL, false, offsetof(Options, verbose), NULL},
-    {"-q", OPT_TEXT, NULL, false, offsetof(Options, quiet), NULL},
-    {"--quiet", OPT_TEXT, NULL, false, offsetof(Options, quiet), NULL},
-    {"-D", 0, "NAME=EXPR", false, 0, take_define},
-    {"-I", 0, "a DIR", false, 0, take_include},
-    {"-W", 0, "a RULE", false, 0, take_warning}, /* -Wno-RULE, -Werror, -Werror=RULE, -Wno-error=RULE */
-    {"--color", OPT_TEXT, "[auto, always or never]", false, 0, take_color},
-    {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from), NULL},
-    {"-j", OPT_BATCH, "[N]", false, 0, take_jobs},
-    {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir), NULL}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir), NULL},
-    {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md), NULL},
-    {"-MF", OPT_BUILD, "a FILE", true, offsetof(Options, build.depfile), NULL},
-    {"-MT", OPT_BUILD, "a TARGET", false, 0, take_target},
-    {"-MP", OPT_BUILD, NULL, false, offsetof(Options, build.dep_phony), NULL},
-    {"--deps-list", OPT_BUILD, "a FILE", true, offsetof(Options, build.deps_list), NULL},
-    {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate), NULL},
-    {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest), NULL},
-    {"--lookup-budget", OPT_BUILD, "a SIZE", false, 0, take_budget},
-    {"--ddi", OPT_DDI, "a list of qs, qs3 and qs4", false, 0, take_ddi},
-    {"--diagnostics", OPT_DIAGNOSTICS, "a FORMAT (text, msvc, json or sarif)", false, 0, take_diagnostics},
-    {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json), NULL},
-    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml), NULL},
-    {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds), NULL},
-    {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev), NULL},
-    {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio), NULL},
-    {"--log", OPT_LSP, "a FILE", true, offsetof(Options, log), NULL},
-};
-
-/* One option of command `c` at argv[*i] (which it may advance past the
- * option's value); an option `c` does not take is a usage error.  A value
- * that may be left out is attached, or after a short flag the next
- * argument when that is all digits (-j 4; `-j 2024-board.yaml` is -j alone
- * and a file). */
+/* One option of command `c` at argv[*i] (options.c's table); an option
+ * `c` does not take is a usage error. */
 static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    for (const Opt *op = options; op < options + countof(options); op++) {
-        if ((op->opts && !(c->opts & op->opts)) || (op->what ? !is_opt(a, op->flag) : strcmp(a, op->flag)))
-            continue;
-        const char *v = NULL, *at = a + strlen(op->flag);
-        if (op->what && op->what[0] != '[')
-            v = opt_value(op->flag, op->what, op->path, argc, argv, i);
-        else if (op->what && *at)
-            v = at + (*at == '=');
-        else if (op->what && op->flag[1] != '-' && *i + 1 < argc && *argv[*i + 1] &&
-                 !argv[*i + 1][strspn(argv[*i + 1], "0123456789")])
-            v = argv[++*i];
-        if (op->take)
-            op->take(o, v);
-        else if (op->what)
-            *(const char **)((char *)o + op->field) = v;
-        else
-            *(bool *)((char *)o + op->field) = true;
-        return;
+    int r = option_parse(o, argc, argv, i);
+    if (r < 0) {
+        fputs(o->err_detail.p ? o->err_detail.p : "", stderr);
+        die_usage("%s", o->err);
     }
-    die_usage("unknown option '%s'", a);
+    if (r == 0)
+        die_usage("unknown option '%s'", argv[*i]);
+    if (o->help) {
+        fputs(c->usage, stdout);
+        exit(EXIT_OK);
+    }
 }
 
 /* Parses the options and files of command `c`.  `argv` starts after the
  * command word. */
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
-    o->cmd = c;
-    rules_default(&o->rules);
-    o->resolve.defines = o->defines = xmalloc((size_t)argc * sizeof *o->defines);
-    o->resolve.include_dirs = o->includes = xmalloc((size_t)argc * sizeof *o->includes);
-    o->style.color = want_color("auto");
-    o->jobs = 1;
+    options_init(o, arena_new(), argc, c->opts | OPT_HELP, c->name);
+    want_color("auto", &o->style.color);
     bool only_files = false;
     for (int i = 0; i < argc; i++) {
         char *a = argv[i];
@@ -531,42 +292,24 @@ static int run_command(const Command *c, int argc, char **argv)
 {
     if (c->run_args)
         return c->run_args(c, argc, argv);
-    Options o = {0};
+    Options o;
     parse_options(&o, argc, argv, c);
     if (c->opts & OPT_SPEC && o.nfiles != 1)
         die_usage("%s takes exactly one SPEC (got %u)", c->name, o.nfiles);
     int rc = c->run(&o);
     write_report(&o);
-    free(o.defines);
-    free(o.includes);
     for (unsigned i = 0; i < o.nfiles; i++)
         free(o.files[i]);
     free(o.files);
-    buf_free(&o.dep_targets);
+    arena_free(o.arena);
+    options_free(&o);
     return rc;
 }
 
-/* A spec through the front end, in its own arena. */
-typedef struct Checked {
-    Arena *a; /* NULL until it is there (check's workers) */
-    Diags d;
-    Source src; /* the spec as read, its extends chain merged */
-    Spec *s;  /* NULL if it could not be built */
-} Checked;
-
-/* The front end every command shares: load (load.c), resolve
- * (resolve.c), check (check.c).  Returns c->s.  Touches nothing shared,
- * so check's workers run it. */
-static Spec *front_end(const Options *o, const char *path, Checked *c)
+/* The front end (libsegc.c) for the spec at `path`, in a new arena. */
+static Spec *check_spec(const Options *o, const char *path, Checked *c)
 {
-    Arena *a = arena_new();
-    diags_init(&c->d, a);
-    Source *src = &c->src;
-    Spec *s = spec_read(a, path, NULL, &o->resolve, &c->d, src) ? spec_resolve(a, src, &o->resolve, &c->d) : NULL;
-    if (s)
-        spec_check(s, &o->rules, &c->d);
-    c->a = a;
-    return c->s = s;
+    return front_end(c, arena_new(), path, NULL, 0, &o->resolve, &o->rules);
 }
 
 /* The end of a command on one spec: its diagnostics, sorted, into the
@@ -640,19 +383,23 @@ typedef struct Pool {
 static void *check_worker(void *arg)
 {
     Pool *p = arg;
+    Failure mine, *outer = failure; /* the main thread's, when it runs the loop itself */
+    CATCH_FAILURES(&mine);
     for (;;) {
         pthread_mutex_lock(&p->mu);
         unsigned i = p->next++;
         pthread_mutex_unlock(&p->mu);
         if (i >= p->o->nfiles)
-            return NULL;
+            break;
         Checked c;
-        front_end(p->o, p->o->files[i], &c);
+        check_spec(p->o, p->o->files[i], &c);
         pthread_mutex_lock(&p->mu);
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
         pthread_mutex_unlock(&p->mu);
     }
+    failure = outer;
+    return NULL;
 }
 
 static double now_seconds(void)
@@ -778,19 +525,14 @@ static int cmd_build(Options *o)
         die_usage("-MD needs -MF FILE");
     if (o->build.depfile && !o->md)
         die_usage("-MF FILE goes with -MD");
-    if (o->build.templates_dir && os_kind(o->build.templates_dir) != OS_DIR)
-        die_usage("--templates '%s' is not a directory", o->build.templates_dir);
     if ((o->dep_targets.len || o->build.dep_phony) && !o->md)
         die_usage("-MF, -MT and -MP go with -MD");
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     Outputs out = {0};
     o->build.dep_target = o->dep_targets.p;
     Lookup lk;
-    bool ok = s && !diags_failed(&ck.d) && emit_preconditions(ck.a, s, &ck.d);
-    if (ok)
-        layout_lookup(ck.a, s, o->build.lookup_budget, &lk);
-    ok = ok && emit_render(ck.a, s, &o->build, &lk, &out, &ck.d);
+    bool ok = build_outputs(&ck, &o->build, &lk, &out);
     /* -v lines go to stdout, unless a JSON/SARIF document owns it. */
     FILE *vout = o->verbose && !o->quiet ? (o->diags == DIAG_TEXT ? stdout : stderr) : NULL;
     if (ok && vout)
@@ -839,7 +581,7 @@ static int cmd_diff(Options *o)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         o->resolve.rev = i ? NULL : rev;
-        if (front_end(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
+        if (check_spec(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
             continue;
         int r = report_spec(o, path[i], &ck[i]);
         if (r > rc)
@@ -881,7 +623,7 @@ static int cmd_map(Options *o)
     if (format == countof(exts))
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
@@ -967,7 +709,7 @@ static int cmd_dump(Options *o)
         die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
-    Spec *s = front_end(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};
@@ -1002,7 +744,7 @@ static const Command commands[] = {
     {"check", "FILE...", "validate specs (many files in one process)", usage_check,
      OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC | OPT_TEXT | OPT_VERBOSE, cmd_check, NULL},
     {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", usage_build,
-     OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC | OPT_TEXT | OPT_VERBOSE, cmd_build, NULL},
+     OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DEPS | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC | OPT_TEXT | OPT_VERBOSE, cmd_build, NULL},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
      OPT_DIFF | OPT_DIAGNOSTICS | OPT_TEXT, cmd_diff, NULL},
     {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
@@ -1032,6 +774,8 @@ static void main_usage(FILE *f)
 
 int main(int argc, char **argv)
 {
+    Failure top;
+    CATCH_FAILURES(&top);
     os_init(&argc, &argv);
     if (argc < 2) {
         main_usage(stderr);

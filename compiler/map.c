@@ -966,7 +966,8 @@ static const char *diag_line(Map *m, Pos p, Severity sev, Code c, const char *ms
 {
     Arena *a = m->a;
     const char *code = code_name(c);
-    const char *where = p.file ? arena_printf(a, "%s:%u:%u: ", p.file->name, p.line, p.col) : "";
+    SrcLoc l = src_loc(p);
+    const char *where = p.file ? arena_printf(a, "%s:%u:%u: ", p.file->name, l.line, l.col) : "";
     return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(sev), code ? "[" : "", code ? code : "",
                         code ? "] " : "", msg);
 }

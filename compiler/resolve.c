@@ -23,7 +23,7 @@ typedef struct Slot {
     Value *out;             /* NULL: never bound, nothing to evaluate */
     Segment *seg;           /* context for `size` / `base` */
     const FieldInfo *field; /* NULL: a constant */
-    const char *what;       /* "segment 'local' size", for cycle notes */
+    const char *what;       /* its owner ("segment 'local'"; a constant: "constant 'x'"), for notes */
     SlotState state;
 } Slot;
 
@@ -153,6 +153,13 @@ static Slot *slot_at(R *r, FieldId f, unsigned i, unsigned k)
     return r->slot[f] ? &r->slot[f][i] : NULL;
 }
 
+/* What a slot is, as messages say it ("segment 'local' size"): made only
+ * for a message. */
+static const char *slot_what(R *r, const Slot *sl)
+{
+    return sl->field ? arena_printf(r->a, "%s %s", sl->what, sl->field->key) : sl->what;
+}
+
 static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const char *what)
 {
     *sl = (Slot){.node = n, .out = out, .seg = seg, .field = fi, .what = what}; /* before any evaluation */
@@ -168,8 +175,10 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
 static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, const char *where)
 {
     const Node *n = node_get(map, key);
+    if (!n)
+        return NULL;
     NodeKind k = value_node_kind(spec_key(m, key)->kind);
-    if (!n || n->kind == k)
+    if (n->kind == k)
         return n;
     node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
     return NULL;
@@ -197,7 +206,7 @@ static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, cons
             continue;
         Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
         const Node *n = map ? typed(r, map, spec_keys[spec_key_count - FIELD_COUNT + f].map, fi->key, where) : NULL;
-        set_slot(sl, n, field_value((FieldId)f, owner), seg, fi, arena_printf(r->a, "%s %s", what, fi->key));
+        set_slot(sl, n, field_value((FieldId)f, owner), seg, fi, what);
     }
 }
 
@@ -680,9 +689,9 @@ static void apply_defines(R *r)
         char *text = arena_printf(r->a, "%s=%s", df->name, df->expr);
         SrcFile *cl = src_from_string(r->a, "<command line>", text, strlen(text));
         uint32_t nl = (uint32_t)strlen(df->name), el = (uint32_t)strlen(df->expr);
-        Pos at = {cl, 1, 1, nl};
+        Pos at = {cl, 0, nl};
         Node *n = arena_alloc(r->a, sizeof *n);
-        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, 1, nl + 2, el}, .str = cl->text + nl + 1, .len = el,
+        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, nl + 1, el}, .str = cl->text + nl + 1, .len = el,
                     .style = SCALAR_PLAIN};
         Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
         if (!c) {
@@ -792,7 +801,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
         if (t->state == SLOT_BUSY) {
             Diag *e = error_at(r->d, C_cycle, ref->pos, "'%s' depends on itself", ref->name);
-            diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
+            diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", slot_what(r, c->slot));
             return false;
         }
         if (!eval_slot(r, t))
@@ -865,7 +874,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     switch (t.kind) {
     case REF_OUTSIDE:
         error_at(r->d, C_unknown_name, ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
-                 ref->name, ref->name, c->slot->what);
+                 ref->name, ref->name, slot_what(r, c->slot));
         return false;
     case REF_END: return eval_end(c, ref, &r->s->segs[t.index], out);
     case REF_CONSTANT: target = &r->const_slot[t.index]; break;
@@ -878,7 +887,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     }
     if (target->state == SLOT_BUSY) {
         Diag *e = error_at(r->d, C_cycle, ref->pos, "'%s' depends on itself", ref->name);
-        diag_note(r->d, e, target->out->pos, "%s is defined here", target->what);
+        diag_note(r->d, e, target->out->pos, "%s is defined here", slot_what(r, target));
         return false;
     }
     if (!eval_slot(r, target))
@@ -912,7 +921,7 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) %s", sl->what,
+        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) %s", slot_what(r, sl),
                  b + z == 0 ? "is 2^64, which no 64-bit value holds" : "overflows 64 bits");
         return false;
     }
@@ -997,7 +1006,7 @@ static bool eval_slot(R *r, Slot *sl)
     case SLOT_BUSY:
         /* Reached through a default (a segment's base defaults to the
          * previous one's end); references report their own cycles. */
-        error_at(r->d, C_cycle, sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
+        error_at(r->d, C_cycle, sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", slot_what(r, sl));
         about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         sl->out->failed = true;
@@ -1164,7 +1173,7 @@ const size_t spec_key_count = countof(spec_keys);
 const KeyInfo *spec_key(int m, const char *key)
 {
     for (size_t i = 0; key && i < spec_key_count; i++)
-        if ((int)spec_keys[i].map == m && !strcmp(spec_keys[i].key, key))
+        if ((int)spec_keys[i].map == m && spec_keys[i].key[0] == key[0] && !strcmp(spec_keys[i].key, key))
             return &spec_keys[i];
     return NULL;
 }

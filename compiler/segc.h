@@ -5,7 +5,7 @@
  * segc is a linear pipeline over one model:
  *
  *   load     (load.c)     the spec and its extends chain -> one Node tree,
- *                         file:line:col on every node
+ *                         a position (file, byte offset) on every node
  *   expr     (expr_lex.re, expr_gram.y, expr.c)  expression scalars -> Expr
  *   resolve  (resolve.c)  Node tree + -D -> Spec (every value a u64);
  *                         the numbers of the model are rows of fields.def
@@ -32,6 +32,7 @@
 #ifndef SEGC_H
 #define SEGC_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -80,15 +81,34 @@ void buf_putc(Buf *b, char c);
 void buf_printf(Buf *b, const char *fmt, ...) PRINTF_LIKE(2, 3);
 void buf_free(Buf *b);
 
-/* Internal "cannot happen": prints file:line and aborts (an abort cannot
- * give exit status 2), so it is for real bugs only. */
+/* Internal "cannot happen" (BUG, ASSERT), and out of memory, the one
+ * environment failure not reported through Diags.  Neither prints or ends
+ * the process itself: both jump to the calling thread's `failure` with
+ * what happened in `why`.  A libsegc call sets it for its own run
+ * (libsegc.c: the call returns NULL); a program sets its own around all
+ * else, which ends it with fail_exit. */
+typedef struct Failure {
+    jmp_buf jump;
+    char why[512];
+    bool bug; /* an internal error, not out of memory */
+} Failure;
+extern _Thread_local Failure *failure;
 NORETURN void segc_bug(const char *file, int line, const char *msg);
 #define BUG(msg) segc_bug(__FILE__, __LINE__, (msg))
 #define ASSERT(c) ((c) ? (void)0 : BUG("assertion failed: " #c))
-
-/* Out-of-memory is the one environment failure that is not reported
- * through Diags: exit status 2 with a message. */
 NORETURN void segc_oom(void);
+/* What segc does on a failure: "segc: WHY" on standard error, then abort
+ * after an internal error (an abort cannot give exit status 2), exit
+ * status 2 when out of memory. */
+NORETURN void fail_exit(const Failure *f);
+/* Sets the thread's `failure` to *f, which ends the program with
+ * fail_exit: in the function that stays active while the thread runs. */
+#define CATCH_FAILURES(f)        \
+    do {                         \
+        if (setjmp((f)->jump))   \
+            fail_exit(f);        \
+        failure = (f);           \
+    } while (0)
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
 
@@ -100,20 +120,63 @@ typedef struct SrcFile {
     const char *name; /* as the user wrote it; never made absolute */
     const char *text;
     size_t len;
+    /* Where each line starts, built by src_loc the first time a position
+     * of the file is shown (in `arena`, the file's own). */
+    Arena *arena;
+    uint32_t *lines;
+    uint32_t nlines;
 } SrcFile;
 
-/* A position: 1-based line and column (columns count bytes), and the
- * length of the span in bytes on that line (0 is shown as 1). */
+/* A position: `len` bytes at byte offset `off` of its file's text, the
+ * way chibicc's tokens point into their source.  Nothing counts lines or
+ * columns while a spec is read: src_loc does, when a position is shown.
+ * A span shown on a line stops at the line's end (a node that runs over
+ * several lines has len 1); 0 is shown as one character.  `off` POS_FILE:
+ * the file as a whole (no line).  A position is never compared to find
+ * what it belongs to: findings and notes link to the model by pointer. */
 typedef struct Pos {
     const SrcFile *file;
-    uint32_t line, col, len;
+    uint32_t off, len;
 } Pos;
+#define POS_FILE UINT32_MAX
 
-static inline Pos pos_shift(Pos p, uint32_t cols, uint32_t len)
+static inline Pos pos_at(const SrcFile *f, size_t off, size_t len)
 {
-    p.col += cols;
+    return (Pos){f, off > POS_FILE - 1 ? POS_FILE - 1 : (uint32_t)off, len > UINT32_MAX ? UINT32_MAX : (uint32_t)len};
+}
+static inline Pos pos_file(const SrcFile *f)
+{
+    return (Pos){f, POS_FILE, 0};
+}
+static inline bool pos_placed(Pos p) /* in a file, at a place of it */
+{
+    return p.file && p.off != POS_FILE;
+}
+/* `p` moved `bytes` on, spanning `len`. */
+static inline Pos pos_shift(Pos p, uint32_t bytes, uint32_t len)
+{
+    p.off += bytes;
     p.len = len;
     return p;
+}
+
+/* Where a position is shown: its 1-based line (lines end at LF) and
+ * column (counting bytes), and the text of that line.  A UTF-8 byte order
+ * mark is not part of line 1: the byte after it is column 1.  This is the
+ * one place that turns offsets into lines and columns: the caret lines,
+ * JSON, SARIF, MSBuild and LSP positions are all derived from it. */
+typedef struct SrcLoc {
+    uint32_t line, col;    /* 0, 0: no place (no file, or POS_FILE) */
+    const char *bol, *eol; /* the line's text: after a BOM, before its LF */
+} SrcLoc;
+SrcLoc src_loc(Pos p);
+/* The offset of the first byte of 1-based line `line` of `f` as src_loc
+ * counts it (line 1: after a BOM), or f->len past the last line. */
+size_t src_line_off(const SrcFile *f, uint32_t line);
+/* The offset of 1-based `line` and `col` (the reverse of src_loc). */
+static inline Pos src_pos(const SrcFile *f, uint32_t line, uint32_t col, uint32_t len)
+{
+    return pos_at(f, src_line_off(f, line) + (col ? col - 1 : 0), len);
 }
 
 enum { SRC_MAX_BYTES = 16u << 20 }; /* input files larger than this are refused */
@@ -130,9 +193,6 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
 /* Whether text from elsewhere (an editor) is spec text as src_read checks
  * it: within SRC_MAX_BYTES, no NUL, UTF-8; if not, reports why. */
 bool src_check_text(const SrcFile *f, struct Diags *d);
-/* The position of byte `off` of `f`, counting on from `from`, the position
- * of byte `from_off` (len 0). */
-Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off);
 /* The offset of the first byte of s that does not start a well-formed
  * UTF-8 sequence ending within len bytes, or len. */
 size_t utf8_check(const unsigned char *s, size_t len);
@@ -181,7 +241,7 @@ typedef struct Note {
 } Note;
 
 /* A fix a program can apply (segc lsp's code actions): replace the bytes
- * `at` spans with `text` (at.len 0: insert at at.line:at.col).  Unlike a
+ * `at` spans with `text` (at.len 0: insert at at.off).  Unlike a
  * diagnostic's span it may run past the end of its line, taking the line
  * break along: a line is removed by its whole span and "". */
 typedef struct DiagEdit {
@@ -213,13 +273,14 @@ typedef struct Diags {
     /* Findings a `waive:` entry suppressed: counted nowhere and never
      * printed as text, kept for SARIF (suppressed results). */
     Diag *waived, **waived_tail;
+    Diag *spill; /* what the reports past the listed ones return (diag.c) */
 } Diags;
 
 void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is */
+Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is, or is unlisted */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Sets the fix of `on` (if any) as an edit: `at` replaced with `text`.
  * Text output never shows it; write the fix-it too. */
@@ -254,19 +315,10 @@ typedef struct DiagStyle {
     bool color;
     bool msvc; /* --diagnostics=msvc: MSBuild's canonical lines, no excerpts */
 } DiagStyle;
+/* The text form of every diagnostic: a head line, the source line and a
+ * caret line under the span (or MSBuild's lines), into `b`. */
+void diags_text(Buf *b, const Diags *d, DiagStyle style);
 void diags_print_text(FILE *f, const Diags *d, DiagStyle style);
-
-/* A line of a source file's text: [start, end), end at its '\n' or at the
- * end of the text. */
-typedef struct SrcLine {
-    const SrcFile *file;
-    uint32_t line;
-    const char *start, *end;
-} SrcLine;
-/* Finds line n of f (past the last line: the end of the text, and l->line
- * the last line), counting on from *l when that is an earlier line of f: a
- * caller going down a file keeps one SrcLine.  False when f has no text. */
-bool src_line(SrcLine *l, const SrcFile *f, uint32_t n);
 
 const char *severity_name(Severity s); /* "note", "warning", "error", "fatal" */
 const char *severity_level(Severity s); /* the same, a fatal one an "error" (SARIF) */
@@ -1030,6 +1082,15 @@ const char *bytes_text(Arena *a, uint64_t v);
 typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
 bool diag_format_parse(const char *s, DiagFormat *out);
 
+/* A position as the documents for programs give it (and libsegc): its
+ * 1-based line and column, the column after its span (a span of 0 bytes
+ * covers one), in bytes and in code points (SARIF's); all 0 for no place. */
+typedef struct DiagPlace {
+    uint32_t line, col, end_col;
+    uint32_t cp_col, cp_end_col;
+} DiagPlace;
+DiagPlace diag_place(Pos p);
+
 typedef struct DiagReport DiagReport;
 DiagReport *diag_report_new(void);
 /* One file: its sorted diagnostics, its waived findings and, when the spec
@@ -1121,6 +1182,110 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
 /* One file the same way: temporary beside it, then rename; left alone
  * when its bytes do not change.  The directory must exist. */
 bool write_file_atomic(const char *path, const char *data, size_t len, Diags *d);
+
+/* ---- options.c: the command line's options ------------------------------ */
+
+/* The commands that take an option (a row of options.c's table). */
+enum {
+    OPT_BATCH = 1,      /* check: globs, -j, --files-from */
+    OPT_OUT = 2,        /* -o */
+    OPT_BUILD = 4,      /* --templates, --annotate, --emit-selftest, --lookup-budget: what build writes */
+    OPT_DDI = 8,        /* --ddi */
+    OPT_DIFF = 16,      /* --json, --kinds */
+    OPT_DIAGNOSTICS = 32,
+    OPT_JSON = 64,      /* dump --json (the default) or --yaml */
+    OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
+    OPT_LSP = 256,      /* --stdio, --log */
+    OPT_SPEC = 512,     /* exactly one SPEC */
+    OPT_TEXT = 1024,    /* -q, --color: diagnostics reported on the terminal */
+    OPT_VERBOSE = 2048, /* -v: what was checked or written */
+    OPT_DEPS = 4096,    /* -MD, -MF, -MT, -MP, --deps-list: the files beside build's outputs */
+    OPT_HELP = 8192,    /* -h, --help: every command of the command line */
+    /* libsegc's (segc_context_options): -D, -I, -W, and those that shape
+     * what is checked and built, none that names a file to write */
+    OPT_LIB = OPT_BUILD | OPT_DDI,
+};
+
+typedef struct Options {
+    Arena *arena;           /* the defines, includes and -D names */
+    unsigned cmd_opts;      /* the OPT_* of the command parsed for */
+    const char *cmd_name;
+    RuleConfig rules;
+    ResolveOpts resolve;
+    Define *defines;       /* resolve's, to fill */
+    const char **includes; /* resolve's, to fill */
+    char **files;          /* malloc'd copies (main.c) */
+    unsigned nfiles;
+    const char *files_from; /* check --files-from */
+    unsigned jobs;          /* check -j */
+    BuildOpts build;        /* build.outdir is also map's -o FILE */
+    Buf dep_targets;        /* every -MT, space-separated (as gcc) */
+    bool help;
+    bool md;
+    bool verbose;
+    bool quiet;
+    bool json;       /* diff --json, dump --json */
+    bool yaml;       /* dump --yaml */
+    bool kinds;      /* diff --kinds */
+    const char *rev; /* diff --rev: OLD is NEW as git has it there */
+    bool stdio;      /* lsp --stdio: the only transport, accepted as editors pass it */
+    const char *log; /* lsp --log FILE */
+    DiagStyle style;
+    DiagFormat diags;   /* --diagnostics */
+    DiagReport *report; /* json/sarif: the run's one document (main.c) */
+    char err[1024];     /* why option_parse refused an option */
+    Buf err_detail;     /* and the diagnostics of a value it refused, as text */
+} Options;
+
+/* An option's own parser, given its value (NULL: none written); false
+ * with o->err set when the value is wrong. */
+typedef bool OptTake(Options *o, const char *v);
+
+/* A row of the option table: one that sets a field (to true, or to its
+ * value), or has a parser of its own. */
+typedef struct Opt {
+    const char *flag;
+    unsigned opts;    /* the OPT_* that takes it; 0: every command and libsegc */
+    const char *what; /* its value, as a usage error names it: NULL for none (the flag
+                       * alone), "[...]" for one that may be left out */
+    bool path;        /* the value is a path (an empty one is refused) */
+    size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
+    OptTake *take;
+} Opt;
+extern const Opt option_table[];
+extern const size_t option_count;
+
+/* Options for a command taking `cmd_opts` with up to `argc` arguments. */
+void options_init(Options *o, Arena *a, int argc, unsigned cmd_opts, const char *cmd_name);
+/* The option at argv[*i] (which it may advance past the option's value):
+ * 1 taken, 0 no option the command takes, -1 a wrong value (o->err). */
+int option_parse(Options *o, int argc, char **argv, int *i);
+void options_free(Options *o);
+/* --color's mode: auto (a terminal that shows colour, NO_COLOR unset),
+ * always or never; false for another word (auto is used then). */
+bool want_color(const char *mode, bool *color);
+
+/* ---- libsegc.c: the pipeline every command runs ------------------------ */
+
+/* A spec through the front end, in its own arena. */
+typedef struct Checked {
+    Arena *a;            /* NULL until it is there (check's workers) */
+    Diags d;             /* sorted */
+    const SrcFile *file; /* the spec's text; NULL when it could not be read */
+    Source src;          /* the spec as read, its extends chain merged (root NULL: none) */
+    Spec *s;             /* NULL if it could not be built */
+} Checked;
+
+/* The front end every command shares: load (load.c), resolve
+ * (resolve.c), check (check.c), for the spec at `path`, or (text not
+ * NULL) for `len` bytes of `text` named `path`, in arena `a`.  Returns
+ * c->s.  Touches nothing shared, so check's workers run it. */
+Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t len, const ResolveOpts *ro,
+                const RuleConfig *rc);
+/* After front_end, `segc build`'s outputs in memory, if the spec has no
+ * error: the emitters' preconditions, the lookup table (*lk), the render.
+ * False with errors in c->d (sorted). */
+bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out);
 
 /* ---- lsp/: segc lsp ------------------------------------------------------ */
 

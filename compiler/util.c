@@ -9,15 +9,37 @@
 
 /* ---- fatal paths ------------------------------------------------------- */
 
+_Thread_local Failure *failure;
+
+/* Jumps to the thread's handler: libsegc's call (libsegc.c), or the
+ * program's own (fail_exit).  A thread without one traps. */
+static NORETURN void fail(bool bug)
+{
+    if (!failure)
+        __builtin_trap();
+    failure->bug = bug;
+    longjmp(failure->jump, 1);
+}
+
 void segc_bug(const char *file, int line, const char *msg)
 {
-    fprintf(stderr, "segc: internal error at %s:%d: %s\n", file, line, msg);
-    abort();
+    if (failure)
+        snprintf(failure->why, sizeof failure->why, "internal error at %s:%d: %s", file, line, msg);
+    fail(true);
 }
 
 void segc_oom(void)
 {
-    fputs("segc: out of memory\n", stderr);
+    if (failure)
+        snprintf(failure->why, sizeof failure->why, "out of memory");
+    fail(false);
+}
+
+void fail_exit(const Failure *f)
+{
+    fprintf(stderr, "segc: %s\n", f->why);
+    if (f->bug)
+        abort(); /* an abort cannot give exit status 2 */
     exit(2);
 }
 
@@ -109,12 +131,24 @@ char *arena_strdup(Arena *a, const char *s)
 
 char *arena_vprintf(Arena *a, const char *fmt, va_list ap)
 {
+    /* Formatted once into the free end of the current chunk when it fits
+     * there (the usual case), which then takes what it used. */
     va_list ap2;
     va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap2);
+    Chunk *c = a->head;
+    size_t room = c ? c->cap - c->used : 0;
+    int n = vsnprintf(room ? (char *)c->data + c->used : NULL, room, fmt, ap2);
     va_end(ap2);
     if (n < 0)
         BUG("vsnprintf failed");
+    if ((size_t)n < room) {
+        const size_t align = _Alignof(max_align_t);
+        char *p = (char *)c->data + c->used;
+        c->used += ((size_t)n + 1 + align - 1) & ~(align - 1);
+        if (c->used > c->cap)
+            c->used = c->cap;
+        return p;
+    }
     char *p = arena_alloc(a, (size_t)n + 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
@@ -225,6 +259,7 @@ SrcFile *src_from_string(Arena *a, const char *name, const char *text, size_t le
     f->name = arena_strdup(a, name);
     f->text = arena_strndup(a, text, len);
     f->len = len;
+    f->arena = a;
     return f;
 }
 
@@ -255,23 +290,76 @@ size_t utf8_check(const unsigned char *s, size_t len)
     return len;
 }
 
-Pos src_pos(const SrcFile *f, Pos from, size_t from_off, size_t off)
+/* ---- lines and columns ------------------------------------------------- */
+
+static size_t bom_len(const SrcFile *f)
 {
-    Pos p = from;
-    p.len = 0;
-    for (size_t i = from_off; i < off && i < f->len; i++) {
-        if (f->text[i] == '\n')
-            p.line++, p.col = 1;
-        else
-            p.col++;
+    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+/* f->lines: the offset each line starts at (line 1: after a BOM), built
+ * once per file.  A file without an arena (none is made so) is scanned. */
+static bool src_lines(const SrcFile *cf)
+{
+    if (cf->lines)
+        return true;
+    if (!cf->arena || !cf->text)
+        return false;
+    SrcFile *f = (SrcFile *)(uintptr_t)cf; /* a cache: every SrcFile is made in its arena */
+    size_t n = 1;
+    for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
+        n++;
+    f->lines = arena_alloc(f->arena, n * sizeof *f->lines);
+    f->lines[0] = (uint32_t)bom_len(f);
+    n = 1;
+    for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
+        f->lines[n++] = (uint32_t)(s + 1 - f->text);
+    f->nlines = (uint32_t)n;
+    return true;
+}
+
+SrcLoc src_loc(Pos p)
+{
+    const SrcFile *f = p.file;
+    if (!pos_placed(p) || !f->text)
+        return (SrcLoc){0};
+    size_t off = p.off < f->len ? p.off : f->len, bol, line;
+    if (src_lines(f)) { /* the last line starting at or before off */
+        size_t lo = 0, hi = f->nlines;
+        while (hi - lo > 1) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (f->lines[mid] <= off)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        line = lo + 1, bol = f->lines[lo];
+    } else {
+        line = 1, bol = bom_len(f);
+        for (const char *s = f->text, *e = s + off; (s = memchr(s, '\n', (size_t)(e - s))); s++)
+            line++, bol = (size_t)(s + 1 - f->text);
     }
-    return p;
+    const char *b = f->text + bol, *e = memchr(b, '\n', f->len - (bol < f->len ? bol : f->len));
+    return (SrcLoc){(uint32_t)line, (uint32_t)(off > bol ? off - bol + 1 : 1), b, e ? e : f->text + f->len};
+}
+
+size_t src_line_off(const SrcFile *f, uint32_t line)
+{
+    if (!f || !f->text || line <= 1)
+        return f && f->text ? bom_len(f) : 0;
+    if (src_lines(f))
+        return line <= f->nlines ? f->lines[line - 1] : f->len;
+    const char *s = f->text, *e = s + f->len;
+    for (uint32_t n = 1; n < line && s; n++)
+        if ((s = memchr(s, '\n', (size_t)(e - s))))
+            s++;
+    return s ? (size_t)(s - f->text) : f->len;
 }
 
 /* The one-byte span at byte `off` of `f`. */
 static Pos byte_at(const SrcFile *f, size_t off)
 {
-    return pos_shift(src_pos(f, (Pos){f, 1, 1, 0}, 0, off), 0, 1);
+    return pos_at(f, off, 1);
 }
 
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
@@ -280,7 +368,7 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     SrcFile *whole = arena_alloc(a, sizeof *whole);
     whole->name = is_stdin ? "<stdin>" : rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
-    Pos at = {whole, 0, 0, 0};
+    Pos at = pos_file(whole);
     FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
     int e = errno;
     if (!fp && (rev || os_kind(path) != OS_DIR)) {

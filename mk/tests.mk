@@ -40,7 +40,7 @@ $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 $(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
-# The eight suites, one runner each (tests/*/run.sh).  A runner that has
+# The suites, one runner each (tests/*/run.sh).  A runner that has
 # parts (tests/lib.sh, part) takes their names after its arguments, and
 # `make test` runs the long ones as suites of their own.
 
@@ -92,6 +92,12 @@ examples: $(SEGC)
 windows-test: $(SEGC) $(WIN_EXE) $(B)/segcConfigVersion.cmake
 	@$(call SUITE,windows) sh tests/windows/run.sh $(SEGC) $(WIN_EXE) $(B)
 
+# libsegc and the Python module as programs outside the tree use them:
+# exported symbols, a C program against a staged `make install`, threads,
+# and the module against the CLI on every tracked spec (tests/api).
+api: $(SEGC) $(B)/libsegc.so $(PY_MOD)
+	@PYTHON=$(PYTHON) $(call SUITE,api) sh tests/api/run.sh $(B)
+
 # valgrind memcheck over the unit runner and segc (normal build only).
 memcheck: $(SEGC) $(UNIT_BIN)
 	@$(call SUITE,memcheck) sh tests/memcheck.sh $(B)
@@ -101,7 +107,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
-              unit lsp doc gen-fields
+              unit lsp doc gen-fields api
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -163,11 +169,18 @@ chroot-test:
 # bench/build.sh: segc build's instructions against segc --version's (goal:
 # at most 8 times, for samples/discrete.yaml); bench/run.sh: the generated
 # lookup; bench/lsp.sh: diagnostics after an edit in segc lsp against segc
-# check afresh (LSP_EDITS=N edits per board).
-bench: $(SEGC)
+# check afresh (LSP_EDITS=N edits per board); bench/api.sh: the libyaml share
+# of check's instructions (goal: at least 60%), peak memory on 200,000
+# unknown keys against the file's size (at most 10x), and Python's
+# in-process checks against a process per spec (at least 20x) and one
+# CLI batch (within 1.5x).
+bench: $(SEGC) $(PY_MOD)
 	@sh bench/build.sh $(SEGC) $(B)
 	@sh bench/run.sh $(SEGC) $(B)
 	@sh bench/lsp.sh $(SEGC) $(B)
+	@sh bench/api.sh $(SEGC) $(B)
+bench-api: $(SEGC) $(PY_MOD)
+	@sh bench/api.sh $(SEGC) $(B)
 bench-lsp: $(SEGC)
 	@sh bench/lsp.sh $(SEGC) $(B)
 

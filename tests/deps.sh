@@ -53,6 +53,7 @@ g++                test    cmd:g++                  -- compiles segc_dxgk.h as C
 clang              test    cmd:clang                -- a second compiler for the generated code; builds the fuzzers
 libclang-rt-14-dev test    rt:libclang_rt.fuzzer    -- libFuzzer and the sanitizer runtimes for clang
 python3            test    f:/usr/bin/python3       -- runs the JSON, schema, map and language-server checks
+python3-dev        test    f:/usr/bin/python3-config -- builds the Python module for /usr/bin/python3: make python
 python3-yaml       test    py:yaml                  -- reads specs in the schema checks
 python3-jsonschema test    py:jsonschema            -- validates specs and outputs against the JSON Schemas
 valgrind           test    cmd:valgrind             -- memcheck over segc and the unit runner

@@ -81,7 +81,7 @@ const char *cursor_segment_name(const Cursor *c)
 
 const Segment *cursor_segment(const Analysis *an, const Cursor *c)
 {
-    return spec_segment(an->spec, cursor_segment_name(c));
+    return spec_segment(an->s, cursor_segment_name(c));
 }
 
 unsigned path_keys(const Cursor *c, const char **keys)

@@ -48,13 +48,9 @@ bool rpc_write(FILE *out, const json_t *msg);
 /* ---- server.c: the server, its documents ---------------------------------- */
 
 /* A run of the pipeline over a document's text: what every query reads. */
-typedef struct Analysis {
-    Arena *a;
-    Diags d;
-    const SrcFile *file; /* the document's text as the pipeline read it */
-    Source src;          /* root NULL when the text is no spec tree */
-    Spec *spec;          /* NULL when the spec could not be built */
-} Analysis;
+/* (`file`: the document's text as the pipeline read it; `s`: the spec,
+ * NULL when it could not be built.) */
+typedef Checked Analysis;
 
 typedef struct Doc {
     char *uri;
@@ -104,12 +100,15 @@ Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off);
 Analysis *lsp_analysis(Server *S, Doc *doc);
 
 /* Positions.  An LSP position (0-based line, character in the negotiated
- * encoding) <-> a byte offset of a text; a segc Pos -> an LSP range. */
+ * encoding) <-> a byte offset of a text; a segc Pos -> an LSP range.  The
+ * lines and the start of each line's text are src_loc's (a BOM is not
+ * part of line 1). */
 bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off);
 json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off);
 json_t *lsp_range(const Server *S, Pos p);
 json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to);
-/* The byte offset of a Pos in its file. */
+json_t *lsp_range_in(const Server *S, const SrcFile *f, size_t from, size_t to);
+/* The byte offset of a Pos in its file (0: none; at most the file's length). */
 size_t pos_offset(Pos p);
 /* A Location for a Pos: the URI of its file (an open document's own URI
  * when the file is one), NULL for a Pos with no file. */

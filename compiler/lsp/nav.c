@@ -203,7 +203,7 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
     case SYM_FILE:
         if (nv->an->src.nfiles < 2)
             return false;
-        *out = (Pos){.file = nv->an->src.files[1]};
+        *out = pos_file(nv->an->src.files[1]);
         return true;
     case SYM_NONE:
         break;
@@ -356,8 +356,8 @@ static json_t *symbol(const Nav *nv, const char *name, const char *detail, int k
     if (s1 > to)
         to = s1;
     json_t *o = json_pack("{s:s,s:i,s:o,s:o,s:[]}", "name", *name ? name : "?", "kind", kind, "range",
-                          lsp_range_of(nv->S, f->text, f->len, from, to), "selectionRange",
-                          lsp_range_of(nv->S, f->text, f->len, s0, s1), "children");
+                          lsp_range_in(nv->S, f, from, to), "selectionRange",
+                          lsp_range_in(nv->S, f, s0, s1), "children");
     if (detail)
         json_object_set_new(o, "detail", json_string(detail));
     return o;
@@ -386,7 +386,7 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     const Node *name = node_get(entry, "name");
     if (entry->kind != NODE_MAP || !name || name->kind != NODE_SCALAR)
         return NULL;
-    const Segment *g = spec_segment(nv->an->spec, name->str);
+    const Segment *g = spec_segment(nv->an->s, name->str);
     json_t *o = symbol(nv, name->str, seg_detail(nv, g, entry), SK_STRUCT, entry, entry, name);
     const Node *banks = node_get(entry, "banks");
     for (size_t i = 0; banks && banks->kind == NODE_SEQ && i < banks->nitems; i++) {
@@ -480,7 +480,7 @@ static json_t *workspace_edit(const Nav *nv, const DiagEdit *ed)
     if (!loc)
         return NULL;
     json_t *edit = json_pack("{s:{s:[{s:o,s:s}]}}", "changes", json_string_value(json_object_get(loc, "uri")), "range",
-                             lsp_range_of(nv->S, f->text, f->len, from, to < f->len ? to : f->len), "newText",
+                             lsp_range_in(nv->S, f, from, to < f->len ? to : f->len), "newText",
                              ed->text);
     json_decref(loc);
     return edit;

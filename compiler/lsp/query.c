@@ -203,7 +203,7 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
         return false;
     const Segment *g = cursor_segment(an, c);
     field_title(b, c, g, f);
-    const Spec *s = an->spec;
+    const Spec *s = an->s;
     Diags d;
     diags_init(&d, a);
     Expr *e = s ? expr_parse_scalar(a, c->scalar, &d) : NULL;
@@ -270,7 +270,7 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     if (path_is(c, "segments # name"))
         g = cursor_segment(an, c);
     else if (!c->on_key && path_is(c, "paging segment"))
-        g = spec_segment(an->spec, c->scalar->str);
+        g = spec_segment(an->s, c->scalar->str);
     if (!g)
         return false;
     buf_printf(b, "**segment `%s`**: id %u, %s", g->name, g->id, seg_kind_name(g->kind));
@@ -322,7 +322,7 @@ static void bar_window(Arena *a, const Segment *g, const char *what, const Value
  * index, size and width, and the windows of the segments in it. */
 static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
-    const Spec *s = an->spec;
+    const Spec *s = an->s;
     bool by_name = c->on_key ? path_is(c, "bars *")
                              : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
     const Bar *bar = by_name && s ? BY_NAME(s->bars, s->nbars, c->scalar->str) : NULL;
@@ -485,8 +485,7 @@ static void check_again(Spec *s, const RuleConfig *rc, Arena *a, Diags *d)
 static bool found(const Diags *d, const Diag *e)
 {
     for (const Diag *g = d->head; g; g = g->next)
-        if (g->code == e->code && g->pos.file == e->pos.file && g->pos.line == e->pos.line &&
-            g->pos.col == e->pos.col)
+        if (g->code == e->code && g->pos.file == e->pos.file && g->pos.off == e->pos.off)
             return true;
     return false;
 }
@@ -571,10 +570,10 @@ json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
     Doc *doc = lsp_doc_at(S, params, err, &off);
     if (!doc)
         return NULL;
-    const Analysis *an = lsp_analysis(S, doc), *names = an->spec ? an : doc->good;
+    const Analysis *an = lsp_analysis(S, doc), *names = an->s ? an : doc->good;
     TextCtx c;
     text_context(doc->text, doc->len, off, &c);
-    Completion k = {S, doc, c.word, off, json_array(), names ? names->spec : NULL, names ? names->file : NULL};
+    Completion k = {S, doc, c.word, off, json_array(), names ? names->s : NULL, names ? names->file : NULL};
     const char *path[CTX_MAX_DEPTH];
     for (unsigned i = 0; i < c.depth; i++)
         path[i] = c.path[i];

@@ -82,14 +82,14 @@ static size_t units(PosEncoding enc, const char *s, const char *e)
     return n;
 }
 
-/* The start of 0-based line `line` of text (clamped to the end). */
-static const char *line_start(const char *text, size_t len, size_t line)
+/* LSP positions are derived from src_loc's lines and columns (a BOM is
+ * no character of line 1 there either): a line is src_loc's less one, a
+ * character the code units from the start of its text. */
+
+/* A document's text as a SrcFile, for src_loc and src_line_off. */
+static SrcFile text_file(const char *text, size_t len)
 {
-    const char *s = text, *end = text + len;
-    for (; line && s < end; s++)
-        if (*s == '\n')
-            line--;
-    return s;
+    return (SrcFile){.name = "", .text = text, .len = len};
 }
 
 bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off)
@@ -97,7 +97,9 @@ bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos
     json_t *l = json_object_get(pos, "line"), *c = json_object_get(pos, "character");
     if (!json_is_integer(l) || !json_is_integer(c) || json_integer_value(l) < 0 || json_integer_value(c) < 0)
         return false;
-    const char *s = line_start(text, len, (size_t)json_integer_value(l)), *end = text + len;
+    SrcFile f = text_file(text, len);
+    json_int_t line = json_integer_value(l);
+    const char *s = text + src_line_off(&f, line >= UINT32_MAX ? UINT32_MAX : (uint32_t)line + 1), *end = text + len;
     /* Past the end of the line: its end, as LSP asks. */
     for (size_t want = (size_t)json_integer_value(c), n = 0; s < end && *s != '\n' && *s != '\r';) {
         const char *next = s + 1;
@@ -112,35 +114,47 @@ bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos
     return true;
 }
 
+/* The text of a document's first line (after a BOM). */
+static const char *first_line(const Doc *doc)
+{
+    SrcFile f = text_file(doc->text, doc->len);
+    return doc->text + src_line_off(&f, 1);
+}
+
+/* The LSP position of offset `off` of file `f`. */
+static json_t *position(const Server *S, const SrcFile *f, size_t off)
+{
+    SrcLoc l = src_loc(pos_at(f, off < f->len ? off : f->len, 0));
+    const char *at = f->text + (off < f->len ? off : f->len);
+    return json_pack("{s:I,s:I}", "line", (json_int_t)(l.line ? l.line - 1 : 0), "character",
+                     (json_int_t)(l.line && at > l.bol ? units(S->enc, l.bol, at) : 0));
+}
+
+json_t *lsp_range_in(const Server *S, const SrcFile *f, size_t from, size_t to)
+{
+    return json_pack("{s:o,s:o}", "start", position(S, f, from), "end", position(S, f, to));
+}
+
 json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off)
 {
-    if (off > len)
-        off = len;
-    size_t line = 0;
-    const char *start = text;
-    for (const char *s = text; s < text + off; s++)
-        if (*s == '\n')
-            line++, start = s + 1;
-    return json_pack("{s:I,s:I}", "line", (json_int_t)line, "character", (json_int_t)units(S->enc, start, text + off));
+    SrcFile f = text_file(text, len);
+    return position(S, &f, off);
 }
 
 json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to)
 {
-    return json_pack("{s:o,s:o}", "start", lsp_position(S, text, len, from), "end", lsp_position(S, text, len, to));
+    SrcFile f = text_file(text, len);
+    return lsp_range_in(S, &f, from, to);
 }
 
 size_t pos_offset(Pos p)
 {
-    SrcLine l = {0};
-    if (!p.file || !p.line || !src_line(&l, p.file, p.line))
-        return 0;
-    size_t off = (size_t)(l.start - p.file->text) + (p.col ? p.col - 1 : 0);
-    return off < p.file->len ? off : p.file->len;
+    return !pos_placed(p) ? 0 : p.off < p.file->len ? p.off : p.file->len;
 }
 
 json_t *lsp_range(const Server *S, Pos p)
 {
-    if (!p.file || !p.line)
+    if (!pos_placed(p) || !p.file->text)
         return json_pack("{s:{s:i,s:i},s:{s:i,s:i}}", "start", "line", 0, "character", 0, "end", "line", 0,
                          "character", 0);
     size_t from = pos_offset(p), to = from + (p.len ? p.len : 1);
@@ -153,7 +167,7 @@ json_t *lsp_range(const Server *S, Pos p)
         }
     while (to < p.file->len && ((unsigned char)t[to] & 0xC0) == 0x80)
         to++;
-    return lsp_range_of(S, t, p.file->len, from, to);
+    return lsp_range_in(S, p.file, from, to);
 }
 
 /* Whether `path` names the document's file. */
@@ -206,7 +220,7 @@ static void analysis_free(Analysis *an)
  * one (Doc.good) when it built a spec. */
 static void forget(Doc *d)
 {
-    if (d->an && d->an->spec) {
+    if (d->an && d->an->s) {
         analysis_free(d->good);
         d->good = d->an;
     } else {
@@ -226,7 +240,7 @@ static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
  * files an editor opens get no diagnostics. */
 static bool is_spec(const Doc *doc)
 {
-    for (const char *s = doc->text; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
         if (!strncmp(s, "segc", 4) && s[4 + strspn(s + 4, " \t")] == ':')
             return true;
     return false;
@@ -237,17 +251,10 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
     if (doc->an)
         return doc->an;
     Analysis *an = xmalloc(sizeof *an);
-    *an = (Analysis){.a = arena_new()};
-    diags_init(&an->d, an->a);
-    SrcFile *f = src_from_string(an->a, doc->path, doc->text, doc->len);
-    an->file = f;
     ResolveOpts ro = S->ro;
     ro.open_file = open_file;
     ro.open_ctx = S;
-    if (src_check_text(f, &an->d) && spec_read(an->a, doc->path, f, &ro, &an->d, &an->src) &&
-        (an->spec = spec_resolve(an->a, &an->src, &ro, &an->d)))
-        spec_check(an->spec, &S->rules, &an->d);
-    diags_sort(&an->d);
+    front_end(an, arena_new(), doc->path, doc->text, doc->len, &ro, &S->rules);
     return doc->an = an;
 }
 
@@ -255,7 +262,7 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
  * its `extends:` line, or its first character. */
 static json_t *extends_range(const Server *S, const Doc *doc)
 {
-    for (const char *s = doc->text; s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
+    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
         if (!strncmp(s, "extends", 7) && s[7 + strspn(s + 7, " \t")] == ':') {
             const char *v = strchr(s, ':') + 1, *e = v;
             v += strspn(v, " \t");
@@ -284,8 +291,9 @@ json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, cons
     bool here = g->pos.file == an->file;
     Pos shown = lsp_shown(an, g);
     Buf msg = {0};
+    SrcLoc l = src_loc(g->pos);
     if (!here && g->pos.file)
-        buf_printf(&msg, "%s:%u:%u: ", g->pos.file->name, g->pos.line, g->pos.col);
+        buf_printf(&msg, "%s:%u:%u: ", g->pos.file->name, l.line, l.col);
     buf_puts(&msg, g->msg);
     if (g->fix)
         buf_printf(&msg, "\nfix: %s", g->fix);

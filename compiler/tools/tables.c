@@ -9,7 +9,8 @@
  * table (fields.def) and the flag table (SEGC_FLAGS), the three tables
  * resolve.c checks a spec by; only what a JSON Schema needs besides them
  * (the words of an expression, what an identifier is) is written here.
- * The options are main.c's own table: this file compiles main.c. */
+ * The options are options.c's table, for the commands of main.c: this
+ * file compiles main.c. */
 #include "segc.h"
 
 int segc_main(int argc, char **argv);
@@ -436,13 +437,17 @@ static void keys(SpecMap m, const char *path)
 static void print_options(void)
 {
     for (size_t c = 0; c < countof(commands); c++)
-        for (size_t i = 0; commands[c].run && i < countof(options); i++)
-            if (!options[i].opts || commands[c].opts & options[i].opts)
-                printf("%s\t%s\t%s\n", commands[c].name, options[i].flag, options[i].what ? options[i].what : "-");
+        for (size_t i = 0; commands[c].run && i < option_count; i++) {
+            const Opt *op = &option_table[i];
+            if (!op->opts || (commands[c].opts | OPT_HELP) & op->opts)
+                printf("%s\t%s\t%s\n", commands[c].name, op->flag, op->what ? op->what : "-");
+        }
 }
 
 int main(int argc, char **argv)
 {
+    Failure top;
+    CATCH_FAILURES(&top);
     if (argc == 2 && !strcmp(argv[1], "schema")) {
         Buf b = {0};
         schema(&b);

@@ -6,7 +6,7 @@
 KEYS and OPTIONS are what `build/tables keys` and `build/tables options`
 print: every key of every map of a spec (the structure table spec.def and
 the field table fields.def, as resolve.c checks a spec by them) and every
-option of every command (main.c's option table, as segc parses them).
+option of every command (options.c's option table, as segc parses them).
 Prints `ok   WHAT` or `FAIL WHAT: WHY` per check (tests/doc/man.sh counts
 them):
 
@@ -166,7 +166,7 @@ OWN = {"--version", "--"}
 
 
 def matches(word, flag, valued):
-    """Whether argument `word` is option `flag`, as main.c's parse_option
+    """Whether argument `word` is option `flag`, as options.c's option_parse
     decides: with a value attached or not, or the flag alone."""
     if not valued:
         return word == flag

@@ -35,6 +35,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    Failure top; /* an internal error aborts: a crash to report */
+    CATCH_FAILURES(&top);
     if (size == 0 || size > 1 << 20)
         return 0;
     /* Mode "r": fmemopen only reads the buffer, the cast drops no write. */

@@ -29,6 +29,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    Failure top; /* an internal error aborts: a crash to report */
+    CATCH_FAILURES(&top);
     if (size > 1 << 20)
         return 0;
     char *text = malloc(size + 1);

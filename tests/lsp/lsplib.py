@@ -78,18 +78,24 @@ def units(s, enc="utf-16"):
 
 def position(text, line, col_bytes, enc="utf-16"):
     """segc's 1-based line and 1-based byte column in text (str) -> an LSP
-    position {line, character} (0-based, in encoding enc)."""
+    position {line, character} (0-based, in encoding enc).  A byte order
+    mark is no character of line 1, for segc and for the server alike."""
     lines = text.encode("utf-8").split(b"\n")
     raw = lines[line - 1] if line - 1 < len(lines) else b""
+    if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
     before = raw[: col_bytes - 1].decode("utf-8")
     return {"line": line - 1, "character": units(before, enc)}
 
 
 def offset_position(text, offset, enc="utf-16"):
-    """A character offset of str text -> an LSP position."""
+    """A character offset of str text -> an LSP position (a byte order mark
+    is no character of line 1)."""
     before = text[:offset]
     line = before.count("\n")
     start = before.rfind("\n") + 1
+    if line == 0 and before.startswith("\ufeff"):
+        start = 1
     return {"line": line, "character": units(before[start:], enc)}
 
 

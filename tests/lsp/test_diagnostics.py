@@ -22,15 +22,16 @@ SEVERITY = {"error": 1, "fatal": 1, "warning": 2, "note": 3}
 
 
 def is_spec(text):
-    """A spec has a top-level `segc:` key (the README's rule for the server)."""
-    return re.search(r"^segc[ \t]*:", text, re.M) is not None
+    """A spec has a top-level `segc:` key (the README's rule for the server;
+    a byte order mark may stand before it)."""
+    return re.search(r"^\ufeff?segc[ \t]*:", text, re.M) is not None
 
 
 def extends_range(text, enc):
     """The value of the document's `extends:` line, where findings of the
     files it extends with no note in the document (and of -D values) are
     shown; else its start."""
-    m = re.search(r"^extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
+    m = re.search(r"^\ufeff?extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
     if not m:
         return lsp_range((0, 0), (0, 0))
     return {"start": lsplib.offset_position(text, m.start(1), enc),
@@ -462,7 +463,26 @@ def crlf_variant():
         finish(c, "a CRLF variant")
 
 
-for case in (samples, golden, utf16, edits, edit_after_wide_characters, not_specs, extends, variant_note,
+def bom():
+    """A UTF-8 byte order mark is no character of line 1: a finding there is
+    where check puts it, and where the text says, in both encodings; so is
+    the range of the fix that replaces a misspelt flag on line 1."""
+    text = ('\ufeffsegc: 2  # after a byte order mark\n'
+            'board: { name: bom, wddm: "2.0", arch: x64 }\n'
+            'segments:\n  - { name: vram, kind: memory, size: 1GiB }\n')
+    path = t.write("bom/bom.yaml", text)
+    for enc in ("utf-16", "utf-8"):
+        with client(encodings=[enc]) as c:
+            ok, entry = against_check(c, path, "a byte order mark (%s): positions as check's" % enc)
+            t.eq([(d["rule"], d["line"], d["column"]) for d in entry["diagnostics"]],
+                 [("unsupported-version", 1, 7)], "a byte order mark: check's column 7 on line 1")
+            # Independently of check: 'segc: ' is 6 characters, the mark none.
+            got = [d["range"] for d in c.diags.get(uri_of(path), []) if d["code"] == "unsupported-version"]
+            t.eq(got, [lsp_range((0, 6), (0, 7))], "a byte order mark (%s): the version at character 6" % enc)
+            finish(c, "a byte order mark (%s)" % enc)
+
+
+for case in (samples, golden, utf16, bom, edits, edit_after_wide_characters, not_specs, extends, variant_note,
              crlf_variant):
     t.run(case)
 t.end()

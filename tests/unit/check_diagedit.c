@@ -11,13 +11,10 @@
 #include "fixture.h"
 #include "segc.h"
 
-/* `text` with edit `e` applied (at.len bytes from line:col replaced). */
+/* `text` with edit `e` applied (at.len bytes from at.off replaced). */
 static char *applied(const char *text, const DiagEdit *e)
 {
-    const char *s = text;
-    for (uint32_t l = 1; l < e->at.line; l++)
-        s = strchr(s, '\n') + 1;
-    size_t off = (size_t)(s - text) + e->at.col - 1;
+    size_t off = e->at.off;
     ck_assert_uint_le(off + e->at.len, strlen(text));
     return arena_printf(A, "%.*s%s%s", (int)off, text, e->text, text + off + e->at.len);
 }
@@ -25,13 +22,9 @@ static char *applied(const char *text, const DiagEdit *e)
 /* A finding at `needle` (its first occurrence in `text`, len bytes). */
 static Diag *finding_at(const SrcFile *f, const char *needle, uint32_t len)
 {
-    const char *at = strstr(f->text, needle), *line = f->text;
-    uint32_t n = 1;
+    const char *at = strstr(f->text, needle);
     ck_assert_ptr_nonnull(at);
-    for (const char *s = f->text; s < at; s++)
-        if (*s == '\n')
-            n++, line = s + 1;
-    return error_at(&D, C_unknown_key, ((Pos){f, n, (uint32_t)(at - line) + 1, len}), "x");
+    return error_at(&D, C_unknown_key, pos_at(f, (size_t)(at - f->text), len), "x");
 }
 
 static const SrcFile *text_file(const char *text)
@@ -52,6 +45,8 @@ START_TEST(test_edit_set)
 }
 END_TEST
 
+#define BOM "\xEF\xBB\xBF"
+
 static const struct {
     const char *text, *value, *want;
 } append_cases[] = {
@@ -60,6 +55,8 @@ static const struct {
     {"x: 'a + b' # c\n", "'a + b'", "x: 'a + b - 1' # c\n"},
     {"x: a | b\n", "a | b", "x: (a | b) - 1\n"},
     {"{ x: 1 << 20 }\n", "1 << 20", "{ x: (1 << 20) - 1 }\n"},
+    /* line 1 after a byte order mark */
+    {BOM "x: 256MiB\n", "256MiB", BOM "x: 256MiB - 1\n"},
 };
 
 START_TEST(test_edit_append)
@@ -84,6 +81,9 @@ static const struct {
     {"- { size: 1GiB, name: b }\n", "1GiB", "- { name: b }\n"},
     /* opening a block map item: the other keys follow it */
     {"- size: 1GiB\n  name: b\n", "1GiB", "- \n  name: b\n"},
+    /* line 1 goes, its byte order mark stays */
+    {BOM "size: 1GiB\nname: b\n", "1GiB", BOM "name: b\n"},
+    {BOM "{ size: 1GiB, name: b }\n", "1GiB", BOM "{ name: b }\n"},
 };
 
 START_TEST(test_edit_remove_pair)
@@ -137,6 +137,9 @@ static const struct {
 } fix_cases[] = {
     {"expr-unit", HEAD "constants:\n  vram: 256MB\nsegments:\n  - { name: v, kind: memory, size: vram }\n",
      HEAD "constants:\n  vram: 256MiB\nsegments:\n  - { name: v, kind: memory, size: vram }\n"},
+    /* on line 1 after a byte order mark */
+    {"expr-unit", BOM "constants: { vram: 256MB }\n" HEAD "segments:\n  - { name: v, kind: memory, size: vram }\n",
+     BOM "constants: { vram: 256MiB }\n" HEAD "segments:\n  - { name: v, kind: memory, size: vram }\n"},
     {"unknown-key", HEAD "segments:\n  - name: v\n    kind: memory\n    sise: 1GiB\n",
      HEAD "segments:\n  - name: v\n    kind: memory\n    size: 1GiB\n"},
     {"unknown-name", HEAD "constants: { vram: 1GiB }\nsegments:\n  - { name: v, kind: memory, size: vrm }\n",

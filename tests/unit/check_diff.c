@@ -242,10 +242,10 @@ START_TEST(test_positions)
     const Change *c = df.head;
     ck_assert_ptr_nonnull(c);
     ck_assert_str_eq(c->pos.file->name, "new.yaml");
-    ck_assert_uint_eq(c->pos.line, 22);
-    ck_assert_uint_eq(c->pos.col, 11);
+    ck_assert_uint_eq(src_loc(c->pos).line, 22);
+    ck_assert_uint_eq(src_loc(c->pos).col, 11);
     ck_assert_str_eq(c->from.pos.file->name, "old.yaml");
-    ck_assert_uint_eq(c->from.pos.line, 22);
+    ck_assert_uint_eq(src_loc(c->from.pos).line, 22);
 
     const char *const removed[MAX_EDITS][2] = {{"paging:", "  - { name: x, kind: aperture, base: 32GiB, size: 4KiB }\npaging:"}};
     df = diff_of(edit(removed), BASE);
@@ -253,25 +253,25 @@ START_TEST(test_positions)
     ck_assert_str_eq(dump(&df), "B:segment-removed@x");
     ck_assert(!c->to.present);
     ck_assert_str_eq(c->pos.file->name, "old.yaml");
-    ck_assert_uint_eq(c->pos.line, 25);
-    ck_assert_uint_eq(c->pos.col, 13);
+    ck_assert_uint_eq(src_loc(c->pos).line, 25);
+    ck_assert_uint_eq(src_loc(c->pos).col, 13);
 
     /* A flag lost points at NEW's flags list; one gained at the flag. */
     const char *const flags[MAX_EDITS][2] = {{"flags: [direct_flip]", "flags: [pitch_alignment]"}};
     df = diff_of(BASE, edit(flags));
     ck_assert_str_eq(dump(&df), "B:flag-behaviour-changed@vis/PitchAlignment B:flag-behaviour-changed@vis/DirectFlip");
-    ck_assert_uint_eq(df.head->pos.line, 11);
-    ck_assert_uint_eq(df.head->pos.col, 13);
-    ck_assert_uint_eq(df.head->next->pos.col, 12);
-    ck_assert_uint_eq(df.head->next->from.pos.col, 13);
+    ck_assert_uint_eq(src_loc(df.head->pos).line, 11);
+    ck_assert_uint_eq(src_loc(df.head->pos).col, 13);
+    ck_assert_uint_eq(src_loc(df.head->next->pos).col, 12);
+    ck_assert_uint_eq(src_loc(df.head->next->from.pos).col, 13);
 
     /* A defaulted value points at its segment's name. */
     const char *const dflt[MAX_EDITS][2] = {{"    base: 256MiB\n", ""}, {"size: 256MiB\n    cpu", "size: 128MiB\n    cpu"}};
     df = diff_of(BASE, edit(dflt));
     ck_assert_str_eq(dump(&df), "B:size-shrunk@vis B:base-moved@loc");
     c = df.head->next;
-    ck_assert_uint_eq(c->pos.line, 12);
-    ck_assert_uint_eq(c->pos.col, 11);
+    ck_assert_uint_eq(src_loc(c->pos).line, 12);
+    ck_assert_uint_eq(src_loc(c->pos).col, 11);
 }
 END_TEST
 
@@ -505,7 +505,7 @@ START_TEST(test_causes)
                                   "size-grown@loc<constant 'v' changed; "
                                   "commit-limit-changed@ap<constant 'w' changed");
     ck_assert_str_eq(df.head->notes->msg, "uses it: constant 'w' 0x18000000 (384 MiB) -> 0x20000000 (512 MiB)");
-    ck_assert_uint_eq(df.head->notes->next->pos.line, 16); /* loc: size: v */
+    ck_assert_uint_eq(src_loc(df.head->notes->next->pos).line, 16); /* loc: size: v */
 
     /* Renumbering names what moved the segment. */
     const char *const r[MAX_EDITS][2] = {{"  - name: ap\n", "  - { name: x, kind: aperture, base: 64GiB, size: 4KiB }\n  - name: ap\n"}};

@@ -294,7 +294,7 @@ START_TEST(test_conversions)
     ck_assert_str_eq(written(), "    { 1u, 0x0ull, 0u, \"a \\\"b\\\"\\\\ ?\\?= \\303\\251\\t\\n\" },\n");
     hook(&w, "#include \"x.h\"");
     ck_assert_str_eq(written(), "#include \"x.h\"\n");
-    Pos at = {src_from_string(wa, "dir/board.yaml", "x", 1), 7, 1, 1};
+    Pos at = src_pos(src_from_string(wa, "dir/board.yaml", "1\n2\n3\n4\n5\n6\nx\n", 14), 7, 1, 1);
     c_segment(&w, 1, "a", "memory", at);
     ck_assert_str_eq(written(), "\n    /* Segment 1 'a': memory */\n");
     w.annotate = true;
@@ -466,7 +466,7 @@ static bool render_hooked(Arena *a, Outputs *out, const char **msg)
     BuildOpts bo = {.outdir = "out", .templates_dir = Hooks, .emit_selftest = true};
     bool ok = emit_render(a, s, &bo, &lk, out, &d);
     *msg = d.head ? arena_printf(a, "%s:%u:%u: [%s] %s", d.head->pos.file ? os_basename(d.head->pos.file->name) : "",
-                                 d.head->pos.line, d.head->pos.col, code_name(d.head->code), d.head->msg) : "";
+                                 src_loc(d.head->pos).line, src_loc(d.head->pos).col, code_name(d.head->code), d.head->msg) : "";
     return ok;
 }
 

@@ -12,10 +12,25 @@
 enum { LINE = 3, COL = 15 }; /* where every case's text starts */
 #define AT(c) ((uint32_t)(COL + (c) - 1))
 
+/* `in` as a file's text from `line`:`col` on (check_eval.c uses it too). */
+Pos text_at(Arena *a, const char *in, int line, int col)
+{
+    Buf b = {0};
+    for (int i = 1; i < line; i++)
+        buf_putc(&b, '\n');
+    for (int i = 1; i < col; i++)
+        buf_putc(&b, ' ');
+    size_t pre = b.len;
+    buf_puts(&b, in);
+    SrcFile *f = src_from_string(a, "t.yaml", b.p, b.len);
+    buf_free(&b);
+    return pos_at(f, pre, 0);
+}
+
 static Expr *parse(Arena *a, Diags *d, const char *in)
 {
     diags_init(d, a);
-    return expr_parse(a, in, strlen(in), (Pos){NULL, LINE, COL, 0}, d);
+    return expr_parse(a, in, strlen(in), text_at(a, in, LINE, COL), d);
 }
 
 static char *printed(Arena *a, const Expr *e)
@@ -122,13 +137,13 @@ START_TEST(test_spans)
     Expr *e = parse(A, &D, span_cases[_i].in);
     ck_assert_ptr_nonnull(e);
     ck_assert_int_eq(e->kind, span_cases[_i].kind);
-    ck_assert_msg(e->pos.line == LINE && e->pos.col == AT(span_cases[_i].col) &&
+    ck_assert_msg(src_loc(e->pos).line == LINE && src_loc(e->pos).col == AT(span_cases[_i].col) &&
                       e->pos.len == span_cases[_i].len,
-                  "'%s': span %u:%u+%u, want %u:%u+%u", span_cases[_i].in, e->pos.line, e->pos.col,
+                  "'%s': span %u:%u+%u, want %u:%u+%u", span_cases[_i].in, src_loc(e->pos).line, src_loc(e->pos).col,
                   e->pos.len, LINE, AT(span_cases[_i].col), span_cases[_i].len);
-    ck_assert_msg(e->op_pos.col == AT(span_cases[_i].op_col) &&
+    ck_assert_msg(src_loc(e->op_pos).col == AT(span_cases[_i].op_col) &&
                       e->op_pos.len == span_cases[_i].op_len,
-                  "'%s': op at %u+%u, want %u+%u", span_cases[_i].in, e->op_pos.col, e->op_pos.len,
+                  "'%s': op at %u+%u, want %u+%u", span_cases[_i].in, src_loc(e->op_pos).col, e->op_pos.len,
                   AT(span_cases[_i].op_col), span_cases[_i].op_len);
 }
 END_TEST
@@ -139,21 +154,21 @@ START_TEST(test_child_spans)
     Expr *e = parse(A, &D, "(1 + 2) * min(x, 3 KiB)");
     ck_assert_ptr_nonnull(e);
     const Expr *l = e->args[0], *r = e->args[1];
-    ck_assert_uint_eq(l->pos.col, AT(1));
+    ck_assert_uint_eq(src_loc(l->pos).col, AT(1));
     ck_assert_uint_eq(l->pos.len, 7);
-    ck_assert_uint_eq(l->op_pos.col, AT(4));
-    ck_assert_uint_eq(l->args[1]->pos.col, AT(6));
+    ck_assert_uint_eq(src_loc(l->op_pos).col, AT(4));
+    ck_assert_uint_eq(src_loc(l->args[1]->pos).col, AT(6));
     ck_assert_int_eq(r->kind, EX_CALL);
     ck_assert_uint_eq(r->nargs, 2);
-    ck_assert_uint_eq(r->pos.col, AT(11));
+    ck_assert_uint_eq(src_loc(r->pos).col, AT(11));
     ck_assert_uint_eq(r->pos.len, 13);
     ck_assert_str_eq(r->args[0]->name, "x");
-    ck_assert_uint_eq(r->args[0]->pos.col, AT(15));
+    ck_assert_uint_eq(src_loc(r->args[0]->pos).col, AT(15));
     ck_assert_int_eq(r->args[1]->kind, EX_UNIT);
     ck_assert_int_eq(r->args[1]->unit, UNIT_KIB);
-    ck_assert_uint_eq(r->args[1]->pos.col, AT(18));
+    ck_assert_uint_eq(src_loc(r->args[1]->pos).col, AT(18));
     ck_assert_uint_eq(r->args[1]->pos.len, 5);
-    ck_assert_uint_eq(r->args[1]->op_pos.col, AT(20));
+    ck_assert_uint_eq(src_loc(r->args[1]->op_pos).col, AT(20));
 }
 END_TEST
 
@@ -199,9 +214,9 @@ START_TEST(test_syntax)
     ck_assert_str_eq(code_name(D.head->code), "expr-syntax");
     ck_assert_str_eq(D.head->msg, syntax_cases[_i].msg);
     uint32_t col = syntax_cases[_i].line ? syntax_cases[_i].col : AT(syntax_cases[_i].col);
-    ck_assert_msg(D.head->pos.line == LINE + syntax_cases[_i].line && D.head->pos.col == col &&
+    ck_assert_msg(src_loc(D.head->pos).line == LINE + syntax_cases[_i].line && src_loc(D.head->pos).col == col &&
                       D.head->pos.len == syntax_cases[_i].len,
-                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, D.head->pos.line, D.head->pos.col,
+                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, src_loc(D.head->pos).line, src_loc(D.head->pos).col,
                   D.head->pos.len, LINE + syntax_cases[_i].line, col, syntax_cases[_i].len);
 }
 END_TEST
@@ -212,10 +227,10 @@ START_TEST(test_lex_error_through_parse)
     ck_assert_ptr_null(parse(A, &D, "1 + 512MB"));
     ck_assert_uint_eq(D.nerrors, 1);
     ck_assert_str_eq(code_name(D.head->code), "expr-unit");
-    ck_assert_uint_eq(D.head->pos.col, AT(8));
+    ck_assert_uint_eq(src_loc(D.head->pos).col, AT(8));
     ck_assert_ptr_null(parse(A, &D, "(1 + 2) # 3"));
     ck_assert_uint_eq(D.nerrors, 1);
-    ck_assert_uint_eq(D.head->pos.col, AT(9));
+    ck_assert_uint_eq(src_loc(D.head->pos).col, AT(9));
 }
 END_TEST
 
@@ -277,9 +292,9 @@ START_TEST(test_depth)
         ck_assert_ptr_null(e);
         ck_assert_uint_eq(D.nerrors, 1);
         ck_assert_str_eq(code_name(D.head->code), "limit-expr-depth");
-        ck_assert_uint_eq(D.head->pos.line, LINE);
+        ck_assert_uint_eq(src_loc(D.head->pos).line, LINE);
         if (depth_cases[_i].col)
-            ck_assert_uint_eq(D.head->pos.col, AT(depth_cases[_i].col));
+            ck_assert_uint_eq(src_loc(D.head->pos).col, AT(depth_cases[_i].col));
         if (depth_cases[_i].msg)
             ck_assert_str_eq(D.head->msg, depth_cases[_i].msg);
     }
@@ -301,8 +316,8 @@ START_TEST(test_length)
     ck_assert_ptr_null(parse(A, &D, in));
     ck_assert_uint_eq(D.nerrors, 1);
     ck_assert_str_eq(code_name(D.head->code), "limit-expr-length");
-    ck_assert_uint_eq(D.head->pos.line, LINE);
-    ck_assert_uint_eq(D.head->pos.col, COL);
+    ck_assert_uint_eq(src_loc(D.head->pos).line, LINE);
+    ck_assert_uint_eq(src_loc(D.head->pos).col, COL);
     ck_assert_str_eq(D.head->msg, "expression is 4097 bytes long; the limit is 4096");
 }
 END_TEST

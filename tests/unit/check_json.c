@@ -124,10 +124,10 @@ START_TEST(test_waived_kept_apart)
     ck_assert_ptr_null(D.waived->next);
     ck_assert_str_eq(code_name(D.waived->code), "cache-coherent-memory");
     ck_assert_str_eq(D.waived->waiver, "needed");
-    ck_assert_uint_eq(D.waived->pos.line, 4);
-    ck_assert_uint_eq(D.waived->pos.col, 55); /* bytes: the é is two */
-    ck_assert_uint_eq(D.waived->waiver_pos.line, 5);
-    ck_assert_uint_eq(D.waived->waiver_pos.col, 16);
+    ck_assert_uint_eq(src_loc(D.waived->pos).line, 4);
+    ck_assert_uint_eq(src_loc(D.waived->pos).col, 55); /* bytes: the é is two */
+    ck_assert_uint_eq(src_loc(D.waived->waiver_pos).line, 5);
+    ck_assert_uint_eq(src_loc(D.waived->waiver_pos).col, 16);
     /* Text output leaves it out. */
     char *text = NULL, *doc = NULL;
     size_t tn = 0, dn = 0;

@@ -61,7 +61,7 @@ static void dump(Buf *b, const Node *n)
         buf_putc(b, ']');
         break;
     }
-    buf_printf(b, "@%u:%u", (unsigned)n->pos.line, (unsigned)n->pos.col);
+    buf_printf(b, "@%u:%u", (unsigned)src_loc(n->pos).line, (unsigned)src_loc(n->pos).col);
 }
 
 /* The tree as a string in the arena. */
@@ -82,9 +82,9 @@ static const char *diags(void)
     for (const Diag *g = D.head; g; g = g->next) {
         if (g != D.head)
             buf_puts(&b, "; ");
-        buf_printf(&b, "%s@%u:%u", code_name(g->code), (unsigned)g->pos.line, (unsigned)g->pos.col);
+        buf_printf(&b, "%s@%u:%u", code_name(g->code), (unsigned)src_loc(g->pos).line, (unsigned)src_loc(g->pos).col);
         for (const Note *n = g->notes; n; n = n->next)
-            buf_printf(&b, " (note@%u:%u)", (unsigned)n->pos.line, (unsigned)n->pos.col);
+            buf_printf(&b, " (note@%u:%u)", (unsigned)src_loc(n->pos).line, (unsigned)src_loc(n->pos).col);
     }
     const char *s = arena_strdup(A, b.p);
     buf_free(&b);
@@ -302,8 +302,8 @@ START_TEST(test_char_pos)
         return;
     Pos p = node_char_pos(s, charpos[_i].i, charpos[_i].len);
     ck_assert_ptr_eq(p.file, s->pos.file);
-    ck_assert_uint_eq(p.line, charpos[_i].line);
-    ck_assert_uint_eq(p.col, charpos[_i].col);
+    ck_assert_uint_eq(src_loc(p).line, charpos[_i].line);
+    ck_assert_uint_eq(src_loc(p).col, charpos[_i].col);
     ck_assert_uint_eq(p.len, charpos[_i].plen);
 }
 END_TEST
@@ -421,8 +421,8 @@ START_TEST(test_tab_fix)
     ck_assert_ptr_null(load(tab_fixes[_i].yaml, NULL));
     ck_assert_str_eq(D.head->fix, tab_fixes[_i].fix);
     ck_assert_str_eq(D.head->edit.text, tab_fixes[_i].spaces);
-    ck_assert_uint_eq(D.head->edit.at.line, tab_fixes[_i].line);
-    ck_assert_uint_eq(D.head->edit.at.col, tab_fixes[_i].col);
+    ck_assert_uint_eq(src_loc(D.head->edit.at).line, tab_fixes[_i].line);
+    ck_assert_uint_eq(src_loc(D.head->edit.at).col, tab_fixes[_i].col);
     ck_assert_uint_eq(D.head->edit.at.len, tab_fixes[_i].len);
 }
 END_TEST
@@ -432,7 +432,7 @@ START_TEST(test_spans)
     ck_assert_ptr_null(load("a: !!binary x\nb: !<tag:x> y\n", NULL));
     ck_assert_uint_eq(D.head->pos.len, 8);
     ck_assert_uint_eq(D.head->next->pos.len, 8);
-    ck_assert_uint_eq(D.head->next->pos.col, 4);
+    ck_assert_uint_eq(src_loc(D.head->next->pos).col, 4);
     diags_init(&D, A);
     ck_assert_ptr_null(load("a: 1\n---\nb: *xyz\n", NULL));
     ck_assert_uint_eq(D.head->pos.len, 3);
@@ -534,8 +534,8 @@ START_TEST(test_large)
     Node *n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->npairs, N);
-    ck_assert_uint_eq(n->pairs[N - 1].key->pos.line, N);
-    ck_assert_uint_eq(n->pairs[N - 1].value->pos.col, 11); /* "key99999: " */
+    ck_assert_uint_eq(src_loc(n->pairs[N - 1].key->pos).line, N);
+    ck_assert_uint_eq(src_loc(n->pairs[N - 1].value->pos).col, 11); /* "key99999: " */
     buf_free(&b);
 
     buf_puts(&b, "[");
@@ -545,7 +545,7 @@ START_TEST(test_large)
     n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->nitems, N);
-    ck_assert_uint_eq(n->items[N - 1]->pos.col, 2 + (N - 1) * 3);
+    ck_assert_uint_eq(src_loc(n->items[N - 1]->pos).col, 2 + (N - 1) * 3);
     buf_free(&b);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     ck_assert_double_lt(secs, 20.0);

@@ -56,7 +56,7 @@ static void run(Run *r, const char *yaml, const RuleConfig *cfg)
     diags_init(&r->d, r->a);
     r->s = spec_from_string(r->a, "t.yaml", yaml, &opts, &r->d);
     ck_assert_msg(r->s != NULL, "spec did not resolve: %s at %u:%u\n%s", r->d.head ? r->d.head->msg : "?",
-                  r->d.head ? r->d.head->pos.line : 0, r->d.head ? r->d.head->pos.col : 0, yaml);
+                  r->d.head ? src_loc(r->d.head->pos).line : 0, r->d.head ? src_loc(r->d.head->pos).col : 0, yaml);
     ck_assert_msg(r->d.count == 0, "resolving reported: %s", r->d.head->msg);
     if (!cfg) {
         rules_default(&def);
@@ -88,7 +88,7 @@ static const char *all(const Run *r)
     Buf b = {0};
     buf_puts(&b, "");
     for (const Diag *g = r->d.head; g; g = g->next)
-        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", code_name(g->code), g->pos.line, g->pos.col);
+        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", code_name(g->code), src_loc(g->pos).line, src_loc(g->pos).col);
     const char *s = arena_strdup(r->a, b.p);
     buf_free(&b);
     return s;
@@ -811,8 +811,8 @@ START_TEST(test_rule_fires)
     ck_assert_msg(g != NULL, "case %d: [%s] did not fire; got: %s", _i, c->rule, all(&r));
     ck_assert_msg(g->sev == c->sev, "case %d: [%s] severity %d, want %d", _i, c->rule, (int)g->sev, (int)c->sev);
     ck_assert_msg(g->pos.file == r.s->file, "case %d: [%s] not in the spec file", _i, c->rule);
-    ck_assert_msg(g->pos.line == c->line && g->pos.col == c->col, "case %d: [%s] at %u:%u, want %u:%u", _i, c->rule,
-                  g->pos.line, g->pos.col, c->line, c->col);
+    ck_assert_msg(src_loc(g->pos).line == c->line && src_loc(g->pos).col == c->col, "case %d: [%s] at %u:%u, want %u:%u", _i, c->rule,
+                  src_loc(g->pos).line, src_loc(g->pos).col, c->line, c->col);
     const char *there = text_at(r.s->file, c->line, c->col);
     ck_assert_msg(!strncmp(there, c->at, strlen(c->at)), "case %d: the table's %u:%u is not at '%s'", _i, c->line,
                   c->col, c->at);
@@ -926,8 +926,8 @@ START_TEST(test_prerequisite_per_segment)
                     "  - { name: more, kind: memory, base: 1GiB, size: 8KiB, banks: [{ name: a, size: 4KiB }, { name: b, size: 8KiB }] }\n",
         NULL);
     ck_assert_msg(count(&r, "size-nonzero") == 1 && count(&r, "banks-cover") == 1 && r.d.count == 2, "got: %s", all(&r));
-    ck_assert_uint_eq(first(&r, "size-nonzero")->pos.line, 4);
-    ck_assert_uint_eq(first(&r, "banks-cover")->pos.line, 5);
+    ck_assert_uint_eq(src_loc(first(&r, "size-nonzero")->pos).line, 4);
+    ck_assert_uint_eq(src_loc(first(&r, "banks-cover")->pos).line, 5);
     arena_free(r.a);
     /* Without the zero size, the first segment's banks are checked. */
     run(&r,
@@ -980,7 +980,7 @@ START_TEST(test_board_name_length)
         ck_assert_msg(r.d.count == (n > BOARD_NAME_MAX), "%u bytes: %s", n, all(&r));
         if (r.d.count) {
             ck_assert_str_eq(code_name(r.d.head->code), "names-c-ident");
-            ck_assert(r.d.head->pos.line == 2 && r.d.head->pos.col == 16);
+            ck_assert(src_loc(r.d.head->pos).line == 2 && src_loc(r.d.head->pos).col == 16);
         }
         arena_free(r.a);
     }
@@ -1046,9 +1046,9 @@ START_TEST(test_wopts)
     ck_assert_int_eq(cc ? (int)cc->sev : ABSENT, wopt_cases[_i].coherent);
     ck_assert_int_eq(pm ? (int)pm->sev : ABSENT, wopt_cases[_i].page);
     if (cc)
-        ck_assert(cc->pos.line == 4 && cc->pos.col == 73);
+        ck_assert(src_loc(cc->pos).line == 4 && src_loc(cc->pos).col == 73);
     if (pm)
-        ck_assert(pm->pos.line == 4 && pm->pos.col == 59);
+        ck_assert(src_loc(pm->pos).line == 4 && src_loc(pm->pos).col == 59);
     unsigned want = (wopt_cases[_i].coherent == SEV_ERROR) + (wopt_cases[_i].page == SEV_ERROR);
     ck_assert_uint_eq(r.errors, want);
     ck_assert_uint_eq(r.d.nerrors, want);
@@ -1143,15 +1143,15 @@ START_TEST(test_waiver_one_segment)
     const Diag *g = first(&r, "cache-coherent-memory");
     ck_assert_ptr_nonnull(g);
     ck_assert_int_eq(g->sev, SEV_WARNING);
-    ck_assert_uint_eq(g->pos.line, 12);
-    ck_assert_uint_eq(g->pos.col, 13);
+    ck_assert_uint_eq(src_loc(g->pos).line, 12);
+    ck_assert_uint_eq(src_loc(g->pos).col, 13);
     ck_assert_ptr_null(first(&r, "waiver-unused"));
     ck_assert_uint_eq(r.s->segs[0].nwaivers, 1);
     ck_assert(r.s->segs[0].waivers[0].used);
     ck_assert_str_eq(r.s->segs[0].waivers[0].rule, "cache-coherent-memory");
     ck_assert_str_eq(r.s->segs[0].waivers[0].reason, "scan-out engine");
-    ck_assert_uint_eq(r.s->segs[0].waivers[0].pos.line, 8);
-    ck_assert_uint_eq(r.s->segs[0].waivers[0].pos.col, 14);
+    ck_assert_uint_eq(src_loc(r.s->segs[0].waivers[0].pos).line, 8);
+    ck_assert_uint_eq(src_loc(r.s->segs[0].waivers[0].pos).col, 14);
     arena_free(r.a);
 }
 END_TEST
@@ -1182,9 +1182,9 @@ START_TEST(test_waiver_other_rule)
         NULL);
     ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
     const Diag *g = first(&r, "cache-coherent-memory");
-    ck_assert(g && g->pos.line == 7 && g->pos.col == 13);
+    ck_assert(g && src_loc(g->pos).line == 7 && src_loc(g->pos).col == 13);
     g = first(&r, "waiver-unused");
-    ck_assert(g && g->pos.line == 8 && g->pos.col == 14 && g->sev == SEV_WARNING);
+    ck_assert(g && src_loc(g->pos).line == 8 && src_loc(g->pos).col == 14 && g->sev == SEV_WARNING);
     ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
     ck_assert_ptr_nonnull(strstr(g->msg, "'vram'"));
     ck_assert(!r.s->segs[0].waivers[0].used);
@@ -1322,11 +1322,11 @@ START_TEST(test_waiver_two)
     ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
     const Diag *g = r.d.head;
     ck_assert_str_eq(code_name(g->code), "waiver-unused");
-    ck_assert(g->pos.line == 9 && g->pos.col == 7);
+    ck_assert(src_loc(g->pos).line == 9 && src_loc(g->pos).col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
     g = g->next;
     ck_assert_str_eq(code_name(g->code), "waiver-unused");
-    ck_assert(g->pos.line == 11 && g->pos.col == 7);
+    ck_assert(src_loc(g->pos).line == 11 && src_loc(g->pos).col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'segments-overlap'"));
     ck_assert_uint_eq(r.s->segs[0].nwaivers, 3);
     ck_assert(!r.s->segs[0].waivers[0].used && r.s->segs[0].waivers[1].used && !r.s->segs[0].waivers[2].used);

@@ -35,6 +35,10 @@ TCase *fixture_tcase(const char *name)
 
 int main(void)
 {
+    /* An internal error in a test aborts it (in the process Check forks
+     * for it, which goes back here first), as segc does. */
+    Failure top;
+    CATCH_FAILURES(&top);
     SRunner *sr = srunner_create(NULL);
 #define SUITE(f) srunner_add_suite(sr, f());
 #include "suites.h"

@@ -1,0 +1,418 @@
+/* SPDX-License-Identifier: MIT */
+/* libsegc.c - the pipeline every command runs, and libsegc.h's API on it.
+ *
+ * front_end (load, resolve, check) and build_outputs (the emitters'
+ * preconditions, the lookup table, the outputs in memory) are what `segc
+ * check`, `segc build`, `segc lsp` and the library all run: one pipeline.
+ * The API wraps them: a context is an Options (options.c's table, the
+ * rows OPT_LIB takes), a result is a Checked that keeps its arena, so its
+ * diagnostics' lines and columns are counted only when asked for.
+ *
+ * Out of memory and internal errors: the library never exits.  While a
+ * call runs, the calling thread's `failure` (util.c) points at the call's
+ * jump buffer; xmalloc and BUG jump back to it with what happened, and the
+ * call frees the result's arena and returns NULL.  That pointer is the one
+ * piece of state outside a context, and it is the thread's own. */
+#include "libsegc.h"
+
+#include "segc.h"
+
+#include <setjmp.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the pipeline ------------------------------------------------------ */
+
+Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t len, const ResolveOpts *ro,
+                const RuleConfig *rc)
+{
+    *c = (Checked){.a = a};
+    diags_init(&c->d, a);
+    SrcFile *f = text ? src_from_string(a, path, text, len) : NULL;
+    c->file = f;
+    if ((!f || src_check_text(f, &c->d)) && spec_read(a, path, f, ro, &c->d, &c->src)) {
+        c->file = c->src.files[0];
+        if ((c->s = spec_resolve(a, &c->src, ro, &c->d)))
+            spec_check(c->s, rc, &c->d);
+    }
+    diags_sort(&c->d);
+    return c->s;
+}
+
+bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out)
+{
+    bool ok = c->s && !diags_failed(&c->d) && emit_preconditions(c->a, c->s, &c->d);
+    if (ok)
+        layout_lookup(c->a, c->s, o->lookup_budget, lk);
+    ok = ok && emit_render(c->a, c->s, o, lk, out, &c->d);
+    diags_sort(&c->d);
+    return ok;
+}
+
+/* ---- contexts ------------------------------------------------------------ */
+
+struct segc_context {
+    Options o; /* in o.arena */
+    segc_read_fn *read;
+    void *user;
+    char err[2048];
+};
+
+const char *segc_version(void)
+{
+    return SEGC_VERSION;
+}
+
+int segc_format_version(void)
+{
+    return SEGC_FORMAT_VERSION;
+}
+
+/* Runs fn(arg) with failures caught (out of memory, BUG): true, or false
+ * with the reason in ctx->err. */
+static bool guarded(segc_context *ctx, void (*fn)(void *), void *arg)
+{
+    Failure f, *volatile outer = failure;
+    if (setjmp(f.jump)) {
+        failure = outer;
+        snprintf(ctx->err, sizeof ctx->err, "%s", f.why);
+        return false;
+    }
+    failure = &f;
+    fn(arg);
+    failure = outer;
+    return true;
+}
+
+static void new_options(void *p)
+{
+    segc_context *ctx = p;
+    Arena *a = arena_new();
+    options_init(&ctx->o, a, 0, OPT_LIB, "libsegc");
+}
+
+segc_context *segc_context_new(void)
+{
+    segc_context *ctx = calloc(1, sizeof *ctx);
+    if (ctx && !guarded(ctx, new_options, ctx)) {
+        free(ctx); /* options_init's arena_new failed before anything was kept */
+        return NULL;
+    }
+    return ctx;
+}
+
+void segc_context_free(segc_context *ctx)
+{
+    if (!ctx)
+        return;
+    arena_free(ctx->o.arena);
+    options_free(&ctx->o);
+    free(ctx);
+}
+
+const char *segc_context_error(const segc_context *ctx)
+{
+    return ctx ? ctx->err : "no context";
+}
+
+void segc_context_extends(segc_context *ctx, segc_read_fn *read, void *user)
+{
+    if (ctx)
+        ctx->read = read, ctx->user = user;
+}
+
+/* The flags of the options the library takes, for a message. */
+static void lib_flags(Buf *b)
+{
+    for (size_t i = 0; i < option_count; i++) {
+        const Opt *op = &option_table[i];
+        if (!op->opts || op->opts & OPT_LIB)
+            buf_printf(b, "%s%s", b->len ? ", " : "", op->flag);
+    }
+}
+
+/* Parses argv into a copy of the options, which replaces them when every
+ * option was taken. */
+static bool parse_lib_options(segc_context *ctx, int argc, const char *const *argv)
+{
+    Options o = ctx->o;
+    Arena *a = o.arena;
+    /* Room for as many more -D and -I as there are arguments. */
+    Define *d = arena_alloc(a, (o.resolve.ndefines + (size_t)argc + 1) * sizeof *d);
+    const char **inc = arena_alloc(a, (o.resolve.ninclude + (size_t)argc + 1) * sizeof *inc);
+    if (o.resolve.ndefines)
+        memcpy(d, o.defines, o.resolve.ndefines * sizeof *d);
+    if (o.resolve.ninclude)
+        memcpy(inc, o.includes, o.resolve.ninclude * sizeof *inc);
+    o.resolve.defines = o.defines = d;
+    o.resolve.include_dirs = o.includes = inc;
+    char **args = arena_alloc(a, ((size_t)argc + 1) * sizeof *args);
+    for (int i = 0; i < argc; i++)
+        args[i] = arena_strdup(a, argv[i] ? argv[i] : "");
+    for (int i = 0; i < argc; i++) {
+        int r = args[i][0] == '-' && args[i][1] ? option_parse(&o, argc, args, &i) : 0;
+        if (r > 0)
+            continue;
+        Buf b = {0};
+        if (r < 0) {
+            buf_printf(&b, "%s%s", o.err_detail.p ? o.err_detail.p : "", o.err);
+        } else {
+            buf_printf(&b, "'%s' is no option libsegc takes; it takes ", args[i]);
+            Buf flags = {0};
+            lib_flags(&flags);
+            buf_puts(&b, flags.p);
+            buf_free(&flags);
+        }
+        snprintf(ctx->err, sizeof ctx->err, "%s", b.p);
+        buf_free(&b);
+        buf_free(&o.err_detail);
+        return false;
+    }
+    buf_free(&o.err_detail);
+    ctx->o = o;
+    return true;
+}
+
+typedef struct OptionsCall {
+    segc_context *ctx;
+    int argc;
+    const char *const *argv;
+    bool ok;
+} OptionsCall;
+
+static void options_call(void *p)
+{
+    OptionsCall *c = p;
+    c->ok = parse_lib_options(c->ctx, c->argc, c->argv);
+}
+
+int segc_context_options(segc_context *ctx, int argc, const char *const *argv)
+{
+    if (!ctx || argc < 0 || (argc && !argv))
+        return -1;
+    ctx->err[0] = 0;
+    OptionsCall c = {ctx, argc, argv, false};
+    return guarded(ctx, options_call, &c) && c.ok ? 0 : -1;
+}
+
+/* ---- results --------------------------------------------------------------- */
+
+struct segc_diagnostic {
+    const char *code, *file, *msg, *fix;
+    segc_severity sev;
+    DiagPlace at;
+    segc_diagnostic *notes;
+    size_t nnotes;
+};
+
+struct segc_result {
+    Checked c; /* its arena holds the result */
+    segc_status status;
+    segc_diagnostic *diags;
+    size_t ndiags;
+    Outputs out;
+    Buf model;
+};
+
+static segc_diagnostic said(Pos p, Severity sev, Code code, const char *msg, const char *fix)
+{
+    return (segc_diagnostic){code_name(code), p.file ? p.file->name : NULL, msg, fix, (segc_severity)sev,
+                             diag_place(p), NULL, 0};
+}
+
+/* The diagnostics as the API gives them. */
+static void collect(segc_result *r)
+{
+    const Diags *d = &r->c.d;
+    for (const Diag *g = d->head; g; g = g->next)
+        r->ndiags++;
+    segc_diagnostic *v = r->diags = arena_alloc(r->c.a, (r->ndiags + 1) * sizeof *v);
+    for (const Diag *g = d->head; g; g = g->next, v++) {
+        *v = said(g->pos, g->sev, g->code, g->msg, g->fix);
+        for (const Note *n = g->notes; n; n = n->next)
+            v->nnotes++;
+        segc_diagnostic *w = v->notes = arena_alloc(r->c.a, (v->nnotes + 1) * sizeof *w);
+        for (const Note *n = g->notes; n; n = n->next)
+            *w++ = said(n->pos, SEV_NOTE, CODE_NONE, n->msg, NULL);
+    }
+    r->status = d->nfatal ? SEGC_UNREADABLE : diags_failed(d) ? SEGC_INVALID : SEGC_VALID;
+}
+
+/* ResolveOpts.open_file: an extended file's text from the context's reader. */
+static const SrcFile *read_extends(void *p, Arena *a, const char *path)
+{
+    const segc_context *ctx = p;
+    size_t n = 0;
+    const char *t = ctx->read(ctx->user, path, &n);
+    return t ? src_from_string(a, path, t, n) : NULL;
+}
+
+enum { DO_CHECK, DO_BUILD, DO_MODEL };
+
+typedef struct RunCall {
+    segc_context *ctx;
+    int what;
+    const char *name, *text;
+    size_t len;
+    Arena *a; /* the result's, once made */
+    segc_result *r;
+} RunCall;
+
+static void run_call(void *p)
+{
+    RunCall *c = p;
+    segc_context *ctx = c->ctx;
+    c->a = arena_new();
+    segc_result *r = arena_alloc(c->a, sizeof *r);
+    ResolveOpts ro = ctx->o.resolve;
+    if (ctx->read)
+        ro.open_file = read_extends, ro.open_ctx = ctx;
+    front_end(&r->c, c->a, c->name, c->text ? c->text : "", c->len, &ro, &ctx->o.rules);
+    Lookup lk;
+    if (c->what == DO_BUILD)
+        build_outputs(&r->c, &ctx->o.build, &lk, &r->out);
+    collect(r);
+    if (c->what == DO_MODEL && r->status == SEGC_VALID)
+        dump_json(&r->model, r->c.s);
+    c->r = r;
+}
+
+static segc_result *run(segc_context *ctx, int what, const char *name, const char *text, size_t len)
+{
+    if (!ctx)
+        return NULL;
+    if (!name || (!text && len)) {
+        snprintf(ctx->err, sizeof ctx->err, "a spec needs a name and its text");
+        return NULL;
+    }
+    ctx->err[0] = 0;
+    RunCall c = {ctx, what, name, text, len, NULL, NULL};
+    if (!guarded(ctx, run_call, &c)) {
+        arena_free(c.a);
+        return NULL;
+    }
+    return c.r;
+}
+
+segc_result *segc_check(segc_context *ctx, const char *name, const char *text, size_t len)
+{
+    return run(ctx, DO_CHECK, name, text, len);
+}
+
+segc_result *segc_build(segc_context *ctx, const char *name, const char *text, size_t len)
+{
+    return run(ctx, DO_BUILD, name, text, len);
+}
+
+segc_result *segc_model(segc_context *ctx, const char *name, const char *text, size_t len)
+{
+    return run(ctx, DO_MODEL, name, text, len);
+}
+
+void segc_result_free(segc_result *r)
+{
+    if (!r)
+        return;
+    outputs_free(&r->out);
+    buf_free(&r->model);
+    arena_free(r->c.a); /* r itself is in it */
+}
+
+segc_status segc_result_status(const segc_result *r)
+{
+    return r->status;
+}
+
+size_t segc_result_diagnostics(const segc_result *r)
+{
+    return r->ndiags;
+}
+
+const segc_diagnostic *segc_result_diagnostic(const segc_result *r, size_t i)
+{
+    return i < r->ndiags ? &r->diags[i] : NULL;
+}
+
+const char *segc_diagnostic_code(const segc_diagnostic *g)
+{
+    return g->code;
+}
+
+segc_severity segc_diagnostic_severity(const segc_diagnostic *g)
+{
+    return g->sev;
+}
+
+const char *segc_severity_name(segc_severity s)
+{
+    return severity_name((Severity)s);
+}
+
+const char *segc_diagnostic_file(const segc_diagnostic *g)
+{
+    return g->file;
+}
+
+unsigned segc_diagnostic_line(const segc_diagnostic *g)
+{
+    return g->at.line;
+}
+
+unsigned segc_diagnostic_column(const segc_diagnostic *g)
+{
+    return g->at.col;
+}
+
+unsigned segc_diagnostic_end_column(const segc_diagnostic *g)
+{
+    return g->at.end_col;
+}
+
+const char *segc_diagnostic_message(const segc_diagnostic *g)
+{
+    return g->msg;
+}
+
+const char *segc_diagnostic_fix(const segc_diagnostic *g)
+{
+    return g->fix;
+}
+
+size_t segc_diagnostic_notes(const segc_diagnostic *g)
+{
+    return g->nnotes;
+}
+
+const segc_diagnostic *segc_diagnostic_note(const segc_diagnostic *g, size_t i)
+{
+    return i < g->nnotes ? &g->notes[i] : NULL;
+}
+
+size_t segc_result_files(const segc_result *r)
+{
+    return r->status == SEGC_VALID ? r->out.n : 0;
+}
+
+const char *segc_result_file_name(const segc_result *r, size_t i)
+{
+    return i < segc_result_files(r) ? r->out.files[i].name : NULL;
+}
+
+const char *segc_result_file_data(const segc_result *r, size_t i, size_t *len)
+{
+    if (i >= segc_result_files(r))
+        return NULL;
+    const Buf *b = &r->out.files[i].text;
+    if (len)
+        *len = b->len;
+    return b->p ? b->p : "";
+}
+
+const char *segc_result_model(const segc_result *r, size_t *len)
+{
+    if (!r->model.p)
+        return NULL;
+    if (len)
+        *len = r->model.len;
+    return r->model.p;
+}
