@@ -226,10 +226,13 @@ property: $(SEGC)
 	@SEGC_QUIET=1 $(call SUITE,property) sh tests/property/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
 .PHONY: property
 
-# Every code compiler/ can print is in compiler/rules.def (tests/codes.py).
-codes: $(SEGC)
-	@$(call SUITE,codes) $(PYTHON) tests/codes.py $(SEGC)
-.PHONY: codes
+# `segc check` exits 0 if and only if `segc build` does, over every spec of
+# the tree and the property specs, with the defaults, each --ddi list, a
+# small --lookup-budget, -Werror and -Wno- of each advisory; every build
+# that exits 0 compiles with -Werror -pedantic (tests/agree).
+agree: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,agree) sh tests/agree/run.sh $(SEGC) $(B) $(PROPERTY_CASES) $(PROPERTY_SEED)
+.PHONY: agree
 
 # segc diff over pairs of specs (tests/diff/).
 diff-test: $(SEGC)
@@ -287,8 +290,8 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gencode memcheck lookup property examples-test windows-test dist-test map-test json-test \
-              hostile unit golden cli schema disk diff-test lsp-test editors-test man-test codes msvc-test \
+SUITES     := gencode memcheck lookup property agree examples-test windows-test dist-test map-test json-test \
+              hostile unit golden cli schema disk diff-test lsp-test editors-test man-test msvc-test \
               completion-test
 SAN_SUITES := gencode lookup hostile json-test unit golden cli disk diff-test lsp-test map-test schema
 suites: $(filter-out memcheck,$(SUITES))
@@ -361,13 +364,13 @@ mutate:
 
 # Line and branch coverage of compiler/*.c and compiler/lsp/*.c over the suites that run
 # segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man
-# pages' --help runs; the property cases; --diagnostics=msvc; every code
-# `segc explain` knows): segc built with gcc --coverage in $(B)/cov, earlier
+# pages' --help runs; the property cases; --diagnostics=msvc, whose test
+# runs `segc rules --markdown`, every code's explanation): segc built with gcc --coverage in $(B)/cov, earlier
 # counts cleared, then per file and in total (tests/coverage.sh, gcov).
 # Instrumented -O0 code is slower: the hostile cases get 120 s of CPU each.
 # The suites' records go to $(B)/cov/results, so a `make test` running at
 # the same time keeps its own.
-COV_SUITES := $(SAN_SUITES) man-test property msvc-test codes
+COV_SUITES := $(SAN_SUITES) man-test property msvc-test
 coverage:
 	@rm -f $(B)/cov/obj/*.gcda $(B)/cov/obj/gen/*.gcda $(B)/cov/obj/lsp/*.gcda
 	@SEGC_RESULTS=$(abspath $(B))/cov/results SEGC_SAN=1 SEGC_QUIET=1 HOSTILE_TIMEOUT=120 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory \

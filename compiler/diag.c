@@ -17,21 +17,18 @@ void diags_init(Diags *d, Arena *a)
     d->waived_tail = &d->waived;
 }
 
-static Diag *new_diag(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
+static Diag *new_diag(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
 {
     /* A rule's finding always points into the spec (check.c's report()
      * falls back to the segment or the file). */
-    ASSERT(pos.file || !code || rule_by_name(code) < 0);
-    /* Every code is a line of rules.def (checked for the diagnostics kept). */
-    if (code && d->count < DIAG_MAX_LISTED && code_by_name(code) < 0)
-        BUG("a diagnostic code missing from rules.def");
+    ASSERT(pos.file || code >= RULE_COUNT);
     Diag *g = arena_alloc(d->arena, sizeof *g);
     *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = arena_vprintf(d->arena, fmt, ap), .seq = d->nseq++};
     g->notes_tail = &g->notes;
     return g;
 }
 
-Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
+Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap)
 {
     Diag *g = new_diag(d, sev, code, pos, fmt, ap);
@@ -42,7 +39,7 @@ Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char
     return g;
 }
 
-Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap)
+Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
 {
     Diag *g = new_diag(d, sev, code, pos, fmt, ap);
     /* Hostile input can make millions of errors: keep the first ones (the
@@ -61,7 +58,7 @@ Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *f
     return g;
 }
 
-Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, ...)
+Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -244,7 +241,7 @@ static void put_escaped(FILE *f, const char *msg)
     }
 }
 
-static void print_head(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st)
+static void print_head(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st)
 {
     if (st.color)
         fputs(C_BOLD, f);
@@ -256,8 +253,8 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
         fprintf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
     else
         fprintf(f, "%s:", severity_name(sev));
-    if (code)
-        fprintf(f, " [%s]", code);
+    if (code != CODE_NONE)
+        fprintf(f, " [%s]", code_name(code));
     fputc(' ', f);
     put_escaped(f, msg);
     if (st.color)
@@ -267,31 +264,13 @@ static void print_head(FILE *f, Pos p, Severity sev, const char *code, const cha
 
 /* ---- --diagnostics=msvc ----------------------------------------------- */
 
-static const struct {
-    unsigned num;
-    const char *code;
-} msvc_codes[] = {
-#define MSVC(num, name) {num, name},
-#include "msvc.def"
-#undef MSVC
-};
-
-/* The code's number in msvc.def; 0 for a code missing there. */
-static unsigned msvc_number(const char *code)
-{
-    for (size_t i = 0; code && i < countof(msvc_codes); i++)
-        if (!strcmp(msvc_codes[i].code, code))
-            return msvc_codes[i].num;
-    return 0;
-}
-
 /* MSBuild's canonical form, one line each: "ORIGIN: CATEGORY CODE: TEXT"
  * with ORIGIN "file(line,col)", "file(line,col-endcol)" for a span of
  * more than one column (endcol its last column, as MSBuild's "line-line"
  * names the last line), "file" or "segc".  Notes (and the fix) follow as
  * "ORIGIN: note: TEXT", as cl writes them: MSBuild shows them in the build
  * output without counting them as errors. */
-static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char *prefix, const char *msg)
+static void msvc_line(FILE *f, Pos p, Severity sev, Code code, const char *prefix, const char *msg)
 {
     unsigned col = p.col ? p.col : 1;
     if (p.file && p.line && p.len > 1)
@@ -303,14 +282,15 @@ static void msvc_line(FILE *f, Pos p, Severity sev, const char *code, const char
     if (sev == SEV_NOTE)
         fputs("note: ", f);
     else
-        fprintf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", msvc_number(code), code ? code : "");
+        fprintf(f, "%s SEGC%04u: [%s] ", sev == SEV_WARNING ? "warning" : "error", rule_table[code].msvc,
+                code_name(code));
     fputs(prefix, f);
     put_escaped(f, msg);
     fputc('\n', f);
 }
 
 /* A diagnostic or note: its head line and excerpt, or its MSBuild line. */
-static void print_one(FILE *f, Pos p, Severity sev, const char *code, const char *msg, DiagStyle st, SrcLine *lc)
+static void print_one(FILE *f, Pos p, Severity sev, Code code, const char *msg, DiagStyle st, SrcLine *lc)
 {
     if (st.msvc) {
         msvc_line(f, p, sev, code, "", msg);
@@ -326,18 +306,18 @@ void diags_print_text(FILE *f, const Diags *d, DiagStyle st)
     for (const Diag *g = d->head; g; g = g->next) {
         print_one(f, g->pos, g->sev, g->code, g->msg, st, &lc);
         if (g->fix && st.msvc)
-            msvc_line(f, g->pos, SEV_NOTE, NULL, "fix: ", g->fix);
+            msvc_line(f, g->pos, SEV_NOTE, CODE_NONE, "fix: ", g->fix);
         else if (g->fix)
             fprintf(f, "      = fix: %s\n", g->fix);
         for (const Note *n = g->notes; n; n = n->next)
-            print_one(f, n->pos, SEV_NOTE, NULL, n->msg, st, &nc);
+            print_one(f, n->pos, SEV_NOTE, CODE_NONE, n->msg, st, &nc);
     }
     if (d->count > DIAG_MAX_LISTED && d->head) {
         Pos at = {d->head->pos.file, 0, 0, 0};
         char msg[96];
         snprintf(msg, sizeof msg, "%u more diagnostics not shown (at most %d per file)",
                  d->count - DIAG_MAX_LISTED, DIAG_MAX_LISTED);
-        print_one(f, at, SEV_NOTE, "limit-diagnostics", msg, st, &lc);
+        print_one(f, at, SEV_NOTE, C_limit_diagnostics, msg, st, &lc);
     }
 }
 

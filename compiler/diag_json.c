@@ -29,15 +29,20 @@ bool diag_format_parse(const char *s, DiagFormat *out)
 void rule_explain(Buf *b, const RuleInfo *r)
 {
     if (!r->source) { /* a CODE entry */
-        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
+        buf_printf(b, "%s (%s, not a rule)\n\n  %s\n\nmsvc:   SEGC%04u\n\nIt is reported by segc itself, not by a WDDM rule: no -W option or waiver\n"
                       "applies to it.\n",
-                   r->name, severity_name(r->sev), r->text);
+                   r->name, severity_name(r->sev), r->text, r->msvc);
         return;
     }
     bool inv = r->cls == CLASS_INVARIANT;
-    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n\n", r->name,
+    buf_printf(b, "%s (%s, %s)\n\n  %s\n\nsource: %s\nfix:    %s\nclass:  %s: %s\n", r->name,
                rule_class_name(r->cls), inv ? "always an error" : r->sev == SEV_ERROR ? "an error by default" : "a warning by default",
                r->text, r->source, r->fix, rule_class_name(r->cls), r->why);
+    for (unsigned i = 0; i < r->npre; i++)
+        buf_printf(b, "%s%s%s", i ? ", " : "after:  ", rule_table[r->pre[i]].name,
+                   i + 1 < r->npre ? "" : r->npre > 1 ? " (where one of them fails, this rule says nothing)\n"
+                                                       : " (where it fails, this rule says nothing)\n");
+    buf_printf(b, "msvc:   SEGC%04u\n\n", r->msvc);
     if (inv) {
         buf_printf(b, "No -W option and no waiver can switch it off or make it a warning: the\n"
                       "generated code or the OS depends on it.  Fix the spec.\n");
@@ -77,8 +82,8 @@ typedef struct Said {
 
 typedef struct RDiag {
     Severity sev;
-    const char *code, *fix;
-    int id; /* the code's row of rules.def, or -1 */
+    Code code;
+    const char *fix;
     Said said;
     Said *notes;
     unsigned nnotes;
@@ -178,8 +183,7 @@ static Said make_said(Arena *a, const char *msg, Pos p, const Subject *on)
 static void copy_diag(Arena *a, RDiag *out, const Diag *g)
 {
     out->sev = g->sev;
-    out->code = g->code ? arena_strdup(a, g->code) : NULL;
-    out->id = g->code ? code_by_name(g->code) : -1;
+    out->code = g->code;
     out->fix = g->fix ? arena_strdup(a, g->fix) : NULL;
     out->said = make_said(a, g->msg, g->pos, &g->about);
     for (const Note *n = g->notes; n; n = n->next)
@@ -250,7 +254,7 @@ static void json_diag(JsonW *w, const RDiag *g)
     json_obj_begin(w);
     loc_fields(w, &g->said.at, true);
     json_kstr(w, "severity", severity_name(g->sev));
-    json_kstr(w, "rule", g->code);
+    json_kstr(w, "rule", code_name(g->code));
     json_kstr(w, "message", g->said.msg);
     if (g->fix)
         json_kstr(w, "fix", g->fix);
@@ -427,10 +431,10 @@ static void suppression(JsonW *w, const RDiag *g, bool based)
 static void sarif_result(JsonW *w, const RDiag *g, const long *index, bool based)
 {
     json_obj_begin(w);
-    if (g->code)
-        json_kstr(w, "ruleId", g->code);
-    if (g->id >= 0)
-        json_kuint(w, "ruleIndex", (uint64_t)index[g->id]);
+    if (g->code != CODE_NONE) {
+        json_kstr(w, "ruleId", code_name(g->code));
+        json_kuint(w, "ruleIndex", (uint64_t)index[g->code]);
+    }
     json_kstr(w, "level", severity_level(g->sev));
     text_object(w, "message", g->said.msg);
     json_karr(w, "locations");
@@ -474,18 +478,19 @@ static void sarif_rule(JsonW *w, Arena *a, const RuleInfo *r)
     buf_free(&help);
 }
 
-/* tool.driver: every rule of rules.def, then the other codes (yaml-syntax,
- * expr-overflow, io ...) that occurred (index[] is 1), in table order;
- * index[] gets each entry's place, or -1. */
-static void sarif_tool(JsonW *w, Arena *a, long *index)
+/* tool.driver: the rows of rules.def that the results name (used[] is
+ * true), in table order, and no other: a log describes its own results,
+ * and what every log would repeat is doc/rules.md's.  index[] gets each
+ * row's place in that list. */
+static void sarif_tool(JsonW *w, Arena *a, const bool *used, long *index)
 {
     json_kobj(w, "tool");
     json_tool_begin(w, "driver");
     json_karr(w, "rules");
     long n = 0;
-    for (size_t i = 0; i < code_count; i++) {
-        index[i] = i < RULE_COUNT || index[i] ? n++ : -1;
-        if (index[i] >= 0)
+    for (int i = 0; i < CODE_COUNT; i++) {
+        index[i] = used[i] ? n++ : -1;
+        if (used[i])
             sarif_rule(w, a, &rule_table[i]);
     }
     json_arr_end(w);
@@ -505,12 +510,12 @@ static void sarif_invocation(JsonW *w, const DiagReport *r)
 
 static void write_sarif(Buf *b, const DiagReport *r)
 {
-    long index[256] = {0};
-    ASSERT(code_count <= countof(index));
+    long index[CODE_COUNT];
+    bool used[CODE_COUNT] = {false};
     for (const RFile *f = r->head; f; f = f->next)
         for (unsigned i = 0; i < f->ndiags + f->nwaived; i++)
-            if (f->diags[i].id >= 0)
-                index[f->diags[i].id] = 1;
+            if (f->diags[i].code != CODE_NONE)
+                used[f->diags[i].code] = true;
     JsonW w;
     json_init(&w, b);
     json_obj_begin(&w);
@@ -518,7 +523,7 @@ static void write_sarif(Buf *b, const DiagReport *r)
     json_kstr(&w, "version", "2.1.0");
     json_karr(&w, "runs");
     json_obj_begin(&w);
-    sarif_tool(&w, r->a, index);
+    sarif_tool(&w, r->a, used, index);
     sarif_invocation(&w, r);
     json_kstr(&w, "columnKind", "unicodeCodePoints");
     /* Relative paths are the user's, from the directory segc ran in: it is

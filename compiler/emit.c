@@ -286,6 +286,7 @@ static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
         tv_put(a, bm, "slot", tv_int(a, i));
         tv_put(a, bm, "name", tv_str(a, s->bars[i].name));
         tv_put(a, bm, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
+        tv_put(a, bm, "regs", tv_int(a, bar_regs(&s->bars[i])));
         put_fields(a, bm, SCOPE(SC_BAR), &s->bars[i], s->bars[i].pos, o->annotate);
         tv_push(a, bars, bm);
     }
@@ -321,7 +322,7 @@ static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts 
         if (!strcmp(embedded_templates[i].name, name))
             return src_from_string(a, name, embedded_templates[i].data, embedded_templates[i].len);
     if (!optional)
-        fatal_at(d, "template", (Pos){0}, "no template named '%s' is built in", name);
+        fatal_at(d, C_template, (Pos){0}, "no template named '%s' is built in", name);
     return NULL;
 }
 
@@ -360,7 +361,7 @@ static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Ou
             return false;
         tv_put(a, hooks, names[i], tv_str(a, text));
         if (i == 0 && *text && !is_c_ident(text)) {
-            fatal_at(d, "template", (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
+            fatal_at(d, C_template, (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
             return false;
         }
         if (i == 0 && *text) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */
@@ -374,74 +375,26 @@ static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Ou
 
 /* ---- preconditions: the invariants the emitted code relies on --------------- */
 
-/* The first broken invariant (see emit_preconditions): a rule's name, or
- * the DXGK field a value overflows; NULL if none.  *where gets the
- * segment, if one. */
-static const char *broken_invariant(Arena *a, const Spec *s, const Segment **where)
-{
-    uint32_t exists = 0; /* the flag bits of every emitted form */
-    for (size_t i = 0; i < flag_count; i++)
-        if (flag_table[i].min_wddm <= s->wddm && (!(s->forms & (DDI_QS | DDI_QS3)) || flag_table[i].min_wddm < 0x20))
-            exists |= 1u << flag_table[i].bit;
-    uint64_t size_t_max = s->ptr_bytes == 4 ? UINT32_MAX : UINT64_MAX, page = s->page_size.v;
-    *where = NULL;
-    if (s->nsegs == 0 || s->nsegs > MAX_SEGMENTS)
-        return s->nsegs ? "segments-max" : "segments-none";
-    if (s->paging.buffer_size.v > UINT32_MAX || s->paging.private_data_size.v > UINT32_MAX)
-        return "paging-size-uint";
-    if (page < 4096 || (page & (page - 1)))
-        return "page-size-valid";
-    for (unsigned i = 0; i < s->nsegs; i++) {
-        const Segment *g = *where = &s->segs[i];
-        const Vpr *v = &g->vpr;
-        if (g->id != i + 1 || !g->name || !is_c_ident(g->name))
-            return "names-c-ident";
-        if (g->kind == SEG_AGP && (g->flags != FLAG_agp || g->nbanks))
-            return "agp-exclusive";
-        if (g->kind == SEG_AGP && i + 1 != s->nsegs)
-            return "agp-last";
-        if (g->kind == SEG_AGP)
-            continue;
-        if (g->flags & ~exists)
-            return "flag-wddm-version";
-        if (g->size.v == 0 || g->size.v % page)
-            return g->size.v ? "size-page-multiple" : "size-nonzero";
-        if (g->base.v > UINT64_MAX - g->size.v)
-            return "range-overflow";
-        if (g->size.v > size_t_max || g->commit_limit.v > size_t_max || g->system_memory_end.v > size_t_max)
-            return "size-fits-size-t";
-        if ((g->flags & FLAG_supports_cpu_host_aperture) && (g->flags & FLAG_cpu_visible))
-            return "host-aperture-cpu-visible";
-        if (g->host.size.v / page > UINT32_MAX)
-            return "cpu-host-aperture-size";
-        if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v ||
-            v->alignment.v > UINT32_MAX || v->count.v > UINT32_MAX || v->reserve_size.v > UINT32_MAX)
-            return "vpr-range-inside";
-        if (g->invalid_ranges.v > UINT32_MAX || g->uefi_ranges.v > UINT32_MAX)
-            return "NumInvalidMemoryRanges and NumUEFIFrameBufferRanges are UINT fields";
-        if (g->nbanks > MAX_BANKS)
-            return "banks-max";
-        for (unsigned b = 0; b < g->nbanks; b++)
-            if (g->banks[b].start != (b ? g->banks[b - 1].end : 0) || g->banks[b].end <= g->banks[b].start ||
-                g->banks[b].end > size_t_max)
-                return "banks-cover";
-        if (g->nbanks && g->banks[g->nbanks - 1].end != g->size.v)
-            return "banks-cover";
-    }
-    *where = NULL;
-    const char *x, *y;
-    return idents_unique(a, s, &x, &y) ? NULL : arena_printf(a, "names-unique: %s and %s", x, y);
-}
-
+/* The checkers of the invariants (check.c) over the model about to be
+ * emitted, and the one fact of the model they take as given: segment ids
+ * are 1-based positions (resolve.c), which every emitted table indexes by. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
 {
-    const Segment *g;
-    const char *broken = broken_invariant(a, s, &g);
-    if (broken)
-        fatal_at(d, "internal", g ? g->pos : s->name_pos,
-                 "internal error: the invariant [%s] does not hold%s, yet the checks passed; segc refuses to write "
-                 "code that relies on it", broken, g ? arena_printf(a, " for segment '%s'", g->name) : "");
-    return !broken;
+    const Segment *g = NULL;
+    const char *what = NULL;
+    Code broken = check_invariants(a, s, &g, &what);
+    if (broken != CODE_NONE)
+        fatal_at(d, C_internal, g ? g->pos : s->name_pos,
+                 "internal error: the invariant [%s] does not hold%s (%s), yet the checks passed; segc refuses to "
+                 "write code that relies on it", code_name(broken),
+                 g ? arena_printf(a, " for segment '%s'", g->name) : "", what);
+    for (unsigned i = 0; broken == CODE_NONE && i < s->nsegs; i++)
+        if (s->segs[i].id != i + 1) {
+            fatal_at(d, C_internal, s->segs[i].pos, "internal error: segment '%s' at position %u has id %u",
+                     s->segs[i].name, i + 1, s->segs[i].id);
+            return false;
+        }
+    return broken == CODE_NONE;
 }
 
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)

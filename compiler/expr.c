@@ -71,7 +71,7 @@ static void too_deep(ExprParse *c, Pos at)
     if (c->failed)
         return;
     c->failed = true;
-    error_at(c->d, "limit-expr-depth", at, "expression nests more than %d levels deep",
+    error_at(c->d, C_limit_expr_depth, at, "expression nests more than %d levels deep",
              EXPR_MAX_DEPTH);
 }
 
@@ -169,9 +169,9 @@ void expr_syntax_error(ExprParse *c, int major, ExprTok t)
                        : major == EXPR_TK_UNIT ? "unit "
                                                : "";
     if (major == EXPR_TOK_END)
-        error_at(c->d, "expr-syntax", t.pos, "unexpected end of expression");
+        error_at(c->d, C_expr_syntax, t.pos, "unexpected end of expression");
     else
-        error_at(c->d, "expr-syntax", t.pos, "unexpected %s'%.*s'", what, (int)t.len, (const char *)c->lx->buf + t.off);
+        error_at(c->d, C_expr_syntax, t.pos, "unexpected %s'%.*s'", what, (int)t.len, (const char *)c->lx->buf + t.off);
 }
 
 void expr_stack_overflow(ExprParse *c)
@@ -184,7 +184,7 @@ void expr_stack_overflow(ExprParse *c)
 static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node *scalar, Diags *d)
 {
     if (len > EXPR_MAX_LEN) {
-        error_at(d, "limit-expr-length", pos_shift(start, 0, 0),
+        error_at(d, C_limit_expr_length, pos_shift(start, 0, 0),
                  "expression is %zu bytes long; the limit is %d", len, EXPR_MAX_LEN);
         return NULL;
     }
@@ -197,9 +197,9 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
     for (bool first = true;; first = false) {
         int k = expr_lex(&lx, &c.tok);
         if (k == EXPR_TOK_END && first) {
-            error_at(d, "expr-syntax", pos_shift(start, 0, 0), "empty expression");
+            error_at(d, C_expr_syntax, pos_shift(start, 0, 0), "empty expression");
         } else if (k == EXPR_TK_LP && ++parens > EXPR_MAX_DEPTH) {
-            error_at(d, "limit-expr-depth", c.tok.pos, "more than %d nested parentheses", EXPR_MAX_DEPTH);
+            error_at(d, C_limit_expr_depth, c.tok.pos, "more than %d nested parentheses", EXPR_MAX_DEPTH);
         } else if (k != EXPR_TOK_ERROR) { /* the lexer reported its errors */
             if (k == EXPR_TK_RP && parens)
                 parens--;
@@ -265,7 +265,7 @@ static bool eval_bin(const Eval *v, const Expr *e, uint64_t a, uint64_t b, uint6
     case OP_MUL: fits = !a || b <= UINT64_MAX / a, *out = a * b; break;
     case OP_SUB:
         if (b > a) {
-            error_at(d, "expr-underflow", at, "%" PRIu64 " - %" PRIu64 " is below zero; values are unsigned", a, b);
+            error_at(d, C_expr_underflow, at, "%" PRIu64 " - %" PRIu64 " is below zero; values are unsigned", a, b);
             return false;
         }
         *out = a - b;
@@ -273,7 +273,7 @@ static bool eval_bin(const Eval *v, const Expr *e, uint64_t a, uint64_t b, uint6
     case OP_DIV:
     case OP_MOD:
         if (b == 0) {
-            error_at(d, "expr-div-zero", at, "%s by zero", e->op == OP_DIV ? "division" : "remainder");
+            error_at(d, C_expr_div_zero, at, "%s by zero", e->op == OP_DIV ? "division" : "remainder");
             return false;
         }
         *out = e->op == OP_DIV ? a / b : a % b;
@@ -281,7 +281,7 @@ static bool eval_bin(const Eval *v, const Expr *e, uint64_t a, uint64_t b, uint6
     case OP_SHL:
     case OP_SHR:
         if (b >= 64) {
-            error_at(d, "expr-shift", at, "shift count %" PRIu64 " is not below 64", b);
+            error_at(d, C_expr_shift, at, "shift count %" PRIu64 " is not below 64", b);
             return false;
         }
         fits = e->op == OP_SHR || (a << b) >> b == a;
@@ -293,7 +293,7 @@ static bool eval_bin(const Eval *v, const Expr *e, uint64_t a, uint64_t b, uint6
     default: BUG("unknown binary operator");
     }
     if (!fits)
-        error_at(d, "expr-overflow", at, "%" PRIu64 " %s %" PRIu64 " overflows 64 bits", a, op_text[e->op], b);
+        error_at(d, C_expr_overflow, at, "%" PRIu64 " %s %" PRIu64 " overflows 64 bits", a, op_text[e->op], b);
     return fits;
 }
 
@@ -303,7 +303,7 @@ static bool eval_unit(const Eval *v, const Expr *e, uint64_t a, uint64_t *out)
     if (e->unit == UNIT_PAGES) {
         f = v->env ? v->env->page_size : 0;
         if (f == 0) {
-            error_at(v->d, "expr-unit", e->op_pos, "'pages' needs a page size, and none is set");
+            error_at(v->d, C_expr_unit, e->op_pos, "'pages' needs a page size, and none is set");
             return false;
         }
     } else {
@@ -311,7 +311,7 @@ static bool eval_unit(const Eval *v, const Expr *e, uint64_t a, uint64_t *out)
         f = (uint64_t)1 << unit_table[e->unit].shift;
     }
     if (a && f > UINT64_MAX / a) {
-        error_at(v->d, "expr-overflow", e->op_pos, "%" PRIu64 " %s overflows 64 bits", a,
+        error_at(v->d, C_expr_overflow, e->op_pos, "%" PRIu64 " %s overflows 64 bits", a,
                  expr_unit_name(e->unit));
         return false;
     }
@@ -327,13 +327,13 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
         if (strcmp(funcs[i].name, e->name) == 0)
             f = &funcs[i];
     if (!f) {
-        Diag *g = error_at(d, "expr-call", e->op_pos, "unknown function '%s'", e->name);
+        Diag *g = error_at(d, C_expr_call, e->op_pos, "unknown function '%s'", e->name);
         if (!diag_suggest(d, g, e->name, funcs, countof(funcs), sizeof *funcs))
             diag_fixit(d, g, "the functions are min, max, align_up and align_down");
         return false;
     }
     if (e->nargs < f->min_args || (f->max_args && e->nargs > f->max_args)) {
-        error_at(d, "expr-call", e->pos, "%s takes %u%s arguments, not %u", f->name, f->min_args,
+        error_at(d, C_expr_call, e->pos, "%s takes %u%s arguments, not %u", f->name, f->min_args,
                  f->max_args == f->min_args ? "" : " or more", e->nargs);
         return false;
     }
@@ -350,13 +350,13 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
     }
     uint64_t align = x;
     if (align == 0 || (align & (align - 1)) != 0) {
-        error_at(d, "expr-align", e->args[1]->pos,
+        error_at(d, C_expr_align, e->args[1]->pos,
                  "alignment %" PRIu64 " is not a non-zero power of two", align);
         return false;
     }
     bool up = f == &funcs[F_ALIGN_UP];
     if (up && acc > UINT64_MAX - (align - 1)) {
-        error_at(d, "expr-overflow", e->op_pos, "align_up(%" PRIu64 ", %" PRIu64 ") overflows 64 bits", acc, align);
+        error_at(d, C_expr_overflow, e->op_pos, "align_up(%" PRIu64 ", %" PRIu64 ") overflows 64 bits", acc, align);
         return false;
     }
     *out = (up ? acc + (align - 1) : acc) & ~(align - 1);
@@ -366,7 +366,7 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
 static bool eval(const Eval *v, const Expr *e, unsigned depth, uint64_t *out)
 {
     if (depth > EXPR_MAX_DEPTH) {
-        error_at(v->d, "limit-expr-depth", e->pos, "expression nests more than %d levels deep",
+        error_at(v->d, C_limit_expr_depth, e->pos, "expression nests more than %d levels deep",
                  EXPR_MAX_DEPTH);
         return false;
     }
@@ -377,7 +377,7 @@ static bool eval(const Eval *v, const Expr *e, unsigned depth, uint64_t *out)
         return true;
     case EX_REF:
         if (!v->env || !v->env->lookup) {
-            error_at(v->d, "expr-name", e->pos, "unknown name '%s'", e->name);
+            error_at(v->d, C_expr_name, e->pos, "unknown name '%s'", e->name);
             return false;
         }
         return v->env->lookup(v->env->ctx, e, out);
@@ -388,7 +388,7 @@ static bool eval(const Eval *v, const Expr *e, unsigned depth, uint64_t *out)
         if (!eval(v, e->args[0], depth + 1, &a))
             return false;
         if (e->kind == EX_NEG && a != 0) {
-            error_at(v->d, "expr-underflow", e->op_pos, "-%" PRIu64 " is below zero; values are unsigned", a);
+            error_at(v->d, C_expr_underflow, e->op_pos, "-%" PRIu64 " is below zero; values are unsigned", a);
             return false;
         }
         *out = e->kind == EX_NEG ? 0 : ~a;

@@ -50,9 +50,9 @@ static int emit(ExprLexer *lx, ExprTok *t, int kind, const unsigned char *s, con
 }
 
 /* The error token [s, e) and its diagnostic; the lexer is not called again. */
-static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, const char *code,
+static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, Code code,
                 const char *fmt, ...) PRINTF_LIKE(6, 7);
-static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, const char *code,
+static int fail(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e, Code code,
                 const char *fmt, ...)
 {
     va_list ap;
@@ -83,7 +83,7 @@ static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsig
         const unsigned char *p = s;
         while (p + 1 < e && (*p == '0' || *p == '_'))
             p++;
-        return fail(lx, t, s, e, "expr-syntax",
+        return fail(lx, t, s, e, C_expr_syntax,
                     "leading zero in '%.*s': segc has no C-style octal; write 0o%.*s for octal or %.*s for decimal", n,
                     (const char *)s, (int)(e - p), (const char *)p, (int)(e - p), (const char *)p);
     }
@@ -93,7 +93,7 @@ static int number(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsig
             continue;
         unsigned dv = digit_value(*p);
         if (v > (UINT64_MAX - dv) / base)
-            return fail(lx, t, s, e, "expr-overflow",
+            return fail(lx, t, s, e, C_expr_overflow,
                         "integer literal '%.*s' does not fit in 64 bits (the largest is 18446744073709551615)", n,
                         (const char *)s);
         v = v * base + dv;
@@ -113,13 +113,13 @@ static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
     static const char kmgt[] = "kmgt";
     const char *k = strchr(kmgt, s[0] | 0x20);
     if (n == 3 && (memcmp(w, "PiB", 3) == 0 || memcmp(w, "EiB", 3) == 0))
-        return fail(lx, t, s, e, "expr-unit", "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
+        return fail(lx, t, s, e, C_expr_unit, "unit '%.3s' is not supported: the largest unit is TiB (2^40 bytes)", w);
     if (!k)
-        return fail(lx, t, s, e, "expr-unit",
+        return fail(lx, t, s, e, C_expr_unit,
                     "ambiguous unit '%.*s': segc uses IEC units only, up to TiB; spell out the number", n, w);
     const char *iec = expr_unit_name((Unit)(UNIT_KIB + (k - kmgt)));
     unsigned shift = 10 * (unsigned)(k - kmgt + 1);
-    Diag *g = error_at(lx->d, "expr-unit", lex_pos(lx, s, (size_t)n),
+    Diag *g = error_at(lx->d, C_expr_unit, lex_pos(lx, s, (size_t)n),
                        "ambiguous unit '%.*s': segc uses IEC units only; write %s (2^%u bytes) or spell out the number",
                        n, w, iec, shift);
     diag_fixit(lx->d, g, "replace '%.*s' with '%s'", n, w, iec);
@@ -134,15 +134,15 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
     static const char *const base_name[] = {[2] = "binary", [8] = "octal", [16] = "hexadecimal"};
     unsigned base = literal_base(s, u);
     if (*u == '_')
-        return fail(lx, t, u, u + 1, "expr-syntax",
+        return fail(lx, t, u, u + 1, C_expr_syntax,
                     "misplaced '_' separator: '_' may only stand between two digits");
     if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o'))
-        return fail(lx, t, s, u + 1, "expr-syntax", "'0%c' must be followed by %s digits", *u,
+        return fail(lx, t, s, u + 1, C_expr_syntax, "'0%c' must be followed by %s digits", *u,
                     base_name[literal_base(s, u + 1)]);
     if (base != 10 && *u >= '0' && *u <= '9')
-        return fail(lx, t, u, u + 1, "expr-syntax", "digit '%c' is not valid in %s %s literal", *u,
+        return fail(lx, t, u, u + 1, C_expr_syntax, "digit '%c' is not valid in %s %s literal", *u,
                     base == 8 ? "an" : "a", base_name[base]);
-    return fail(lx, t, u, e, "expr-syntax",
+    return fail(lx, t, u, e, C_expr_syntax,
                 "invalid suffix '%.*s' on number '%.*s' (units are B, KiB, MiB, GiB, TiB and pages)", (int)(e - u),
                 (const char *)u, (int)(u - s), (const char *)s);
 }
@@ -150,10 +150,10 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
 static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
 {
     if (e - s > 1)
-        return fail(lx, t, s, e, "expr-syntax", "unexpected character '%.*s'", (int)(e - s), (const char *)s);
+        return fail(lx, t, s, e, C_expr_syntax, "unexpected character '%.*s'", (int)(e - s), (const char *)s);
     if (*s > 0x20 && *s < 0x7f)
-        return fail(lx, t, s, e, "expr-syntax", "unexpected character '%c'", *s);
-    return fail(lx, t, s, e, "expr-syntax", "unexpected character (byte 0x%02X)", *s);
+        return fail(lx, t, s, e, C_expr_syntax, "unexpected character '%c'", *s);
+    return fail(lx, t, s, e, C_expr_syntax, "unexpected character (byte 0x%02X)", *s);
 }
 
 /* True if the previous token ended an operand, so a unit may follow. */
@@ -205,7 +205,7 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
             return number(lx, t, s, YYCURSOR);
         }
         num "." [0-9]+ {
-            return fail(lx, t, s, YYCURSOR, "expr-syntax",
+            return fail(lx, t, s, YYCURSOR, C_expr_syntax,
                         "fractional number '%.*s': expressions are unsigned integers", (int)(YYCURSOR - s),
                         (const char *)s);
         }

@@ -4,8 +4,11 @@
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
  * written; spec_read (at the end) does so for every file of the extends
- * chain and merges them.  Of what the keys mean it knows only `segc:` and
- * `extends:`; resolve.c knows the rest.
+ * chain and merges them.  Of what the keys mean it knows `segc:`,
+ * `extends:` and what the merge needs: the sections that merge key by key
+ * (board, constants, bars, paging) and `segments`, whose entries merge by
+ * `name:` (a child entry with `new: true` must add one); resolve.c knows
+ * the rest.
  *
  * Positions.  libyaml counts a mark's index in characters (and ends its
  * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
@@ -399,10 +402,10 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
         if (strcmp(t, known[i].name) != 0)
             continue;
         if (known[i].kind != kind)
-            error_at(L->d, "yaml-tag", at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
+            error_at(L->d, C_yaml_tag, at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
         return;
     }
-    error_at(L->d, "yaml-tag", at, "custom tags are not supported (found `%s%s`)", t != tag ? "!!" : "",
+    error_at(L->d, C_yaml_tag, at, "custom tags are not supported (found `%s%s`)", t != tag ? "!!" : "",
              show(buf, t, strlen(t)));
 }
 
@@ -412,19 +415,19 @@ static void check_key(Loader *L, const Frame *f, const Node *k, Pos at)
 {
     char buf[64];
     if (k->kind != NODE_SCALAR) {
-        error_at(L->d, "yaml-key", at, "a mapping key must be a scalar, not a %s",
+        error_at(L->d, C_yaml_key, at, "a mapping key must be a scalar, not a %s",
                  node_kind_name(k->kind));
         return;
     }
     if (k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0) {
-        error_at(L->d, "yaml-merge", at,
+        error_at(L->d, C_yaml_merge, at,
                  "merge keys (<<) are not supported; use extends: or repeat the keys");
         return;
     }
     bool found;
     Slot *sl = slot_get(L, f->ns, k->str, k->len, &found);
     if (found) {
-        Diag *g = error_at(L->d, "duplicate-key", at, "duplicate key `%s` in this mapping",
+        Diag *g = error_at(L->d, C_duplicate_key, at, "duplicate key `%s` in this mapping",
                            show(buf, k->str, k->len));
         diag_note(L->d, g, sl->pos, "first written here");
     } else {
@@ -474,13 +477,13 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
     n->str = arena_strndup(L->a, (const char *)ev->data.scalar.value, n->len);
     n->style = scalar_style(ev->data.scalar.style);
     if (n->len > L->lim->max_scalar)
-        error_at(L->d, "limit-scalar", w.pos, "scalar is %zu bytes long; the limit is %zu bytes",
+        error_at(L->d, C_limit_scalar, w.pos, "scalar is %zu bytes long; the limit is %zu bytes",
                  n->len, L->lim->max_scalar);
     /* An escaped NUL ("a\0b") would silently cut every later use of the
      * value at the NUL. */
     const char *nul = memchr(n->str, 0, n->len);
     if (nul)
-        error_at(L->d, "encoding", node_char_pos(n, (size_t)(nul - n->str), 1),
+        error_at(L->d, C_encoding, node_char_pos(n, (size_t)(nul - n->str), 1),
                  "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
@@ -500,11 +503,11 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
     if (!an || an->open) {
         show(buf, name, strlen(name));
         if (!an)
-            error_at(L->d, "yaml-alias", w.pos,
+            error_at(L->d, C_yaml_alias, w.pos,
                      "undefined alias `*%s`; an anchor `&%s` must come before its aliases", buf,
                      buf);
         else
-            error_at(L->d, "yaml-alias", w.pos,
+            error_at(L->d, C_yaml_alias, w.pos,
                      "alias `*%s` is inside the node it refers to (a cycle)", buf);
         add_child(L, new_node(L, NODE_SCALAR, w.pos), w.pos, 1, 0);
         return;
@@ -512,11 +515,11 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
     L->alias_total = sat_add(L->alias_total, an->count);
     if (L->alias_total > L->lim->max_alias_nodes && !L->alias_reported) {
         L->alias_reported = true;
-        error_at(L->d, "limit-alias", w.pos, "alias expansion exceeds %zu nodes (billion laughs?)",
+        error_at(L->d, C_limit_alias, w.pos, "alias expansion exceeds %zu nodes (billion laughs?)",
                  L->lim->max_alias_nodes);
     }
     if (L->nframes + an->height > L->lim->max_depth)
-        error_at(L->d, "limit-depth", w.pos,
+        error_at(L->d, C_limit_depth, w.pos,
                  "alias `*%s` nests mappings and sequences deeper than %u levels",
                  show(buf, name, strlen(name)), L->lim->max_depth);
     add_child(L, an->node, w.pos, an->count, an->height);
@@ -529,7 +532,7 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     const char *tag = (const char *)(map ? ev->data.mapping_start.tag : ev->data.sequence_start.tag);
     Where w = where(L, ev, anchor, tag);
     if (L->nframes >= L->lim->max_depth) {
-        error_at(L->d, "limit-depth", w.pos, "mappings and sequences nest deeper than %u levels",
+        error_at(L->d, C_limit_depth, w.pos, "mappings and sequences nest deeper than %u levels",
                  L->lim->max_depth);
         L->stop = true;
         return;
@@ -567,7 +570,7 @@ static void flow_comma(Loader *L, const Node *m)
         if (depth > 0 || !k || k->pos.line != v->pos.line)
             continue;
         int n = (int)(k->pos.col + k->len - v->pos.col);
-        Diag *g = error_at(L->d, "yaml-flow-comma", pos_shift(v->pos, 0, (uint32_t)n),
+        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(v->pos, 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
                            m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
         diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + pos_off(v->pos));
@@ -610,7 +613,7 @@ static void on_event(Loader *L, const yaml_event_t *ev)
     switch (ev->type) {
     case YAML_DOCUMENT_START_EVENT:
         if (++L->ndocs > 1) {
-            error_at(L->d, "yaml-multi-doc", where(L, ev, NULL, NULL).pos,
+            error_at(L->d, C_yaml_multi_doc, where(L, ev, NULL, NULL).pos,
                      "a second YAML document; a spec file holds exactly one");
             L->stop = true;
         }
@@ -618,7 +621,7 @@ static void on_event(Loader *L, const yaml_event_t *ev)
     case YAML_DOCUMENT_END_EVENT:
     case YAML_STREAM_END_EVENT:
         if (ev->type == YAML_DOCUMENT_END_EVENT ? L->root_empty : L->ndocs == 0)
-            error_at(L->d, "yaml-empty", (Pos){L->src, 1, 1, 0},
+            error_at(L->d, C_yaml_empty, (Pos){L->src, 1, 1, 0},
                      "the file is empty; a spec starts with `segc: 1`");
         break;
     case YAML_SCALAR_EVENT: on_scalar(L, ev); break;
@@ -644,7 +647,7 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
     size_t off = reader ? L->bom + p->problem_offset : mark_off(L, p->problem_mark);
     Pos at = pos_shift(pos_of_off(L, off), 0, 1);
     if (reader && p->problem_value >= 0) {
-        error_at(L->d, "yaml-syntax", at, "%s (0x%X)", problem, (unsigned)p->problem_value);
+        error_at(L->d, C_yaml_syntax, at, "%s (0x%X)", problem, (unsigned)p->problem_value);
         return;
     }
     /* libyaml's two ways of saying a tab stands where YAML wants a space
@@ -655,16 +658,16 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
         while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
             b--;
         bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
-        error_at(L->d, "yaml-syntax", at, "%s",
+        error_at(L->d, C_yaml_syntax, at, "%s",
                  leading ? "tab character used for indentation; YAML needs spaces"
                          : "tab character where YAML expects a space; use spaces");
         return;
     }
     if (reader || !p->context) {
-        error_at(L->d, "yaml-syntax", at, "%s", problem);
+        error_at(L->d, C_yaml_syntax, at, "%s", problem);
         return;
     }
-    Diag *g = error_at(L->d, "yaml-syntax", at, "%s %s", problem, p->context);
+    Diag *g = error_at(L->d, C_yaml_syntax, at, "%s %s", problem, p->context);
     size_t coff = mark_off(L, p->context_mark);
     if (coff == off)
         return;
@@ -933,7 +936,7 @@ bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what)
 {
     if (n->kind == k)
         return true;
-    error_at(d, "wrong-type", node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
+    error_at(d, C_wrong_type, node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
              node_kind_name(n->kind));
     return false;
 }
@@ -1003,7 +1006,7 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
         const char *name = names[i];
         size_t j = nb + name_index(names + nb, i - nb, name);
         if (j < i) {
-            Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")), "a second segment named '%s'",
+            Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, "name")), "a second segment named '%s'",
                                name);
             diag_note(r->d, g, node_span(node_get(child->items[j - nb], "name")), "the first is here");
             continue;
@@ -1012,7 +1015,7 @@ static Node *merge_segments(Reader *r, const Node *base, const Node *child)
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
             if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
-                Diag *g = error_at(r->d, "names-unique", node_span(node_get(c, "name")),
+                Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, "name")),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
                 diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
                           "the base's segment '%s' is described here", name);
@@ -1105,12 +1108,12 @@ static void check_version(Reader *r, const Node *root)
 {
     const Node *v = node_get(root, "segc");
     if (!v) {
-        Diag *g = error_at(r->d, "missing-version", root->pos,
+        Diag *g = error_at(r->d, C_missing_version, root->pos,
                            "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
         diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
     } else if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0) {
         bool scalar = v->kind == NODE_SCALAR;
-        error_at(r->d, "unsupported-version", node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
+        error_at(r->d, C_unsupported_version, node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
                  scalar ? "" : "a ", scalar ? v->str : node_kind_name(v->kind), SEGC_FORMAT_VERSION);
     }
 }
@@ -1128,7 +1131,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
             /* Re-report a missing base at the `extends:` that named it. */
             for (Diag *g = local.head; g; g = g->next)
                 if (from.file)
-                    error_at(r->d, "extends", from, "cannot read '%s': %s", path, g->msg);
+                    error_at(r->d, C_extends, from, "cannot read '%s': %s", path, g->msg);
                 else
                     diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
             return NULL;
@@ -1139,11 +1142,11 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
     free(real);
     for (const Chain *c = up; c; c = c->up)
         if (strcmp(c->real, key) == 0) {
-            error_at(r->d, "extends-cycle", from, "'%s' extends itself through this chain", src->name);
+            error_at(r->d, C_extends_cycle, from, "'%s' extends itself through this chain", src->name);
             return NULL;
         }
     if (depth > r->maxd) {
-        error_at(r->d, "limit-extends", from, "extends chain deeper than %u files", r->maxd);
+        error_at(r->d, C_limit_extends, from, "extends chain deeper than %u files", r->maxd);
         return NULL;
     }
     r->out->files[r->out->nfiles++] = src;

@@ -201,9 +201,10 @@ static const char usage_lsp[] =
     "  -D NAME=EXPR, -I DIR, -W..., --ddi   as for 'segc check', on every spec\n";
 
 static const char usage_rules[] =
-    "usage: segc rules [--all]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
+    "usage: segc rules [--all | --markdown]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
     "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
-    "of templates and of internal errors (never switchable).\n";
+    "of templates and of internal errors (never switchable).  --markdown prints\n"
+    "every code as `segc explain` does, one section each (doc/rules.md).\n";
 
 static const char usage_explain[] =
     "usage: segc explain CODE\n\nPrints a rule (its class, the WDDM source it enforces, how to fix a spec,\n"
@@ -244,7 +245,7 @@ static uint64_t parse_size_option(const char *flag, const char *text)
     uint64_t v = 0;
     if (!e || !expr_eval(e, &env, &d, &v) || v == 0) {
         if (!diags_failed(&d))
-            error_at(&d, "usage", (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
+            error_at(&d, C_usage, (Pos){f, 1, 1, (uint32_t)strlen(text)}, "%s must be a positive size", flag);
         diags_print_text(stderr, &d, (DiagStyle){false});
         arena_free(a);
         die_usage("bad value for %s", flag);
@@ -331,11 +332,12 @@ static char *opt_value(const char *flag, const char *what, bool path, int argc, 
     return a;
 }
 
-/* -jN, -j N, or -j alone: one job per core. */
+/* -jN, -j N, or -j alone: one job per core.  The word after -j is N when
+ * it is all digits; `-j 2024-board.yaml` is -j alone and a file. */
 static unsigned jobs_option(int argc, char **argv, int *i)
 {
-    const char *a = argv[*i];
-    const char *v = a[2] ? a + 2 : (*i + 1 < argc && argv[*i + 1][0] >= '0' && argv[*i + 1][0] <= '9') ? argv[++*i] : NULL;
+    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : "";
+    const char *v = a[2] ? a + 2 : *next && !next[strspn(next, "0123456789")] ? argv[++*i] : NULL;
     char *end = NULL;
     long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
     if (n < 1 || n > 64 || (v && *end))
@@ -672,12 +674,18 @@ static void read_files_from(Options *o, const char *list)
         fprintf(stderr, "segc: --files-from %s: %s\n", list, strerror(errno));
         exit(EXIT_USAGE);
     }
-    char line[4096];
-    while (fgets(line, sizeof line, f)) {
-        line[strcspn(line, "\r\n")] = 0;
-        if (line[0] && line[0] != '#')
-            add_file(o, line);
+    Buf line = {0};
+    for (int c = 0; c != EOF;) { /* a line of any length */
+        line.len = 0;
+        while ((c = getc(f)) != EOF && c != '\n')
+            buf_putc(&line, (char)c);
+        if (line.len && line.p[line.len - 1] == '\r')
+            line.len--;
+        buf_putc(&line, 0);
+        if (line.p[0] && line.p[0] != '#')
+            add_file(o, line.p);
     }
+    buf_free(&line);
     if (f != stdin)
         fclose(f);
 }
@@ -837,16 +845,42 @@ static int cmd_map(Options *o)
     return rc;
 }
 
+/* doc/rules.md: `segc explain` of every code, under a heading that is its
+ * name (the anchor SARIF's helpUri names). */
+static void rules_markdown(void)
+{
+    fputs("# Rules and codes\n\n"
+          "Every code segc prints, in `segc rules --all` order, with what\n"
+          "`segc explain CODE` says about it: the rule, its WDDM source, the fix, the\n"
+          "rules it runs after, its `--diagnostics=msvc` number, and how (or whether)\n"
+          "it can be switched off or waived.  Each section's anchor is the code's name,\n"
+          "`doc/rules.md#segments-overlap`: that is the `helpUri` of the code in segc's\n"
+          "SARIF output (see [diagnostics.md](diagnostics.md)).  `segc rules --markdown`\n"
+          "writes this file from compiler/rules.def; tests/json/run.sh checks that it is\n"
+          "what segc says.\n",
+          stdout);
+    for (int i = 0; i < CODE_COUNT; i++) {
+        Buf b = {0};
+        rule_explain(&b, &rule_table[i]);
+        printf("\n## %s\n\n```text\n%s```\n", rule_table[i].name, b.p);
+        buf_free(&b);
+    }
+}
+
 static int cmd_rules(const Command *c, int argc, char **argv)
 {
-    bool all = argc == 1 && !strcmp(argv[0], "--all");
+    bool all = argc == 1 && !strcmp(argv[0], "--all"), md = argc == 1 && !strcmp(argv[0], "--markdown");
     if (argc > 0 && is_help(argv[0])) {
         fputs(c->usage, stdout);
         return EXIT_OK;
     }
-    if (argc > 0 && !all)
-        die_usage("rules takes no arguments but --all");
-    for (size_t i = 0; i < (all ? code_count : (size_t)RULE_COUNT); i++) {
+    if (argc > 0 && !all && !md)
+        die_usage("rules takes no arguments but --all or --markdown");
+    if (md) {
+        rules_markdown();
+        return EXIT_OK;
+    }
+    for (int i = 0; i < (all ? CODE_COUNT : RULE_COUNT); i++) {
         const RuleInfo *r = &rule_table[i];
         printf("%-40s %-9s %-7s %s\n", r->name, rule_class_name(r->cls), severity_name(r->sev),
                r->source ? r->source : "segc");
@@ -923,7 +957,7 @@ static const Command commands[] = {
      OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
     {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
      OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
-    {"rules", "[--all]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
+    {"rules", "[--all | --markdown]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
     {"dump", "[--yaml] SPEC", "print the resolved model as JSON, or the spec, extends merged", usage_dump,
      OPT_SPEC | OPT_JSON, cmd_dump, NULL},
@@ -933,10 +967,15 @@ static const Command commands[] = {
 static void main_usage(FILE *f)
 {
     fputs(usage_head, f);
+    int width = 0; /* of the longest command and synopsis */
+    for (size_t i = 0; i < countof(commands); i++) {
+        int n = (int)(strlen(commands[i].name) + 1 + strlen(commands[i].synopsis));
+        width = n > width ? n : width;
+    }
     for (size_t i = 0; i < countof(commands); i++) {
         char line[64];
         snprintf(line, sizeof line, "%s %s", commands[i].name, commands[i].synopsis);
-        fprintf(f, "  %-23s%s\n", line, commands[i].summary);
+        fprintf(f, "  %-*s  %s\n", width, line, commands[i].summary);
     }
     fputs(usage_tail, f);
 }

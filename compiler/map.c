@@ -144,7 +144,7 @@ typedef struct Finds {
 
 static void finds_add(Finds *fs, const Diag *e)
 {
-    const char *code = e->code ? e->code : "error";
+    const char *code = code_name(e->code);
     unsigned i = 0;
     while (i < fs->n && strcmp(fs->f[i].code, code))
         i++;
@@ -960,9 +960,10 @@ static double draw_legend(Map *m, double y, bool draw)
     return y + 14;
 }
 
-static const char *diag_line(Map *m, Pos p, Severity sev, const char *code, const char *msg)
+static const char *diag_line(Map *m, Pos p, Severity sev, Code c, const char *msg)
 {
     Arena *a = m->a;
+    const char *code = code_name(c);
     const char *where = p.file ? arena_printf(a, "%s:%u:%u: ", p.file->name, p.line, p.col) : "";
     return arena_printf(a, "%s%s: %s%s%s%s", where, severity_name(sev), code ? "[" : "", code ? code : "",
                         code ? "] " : "", msg);
@@ -1371,7 +1372,7 @@ static void html_diags(Map *m)
         buf_printf(b, "<li class=\"%s\">%s", e->sev == SEV_WARNING ? "warn" : "err",
                    xml(a, diag_line(m, e->pos, e->sev, e->code, e->msg)));
         for (const Note *n = e->notes; n; n = n->next)
-            buf_printf(b, "<br>%s", xml(a, diag_line(m, n->pos, SEV_NOTE, NULL, n->msg)));
+            buf_printf(b, "<br>%s", xml(a, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg)));
         buf_puts(b, "</li>\n");
     }
     if (m->ndiags)
@@ -1515,7 +1516,7 @@ static void markdown(Map *m)
         buf_putc(b, '\n');
         for (const Note *n = e->notes; n; n = n->next) {
             buf_puts(b, "  - ");
-            md_text(b, diag_line(m, n->pos, SEV_NOTE, NULL, n->msg));
+            md_text(b, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg));
             buf_putc(b, '\n');
         }
     }

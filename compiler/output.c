@@ -3,9 +3,12 @@
  *
  * A build writes every file to a temporary name beside its target first.
  * Only when all of them were written and flushed are they renamed over the
- * targets, so a failure (disk full, read-only directory, a signal) leaves
- * the previous outputs exactly as they were.  Files whose bytes did not
- * change are not touched at all, so their mtimes do not wake up make. */
+ * targets, so a failure while writing (disk full, read-only directory, a
+ * signal) leaves the previous outputs as they were.  The renames follow one
+ * by one; each is atomic, so a rename that fails (rare: the temporary sits
+ * beside its target) leaves the files before it new and the rest old, and
+ * never a file half written.  Files whose bytes did not change are not
+ * touched at all, so their mtimes do not wake up make. */
 #include "segc.h"
 
 #include <errno.h>
@@ -33,7 +36,7 @@ static bool io_fail(Diags *d, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    diag_vadd(d, SEV_FATAL, "io", (Pos){0}, fmt, ap);
+    diag_vadd(d, SEV_FATAL, C_io, (Pos){0}, fmt, ap);
     va_end(ap);
     return false;
 }

@@ -90,7 +90,7 @@ static const char *name_list(R *r, const char *const *names, size_t n)
  * one of `scopes`, with a did-you-mean. */
 static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
-    const char *keys[32];
+    const char **keys = arena_alloc(r->a, (map_keys[m].nkeys + FIELD_COUNT) * sizeof *keys);
     size_t n = 0;
     for (size_t j = 0; j < map_keys[m].nkeys; j++)
         keys[n++] = map_keys[m].keys[j];
@@ -101,7 +101,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
         const Node *k = map->pairs[i].key;
         if (NAMED(keys, n, k->str, strlen(k->str)))
             continue;
-        Diag *g = error_at(r->d, "unknown-key", key_pos(k), "unknown key '%s' in %s", k->str, where);
+        Diag *g = error_at(r->d, C_unknown_key, key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
         if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
@@ -126,7 +126,7 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
     if (v || misspelt(r, map, key))
         return v;
-    error_at(r->d, "missing-key", map->pos, "%s needs a '%s' key", where, key);
+    error_at(r->d, C_missing_key, map->pos, "%s needs a '%s' key", where, key);
     return NULL;
 }
 
@@ -243,7 +243,7 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     for (size_t i = 0; i < n; i++)
         if (strcmp(s, names[i]) == 0)
             return (int)i;
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
+    Diag *g = error_at(r->d, C_bad_value, pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
     diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
@@ -257,7 +257,7 @@ static int pick_wddm(R *r, const char *w, Pos pos)
     for (size_t i = 0; i < n; i++)
         if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
             return (int)i;
-    Diag *g = error_at(r->d, "bad-value", pos, "unknown WDDM version '%s' (one of: %s)", w,
+    Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
                        name_list(r, wddm_names, n));
     /* "13": the dot left out. */
     char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
@@ -309,7 +309,7 @@ static void build_constants(R *r, const Node *root)
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
-        error_at(r->d, "limit-constants", key_pos(c->pairs[MAX_CONSTANTS].key), "more than %u constants",
+        error_at(r->d, C_limit_constants, key_pos(c->pairs[MAX_CONSTANTS].key), "more than %u constants",
                  (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
@@ -320,9 +320,9 @@ static void build_constants(R *r, const Node *root)
         Constant *k2 = &s->consts[s->nconsts];
         *k2 = (Constant){.name = k->str, .pos = key_pos(k)};
         if (!is_c_ident(k->str))
-            error_at(r->d, "bad-name", key_pos(k), "constant name '%s' is not an identifier", k->str);
+            error_at(r->d, C_bad_name, key_pos(k), "constant name '%s' is not an identifier", k->str);
         else if (!strcmp(k->str, "bar") || ref_parse(k->str).kind == REF_FIELD) /* size, base, page_size */
-            error_at(r->d, "bad-name", key_pos(k), "'%s' is a reserved name in expressions", k->str);
+            error_at(r->d, C_bad_name, key_pos(k), "'%s' is a reserved name in expressions", k->str);
         if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
         set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
@@ -379,14 +379,14 @@ static void build_flags(R *r, Segment *g, const Node *fl)
         Pos p = node_span(f);
         const FlagInfo *fi = NAMED(flag_table, flag_count, f->str, f->len);
         if (!fi) {
-            Diag *e = error_at(r->d, "unknown-flag", p, "unknown segment flag '%s'", f->str);
+            Diag *e = error_at(r->d, C_unknown_flag, p, "unknown segment flag '%s'", f->str);
             diag_suggest(r->d, e, f->str, flag_table, flag_count, sizeof *flag_table);
             continue;
         }
         if (fi->derived) {
             bool written;
             const char *why = derived_from(g, fi->bit, &written);
-            Diag *e = error_at(r->d, "derived-flag", p, "'%s' is not written in flags: segc derives it from '%s'",
+            Diag *e = error_at(r->d, C_derived_flag, p, "'%s' is not written in flags: segc derives it from '%s'",
                                f->str, why);
             diag_fixit(r->d, e, written ? "remove '%s' (segc sets it from the '%s' already written)"
                                         : "remove '%s' and write '%s' instead", f->str, why);
@@ -394,7 +394,7 @@ static void build_flags(R *r, Segment *g, const Node *fl)
         }
         uint32_t m = 1u << fi->bit;
         if (g->flags_written & m) {
-            Diag *e = error_at(r->d, "duplicate-flag", p, "flag '%s' is written twice", f->str);
+            Diag *e = error_at(r->d, C_duplicate_flag, p, "flag '%s' is written twice", f->str);
             diag_note(r->d, e, g->flag_pos[fi->bit], "first written here");
             continue;
         }
@@ -410,23 +410,23 @@ static void build_waivers(R *r, Segment *g, const Node *w)
         const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
         int id = rule_by_name(k->str);
         if (id < 0) {
-            Diag *e = error_at(r->d, "unknown-rule", key_pos(k), "cannot waive unknown rule '%s'", k->str);
+            Diag *e = error_at(r->d, C_unknown_rule, key_pos(k), "cannot waive unknown rule '%s'", k->str);
             diag_suggest(r->d, e, k->str, rule_table, RULE_COUNT, sizeof *rule_table);
             continue;
         }
         if (!rule_waivable(id)) {
             if (rule_table[id].cls == CLASS_INVARIANT)
-                error_at(r->d, "waiver-refused", key_pos(k), "'%s' is an invariant, which no waiver can switch off: %s",
+                error_at(r->d, C_waiver_refused, key_pos(k), "'%s' is an invariant, which no waiver can switch off: %s",
                          k->str, rule_table[id].why);
             else
-                error_at(r->d, "waiver-refused", key_pos(k),
+                error_at(r->d, C_waiver_refused, key_pos(k),
                          "'%s' is about the whole board, not one segment: switch it with -Wno-%s", k->str, k->str);
             continue;
         }
         if (!node_expect(r->d, v, NODE_SCALAR, "a waiver reason"))
             continue;
         if (v->len == 0) {
-            error_at(r->d, "waiver-reason", key_pos(k),
+            error_at(r->d, C_waiver_reason, key_pos(k),
                      "waiving '%s' needs a reason, so the waiver stays reviewable", k->str);
             continue;
         }
@@ -451,14 +451,14 @@ static CpuMode map_form(R *r, const Node *m, const char *what)
 {
     const NodePair *bar = node_pair(m, "bar"), *addr = node_pair(m, "address");
     if (bar && addr) {
-        Diag *e = error_at(r->d, "cpu-visible-form", key_pos(addr->key),
+        Diag *e = error_at(r->d, C_cpu_visible_form, key_pos(addr->key),
                            "%s takes either 'bar' (+ 'offset') or 'address', not both", what);
         diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
         return CPU_NONE;
     }
     if (!bar && !addr) {
         if (!misspelt(r, m, "bar") && !misspelt(r, m, "address"))
-            error_at(r->d, "cpu-visible-form", m->pos, "%s needs 'bar' (+ 'offset') or 'address'", what);
+            error_at(r->d, C_cpu_visible_form, m->pos, "%s needs 'bar' (+ 'offset') or 'address'", what);
         return CPU_NONE;
     }
     return bar ? CPU_BAR : CPU_ADDRESS;
@@ -472,7 +472,7 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
         return NULL;
     const Bar *b = NAMED(r->s->bars, r->s->nbars, bn, strlen(bn));
     if (!b) {
-        Diag *e = error_at(r->d, "unknown-bar", *pos, "no BAR named '%s' in 'bars:'", bn);
+        Diag *e = error_at(r->d, C_unknown_bar, *pos, "no BAR named '%s' in 'bars:'", bn);
         diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
     }
     return b;
@@ -513,7 +513,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
     if (n > 4 * MAX_BANKS) {
-        error_at(r->d, "limit-banks", bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s", 4 * MAX_BANKS,
+        error_at(r->d, C_limit_banks, bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s", 4 * MAX_BANKS,
                  where);
         n = 4 * MAX_BANKS;
     }
@@ -529,7 +529,7 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         check_keys(r, b, MAP_BANK, "a bank");
         bank->name = scalar_str(r, b, "name", bw, &bank->pos, true);
         if (!node_get(b, "size") && i + 1 < n)
-            error_at(r->d, "missing-key", b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
+            error_at(r->d, C_missing_key, b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
         bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
         g->nbanks++;
     }
@@ -608,7 +608,7 @@ static void build_segments(R *r, const Node *root)
     /* More than MAX_SEGMENTS is a rule (segments-max); keep a sane cap
      * against hostile input. */
     if (n > 4 * MAX_SEGMENTS) {
-        error_at(r->d, "limit-segments", sq->items[4 * MAX_SEGMENTS]->pos, "more than %u segments",
+        error_at(r->d, C_limit_segments, sq->items[4 * MAX_SEGMENTS]->pos, "more than %u segments",
                  4 * MAX_SEGMENTS);
         n = 4 * MAX_SEGMENTS;
     }
@@ -650,7 +650,7 @@ static void build_paging(R *r, const Node *root)
                 if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
                     s->paging.seg = &s->segs[i];
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
-                Diag *e = error_at(r->d, "unknown-segment", s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
+                Diag *e = error_at(r->d, C_unknown_segment, s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
                 if (!diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
                     dup_note(r, e, sn, strlen(sn));
             }
@@ -674,7 +674,7 @@ static void apply_defines(R *r)
                     .style = SCALAR_PLAIN};
         Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
         if (!c) {
-            Diag *e = error_at(r->d, "unknown-constant", at, "-D %s: the spec has no constant of that name",
+            Diag *e = error_at(r->d, C_unknown_constant, at, "-D %s: the spec has no constant of that name",
                                df->name);
             diag_suggest(r->d, e, df->name, s->consts, s->nconsts, sizeof *s->consts);
             continue;
@@ -769,7 +769,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     Slot *bs = slot_at(r, F_base, g->id - 1, 0), *ss = slot_at(r, F_size, g->id - 1, 0);
     for (Slot *t = bs; t; t = t == bs ? ss : NULL) {
         if (t->state == SLOT_BUSY) {
-            Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
+            Diag *e = error_at(r->d, C_cycle, ref->pos, "'%s' depends on itself", ref->name);
             diag_note(r->d, e, c->slot->out->pos, "while evaluating %s", c->slot->what);
             return false;
         }
@@ -779,7 +779,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, "expr-overflow", ref->pos, "'%s' (base + size) overflows 64 bits", ref->name);
+        error_at(r->d, C_expr_overflow, ref->pos, "'%s' (base + size) overflows 64 bits", ref->name);
         return false;
     }
     *out = b + z;
@@ -820,7 +820,7 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
     R *r = c->r;
     size_t n;
     const char **cands = ref_names(r->a, r->s, c->slot->seg, &n);
-    Diag *e = error_at(r->d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
+    Diag *e = error_at(r->d, C_unknown_name, ref->pos, "unknown name '%s'", ref->name);
     const char *dot = strchr(ref->name, '.');
     if (!diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands) && dot && strncmp(ref->name, "bar.", 4))
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
@@ -836,7 +836,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     Slot *target = NULL;
     switch (t.kind) {
     case REF_OUTSIDE:
-        error_at(r->d, "unknown-name", ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
+        error_at(r->d, C_unknown_name, ref->pos, "'%s' means the current segment's %s; %s is not in a segment",
                  ref->name, ref->name, c->slot->what);
         return false;
     case REF_END: return eval_end(c, ref, &r->s->segs[t.index], out);
@@ -849,7 +849,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
         return false;
     }
     if (target->state == SLOT_BUSY) {
-        Diag *e = error_at(r->d, "cycle", ref->pos, "'%s' depends on itself", ref->name);
+        Diag *e = error_at(r->d, C_cycle, ref->pos, "'%s' depends on itself", ref->name);
         diag_note(r->d, e, target->out->pos, "%s is defined here", target->what);
         return false;
     }
@@ -884,7 +884,7 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, "expr-overflow", g->pos, "the default base of %s (the previous segment's end) overflows",
+        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) overflows",
                  sl->what);
         return false;
     }
@@ -907,7 +907,7 @@ static bool default_bank(R *r, Slot *sl, uint64_t *out)
         if (!eval_slot(r, &bs[i]))
             return false;
         if (used > UINT64_MAX - bs[i].out->v) {
-            error_at(r->d, "expr-overflow", bs[i].out->pos, "bank sizes overflow 64 bits");
+            error_at(r->d, C_expr_overflow, bs[i].out->pos, "bank sizes overflow 64 bits");
             return false;
         }
         used += bs[i].out->v;
@@ -927,7 +927,7 @@ static bool eval_default(R *r, Slot *sl)
     case DEF_BANK_REST: return default_bank(r, sl, v);
     case DEF_BAR_BITS: { /* bar_size is evaluated before (fields.def order) */
         const Bar *bar = (const Bar *)(const void *)((const char *)sl->out - offsetof(Bar, bits));
-        *v = bar->size.v > (1ull << 32) ? 64 : 32;
+        *v = bar->size.v > BAR32_MAX ? 64 : 32;
         return true;
     }
     }
@@ -969,7 +969,7 @@ static bool eval_slot(R *r, Slot *sl)
     case SLOT_BUSY:
         /* Reached through a default (a segment's base defaults to the
          * previous one's end); references report their own cycles. */
-        error_at(r->d, "cycle", sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
+        error_at(r->d, C_cycle, sl->seg ? sl->seg->pos : sl->out->pos, "%s depends on itself", sl->what);
         about_slot(r, mark, sl);
         sl->state = SLOT_FAILED;
         sl->out->failed = true;
@@ -1051,15 +1051,20 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     build_paging(&r, root);
     apply_defines(&r);
     /* What these errors are about is left out of a whole model. */
-    static const char *const dropped[] = {"unknown-flag", "duplicate-flag", "derived-flag", "unknown-rule",
-                                          "waiver-refused", "waiver-reason", "unknown-bar", "unknown-segment",
-                                          "unknown-constant"};
-    for (const Diag *g = *mark; g; g = g->next)
-        r.broken = r.broken || !NAMED(dropped, countof(dropped), g->code, strlen(g->code));
+    static const Code dropped[] = {C_unknown_flag, C_duplicate_flag, C_derived_flag, C_unknown_rule, C_waiver_refused,
+                                   C_waiver_reason, C_unknown_bar, C_unknown_segment, C_unknown_constant};
+    for (const Diag *g = *mark; g; g = g->next) {
+        bool left_out = false;
+        for (size_t i = 0; i < countof(dropped); i++)
+            left_out = left_out || g->code == dropped[i];
+        r.broken = r.broken || !left_out;
+    }
     evaluate(&r);
     s->forms_from_option = o && o->ddi_forms;
     s->forms = s->forms_from_option ? o->ddi_forms : ddi_forms_for(s->wddm);
-    if (s->name && is_c_ident(s->name)) {
+    /* Also for a name that is not an identifier (names-c-ident), so that
+     * messages can say what it would make. */
+    if (s->name) {
         s->camel = to_camel(a, s->name);
         s->upper = to_upper(a, s->name);
     }
@@ -1118,15 +1123,16 @@ unsigned ddi_forms_parse(const char *list)
 {
     static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
-    for (const char *p = list; *p; p += *p == ',') {
+    for (const char *p = list;; p++) { /* every item, the last too, is a form */
         size_t n = strcspn(p, ",");
         const char *const *form = NAMED(names, countof(names), p, n);
         if (!form)
             return 0;
         forms |= 1u << (form - names);
         p += n;
+        if (!*p)
+            return forms;
     }
-    return forms;
 }
 
 const char *arch_name(Arch a)

@@ -13,13 +13,19 @@
  *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
  *                         are resolve's: model values)
  *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
- *   output   (output.c)   the files and the depfile, all or nothing
+ *   output   (output.c)   the files and the depfile, none touched unless all
+ *                         were written in full
  *
  * main.c's command table runs these in order; dump.c, diff.c and map.c read
  * the checked model instead of emitting it.
  *
- * Each section below declares one file's API.  Memory policy: every
- * compilation owns one Arena; everything a stage allocates lives there and
+ * The sections below follow the pipeline, each headed by the file whose
+ * API it declares, and hold the types the stages share (`model`, the
+ * field table); a declaration that serves another section's types sits
+ * there, its comment naming its file: code_name (check.c) beside Diag,
+ * bytes_text (diff.c) beside the lookup table, selftest_data (selftest.c)
+ * beside the emitter, diag_suggest (diag.c) beside did-you-mean.  Memory
+ * policy: every compilation owns one Arena; everything a stage allocates lives there and
  * is freed at once when the unit of work ends (see README "Memory").
  */
 #ifndef SEGC_H
@@ -134,6 +140,28 @@ size_t utf8_check(const unsigned char *s, size_t len);
 
 typedef enum { SEV_NOTE, SEV_WARNING, SEV_ERROR, SEV_FATAL } Severity;
 
+/* Every code segc prints, from rules.def: R_<id> for a rule (RULE_COUNT
+ * of them), then C_<id> for a code of the front end, templates, files and
+ * internal errors.  Reporting code names the enumerator, so a misspelt
+ * code does not compile; the name comes from rule_table when printed. */
+typedef enum {
+    CODE_NONE = -1, /* a note's: no code */
+#define RULE(id, ...) R_##id,
+#define CODE(id, ...)
+#include "rules.def"
+#undef RULE
+#undef CODE
+    RULE_COUNT,
+    CODE_BEFORE_FIRST_ = RULE_COUNT - 1,
+#define RULE(id, ...)
+#define CODE(id, ...) C_##id,
+#include "rules.def"
+#undef RULE
+#undef CODE
+    CODE_COUNT
+} Code;
+const char *code_name(Code c); /* check.c: "agp-exclusive"; NULL for CODE_NONE */
+
 /* What a diagnostic or note is about, set where it is reported: a segment,
  * a bank of it and a BAR (1-based places in `segments:`, its `banks:` and
  * `bars:`; 0: none), and the field: a key path under the bank, else the
@@ -163,7 +191,7 @@ typedef struct DiagEdit {
 typedef struct Diag {
     struct Diag *next;
     Severity sev;
-    const char *code; /* rule or front-end category, e.g. "agp-exclusive" */
+    Code code;        /* the rule or front-end code (R_agp_exclusive, C_yaml_syntax) */
     Pos pos;
     const char *msg;
     const char *fix; /* optional one-line suggestion (fix-it) */
@@ -187,8 +215,8 @@ typedef struct Diags {
 } Diags;
 
 void diags_init(Diags *d, Arena *a);
-Diag *diag_add(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
-Diag *diag_vadd(Diags *d, Severity sev, const char *code, Pos pos, const char *fmt, va_list ap);
+Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
+Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
@@ -204,7 +232,7 @@ void diag_edit(Diags *d, Diag *on, Pos at, const char *text);
 void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail);
 void diag_edit_remove_pair(Diags *d, Diag *on, Pos value);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
-Diag *diag_vwaived(Diags *d, Severity sev, const char *code, Pos pos, const char *reason, Pos waiver_pos,
+Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
 /* Shorthands for front-end errors (never toggled by -W). */
 #define error_at(d, code, ...) diag_add((d), SEV_ERROR, (code), __VA_ARGS__) /* pos, fmt, ... */
@@ -532,8 +560,17 @@ typedef struct Bar {
     const char *name;
     Pos pos;
     Value index, size;
-    Value bits; /* 32 or 64; unset: 64 above 4 GiB, else 32 */
+    Value bits; /* 32 or 64; unset: 64 above BAR32_MAX, else 32 */
 } Bar;
+
+/* The most a 32-bit BAR decodes: 4 GiB. */
+#define BAR32_MAX (1ull << 32)
+/* The PCI configuration registers a BAR takes: two for a 64-bit BAR.  The
+ * one count, for check.c (bar-index) and the generated header. */
+static inline unsigned bar_regs(const Bar *b)
+{
+    return b->bits.v == 64 ? 2 : 1;
+}
 
 typedef struct Bank {
     const char *name;
@@ -599,6 +636,11 @@ typedef struct Segment {
     const Node *near;         /* added without `new: true`: the close base segment's `name:` (NearName) */
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
+
+/* The longest board name: the outputs are named <name>_segments.h and
+ * the like (11 bytes more), written first as .<file>.segc-XXXXXX (13
+ * more), and a file name has at most 255 bytes (names-c-ident). */
+enum { BOARD_NAME_MAX = 255 - 11 - 13 };
 
 typedef struct Spec {
     const SrcFile *file;       /* the spec named on the command line */
@@ -757,27 +799,28 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 
 /* ---- check.c: rules ---------------------------------------------------- */
 
-/* rules.def: every rule (RULE) and every other code segc prints (CODE). */
-typedef enum {
-#define RULE(id, name, cls, sev, src, text, fix, why) R_##id,
-#define CODE(name, sev, text)
-#include "rules.def"
-#undef RULE
-#undef CODE
-    RULE_COUNT
-} RuleId;
-
+/* A row of rules.def (see there).  The CODE rows have class
+ * CLASS_INVARIANT (never switchable), scope ON_BOARD, no prerequisites
+ * and a text only. */
 typedef enum { CLASS_INVARIANT, CLASS_ADVISORY, CLASS_ADVISORY_BOARD } RuleClass;
+/* What a rule's checker looks at: the board, a BAR, a memory or aperture
+ * segment (the AGP segment's descriptor is the aperture's: agp-exclusive),
+ * any segment. */
+typedef enum { ON_BOARD, ON_BAR, ON_SEGMENT, ON_ANY_SEGMENT } RuleScope;
+#define ON_SEGMENTS(sc) ((sc) >= ON_SEGMENT) /* a segment is the object */
+enum { RULE_MAX_PRE = 3 };
 
 typedef struct RuleInfo {
     const char *name;
-    RuleClass cls;  /* CODE entries: CLASS_INVARIANT */
+    unsigned msvc;  /* --diagnostics=msvc: SEGC<msvc> */
+    RuleClass cls;
     Severity sev;
-    const char *source, *text, *fix, *why; /* CODE entries: text only */
+    RuleScope scope;
+    Code pre[RULE_MAX_PRE]; /* prerequisites (rules), npre of them */
+    unsigned npre;
+    const char *source, *text, *fix, *why;
 } RuleInfo;
-/* The RULE entries (RuleId order), then the CODE entries: code_count in all. */
-extern const RuleInfo rule_table[];
-extern const size_t code_count;
+extern const RuleInfo rule_table[CODE_COUNT];
 int rule_by_name(const char *name); /* a RULE, -1 if unknown */
 int code_by_name(const char *name); /* any entry, -1 if unknown */
 const char *rule_closest(const char *name); /* did-you-mean, or NULL */
@@ -803,6 +846,11 @@ WoptResult rules_option(RuleConfig *c, const char *arg);
 
 /* Runs every rule.  Returns the number of errors it reported. */
 unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
+/* Runs the checker of every invariant over `s`, reporting nothing: the
+ * first invariant broken (CODE_NONE: none), the segment it is about (or
+ * NULL) in *where and what its finding would say in *what.  The emitters'
+ * precondition (emit_preconditions). */
+Code check_invariants(Arena *a, const Spec *s, const Segment **where, const char **what);
 
 /* ---- layout.c: the runtime GPU-address lookup table ----------------------- */
 
@@ -929,9 +977,12 @@ struct TVal *selftest_data(Arena *a, const Spec *s);
 /* ---- output.c: writing files safely ---------------------------------------- */
 
 /* Writes every output into o->outdir (created if missing), then the
- * depfile, all or nothing: each file goes to a temporary first, renamed over
- * the old one when every write succeeded, or left alone (mtime kept) when
- * its bytes did not change; SIGINT/SIGTERM remove the temporaries.  I/O
+ * depfile: each file goes to a temporary first; only when every one was
+ * written in full are they renamed over the old ones, one by one, or left
+ * alone (mtime kept) when their bytes did not change.  A failed write
+ * leaves every old file as it was; a failed rename (each is atomic) can
+ * leave the files renamed before it new and the rest old, never a file
+ * half written.  SIGINT/SIGTERM remove the temporaries.  I/O
  * errors are fatal, naming path and reason.  `verbose` (or NULL) gets a
  * line per file written or left unchanged. */
 bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags *d, FILE *verbose);
@@ -990,8 +1041,8 @@ void os_guard(void (*cleanup)(void));
  * NULL names are skipped. */
 #define closest_name(word, cands, n) closest_of((word), (cands), (n), sizeof *(cands))
 const char *closest_of(const char *word, const void *items, size_t n, size_t size);
-/* Adds "did you mean 'X'?" to `on` when one of those names is close;
- * says whether. */
+/* diag.c: adds "did you mean 'X'?" to `on` when one of those names is
+ * close; says whether. */
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
 const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
@@ -1010,10 +1061,9 @@ typedef struct GenIdent {
     unsigned seg, bar; /* 1-based origin; both 0: segc's own */
 } GenIdent;
 /* Every such identifier of `s` (*n of them): segc's, the segments', the
- * BARs'.  check.c reports collisions; emit.c re-checks through
- * idents_unique, which names two colliding origins in *first, *second. */
+ * BARs'.  check.c reports collisions (names-generated-unique, which the
+ * emitters re-check as every invariant). */
 GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second);
 
 /* Templates compiled into the binary ($(B)/gen/templates.c). */
 typedef struct EmbeddedFile {

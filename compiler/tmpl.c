@@ -166,8 +166,8 @@ static const Filter filters[] = {
     {"join", TV_LIST, TV_STR, "the separator", f_join, 0},
 };
 
-static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-static NORETURN void die(Env *env, const char *code, Pos pos, const char *fmt, ...)
+static NORETURN void die(Env *env, Code code, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static NORETURN void die(Env *env, Code code, Pos pos, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -217,7 +217,7 @@ static NORETURN void expected(Parser *p, const char *what)
     const TmplTok *t = p->t;
     if (t->type == TT_ERROR)
         die(&p->env, t->code, t->pos, "%s", t->s);
-    die(&p->env, "tmpl-syntax", t->pos, "expected %s, found %s", what, describe_token(p, t));
+    die(&p->env, C_tmpl_syntax, t->pos, "expected %s, found %s", what, describe_token(p, t));
 }
 
 static const TmplTok *expect(Parser *p, TokType type, const char *what)
@@ -239,7 +239,7 @@ static TNode *node(Parser *p, TNodeKind kind, const TmplTok *t, TNode *lhs, TNod
     unsigned dl = lhs ? lhs->depth + 1 : 0, dr = rhs ? rhs->depth + 1 : 0;
     e->depth = dl > dr ? dl : dr;
     if (e->depth > TMPL_MAX_DEPTH)
-        die(&p->env, "tmpl-depth", e->pos, "expression nests deeper than %d levels", TMPL_MAX_DEPTH);
+        die(&p->env, C_tmpl_depth, e->pos, "expression nests deeper than %d levels", TMPL_MAX_DEPTH);
     return e;
 }
 
@@ -250,7 +250,7 @@ static TNode *parse_parens(Parser *p)
 {
     const TmplTok *open = expect(p, TT_LPAREN, "`(`");
     if (++p->parens > TMPL_MAX_DEPTH)
-        die(&p->env, "tmpl-depth", open->pos, "parentheses nest deeper than %d levels",
+        die(&p->env, C_tmpl_depth, open->pos, "parentheses nest deeper than %d levels",
             TMPL_MAX_DEPTH);
     TNode *e = parse_expr(p);
     expect(p, TT_RPAREN, "`)` or an operator");
@@ -310,7 +310,7 @@ static TNode *parse_ops(Parser *p, unsigned min)
         op = p->t++;
         e = node(p, TN_BIN, op, e, parse_ops(p, prec[op->type] + 1u));
         if (prec[op->type] == PREC_CMP && prec[p->t->type] == PREC_CMP)
-            die(&p->env, "tmpl-syntax", p->t->pos,
+            die(&p->env, C_tmpl_syntax, p->t->pos,
                 "comparisons do not chain: `%s` cannot compare the result of a comparison "
                 "(combine comparisons with `and`)", p->t->s);
     }
@@ -322,7 +322,7 @@ static const Filter *find_filter(Parser *p, const TmplTok *name)
     for (size_t i = 0; i < countof(filters); i++)
         if (strcmp(filters[i].name, name->s) == 0)
             return &filters[i];
-    Diag *g = error_at(p->env.d, "tmpl-filter", name->pos, "unknown filter `%s`", name->s);
+    Diag *g = error_at(p->env.d, C_tmpl_filter, name->pos, "unknown filter `%s`", name->s);
     diag_suggest(p->env.d, g, name->s, filters, countof(filters), sizeof *filters);
     longjmp(p->env.jmp, 1);
 }
@@ -338,14 +338,14 @@ static TNode *parse_expr(Parser *p)
         const Filter *f = find_filter(p, name);
         bool has_arg = p->t->type == TT_LPAREN;
         if (has_arg && f->arg == TV_NULL)
-            die(&p->env, "tmpl-filter", name->pos, "filter `%s` takes no argument", f->name);
+            die(&p->env, C_tmpl_filter, name->pos, "filter `%s` takes no argument", f->name);
         if (!has_arg && f->arg != TV_NULL)
-            die(&p->env, "tmpl-filter", name->pos, "filter `%s` takes one argument: %s", f->name,
+            die(&p->env, C_tmpl_filter, name->pos, "filter `%s` takes one argument: %s", f->name,
                 f->arg_name);
         e = node(p, TN_FILTER, name, e, has_arg ? parse_parens(p) : NULL);
         e->filter = f;
         if (prec[p->t->type])
-            die(&p->env, "tmpl-syntax", p->t->pos,
+            die(&p->env, C_tmpl_syntax, p->t->pos,
                 "`%s` after a filter: a filter applies to everything on its left, so put "
                 "the filtered value in parentheses", p->t->s);
     }
@@ -360,17 +360,17 @@ static NORETURN void misplaced(Parser *p, const Block *in)
 {
     Env *env = &p->env;
     if (p->t->type == TT_EOF && in)
-        die(env, "tmpl-syntax", in->pos, "this `%s` is never closed by `{%% end %%}`", in->kw->s);
+        die(env, C_tmpl_syntax, in->pos, "this `%s` is never closed by `{%% end %%}`", in->kw->s);
     if (p->t->type != TT_OPEN_STMT)
         expected(p, "text or a tag"); /* a lexical error, which expected() reports */
     TokType k = (++p->t)->type;
     const char *kw = p->t->s;
     if (!in && k >= TT_ELIF && k <= TT_END)
-        die(env, "tmpl-syntax", p->t->pos, "`{%% %s %%}` without an open `if`%s", kw,
+        die(env, C_tmpl_syntax, p->t->pos, "`{%% %s %%}` without an open `if`%s", kw,
             k == TT_END ? " or `for`" : "");
     if (k == TT_ELIF || k == TT_ELSE) {
         bool in_for = in->kw->type == TT_FOR;
-        Diag *g = error_at(env->d, "tmpl-syntax", p->t->pos, "`{%% %s %%}` %s", kw,
+        Diag *g = error_at(env->d, C_tmpl_syntax, p->t->pos, "`{%% %s %%}` %s", kw,
                            in_for ? arena_printf(env->a, "inside a `for`; only an `if` has `%s`", kw)
                                   : "after the `{% else %}` of this `if`");
         diag_note(env->d, g, in_for ? in->pos : in->else_pos,
@@ -436,7 +436,7 @@ static TNode *parse_block(Parser *p)
     Block b = {kw, span(open->pos, p->t->pos), {0}};
     expect(p, TT_CLOSE_STMT, "`%}` or an operator");
     if (++p->blocks > TMPL_MAX_DEPTH)
-        die(&p->env, "tmpl-depth", b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
+        die(&p->env, C_tmpl_depth, b.pos, "blocks nest deeper than %d levels", TMPL_MAX_DEPTH);
     TNode *arm = s;
     TNode **into = &s->body;
     for (;;) {
@@ -529,21 +529,21 @@ static const char *describe(Render *r, const TNode *e)
 static void check_memory(Render *r, Pos pos, size_t more)
 {
     if (arena_bytes(r->env.a) - r->mem_start + more > TMPL_MAX_MEMORY)
-        die(&r->env, "tmpl-limit", pos, "template uses more than %u MiB of memory",
+        die(&r->env, C_tmpl_limit, pos, "template uses more than %u MiB of memory",
             TMPL_MAX_MEMORY >> 20);
 }
 
 static void step(Render *r, Pos pos)
 {
     if (++r->steps > TMPL_MAX_STEPS)
-        die(&r->env, "tmpl-limit", pos, "template runs more than %u steps", TMPL_MAX_STEPS);
+        die(&r->env, C_tmpl_limit, pos, "template runs more than %u steps", TMPL_MAX_STEPS);
     check_memory(r, pos, 0);
 }
 
 static void put(Render *r, Pos pos, const char *s, size_t n)
 {
     if (r->out->len - r->out_start + n > TMPL_MAX_OUTPUT)
-        die(&r->env, "tmpl-limit", pos, "output grows past the %u MiB limit",
+        die(&r->env, C_tmpl_limit, pos, "output grows past the %u MiB limit",
             TMPL_MAX_OUTPUT >> 20);
     buf_putn(r->out, s, n);
 }
@@ -558,7 +558,7 @@ static const TVal *lookup(Render *r, const TNode *e)
         if (strcmp(r->b[i].name, first) == 0)
             v = r->b[i].v;
     if (!v && !(v = tv_get(r->ctx, first))) { /* suggests a loop variable, else a key */
-        Diag *g = error_at(r->env.d, "tmpl-name", e->tok->pos, "unknown name `%s`", first);
+        Diag *g = error_at(r->env.d, C_tmpl_name, e->tok->pos, "unknown name `%s`", first);
         if (!diag_suggest(r->env.d, g, first, r->b, r->nb, sizeof *r->b) && r->ctx &&
             r->ctx->kind == TV_MAP)
             diag_suggest(r->env.d, g, first, r->ctx->keys, r->ctx->n, sizeof *r->ctx->keys);
@@ -567,11 +567,11 @@ static const TVal *lookup(Render *r, const TNode *e)
     for (unsigned k = 1; k < e->nnames; k++) {
         const TmplTok *name = &e->tok[2 * k];
         if (v->kind != TV_MAP)
-            die(&r->env, "tmpl-type", name->pos, "`%s` is %s, not a map; it has no field `%s`",
+            die(&r->env, C_tmpl_type, name->pos, "`%s` is %s, not a map; it has no field `%s`",
                 path_text(r, e, k), kind_name[v->kind], name->s);
         const TVal *field = tv_get(v, name->s);
         if (!field) {
-            Diag *g = error_at(r->env.d, "tmpl-name", name->pos, "`%s` has no field `%s`",
+            Diag *g = error_at(r->env.d, C_tmpl_name, name->pos, "`%s` has no field `%s`",
                                path_text(r, e, k), name->s);
             diag_suggest(r->env.d, g, name->s, v->keys, v->n, sizeof *v->keys);
             longjmp(r->env.jmp, 1);
@@ -594,7 +594,7 @@ static const TVal *binary(Render *r, const TNode *e)
     bool eq = op == TT_EQ || op == TT_NE; /* these compare strings and booleans too */
     if (a->kind != b->kind ||
         (a->kind != TV_INT && !(eq && (a->kind == TV_STR || a->kind == TV_BOOL))))
-        die(&r->env, "tmpl-type", e->pos, "`%s` %s, not %s and %s", e->tok->s,
+        die(&r->env, C_tmpl_type, e->pos, "`%s` %s, not %s and %s", e->tok->s,
             eq ? "compares two integers, two strings or two booleans" : "needs two integers",
             kind_name[a->kind], kind_name[b->kind]);
     if (eq) {
@@ -606,9 +606,9 @@ static const TVal *binary(Render *r, const TNode *e)
     if (op == TT_GT)
         return &bools[x > y];
     if (op == TT_PLUS && x > UINT64_MAX - y)
-        die(&r->env, "tmpl-overflow", e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits", x, y);
+        die(&r->env, C_tmpl_overflow, e->pos, "%" PRIu64 " + %" PRIu64 " does not fit in 64 bits", x, y);
     if (op == TT_MINUS && y > x)
-        die(&r->env, "tmpl-overflow", e->pos,
+        die(&r->env, C_tmpl_overflow, e->pos,
             "%" PRIu64 " - %" PRIu64 " is below zero (integers are unsigned)", x, y);
     return tv_int(r->env.a, op == TT_PLUS ? x + y : x - y);
 }
@@ -618,10 +618,10 @@ static const TVal *filter(Render *r, const TNode *e)
     const Filter *f = e->filter;
     const TVal *v = eval(r, e->lhs), *arg = e->rhs ? eval(r, e->rhs) : NULL;
     if (v->kind != f->in)
-        die(&r->env, "tmpl-filter", e->pos, "filter `%s` needs %s, got %s", f->name,
+        die(&r->env, C_tmpl_filter, e->pos, "filter `%s` needs %s, got %s", f->name,
             kind_name[f->in], kind_name[v->kind]);
     if (arg && arg->kind != f->arg)
-        die(&r->env, "tmpl-filter", e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
+        die(&r->env, C_tmpl_filter, e->rhs->pos, "%s of `%s` must be %s, got %s", f->arg_name,
             f->name, kind_name[f->arg], kind_name[arg->kind]);
     return tv_new(r->env.a, (TVal){.kind = TV_STR, .s = f->fn(r, e, v, arg)});
 }
@@ -645,7 +645,7 @@ static const TVal *eval(Render *r, const TNode *e)
 static char *result(Render *r, const TNode *e, size_t n)
 {
     if (n > TMPL_MAX_OUTPUT)
-        die(&r->env, "tmpl-limit", e->pos, "result of `%s` is over the %u MiB output limit",
+        die(&r->env, C_tmpl_limit, e->pos, "result of `%s` is over the %u MiB output limit",
             e->filter->name, TMPL_MAX_OUTPUT >> 20);
     check_memory(r, e->pos, n);
     return arena_alloc(r->env.a, n);
@@ -656,7 +656,7 @@ static const char *f_int(Render *r, const TNode *e, const TVal *v, const TVal *a
 {
     (void)arg;
     if (e->filter->digits == 8 && v->i > UINT32_MAX)
-        die(&r->env, "tmpl-filter", e->pos, "filter `%s`: 0x%" PRIX64 " needs more than 8 hex digits",
+        die(&r->env, C_tmpl_filter, e->pos, "filter `%s`: 0x%" PRIX64 " needs more than 8 hex digits",
             e->filter->name, v->i);
     return arena_printf(r->env.a, "0x%0*" PRIX64, e->filter->digits, v->i);
 }
@@ -721,7 +721,7 @@ static const char *f_join(Render *r, const TNode *e, const TVal *v, const TVal *
     size_t total = 0, sep = strlen(arg->s);
     for (size_t i = 0; i < v->n; i++) {
         if (v->items[i]->kind != TV_STR)
-            die(&r->env, "tmpl-filter", e->pos,
+            die(&r->env, C_tmpl_filter, e->pos,
                 "filter `join` needs a list of strings; item %zu is %s", i,
                 kind_name[v->items[i]->kind]);
         total += strlen(v->items[i]->s) + (i ? sep : 0);
@@ -748,7 +748,7 @@ static void substitute(Render *r, const TNode *s)
     else if (v->kind == TV_BOOL)
         put(r, s->pos, v->b ? "1" : "0", 1);
     else
-        die(&r->env, "tmpl-type", s->expr->pos,
+        die(&r->env, C_tmpl_type, s->expr->pos,
             "%s is %s; `{{ }}` substitutes only strings, integers and booleans",
             describe(r, s->expr), kind_name[v->kind]);
 }
@@ -758,7 +758,7 @@ static void exec_for(Render *r, const TNode *s)
 {
     const TVal *list = eval(r, s->expr);
     if (list->kind != TV_LIST)
-        die(&r->env, "tmpl-type", s->expr->pos, "`for` needs a list; %s is %s",
+        die(&r->env, C_tmpl_type, s->expr->pos, "`for` needs a list; %s is %s",
             describe(r, s->expr), kind_name[list->kind]);
     Arena *a = r->env.a;
     TVal *loop = tv_map(a), *number = tv_int(a, 1);

@@ -33,7 +33,7 @@ typedef struct TmplTok {
     size_t n;         /* bytes in s */
     uint64_t num;     /* TT_INT */
     bool blank;       /* TT_TEXT: only spaces, tabs, carriage returns and a newline */
-    const char *code; /* TT_ERROR: the diagnostic code */
+    Code code;        /* TT_ERROR: the diagnostic code */
 } TmplTok;
 
 /* The tokens of a whole template, in the arena, up to its end (TT_EOF) or

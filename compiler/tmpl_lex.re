@@ -52,7 +52,7 @@ static TokType error(TmplTok *t, Pos p, const char *msg)
     t->type = TT_ERROR;
     t->pos = p;
     t->s = msg;
-    t->code = "tmpl-syntax";
+    t->code = C_tmpl_syntax;
     return TT_ERROR;
 }
 
@@ -90,7 +90,7 @@ static TokType number(TmplLexer *lx, TmplTok *t, int base)
     if (errno != ERANGE)
         return TT_INT;
     error(t, t->pos, "integer literal does not fit in 64 bits");
-    t->code = "tmpl-overflow";
+    t->code = C_tmpl_overflow;
     return TT_ERROR;
 }
 

@@ -131,9 +131,10 @@ char *arena_printf(Arena *a, const char *fmt, ...)
     return p;
 }
 
-/* One way to write a quantity, in diagnostics and the map: "2 GiB",
+/* A quantity in its largest IEC unit, for messages and the map: "2 GiB",
  * "448 MiB", "14.75 GiB"; a value that needs more than two decimals in its
- * unit gets U+2248 (almost equal), the exact hex being printed beside it. */
+ * unit gets U+2248 (almost equal), and qty() prints the exact hex beside
+ * it.  (bytes_text, diff.c, writes a size as a spec would: "256MiB".) */
 const char *iec(Arena *a, uint64_t v)
 {
     static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
@@ -285,12 +286,12 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
     int e = errno;
     if (!fp && (rev || os_kind(path) != OS_DIR)) {
-        fatal_at(d, "io", at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
+        fatal_at(d, C_io, at, "cannot %s: %s", rev ? "run git" : "open", strerror(e));
         return NULL;
     }
     struct stat st;
     if (!fp || (fstat(fileno(fp), &st) == 0 && S_ISDIR(st.st_mode))) {
-        fatal_at(d, "io", at, "is a directory, not a spec file");
+        fatal_at(d, C_io, at, "is a directory, not a spec file");
         if (fp && !is_stdin)
             fclose(fp);
         return NULL;
@@ -312,9 +313,9 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     if (!is_stdin && !rev)
         fclose(fp);
     if (git_failed)
-        fatal_at(d, "io", at, "not found in git revision '%s' (git cat-file failed)", rev);
+        fatal_at(d, C_io, at, "not found in git revision '%s' (git cat-file failed)", rev);
     else if (err)
-        fatal_at(d, "io", at, "cannot read: %s", strerror(saved));
+        fatal_at(d, C_io, at, "cannot read: %s", strerror(saved));
     if (git_failed || err) {
         buf_free(&b);
         return NULL;
@@ -329,19 +330,19 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 bool src_check_text(const SrcFile *f, Diags *d)
 {
     if (f->len > SRC_MAX_BYTES) {
-        error_at(d, "limit-file-size", byte_at(f, SRC_MAX_BYTES), "file is larger than the %u MiB limit",
+        error_at(d, C_limit_file_size, byte_at(f, SRC_MAX_BYTES), "file is larger than the %u MiB limit",
                  (unsigned)(SRC_MAX_BYTES >> 20));
         return false;
     }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
-        error_at(d, "encoding", byte_at(f, (size_t)(nul - f->text)),
+        error_at(d, C_encoding, byte_at(f, (size_t)(nul - f->text)),
                  "file contains a NUL byte; a spec is UTF-8 text");
         return false;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
-        error_at(d, "encoding", byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
+        error_at(d, C_encoding, byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
         return false;
     }
@@ -455,25 +456,4 @@ GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
                              arena_printf(a, "BAR '%s'", s->bars[i].name), 0, i + 1};
     *count = n;
     return id;
-}
-
-/* The name an identifier is made of: the segment's or BAR's, or for
- * segc's own what follows SEGMENT_ or BAR_. */
-static const char *origin_name(const Spec *s, const GenIdent *g)
-{
-    return g->seg ? s->segs[g->seg - 1].name : g->bar ? s->bars[g->bar - 1].name : strchr(g->ident, '_') + 1;
-}
-
-bool idents_unique(Arena *a, const Spec *s, const char **first, const char **second)
-{
-    unsigned n;
-    const GenIdent *id = gen_idents(a, s, &n);
-    for (unsigned i = 0; i < n; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(id[i].ident, id[j].ident)) {
-                *first = arena_printf(a, "'%s'", origin_name(s, &id[j]));
-                *second = arena_printf(a, "'%s'", origin_name(s, &id[i]));
-                return false;
-            }
-    return true;
 }

@@ -28,7 +28,7 @@ _segc_options()
     map) echo "$common --diagnostics= -o" ;;
     dump) echo "$common --json --yaml" ;;
     lsp) echo "$common --ddi --stdio --log" ;;
-    rules) echo "--all -h --help" ;;
+    rules) echo "--all --markdown -h --help" ;;
     explain | help) echo "-h --help" ;;
     esac
 }

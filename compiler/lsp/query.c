@@ -517,7 +517,7 @@ static void check_again(Spec *s, const RuleConfig *rc, Arena *a, Diags *d)
 static bool found(const Diags *d, const Diag *e)
 {
     for (const Diag *g = d->head; g; g = g->next)
-        if (!strcmp(g->code, e->code) && g->pos.file == e->pos.file && g->pos.line == e->pos.line &&
+        if (g->code == e->code && g->pos.file == e->pos.file && g->pos.line == e->pos.line &&
             g->pos.col == e->pos.col)
             return true;
     return false;

@@ -279,7 +279,7 @@ json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, cons
     if (g->fix)
         buf_printf(&msg, "\nfix: %s", g->fix);
     json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", here ? lsp_range(S, g->pos) : extends_range(S, doc),
-                          "severity", severity[g->sev], "code", g->code, "source", "segc", "message", msg.p, msg.len);
+                          "severity", severity[g->sev], "code", code_name(g->code), "source", "segc", "message", msg.p, msg.len);
     buf_free(&msg);
     json_t *rel = json_array(), *at = here ? NULL : lsp_location(S, g->pos);
     if (at)

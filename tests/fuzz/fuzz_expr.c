@@ -28,7 +28,7 @@ static bool lookup(void *ctx, const Expr *ref, uint64_t *out)
             *out = names[i].v;
             return true;
         }
-    error_at(d, "unknown-name", ref->pos, "unknown name '%s'", ref->name);
+    error_at(d, C_unknown_name, ref->pos, "unknown name '%s'", ref->name);
     return false;
 }
 

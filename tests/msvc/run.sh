@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # --diagnostics=msvc: every line MSBuild's canonical form, the same findings
-# as the JSON document, and a fixed number for every code (compiler/msvc.def).
+# as the JSON document, and a fixed number for every code: the one of its row
+# of compiler/rules.def, never changed and never reused (tests/msvc/numbers.txt).
 #
 #   sh tests/msvc/run.sh build/segc
 set -u
@@ -9,14 +10,26 @@ SEGC=${1:?usage: run.sh path/to/segc}
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin msvc
-def=compiler/msvc.def
-# Numbers are unique, and so are the codes.
-dups=$(grep -o 'MSVC([0-9]*' "$def" | sort | uniq -d; grep -o '"[a-z0-9-]*"' "$def" | sort | uniq -d)
-if [ -n "$dups" ]; then bad "msvc.def" "used twice: $dups"; else ok "msvc.def: numbers and codes unique"; fi
-# Every rule and every other registered code (compiler/rules.def) has a number.
-for rule in $("$SEGC" rules | awk '{print $1}') $(sed -n 's/^CODE("\([a-z0-9-]*\)".*/\1/p' compiler/rules.def); do
-    if grep -q "\"$rule\"" "$def"; then ok "rule $rule has a number"; else bad "msvc.def" "no number for rule $rule"; fi
-done
+# The number of every code, as `segc explain` says it (rules --markdown holds
+# them all): unique, in its group, and the same as before for every code of
+# numbers.txt; no code takes a retired one.
+"$SEGC" rules --markdown | awk '/^## /{name=$2} /^msvc: +SEGC[0-9]+$/{print substr($2, 5), name}' >"$tmp/numbers"
+n=$("$SEGC" rules --all | wc -l)
+if [ "$(wc -l <"$tmp/numbers")" -eq "$n" ]; then ok "every code of segc rules --all has a number"; else
+    bad "numbers" "$(wc -l <"$tmp/numbers") numbers for $n codes"; fi
+dups=$(cut -d' ' -f1 "$tmp/numbers" | sort | uniq -d)
+if [ -z "$dups" ]; then ok "no number is used twice"; else bad "numbers" "used twice: $dups"; fi
+while read -r num code retired; do
+    case $num in '#'* | '') continue ;; esac
+    got=$(awk -v n="$num" '$1 == n { print $2 }' "$tmp/numbers")
+    if [ -n "$retired" ]; then
+        if [ -z "$got" ]; then ok "SEGC$num ($code) stays retired"; else bad "SEGC$num" "retired ($code), now $got"; fi
+    elif [ "$got" = "$code" ]; then
+        ok "SEGC$num is $code"
+    else
+        bad "SEGC$num" "was $code, now '${got:-nothing}'"
+    fi
+done <tests/msvc/numbers.txt
 if python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml \
     tests/hostile/corpus/*.yaml samples/*.yaml >"$tmp/check.log" 2>&1; then
     ok "$(sed 's/^ok *//' "$tmp/check.log")"

@@ -45,7 +45,7 @@ static Diag *finding_at(const SrcFile *f, const char *needle, uint32_t len)
     for (const char *s = f->text; s < at; s++)
         if (*s == '\n')
             n++, line = s + 1;
-    return error_at(&D, "unknown-key", ((Pos){f, n, (uint32_t)(at - line) + 1, len}), "x");
+    return error_at(&D, C_unknown_key, ((Pos){f, n, (uint32_t)(at - line) + 1, len}), "x");
 }
 
 static const SrcFile *text_file(const char *text)
@@ -193,7 +193,7 @@ START_TEST(test_finding_edit)
     Diags d;
     check_spec(fix_cases[_i].spec, &d);
     const Diag *g = d.head;
-    while (g && strcmp(g->code, fix_cases[_i].code))
+    while (g && strcmp(code_name(g->code), fix_cases[_i].code))
         g = g->next;
     ck_assert_msg(g != NULL, "no %s", fix_cases[_i].code);
     ck_assert_ptr_nonnull(g->edit.text);
@@ -201,7 +201,7 @@ START_TEST(test_finding_edit)
     const char *fixed = applied(fix_cases[_i].spec, &g->edit);
     ck_assert_str_eq(fixed, fix_cases[_i].fixed);
     check_spec(fixed, &d);
-    ck_assert_msg(d.head == NULL, "%s: %s", d.head ? d.head->code : "", d.head ? d.head->msg : "");
+    ck_assert_msg(d.head == NULL, "%s: %s", d.head ? code_name(d.head->code) : "", d.head ? d.head->msg : "");
 }
 END_TEST
 

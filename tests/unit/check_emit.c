@@ -29,7 +29,8 @@ static void many_banks(Spec *s, Arena *a)
     g->nbanks = MAX_BANKS + 1;
     g->banks = arena_alloc(a, g->nbanks * sizeof *g->banks);
     for (unsigned i = 0; i < g->nbanks; i++)
-        g->banks[i] = (Bank){"x", g->pos, {0x1000, g->pos, true, NULL, false}, i * 0x1000ull, (i + 1) * 0x1000ull};
+        g->banks[i] = (Bank){arena_printf(a, "b%u", i), g->pos, {0x1000, g->pos, true, NULL, false}, i * 0x1000ull,
+                             (i + 1) * 0x1000ull};
     g->size.v = g->nbanks * 0x1000ull;
 }
 static void wrap(Spec *s, Arena *a) { (void)a; s->segs[1].base.v = 0xFFFFFFFFFFFFF000ull; s->segs[1].size.v = 0x2000; }
@@ -40,7 +41,18 @@ static void x86_size(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[1].
 static void paging_uint(Spec *s, Arena *a) { (void)a; s->paging.buffer_size.v = 0x100000000ull; }
 static void agp_flag(Spec *s, Arena *a) { (void)a; s->segs[2].flags |= FLAG_cpu_visible; }
 static void agp_first(Spec *s, Arena *a) { (void)a; Segment t = s->segs[1]; s->segs[1] = s->segs[2]; s->segs[2] = t; s->segs[1].id = 2; s->segs[2].id = 3; }
-static void too_many(Spec *s, Arena *a) { (void)a; s->nsegs = MAX_SEGMENTS + 1; }
+static void too_many(Spec *s, Arena *a)
+{
+    Segment *segs = arena_alloc(a, (MAX_SEGMENTS + 1) * sizeof *segs);
+    for (unsigned i = 0; i < MAX_SEGMENTS + 1; i++) {
+        segs[i] = s->segs[1];
+        segs[i].id = i + 1;
+        segs[i].name = arena_printf(a, "g%u", i);
+        segs[i].base.v = i * 0x1000ull;
+    }
+    s->segs = segs;
+    s->nsegs = MAX_SEGMENTS + 1;
+}
 static void no_segment(Spec *s, Arena *a) { (void)a; s->nsegs = 0; }
 static void zero_size(Spec *s, Arena *a) { (void)a; s->segs[1].size.v = 0; }
 static void clash(Spec *s, Arena *a) { (void)a; s->segs[1].name = "A"; }
@@ -83,17 +95,17 @@ static const struct {
     {too_many, "segments-max"},
     {no_segment, "segments-none"},
     {zero_size, "size-nonzero"},
-    {clash, "names-unique: 'a' and 'A'"},
-    {clash_count, "names-unique: 'COUNT' and 'count'"},
+    {clash, "[names-generated-unique] does not hold for segment 'A' (segment 'a' and segment 'A'"},
+    {clash_count, "[names-generated-unique] does not hold for segment 'count' (the segment count and segment 'count'"},
     {bad_ident, "names-c-ident"},
     {host_and_cpu, "host-aperture-cpu-visible"},
-    {ranges_uint, "NumInvalidMemoryRanges"},
-    {uefi_uint, "NumUEFIFrameBufferRanges"},
+    {ranges_uint, "[field-width] does not hold for segment 'g' (invalid_memory_ranges of segment 'g' (0x100000000 (4 GiB)) does not fit NumInvalidMemoryRanges"},
+    {uefi_uint, "[field-width] does not hold for segment 'g' (uefi_frame_buffer_ranges of segment 'g' (0x100000000 (4 GiB)) does not fit NumUEFIFrameBufferRanges"},
     {page_small, "page-size-valid"},
     {page_odd, "page-size-valid"},
     {private_uint, "paging-size-uint"},
     {size_unaligned, "size-page-multiple"},
-    {id_skipped, "names-c-ident"},
+    {id_skipped, "segment 'g' at position 2 has id 3"},
     {agp_banked, "agp-exclusive"},
     {x86_commit, "size-fits-size-t"},
     {x86_sysend, "size-fits-size-t"},
@@ -150,9 +162,71 @@ START_TEST(test_corrupt_refused)
     ck_assert_msg(!emit_render(a, s, &bo, &lk, &out, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
     ck_assert_uint_eq(out.n, 0);
     ck_assert_uint_eq(d.nfatal, 1);
-    ck_assert_str_eq(d.head->code, "internal");
+    ck_assert_str_eq(code_name(d.head->code), "internal");
     ck_assert_msg(strstr(d.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, d.head->msg,
                   cases[_i].invariant);
+    arena_free(a);
+}
+END_TEST
+
+/* ---- the BAR register count at 4 GiB ----------------------------------------- */
+
+/* A BAR above 4 GiB is 64-bit unless `bits:` says otherwise, and a 64-bit
+ * BAR takes two PCI registers: the same count for bar-index and for the
+ * header's _REGISTERS (bar_regs).  At exactly 4 GiB a BAR is 32-bit, so
+ * `size > 4 GiB` turned into `>=` anywhere fails a case here. */
+static const struct {
+    const char *bar;   /* the BAR's map */
+    const char *codes; /* what check reports, as "code code", or "" */
+    unsigned regs;     /* registers the BAR takes (the model's, and the header's when it builds) */
+} bar_cases[] = {
+    {"{ index: 5, size: 4GiB - 4KiB }", "bar-size", 1},
+    {"{ index: 5, size: 4GiB }", "", 1},
+    {"{ index: 4, size: 4GiB }", "", 1},
+    {"{ index: 5, size: 4GiB, bits: 32 }", "", 1},
+    {"{ index: 4, size: 4GiB, bits: 64 }", "", 2},
+    {"{ index: 5, size: 4GiB, bits: 64 }", "bar-index", 2},
+    {"{ index: 4, size: 8GiB }", "", 2},
+    {"{ index: 5, size: 8GiB }", "bar-index", 2},
+    {"{ index: 4, size: 4GiB + 4KiB }", "bar-size", 2},
+    {"{ index: 0, size: 8GiB, bits: 32 }", "bar-size", 1},
+    /* index + registers would wrap past 2^64 */
+    {"{ index: 0xFFFF_FFFF_FFFF_FFFF, size: 256MiB }", "bar-index", 1},
+    {"{ index: 0xFFFF_FFFF_FFFF_FFFF, size: 8GiB }", "bar-index", 2},
+};
+
+START_TEST(test_bar_registers)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    const char *text = arena_printf(a, "segc: 1\nboard: { name: b, wddm: \"1.3\" }\nbars:\n  fb: %s\nsegments:\n"
+                                       "  - { name: vram, kind: memory, size: 256MiB, cpu_visible: { bar: fb } }\n",
+                                    bar_cases[_i].bar);
+    Spec *s = spec_from_string(a, "t.yaml", text, NULL, &d);
+    ck_assert_msg(s && d.count == 0, "case %d does not resolve", _i);
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, &d);
+    diags_sort(&d);
+    Buf got = {0};
+    buf_puts(&got, "");
+    for (const Diag *g = d.head; g; g = g->next)
+        buf_printf(&got, "%s%s", g == d.head ? "" : " ", code_name(g->code));
+    ck_assert_msg(!strcmp(got.p, bar_cases[_i].codes), "case %d (%s): got '%s', want '%s'", _i, bar_cases[_i].bar,
+                  got.p, bar_cases[_i].codes);
+    buf_free(&got);
+    ck_assert_uint_eq(bar_regs(&s->bars[0]), bar_cases[_i].regs);
+    if (!d.count) {
+        Outputs out;
+        Lookup lk;
+        BuildOpts bo = {.outdir = "out"};
+        layout_lookup(a, s, 0, &lk);
+        ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
+        const char *want = arena_printf(a, "#define B_BAR_FB_REGISTERS %uu", bar_cases[_i].regs);
+        ck_assert_msg(strstr(out.files[0].text.p, want), "case %d: the header lacks '%s'", _i, want);
+        outputs_free(&out);
+    }
     arena_free(a);
 }
 END_TEST
@@ -163,6 +237,9 @@ Suite *emit_suite(void)
     TCase *tc = tcase_create("preconditions");
     tcase_add_test(tc, test_valid_renders);
     tcase_add_loop_test(tc, test_corrupt_refused, 0, (int)countof(cases));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("bar registers");
+    tcase_add_loop_test(tc, test_bar_registers, 0, (int)countof(bar_cases));
     suite_add_tcase(s, tc);
     return s;
 }

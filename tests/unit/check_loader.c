@@ -96,7 +96,7 @@ static const char *diags(void)
     for (const Diag *g = D.head; g; g = g->next) {
         if (g != D.head)
             buf_puts(&b, "; ");
-        buf_printf(&b, "%s@%u:%u", g->code, (unsigned)g->pos.line, (unsigned)g->pos.col);
+        buf_printf(&b, "%s@%u:%u", code_name(g->code), (unsigned)g->pos.line, (unsigned)g->pos.col);
         for (const Note *n = g->notes; n; n = n->next)
             buf_printf(&b, " (note@%u:%u)", (unsigned)n->pos.line, (unsigned)n->pos.col);
     }
@@ -235,7 +235,7 @@ END_TEST
 /* Errors reported before this load do not make it fail. */
 START_TEST(test_earlier_errors)
 {
-    error_at(&D, "usage", (Pos){0}, "an earlier error");
+    error_at(&D, C_usage, (Pos){0}, "an earlier error");
     ck_assert_ptr_nonnull(load("a: 1\n", NULL));
     ck_assert_ptr_null(load("a: 1\na: 2\n", NULL));
 }

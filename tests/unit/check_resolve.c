@@ -164,7 +164,7 @@ static const char *all(const Run *r)
     Buf b = {0};
     buf_puts(&b, "");
     for (const Diag *g = r->d.head; g; g = g->next)
-        buf_printf(&b, "%s%s@%s:%u:%u (%s)", g == r->d.head ? "" : "; ", g->code,
+        buf_printf(&b, "%s%s@%s:%u:%u (%s)", g == r->d.head ? "" : "; ", code_name(g->code),
                    g->pos.file ? g->pos.file->name : "?", g->pos.line, g->pos.col, g->msg);
     const char *s = arena_strdup(r->a, b.p);
     buf_free(&b);
@@ -429,7 +429,7 @@ START_TEST(test_define_position)
     ck_assert_msg(r.s && r.d.nerrors == 1, "%s", all(&r));
     /* Every segment depends on vram; none is checked. */
     ck_assert(r.s->segs[0].unresolved && r.s->segs[1].unresolved && r.s->segs[2].unresolved);
-    ck_assert_str_eq(r.d.head->code, "expr-div-zero");
+    ck_assert_str_eq(code_name(r.d.head->code), "expr-div-zero");
     ck_assert_str_eq(r.d.head->pos.file->name, "<command line>");
     ck_assert_uint_eq(r.d.head->pos.col, 7);
     arena_free(r.a);
@@ -609,18 +609,18 @@ START_TEST(test_errors)
     static const char *const unkept[] = {"missing-key", "wrong-type", "bad-value", "unknown-key",
                                          "missing-version", "unsupported-version", "bad-name", "cpu-visible-form"};
     for (size_t i = 0; r.d.head && i < countof(unkept); i++)
-        ck_assert_msg(!r.s || strcmp(r.d.head->code, unkept[i]), "case %d: a model kept after [%s]", _i, unkept[i]);
+        ck_assert_msg(!r.s || strcmp(code_name(r.d.head->code), unkept[i]), "case %d: a model kept after [%s]", _i, unkept[i]);
     ck_assert_msg(r.d.nerrors == 1 && r.d.count == 1, "case %d: want one error [%s], got %s", _i,
                   error_cases[_i].code, all(&r));
     const Diag *g = r.d.head;
-    ck_assert_msg(!strcmp(g->code, error_cases[_i].code), "case %d: code %s, want %s", _i, g->code,
+    ck_assert_msg(!strcmp(code_name(g->code), error_cases[_i].code), "case %d: code %s, want %s", _i, code_name(g->code),
                   error_cases[_i].code);
     ck_assert_int_eq(g->sev, SEV_ERROR);
     ck_assert_msg(g->pos.file != NULL, "case %d: no file", _i);
     const char *want_file = error_cases[_i].file ? error_cases[_i].file : "t.yaml";
     ck_assert_msg(!strcmp(g->pos.file->name, want_file), "case %d: in %s, want %s", _i, g->pos.file->name, want_file);
     ck_assert_msg(g->pos.line == error_cases[_i].line && g->pos.col == error_cases[_i].col,
-                  "case %d: [%s] at %u:%u, want %u:%u (%s)", _i, g->code, g->pos.line, g->pos.col,
+                  "case %d: [%s] at %u:%u, want %u:%u (%s)", _i, code_name(g->code), g->pos.line, g->pos.col,
                   error_cases[_i].line, error_cases[_i].col, g->msg);
     ck_assert_msg(strstr(g->msg, error_cases[_i].msg), "case %d: message \"%s\" lacks \"%s\"", _i, g->msg,
                   error_cases[_i].msg);
@@ -657,7 +657,7 @@ START_TEST(test_errors_collected)
     const Diag *g = r.d.head;
     for (size_t i = 0; i < countof(want); i++, g = g->next) {
         char buf[64];
-        snprintf(buf, sizeof buf, "%s@%u", g->code, g->pos.line);
+        snprintf(buf, sizeof buf, "%s@%u", code_name(g->code), g->pos.line);
         ck_assert_str_eq(buf, want[i]);
     }
     arena_free(r.a);
@@ -873,10 +873,10 @@ START_TEST(test_extends_diag_file)
     ck_assert_msg(r.d.count == 2, "%s", all(&r));
     /* sorted by file name: base.yaml before child.yaml */
     const Diag *g = r.d.head;
-    ck_assert_str_eq(g->code, "size-page-multiple");
+    ck_assert_str_eq(code_name(g->code), "size-page-multiple");
     ck_assert_msg(in_file(g->pos, "base.yaml") && g->pos.line == 11 && g->pos.col == 11, "%s", all(&r));
     g = g->next;
-    ck_assert_str_eq(g->code, "size-page-multiple");
+    ck_assert_str_eq(code_name(g->code), "size-page-multiple");
     ck_assert_msg(in_file(g->pos, "child.yaml") && g->pos.line == 6 && g->pos.col == 25, "%s", all(&r));
     arena_free(r.a);
 
@@ -885,7 +885,7 @@ START_TEST(test_extends_diag_file)
     put("kid.yaml", "segc: 1\nextends: bad.yaml\nconstants: { vrma: 4KiB }\n");
     load(&r, "kid.yaml", NULL);
     ck_assert(r.s && r.s->segs[0].unresolved);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "unknown-name"), "%s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "unknown-name"), "%s", all(&r));
     ck_assert(in_file(r.d.head->pos, "bad.yaml") && r.d.head->pos.line == 4 && r.d.head->pos.col == 39);
     ck_assert_str_eq(r.d.head->fix, "did you mean 'vrma'?");
     arena_free(r.a);
@@ -900,7 +900,7 @@ START_TEST(test_extends_cycle)
     load(&r, "a.yaml", NULL);
     ck_assert(r.s == NULL);
     ck_assert_msg(r.d.count == 1, "%s", all(&r));
-    ck_assert_str_eq(r.d.head->code, "extends-cycle");
+    ck_assert_str_eq(code_name(r.d.head->code), "extends-cycle");
     ck_assert_msg(in_file(r.d.head->pos, "b.yaml") && r.d.head->pos.line == 3 && r.d.head->pos.col == 10, "%s",
                   all(&r));
     ck_assert_uint_eq(r.d.head->pos.len, 6);
@@ -909,7 +909,7 @@ START_TEST(test_extends_cycle)
     put("self.yaml", "segc: 1\nextends: ./self.yaml\nboard: { name: s }\nsegments: []\n");
     load(&r, "self.yaml", NULL);
     ck_assert(r.s == NULL);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "extends-cycle"), "%s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "extends-cycle"), "%s", all(&r));
     ck_assert(in_file(r.d.head->pos, "self.yaml") && r.d.head->pos.line == 2 && r.d.head->pos.col == 10);
     arena_free(r.a);
 }
@@ -923,7 +923,7 @@ START_TEST(test_extends_missing)
     ck_assert(r.s == NULL);
     ck_assert_msg(r.d.count == 1, "%s", all(&r));
     const Diag *g = r.d.head;
-    ck_assert_str_eq(g->code, "extends");
+    ck_assert_str_eq(code_name(g->code), "extends");
     ck_assert_int_eq(g->sev, SEV_ERROR);
     ck_assert(in_file(g->pos, "child.yaml") && g->pos.line == 3 && g->pos.col == 10 && g->pos.len == 18);
     ck_assert_ptr_nonnull(strstr(g->msg, "chips/nowhere.yaml"));
@@ -941,7 +941,7 @@ START_TEST(test_extends_search)
     Run r;
     load(&r, "top.yaml", NULL);
     ck_assert(r.s == NULL);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "extends"), "%s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "extends"), "%s", all(&r));
     arena_free(r.a);
 
     const char *dirs[] = {"/nonexistent-segc-dir", path_of("fam")};
@@ -960,7 +960,7 @@ START_TEST(test_extends_search)
     o.max_extends_depth = 1;
     load(&r, "top.yaml", &o);
     ck_assert(r.s == NULL);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "limit-extends"), "%s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "limit-extends"), "%s", all(&r));
     ck_assert_uint_eq(r.d.head->pos.line, 2);
     arena_free(r.a);
 }
@@ -995,7 +995,7 @@ START_TEST(test_read_then_resolve)
     diags_init(&d, a);
     ck_assert(spec_read(a, path_of("nover.yaml"), NULL, NULL, &d, &src));
     ck_assert(!src.clean);
-    ck_assert_str_eq(d.head->code, "missing-version");
+    ck_assert_str_eq(code_name(d.head->code), "missing-version");
     ck_assert_ptr_null(spec_resolve(a, &src, NULL, &d));
     ck_assert_uint_eq(d.count, 1);
     arena_free(a);

@@ -69,7 +69,7 @@ static void run(Run *r, const char *yaml, const RuleConfig *cfg)
 static const Diag *first(const Run *r, const char *code)
 {
     for (const Diag *g = r->d.head; g; g = g->next)
-        if (!strcmp(g->code, code))
+        if (!strcmp(code_name(g->code), code))
             return g;
     return NULL;
 }
@@ -78,7 +78,7 @@ static unsigned count(const Run *r, const char *code)
 {
     unsigned n = 0;
     for (const Diag *g = r->d.head; g; g = g->next)
-        n += !strcmp(g->code, code);
+        n += !strcmp(code_name(g->code), code);
     return n;
 }
 
@@ -88,7 +88,7 @@ static const char *all(const Run *r)
     Buf b = {0};
     buf_puts(&b, "");
     for (const Diag *g = r->d.head; g; g = g->next)
-        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", g->code, g->pos.line, g->pos.col);
+        buf_printf(&b, "%s%s@%u:%u", g == r->d.head ? "" : ", ", code_name(g->code), g->pos.line, g->pos.col);
     const char *s = arena_strdup(r->a, b.p);
     buf_free(&b);
     return s;
@@ -313,6 +313,16 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
      SEV_ERROR, 5, 16, "0",
      HEAD("1.3") "bars:\n  regs: { index: 1, size: 16MiB }\n  fb: { index: 0, size: 256MiB }\nsegments:\n" VRAM},
+    /* index + 1 would wrap past 2^64 to 0 */
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0xFFFF_FFFF_FFFF_FFFF, size: 256MiB }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "0xFFFF_FFFF_FFFF_FFFF",
+     HEAD("1.3") "bars:\n  fb: { index: 5, size: 256MiB }\nsegments:\n" VRAM},
+    /* a 64-bit BAR at the last index: index + 2 would wrap */
+    {"bar-index",
+     HEAD("1.3") "bars:\n  fb: { index: 0xFFFF_FFFF_FFFF_FFFE, size: 256MiB, bits: 64 }\nsegments:\n" VRAM,
+     SEV_ERROR, 4, 16, "0xFFFF_FFFF_FFFF_FFFE",
+     HEAD("1.3") "bars:\n  fb: { index: 4, size: 256MiB, bits: 64 }\nsegments:\n" VRAM},
     {"bar-size",
      HEAD("1.3") "bars:\n  fb: { index: 0, size: 8GiB, bits: 32 }\nsegments:\n" VRAM,
      SEV_ERROR, 4, 37, "32",
@@ -464,6 +474,13 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip, use_64kb_pages] }\n",
      SEV_ERROR, 4, 68, "use_64kb_pages",
      HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, flags: [direct_flip] }\n"},
+    /* a flag a key implies: vpr: sets VprSupported, of WDDM 2.0 (with
+     * --ddi qs4, ddi-field-needs-qs4 has nothing to say) */
+    {"flag-wddm-version",
+     "# ddi: qs4\n" HEAD("1.3") "segments:\n  - { name: vram, kind: memory, size: 256MiB, vpr: { range_size: 64MiB } }\n",
+     SEV_ERROR, 5, 52, "{ range_size: 64MiB }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
     /* the first version that has the flag */
     {"flag-wddm-version",
      HEAD("2.8") "segments:\n" GART
@@ -545,6 +562,13 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n",
      SEV_ERROR, 7, 28, "2",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n"},
+    /* a flag a key implies, on a board that also answers QUERYSEGMENT3 */
+    {"ddi-qs3-flag",
+     "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n",
+     SEV_ERROR, 6, 64, "{ range_size: 64MiB }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
     {"ddi-qs3-flag",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n",
@@ -592,6 +616,21 @@ static const RuleCase rule_cases[] = {
      SEV_ERROR, 9, 54, "68KiB",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    flags: [use_64kb_pages]\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 128KiB }\n"},
+    {"cpu-host-aperture-aligned",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 2KiB, size: 64KiB }\n",
+     SEV_ERROR, 11, 43, "2KiB",
+     HEAD("2.0") FB "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { bar: fb, offset: 4KiB, size: 64KiB }\n"},
+    /* at a fixed address; a page of the board's size */
+    {"cpu-host-aperture-aligned",
+     "segc: 1\nboard: { name: t, wddm: \"2.0\", page_size: 64KiB }\nsegments:\n" GART
+     "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE000_1000, size: 64KiB }\n",
+     SEV_ERROR, 9, 35, "0xE000_1000",
+     "segc: 1\nboard: { name: t, wddm: \"2.0\", page_size: 64KiB }\nsegments:\n" GART
+     "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xE001_0000, size: 64KiB }\n"},
     {"cpu-host-aperture-memory",
      HEAD("2.0") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n"
      "    cpu_host_aperture: { address: 0xE000_0000, size: 4KiB }\n",
@@ -788,9 +827,109 @@ START_TEST(test_one_report_per_fault)
         HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB + 512\n    banks:\n"
                     "      - { name: near, size: 128MiB }\n      - { name: far }\n",
         NULL);
-    ck_assert_msg(r.d.count == 1 && !strcmp(r.d.head->code, "size-page-multiple"), "got: %s", all(&r));
+    ck_assert_msg(r.d.count == 1 && !strcmp(code_name(r.d.head->code), "size-page-multiple"), "got: %s", all(&r));
     ck_assert_uint_eq(r.errors, 1);
     arena_free(r.a);
+}
+END_TEST
+
+/* The table's prerequisites: rules, of the same scope or the board's (so a
+ * checker can ask about the object it looks at), never a cycle (run()
+ * aborts on one, so spec_check on any spec would), and an invariant's are
+ * invariants: a skipped invariant stands behind an error reported, so
+ * no option makes `check` pass where the emitters would refuse. */
+START_TEST(test_prerequisites)
+{
+    for (int i = 0; i < RULE_COUNT; i++) {
+        const RuleInfo *r = &rule_table[i];
+        ck_assert_uint_le(r->npre, RULE_MAX_PRE);
+        for (unsigned p = 0; p < r->npre; p++) {
+            const RuleInfo *q = &rule_table[r->pre[p]];
+            ck_assert_msg(r->pre[p] >= 0 && r->pre[p] < RULE_COUNT && r->pre[p] != i, "%s: prerequisite %d", r->name,
+                          r->pre[p]);
+            ck_assert_msg(q->scope == ON_BOARD || q->scope == r->scope || (ON_SEGMENTS(q->scope) && ON_SEGMENTS(r->scope)),
+                          "%s after %s: another scope", r->name, q->name);
+            ck_assert_msg(r->cls != CLASS_INVARIANT || q->cls == CLASS_INVARIANT, "invariant %s after advisory %s",
+                          r->name, q->name);
+        }
+    }
+    for (int i = 0; i < CODE_COUNT; i++) {
+        ck_assert_msg(rule_table[i].msvc > 1000 && rule_table[i].msvc < 10000, "%s: SEGC%u", rule_table[i].name,
+                      rule_table[i].msvc);
+        for (int j = 0; j < i; j++)
+            ck_assert_msg(rule_table[i].msvc != rule_table[j].msvc, "%s and %s: SEGC%u", rule_table[j].name,
+                          rule_table[i].name, rule_table[i].msvc);
+        ck_assert_msg((i < RULE_COUNT) == (rule_table[i].source != NULL), "%s: a rule has a source", rule_table[i].name);
+    }
+    ck_assert_ptr_null(code_name(CODE_NONE));
+    ck_assert_str_eq(code_name(R_banks_cover), "banks-cover");
+    ck_assert_str_eq(code_name(C_yaml_syntax), "yaml-syntax");
+}
+END_TEST
+
+/* A prerequisite holds per object: a zero-size segment with banks gets
+ * size-nonzero alone (its banks cannot cover 0 bytes, and saying so adds
+ * nothing), while banks-cover still runs on the next segment, whose size is
+ * not 0. */
+START_TEST(test_prerequisite_per_segment)
+{
+    Run r;
+    run(&r,
+        HEAD("1.3") "segments:\n"
+                    "  - { name: vram, kind: memory, size: 0, banks: [{ name: a, size: 4KiB }, { name: b }] }\n"
+                    "  - { name: more, kind: memory, base: 1GiB, size: 8KiB, banks: [{ name: a, size: 4KiB }, { name: b, size: 8KiB }] }\n",
+        NULL);
+    ck_assert_msg(count(&r, "size-nonzero") == 1 && count(&r, "banks-cover") == 1 && r.d.count == 2, "got: %s", all(&r));
+    ck_assert_uint_eq(first(&r, "size-nonzero")->pos.line, 4);
+    ck_assert_uint_eq(first(&r, "banks-cover")->pos.line, 5);
+    arena_free(r.a);
+    /* Without the zero size, the first segment's banks are checked. */
+    run(&r,
+        HEAD("1.3") "segments:\n"
+                    "  - { name: vram, kind: memory, size: 4KiB, banks: [{ name: a, size: 8KiB }, { name: b }] }\n",
+        NULL);
+    ck_assert_msg(count(&r, "banks-cover") == 1 && r.d.count == 1, "got: %s", all(&r));
+    arena_free(r.a);
+}
+END_TEST
+
+/* A board name that is not an identifier still names the identifiers two
+ * colliding segments would make, as it is written ("(null)" before). */
+START_TEST(test_generated_names_odd_board)
+{
+    Run r;
+    run(&r,
+        "segc: 1\nboard: { name: contoso-x1, wddm: \"1.3\" }\nsegments:\n"
+        "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
+        NULL);
+    ck_assert_msg(count(&r, "names-c-ident") == 1 && count(&r, "names-generated-unique") == 1 && r.d.count == 2,
+                  "got: %s", all(&r));
+    const char *msg = first(&r, "names-generated-unique")->msg;
+    ck_assert_msg(strstr(msg, "CONTOSO-X1_SEGMENT_A") && !strstr(msg, "(null)"), "%s", msg);
+    arena_free(r.a);
+}
+END_TEST
+
+/* The board's name names the output files: BOARD_NAME_MAX bytes fit a
+ * file name with segc's suffix and temporary, one more does not. */
+START_TEST(test_board_name_length)
+{
+    for (unsigned n = BOARD_NAME_MAX; n <= BOARD_NAME_MAX + 1; n++) {
+        char name[BOARD_NAME_MAX + 2];
+        memset(name, 'b', n);
+        name[n] = 0;
+        char spec[512];
+        snprintf(spec, sizeof spec, "segc: 1\nboard: { name: %s }\nsegments:\n" VRAM, name);
+        Run r;
+        run(&r, spec, NULL);
+        ck_assert_msg(r.d.count == (n > BOARD_NAME_MAX), "%u bytes: %s", n, all(&r));
+        if (r.d.count) {
+            ck_assert_str_eq(code_name(r.d.head->code), "names-c-ident");
+            ck_assert(r.d.head->pos.line == 2 && r.d.head->pos.col == 16);
+        }
+        arena_free(r.a);
+    }
+    ck_assert_int_eq(BOARD_NAME_MAX + strlen("_segments.h") + strlen("..segc-XXXXXX"), 255);
 }
 END_TEST
 
@@ -800,7 +939,7 @@ START_TEST(test_rule_finding_needs_position)
     Arena *a = arena_new();
     Diags d;
     diags_init(&d, a);
-    diag_add(&d, SEV_ERROR, "segments-none", (Pos){0}, "no position");
+    diag_add(&d, SEV_ERROR, R_segments_none, (Pos){0}, "no position");
 }
 END_TEST
 
@@ -1081,11 +1220,11 @@ START_TEST(test_waiver_two)
         NULL);
     ck_assert_msg(r.d.count == 2, "got: %s", all(&r));
     const Diag *g = r.d.head;
-    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert_str_eq(code_name(g->code), "waiver-unused");
     ck_assert(g->pos.line == 9 && g->pos.col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'commit-limit-memory'"));
     g = g->next;
-    ck_assert_str_eq(g->code, "waiver-unused");
+    ck_assert_str_eq(code_name(g->code), "waiver-unused");
     ck_assert(g->pos.line == 11 && g->pos.col == 7);
     ck_assert_ptr_nonnull(strstr(g->msg, "'segments-overlap'"));
     ck_assert_uint_eq(r.s->segs[0].nwaivers, 3);
@@ -1102,6 +1241,10 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
     tcase_add_test(tc, test_one_report_per_fault);
+    tcase_add_test(tc, test_prerequisites);
+    tcase_add_test(tc, test_prerequisite_per_segment);
+    tcase_add_test(tc, test_generated_names_odd_board);
+    tcase_add_test(tc, test_board_name_length);
     /* An abort can only be caught in a forked test: the single-process
      * run under valgrind (CK_FORK=no) leaves this one to the normal run. */
     const char *fork = getenv("CK_FORK");
