@@ -17,7 +17,8 @@ kinds below is listed; a seeded sample of them is run:
     swap    two neighbouring arguments of a call exchanged (only where
             both have the same type: the compiler is asked first)
     shift   the amount of a shift off by one
-    stmt    a statement on a line of its own deleted
+    stmt    a statement on a line of its own deleted (but an assertion:
+            one that holds changes nothing when it is gone)
 
 Each mutant is written into a scratch copy of the tree (a copy of a
 pristine base that was built once; the tree it came from is only read),
@@ -55,7 +56,8 @@ import tempfile
 import threading
 import time
 
-TIMEOUT = -1
+TIMEOUT = -1       # run()'s status for a command that ran out of time
+INTERRUPTED = -2   # and for one the campaign's end stopped
 OPS = ('rel', 'const', 'plus1', 'logic', 'cond', 'swap', 'shift', 'stmt')
 
 # ---- reading C-like text -------------------------------------------------
@@ -381,6 +383,8 @@ def is_statement(toks, prev_last):
     if prev_last is not None and prev_last.text not in (';', '{', '}', ':', ')', 'else'):
         return False
     t0 = toks[0].text
+    if t0 in ('assert', '_Static_assert', 'static_assert') or 'STATIC_ASSERT' in t0:
+        return False  # an assertion that holds: deleting it changes nothing to see
     if t0 in TYPE_WORDS or t0 in ('else', 'case', 'default', 'for', 'if', 'while', 'do',
                                   'switch', '#', '}', '{', '@'):
         return False
@@ -491,6 +495,24 @@ def child_env(scratch, mutant):
     return env
 
 
+# The process groups of the commands running now, ended if the campaign is.
+ACTIVE = set()
+ACTIVE_LOCK = threading.Lock()
+
+
+STOPPING = []
+
+
+def end_all():
+    with ACTIVE_LOCK:
+        STOPPING.append(True)
+        for pid in ACTIVE:
+            try:
+                os.killpg(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def run(cmd, cwd, env, timeout, log):
     """Exit status of cmd (TIMEOUT when it ran out of time); its output appended to log."""
     os.makedirs(env['TMPDIR'], exist_ok=True)
@@ -499,6 +521,10 @@ def run(cmd, cwd, env, timeout, log):
         out.flush()
         p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
                              stdin=subprocess.DEVNULL, start_new_session=True)
+        with ACTIVE_LOCK:
+            ACTIVE.add(p.pid)
+            if STOPPING:
+                os.killpg(p.pid, signal.SIGKILL)
         t0 = time.time()
         try:
             rc = p.wait(timeout=timeout)
@@ -509,6 +535,10 @@ def run(cmd, cwd, env, timeout, log):
         except ProcessLookupError:
             pass
         p.wait()
+        with ACTIVE_LOCK:
+            ACTIVE.discard(p.pid)
+            if STOPPING:
+                rc = INTERRUPTED
         out.write(('-> exit %d after %.1f s%s\n' % (rc, time.time() - t0,
                                                   ' (timeout)' if rc == TIMEOUT else '')).encode())
     return rc
@@ -634,11 +664,12 @@ def same_code(base, work, build_dir, digests):
 
 # ---- the campaign ---------------------------------------------------------
 
-def write_line(root, m, text):
+def write_line(root, m, text, was):
     path = os.path.join(root, m.path)
     with open(path, encoding='utf-8', errors='surrogateescape') as fh:
         lines = fh.read().split('\n')
-    assert lines[m.line - 1] == m.old, 'the scratch copy of %s differs' % m.path
+    if lines[m.line - 1] != was:
+        raise RuntimeError('%s:%d in the scratch copy is not what was read' % (m.path, m.line))
     lines[m.line - 1] = text
     st = os.stat(path)
     with open(path + '.mutant', 'w', encoding='utf-8', errors='surrogateescape') as fh:
@@ -659,6 +690,8 @@ class Campaign:
         self.validate_locks = {}
         self.digests = Digests()
         self.abort = None
+        self.stopped = False
+        self.unlike = 0          # swaps whose arguments differ in type
         self.done = 0
         self.started = time.time()
 
@@ -708,6 +741,8 @@ class Campaign:
             t0 = time.time()
             rc = run(self.make(target), work, env, self.timeout_for(stage, target), log)
             times[target] = time.time() - t0
+            if rc == INTERRUPTED:
+                return 'interrupted', times, failed
             if rc != 0:
                 if not self.validate(base, target, stage):
                     return 'invalid-target', times, failed
@@ -726,12 +761,16 @@ class Campaign:
         res = {'status': None}
         t0 = time.time()
         if m.check is not None:
-            write_line(work, m, m.check)
-            if run(self.make(*a.build), work, env, a.timeout, log) != 0:
+            write_line(work, m, m.check, m.old)
+            rc = run(self.make(*a.build), work, env, a.timeout, log)
+            if rc != 0:
                 remove_tree(work)
-                return {'status': 'types', 'seconds': time.time() - t0}
-        write_line(work, m, m.new)
-        if run(self.make(*a.build), work, env, a.timeout, log) != 0:
+                return {'status': 'aborted' if rc == INTERRUPTED else 'types', 'seconds': time.time() - t0}
+        write_line(work, m, m.new, m.old if m.check is None else m.check)
+        rc = run(self.make(*a.build), work, env, a.timeout, log)
+        if rc == INTERRUPTED:
+            res['status'] = 'aborted'
+        elif rc != 0:
             res['status'] = 'nocompile'
         elif same_code(base, work, a.build_dir, self.digests):
             res['status'] = 'identical'
@@ -740,7 +779,7 @@ class Campaign:
             res['times'] = times
             res['failed'] = [f.split()[0] for f in failed]
             res['killer'] = killer
-            res['status'] = ('aborted' if killer == 'invalid-target' else
+            res['status'] = ('aborted' if killer in ('invalid-target', 'interrupted') else
                              'killed-quick' if killer else 'survived-quick')
         res['seconds'] = time.time() - t0
         remove_tree(work)
@@ -752,7 +791,7 @@ class Campaign:
         work = os.path.join(a.scratch, 't%d' % wid)
         log = self.log('%05d.log' % m.index)
         copy_tree(base, work)
-        write_line(work, m, m.new)
+        write_line(work, m, m.new, m.old)
         t0 = time.time()
         killer, _, _ = self.run_targets(m, base, work, 'test', a.test, log)
         remove_tree(work)
@@ -765,12 +804,45 @@ class Campaign:
                 item = take()
                 if item is None:
                     return
-                fn(item, wid)
-        threads = [threading.Thread(target=worker, args=(i,)) for i in range(n)]
+                try:
+                    fn(item, wid)
+                except Exception as e:  # one broken mutant must not hang the others
+                    self.abort = '%s: %s: %s' % (item.ident, type(e).__name__, e)
+        threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(n)]
         for t in threads:
             t.start()
-        for t in threads:
-            t.join()
+        try:
+            for t in threads:
+                while t.is_alive():
+                    t.join(0.5)
+        except KeyboardInterrupt:
+            # Ctrl-C or SIGTERM: what has ended is reported, the rest is not.
+            self.stopped = True
+            end_all()
+            for t in threads:
+                t.join()
+
+
+def changed_lines(root, rev, files):
+    """{file: set of line numbers} that differ from git revision rev."""
+    inside = subprocess.run(['git', '-C', root, 'rev-parse', '--verify', '-q', rev + '^{commit}'],
+                            capture_output=True)
+    if inside.returncode != 0:
+        print('mutate: no git revision %s here: no lines count as changed' % rev)
+        return {}
+    r = subprocess.run(['git', '-C', root, 'diff', '-U0', '--no-color', '--no-ext-diff', rev, '--'] + files,
+                       capture_output=True, text=True, errors='surrogateescape')
+    if r.returncode != 0:
+        sys.exit('mutate: git diff %s: %s' % (rev, r.stderr.strip()))
+    out, path = {}, None
+    for line in r.stdout.split('\n'):
+        if line.startswith('+++ '):
+            path = line[6:] if line.startswith('+++ b/') else None
+        elif line.startswith('@@ ') and path:
+            m = re.match(r'@@ -\S+ \+(\d+)(?:,(\d+))? @@', line)
+            first, n = int(m.group(1)), int(m.group(2) or 1)
+            out.setdefault(path, set()).update(range(first, first + n))
+    return out
 
 
 def fmt_rate(k, n):
@@ -795,6 +867,9 @@ def main():
     ap.add_argument('--keep', action='store_true', help='keep the scratch directory')
     ap.add_argument('--reuse', default='', help='build paths copied from the tree into the base (third-party builds)')
     ap.add_argument('--ids', default='', help='run these mutants (FILE:LINE:K, comma-separated) instead of a sample')
+    ap.add_argument('--since', default='', help='only the lines changed since this git revision')
+    ap.add_argument('--since-count', type=int, default=-1,
+                    help='with --since: this many of the changed lines first, then --count of all')
     ap.add_argument('--matrix', action='store_true', help='run every quick target on every mutant and tabulate')
     ap.add_argument('--list', action='store_true', help='list the mutants (and the sample) and stop')
     ap.add_argument('--show', default='', help='print one mutant (FILE:LINE:K) as a diff and stop')
@@ -850,6 +925,23 @@ def main():
               file=sys.stderr)
         return 0
 
+    # Each mutant's place in a sample comes from its own text and the seed
+    # only, so an edit elsewhere leaves the sample as it was, and new code
+    # joins it as often as old code.
+    def rank(m):
+        h = hashlib.sha256(('%d\0%s\0%s\0%s\0%s' % ((a.seed,) + m.key())).encode(
+            'utf-8', 'surrogateescape')).digest()
+        return (h, m.index)
+
+    fresh = []
+    if a.since:
+        changed = changed_lines(root, a.since, files)
+        fresh = sorted((m for m in mutants if m.line in changed.get(m.path, ())), key=rank)
+        print('mutate: %d mutants on the lines changed since %s' % (len(fresh), a.since))
+        if a.since_count < 0:
+            mutants = fresh
+            fresh = []
+
     if a.ids:
         want = a.ids.replace(',', ' ').split()
         ident = {m.ident: m for m in mutants}
@@ -860,14 +952,11 @@ def main():
         order = [ident[w] for w in want]
         a.count = len(order)
     else:
-        # Each mutant's place in the sample comes from its own text and the
-        # seed only, so an edit elsewhere leaves the sample as it was, and
-        # new code joins it as often as old code.
-        def rank(m):
-            h = hashlib.sha256(('%d\0%s\0%s\0%s\0%s' % ((a.seed,) + m.key())).encode(
-                'utf-8', 'surrogateescape')).digest()
-            return (h, m.index)
-        order = sorted(mutants, key=rank)
+        # --since-count N: N mutants of the changed lines first, then --count of all.
+        fresh = fresh[:a.since_count] if fresh else []
+        taken = set(m.index for m in fresh)
+        order = fresh + sorted((m for m in mutants if m.index not in taken), key=rank)
+        a.count += len(fresh)
 
     per_op = {}
     for m in mutants:
@@ -890,9 +979,16 @@ def main():
     a.scratch = os.path.abspath(a.scratch)
     os.makedirs(os.path.join(a.scratch, 'logs'), exist_ok=True)
     c = Campaign(a)
-    status = 0
+    status = 2
+
+    def stop(signum, _frame):
+        raise KeyboardInterrupt
+    signal.signal(signal.SIGTERM, stop)
     try:
         status = campaign(c, root, order, listed, stale, entries)
+    except KeyboardInterrupt:
+        end_all()
+        print('mutate: interrupted', file=sys.stderr)
     finally:
         if own and not a.keep:
             remove_tree(a.scratch)
@@ -908,6 +1004,11 @@ def campaign(c, root, order, listed, stale, entries):
     if run(c.make(*a.build), base, child_env(base, 'none'), a.timeout, blog) != 0:
         print('mutate: the unmutated tree does not build (log: %s)' % blog)
         return 2
+    for t in a.quick:  # (not --test: make -n runs a recipe that calls $(MAKE))
+        if subprocess.run(c.make('-n', t), cwd=base, env=child_env(base, 'none'),
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode != 0:
+            print('mutate: make has no target %s' % t)
+            return 2
     deadline = t_start + a.time if a.time > 0 else None
 
     # Stage one: build, compare, --quick.  Mutants are taken in the sample's
@@ -939,6 +1040,8 @@ def campaign(c, root, order, listed, stale, entries):
                 state['valid'] += 1
                 counted.append(m)
         c.results[m.index] = res
+        if res['status'] == 'types':
+            c.unlike += 1
         if res['status'] not in ('types', 'aborted'):
             what = res['status'] if res['status'] != 'killed-quick' else 'killed by ' + res['killer']
             c.say('[%3d/%d] %-26s %s' % (len(counted), a.count, what, m.where()))
@@ -951,7 +1054,7 @@ def campaign(c, root, order, listed, stale, entries):
     survivors = [m for m in counted if c.results[m.index]['status'] == 'survived-quick']
     t_quick = time.time() - t_start
     # Stage two: --test on the survivors, in a copy of a base that passed it.
-    if a.test and survivors:
+    if a.test and survivors and not c.stopped:
         tbase = os.path.join(a.scratch, 'base-test')
         copy_tree(base, tbase)
         tlog = c.log('base-test.log')
@@ -970,7 +1073,7 @@ def campaign(c, root, order, listed, stale, entries):
             killer, secs = c.test_stage(m, wid)
             r = c.results[m.index]
             r['seconds'] += secs
-            if killer == 'invalid-target':
+            if killer in ('invalid-target', 'interrupted'):
                 return
             r['status'] = 'killed-test' if killer else 'survived'
             r['killer'] = killer
@@ -984,24 +1087,24 @@ def campaign(c, root, order, listed, stale, entries):
         if c.abort:
             print('mutate: stopped: %s' % c.abort)
             return 2
-    elif survivors:
+    elif survivors and not c.stopped:
         for m in survivors:
             c.results[m.index]['status'] = 'survived'
-    return report(c, counted, listed, stale, entries, time.time() - t_start, t_quick, state['timed_out'])
+    counted = [m for m in counted if c.results[m.index]['status'] != 'aborted']
+    return report(c, counted, listed, stale, entries, time.time() - t_start, t_quick,
+                  'the time bound stopped the sample' if state['timed_out'] else
+                  'interrupted: only what had ended' if c.stopped else '')
 
 
-def report(c, counted, listed, stale, entries, seconds, t_quick, timed_out):
+def report(c, counted, listed, stale, entries, seconds, t_quick, cut):
     a = c.a
     groups = {}
     for m in counted:
         groups.setdefault(c.results[m.index]['status'], []).append(m)
-    n_nc = len(groups.get('nocompile', []))
-    n_id = len(groups.get('identical', []))
-    n_ls = len(groups.get('listed', []))
-    kq = len(groups.get('killed-quick', []))
-    kt = len(groups.get('killed-test', []))
+    n = {k: len(v) for k, v in groups.items()}
+    n_id, n_ls = n.get('identical', 0), n.get('listed', 0)
+    kq, kt, sq = n.get('killed-quick', 0), n.get('killed-test', 0), n.get('survived-quick', 0)
     surv = groups.get('survived', [])
-    live = kq + kt + len(surv)
     print()
     if groups.get('identical'):
         print('equivalent by construction (the build remade the same code):')
@@ -1013,33 +1116,38 @@ def report(c, counted, listed, stale, entries, seconds, t_quick, timed_out):
             print('  %s' % m.where())
     if a.matrix:
         matrix(c, counted)
+    if sq:
+        print('survivors of the quick stage not run through the test stage:')
+        for m in groups['survived-quick']:
+            print('  %s  [%s]' % (m.where(), m.ident))
     print('survivors:' if surv else 'survivors: none')
     for m in surv:
         print('  %s  [%s]' % (m.where(), m.ident))
     for e in stale:
         print('%s:%d: stale entry: no mutant of the tree is `%s` -> `%s` in %s (%s)'
               % (a.equivalent, e['line'], e['old'], e['new'], e['path'], e['op']))
-    print('mutate: seed %d, %d mutants run in %.0f s (%s %.0f s) on %d jobs%s'
-          % (a.seed, len(counted), seconds, ' '.join(a.quick) and 'quick stage', t_quick, a.jobs,
-             '; the time bound stopped the sample' if timed_out else ''))
-    print('  not compiling %d, equivalent %d (same code %d, listed %d): not counted'
-          % (n_nc, n_id + n_ls, n_id, n_ls))
-    print('  killed by make quick (%s): %s' % (' '.join(a.quick), fmt_rate(kq, live)))
-    print('  killed by make test:  %s' % fmt_rate(kq + kt, live))
-    status = 0
-    if stale:
-        status = 1
+    print('mutate: seed %d, %d mutants in %.0f s (quick stage %.0f s) on %d jobs%s'
+          % (a.seed, len(counted), seconds, t_quick, a.jobs, '; ' + cut if cut else ''))
+    print('  not compiling %d, equivalent %d (same code %d, listed %d): not counted;'
+          ' %d swaps of unlike types not run'
+          % (n.get('nocompile', 0), n_id + n_ls, n_id, n_ls, c.unlike))
+    live = kq + kt + sq + len(surv)
+    print('  killed by the quick stage (%s): %s' % (' '.join(a.quick), fmt_rate(kq, live)))
+    status = 1 if stale else 0
     if a.goal_quick and live and 100.0 * kq / live < a.goal_quick:
-        print('  GOAL MISSED: make quick kills under %g%%' % a.goal_quick)
+        print('  GOAL MISSED: the quick stage kills under %g%%' % a.goal_quick)
         status = 1
-    if a.goal_test and live and 100.0 * (kq + kt) / live < a.goal_test:
-        print('  GOAL MISSED: make test kills under %g%%' % a.goal_test)
-        status = 1
-    if a.fail_on_survivor and surv:
+    if a.test and not sq:
+        print('  killed by the quick stage, then the test stage (%s): %s'
+              % (' '.join(a.test), fmt_rate(kq + kt, live)))
+        if a.goal_test and live and 100.0 * (kq + kt) / live < a.goal_test:
+            print('  GOAL MISSED: the test stage kills under %g%%' % a.goal_test)
+            status = 1
+    if a.fail_on_survivor and (surv or sq):
         status = 1
     if a.suite_line:
-        print('%s: %d passed, %d failed' % (a.suite_line, len(counted) - len(surv),
-                                          len(surv) + len(stale)))
+        print('%s: %d passed, %d failed' % (a.suite_line, len(counted) - len(surv) - sq,
+                                          len(surv) + sq + len(stale)))
     return status
 
 
