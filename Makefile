@@ -356,7 +356,7 @@ MUTATE_JOBS  ?= $(TEST_JOBS)
 MUTATE_ARGS  ?=
 MUTATE = $(PYTHON) tests/mutate/mutate.py --src '$(MUTATE_SRC)' --build 'all $(UNIT_BIN)' \
          --build-dir $(B) --quick '$(QUICK_SUITES)' --equivalent tests/mutate/equivalent.txt \
-         --reuse '$(WB)/libyaml $(WB)/jansson $(WB)/wine' --jobs $(MUTATE_JOBS)
+         --reuse '$(WB)/libyaml $(WB)/jansson $(WB)/wine' --jobs $(MUTATE_JOBS) --stop-on '^FAIL '
 mutate:
 	@$(MUTATE) --test test --count $(MUTATE_COUNT) --seed $(MUTATE_SEED) --time $(MUTATE_TIME) \
 	  --goal-quick 85 --goal-test 95 $(MUTATE_ARGS)

@@ -513,19 +513,38 @@ def end_all():
                 pass
 
 
-def run(cmd, cwd, env, timeout, log):
-    """Exit status of cmd (TIMEOUT when it ran out of time); its output appended to log."""
+def run(cmd, cwd, env, timeout, log, stop_on=None):
+    """Exit status of cmd (TIMEOUT when it ran out of time); its output
+    appended to log.  With stop_on (a compiled regex), the first line of
+    output it matches ends the command: a failure, without waiting for the
+    rest of it."""
     os.makedirs(env['TMPDIR'], exist_ok=True)
     with open(log, 'ab') as out:
         out.write(('$ %s\n' % ' '.join(cmd)).encode())
         out.flush()
-        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                             stdin=subprocess.DEVNULL, start_new_session=True)
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE if stop_on else out,
+                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         with ACTIVE_LOCK:
             ACTIVE.add(p.pid)
             if STOPPING:
                 os.killpg(p.pid, signal.SIGKILL)
         t0 = time.time()
+        seen = []
+
+        def watch():
+            for line in p.stdout:
+                out.write(line)
+                if not seen and stop_on.search(line.decode('utf-8', 'replace')):
+                    seen.append(line)
+                    out.flush()
+                    try:
+                        os.killpg(p.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+        reader = None
+        if stop_on:
+            reader = threading.Thread(target=watch, daemon=True)
+            reader.start()
         try:
             rc = p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -535,12 +554,17 @@ def run(cmd, cwd, env, timeout, log):
         except ProcessLookupError:
             pass
         p.wait()
+        if reader:
+            reader.join(10)
+        if seen:
+            rc = 1
         with ACTIVE_LOCK:
             ACTIVE.discard(p.pid)
             if STOPPING:
                 rc = INTERRUPTED
         out.write(('-> exit %d after %.1f s%s\n' % (rc, time.time() - t0,
-                                                  ' (timeout)' if rc == TIMEOUT else '')).encode())
+                                                  ' (timeout)' if rc == TIMEOUT else
+                                                  ' (stopped at its first failure)' if seen else '')).encode())
     return rc
 
 
@@ -691,6 +715,7 @@ class Campaign:
         self.digests = Digests()
         self.abort = None
         self.stopped = False
+        self.stop_on = re.compile(a.stop_on) if a.stop_on else None
         self.unlike = 0          # swaps whose arguments differ in type
         self.done = 0
         self.started = time.time()
@@ -739,7 +764,8 @@ class Campaign:
         env = child_env(work, m.ident)
         for target in targets:
             t0 = time.time()
-            rc = run(self.make(target), work, env, self.timeout_for(stage, target), log)
+            rc = run(self.make(target), work, env, self.timeout_for(stage, target), log,
+                     None if self.a.matrix else self.stop_on)
             times[target] = time.time() - t0
             if rc == INTERRUPTED:
                 return 'interrupted', times, failed
@@ -856,6 +882,8 @@ def main():
     ap.add_argument('--build-dir', default='build', help="make's output directory (B)")
     ap.add_argument('--quick', default='', help='make targets run in turn on each mutant')
     ap.add_argument('--test', default='', help="make targets run on quick's survivors")
+    ap.add_argument('--stop-on', default='',
+                    help='a regex: the first line of output it matches ends the run as a kill (not with --matrix)')
     ap.add_argument('--equivalent', default='', help='the reviewed list of equivalent mutants')
     ap.add_argument('--count', type=int, default=200)
     ap.add_argument('--seed', type=int, default=1)
@@ -877,7 +905,6 @@ def main():
     ap.add_argument('--goal-test', type=float, default=0)
     ap.add_argument('--fail-on-survivor', action='store_true',
                     help='exit 1 if a mutant not listed as equivalent survives everything run')
-    ap.add_argument('--suite-line', default='', help='end with "NAME: N passed, M failed" (tests/suite.sh)')
     a = ap.parse_args()
     a.build = a.build.split()
     a.quick = a.quick.split()
@@ -887,8 +914,6 @@ def main():
     if os.environ.get('SEGC_MUTANT'):
         # Run by a mutant's own test run: nothing to measure here.
         print('mutate: not run inside a mutant (SEGC_MUTANT=%s)' % os.environ['SEGC_MUTANT'])
-        if a.suite_line:
-            print('%s: 0 passed, 0 failed, 1 skipped' % a.suite_line)
         return 0
 
     # Started under nohup, SIGHUP is ignored, and an ignored signal stays
@@ -1145,9 +1170,6 @@ def report(c, counted, listed, stale, entries, seconds, t_quick, cut):
             status = 1
     if a.fail_on_survivor and (surv or sq):
         status = 1
-    if a.suite_line:
-        print('%s: %d passed, %d failed' % (a.suite_line, len(counted) - len(surv) - sq,
-                                          len(surv) + sq + len(stale)))
     return status
 
 
