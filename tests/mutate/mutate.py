@@ -10,7 +10,8 @@ and character literals are skipped) and every single-line change of the
 kinds below is listed; a seeded sample of them is run:
 
     rel     a relational operator flipped: < <=, > >=, == !=
-    const   an integer constant off by one (n+1, n-1)
+    const   an integer constant off by one (n+1, n-1; in the size of an
+            array a declaration declares only smaller: larger behaves alike)
     plus1   `+ 1` or `- 1` left out, or made `+ 2` / `- 2`
     logic   && and || exchanged
     cond    one operand of && or || dropped
@@ -217,6 +218,7 @@ def line_mutants(line, toks, directive, prev_last, c_code):
         out.append((op, line[:a] + text + line[b:], check))
 
     n = len(toks)
+    sizes = array_sizes(toks)
     for k in range(first, n):
         t = toks[k]
         prev = toks[k - 1] if k > first else None
@@ -238,10 +240,13 @@ def line_mutants(line, toks, directive, prev_last, c_code):
             value, spell = iv
             if (value == 1 and prev is not None and prev.text in ('+', '-') and k - 1 > first
                     and operand(toks[k - 2]) and (nxt is None or nxt.text not in HIGHER)):
-                put('plus1', toks[k - 2].end, t.end, '')
-                put('plus1', t.start, t.end, spell(2))
+                if prev.text == '+' or k not in sizes:
+                    put('plus1', toks[k - 2].end, t.end, '')
+                if prev.text == '-' or k not in sizes:
+                    put('plus1', t.start, t.end, spell(2))
                 continue
-            put('const', t.start, t.end, spell(value + 1))
+            if k not in sizes:
+                put('const', t.start, t.end, spell(value + 1))
             if value > 0:
                 put('const', t.start, t.end, spell(value - 1))
         elif t.kind == 'op' and t.text in ('<<', '>>') and prev is not None and operand(prev):
@@ -279,6 +284,24 @@ def line_mutants(line, toks, directive, prev_last, c_code):
 HIGHER = {'*', '/', '%', '(', '[', '.', '->', '++', '--'}
 STOP = {'&&': {'&&', '||', '?', ':', ',', ';', '{', '}'} | ASSIGN,
         '||': {'||', '?', ':', ',', ';', '{', '}'} | ASSIGN}
+
+
+def array_sizes(toks):
+    """Indices of the tokens in the size of an array a declaration declares.
+    Only smaller is a mutant there: an array larger than it needs to be
+    behaves the same."""
+    if not toks or not (toks[0].text in TYPE_WORDS or (
+            toks[0].kind == 'id' and len(toks) > 1 and (toks[1].kind == 'id' or toks[1].text == '*'))):
+        return set()
+    out, depth = set(), 0
+    for j, t in enumerate(toks):
+        if t.text == '[' and (depth or j and toks[j - 1].kind == 'id'):
+            depth += 1
+        elif t.text == ']' and depth:
+            depth -= 1
+        elif depth:
+            out.add(j)
+    return out
 
 
 def operand_span(toks, first, k, op):

@@ -55,6 +55,12 @@ check('const leaves floats, identifiers and template conversions alone',
 check('plus1: + 1 left out or made + 2, never also a const mutant of that 1',
       (ops('n = end + 1;\n', 'plus1'), ops('n = end + 1;\n', 'const')),
       (sorted(['n = end;', 'n = end + 2;']), []))
+check('an array declared: only smaller',
+      (ops('    char digits[17], out[2 + 16 + 1] = "0x";\n', 'const'),
+       ops('    char out[N + 1];\n', 'plus1'), ops('    x = out[N + 1];\n', 'plus1')),
+      (sorted(['char digits[16], out[2 + 16 + 1] = "0x";', 'char digits[17], out[1 + 16 + 1] = "0x";',
+               'char digits[17], out[2 + 15 + 1] = "0x";']),
+       ['char out[N];'], sorted(['x = out[N];', 'x = out[N + 2];'])))
 check('plus1 leaves 1 * k alone', ops('n = a + 1 * k;\n', 'plus1'), [])
 check('logic exchanges && and ||', ops('if (a && b || c) x;\n', 'logic'),
       sorted(['if (a || b || c) x;', 'if (a && b && c) x;']))
