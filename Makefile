@@ -14,9 +14,9 @@
 #   make fuzz         libFuzzer targets, FUZZ_SECONDS=N each (default 60)
 #   make windows      build/windows/segc.exe (mingw-w64; make windows-test runs it under Wine)
 #   make install      PREFIX=/usr/local DESTDIR= (segc, man pages, CMake package)
-#   make bench        lookup and language-server benchmarks (bench/)
+#   make bench        build, lookup and language-server benchmarks (bench/)
 #
-# Generated sources (re2c, Lemon, embedded templates) go to $(B)/gen, never
+# Generated sources (re2c, Lemon, the compiled templates) go to $(B)/gen, never
 # into compiler/.  A failed generator leaves nothing that looks built.
 
 .DELETE_ON_ERROR:
@@ -66,17 +66,17 @@ ALL_LDFLAGS = $(LDFLAGS) $(SANFLAGS) $(THREADS)
 RE_SRC   := $(wildcard compiler/*.re)
 Y_SRC    := $(wildcard compiler/*.y)
 C_SRC    := $(filter-out compiler/main.c,$(wildcard compiler/*.c))
-TMPL     := $(sort $(wildcard templates/*.tmpl templates/*.h))
+FRAGS    := $(sort $(wildcard templates/*.frag)) templates/segc_dxgk.h
 
 GEN_RE_C := $(RE_SRC:compiler/%.re=$(B)/gen/%.c)
 GEN_Y_C  := $(Y_SRC:compiler/%.y=$(B)/gen/%.c)
 GEN_Y_H  := $(Y_SRC:compiler/%.y=$(B)/gen/%.h)
-GEN_TMPL := $(B)/gen/templates.c
+GEN_FRAG := $(B)/gen/frags.c
 
 LIB_OBJ  := $(C_SRC:compiler/%.c=$(B)/obj/%.o) \
             $(GEN_RE_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
             $(GEN_Y_C:$(B)/gen/%.c=$(B)/obj/gen/%.o) \
-            $(B)/obj/gen/templates.o
+            $(B)/obj/gen/frags.o
 LIB      := $(B)/libsegc.a
 SEGC     := $(B)/segc
 
@@ -105,19 +105,22 @@ $(B)/gen/%.c: compiler/%.y $(LEMPAR) | $(B)/gen
 	$(LEMON) -q -d$(B)/gen -T$(LEMPAR) $< || { rm -f $@; exit 1; }
 $(B)/gen/%.h: $(B)/gen/%.c ;
 
-# Templates are embedded in the binary, so an installed segc needs no source tree.
-$(B)/embed: compiler/tools/embed.c | $(B)
+# The text segc writes (templates/) is compiled into the binary, so an
+# installed segc needs no source tree: compiler/tools/frag.c writes the
+# fragments and a typed function for each (frags.h).
+$(B)/frag: compiler/tools/frag.c | $(B)
 	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
-$(GEN_TMPL): $(B)/embed $(TMPL) | $(B)/gen
-	$(B)/embed $(TMPL) > $@
+$(GEN_FRAG): $(B)/frag $(FRAGS) | $(B)/gen
+	$(B)/frag $(B)/gen/frags.h $@ $(FRAGS)
+$(B)/gen/frags.h: $(GEN_FRAG) ;
 
 # ---- compile ---------------------------------------------------------------
 
 # Every object waits for every generated header (the first build has no
 # dependency files yet); -MMD records the real dependencies afterwards.
-$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H)
+$(B)/obj/%.o: compiler/%.c | $(B)/obj $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
-$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H)
+$(B)/obj/gen/%.o: $(B)/gen/%.c | $(B)/obj/gen $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(GEN_CFLAGS) $(YAML_CFLAGS) -c -o $@ $<
 $(B)/obj/lsp/%.o: compiler/lsp/%.c | $(GEN_Y_H)
 	@mkdir -p $(@D)
@@ -130,6 +133,24 @@ $(LIB): $(LIB_OBJ)
 $(SEGC): $(B)/obj/main.o $(LSP_OBJ) $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(YAML_LIBS) $(JSON_LIBS)
 
+# What segc's tables say (compiler/tools/tables.c, which compiles main.c):
+# the JSON Schema of the spec format, generated from the structure, field
+# and flag tables, and the keys and options the man-page test reads.
+# schema/segc.schema.json, which editors open from the source tree (the
+# samples name it), must be what the tables generate: the build stops
+# when it is not, and `make SEGC_UPDATE=1` rewrites it (review the diff).
+TABLES := $(B)/tables
+$(TABLES): compiler/tools/tables.c $(LSP_OBJ) $(LIB)
+	$(CC) $(ALL_CFLAGS) $(JSON_CFLAGS) -o $@ $< $(LSP_OBJ) $(LIB) $(ALL_LDFLAGS) $(YAML_LIBS) $(JSON_LIBS)
+$(B)/segc.schema.json: $(TABLES)
+	$(TABLES) schema > $@
+$(B)/schema.ok: $(B)/segc.schema.json schema/segc.schema.json
+	@if [ -n "$(SEGC_UPDATE)" ]; then cp $< schema/segc.schema.json; fi
+	@cmp -s $< schema/segc.schema.json || { echo "schema/segc.schema.json is not what segc's tables generate ($<):"; \
+	  diff -u schema/segc.schema.json $< | head -n 20; echo "review it, then: make SEGC_UPDATE=1"; exit 1; }
+	@touch $@
+all: $(B)/schema.ok
+
 $(B):
 	@mkdir -p $@
 
@@ -138,7 +159,7 @@ $(B):
 # x86_64 Windows, cross-built with Debian's mingw-w64 and statically linked
 # (libyaml and jansson from Debian's source packages, winpthreads):
 # build/windows/segc.exe, segc lsp included.
-# The generators (re2c, Lemon, embed) run here; their output is shared.
+# The generators (re2c, Lemon, frag) run here; their output is shared.
 WIN_CC     ?= x86_64-w64-mingw32-gcc
 WIN_AR     ?= x86_64-w64-mingw32-ar
 WB         := $(B)/windows
@@ -148,7 +169,7 @@ WIN_EXE    := $(WB)/segc.exe
 WIN_CFLAGS := -std=c11 -D_XOPEN_SOURCE=700 -D__USE_MINGW_ANSI_STDIO=1 -DYAML_DECLARE_STATIC -O2 \
               -Icompiler -I$(B)/gen -I$(WB)/libyaml/include -I$(WB)/jansson/include -MMD -MP
 WIN_OBJ    := $(patsubst compiler/%.c,$(WB)/obj/%.o,$(C_SRC) compiler/main.c $(LSP_SRC)) \
-              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_TMPL))
+              $(patsubst $(B)/gen/%.c,$(WB)/obj/gen/%.o,$(GEN_RE_C) $(GEN_Y_C) $(GEN_FRAG))
 
 windows: $(WIN_EXE)
 .PHONY: windows
@@ -158,11 +179,11 @@ $(WIN_YAML):
 $(WIN_JSON):
 	sh build-aux/deb-src-mingw.sh jansson $(WB)/jansson $(WIN_CC) $(WIN_AR)
 
-$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H)
+$(WB)/obj/%.o: compiler/%.c $(WIN_YAML) $(WIN_JSON) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) $(WARN) -c -o $@ $<
 # (gcc 12 sees an out-of-bounds read in Lemon's table lookup that its guard rules out.)
-$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H)
+$(WB)/obj/gen/%.o: $(B)/gen/%.c $(WIN_YAML) | $(GEN_Y_H) $(B)/gen/frags.h
 	@mkdir -p $(@D)
 	$(WIN_CC) $(WIN_CFLAGS) -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable -Wno-array-bounds -c -o $@ $<
 
@@ -209,7 +230,7 @@ golden: $(SEGC)
 cli: $(SEGC)
 	@$(call SUITE,cli) sh tests/cli/run.sh $(SEGC)
 
-schema: $(SEGC)
+schema: $(SEGC) $(B)/schema.ok
 	@SEGC=$(SEGC) $(call SUITE,schema) sh tests/schema/run.sh
 
 gencode: $(SEGC)
@@ -247,9 +268,11 @@ json-test: $(SEGC)
 map-test: $(SEGC)
 	@$(call SUITE,map-test) sh tests/map/run.sh $(SEGC) $(B)
 
-# The man pages: no groff warnings, every command, option and spec key.
-man-test: $(SEGC)
-	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC)
+# The man pages against the tables the code reads: every key and option
+# segc takes is documented and exercised by a test, every one documented
+# is taken (tests/man/check.py).
+man-test: $(SEGC) $(TABLES)
+	@$(call SUITE,man-test) sh tests/man/run.sh $(SEGC) $(TABLES)
 
 # The build-system examples, against a `make install` into a temporary prefix.
 examples-test: $(SEGC)
@@ -386,9 +409,12 @@ chroot-test:
 # ---- benchmarks --------------------------------------------------------------
 
 # Ratios against baselines measured in the same run; never a timed assertion.
-# bench/run.sh: the generated lookup; bench/lsp.sh: diagnostics after an
-# edit in segc lsp against segc check afresh (LSP_EDITS=N edits per board).
+# bench/build.sh: segc build's instructions against segc --version's (goal:
+# at most 8 times, for samples/discrete.yaml); bench/run.sh: the generated
+# lookup; bench/lsp.sh: diagnostics after an edit in segc lsp against segc
+# check afresh (LSP_EDITS=N edits per board).
 bench: $(SEGC)
+	@sh bench/build.sh $(SEGC) $(B)
 	@sh bench/run.sh $(SEGC) $(B)
 	@sh bench/lsp.sh $(SEGC) $(B)
 bench-lsp: $(SEGC)
@@ -396,7 +422,7 @@ bench-lsp: $(SEGC)
 
 # ---- fuzzing (libFuzzer; clang) --------------------------------------------
 
-# `make fuzz FUZZ_SECONDS=N` builds the library and the four targets of
+# `make fuzz FUZZ_SECONDS=N` builds the library and the three targets of
 # tests/fuzz/ with clang -fsanitize=fuzzer,address,undefined in $(B)/fuzz
 # (through the pattern rules above, B=$(B)/fuzz SAN=fuzz) and runs each for
 # N seconds.  `make fuzz-smoke` replays every seed and regression input and
@@ -405,7 +431,7 @@ bench-lsp: $(SEGC)
 FUZZ_SECONDS    ?= 60
 FUZZ_SMOKE_RUNS ?= 20000
 FUZZ_SEED       ?= 1
-FUZZ_TARGETS       := pipeline expr tmpl lsp
+FUZZ_TARGETS       := pipeline expr lsp
 
 $(B)/fuzz_%: tests/fuzz/fuzz_%.c $(LIB)
 	$(CC) $(ALL_CFLAGS) -fsanitize=fuzzer -o $@ $< $(LIB) $(YAML_LIBS)
@@ -439,14 +465,14 @@ VERSION  := $(shell sed -n 's/^\#define SEGC_VERSION "\(.*\)"$$/\1/p' compiler/s
 $(B)/segcConfigVersion.cmake: cmake/segcConfigVersion.cmake.in compiler/segc.h | $(B)
 	sed 's/@SEGC_VERSION@/$(VERSION)/g' $< > $@
 
-install: $(SEGC) $(B)/segcConfigVersion.cmake
+install: $(SEGC) $(B)/segcConfigVersion.cmake $(B)/segc.schema.json
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5 $(DESTDIR)$(CMAKEDIR)
 	install -m 755 $(SEGC) $(DESTDIR)$(PREFIX)/bin/segc
 	install -m 644 doc/segc.1 $(DESTDIR)$(MANDIR)/man1/segc.1
 	install -m 644 doc/segc.5 $(DESTDIR)$(MANDIR)/man5/segc.5
 	install -m 644 cmake/segcConfig.cmake $(B)/segcConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)
 	install -d $(DESTDIR)$(SHAREDIR)
-	install -m 644 schema/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
+	install -m 644 $(B)/segc.schema.json schema/model.schema.json schema/diagnostics.schema.json schema/diff.schema.json $(DESTDIR)$(SHAREDIR)
 	install -d $(DESTDIR)$(BASHCOMPDIR) $(DESTDIR)$(ZSHCOMPDIR)
 	install -m 644 completions/segc.bash $(DESTDIR)$(BASHCOMPDIR)/segc
 	install -m 644 completions/_segc $(DESTDIR)$(ZSHCOMPDIR)/_segc
@@ -476,4 +502,4 @@ clean:
         hostile disk memcheck suites san-suites test test-normal test-san test-fuzz deps-check chroot-test coverage \
         install uninstall clean fuzz fuzz-bin fuzz-smoke
 
--include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d $(B)/obj/lsp/*.d)
+-include $(wildcard $(B)/obj/*.d $(B)/obj/gen/*.d $(B)/obj/unit/*.d $(B)/obj/lsp/*.d $(B)/tables.d)

@@ -23,7 +23,7 @@
 #   adds the generated <board>_segments.c to <target>'s sources and <dir> to
 #   its include directories, so `#include "<board>_segments.h"` works.
 #   The step reruns when the spec, any file of its `extends` chain or a
-#   template override changes: segc writes a depfile naming them, and
+#   hook file changes: segc writes a depfile naming them, and
 #   add_custom_command(DEPFILE) reads it (CMake 3.20 or later, Makefile and
 #   Ninja generators).
 #

@@ -11,12 +11,17 @@
  * when one failed, and records whether the checker found a fault.
  * spec_check walks the table for `segc check`; check_invariants walks its
  * invariants for the emitters, with the same checkers, so that what the
- * emitted code relies on is written once. */
+ * emitted code relies on is written once.  A checker also says which
+ * values of the spec a finding reads beyond the one it points at (reads):
+ * a variant's value behind a finding in its base, or a -D constant, then
+ * gets a note, and the fix of a finding a variant caused is the variant's
+ * ("what a finding reads" below). */
 #include "segc.h"
 
 #include <string.h>
 
 typedef struct Ck Ck;
+typedef struct Read Read;
 /* The checker of a row, by its scope (rules.def). */
 typedef void BOARD_fn(Ck *k);
 typedef void BAR_fn(Ck *k, const Bar *b);
@@ -130,6 +135,8 @@ struct Ck {
     unsigned char *state;
     Code cur;            /* the rule whose checker runs */
     bool fired;          /* and whether it found a fault */
+    /* spec_check: what each finding reads, in the order it was read */
+    Read *reads, **reads_tail;
     /* check_invariants: the first fault, not reported */
     Code broken;
     const char *broken_msg;
@@ -213,12 +220,15 @@ static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags 
     k->nobj = 1 + s->nbars + s->nsegs;
     k->state = arena_alloc(d->arena, (size_t)RULE_COUNT * k->nobj);
     k->cur = k->broken = CODE_NONE;
+    k->reads_tail = &k->reads;
 }
 
 /* Every rule, or every invariant, on every object: the board's first (they
  * count the segments the others index), then the BARs', then the
  * segments'; in each, rows in table order.  waiver-unused reads what the
- * others did, so spec_check runs it last. */
+ * others did, so spec_check runs it last; names-generated-unique renders
+ * the outputs, so spec_check runs it after all the others pass, and the
+ * emitter compares what it renders instead (emit_render). */
 static void run_all(Ck *k, bool invariants)
 {
     static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT};
@@ -227,7 +237,7 @@ static void run_all(Ck *k, bool invariants)
         unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? k->s->nbars : k->s->nsegs;
         for (int r = 0; r < RULE_COUNT; r++) {
             RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
-            if (sc != order[o] || r == R_waiver_unused ||
+            if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
             for (unsigned i = 0; i < n && k->broken == CODE_NONE; i++)
@@ -263,16 +273,173 @@ static Subject subject(const Ck *k, On on)
     return s;
 }
 
+/* ---- what a finding reads ---------------------------------------------------- */
+
+/* A finding's message (or its fix) reads values of the spec.  Where a
+ * variant of the finding's file wrote one (a variant's board.wddm behind a
+ * flag of its base), or one reads a constant that a variant or -D on the
+ * command line set (Value.via), a note there says so (trace); and the fix
+ * of a finding a variant caused in a file it extends is the variant's to
+ * make (variant_of).  -D notes and variant notes are one mechanism.  A
+ * Read is one such value: a Value, or (v NULL) a word of the spec that is
+ * no Value (board.wddm, a segment's kind) at `at`, said `said`.  `id` is
+ * what is read (the Value, the model's Pos of the word), so that each is
+ * said once; `shown` when the finding or a note already points at it,
+ * `always` when it gets a note even in the finding's file. */
+struct Read {
+    Read *next;
+    const Diag *e;
+    const void *id;
+    const Value *v;
+    Pos at;
+    const char *said;
+    bool shown, always;
+};
+
+static void read_add(Ck *k, const Diag *e, const void *id, const Value *v, Pos at, const char *said, bool shown,
+                     bool always)
+{
+    if (!e || !id || !k->mut)
+        return;
+    Read *r = arena_alloc(k->d->arena, sizeof *r);
+    *r = (Read){NULL, e, id, v, v ? (v->set ? v->pos : (Pos){0}) : at, said, shown, always};
+    *k->reads_tail = r;
+    k->reads_tail = &r->next;
+}
+
+/* Finding `e` reads value `v`; with `always` a note at v shows it (with
+ * its file when that is another), else only when a variant of the
+ * finding's file wrote it (trace), or a constant it reads. */
+static void reads(Ck *k, Diag *e, const Value *v, bool always)
+{
+    read_add(k, e, v, v, (Pos){0}, NULL, false, always);
+}
+
+/* Finding `e` reads a word of the spec that is no Value: the one written
+ * at *at (a Pos of the model, so its identity), said as fmt says ("board.wddm
+ * is 1.3").  Nothing when it is not written. */
+static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...) PRINTF_LIKE(4, 5);
+
+static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...)
+{
+    if (!e || !at->file)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    const char *said = arena_vprintf(k->d->arena, fmt, ap);
+    va_end(ap);
+    read_add(k, e, at, NULL, *at, said, false, false);
+}
+
+/* What findings read of the board and of segments besides Values. */
+static void reads_wddm(Ck *k, Diag *e)
+{
+    reads_word(k, e, &k->s->wddm_pos, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15);
+}
+
+/* The DDI forms the build answers: --ddi's, else board.wddm's. */
+static void reads_forms(Ck *k, Diag *e)
+{
+    if (!k->s->forms_from_option)
+        reads_wddm(k, e);
+}
+
+static void reads_kind(Ck *k, Diag *e, const Segment *g)
+{
+    reads_word(k, e, &g->kind_pos, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind));
+}
+
+/* The index of file `f` in the extends chain (0: the spec), or -1 (the
+ * command line). */
+static int chain_index(const Spec *s, const SrcFile *f)
+{
+    for (unsigned i = 0; f && i < s->nfiles; i++)
+        if (s->files[i] == f)
+            return (int)i;
+    return -1;
+}
+
+/* Whether file `f` of the extends chain is nearer the spec than finding
+ * `e`'s: a variant of its file, whose values can cause it. */
+static bool nearer(const Ck *k, const SrcFile *f, const Diag *e)
+{
+    int i = chain_index(k->s, f);
+    return e && i >= 0 && i < chain_index(k->s, e->pos.file);
+}
+
+/* The variant that caused finding `e` in a file it extends: of the files
+ * nearer the spec than the finding's that wrote a value `e` reads (or a
+ * constant such a value reads), the nearest; NULL when none did. */
+static const SrcFile *variant_of(const Ck *k, const Diag *e)
+{
+    const Spec *s = k->s;
+    int here = e ? chain_index(s, e->pos.file) : -1, best = here;
+    for (const Read *r = k->reads; here > 0 && r; r = r->next) {
+        if (r->e != e)
+            continue;
+        const SrcFile *f[2] = {r->at.file, r->v && r->v->via ? r->v->via->val.pos.file : NULL};
+        for (int i = 0; i < 2; i++) {
+            int j = chain_index(s, f[i]);
+            if (j >= 0 && j < best)
+                best = j;
+        }
+    }
+    return best < here ? s->files[best] : NULL;
+}
+
+/* The Value a finding or note about `on` points at: field on.field of its
+ * bank, segment, BAR or the board ("size", "vpr.range_start",
+ * "paging.buffer_size", "board.page_size"); NULL when the field is not a
+ * Value (flags, kind, a map). */
+static const Value *on_value(const Ck *k, On on)
+{
+    static const struct {
+        const char *pre;
+        FieldScope sc;
+    } maps[] = {{"vpr.", SC_VPR}, {"cpu_host_aperture.", SC_HOST}, {"cpu_visible.", SC_CPU}, {"paging.", SC_PAGING},
+                {"board.", SC_BOARD}};
+    if (!on.field)
+        return NULL;
+    const char *key = on.field;
+    unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
+    for (size_t i = 0; i < countof(maps); i++)
+        if (!strncmp(key, maps[i].pre, strlen(maps[i].pre))) {
+            key += strlen(maps[i].pre);
+            scopes = SCOPE(maps[i].sc);
+        }
+    const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
+                                                                                         : (const void *)k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if ((scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, key))
+            return field_value((FieldId)f, owner);
+    return NULL;
+}
+
+/* A note of finding `e` (NULL: not shown) about `on`, at `pos`; unless
+ * `traced` (a note of trace()), the value it points at is one the finding
+ * reads. */
+static void add_note(Ck *k, Diag *e, On on, Pos pos, bool traced, const char *msg)
+{
+    if (!e)
+        return;
+    diag_note(k->d, e, pos, "%s", msg);
+    Note *n = e->notes;
+    while (n->next)
+        n = n->next;
+    n->about = subject(k, on);
+    const Value *v = traced ? NULL : on_value(k, on);
+    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
+}
+
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    Note *n = diag_vnote(k->d, e, pos, fmt, ap);
+    const char *msg = e ? arena_vprintf(k->d->arena, fmt, ap) : NULL;
     va_end(ap);
-    if (n)
-        n->about = subject(k, on);
+    add_note(k, e, on, pos, false, msg);
 }
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
@@ -324,6 +491,8 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     e->about = subject(k, on);
     if (w)
         w->used = true;
+    const Value *v = on_value(k, on);
+    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
     return e;
 }
 
@@ -331,8 +500,24 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
 #define Q(v) qty(k->d->arena, (v))
 
 /* The remedy of finding `e` (NULL when it is not shown), worked out from
- * the spec: "= fix: base: vram.end". */
-#define fix(k, e, ...) diag_fixit((k)->d, (e), __VA_ARGS__)
+ * the spec: "= fix: base: vram.end".  A finding a variant caused in a file
+ * it extends is the variant's to fix, not the base's that other boards
+ * share: its fix says "in VARIANT:" first (a variant can write any key of
+ * its base: sections key by key, segments by name), and spec_check drops
+ * an edit of any other file. */
+static void fix(Ck *k, Diag *e, const char *fmt, ...) PRINTF_LIKE(3, 4);
+
+static void fix(Ck *k, Diag *e, const char *fmt, ...)
+{
+    if (!e)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    const char *text = arena_vprintf(k->d->arena, fmt, ap);
+    va_end(ap);
+    const SrcFile *v = variant_of(k, e);
+    diag_fixit(k->d, e, "%s%s%s%s", v ? "in " : "", v ? os_basename(v->name) : "", v ? ": " : "", text);
+}
 
 static uint64_t round_down(uint64_t v, uint64_t unit) { return v - v % unit; }
 static uint64_t round_up(uint64_t v, uint64_t unit)
@@ -395,12 +580,14 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
     if (g->kind != SEG_AGP)
         return;
     if (g->flags_written)
-        report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp", g->name);
+        reads_kind(k, report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp",
+                             g->name), g);
     if (g->cpu != CPU_NONE)
-        report(k, SEG(g, "cpu_visible"), g->cpu_pos,
-               "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name);
+        reads_kind(k, report(k, SEG(g, "cpu_visible"), g->cpu_pos,
+                             "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name), g);
     if (g->nbanks)
-        report(k, SEG(g, "banks"), g->banks_pos, "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name);
+        reads_kind(k, report(k, SEG(g, "banks"), g->banks_pos,
+                             "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name), g);
     if (!k->fired && g->flags != FLAG_agp) /* a flag no key of the spec says */
         report(k, SEG(g, "flags"), g->pos,
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
@@ -437,11 +624,12 @@ static void check_agp_base_size_ignored(Ck *k, const Segment *g)
     if (g->kind != SEG_AGP)
         return;
     if (g->base.set)
-        report(k, SEG(g, "base"), g->base.pos,
-               "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name);
+        reads_kind(k, report(k, SEG(g, "base"), g->base.pos,
+                             "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name), g);
     if (g->size.set)
-        report(k, SEG(g, "size"), g->size.pos,
-               "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can", g->name);
+        reads_kind(k, report(k, SEG(g, "size"), g->size.pos,
+                             "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can",
+                             g->name), g);
 }
 
 static void check_key_not_emitted(Ck *k, const Segment *g)
@@ -452,8 +640,9 @@ static void check_key_not_emitted(Ck *k, const Segment *g)
         const Value *v = field_value(dropped[i], g);
         const char *key = field_table[dropped[i]].key;
         if (v->set)
-            report(k, SEG(g, key), v->pos,
-                   "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own", key, g->name);
+            reads_kind(k, report(k, SEG(g, key), v->pos,
+                                 "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own",
+                                 key, g->name), g);
     }
 }
 
@@ -470,10 +659,11 @@ static void check_size_page_multiple(Ck *k, const Segment *g)
     uint64_t page = k->page;
     if (g->size.v % page == 0)
         return;
-    fix(k, report(k, SEG(g, "size"), at(&g->size, g),
-               "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
-               (unsigned long long)page),
-        "size: %s0x%llX (a whole number of pages)",
+    Diag *e = report(k, SEG(g, "size"), at(&g->size, g),
+                     "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
+                     (unsigned long long)page);
+    reads(k, e, &k->s->page_size, false);
+    fix(k, e, "size: %s0x%llX (a whole number of pages)",
         round_down(g->size.v, page) ? arena_printf(k->d->arena, "0x%llX or ", (unsigned long long)round_down(g->size.v, page)) : "",
         (unsigned long long)round_up(g->size.v, page));
 }
@@ -507,10 +697,12 @@ static void check_widths(Ck *k, const Segment *g)
             continue;
         const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
         const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
-        report(k, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
-               g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
-               max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
-               fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
+        Diag *e = report(k, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
+                         g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
+                         max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
+                         fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
+        if (fi->width == W_SIZE_T)
+            reads_word(k, e, &s->arch_pos, "board.arch is %s", arch_name(s->arch));
     }
 }
 
@@ -535,6 +727,7 @@ typedef struct Window {
     CpuMode mode;
     const Bar *bar;
     uint64_t start, size;
+    const Value *start_v, *size_v; /* what start and size are read from */
     Pos pos;
     const char *what, *key;
 } Window;
@@ -546,10 +739,12 @@ static unsigned windows(const Segment *g, Window *w)
     const HostAperture *h = &g->host;
     if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
         w[n++] = (Window){g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v, g->size.v,
-                          g->cpu_pos, "CPU window", "cpu_visible"};
+                          g->cpu == CPU_BAR ? &g->cpu_offset : &g->cpu_address, &g->size, g->cpu_pos, "CPU window",
+                          "cpu_visible"};
     if (h->mode != CPU_NONE)
-        w[n++] = (Window){h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v, h->pos,
-                          "host aperture", "cpu_host_aperture"};
+        w[n++] = (Window){h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
+                          h->mode == CPU_BAR ? &h->offset : &h->address, &h->size, h->pos, "host aperture",
+                          "cpu_host_aperture"};
     return n;
 }
 
@@ -557,18 +752,47 @@ static unsigned windows(const Segment *g, Window *w)
 static void check_range_overflow(Ck *k, const Segment *g)
 {
     if (add_overflows(g->base.v, g->size.v))
-        report(k, SEG(g, "base"), at(&g->base, g),
-               "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
-               (unsigned long long)g->base.v, (unsigned long long)g->size.v);
+        reads(k, report(k, SEG(g, "base"), at(&g->base, g),
+                        "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
+                        (unsigned long long)g->base.v, (unsigned long long)g->size.v), &g->size, false);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
-        if (w[i].mode == CPU_ADDRESS && add_overflows(w[i].start, w[i].size))
-            report(k, SEG(g, w[i].key), w[i].pos,
-                   "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", w[i].what,
-                   g->name, (unsigned long long)w[i].start, (unsigned long long)w[i].size);
+        if (w[i].mode == CPU_ADDRESS && add_overflows(w[i].start, w[i].size)) {
+            Diag *e = report(k, SEG(g, w[i].key), w[i].pos,
+                             "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", w[i].what,
+                             g->name, (unsigned long long)w[i].start, (unsigned long long)w[i].size);
+            reads(k, e, w[i].start_v, false);
+            reads(k, e, w[i].size_v, false);
+        }
 }
 
-/* GPU ranges, pairwise: n <= 31 and the message names both. */
+/* Where segment `a` could start instead: the lowest base from its own up
+ * at which it overlaps none of the segments before it (each move goes to
+ * the end of one, so there are at most as many as segments), and the
+ * segment that ends there; NULL when there is none below 2^64. */
+static const Segment *free_base(Ck *k, const Segment *a, uint64_t *base)
+{
+    const Spec *s = k->s;
+    const Segment *after = NULL;
+    uint64_t at = a->base.v;
+    for (bool moved = true; moved;) {
+        moved = false;
+        for (unsigned j = 0; j < (unsigned)(a - s->segs); j++) {
+            const Segment *b = &s->segs[j];
+            uint64_t be = end_of(b->base.v, b->size.v);
+            if (!ready(k, R_segments_overlap, b) || !(at < be && b->base.v < end_of(at, a->size.v)))
+                continue;
+            if (be == UINT64_MAX || add_overflows(be, a->size.v))
+                return NULL;
+            at = be, after = b, moved = true;
+        }
+    }
+    *base = at;
+    return after;
+}
+
+/* GPU ranges, pairwise (n <= 31): every segment before `a` it overlaps,
+ * each a finding naming both; the fix is the base that clears them all. */
 static void check_segments_overlap(Ck *k, const Segment *a)
 {
     const Spec *s = k->s;
@@ -583,9 +807,13 @@ static void check_segments_overlap(Ck *k, const Segment *a)
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
             note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
-            if (be != UINT64_MAX)
-                fix(k, e, "base: %s.end (0x%llX), after segment '%s'", b->name, (unsigned long long)be, b->name);
-            return;
+            reads(k, e, &a->size, false);
+            reads(k, e, &b->size, false);
+            uint64_t to;
+            const Segment *after = free_base(k, a, &to);
+            if (after)
+                fix(k, e, "base: %s.end (0x%llX), after segment '%s'", after->name, (unsigned long long)to,
+                    after->name);
         }
     }
 }
@@ -595,9 +823,9 @@ static void check_segments_max(Ck *k)
     const Spec *s = k->s;
     unsigned max = s->wddm >= 0x20 ? MAX_SEGMENTS - 1 : MAX_SEGMENTS;
     if (s->nsegs > max)
-        report(k, SEG(&s->segs[max], NULL), s->segs[max].pos,
-               "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max, s->wddm >> 4,
-               s->wddm & 15);
+        reads_wddm(k, report(k, SEG(&s->segs[max], NULL), s->segs[max].pos,
+                             "segment %u: at most %u segments can be described (WDDM %u.%u)", max + 1, max,
+                             s->wddm >> 4, s->wddm & 15));
 }
 
 static void check_segments_none(Ck *k)
@@ -619,30 +847,63 @@ static void check_segments_none(Ck *k)
 static void check_cpu_visible_aperture(Ck *k, const Segment *g)
 {
     if (g->cpu != CPU_NONE && g->kind == SEG_APERTURE)
-        report(k, SEG(g, "cpu_visible"), g->cpu_pos,
-               "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress", g->name);
+        reads_kind(k, report(k, SEG(g, "cpu_visible"), g->cpu_pos,
+                             "cpu_visible on aperture '%s' has no meaning: VidMm ignores its CpuTranslatedAddress",
+                             g->name), g);
 }
 
+/* The smallest power of two at least v (v at most 2^63), as a spec writes it. */
+static const char *pow2_text(Ck *k, uint64_t v)
+{
+    unsigned lg = 0;
+    while (lg < 63 && (1ull << lg) < v)
+        lg++;
+    return bytes_text(k->d->arena, 1ull << lg);
+}
+
+/* The window is too large for its BAR: the fix says whose size changes,
+ * the segment's (what the BAR holds past the offset) or the BAR's (the
+ * power of two that holds offset + size), and notes show both sizes. */
 static void check_cpu_window_in_bar(Ck *k, const Segment *g)
 {
     if (g->cpu != CPU_BAR || !g->cpu_bar)
         return;
     const Bar *b = g->cpu_bar;
-    uint64_t off = g->cpu_offset.v;
-    if (off > b->size.v || g->size.v > b->size.v - off) {
-        Diag *e = report(k, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
-                         "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
-                         (unsigned long long)off, b->name, Q(b->size.v));
-        note(k, e, BAR(b, NULL), b->pos, "BAR '%s' is described here", b->name);
-        if (off <= b->size.v)
-            fix(k, e, "the window is %s too large for the BAR: size: 0x%llX, or a larger BAR",
-                Q(g->size.v - (b->size.v - off)), (unsigned long long)(b->size.v - off));
-    }
+    uint64_t off = g->cpu_offset.v, end = end_of(off, g->size.v);
+    if (off <= b->size.v && g->size.v <= b->size.v - off)
+        return;
+    Diag *e = report(k, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
+                     "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
+                     (unsigned long long)off, b->name, Q(b->size.v));
+    reads(k, e, &g->size, true);
+    reads(k, e, &b->size, true);
+    reads(k, e, &g->cpu_offset, false);
+    /* A BAR of a base the finding's file extends is changed by writing it
+     * there, over the base's. */
+    int mine = chain_index(k->s, e ? e->pos.file : NULL), its = chain_index(k->s, b->size.pos.file);
+    const char *bar = end <= 1ull << 63
+                          ? arena_printf(k->d->arena, "BAR '%s' size: %s%s%s%s", b->name, pow2_text(k, end),
+                                         end > BAR32_MAX && bar_regs(b) == 1 ? " and bits: 64" : "",
+                                         mine >= 0 && its > mine ? " in " : "",
+                                         mine >= 0 && its > mine ? os_basename(e->pos.file->name) : "")
+                          : NULL;
+    const char *or = bar ? ", or " : "", *bar_fix = bar ? bar : "";
+    if (off < b->size.v)
+        fix(k, e, "segment '%s' size: 0x%llX (%s)%s%s", g->name, (unsigned long long)(b->size.v - off),
+            off ? arena_printf(k->d->arena, "what the BAR holds past offset 0x%llX", (unsigned long long)off)
+                : "the BAR's size",
+            or, bar_fix);
+    else if (g->size.v <= b->size.v)
+        fix(k, e, "offset: 0x%llX (the segment then ends at the BAR's end)%s%s",
+            (unsigned long long)(b->size.v - g->size.v), or, bar_fix);
+    else if (bar)
+        fix(k, e, "%s", bar);
 }
 
 /* Windows in one BAR, or at fixed addresses, do not overlap (BAR-relative
  * and fixed ones cannot be compared before the BARs are assigned); each
- * window of `a` against those of the segments before it. */
+ * window of `a` against those of the segments before it, every pair that
+ * overlaps a finding. */
 static void check_cpu_windows_overlap(Ck *k, const Segment *a)
 {
     const Spec *s = k->s;
@@ -653,12 +914,11 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
         /* A window past 2^64 (range-overflow) has no end to compare. */
         if ((x->mode == CPU_ADDRESS && add_overflows(x->start, x->size)) || !x->size)
             continue;
-        bool found = false;
-        for (unsigned j = 0; j < (unsigned)(a - s->segs) && !found; j++) {
+        for (unsigned j = 0; j < (unsigned)(a - s->segs); j++) {
             const Segment *b = &s->segs[j];
             if (!ready(k, R_cpu_windows_overlap, b))
                 continue;
-            for (unsigned m = 0, nb = windows(b, wb); m < nb && !found; m++) {
+            for (unsigned m = 0, nb = windows(b, wb); m < nb; m++) {
                 const Window *y = &wb[m];
                 if (y->mode != x->mode || y->bar != x->bar || !y->size ||
                     (y->mode == CPU_ADDRESS && add_overflows(y->start, y->size)))
@@ -668,9 +928,38 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
-                    found = true;
+                    const Value *v[] = {x->start_v, x->size_v, y->start_v, y->size_v};
+                    for (size_t r = 0; r < countof(v); r++)
+                        reads(k, e, v[r], false);
                 }
             }
+        }
+    }
+}
+
+/* Whether BARs a and b take a register in common (no sum: an index may
+ * be any 64-bit value). */
+static bool bars_share(const Bar *a, const Bar *b)
+{
+    uint64_t x = a->index.v, y = b->index.v;
+    return x >= y ? x - y < bar_regs(b) : y - x < bar_regs(a);
+}
+
+/* The fix of a bar-index finding: the lowest index where BAR `b` takes
+ * registers of its own, and that index as an edit. */
+static void fix_bar_index(Ck *k, Diag *e, const Bar *b)
+{
+    const Spec *s = k->s;
+    for (unsigned i = 0; i + bar_regs(b) <= 6; i++) {
+        Bar at = *b;
+        at.index.v = i;
+        bool taken = false;
+        for (unsigned j = 0; j < s->nbars && !taken; j++)
+            taken = &s->bars[j] != b && bars_share(&at, &s->bars[j]);
+        if (!taken) {
+            fix(k, e, "index: %u (a register no other BAR takes)", i);
+            diag_edit(k->d, e, b->index.pos, arena_printf(k->d->arena, "%u", i));
+            return;
         }
     }
 }
@@ -679,19 +968,25 @@ static void check_bar_index(Ck *k, const Bar *b)
 {
     const Spec *s = k->s;
     unsigned n = bar_regs(b);
-    if (b->index.v > 6 - n) /* 6 - n: index + n could wrap */
-        report(k, BAR(b, "index"), b->index.pos,
-               n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
-                      : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5",
-               b->name, (unsigned long long)b->index.v);
+    if (b->index.v > 6 - n) { /* 6 - n: index + n could wrap */
+        Diag *e = report(k, BAR(b, "index"), b->index.pos,
+                         n == 1 ? "BAR '%s' has index %llu; PCI BARs are 0 to 5"
+                                : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5",
+                         b->name, (unsigned long long)b->index.v);
+        if (n == 2)
+            reads(k, e, &b->bits, false);
+        fix_bar_index(k, e, b);
+    }
     for (unsigned j = 0; j < (unsigned)(b - s->bars); j++) {
         const Bar *o = &s->bars[j];
-        if (b->index.v < o->index.v + bar_regs(o) && o->index.v < b->index.v + n) {
+        if (bars_share(b, o)) {
             Diag *e = report(k, BAR(b, "index"), b->index.pos,
                              o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
                                                       : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                              b->name, (unsigned long long)b->index.v, o->name);
             note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
+            reads(k, e, bar_regs(b) == 2 ? &b->bits : &o->bits, false);
+            fix_bar_index(k, e, b);
             return;
         }
     }
@@ -702,17 +997,18 @@ static void check_bar_size(Ck *k, const Bar *b)
     if (b->bits.set && b->bits.v != 32 && b->bits.v != 64)
         report(k, BAR(b, "bits"), b->bits.pos, "BAR '%s' is %llu bits wide; a BAR is 32 or 64", b->name,
                (unsigned long long)b->bits.v);
-    else if (bar_regs(b) == 1 && b->size.v > BAR32_MAX)
-        fix(k, report(k, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
-                   b->name, Q(b->size.v)),
-            "bits: 64");
+    else if (bar_regs(b) == 1 && b->size.v > BAR32_MAX) {
+        Diag *e = report(k, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
+                         b->name, Q(b->size.v));
+        reads(k, e, &b->size, false);
+        fix(k, e, "bits: 64");
+        diag_edit(k->d, e, b->bits.pos, "64");
+    }
     if (!pow2(b->size.v)) {
-        unsigned lg = 0;
-        while (lg < 63 && (1ull << lg) < b->size.v)
-            lg++;
-        fix(k, report(k, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
-                   Q(b->size.v)),
-            "size: %s (the power of two that holds it)", iec(k->d->arena, 1ull << lg));
+        Diag *e = report(k, BAR(b, "size"), b->size.pos, "BAR '%s' size %s is not a power of two", b->name,
+                         Q(b->size.v));
+        fix(k, e, "size: %s (the power of two that holds it)", pow2_text(k, b->size.v));
+        diag_edit(k->d, e, b->size.pos, pow2_text(k, b->size.v));
     }
 }
 
@@ -721,8 +1017,23 @@ static void check_bar_size(Ck *k, const Bar *b)
 static void check_banks_memory_only(Ck *k, const Segment *g)
 {
     if (g->nbanks && g->kind == SEG_APERTURE)
-        report(k, SEG(g, "banks"), g->banks_pos,
-               "banks on %s segment '%s': banking is for memory segments", seg_kind_name(g->kind), g->name);
+        reads_kind(k, report(k, SEG(g, "banks"), g->banks_pos, "banks on %s segment '%s': banking is for memory segments",
+                             seg_kind_name(g->kind), g->name), g);
+}
+
+/* A variant's segment size that its base's banks do not cover: the fix is
+ * the variant's size (the banks are the base's layout). */
+static bool fix_banks_variant(Ck *k, Diag *e, const Segment *g)
+{
+    if (!variant_of(k, e))
+        return false;
+    const Bank *last = &g->banks[g->nbanks - 1];
+    if (last->size.set)
+        fix(k, e, "segment '%s' size: 0x%llX (what its banks cover)", g->name, (unsigned long long)last->end);
+    else
+        fix(k, e, "segment '%s' size: more than 0x%llX (what the banks before the last take)", g->name,
+            (unsigned long long)last->start);
+    return true;
 }
 
 /* The banks, as the emitted tables read them (start, end), run from 0 to
@@ -751,8 +1062,10 @@ static void check_banks_cover(Ck *k, const Segment *g)
             Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
                              "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s", b->name,
                              g->name, (unsigned long long)b->end, far ? "far" : Q(b->end - g->size.v), Q(g->size.v));
-            note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
-            if (i + 1 == g->nbanks) {
+            reads(k, e, &g->size, true);
+            if (fix_banks_variant(k, e, g))
+                ;
+            else if (i + 1 == g->nbanks) {
                 fix(k, e, "leave the last bank's size out: it then ends at the segment's end (%s)",
                     Q(g->size.v - start));
                 if (b->size.set)
@@ -768,27 +1081,36 @@ static void check_banks_cover(Ck *k, const Segment *g)
                          last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(last->end),
                          Q(g->size.v - last->end), Q(g->size.v));
-        note(k, e, SEG(g, "size"), at(&g->size, g), "segment size written here");
-        if (last->size.set) {
+        reads(k, e, &g->size, true);
+        if (!fix_banks_variant(k, e, g) && last->size.set) {
             fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
             diag_edit_remove_pair(k->d, e, last->size.pos);
         }
     }
 }
 
+/* The banks start at 0 and follow one another (banks-cover), so every
+ * boundary is on a page exactly when every bank but the last (which ends
+ * with the segment) is a whole number of pages: each bank that is not is
+ * a finding, and rounding each one's size is the fix of all. */
 static void check_banks_page_aligned(Ck *k, const Segment *g)
 {
     uint64_t page = k->page;
     for (unsigned i = 0; g->kind == SEG_MEMORY && i + 1 < g->nbanks; i++) {
         const Bank *b = &g->banks[i];
-        if (b->end % page) {
-            fix(k, report(k, BANK(g, b, "size"), at(&b->size, g),
-                       "bank '%s' of segment '%s' ends at offset 0x%llX, not on a %llu-byte page", b->name, g->name,
-                       (unsigned long long)b->end, (unsigned long long)page),
-                "size: 0x%llX or 0x%llX (ends on a page)", (unsigned long long)(round_down(b->end, page) - b->start),
-                (unsigned long long)(round_up(b->end, page) - b->start));
-            return;
-        }
+        uint64_t size = b->end - b->start;
+        if (size % page == 0)
+            continue;
+        Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
+                         "bank '%s' of segment '%s' is 0x%llX bytes, not a whole number of %llu-byte pages, so a "
+                         "bank boundary falls inside a page", b->name, g->name, (unsigned long long)size,
+                         (unsigned long long)page);
+        reads(k, e, &k->s->page_size, false);
+        if (round_down(size, page))
+            fix(k, e, "size: 0x%llX or 0x%llX (whole pages)", (unsigned long long)round_down(size, page),
+                (unsigned long long)round_up(size, page));
+        else
+            fix(k, e, "size: 0x%llX (a whole page)", (unsigned long long)round_up(size, page));
     }
 }
 
@@ -803,20 +1125,28 @@ static void check_banks_max(Ck *k, const Segment *g)
 
 static void check_commit_limit_memory(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v)
-        fix(k, report(k, SEG(g, "commit_limit"), g->commit_limit.pos,
-                   "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
-                   Q(g->commit_limit.v), Q(g->size.v)),
-            "leave commit_limit out: it defaults to the size");
+    if (g->kind == SEG_MEMORY && g->commit_limit.set && g->commit_limit.v != g->size.v) {
+        Diag *e = report(k, SEG(g, "commit_limit"), g->commit_limit.pos,
+                         "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
+                         Q(g->commit_limit.v), Q(g->size.v));
+        reads(k, e, &g->size, false);
+        reads_kind(k, e, g);
+        if (variant_of(k, e))
+            fix(k, e, "commit_limit: size");
+        else
+            fix(k, e, "leave commit_limit out: it defaults to the size");
+    }
 }
 
 static void check_commit_limit_aperture(Ck *k, const Segment *g)
 {
-    if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v)
-        fix(k, report(k, SEG(g, "commit_limit"), at(&g->commit_limit, g),
-                   "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name, Q(g->commit_limit.v),
-                   Q(g->size.v), Q(g->commit_limit.v - g->size.v)),
-            "commit_limit: size (or leave it out: it defaults to the size)");
+    if (g->kind == SEG_APERTURE && g->commit_limit.v > g->size.v) {
+        Diag *e = report(k, SEG(g, "commit_limit"), at(&g->commit_limit, g),
+                         "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name,
+                         Q(g->commit_limit.v), Q(g->size.v), Q(g->commit_limit.v - g->size.v));
+        reads(k, e, &g->size, false);
+        fix(k, e, "commit_limit: size (or leave it out: it defaults to the size)");
+    }
 }
 
 /* ---- standby and hibernate -------------------------------------------------------- */
@@ -840,8 +1170,8 @@ static void check_system_memory_end_memory_only(Ck *k, const Segment *g)
 {
     const Value *e = &g->system_memory_end;
     if (e->set && g->kind == SEG_APERTURE)
-        report(k, SEG(g, "system_memory_end"), e->pos,
-               "system_memory_end on %s segment '%s'", seg_kind_name(g->kind), g->name);
+        reads_kind(k, report(k, SEG(g, "system_memory_end"), e->pos, "system_memory_end on %s segment '%s'",
+                             seg_kind_name(g->kind), g->name), g);
 }
 
 static void check_system_memory_end_iff_partial(Ck *k, const Segment *g)
@@ -874,6 +1204,7 @@ static void check_system_memory_end_inside(Ck *k, const Segment *g)
     Diag *w = report(k, SEG(g, "system_memory_end"), at(e, g),
                      "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
                      (unsigned long long)e->v, g->name, Q(g->size.v));
+    reads(k, w, &g->size, false);
     fix(k, w, "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
     edit_minus_one(k, w, g);
 }
@@ -888,6 +1219,7 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
                      "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
                      "not a whole number of %llu-byte pages",
                      (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page);
+    reads(k, w, &k->s->page_size, false);
     fix(k, w, e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
         (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
     edit_minus_one(k, w, g);
@@ -897,6 +1229,20 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
 
 /* Every flag the descriptor sets (written or implied by a key) exists in
  * the DDI of board.wddm; and so does NumUEFIFrameBufferRanges. */
+/* Finding `e` needs WDDM `min` for what `key` writes: board.wddm raised
+ * (an edit where it is written), or the key removed; when a variant's
+ * board.wddm caused it, only the variant's version. */
+static void fix_wddm(Ck *k, Diag *e, unsigned min, const char *key)
+{
+    const char *ver = arena_printf(k->d->arena, "\"%u.%u\"", min >> 4, min & 15);
+    reads_wddm(k, e);
+    if (variant_of(k, e))
+        fix(k, e, "wddm: %s in board", ver);
+    else
+        fix(k, e, "wddm: %s in board, or remove '%s'", ver, key);
+    diag_edit(k->d, e, k->s->wddm_pos, ver);
+}
+
 static void check_flag_wddm_version(Ck *k, const Segment *g)
 {
     const Spec *s = k->s;
@@ -907,22 +1253,25 @@ static void check_flag_wddm_version(Ck *k, const Segment *g)
             continue;
         Pos p = flag_pos(g, fi->bit, &key);
         const char *what = flag_said(k, g, fi->bit, fi);
-        fix(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u",
-                   what, fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
-            "wddm: \"%u.%u\" in board, or remove '%s'", fi->min_wddm >> 4, fi->min_wddm & 15,
-            g->flag_pos[fi->bit].file ? fi->name : key);
+        fix_wddm(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what,
+                           fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
+                 fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
     }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        report(k, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
-               "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is %u.%u",
-               s->wddm >> 4, s->wddm & 15);
+        fix_wddm(k, report(k, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
+                           "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is "
+                           "%u.%u", s->wddm >> 4, s->wddm & 15),
+                 0x22, "uefi_frame_buffer_ranges");
 }
 
 static void check_reserved_sys_mem(Ck *k, const Segment *g)
 {
-    if (g->flags & FLAG_reserved_sys_mem)
-        report(k, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
-               "reserved_sys_mem is set by the system, never by a driver");
+    if (!(g->flags & FLAG_reserved_sys_mem))
+        return;
+    Diag *e = report(k, SEG(g, "flags"), g->flag_pos[FB_reserved_sys_mem],
+                     "reserved_sys_mem is set by the system, never by a driver");
+    fix(k, e, "remove reserved_sys_mem from the flags");
+    diag_edit_remove_item(k->d, e, g->flag_pos[FB_reserved_sys_mem]);
 }
 
 static void check_host_aperture_cpu_visible(Ck *k, const Segment *g)
@@ -947,28 +1296,33 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
     const uint64_t k64 = 64 * 1024;
     if (!(g->flags & FLAG_use_64kb_pages))
         return;
+    const Pos *flag = &g->flag_pos[FB_use_64kb_pages];
     if (g->base.v % k64)
-        report(k, SEG(g, "base"), at(&g->base, g),
-               "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
-               (unsigned long long)g->base.v);
+        reads_word(k, report(k, SEG(g, "base"), at(&g->base, g),
+                             "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
+                             (unsigned long long)g->base.v),
+                   flag, "segment '%s' sets use_64kb_pages", g->name);
     if (g->size.v % k64)
-        report(k, SEG(g, "size"), at(&g->size, g),
-               "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
-               (unsigned long long)g->size.v);
+        reads_word(k, report(k, SEG(g, "size"), at(&g->size, g),
+                             "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
+                             (unsigned long long)g->size.v),
+                   flag, "segment '%s' sets use_64kb_pages", g->name);
 }
 
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
 {
     if ((g->flags & FLAG_cache_coherent) && g->kind == SEG_MEMORY)
-        report(k, SEG(g, "flags"), g->flag_pos[FB_cache_coherent],
-               "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name);
+        reads_kind(k, report(k, SEG(g, "flags"), g->flag_pos[FB_cache_coherent],
+                             "cache_coherent on memory segment '%s' has no meaning (aperture segments only)", g->name),
+                   g);
 }
 
 static void check_populated_from_system_memory_aperture(Ck *k, const Segment *g)
 {
     if ((g->flags & FLAG_populated_from_system_memory) && g->kind == SEG_APERTURE)
-        report(k, SEG(g, "flags"), g->flag_pos[FB_populated_from_system_memory],
-               "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind), g->name);
+        reads_kind(k, report(k, SEG(g, "flags"), g->flag_pos[FB_populated_from_system_memory],
+                             "populated_from_system_memory is ignored on %s segment '%s'", seg_kind_name(g->kind),
+                             g->name), g);
 }
 
 static void check_application_target_deprecated(Ck *k, const Segment *g)
@@ -984,11 +1338,29 @@ static void check_paging_segment_aperture(Ck *k)
 {
     const Spec *s = k->s;
     const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
-    if (g && g->kind != SEG_APERTURE)
-        report(k, SEG(NULL, "paging.segment"), s->paging.seg_pos,
-               g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
-                                  : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
-               g->name);
+    if (!g || g->kind == SEG_APERTURE)
+        return;
+    Diag *e = report(k, SEG(NULL, "paging.segment"), s->paging.seg_pos,
+                     g->kind == SEG_AGP ? "paging segment '%s' is the AGP segment, which is absent without an AGP aperture"
+                                        : "paging segment '%s' is a memory segment; it must be an aperture (or none)",
+                     g->name);
+    reads_kind(k, e, g);
+    /* The segments that would do: the apertures, and none. */
+    Buf names = {0};
+    unsigned n = 0;
+    const char *one = "none";
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (s->segs[i].kind == SEG_APERTURE) {
+            buf_printf(&names, "%s%s", n++ ? ", " : "", s->segs[i].name);
+            one = s->segs[i].name;
+        }
+    if (n == 0)
+        fix(k, e, "segment: none (the board has no aperture segment)");
+    else
+        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "", names.p, n > 1 ? "s" : "");
+    buf_free(&names);
+    if (n <= 1)
+        diag_edit(k->d, e, s->paging.seg_pos, one);
 }
 
 /* VidMm allocates the paging buffer in that segment, within its commit limit. */
@@ -1002,6 +1374,7 @@ static void check_paging_buffer_fits(Ck *k)
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
+        reads(k, e, room == g->size.v ? &g->size : &g->commit_limit, false);
         fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
     }
 }
@@ -1068,46 +1441,54 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
     fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
 }
 
-/* The name a generated identifier comes from, and where it is written. */
-static On gen_on(const Ck *k, const GenIdent *g)
-{
-    return g->bar ? BAR(&k->s->bars[g->bar - 1], "name") : SEG(g->seg ? &k->s->segs[g->seg - 1] : NULL, g->seg ? "name" : NULL);
-}
-
-static Pos gen_pos(const Ck *k, const GenIdent *g)
-{
-    return g->bar ? k->s->bars[g->bar - 1].pos : g->seg ? k->s->segs[g->seg - 1].pos : (Pos){0};
-}
-
-/* Two names that map to one generated identifier (gen_idents); a name
- * written twice is names-unique's.  Past the segment and BAR limits their
- * own rules report. */
-static void check_generated_names(Ck *k)
+/* What a generated identifier is built from (NameClash: 1 the board's
+ * name, 2 a BAR's, 3 a segment's), as a message names it, and where. */
+static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
     Arena *a = k->d->arena;
-    unsigned n;
-    const GenIdent *id = gen_idents(a, s, &n);
-    for (unsigned i = 3; i < n; i++) {
-        for (unsigned j = 0; j < i; j++) {
-            if (strcmp(id[i].ident, id[j].ident) || !strcmp(id[i].what, id[j].what) || id[i].seg > MAX_SEGMENTS ||
-                id[j].seg > MAX_SEGMENTS || id[i].bar > MAX_BARS || id[j].bar > MAX_BARS)
-                continue;
-            /* Banks...: after the camel-case prefix */
-            bool camel = id[i].ident[0] == 'B' && id[i].ident[1] == 'a';
-            Diag *e = report(k, gen_on(k, &id[i]), gen_pos(k, &id[i]),
-                             "%s and %s would both define %s%s in the generated code", id[j].what, id[i].what,
-                             camel ? s->camel : arena_printf(a, "%s_", s->upper), id[i].ident);
-            if (id[j].seg || id[j].bar)
-                note(k, e, gen_on(k, &id[j]), gen_pos(k, &id[j]), "%s is here", id[j].what);
-            break;
-        }
+    if (kind == 3) {
+        *on = SEG(&s->segs[index], "name");
+        *at = s->segs[index].pos;
+        return arena_printf(a, "segment '%s'", s->segs[index].name);
     }
+    if (kind == 2) {
+        *on = BAR(&s->bars[index], "name");
+        *at = s->bars[index].pos;
+        return arena_printf(a, "BAR '%s'", s->bars[index].name);
+    }
+    *on = SEG(NULL, "board.name");
+    *at = s->name_pos;
+    return arena_printf(a, "board name '%s'", s->name);
 }
 
+/* An identifier the generated code would define twice: emit.c renders
+ * every output (the self-test too) in memory and compares what they
+ * define.  Reported at the more particular name of the two, else at the
+ * later; a name written twice is names-unique's.  It renders, so
+ * spec_check runs it last, on a spec nothing else was reported for; the
+ * emitter compares what it renders itself (emit_render). */
 static void check_names_generated_unique(Ck *k)
 {
-    check_generated_names(k);
+    unsigned n;
+    const NameClash *c = emit_name_clashes(k->d->arena, k->s, &n);
+    for (unsigned i = 0; i < n; i++, c++) {
+        unsigned r = c->def[0].kind > c->def[1].kind ? 0 : 1, o = 1 - r;
+        On on, on_o;
+        Pos at, at_o;
+        const char *what = clash_what(k, c->def[r].kind, c->def[r].index, &on, &at);
+        if (c->def[o].kind >= 2 && (c->def[o].kind != c->def[r].kind || c->def[o].index != c->def[r].index)) {
+            const char *other = clash_what(k, c->def[o].kind, c->def[o].index, &on_o, &at_o);
+            Diag *e = report(k, on, at, "%s and %s would both define %s in the generated code", other, what,
+                             c->ident);
+            note(k, e, on_o, at_o, "%s is here", other);
+        } else if (!strcmp(c->def[0].file, c->def[1].file)) {
+            report(k, on, at, "%s would make %s define %s twice", what, c->def[0].file, c->ident);
+        } else {
+            report(k, on, at, "%s would make %s define %s, which %s defines too", what, c->def[r].file, c->ident,
+                   c->def[o].file);
+        }
+    }
 }
 
 static void check_page_size_valid(Ck *k)
@@ -1137,49 +1518,73 @@ static void check_ddi_form_version(Ck *k)
     const Spec *s = k->s;
     unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
     if (s->forms_from_option && extra)
-        report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
                s->wddm_pos.file ? s->wddm_pos : s->name_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
                extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
-               wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
+               wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
+}
+
+/* What to do instead of answering QUERYSEGMENT4: drop qs4 from --ddi, or
+ * target a WDDM 1.x board.wddm. */
+static const char *without_qs4(Ck *k)
+{
+    return k->s->forms_from_option ? "drop qs4 from --ddi" : "wddm: \"1.3\" in board (QUERYSEGMENT3)";
 }
 
 static void check_ddi_qs4_banks(Ck *k, const Segment *g)
 {
-    if ((k->s->forms & DDI_QS4) && g->nbanks)
-        report(k, SEG(g, "banks"), g->banks_pos,
-               "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
+    if (!(k->s->forms & DDI_QS4) || !g->nbanks)
+        return;
+    Diag *e = report(k, SEG(g, "banks"), g->banks_pos,
+                     "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
+    reads_forms(k, e);
+    /* A variant cannot remove its base's key; an empty list has no banks. */
+    if (variant_of(k, e))
+        fix(k, e, "banks: [] for segment '%s' (no banks), or %s", g->name, without_qs4(k));
+    else
+        fix(k, e, "remove banks: from segment '%s', or %s", g->name, without_qs4(k));
+    diag_edit_remove_block(k->d, e, g->banks_pos);
 }
 
 static void check_ddi_qs4_agp(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS4) && g->kind == SEG_AGP)
-        report(k, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4", g->name);
+        reads_forms(k, report(k, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
+                              g->name));
 }
 
 static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        report(k, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
-               "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot describe "
-               "(it has no SystemMemoryEndAddress)", g->name);
+        reads_forms(k, report(k, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
+                              "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot "
+                              "describe (it has no SystemMemoryEndAddress)", g->name));
 }
 
+/* Every key of the segment that only DESCRIPTOR4 has. */
 static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
 {
     if (k->s->forms & DDI_QS4)
         return;
-    const char *what = g->vpr.set ? "vpr" : g->host.mode != CPU_NONE ? "cpu_host_aperture"
-                       : g->invalid_ranges.set ? "invalid_memory_ranges"
-                       : g->uefi_ranges.set ? "uefi_frame_buffer_ranges" : NULL;
-    Pos p = g->vpr.set ? g->vpr.pos : g->host.mode != CPU_NONE ? g->host.pos
-            : g->invalid_ranges.set ? g->invalid_ranges.pos : g->uefi_ranges.pos;
-    if (what)
-        report(k, SEG(g, what), p, "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", what, g->name);
+    const struct {
+        bool set;
+        const char *key;
+        Pos pos;
+    } only4[] = {{g->vpr.set, "vpr", g->vpr.pos},
+                 {g->host.mode != CPU_NONE, "cpu_host_aperture", g->host.pos},
+                 {g->invalid_ranges.set, "invalid_memory_ranges", g->invalid_ranges.pos},
+                 {g->uefi_ranges.set, "uefi_frame_buffer_ranges", g->uefi_ranges.pos}};
+    for (size_t i = 0; i < countof(only4); i++)
+        if (only4[i].set)
+            reads_forms(k, report(k, SEG(g, only4[i].key), only4[i].pos,
+                                  "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", only4[i].key,
+                                  g->name));
 }
 
 /* The WDDM 1.x handlers (QUERYSEGMENT, QUERYSEGMENT3) carry no flag from
- * WDDM 2.0 on, written or implied by a key. */
+ * WDDM 2.0 on, written or implied by a key: every such flag of the
+ * segment. */
 static void check_ddi_qs3_flag(Ck *k, const Segment *g)
 {
     unsigned f = k->s->forms;
@@ -1188,9 +1593,9 @@ static void check_ddi_qs3_flag(Ck *k, const Segment *g)
         const char *key;
         if ((g->flags & (1u << fi->bit)) && fi->min_wddm >= 0x20) {
             Pos p = flag_pos(g, fi->bit, &key);
-            report(k, SEG(g, key), p, "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
-                   flag_said(k, g, fi->bit, fi), f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT");
-            return;
+            reads_forms(k, report(k, SEG(g, key), p,
+                                  "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
+                                  flag_said(k, g, fi->bit, fi), f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
         }
     }
 }
@@ -1200,12 +1605,16 @@ static void check_ddi_qs3_flag(Ck *k, const Segment *g)
 static void check_vpr_range_inside(Ck *k, const Segment *g)
 {
     const Vpr *v = &g->vpr;
-    if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v)
-        report(k, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
-               at(v->range_start.v > g->size.v ? &v->range_start : &v->range_size, g),
-               "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)", (unsigned long long)v->range_start.v,
-               (unsigned long long)v->range_size.v, g->name, (unsigned long long)g->size.v);
-    else if (v->alignment.v && !pow2(v->alignment.v))
+    if (v->range_start.v > g->size.v || v->range_size.v > g->size.v - v->range_start.v) {
+        Diag *e = report(k, SEG(g, v->range_start.v > g->size.v ? "vpr.range_start" : "vpr.range_size"),
+                         at(v->range_start.v > g->size.v ? &v->range_start : &v->range_size, g),
+                         "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)",
+                         (unsigned long long)v->range_start.v, (unsigned long long)v->range_size.v, g->name,
+                         (unsigned long long)g->size.v);
+        reads(k, e, &g->size, false);
+        reads(k, e, &v->range_start, false);
+    }
+    if (v->alignment.v && !pow2(v->alignment.v))
         report(k, SEG(g, "vpr.alignment"), at(&v->alignment, g),
                "VPR alignment 0x%llX is not a power of two", (unsigned long long)v->alignment.v);
     check_widths(k, g);
@@ -1237,13 +1646,18 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
     /* A size with no aperture is never emitted, and never written. */
     if (h->mode == CPU_NONE && !h->size.v)
         return;
-    if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX)
-        report(k, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
-               "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that fits 32 bits",
-               g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
-    else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v))
-        report(k, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
-               "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
+    if (!h->size.v || h->size.v % unit || h->size.v / page > UINT32_MAX) {
+        Diag *e = report(k, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
+                         "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that "
+                         "fits 32 bits", g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
+        reads(k, e, &k->s->page_size, false);
+    } else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v)) {
+        Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+                         "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
+        reads(k, e, &h->size, false);
+        reads(k, e, &h->offset, false);
+        reads(k, e, &h->bar->size, false);
+    }
 }
 
 /* The aperture's first page starts on a host page (a BAR's own address is
@@ -1252,23 +1666,24 @@ static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
 {
     const HostAperture *h = &g->host;
     uint64_t start = h->mode == CPU_BAR ? h->offset.v : h->address.v;
-    if (h->mode != CPU_NONE && start % k->page)
-        fix(k, report(k, SEG(g, h->mode == CPU_BAR ? "cpu_host_aperture.offset"
-                                                                               : "cpu_host_aperture.address"),
-                   at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
-                   "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
-                   h->mode == CPU_BAR ? "offset" : "address", (unsigned long long)start, (unsigned long long)k->page),
-            "%s: 0x%llX or 0x%llX (on a page)", h->mode == CPU_BAR ? "offset" : "address",
-            (unsigned long long)round_down(start, k->page), (unsigned long long)round_up(start, k->page));
+    if (h->mode == CPU_NONE || start % k->page == 0)
+        return;
+    Diag *e = report(k, SEG(g, h->mode == CPU_BAR ? "cpu_host_aperture.offset" : "cpu_host_aperture.address"),
+                     at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
+                     "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
+                     h->mode == CPU_BAR ? "offset" : "address", (unsigned long long)start, (unsigned long long)k->page);
+    reads(k, e, &k->s->page_size, false);
+    fix(k, e, "%s: 0x%llX or 0x%llX (on a page)", h->mode == CPU_BAR ? "offset" : "address",
+        (unsigned long long)round_down(start, k->page), (unsigned long long)round_up(start, k->page));
 }
 
 static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
 {
     if (g->kind == SEG_APERTURE && (g->flags & FLAG_supports_cpu_host_aperture))
-        report(k, SEG(g, "cpu_host_aperture"),
+        reads_kind(k, report(k, SEG(g, "cpu_host_aperture"),
                g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[FB_supports_cpu_host_aperture],
                "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
-               g->name);
+               g->name), g);
 }
 
 /* ---- waivers --------------------------------------------------------------------- */
@@ -1289,35 +1704,85 @@ static void check_waiver_unused(Ck *k)
 
 /* ---- the passes --------------------------------------------------------------------- */
 
-/* Field by field: a Pos has padding memcmp would read. */
-static bool same_pos(Pos a, Pos b)
-{
-    return a.file == b.file && a.line == b.line && a.col == b.col && a.len == b.len;
-}
-
-/* A finding (or one of its notes) at a value that reads a -D constant
- * says so: the value, and the command line that set it. */
-static void trace_defines(Ck *k, Diag *e)
+/* What value `v` is, found by pointer among the fields of the model:
+ * "segment 'vram' size is 0x20000000 (512 MiB)", and what it is about in
+ * *on.  NULL if it is none of them. */
+static const char *value_said(Ck *k, const Value *v, On *on)
 {
     const Spec *s = k->s;
+    Arena *a = k->d->arena;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        FieldScope sc = field_table[f].scope;
-        unsigned n = sc == SC_BOARD || sc == SC_PAGING ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
+        const FieldInfo *fi = &field_table[f];
+        FieldScope sc = fi->scope;
+        bool board = sc == SC_BOARD || sc == SC_PAGING;
+        unsigned n = board ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
         for (unsigned i = 0; i < n; i++)
             for (unsigned b = 0; b < (sc == SC_BANK ? s->segs[i].nbanks : 1); b++) {
-                const void *o = sc == SC_BOARD || sc == SC_PAGING ? (const void *)s : sc == SC_BAR ? (const void *)&s->bars[i]
-                                : sc == SC_BANK ? (const void *)&s->segs[i].banks[b] : (const void *)&s->segs[i];
-                const Value *v = field_value((FieldId)f, o);
-                const Constant *c = v->define;
-                bool at = c && v->set && same_pos(v->pos, e->pos);
-                for (const Note *m = e->notes; c && m; m = m->next) {
-                    at = at || same_pos(v->pos, m->pos);
-                    c = m->pos.file == c->val.pos.file ? NULL : c; /* said once */
-                }
-                if (c && at)
-                    note(k, e, SEG(NULL, NULL), c->val.pos, "'%s' is %s, set on the command line: -D %s", c->name,
-                         Q(c->val.v), c->val.pos.file->text);
+                const Segment *g = board || sc == SC_BAR ? NULL : &s->segs[i];
+                const Bank *bk = sc == SC_BANK ? &g->banks[b] : NULL;
+                const Bar *bar = sc == SC_BAR ? &s->bars[i] : NULL;
+                const void *o = board ? (const void *)s : bar ? (const void *)bar : bk ? (const void *)bk : (const void *)g;
+                if (field_value((FieldId)f, o) != v)
+                    continue;
+                const char *map = sc == SC_VPR ? "vpr." : sc == SC_HOST ? "cpu_host_aperture." : sc == SC_CPU ? "cpu_visible."
+                                  : sc == SC_PAGING ? "paging." : sc == SC_BOARD ? "board." : "";
+                const char *key = arena_printf(a, "%s%s", map, fi->key);
+                *on = (On){g, bk, bar, key};
+                const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
+                                    : g ? arena_printf(a, "segment '%s' ", g->name)
+                                    : bar ? arena_printf(a, "BAR '%s' ", bar->name) : "";
+                return arena_printf(a, "%s%s is %s", owner, key,
+                                    fi->flags & FF_BYTES ? Q(v->v) : arena_printf(a, "%llu", (unsigned long long)v->v));
             }
+    }
+    return NULL;
+}
+
+/* The notes of what the findings read (Read), after their own notes: at
+ * each value a finding reads that a variant of the finding's file wrote
+ * (or that is to show always), and at each constant such a value reads
+ * that a variant or -D set; each once per finding.  (What a variant's
+ * finding reads from its base is the base it builds on: the finding's own
+ * notes point there where it helps.) */
+static void trace(Ck *k)
+{
+    for (const Read *first = k->reads, *end; first; first = end) {
+        Diag *e = (Diag *)(uintptr_t)first->e;
+        for (end = first; end && end->e == e; end = end->next)
+            ;
+        for (const Read *r = first; r != end; r = r->next) {
+            /* A value read twice is said at its first read, as all its
+             * reads say; a constant, at the first value that reads it. */
+            bool reached = false, shown = false, always = false;
+            const Constant *c = r->v ? r->v->via : NULL;
+            for (const Read *q = first; q != end; q = q->next) {
+                if (q->id == r->id)
+                    shown |= q->shown, always |= q->always;
+                if (q == r)
+                    reached = true;
+                else if (!reached && q->id == r->id)
+                    break;
+                else if (!reached && c && q->v && q->v->via == c)
+                    c = NULL;
+            }
+            if (!reached)
+                continue;
+            const SrcFile *f = r->at.file;
+            On on = {0};
+            bool say = !shown && f && (always || nearer(k, f, e));
+            const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
+            Arena *a = k->d->arena;
+            if (said)
+                add_note(k, e, on, r->at, true,
+                         f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
+            bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
+            if (cl || (c && nearer(k, c->val.pos.file, e)))
+                add_note(k, e, SEG(NULL, NULL), c->val.pos, true,
+                         cl ? arena_printf(a, "'%s' is %s, set on the command line: -D %s", c->name, Q(c->val.v),
+                                           c->val.pos.file->text)
+                            : arena_printf(a, "'%s' is %s, set here by %s", c->name, Q(c->val.v),
+                                           os_basename(c->val.pos.file->name)));
+        }
     }
 }
 
@@ -1328,9 +1793,15 @@ unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
     Diag **mark = d->tail;
     unsigned errors = d->nerrors; /* the waived are not counted */
     run_all(&k, false);
+    if (!diags_failed(d))
+        run(&k, R_names_generated_unique, 0);
     run(&k, R_waiver_unused, 0);
+    trace(&k);
+    /* A fix is made in one file: the variant that caused the finding, else
+     * the finding's own; an edit of another is no edit of the fix. */
     for (Diag *e = *mark; e; e = e->next)
-        trace_defines(&k, e);
+        if (e->edit.text && e->edit.at.file != (variant_of(&k, e) ? variant_of(&k, e) : e->pos.file))
+            e->edit = (DiagEdit){0};
     return d->nerrors - errors;
 }
 

@@ -404,6 +404,64 @@ void diag_edit_remove_pair(Diags *d, Diag *on, Pos value)
         diag_edit(d, on, span_pos(&l, k, e), "");
 }
 
+void diag_edit_remove_item(Diags *d, Diag *on, Pos item)
+{
+    SrcLine l;
+    const char *s, *e;
+    if (!on || !span_of(item, &l, &s, &e) || e == s)
+        return;
+    const char *before = skip_blanks_back(s, l.start), *after = skip_blanks(e, l.end);
+    const char *dash = before > l.start ? before - 1 : before;
+    if (*dash == '-' && skip_blanks_back(dash, l.start) == l.start) { /* `- item` of a block sequence */
+        if (after < l.end && *after != '#' && *after != '\r')
+            return;
+        /* Not the only item: a neighbouring line holds one at its column
+         * (without any, `key:` would be left holding nothing). */
+        bool other = false;
+        for (int dl = -1; dl <= 1; dl += 2) {
+            SrcLine m = {0};
+            uint32_t n = l.line + (uint32_t)dl;
+            if (n >= 1 && src_line(&m, l.file, n) && m.line == n) {
+                const char *t = skip_blanks(m.start, m.end);
+                other = other || (t - m.start == dash - l.start && t < m.end && *t == '-');
+            }
+        }
+        if (other)
+            diag_edit(d, on, span_pos(&l, l.start, l.end < l.file->text + l.file->len ? l.end + 1 : l.end), "");
+    } else if (after < l.end && *after == ',') { /* `item, ` in a flow sequence */
+        diag_edit(d, on, span_pos(&l, s, skip_blanks(after + 1, l.end)), "");
+    } else if (before > l.start && before[-1] == ',') { /* `, item` last in it */
+        diag_edit(d, on, span_pos(&l, before - 1, e), "");
+    } else if (before > l.start && before[-1] == '[' && after < l.end && *after == ']') { /* `[item]` */
+        diag_edit(d, on, span_pos(&l, s, e), "");
+    }
+}
+
+void diag_edit_remove_block(Diags *d, Diag *on, Pos key)
+{
+    SrcLine l, m;
+    const char *s, *e;
+    if (!on || !span_of(key, &l, &s, &e) || skip_blanks_back(s, l.start) != l.start)
+        return;
+    size_t indent = (size_t)(s - l.start);
+    uint32_t last = l.line;
+    m = l;
+    for (uint32_t n = l.line + 1; src_line(&m, l.file, n) && m.line == n; n++) {
+        const char *t = skip_blanks(m.start, m.end);
+        size_t in = (size_t)(t - m.start);
+        if (t == m.end || *t == '#' || *t == '\r') /* blank, a comment: with what follows */
+            continue;
+        if (in > indent || (in == indent && *t == '-' && (t + 1 == m.end || t[1] == ' ')))
+            last = n;
+        else
+            break;
+    }
+    m = l;
+    if (!src_line(&m, l.file, last))
+        return;
+    diag_edit(d, on, span_pos(&l, l.start, m.end < l.file->text + l.file->len ? m.end + 1 : m.end), "");
+}
+
 /* The edit of a did-you-mean: `word` replaced where the finding points,
  * when the text there is that word (inside quotes or not). */
 static void edit_word(Diags *d, Diag *on, const char *word, const char *near)

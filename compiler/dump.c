@@ -358,8 +358,10 @@ static void yaml_after(const YamlOut *y, const Node *m, const Node *key, const N
         return;
     }
     buf_putc(b, ' ');
-    /* The top-level sections stay blocks. */
-    if (indent && yaml_flow(y, v, col + 1 < YAML_FLOW_MAX ? YAML_FLOW_MAX - col - 1 : 0)) {
+    /* The top-level sections stay blocks, unless empty (a block of nothing
+     * would read as null: `bars:` of a variant that deleted every BAR). */
+    if ((indent || !(v->kind == NODE_MAP ? v->npairs : v->nitems)) &&
+        yaml_flow(y, v, col + 1 < YAML_FLOW_MAX ? YAML_FLOW_MAX - col - 1 : 0)) {
         buf_putc(b, '\n');
         return;
     }

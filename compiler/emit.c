@@ -1,376 +1,1076 @@
 /* SPDX-License-Identifier: MIT */
-/* emit.c - the model as template data, and the templates rendered.
+/* emit.c - the C code segc writes: which text, how often, with what.
  *
- * The C code segc writes lives in templates/ as data (see
- * templates/README.md); this file only decides what the templates see.
- * Every number is computed here, once, from the checked model, so the
- * templates hold no arithmetic beyond `id - 1`. */
-#include "segc.h"
+ * The text is in templates/ as fragments, compiled into segc when segc is
+ * built (compiler/tools/frag.c); this file walks the checked model and
+ * writes them, through emitf.  Every number written is computed here from
+ * the model; each segment's descriptor, in every DDI form, is one loop
+ * over fields.def.  The identifiers the outputs define are recorded as
+ * they are written and compared (emit_name_clashes, names-generated-unique). */
+#include "emit_int.h"
+#include "frags.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* "file:line" of `p`, or of `fallback` for a value the spec did not write. */
-static const char *src_at(Arena *a, Pos p, Pos fallback)
+/* ---- the writer ----------------------------------------------------------- */
+
+/* buf_putn without the NUL, which emitf writes once at its end. */
+static inline void put(Buf *b, const char *s, size_t n)
 {
-    p = p.file ? p : fallback;
-    return arena_printf(a, "%s:%u", os_basename(p.file ? p.file->name : "?"), (unsigned)p.line);
+    if (b->cap - b->len <= n)
+        buf_reserve(b, n);
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+}
+
+static void put_u(Buf *b, uint64_t v)
+{
+    char d[20], *p = d + sizeof d;
+    do
+        *--p = (char)('0' + v % 10);
+    while (v /= 10);
+    put(b, p, (size_t)(d + sizeof d - p));
+}
+
+static void put_hex(Buf *b, uint64_t v, unsigned digits)
+{
+    char d[18], *p = d + sizeof d;
+    unsigned n = 0;
+    do
+        *--p = "0123456789ABCDEF"[v & 15], n++;
+    while ((v >>= 4) || n < digits);
+    *--p = 'x';
+    *--p = '0';
+    put(b, p, (size_t)(d + sizeof d - p));
+}
+
+/* Spaces on the right of the `len` bytes of `s`, up to `width` UTF-8
+ * characters. */
+static void put_padded(Buf *b, const char *s, size_t len, unsigned width)
+{
+    size_t cols = 0;
+    put(b, s, len);
+    for (size_t i = 0; width && i < len; i++)
+        cols += ((unsigned char)s[i] & 0xC0) != 0x80;
+    for (; cols < width; cols++)
+        put(b, " ", 1);
+}
+
+/* A C string literal: octal escapes outside printable ASCII (a \x escape
+ * would swallow a following hex digit), and no trigraph. */
+static void put_cstr(Buf *b, const char *s)
+{
+    buf_putc(b, '"');
+    for (const char *c = s; *c; c++) {
+        unsigned char u = (unsigned char)*c;
+        const char *esc = u == '"' ? "\\\"" : u == '\\' ? "\\\\" : u == '\n' ? "\\n" : u == '\t' ? "\\t"
+                        : u == '\r' ? "\\r" : u == '?' && c > s && c[-1] == '?' ? "\\?" : NULL;
+        if (esc)
+            buf_puts(b, esc);
+        else if (u < 0x20 || u >= 0x7F)
+            buf_printf(b, "\\%03o", u);
+        else
+            buf_putc(b, (char)u);
+    }
+    buf_putc(b, '"');
+}
+
+/* Writes fragment `f` with arguments `a` (frags.h's functions pass them by
+ * label).  Its text is copied, and each argument written by its conversion:
+ *
+ *   ${x}  ${x:-N}   text, padded with spaces to N columns
+ *   ${x:n}          a Name: its text, and a part of an identifier (-N pads)
+ *   ${x:c}          text safe inside a comment: `*` `/` and `/` `*` split by a space
+ *   ${x:q}          a C string literal
+ *   ${x:v}          lines of C as they are (the hook files)
+ *   ${x:u}          a number in decimal
+ *   ${x:x}          0x and upper-case hex digits; ${x:Nx} at least N digits
+ *   ${x:z}          0, or hex with a u suffix (0x1000u)
+ *   ${x:L}          a LONGLONG: 0, 0x1000, or (LONGLONG)0x8000000000000000ULL
+ *   ${x:@}          with --annotate, " [file.yaml:LINE]" of a position; else nothing
+ *
+ * With no output (w->out NULL) nothing is written.  Either way each
+ * identifier the fragment defines at file scope is recorded in w->defs,
+ * built from the same arguments (text, Names and numbers, unpadded). */
+/* What a writer holds outside the arena. */
+static void emit_done(Emit *w)
+{
+    buf_free(&w->str);
+    buf_free(&w->scratch);
+    free(w->defs);
+    w->defs = NULL;
+    w->ndefs = w->capdefs = 0;
+}
+
+static uint32_t ident_hash(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+/* Records the identifier of `span`, built from arguments `a`. */
+static void define(Emit *w, const FragSpan *span, const FragArg *a)
+{
+    if (w->ndefs == w->capdefs) {
+        w->capdefs = w->capdefs ? 2 * w->capdefs : 512;
+        w->defs = xrealloc(w->defs, w->capdefs * sizeof *w->defs);
+    }
+    const FragPiece *p = &frag_pieces[span->first], *end = p + span->n;
+    GenDef *g = &w->defs[w->ndefs++];
+    *g = (GenDef){frag_text + p->off, p->len, span->hash, w->file, NULL};
+    if (end - p > 1 || p->arg >= 0) { /* built from arguments */
+        Buf *id = &w->scratch;
+        id->len = 0;
+        for (; p < end; p++) {
+            put(id, frag_text + p->off, p->len);
+            if (p->arg < 0)
+                continue;
+            const FragArg *x = &a[p->arg];
+            if (p->conv == 'u')
+                put_u(id, x->u);
+            else if (p->conv == 'n')
+                put(id, x->n->text, x->n->len);
+            else
+                put(id, x->s, strlen(x->s));
+            if (p->conv == 'n' && (!g->on || x->n->kind > g->on->kind))
+                g->on = x->n;
+        }
+        g->ident = arena_strndup(w->a, id->p, id->len);
+        g->len = (unsigned)id->len;
+        g->hash = ident_hash(g->ident, g->len);
+    }
+}
+
+/* Writes fragment `f` with arguments `a` (frags.h's functions pass them by
+ * label).  Its text is copied, and each argument written by its conversion:
+ *
+ *   ${x}  ${x:-N}   text, padded with spaces to N columns
+ *   ${x:n}          a Name: its text, and a part of an identifier (-N pads)
+ *   ${x:c}          text safe inside a comment: `*` `/` and `/` `*` split by a space
+ *   ${x:q}          a C string literal
+ *   ${x:v}          lines of C as they are (the hook files)
+ *   ${x:u}          a number in decimal
+ *   ${x:x}          0x and upper-case hex digits; ${x:Nx} at least N digits
+ *   ${x:z}          0, or hex with a u suffix (0x1000u)
+ *   ${x:L}          a LONGLONG: 0, 0x1000, or (LONGLONG)0x8000000000000000ULL
+ *   ${x:@}          with --annotate, " [file.yaml:LINE]" of a position; else nothing
+ *
+ * With no output (w->out NULL) nothing is written.  Either way each
+ * identifier the fragment defines at file scope is recorded in w->defs,
+ * built from the same arguments (text, Names and numbers, unpadded). */
+void emitf(Emit *w, const Frag *f, const FragArg *a)
+{
+    Buf *b = w->out;
+    const FragPiece *p = &frag_pieces[f->text.first], *end = p + f->text.n;
+    for (; b && p < end; p++) {
+        put(b, frag_text + p->off, p->len);
+        if (p->arg < 0)
+            continue;
+        const FragArg *x = &a[p->arg];
+        switch (p->conv) {
+        case 's':
+        case 'v': put_padded(b, x->s, strlen(x->s), p->width); break;
+        case 'n': put_padded(b, x->n->text, x->n->len, p->width); break;
+        case 'c':
+            for (const char *s = x->s; *s; s++) {
+                put(b, s, 1);
+                if ((s[0] == '*' && s[1] == '/') || (s[0] == '/' && s[1] == '*'))
+                    put(b, " ", 1);
+            }
+            break;
+        case 'q': put_cstr(b, x->s); break;
+        case 'u': put_u(b, x->u); break;
+        case 'x': put_hex(b, x->u, p->width); break;
+        case 'z':
+            if (x->u) {
+                put_hex(b, x->u, 0);
+                put(b, "u", 1);
+            } else {
+                put(b, "0", 1);
+            }
+            break;
+        case 'L':
+            if (x->u > INT64_MAX)
+                put(b, "(LONGLONG)", 10);
+            if (x->u)
+                put_hex(b, x->u, 0);
+            else
+                put(b, "0", 1);
+            if (x->u > INT64_MAX)
+                put(b, "ULL", 3);
+            break;
+        case '@':
+            if (w->annotate)
+                buf_printf(b, " [%s:%u]", os_basename(x->p.file ? x->p.file->name : "?"), (unsigned)x->p.line);
+            break;
+        default: BUG("a fragment conversion frag.c does not make");
+        }
+    }
+    if (b && b->p)
+        b->p[b->len] = 0;
+    for (unsigned d = 0; d < f->defs.n && !w->saved; d++)
+        define(w, &frag_defs[f->defs.first + d], a);
+}
+
+/* emit_str: the writer's output is w->str until emit_str_end.  w->saved
+ * is set (to &w->str when there is no output) so that emitf records no
+ * identifier of a string's fragment. */
+void emit_str_begin(Emit *w)
+{
+    if (w->saved)
+        BUG("emit_str nested");
+    w->saved = w->out ? w->out : &w->str;
+    w->str.len = 0;
+    if (w->out)
+        w->out = &w->str;
+}
+
+const char *emit_str_end(Emit *w)
+{
+    bool text = w->out == &w->str;
+    w->out = text ? w->saved : NULL;
+    w->saved = NULL;
+    return text ? arena_strndup(w->a, w->str.p ? w->str.p : "", w->str.len) : "";
+}
+
+/* ---- what the text is written from ---------------------------------------- */
+
+/* The DDI forms, by index: QUERYSEGMENT, QUERYSEGMENT3, QUERYSEGMENT4. */
+static const struct {
+    const char *suffix, *since; /* DXGKDDI_INTERFACE_VERSION_ that declares it */
+} forms[DDI_FORMS] = {{"", NULL}, {"3", "WIN8"}, {"4", "WDDM2_0"}};
+
+typedef struct Ctx {
+    Emit *w;
+    const Spec *s;
+    const BuildOpts *o;
+    const Lookup *lk;
+    Name up, camel;       /* the board's, the hook prefix in front */
+    Name *seg, *seg_camel; /* each segment's UPPER and Camel */
+    Name *bar;            /* each BAR's UPPER */
+    const char *header, *source, *spec, *ident;
+    const char *hook[4];  /* prefix, banner, precomp, trace ("": none) */
+    unsigned no_agp;      /* segments without the AGP one */
+    const SrcFile *prefix_file; /* hook-prefix.txt, when read */
+    FieldId members[DDI_FORMS][FIELD_COUNT]; /* each form's fields, in the order of its members */
+    unsigned nmembers[DDI_FORMS];
+    const SrcFile *line_of;  /* pos_text's last line: its number and start */
+    uint32_t line;
+    const char *line_at;
+} Ctx;
+
+enum { HOOK_PREFIX, HOOK_BANNER, HOOK_PRECOMP, HOOK_TRACE };
+
+/* DXGK_WDDMVERSION: 0x1000 stands for every WDDM 1.0/1.1 driver. */
+static uint64_t wddm_caps(unsigned wddm)
+{
+    return wddm < 0x12 ? 0x1000 : (uint64_t)(wddm >> 4) << 12 | (uint64_t)(wddm & 15) << 8;
 }
 
 /* The text at a position: the expression the spec wrote.  A plain scalar
  * written over several lines is folded as YAML reads it (a line break and
- * the next line's indentation become one space). */
-static const char *pos_text(Arena *a, Pos p)
+ * the next line's indentation become one space).  Values come mostly in
+ * the order of their lines, so the search goes on from the last line found. */
+static const char *pos_text(Ctx *c, Pos p)
 {
-    SrcLine l = {0};
-    src_line(&l, p.file, p.line);
-    const char *t = l.start + p.col - 1, *end = p.file->text + p.file->len;
-    Buf b = {0};
+    const SrcFile *f = p.file;
+    const char *end = f->text + f->len;
+    if (c->line_of != f || p.line < c->line) {
+        c->line_of = f;
+        c->line = 1;
+        c->line_at = f->text;
+    }
+    for (const char *nl; c->line < p.line && (nl = memchr(c->line_at, '\n', (size_t)(end - c->line_at))); c->line++)
+        c->line_at = nl + 1;
+    const char *t = c->line_at + p.col - 1;
+    Buf *b = &c->w->scratch;
+    b->len = 0;
     for (size_t n = 0; t < end && n < (p.len ? p.len : 1) && *t != '\r'; n++) {
         if (*t != '\n') {
-            buf_putc(&b, *t++);
+            put(b, t++, 1);
             continue;
         }
-        while (b.len && (b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\t'))
-            b.len--;
+        while (b->len && (b->p[b->len - 1] == ' ' || b->p[b->len - 1] == '\t'))
+            b->len--;
         for (t++; t < end && (*t == ' ' || *t == '\t'); t++)
             ;
         if (t == end || *t == '\n' || *t == '\r' || *t == '#')
             break;
-        buf_putc(&b, ' ');
+        put(b, " ", 1);
     }
-    const char *r = arena_printf(a, "%.*s", (int)b.len, b.p ? b.p : "");
-    buf_free(&b);
-    return r;
+    return arena_strndup(c->w->a, b->p ? b->p : "", b->len);
 }
 
-/* The comment next to a value in the generated code: its IEC size, then
- * what the spec wrote ("1GiB: min(size, 1GiB)"), then with --annotate
- * where it wrote it. */
-static const char *value_note(Arena *a, const FieldInfo *f, const Value *v, Pos owner, bool annotate)
+/* The comment beside a value: its IEC size, then what the spec wrote
+ * ("1GiB: min(size, 1GiB)"), or what it defaults to; with --annotate
+ * where it is written (`at` when the spec did not write it).  "" when no
+ * text is written. */
+static const char *note(Ctx *c, FieldId fid, const void *owner, Pos at)
 {
-    static const char *const dflt[] = {"not set", "the arch's page size", "the end of the previous segment",
-                                       "the segment's size", "the rest of the segment", "by size"};
-    const char *expr = v->set && v->pos.file ? pos_text(a, v->pos) : dflt[f->def];
-    const char *iec = f->flags & FF_BYTES && v->v ? bytes_text(a, v->v) : NULL;
-    const char *note = iec && strncmp(iec, "0x", 2) && strcmp(iec, expr) ? arena_printf(a, "%s: %s", iec, expr) : expr;
-    return annotate ? arena_printf(a, "%s [%s]", note, src_at(a, v->set ? v->pos : owner, owner)) : note;
+    static void (*const dflt[])(Emit *) = {
+        [DEF_ZERO] = note_not_set, [DEF_PAGE] = note_page, [DEF_PREV_END] = note_prev_end,
+        [DEF_SIZE] = note_size, [DEF_BANK_REST] = note_bank_rest, [DEF_BAR_BITS] = note_bar_bits};
+    Emit *w = c->w;
+    if (!w->out)
+        return "";
+    const FieldInfo *f = &field_table[fid];
+    const Value *v = field_value(fid, owner);
+    const char *expr = v->set && v->pos.file ? pos_text(c, v->pos) : emit_str(w, dflt[f->def](w));
+    /* A byte count as a spec would write it (bytes_text: a whole number of
+     * an IEC unit below 64 Ki of it, or below 1 KiB), when the spec wrote
+     * something else. */
+    static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB", ""};
+    for (unsigned i = 0; f->flags & FF_BYTES && v->v && i < countof(unit); i++) {
+        unsigned shift = 40 - 10 * i;
+        if (shift ? (v->v & ((UINT64_C(1) << shift) - 1)) || v->v >> shift >= 65536 : v->v >= 1024)
+            continue;
+        Buf *b = &w->scratch;
+        b->len = 0;
+        put_u(b, v->v >> shift);
+        buf_puts(b, unit[i]);
+        if (strcmp(b->p, expr))
+            expr = emit_str(w, note_size_and(w, arena_strndup(w->a, b->p, b->len), expr));
+        break;
+    }
+    return w->annotate ? emit_str(w, note_at(w, expr, v->set && v->pos.file ? v->pos : at)) : expr;
 }
 
-/* Every field of `scopes` with a template name, as an integer, and its
- * comment in the map `note`. */
-static void put_fields(Arena *a, TVal *m, unsigned scopes, const void *owner, Pos pos, bool annotate)
+/* The `n` texts of `names`, fragment `between` between them. */
+static void list(Emit *w, const char *const *names, unsigned n, void (*between)(Emit *))
 {
-    TVal *notes = tv_map(a);
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (scopes & SCOPE(field_table[f].scope) && field_table[f].tmpl) {
-            const Value *v = field_value((FieldId)f, owner);
-            tv_put(a, m, field_table[f].tmpl, tv_int(a, v->v));
-            tv_put(a, notes, field_table[f].tmpl, tv_str(a, value_note(a, &field_table[f], v, pos, annotate)));
+    for (unsigned i = 0; i < n; i++) {
+        if (i)
+            between(w);
+        text(w, names[i]);
+    }
+}
+
+/* ---- <board>_segments.h ------------------------------------------------------ */
+
+static void header(Ctx *c)
+{
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    spdx(w);
+    if (*c->hook[HOOK_BANNER])
+        hook(w, c->hook[HOOK_BANNER]);
+    h_intro(w, c->header, s->name, SEGC_VERSION, c->spec, &c->up);
+    for (unsigned i = 0; i < s->nsegs; i++)
+        h_segment_id(w, &c->up, &c->seg[i], s->segs[i].id);
+    h_constants(w, &c->up, s->nsegs, c->no_agp, s->paging.seg ? s->paging.seg->id : 0, s->paging.buffer_size.v,
+                s->paging.private_data_size.v, wddm_caps(s->wddm), arch_name(s->arch), c->source, s->ptr_bytes);
+    for (unsigned i = 0; i < s->nbars; i++) {
+        const Bar *b = &s->bars[i];
+        h_bar(w, &c->up, &c->bar[i], i, note(c, F_bar_size, b, b->pos), b->index.v, bar_regs(b),
+              bar_regs(b) == 2 ? 64 : 32);
+    }
+    h_bar_count(w, &c->up, s->nbars);
+    for (unsigned i = 0; i < s->nbars || i == 0; i++) {
+        if (i)
+            sep(w);
+        u_item(w, s->nbars ? s->bars[i].index.v : 0);
+    }
+    h_registers_table(w, &c->up);
+    for (unsigned i = 0; i < s->nbars || i == 0; i++) {
+        if (i)
+            sep(w);
+        u_item(w, s->nbars ? bar_regs(&s->bars[i]) : 0);
+    }
+    h_runtime(w);
+    if (!s->nbars)
+        h_runtime_no_bars(w);
+    h_runtime_struct(w, &c->up, s->nbars ? s->nbars : 1);
+    for (unsigned f = 1; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            h_form_version(w, forms[f].since, c->header, forms[f].suffix);
+    h_queries(w);
+    for (unsigned f = 0, n = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f)) {
+            if (n++)
+                sep(w);
+            form_name(w, forms[f].suffix);
         }
-    tv_put(a, m, "note", notes);
+    h_queries_forward(w);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            h_queries_case(w, forms[f].suffix);
+    h_queries_return(w, &c->camel);
+    if (s->forms & DDI_QS4)
+        h_queries_stride(w);
+    h_queries_status(w);
+    h_dispatch_prototype(w, &c->camel, &c->up);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f)) {
+            if (f == 2)
+                h_query4(w);
+            else
+                h_query_classic(w, forms[f].suffix);
+            h_query_prototype(w, &c->camel, forms[f].suffix, &c->up);
+        }
+    h_location(w, &c->up);
+    if (!c->lk->overlap[0])
+        h_lookup(w, lookup_form_name(c->lk->form), c->lk->bytes, c->lk->loads, &c->camel, &c->up);
+    else
+        h_no_lookup(w, &c->camel, emit_str(w, overlap(w, c->lk->overlap[0]->name, c->lk->overlap[1]->name)));
+    h_bank_of_offset(w, &c->camel);
+    h_generic(w, s->name, &c->up, !!(s->forms & DDI_QS), !!(s->forms & DDI_QS3), !!(s->forms & DDI_QS4), &c->camel);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            h_generic_query(w, forms[f].suffix, &c->camel);
+    h_generic_rest(w, &c->up, c->no_agp != s->nsegs);
+    if (!c->lk->overlap[0])
+        h_generic_lookup(w, &c->camel);
+    h_end(w, &c->camel, &c->up);
 }
 
-static TVal *segment_data(Arena *a, const Spec *s, const Segment *g, const BuildOpts *o)
+/* ---- <board>_segments.c: the descriptors ------------------------------------- */
+
+/* Writes field `fid` of segment `g` into its member of descriptor `d`
+ * (the lvalue prefix, "pDesc[0]." or "pDesc->") of form `form`, as
+ * fields.def says it is written. */
+static void put_field(Ctx *c, const Segment *g, unsigned form, const char *d, FieldId fid)
 {
-    TVal *m = tv_map(a);
-    tv_put(a, m, "id", tv_int(a, g->id));
-    tv_put(a, m, "name", tv_str(a, g->name));
-    tv_put(a, m, "upper", tv_str(a, to_upper(a, g->name)));
-    tv_put(a, m, "camel", tv_str(a, to_camel(a, g->name)));
-    tv_put(a, m, "kind", tv_str(a, seg_kind_name(g->kind)));
-    tv_put(a, m, "is_agp", tv_bool(a, g->kind == SEG_AGP));
-    tv_put(a, m, "is_aperture", tv_bool(a, g->kind == SEG_APERTURE));
-    tv_put(a, m, "is_memory", tv_bool(a, g->kind == SEG_MEMORY));
-    tv_put(a, m, "flags", tv_int(a, g->flags));
-    TVal *names = tv_list(a);
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    const FieldInfo *f = &field_table[fid];
+    const Value *v = field_value(fid, g);
+    const char *m = f->dxgk;
+    if (!f->at[form])
+        BUG("a field written into a form fields.def says cannot carry it");
+    bool host = form == 2 && g->host.mode != CPU_NONE; /* DESCRIPTOR4's union holds the host aperture */
+    switch (f->write) {
+    case WR_INT:
+        if (f->flags & FF_BYTES)
+            c_set(w, d, m, v->v, note(c, fid, g, g->pos));
+        else if (f->flags & FF_WDDM2_2)
+            c_set_count_wddm2_2(w, d, m, v->v, note(c, fid, g, g->pos));
+        else
+            c_set_count(w, d, m, v->v, note(c, fid, g, g->pos));
+        break;
+    case WR_QUAD: c_set_quad(w, d, m, v->v, note(c, fid, g, g->pos)); break;
+    case WR_CPU:
+        if (host || !(field_in_mode(fid, g->cpu) || (g->cpu == CPU_NONE && f->flags & FF_BAR)))
+            break;
+        if (g->cpu == CPU_BAR) {
+            const Name *bar = &c->bar[g->cpu_bar - s->bars];
+            if (form == 2)
+                c_assert_bar4(w, &c->up, bar);
+            else
+                c_assert_bar(w, &c->up, bar, g->cpu_bar->name);
+            if (v->v)
+                c_set_cpu_bar_offset(w, d, m, &c->up, bar, v->v, g->cpu_bar->name, note(c, fid, g, g->pos));
+            else
+                c_set_cpu_bar(w, d, m, &c->up, bar, g->cpu_bar->name, g->cpu_pos.file ? g->cpu_pos : g->pos);
+        } else if (g->cpu == CPU_ADDRESS) {
+            c_set_quad(w, d, m, v->v, note(c, fid, g, g->pos));
+        } else {
+            c_set_cpu_none(w, d, m, g->cpu_pos.file ? g->cpu_pos : g->pos);
+        }
+        break;
+    case WR_HOST:
+        if (f->flags & (FF_BAR | FF_ADDRESS) && !field_in_mode(fid, g->host.mode))
+            break;
+        if (f->flags & FF_BAR) {
+            const Name *bar = &c->bar[g->host.bar - s->bars];
+            c_assert_bar4(w, &c->up, bar);
+            c_set_host_bar(w, d, m, &c->up, bar);
+            if (v->v)
+                c_plus(w, v->v);
+            c_set_host_bar_end(w, note(c, fid, g, g->pos));
+        } else if (f->flags & FF_ADDRESS) {
+            c_set_host_address(w, d, m, v->v, note(c, fid, g, g->pos));
+        } else if (host) {
+            c_set_host_pages(w, d, m, s->page_size.v ? g->host.size.v / s->page_size.v : 0);
+            if (w->annotate)
+                ann_comment(w, g->cpu_pos.file ? g->cpu_pos : g->pos);
+            nl(w);
+        } else {
+            c_set_host_none(w, d, m, g->cpu_pos.file ? g->cpu_pos : g->pos);
+        }
+        break;
+    case WR_BANKS: {
+        Pos at = g->banks_pos.file ? g->banks_pos : g->pos;
+        if (g->nbanks)
+            c_set_banks(w, d, g->nbanks, g->name, at, m, &c->camel, &c->seg_camel[g->id - 1]);
+        else
+            c_set_no_banks(w, d, at, m);
+        if (w->annotate)
+            ann_comment(w, at);
+        nl(w);
+        break;
+    }
+    case WR_NONE: BUG("a field without a DXGK member written");
+    }
+}
+
+/* The descriptor of non-AGP segment `g` in form `form`: its flags, then
+ * every field of fields.def that the form carries, in the order of the
+ * form's members. */
+static void descriptor(Ctx *c, const Segment *g, unsigned form)
+{
+    Emit *w = c->w;
+    const char *d = form == 2 ? emit_str(w, desc4_at(w)) : emit_str(w, desc_at(w, g->id - 1));
+    c_set_flags(w, d, &c->camel, g->id);
+    const char *names[32];
+    unsigned n = 0;
     for (size_t i = 0; i < flag_count; i++)
         if (g->flags & (1u << flag_table[i].bit))
-            tv_push(a, names, tv_str(a, flag_table[i].dxgk));
-    tv_put(a, m, "flag_names", names);
-    tv_put(a, m, "nflags", tv_int(a, names->n));
-    put_fields(a, m, SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4), g, g->pos,
-               o->annotate);
-    TVal *at = tv_map(a); /* --annotate: where the values without an expression come from */
-    tv_put(a, at, "flags", tv_str(a, src_at(a, g->flags_pos, g->kind_pos.file ? g->kind_pos : g->pos)));
-    tv_put(a, at, "cpu", tv_str(a, src_at(a, g->cpu_pos, g->pos)));
-    tv_put(a, at, "banks", tv_str(a, src_at(a, g->banks_pos, g->pos)));
-    tv_put(a, m, "at", at);
-    tv_put(a, m, "end", tv_int(a, g->base.v + g->size.v));
-    static const char *const cpu[] = {"none", "bar", "address"};
-    tv_put(a, m, "cpu", tv_str(a, cpu[g->cpu]));
-    if (g->cpu == CPU_BAR && g->cpu_bar) {
-        tv_put(a, m, "bar_name", tv_str(a, g->cpu_bar->name));
-        tv_put(a, m, "bar_upper", tv_str(a, to_upper(a, g->cpu_bar->name)));
-        tv_put(a, m, "bar_slot", tv_int(a, (uint64_t)(g->cpu_bar - s->bars)));
-    }
-    TVal *banks = tv_list(a);
-    for (unsigned i = 0; i < g->nbanks; i++) {
-        const Bank *b = &g->banks[i];
-        TVal *bm = tv_map(a);
-        tv_put(a, bm, "index", tv_int(a, i));
-        tv_put(a, bm, "name", tv_str(a, b->name));
-        tv_put(a, bm, "upper", tv_str(a, to_upper(a, b->name)));
-        tv_put(a, bm, "start", tv_int(a, b->start));
-        tv_put(a, bm, "end", tv_int(a, b->end));
-        tv_put(a, bm, "size", tv_int(a, b->end - b->start));
-        tv_push(a, banks, bm);
-    }
-    tv_put(a, m, "banks", banks);
-    tv_put(a, m, "nbanks", tv_int(a, g->nbanks));
-    tv_put(a, m, "src", tv_str(a, src_at(a, g->pos, g->pos)));
-    /* DESCRIPTOR4 only. */
-    tv_put(a, m, "host", tv_str(a, cpu[g->host.mode]));
-    if (g->host.mode == CPU_BAR)
-        tv_put(a, m, "host_bar_upper", tv_str(a, to_upper(a, g->host.bar->name)));
-    tv_put(a, m, "host_pages", tv_int(a, s->page_size.v ? g->host.size.v / s->page_size.v : 0));
-    return m;
+            names[n++] = flag_table[i].dxgk;
+    if (n)
+        list(w, names, n, flag_sep);
+    else
+        no_flags(w);
+    c_set_flags_end(w, g->flags_pos.file ? g->flags_pos : g->kind_pos.file ? g->kind_pos : g->pos);
+    for (unsigned i = 0; i < c->nmembers[form]; i++)
+        put_field(c, g, form, d, c->members[form][i]);
+    if (form == 1)
+        c_set_reserved(w, d);
 }
 
-/* Numbers as C initializer rows: 64-bit values `v` as hex ull literals,
- * 4 to a line; table entries `v32` as 3-digit hex (segment << 7 | bank
- * reads at a glance), 16 to a line. */
-static TVal *rows_u64(Arena *a, const uint64_t *v, const uint32_t *v32, size_t n)
+static void query(Ctx *c, unsigned form)
 {
-    TVal *rows = tv_list(a);
-    Buf b = {0};
-    for (size_t i = 0; i < n; i++) {
-        buf_printf(&b, v ? "0x%llXu," : "0x%03llX,", (unsigned long long)(v ? v[i] : v32[i]));
-        if ((i + 1) % (v ? 4 : 16) == 0 || i + 1 == n) {
-            tv_push(a, rows, tv_str(a, b.p));
-            b.len = 0;
-        } else {
-            buf_putc(&b, ' ');
-        }
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    const char *sfx = forms[form].suffix;
+    bool agp = c->no_agp != s->nsegs;
+    c_query(w, &c->camel, sfx, &c->up);
+    if (form == 2) {
+        c_query_stride_var(w);
+    } else {
+        if (agp)
+            c_query_agp_vars(w);
+        c_query_count_var(w);
     }
-    buf_free(&b);
-    return rows;
-}
-
-static TVal *lookup_data(Arena *a, const Lookup *lk)
-{
-    TVal *m = tv_map(a);
-    tv_put(a, m, "form", tv_str(a, lookup_form_name(lk->form)));
-    /* Overlapping segments: no LookupGpuAddress, and the reason. */
-    tv_put(a, m, "available", tv_bool(a, !lk->overlap[0]));
-    if (lk->overlap[0])
-        tv_put(a, m, "overlap", tv_str(a, arena_printf(a, "segments '%s' and '%s'", lk->overlap[0]->name,
-                                                       lk->overlap[1]->name)));
-    tv_put(a, m, "empty", tv_bool(a, lk->nregions <= 1));
-    tv_put(a, m, "lo", tv_int(a, lk->lo));
-    tv_put(a, m, "span", tv_int(a, lk->span));
-    tv_put(a, m, "granule_log2", tv_int(a, lk->granule_log2));
-    /* The direct table's entries before its sentinel. */
-    tv_put(a, m, "direct_entries", tv_int(a, lk->form == LOOKUP_DIRECT && lk->nlevels ? lk->levels[0].n - 1 : 0));
-    tv_put(a, m, "type", tv_str(a, lk->entry_bytes == 1 ? "UINT8" : lk->entry_bytes == 2 ? "UINT16" : "UINT32"));
-    tv_put(a, m, "tag", tv_int(a, lk->tag));
-    tv_put(a, m, "bytes", tv_int(a, lk->bytes));
-    tv_put(a, m, "loads", tv_int(a, lk->loads));
-    TVal *levels = tv_list(a);
-    for (unsigned l = 0; l < lk->nlevels; l++) {
-        const LookupLevel *L = &lk->levels[l];
-        TVal *lv = tv_map(a);
-        tv_put(a, lv, "index", tv_int(a, l));
-        tv_put(a, lv, "shift", tv_int(a, L->shift));
-        tv_put(a, lv, "bits", tv_int(a, L->bits));
-        tv_put(a, lv, "mask", tv_int(a, L->bits ? ((uint64_t)1 << L->bits) - 1 : 0));
-        tv_put(a, lv, "n", tv_int(a, L->n));
-        tv_put(a, lv, "rows", rows_u64(a, NULL, L->entries, L->n));
-        tv_push(a, levels, lv);
+    if (!s->nbars)
+        c_query_unused(w);
+    c_query_null(w);
+    if (s->nbars)
+        c_query_null_runtime(w);
+    c_query_checks(w, sfx);
+    if (form == 2) {
+        c_query4_calls(w, &c->up);
+    } else {
+        if (agp)
+            c_query_agp_count(w, &c->up);
+        else
+            c_query_count(w, &c->up);
+        c_query_calls(w, sfx);
     }
-    tv_put(a, m, "levels", levels);
-    TVal *regs = tv_list(a);
-    for (unsigned i = 0; i < lk->nregions; i++) {
-        TVal *r = tv_map(a);
-        tv_put(a, r, "seg", tv_int(a, lk->regions[i].seg));
-        tv_put(a, r, "bank", tv_int(a, lk->regions[i].bank));
-        tv_put(a, r, "base", tv_int(a, lk->regions[i].seg_base));
-        tv_put(a, r, "answer", tv_int(a, (uint64_t)lk->regions[i].bank << 32 | lk->regions[i].seg));
-        tv_put(a, r, "start", tv_int(a, lk->regions[i].start));
-        tv_put(a, r, "end", tv_int(a, lk->regions[i].end));
-        tv_push(a, regs, r);
-    }
-    tv_put(a, m, "regions", regs);
-    tv_put(a, m, "nregions", tv_int(a, lk->nregions));
-    tv_put(a, m, "nstarts", tv_int(a, lk->nstarts));
-    tv_put(a, m, "starts", rows_u64(a, lk->starts, NULL, lk->nstarts));
-    tv_put(a, m, "start_regions", rows_u64(a, NULL, lk->start_region, lk->nstarts));
-    TVal *steps = tv_list(a);
-    for (unsigned st = lk->nstarts / 2; st >= 1; st /= 2)
-        tv_push(a, steps, tv_int(a, st));
-    tv_put(a, m, "steps", steps);
-    return m;
-}
-
-/* The DDI forms answered.  QUERYSEGMENT and QUERYSEGMENT3 share the
- * two-call protocol and differ in types and one field, so the template
- * writes both from one body over `ddi.classic`. */
-static TVal *ddi_data(Arena *a, const Spec *s)
-{
-    TVal *ddi = tv_map(a);
-    tv_put(a, ddi, "qs", tv_bool(a, s->forms & DDI_QS));
-    tv_put(a, ddi, "qs3", tv_bool(a, s->forms & DDI_QS3));
-    tv_put(a, ddi, "qs4", tv_bool(a, s->forms & DDI_QS4));
-    TVal *classic = tv_list(a);
-    static const struct {
-        unsigned form;
-        const char *suffix, *out, *desc, *type;
-    } forms[] = {
-        {DDI_QS, "", "DXGK_QUERYSEGMENTOUT", "DXGK_SEGMENTDESCRIPTOR", "DXGKQAITYPE_QUERYSEGMENT"},
-        {DDI_QS3, "3", "DXGK_QUERYSEGMENTOUT3", "DXGK_SEGMENTDESCRIPTOR3", "DXGKQAITYPE_QUERYSEGMENT3"},
-    };
-    for (size_t i = 0; i < countof(forms); i++) {
-        if (!(s->forms & forms[i].form))
-            continue;
-        TVal *f = tv_map(a);
-        tv_put(a, f, "suffix", tv_str(a, forms[i].suffix));
-        tv_put(a, f, "out", tv_str(a, forms[i].out));
-        tv_put(a, f, "desc", tv_str(a, forms[i].desc));
-        tv_put(a, f, "type", tv_str(a, forms[i].type));
-        tv_put(a, f, "sysend", tv_bool(a, forms[i].form == DDI_QS3));
-        tv_push(a, classic, f);
-    }
-    tv_put(a, ddi, "classic", classic);
-    return ddi;
-}
-
-/* Everything a template can name; documented in templates/README.md. */
-static TVal *context(Arena *a, const Spec *s, const BuildOpts *o)
-{
-    TVal *root = tv_map(a);
-    TVal *segc = tv_map(a);
-    tv_put(a, segc, "version", tv_str(a, SEGC_VERSION));
-    tv_put(a, root, "segc", segc);
-    TVal *spec = tv_map(a);
-    const char *file = os_basename(s->file->name);
-    char *ident = arena_printf(a, "%s", file);
-    for (char *c = ident; *c; c++) /* the file name as a C identifier, for messages of _Static_assert */
-        *c = (char)((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ? *c : '_');
-    tv_put(a, spec, "file", tv_str(a, file));
-    tv_put(a, spec, "ident", tv_str(a, ident));
-    tv_put(a, root, "spec", spec);
-    tv_put(a, root, "header", tv_str(a, arena_printf(a, "%s_segments.h", s->name)));
-    tv_put(a, root, "source", tv_str(a, arena_printf(a, "%s_segments.c", s->name)));
-    tv_put(a, root, "annotate", tv_bool(a, o->annotate));
-
-    TVal *board = tv_map(a);
-    tv_put(a, board, "name", tv_str(a, s->name));
-    tv_put(a, board, "camel", tv_str(a, s->camel));
-    tv_put(a, board, "upper", tv_str(a, s->upper));
-    tv_put(a, board, "wddm_major", tv_int(a, s->wddm >> 4));
-    tv_put(a, board, "wddm_minor", tv_int(a, s->wddm & 15));
-    /* DXGK_WDDMVERSION: 0x1000 stands for every WDDM 1.0/1.1 driver. */
-    tv_put(a, board, "wddm_caps",
-           tv_int(a, s->wddm < 0x12 ? 0x1000 : (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8));
-    tv_put(a, board, "arch", tv_str(a, arch_name(s->arch)));
-    tv_put(a, board, "ptr_bytes", tv_int(a, s->ptr_bytes));
-    put_fields(a, board, SCOPE(SC_BOARD), s, s->name_pos, o->annotate);
-    tv_put(a, root, "board", board);
-
-    TVal *segs = tv_list(a);
-    bool agp = false;
     for (unsigned i = 0; i < s->nsegs; i++) {
-        tv_push(a, segs, segment_data(a, s, &s->segs[i], o));
-        agp |= s->segs[i].kind == SEG_AGP;
+        const Segment *g = &s->segs[i];
+        if (g->kind == SEG_AGP) {
+            c_agp_segment(w, g->id, g->name, g->pos, i, &c->camel);
+            if (form == 1)
+                c_agp_segment_sysend(w, i);
+            c_agp_segment_end(w);
+            continue;
+        }
+        c_segment(w, g->id, g->name, seg_kind_name(g->kind), g->pos);
+        if (form == 2)
+            c_segment4(w, i);
+        descriptor(c, g, form);
     }
-    tv_put(a, root, "segments", segs);
-    TVal *count = tv_map(a);
-    tv_put(a, count, "max", tv_int(a, s->nsegs));
-    tv_put(a, count, "no_agp", tv_int(a, s->nsegs - agp));
-    tv_put(a, count, "has_agp", tv_int(a, agp));
-    tv_put(a, root, "count", count);
-
-    TVal *bars = tv_list(a);
-    for (unsigned i = 0; i < s->nbars; i++) {
-        TVal *bm = tv_map(a);
-        tv_put(a, bm, "slot", tv_int(a, i));
-        tv_put(a, bm, "name", tv_str(a, s->bars[i].name));
-        tv_put(a, bm, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
-        tv_put(a, bm, "regs", tv_int(a, bar_regs(&s->bars[i])));
-        put_fields(a, bm, SCOPE(SC_BAR), &s->bars[i], s->bars[i].pos, o->annotate);
-        tv_push(a, bars, bm);
-    }
-    tv_put(a, root, "bars", bars);
-    tv_put(a, root, "bar_count", tv_int(a, s->nbars));
-    tv_put(a, root, "bar_slots", tv_int(a, s->nbars ? s->nbars : 1));
-
-    tv_put(a, root, "ddi", ddi_data(a, s));
-    TVal *paging = tv_map(a);
-    tv_put(a, paging, "segment_id", tv_int(a, s->paging.seg ? s->paging.seg->id : 0));
-    put_fields(a, paging, SCOPE(SC_PAGING), s, s->paging.seg_pos, o->annotate);
-    tv_put(a, root, "paging", paging);
-    return root;
+    if (form == 2)
+        c_query4_nb(w, &c->up);
+    else
+        c_query_nb(w);
+    c_query_end(w, &c->up);
 }
 
-/* A template by file name: the --templates directory first, then the one
- * compiled into segc. */
-static const SrcFile *find_template(Arena *a, const char *name, const BuildOpts *o, Outputs *out, Diags *d,
-                                    bool optional)
+/* ---- <board>_segments.c: the lookup ---------------------------------------- */
+
+/* Numbers as initializer rows: 64-bit values 4 to a line, table entries
+ * (segment << 7 | bank reads at a glance in 3 hex digits) 16. */
+static void rows(Emit *w, const uint64_t *v, const uint32_t *v32, size_t n)
 {
-    if (o->templates_dir) {
-        char *p = arena_printf(a, "%s/%s", o->templates_dir, name);
-        FILE *f = os_fopen(p, "rb");
-        if (f) {
-            fclose(f);
-            const SrcFile *src = src_read(a, p, d);
-            if (src && out->ntemplates < MAX_OUTPUTS)
-                out->templates[out->ntemplates++] = src;
-            return src;
+    for (size_t i = 0; i < n && w->out; i++) { /* numbers: no name defined */
+        if (i % (v ? 4 : 16) == 0)
+            indent(w);
+        if (v)
+            c_row_u64(w, v[i]);
+        else
+            c_row_entry(w, v32[i]);
+        if ((i + 1) % (v ? 4 : 16) == 0 || i + 1 == n)
+            nl(w);
+        else
+            space(w);
+    }
+}
+
+/* "segment 2 bank 1", "2 bank 1" or "none": what region `r` answers. */
+static void region_note(Emit *w, const LookupRegion *r, bool word)
+{
+    if (!r->seg)
+        c_region_none(w);
+    else if (word)
+        c_region_segment(w, r->seg);
+    else
+        c_region_base_segment(w, r->seg);
+    if (r->seg && r->bank)
+        bank_n(w, r->bank);
+}
+
+static void lookup_tables(Ctx *c)
+{
+    Emit *w = c->w;
+    const Lookup *lk = c->lk;
+    const char *type = lk->entry_bytes == 1 ? "UINT8" : lk->entry_bytes == 2 ? "UINT16" : "UINT32";
+    c_lookup(w, lookup_form_name(lk->form), lk->bytes, lk->loads);
+    if (lk->form == LOOKUP_DIRECT) {
+        c_lookup_direct(w);
+    } else {
+        c_lookup_answer(w);
+        if (lk->tag)
+            c_lookup_tag(w, lk->tag);
+        c_lookup_regions(w);
+    }
+    c_lookup_regions_head(w);
+    for (unsigned i = 0; i < lk->nregions; i++)
+        if (lk->regions[i].seg) {
+            c_lookup_region(w, lk->regions[i].start, lk->regions[i].end, lk->regions[i].seg);
+            if (lk->regions[i].bank)
+                bank_n(w, lk->regions[i].bank);
+            nl(w);
+        }
+    c_lookup_regions_end(w);
+    if (lk->form == LOOKUP_SEARCH) {
+        if (lk->nstarts > 1) {
+            c_starts(w, lk->lo, &c->camel, lk->nstarts);
+            rows(w, lk->starts, NULL, lk->nstarts);
+            c_starts_end(w);
+        }
+        c_start_regions(w, type, &c->camel, lk->nstarts);
+        rows(w, NULL, lk->start_region, lk->nstarts);
+        c_start_regions_end(w);
+    } else {
+        if (lk->form == LOOKUP_DIRECT) {
+            c_region(w, &c->camel, lk->nregions);
+            for (int half = 0; half < 2; half++) {
+                if (half)
+                    c_region_half(w);
+                for (unsigned i = 0; i < lk->nregions; i++) {
+                    const LookupRegion *r = &lk->regions[i];
+                    c_region_answer(w, half ? r->seg_base : (uint64_t)r->bank << 32 | r->seg);
+                    region_note(w, r, !half);
+                    c_region_row_end(w);
+                }
+            }
+            c_region_end(w);
+        }
+        for (unsigned l = 0; l < lk->nlevels; l++) {
+            const LookupLevel *L = &lk->levels[l];
+            c_level(w, l, L->shift);
+            if (L->bits)
+                c_level_mask(w, ((uint64_t)1 << L->bits) - 1);
+            if (lk->tag)
+                c_level_tag(w, lk->tag, l + 1);
+            c_level_array(w, type, &c->camel, l, L->n);
+            rows(w, NULL, L->entries, L->n);
+            c_level_end(w);
         }
     }
-    for (size_t i = 0; i < embedded_template_count && !optional; i++)
-        if (!strcmp(embedded_templates[i].name, name))
-            return src_from_string(a, name, embedded_templates[i].data, embedded_templates[i].len);
-    if (!optional)
-        fatal_at(d, C_template, (Pos){0}, "no template named '%s' is built in", name);
+    nl(w);
+}
+
+static void lookup_function(Ctx *c)
+{
+    Emit *w = c->w;
+    const Lookup *lk = c->lk;
+    c_lookup_function(w, &c->camel, &c->up);
+    if (lk->nregions <= 1) {
+        c_lookup_empty(w);
+        c_function_end(w);
+        return;
+    }
+    c_lookup_off(w);
+    if (lk->lo)
+        c_lookup_lo(w, lk->lo);
+    if (lk->form == LOOKUP_DIRECT) {
+        c_lookup_direct_code(w, lk->granule_log2, lk->nlevels ? lk->levels[0].n - 1 : 0, &c->camel);
+        c_function_end(w);
+        return;
+    }
+    c_lookup_entry(w);
+    if (lk->form == LOOKUP_SEARCH)
+        c_lookup_search_index(w);
+    c_lookup_span(w, lk->span);
+    if (lk->form == LOOKUP_SEARCH) {
+        for (unsigned st = lk->nstarts / 2; st >= 1; st /= 2)
+            c_lookup_step(w, &c->camel, st);
+        c_lookup_search_answer(w, &c->camel);
+    } else {
+        for (unsigned l = 0; l < lk->nlevels; l++) {
+            const LookupLevel *L = &lk->levels[l];
+            if (l == 0)
+                c_lookup_level0(w, &c->camel, L->shift);
+            else
+                c_lookup_level(w, lk->tag, &c->camel, l, L->bits, L->shift,
+                               L->bits ? ((uint64_t)1 << L->bits) - 1 : 0);
+        }
+    }
+    c_lookup_answer_code(w, &c->camel);
+    c_function_end(w);
+}
+
+static void source(Ctx *c)
+{
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    const Lookup *lk = c->lk;
+    spdx(w);
+    if (*c->hook[HOOK_BANNER])
+        hook(w, c->hook[HOOK_BANNER]);
+    c_intro(w, c->source, s->name);
+    for (unsigned f = 0, n = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f)) {
+            if (n++)
+                sep(w);
+            query_type(w, forms[f].suffix);
+        }
+    c_intro_end(w, SEGC_VERSION, c->spec);
+    if (*c->hook[HOOK_PRECOMP])
+        hook(w, c->hook[HOOK_PRECOMP]);
+    c_include(w, c->header);
+    if (*c->hook[HOOK_TRACE])
+        hook(w, c->hook[HOOK_TRACE]);
+    c_trace(w, &c->camel, c->spec, arch_name(s->arch), s->ptr_bytes);
+    if (s->ptr_bytes == 4)
+        c_arch32(w, &c->up, c->ident, arch_name(s->arch));
+    else
+        c_arch64(w, &c->up, c->ident, arch_name(s->arch));
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        if (!g->nbanks)
+            continue;
+        c_banks(w, g->name, &c->camel, &c->seg_camel[i], g->nbanks);
+        for (unsigned k = 0; k < g->nbanks; k++)
+            c_bank(w, g->banks[k].end, k + 1, g->banks[k].name, g->banks[k].start);
+        c_array_end(w);
+        nl(w);
+    }
+    c_flags(w, &c->camel, s->nsegs + 1);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        c_flags_row(w);
+        unsigned n = 0;
+        for (size_t k = 0; k < flag_count; k++)
+            if (g->flags & (1u << flag_table[k].bit)) {
+                if (n++)
+                    sep(w);
+                flag_set(w, flag_table[k].dxgk);
+            }
+        if (!n)
+            flag_none(w);
+        c_flags_row_end(w, g->id, g->name, g->flags);
+    }
+    c_flags_end(w, &c->camel);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            c_alloc_text(w, &c->camel, forms[f].suffix);
+    c_alloc_text_end(w);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            query(c, f);
+    c_dispatch(w, &c->camel, &c->up);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            c_dispatch_case(w, forms[f].suffix, &c->camel);
+    c_dispatch_end(w, &c->camel);
+    if (!lk->overlap[0]) {
+        lookup_tables(c);
+        c_segment_base(w, &c->camel, s->nsegs + 1);
+        for (unsigned i = 0; i < s->nsegs; i++)
+            c_segment_row(w, s->segs[i].base.v, s->segs[i].id, s->segs[i].name);
+        c_segment_base_end(w);
+    } else {
+        c_segment_size_only(w);
+    }
+    c_segment_size(w, &c->camel, s->nsegs + 1);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        if (g->kind == SEG_AGP)
+            c_segment_size_agp(w, g->id, g->name);
+        else
+            c_segment_row(w, g->size.v, g->id, g->name);
+    }
+    c_segment_size_end(w);
+    if (!lk->overlap[0])
+        lookup_function(c);
+    c_bank_of_offset(w, &c->camel);
+    if (!lk->overlap[0]) {
+        c_bank_of_offset_location(w, &c->up);
+        c_bank_of_offset_check(w, s->nsegs, &c->camel);
+        c_bank_of_offset_lookup(w, &c->camel);
+        return;
+    }
+    c_bank_of_offset_check(w, s->nsegs, &c->camel);
+    c_bank_of_offset_walk(w);
+    for (unsigned i = 0; i < s->nsegs; i++)
+        if (s->segs[i].nbanks)
+            c_bank_of_offset_case(w, s->segs[i].id, &c->camel, &c->seg_camel[i]);
+    c_bank_of_offset_walk_end(w);
+}
+
+/* ---- the names the hooks, the board, the segments and the BARs give -------- */
+
+static const char *const hook_names[] = {"prefix", "banner", "precomp", "trace"};
+
+/* What a hook file may name: {{ NAME }} (templates/README.md). */
+static const char *hook_value(const Ctx *c, const char *name, size_t n)
+{
+    const char *names[] = {"board.name", "board.upper", "board.camel", "spec.file", "segc.version", "header",
+                           "source"};
+    const char *values[] = {c->s->name, c->up.text, c->camel.text, c->spec, SEGC_VERSION, c->header, c->source};
+    for (size_t i = 0; i < countof(names); i++)
+        if (strlen(names[i]) == n && !strncmp(names[i], name, n))
+            return values[i];
     return NULL;
 }
 
-static bool render(Arena *a, const char *tmpl, const char *outname, const TVal *ctx, const BuildOpts *o,
-                   Outputs *out, Diags *d)
+/* The text of hook file `src` with its {{ NAME }}s replaced, trailing
+ * blanks cut; NULL after an error at the file. */
+static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
 {
-    const SrcFile *src = find_template(a, tmpl, o, out, d, false);
-    if (!src)
-        return false;
-    Output *f = &out->files[out->n++];
-    f->name = outname;
-    if (!ctx) { /* copied as it is */
-        buf_putn(&f->text, src->text, src->len);
-        return true;
+    Buf b = {0};
+    uint32_t line = 1;
+    const char *t = src->text, *end = t + src->len, *bol = t;
+    while (t < end) {
+        if (*t == '\n')
+            line++, bol = t + 1;
+        if (t + 1 < end && t[0] == '{' && (t[1] == '{' || t[1] == '%')) {
+            const char *n = t + 2, *e;
+            while (n < end && (*n == ' ' || *n == '\t'))
+                n++;
+            for (e = n; e < end && (isalnum((unsigned char)*e) || *e == '_' || *e == '.'); e++)
+                ;
+            const char *close = e;
+            while (close < end && (*close == ' ' || *close == '\t'))
+                close++;
+            const char *v = t[1] == '{' && close + 1 < end && close[0] == '}' && close[1] == '}'
+                                ? hook_value(c, n, (size_t)(e - n)) : NULL;
+            if (!v) {
+                fatal_at(d, C_template, (Pos){src, line, (uint32_t)(t - bol) + 1, 2},
+                         "a hook file substitutes only {{ board.name }}, {{ board.upper }}, {{ board.camel }}, "
+                         "{{ spec.file }}, {{ segc.version }}, {{ header }} and {{ source }}");
+                buf_free(&b);
+                return NULL;
+            }
+            buf_puts(&b, v);
+            t = close + 2;
+            continue;
+        }
+        buf_putc(&b, *t++);
     }
-    return tmpl_render(a, tmpl_parse(a, src, d), ctx, &f->text, d);
+    while (b.len && (b.p[b.len - 1] == '\n' || b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\r'))
+        b.len--;
+    const char *text = arena_strndup(c->w->a, b.p ? b.p : "", b.len);
+    buf_free(&b);
+    return text;
 }
 
-/* The hook points of the shipped templates (templates/README.md): each is
- * the text DIR/hook-NAME.txt of --templates renders to, trailing blanks
- * cut, or empty.  The prefix goes in front of every board symbol. */
-static bool put_hooks(Arena *a, TVal *ctx, const Spec *s, const BuildOpts *o, Outputs *out, Diags *d)
+static Name name_of(const char *text, NameKind kind, unsigned index)
 {
-    static const char *const names[] = {"prefix", "banner", "precomp", "trace"};
-    TVal *hooks = tv_map(a);
-    tv_put(a, ctx, "hook", hooks);
-    for (size_t i = 0; i < countof(names); i++) {
-        const SrcFile *src = find_template(a, arena_printf(a, "hook-%s.txt", names[i]), o, out, d, true);
-        Buf b = {0};
-        bool ok = !src || tmpl_render(a, tmpl_parse(a, src, d), ctx, &b, d);
-        while (b.len && (b.p[b.len - 1] == '\n' || b.p[b.len - 1] == ' ' || b.p[b.len - 1] == '\r'))
-            b.len--;
-        const char *text = arena_printf(a, "%.*s", (int)b.len, b.len ? b.p : "");
-        buf_free(&b);
-        if (!ok)
+    return (Name){text, kind, index, strlen(text)};
+}
+
+static void set_board_names(Ctx *c, const char *prefix)
+{
+    Arena *a = c->w->a;
+    c->up = name_of(*prefix ? arena_printf(a, "%s_%s", to_upper(a, prefix), c->s->upper) : c->s->upper, NAME_BOARD, 0);
+    c->camel = name_of(*prefix ? arena_printf(a, "%s%s", prefix, c->s->camel) : c->s->camel, NAME_BOARD, 0);
+}
+
+/* The hook files of --templates DIR (each read if present), the board's,
+ * segments' and BARs' names.  False after an error. */
+static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
+{
+    Arena *a = w->a;
+    *c = (Ctx){.w = w, .s = s, .o = o, .lk = lk};
+    c->header = arena_printf(a, "%s_segments.h", s->name);
+    c->source = arena_printf(a, "%s_segments.c", s->name);
+    c->spec = os_basename(s->file->name);
+    char *ident = arena_strdup(a, c->spec); /* the file name as a C identifier, for _Static_assert's message */
+    for (char *p = ident; *p; p++)
+        *p = (char)(isalnum((unsigned char)*p) && (unsigned char)*p < 0x80 ? *p : '_');
+    c->ident = ident;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        c->no_agp += s->segs[i].kind != SEG_AGP;
+    c->seg = arena_alloc(a, (s->nsegs + 1) * sizeof *c->seg);
+    c->seg_camel = arena_alloc(a, (s->nsegs + 1) * sizeof *c->seg_camel);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        c->seg[i] = name_of(to_upper(a, s->segs[i].name), NAME_SEGMENT, i);
+        c->seg_camel[i] = name_of(to_camel(a, s->segs[i].name), NAME_SEGMENT, i);
+    }
+    c->bar = arena_alloc(a, (s->nbars + 1) * sizeof *c->bar);
+    for (unsigned i = 0; i < s->nbars; i++)
+        c->bar[i] = name_of(to_upper(a, s->bars[i].name), NAME_BAR, i);
+    for (unsigned form = 0; form < DDI_FORMS; form++) { /* fields by place, a counting sort */
+        unsigned start[DDI_MEMBERS + 2] = {0};
+        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
+            start[field_table[f].at[form] + 1]++;
+        for (unsigned at = 1; at <= DDI_MEMBERS + 1; at++)
+            start[at] += start[at - 1];
+        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
+            if (field_table[f].at[form])
+                c->members[form][start[field_table[f].at[form]]++ - start[1]] = (FieldId)f;
+        c->nmembers[form] = s->forms & (1u << form) ? FIELD_COUNT - start[1] : 0;
+    }
+    set_board_names(c, "");
+    for (size_t i = 0; i < countof(c->hook); i++)
+        c->hook[i] = "";
+    if (!o || !o->templates_dir)
+        return true;
+    static const char *const gone[] = {"segments.h.tmpl", "segments.c.tmpl", "selftest.c.tmpl", "segc_dxgk.h"};
+    for (size_t i = 0; i < countof(gone); i++) {
+        const char *p = arena_printf(a, "%s/%s", o->templates_dir, gone[i]);
+        if (os_kind(p) != OS_MISSING) {
+            fatal_at(d, C_template, (Pos){0},
+                     "%s: segc no longer renders whole templates; --templates reads only the hook files "
+                     "hook-banner.txt, hook-precomp.txt, hook-trace.txt and hook-prefix.txt (templates/README.md)",
+                     p);
             return false;
-        tv_put(a, hooks, names[i], tv_str(a, text));
-        if (i == 0 && *text && !is_c_ident(text)) {
+        }
+    }
+    for (size_t i = 0; i < countof(hook_names); i++) {
+        const char *p = arena_printf(a, "%s/hook-%s.txt", o->templates_dir, hook_names[i]);
+        if (os_kind(p) == OS_MISSING)
+            continue;
+        const SrcFile *src = src_read(a, p, d);
+        if (!src)
+            return false;
+        if (out->nhooks < MAX_OUTPUTS)
+            out->hooks[out->nhooks++] = src;
+        const char *text = hook_text(c, src, d);
+        if (!text)
+            return false;
+        c->hook[i] = text;
+        if (i == HOOK_PREFIX && *text && !is_c_ident(text)) {
             fatal_at(d, C_template, (Pos){src, 1, 1, 0}, "hook-prefix.txt must hold a C identifier, not '%s'", text);
             return false;
         }
-        if (i == 0 && *text) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */
-            TVal *board = (TVal *)tv_get(ctx, "board");
-            tv_put(a, board, "camel", tv_str(a, arena_printf(a, "%s%s", text, s->camel)));
-            tv_put(a, board, "upper", tv_str(a, arena_printf(a, "%s_%s", to_upper(a, text), s->upper)));
+        if (i == HOOK_PREFIX) { /* ContosoD8 -> XyzContosoD8, CONTOSO_D8 -> XYZ_CONTOSO_D8 */
+            set_board_names(c, text);
+            c->prefix_file = src;
         }
     }
     return true;
+}
+
+/* ---- rendering, and the names the outputs define ---------------------------- */
+
+/* Every output into `out` (each file's text when w->out is set per file,
+ * else none); the self-test when asked. */
+static void render(Ctx *c, Outputs *out, bool text, bool selftest)
+{
+    Emit *w = c->w;
+    const char *names[] = {c->header, c->source, "segc_dxgk.h", arena_printf(w->a, "%s_selftest.c", c->s->name)};
+    for (unsigned i = 0; i < (selftest ? 4u : 3u); i++) {
+        Output *f = &out->files[out->n++];
+        f->name = names[i];
+        w->out = text ? &f->text : NULL;
+        if (text) /* enough for most boards: the text is not copied as it grows */
+            buf_reserve(&f->text, i == 2 ? frag_pieces[frags[FR_segc_dxgk_h].text.first].len : 1u << 15);
+        w->file = f->name;
+        if (i == 0)
+            header(c);
+        else if (i == 1)
+            source(c);
+        else if (i == 2)
+            segc_dxgk_h(w);
+        else
+            selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->header,
+                           c->source, names[3], c->spec, c->hook[HOOK_BANNER]});
+    }
+    w->out = NULL;
+}
+
+/* The identifiers w->defs holds twice where at least one definition is
+ * built from a name of the spec, one clash per pair of origins; two
+ * different entries of one name are names-unique's to report. */
+static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
+{
+    unsigned cap = 16;
+    while (cap < 2 * w->ndefs)
+        cap *= 2;
+    int *slot = arena_alloc(w->a, cap * sizeof *slot); /* index + 1 of a definition; 0: empty */
+    NameClash *out = NULL;
+    unsigned nout = 0, outcap = 0;
+    for (unsigned i = 0; i < w->ndefs; i++) {
+        const GenDef *x = &w->defs[i];
+        uint32_t h = x->hash & (cap - 1);
+        for (const GenDef *y; slot[h] && ((y = &w->defs[slot[h] - 1])->len != x->len ||
+                                          y->hash != x->hash || memcmp(y->ident, x->ident, x->len));)
+            h = (h + 1) & (cap - 1);
+        if (!slot[h]) {
+            slot[h] = (int)i + 1;
+            continue;
+        }
+        const GenDef *y = &w->defs[slot[h] - 1];
+        if (!x->on && !y->on)
+            continue; /* segc's own text: its #if branches may define a name twice */
+        if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index &&
+            x->on->kind != NAME_BOARD &&
+            !strcmp(x->on->kind == NAME_BAR ? s->bars[x->on->index].name : s->segs[x->on->index].name,
+                    y->on->kind == NAME_BAR ? s->bars[y->on->index].name : s->segs[y->on->index].name))
+            continue;
+        NameClash k = {arena_strndup(w->a, x->ident, x->len),
+                       {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},
+                        {x->on ? x->on->kind : 0, x->on ? x->on->index : 0, x->file}}};
+        bool seen = false;
+        for (unsigned j = 0; j < nout && !seen; j++)
+            seen = out[j].def[0].kind == k.def[0].kind && out[j].def[0].index == k.def[0].index &&
+                   out[j].def[1].kind == k.def[1].kind && out[j].def[1].index == k.def[1].index;
+        if (seen)
+            continue;
+        if (nout == outcap) {
+            outcap = outcap ? 2 * outcap : 8;
+            NameClash *grown = arena_alloc(w->a, outcap * sizeof *grown);
+            if (nout)
+                memcpy(grown, out, nout * sizeof *grown);
+            out = grown;
+        }
+        out[nout++] = k;
+    }
+    *n = nout;
+    return out;
+}
+
+/* Every output of `segc build --emit-selftest` without hook files, with
+ * the default lookup budget, rendered without text: the identifiers in w
+ * (the board's Names they point to are in the arena, with the Ctx). */
+static void collect(Emit *w, const Spec *s)
+{
+    Lookup lk;
+    layout_lookup(w->a, s, 0, &lk);
+    Ctx *c = arena_alloc(w->a, sizeof *c);
+    Outputs out;
+    memset(&out, 0, sizeof out);
+    ctx_init(c, w, s, NULL, &lk, &out, NULL);
+    render(c, &out, false, true);
+}
+
+NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n)
+{
+    Emit w = {.a = a};
+    collect(&w, s);
+    NameClash *k = clashes(&w, s, n);
+    emit_done(&w);
+    return k;
+}
+
+const GenDef *emit_defs(Arena *a, const Spec *s, unsigned *n)
+{
+    Emit w = {.a = a};
+    collect(&w, s);
+    GenDef *defs = arena_alloc(a, (w.ndefs + 1) * sizeof *defs);
+    memcpy(defs, w.defs, w.ndefs * sizeof *defs);
+    *n = w.ndefs;
+    emit_done(&w);
+    return defs;
 }
 
 /* ---- preconditions: the invariants the emitted code relies on --------------- */
@@ -402,19 +1102,24 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, 
     memset(out, 0, sizeof *out);
     if (!emit_preconditions(a, s, d))
         return false;
-    TVal *ctx = context(a, s, o);
-    tv_put(a, ctx, "lookup", lookup_data(a, lk));
-    bool ok = put_hooks(a, ctx, s, o, out, d) &&
-              render(a, "segments.h.tmpl", arena_printf(a, "%s_segments.h", s->name), ctx, o, out, d) &&
-              render(a, "segments.c.tmpl", arena_printf(a, "%s_segments.c", s->name), ctx, o, out, d) &&
-              render(a, "segc_dxgk.h", "segc_dxgk.h", NULL, o, out, d);
-    if (ok && o->emit_selftest) {
-        tv_put(a, ctx, "selftest", selftest_data(a, s));
-        ok = render(a, "selftest.c.tmpl", arena_printf(a, "%s_selftest.c", s->name), ctx, o, out, d);
-    }
-    if (!ok)
+    Emit w = {.a = a, .annotate = o->annotate};
+    Ctx c;
+    if (!ctx_init(&c, &w, s, o, lk, out, d))
+        return false;
+    render(&c, out, true, o->emit_selftest);
+    unsigned n;
+    const NameClash *k = clashes(&w, s, &n);
+    emit_done(&w);
+    /* check compared the names of the same outputs without the hook
+     * files, and no prefix can make a name of the board one of segc's. */
+    if (n)
+        fatal_at(d, C_internal, s->name_pos,
+                 "internal error: the invariant [%s] does not hold for %s (in %s and %s%s), yet the checks passed; "
+                 "segc refuses to write code that relies on it", code_name(R_names_generated_unique), k->ident,
+                 k->def[0].file, k->def[1].file, c.prefix_file ? ", with the prefix of hook-prefix.txt" : "");
+    if (n)
         outputs_free(out);
-    return ok;
+    return !n;
 }
 
 void outputs_free(Outputs *out)

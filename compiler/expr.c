@@ -35,6 +35,11 @@ const char *expr_unit_name(Unit u)
     return (size_t)u < countof(unit_table) ? unit_table[u].name : "?";
 }
 
+unsigned expr_unit_shift(Unit u)
+{
+    return (size_t)u < countof(unit_table) ? unit_table[u].shift : 0;
+}
+
 bool expr_unit_lookup(const char *s, size_t n, Unit *out)
 {
     for (size_t i = 0; i < countof(unit_table); i++) {

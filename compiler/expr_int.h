@@ -17,6 +17,7 @@ enum { EXPR_TOK_END = 0, EXPR_TOK_ERROR = -1 };
 /* A unit's spelling (EXPR_UNITS), and the unit of an exact, case-sensitive
  * spelling (false if `s` is not a unit word). */
 const char *expr_unit_name(Unit u);
+unsigned expr_unit_shift(Unit u); /* log2 of a byte unit's bytes (0 for B and pages) */
 bool expr_unit_lookup(const char *s, size_t n, Unit *out);
 
 /* One token.  Lemon's %token_type, copied by value. */

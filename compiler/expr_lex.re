@@ -21,6 +21,7 @@
  */
 #include "expr_int.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos start, Diags *d)
@@ -127,6 +128,18 @@ static int bad_unit(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
     return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 
+/* Whether [s, e) are digits of `base` with '_' only between two of them. */
+static bool digits_of(const unsigned char *s, const unsigned char *e, unsigned base)
+{
+    for (const unsigned char *p = s; p < e; p++) {
+        unsigned c = *p | 0x20u;
+        bool digit = (*p >= '0' && *p <= '9') || (c >= 'a' && c <= 'f');
+        if (*p == '_' ? p == s || p + 1 == e || p[1] == '_' : !digit || digit_value(*p) >= base)
+            return false;
+    }
+    return s < e;
+}
+
 /* The number just lexed run into a word or digits [u, e). */
 static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const unsigned char *e)
 {
@@ -136,6 +149,17 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
     if (*u == '_')
         return fail(lx, t, u, u + 1, C_expr_syntax,
                     "misplaced '_' separator: '_' may only stand between two digits");
+    /* 0X1F, 0B101, 0O17: a prefix in capitals, the rest a literal. */
+    unsigned upper = u == s + 1 && s[0] == '0' ? (*u == 'X' ? 16 : *u == 'B' ? 2 : *u == 'O' ? 8 : 0) : 0;
+    if (upper && digits_of(u + 1, e, upper)) {
+        char low[3] = {'0', (char)(*u | 0x20), 0};
+        Diag *g = error_at(lx->d, C_expr_syntax, lex_pos(lx, s, (size_t)(e - s)),
+                           "'0%c' is not a number prefix: %s %s literal starts with %s", *u, upper == 8 ? "an" : "a",
+                           base_name[upper], low);
+        diag_fixit(lx->d, g, "write %s%.*s", low, (int)(e - u - 1), (const char *)u + 1);
+        diag_edit(lx->d, g, lex_pos(lx, s, 2), low);
+        return emit(lx, t, EXPR_TOK_ERROR, s, e);
+    }
     if (u == s + 1 && s[0] == '0' && (*u == 'x' || *u == 'b' || *u == 'o'))
         return fail(lx, t, s, u + 1, C_expr_syntax, "'0%c' must be followed by %s digits", *u,
                     base_name[literal_base(s, u + 1)]);
@@ -154,6 +178,48 @@ static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const uns
     if (*s > 0x20 && *s < 0x7f)
         return fail(lx, t, s, e, C_expr_syntax, "unexpected character '%c'", *s);
     return fail(lx, t, s, e, C_expr_syntax, "unexpected character (byte 0x%02X)", *s);
+}
+
+/* A fractional number [s, e): an error, with the whole number of bytes it
+ * spells with the unit after it when there is one (2.5GiB: 2560MiB). */
+static int fraction(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)
+{
+    Diag *g = error_at(lx->d, C_expr_syntax, lex_pos(lx, s, (size_t)(e - s)),
+                       "fractional number '%.*s': expressions are unsigned integers", (int)(e - s), (const char *)s);
+    const unsigned char *w = e, *we;
+    while (w < lx->lim && (*w == ' ' || *w == '\t'))
+        w++;
+    for (we = w; we < lx->lim && ((*we | 0x20u) - 'a' < 26u); we++)
+        ;
+    Unit unit = UNIT_B;
+    if (we > w && (!expr_unit_lookup((const char *)w, (size_t)(we - w), &unit) || unit == UNIT_PAGES))
+        we = w = e; /* another word, or pages (whose size is the spec's) */
+    if (we == w)
+        we = e, unit = UNIT_B;
+    /* int.frac << shift, exactly: frac / 10^n is q / 2^n once 5^n divides
+     * it (at most 12 digits, so nothing below overflows). */
+    unsigned shift = expr_unit_shift(unit), n = 0;
+    uint64_t ip = 0, frac = 0, five = 1;
+    const unsigned char *p = s;
+    for (; *p != '.'; p++)
+        if (*p != '_')
+            ip = ip > (UINT64_MAX - 9) / 10 ? UINT64_MAX : ip * 10 + (*p - '0');
+    for (p++; p < e && n < 13; p++, n++)
+        frac = frac * 10 + (*p - '0'), five *= 5;
+    if (literal_base(s, e) != 10 || n > 12 || frac % five || ip > UINT64_MAX >> shift)
+        return emit(lx, t, EXPR_TOK_ERROR, s, e);
+    uint64_t q = frac / five << shift; /* q < 2^12, shift <= 40 */
+    if (q & ((UINT64_C(1) << n) - 1) || (ip << shift) > UINT64_MAX - (q >> n))
+        return emit(lx, t, EXPR_TOK_ERROR, s, e);
+    /* In the largest unit up to the written one that counts it whole. */
+    uint64_t v = (ip << shift) + (q >> n);
+    unsigned u = shift;
+    while (u && v & ((UINT64_C(1) << u) - 1))
+        u -= 10;
+    const char *whole = arena_printf(lx->a, "%" PRIu64 "%s", v >> u, u ? expr_unit_name((Unit)(UNIT_B + u / 10)) : "");
+    diag_fixit(lx->d, g, "write %s (%.*s as a whole number)", whole, (int)(we - s), (const char *)s);
+    diag_edit(lx->d, g, lex_pos(lx, s, (size_t)(we - s)), whole);
+    return emit(lx, t, EXPR_TOK_ERROR, s, e);
 }
 
 /* True if the previous token ended an operand, so a unit may follow. */
@@ -204,11 +270,7 @@ int expr_lex(ExprLexer *lx, ExprTok *t)
                 return bad_suffix(lx, t, s, YYCURSOR);
             return number(lx, t, s, YYCURSOR);
         }
-        num "." [0-9]+ {
-            return fail(lx, t, s, YYCURSOR, C_expr_syntax,
-                        "fractional number '%.*s': expressions are unsigned integers", (int)(YYCURSOR - s),
-                        (const char *)s);
-        }
+        num "." [0-9]+ { return fraction(lx, t, s, YYCURSOR); }
         ambig {
             if (expr_unit_lookup((const char *)s, (size_t)(YYCURSOR - s), &t->unit))
                 return emit(lx, t, EXPR_TK_UNIT, s, YYCURSOR);

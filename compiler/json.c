@@ -158,6 +158,12 @@ void json_nul(JsonW *w)
     buf_puts(w->out, "null");
 }
 
+void json_raw(JsonW *w, const char *text)
+{
+    before_item(w);
+    buf_puts(w->out, text);
+}
+
 /* "key": value, for each kind of value. */
 #define KEYED(name, T, put)                         \
     void name(JsonW *w, const char *key, T v)       \

@@ -4,11 +4,9 @@
  * The loader turns the one document of a spec into Nodes (scalars, mappings,
  * sequences) that each carry the file, line and byte column where they were
  * written; spec_read (at the end) does so for every file of the extends
- * chain and merges them.  Of what the keys mean it knows `segc:`,
- * `extends:` and what the merge needs: the sections that merge key by key
- * (board, constants, bars, paging) and `segments`, whose entries merge by
- * `name:` (a child entry with `new: true` must add one); resolve.c knows
- * the rest.
+ * chain and merges them by the merge rule each key has in the structure
+ * table (spec.def).  Of what the keys mean it reads only `segc:`,
+ * `extends:`, a segment's `new:` and `delete:`; resolve.c reads the rest.
  *
  * Positions.  libyaml counts a mark's index in characters (and ends its
  * lines at CR, NEL, LS and PS too); segc's Pos counts lines at LF only
@@ -97,6 +95,7 @@ typedef struct Loader {
     Diags *d;
 
     size_t bom;             /* 3 if the file starts with a UTF-8 BOM */
+    bool ascii;             /* no byte past the BOM above 0x7F */
     size_t mark_idx, mark_off; /* the character cursor: index and offset */
     size_t pos_off, line_off;  /* the byte cursor, and where its line starts */
     uint32_t line;
@@ -185,6 +184,8 @@ static size_t mark_off(Loader *L, yaml_mark_t m)
 {
     const unsigned char *t = (const unsigned char *)L->src->text;
     size_t n = L->src->len;
+    if (L->ascii) /* a character is a byte */
+        return L->mark_off = m.index < n - L->bom ? L->bom + m.index : n;
     for (; L->mark_idx < m.index && L->mark_off < n; L->mark_idx++)
         L->mark_off += u8len(t[L->mark_off]);
     if (L->mark_off > n)
@@ -201,9 +202,10 @@ static Pos pos_of_off(Loader *L, size_t off)
     const char *t = L->src->text;
     if (off > L->src->len)
         off = L->src->len;
-    for (; L->pos_off < off; L->pos_off++)
-        if (t[L->pos_off] == '\n')
-            L->line++, L->line_off = L->pos_off + 1;
+    for (const char *nl; L->pos_off < off && (nl = memchr(t + L->pos_off, '\n', off - L->pos_off));)
+        L->line++, L->pos_off = L->line_off = (size_t)(nl - t) + 1;
+    if (L->pos_off < off)
+        L->pos_off = off;
     while (L->pos_off > off)
         if (t[--L->pos_off] == '\n') {
             L->line--;
@@ -636,6 +638,35 @@ static void on_event(Loader *L, const yaml_event_t *ev)
 
 /* ---- libyaml errors ---------------------------------------------------- */
 
+/* The fix of a tab where YAML wants spaces, from byte `b`: in the
+ * indentation, each tab of it becomes the file's indentation step (the
+ * least indentation a line has with spaces alone; 2 without one);
+ * elsewhere, a tab becomes one space. */
+static void tab_fix(Loader *L, Diag *g, size_t b)
+{
+    const char *t = L->src->text;
+    size_t n = L->src->len, e = b, tabs = 0, spaces = 0, step = 0;
+    bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
+    for (; e < n && (t[e] == ' ' || t[e] == '\t') && (leading || t[e] == '\t'); e++)
+        t[e] == '\t' ? tabs++ : spaces++;
+    for (size_t i = 0; leading && i < n; i = i + 1) {
+        size_t j = i;
+        while (j < n && t[j] == ' ')
+            j++;
+        if (j > i && j < n && t[j] != '\t' && t[j] != '\n' && t[j] != '\r' && t[j] != '#' && (!step || j - i < step))
+            step = j - i;
+        while (j < n && t[j] != '\n')
+            j++;
+        i = j;
+    }
+    size_t want = leading ? spaces + tabs * (step ? step : 2) : tabs;
+    char *sp = arena_alloc(L->a, want + 1);
+    memset(sp, ' ', want);
+    diag_fixit(L->d, g, leading ? "indent with %zu spaces" : "replace the tab with %zu space%s", want,
+               want == 1 ? "" : "s");
+    diag_edit(L->d, g, pos_shift(pos_of_off(L, b), 0, (uint32_t)(e - b)), sp);
+}
+
 static void syntax_error(Loader *L, const yaml_parser_t *p)
 {
     const char *t = L->src->text;
@@ -658,9 +689,10 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
         while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t'))
             b--;
         bool leading = b == 0 || t[b - 1] == '\n' || t[b - 1] == '\r';
-        error_at(L->d, C_yaml_syntax, at, "%s",
-                 leading ? "tab character used for indentation; YAML needs spaces"
-                         : "tab character where YAML expects a space; use spaces");
+        Diag *g = error_at(L->d, C_yaml_syntax, at, "%s",
+                           leading ? "tab character used for indentation; YAML needs spaces"
+                                   : "tab character where YAML expects a space; use spaces");
+        tab_fix(L, g, leading ? b : off);
         return;
     }
     if (reader || !p->context) {
@@ -698,6 +730,13 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
         .mark_off = bom_len(src),
         .line = 1,
     };
+    uint64_t high = 0; /* the top bits of every byte, eight at a time */
+    size_t i = L.bom;
+    for (uint64_t w; i + 8 <= src->len; i += 8)
+        memcpy(&w, src->text + i, 8), high |= w;
+    for (; i < src->len; i++)
+        high |= (unsigned char)src->text[i];
+    L.ascii = !(high & 0x8080808080808080ull);
     L.frames = arena_alloc(a, L.lim->max_depth * sizeof *L.frames);
 
     yaml_parser_t p;
@@ -921,8 +960,9 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
 /* ---- the spec and its extends chain -------------------------------------- */
 
 /* Every file of the chain is read and parsed here; the trees are merged
- * child over base at the node level.  Nodes are shared, never copied, so a
- * value that came from a base file still points into that file. */
+ * child over base at the node level, each key by its merge rule.  Nodes are
+ * shared, never copied, so a value that came from a base file still points
+ * into that file. */
 
 Pos node_span(const Node *n)
 {
@@ -974,7 +1014,7 @@ typedef struct Chain {
     const char *real;
 } Chain;
 
-static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top);
+static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m, SpecMap entries);
 
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
@@ -985,81 +1025,151 @@ static size_t name_index(const char *const *names, size_t n, const char *name)
     return j;
 }
 
-/* Segments merge by name key by key; new ones append, and one whose name
- * is close to a base segment's is recorded (r->out->near).  A second entry
- * of one name in the child is reported, as in a plain spec. */
-static Node *merge_segments(Reader *r, const Node *base, const Node *child)
+/* The `delete: true` of `entry`, an entry of map `m` (a BAR, a segment),
+ * or NULL. */
+static const NodePair *deleting(const Node *entry, SpecMap m)
+{
+    for (size_t i = 0; entry->kind == NODE_MAP && i < entry->npairs; i++) {
+        const NodePair *p = &entry->pairs[i];
+        const KeyInfo *k = spec_key(m, p->key->str);
+        if (k && k->merge == MERGE_DELETE && p->value->kind == NODE_SCALAR && !strcmp(p->value->str, "true"))
+            return p;
+    }
+    return NULL;
+}
+
+/* A variant's entry that deletes the base's `what` `name`: an error at
+ * `at` when the base has none (names[0..n): the base's), and at each key
+ * of the entry that would change what is deleted. */
+static void delete_entry(Reader *r, const Node *entry, SpecMap m, const char *what, const char *name, Pos at,
+                         const char *const *names, size_t n)
+{
+    const NodePair *del = deleting(entry, m);
+    for (size_t i = 0; i < entry->npairs; i++) {
+        const NodePair *p = &entry->pairs[i];
+        const KeyInfo *k = spec_key(m, p->key->str);
+        if (p != del && !(k && k->merge == MERGE_MATCH))
+            error_at(r->d, C_variant_delete, node_span(p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
+                     name ? name : "?", p->key->str);
+    }
+    if (!name) {
+        error_at(r->d, C_variant_delete, node_span(del->key), "'delete: true' needs the name of the base's %s it removes",
+                 what);
+    } else if (name_index(names, n, name) == n) {
+        Diag *g = error_at(r->d, C_variant_delete, at, "the base has no %s '%s' to delete", what, name);
+        diag_suggest(r->d, g, name, names, n, sizeof *names);
+    } else {
+        Deleted *dl = arena_alloc(r->a, sizeof *dl);
+        *dl = (Deleted){r->out->deleted, m, name, at};
+        r->out->deleted = dl;
+    }
+}
+
+/* The items of two sequences of maps `m` matched by the key of `m` that
+ * MERGE_BY_NAME matches by: a match merges key by key, `delete: true`
+ * removes the base's item, a new name is appended; one close to a base
+ * item's name is recorded (r->out->near).  A second entry of one name in
+ * the child is reported, as in a plain spec. */
+static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap m)
 {
     Arena *a = r->a;
+    const char *key = NULL;
+    for (size_t i = 0; i < spec_key_count; i++)
+        key = spec_keys[i].map == m && spec_keys[i].merge == MERGE_MATCH ? spec_keys[i].key : key;
     size_t nb = base->nitems, n = nb + child->nitems;
     const char **names = arena_alloc(a, (n + 1) * sizeof *names);
-    Node *s = arena_alloc(a, sizeof *s);
+    Node *s = arena_alloc(a, sizeof *s), **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
     *s = (Node){.kind = NODE_SEQ, .pos = child->pos, .items = arena_alloc(a, n * sizeof(Node *))};
     for (size_t i = 0; i < n; i++) {
-        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], "name");
+        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], key);
         names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
         if (i < nb)
-            s->items[s->nitems++] = base->items[i];
+            kept[i] = base->items[i];
     }
     for (size_t i = nb; i < n; i++) {
         Node *c = child->items[i - nb];
         const char *name = names[i];
         size_t j = nb + name_index(names + nb, i - nb, name);
         if (j < i) {
-            Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, "name")), "a second segment named '%s'",
-                               name);
-            diag_note(r->d, g, node_span(node_get(child->items[j - nb], "name")), "the first is here");
+            Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)), "a second %s named '%s'",
+                               spec_maps[m].noun, name);
+            diag_note(r->d, g, node_span(node_get(child->items[j - nb], key)), "the first is here");
             continue;
         }
-        if ((j = name_index(names, nb, name)) < nb) {
+        j = name_index(names, nb, name);
+        if (deleting(c, m)) {
+            delete_entry(r, c, m, spec_maps[m].noun, name, name ? node_span(node_get(c, key)) : c->pos, names, nb);
+            if (j < nb)
+                kept[j] = NULL;
+            continue;
+        }
+        if (j < nb) {
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
             if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
-                Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, "name")),
+                Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
-                diag_note(r->d, g, node_span(node_get(base->items[j], "name")),
+                diag_note(r->d, g, node_span(node_get(base->items[j], key)),
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
-            s->items[j] = merge_maps(r, s->items[j], c, false);
+            if (kept[j])
+                kept[j] = merge_map(r, kept[j], c, m, MAP_NONE);
             continue;
         }
-        s->items[s->nitems++] = c;
+        s->items[nb + s->nitems++] = c; /* appended below, in the child's order */
         const char *near = name ? closest_name(name, names, nb) : NULL;
         if (near) {
             NearName *nn = arena_alloc(a, sizeof *nn);
-            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], "name")};
+            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], key)};
             r->out->near = nn;
         }
     }
+    size_t added = s->nitems;
+    s->nitems = 0;
+    for (size_t i = 0; i < nb; i++)
+        if (kept[i])
+            s->items[s->nitems++] = kept[i];
+    for (size_t i = 0; i < added; i++)
+        s->items[s->nitems++] = s->items[nb + i];
     return s;
 }
 
-/* Child keys override base keys one by one.  At the top of a spec (`top`)
- * the sections that are maps merge key by key, `segments` by name, and the
- * child's `extends:` (what `base` is) is dropped. */
-static Node *merge_maps(Reader *r, const Node *base, const Node *child, bool top)
+/* Child keys over base keys, each by its rule in map `m` (spec.def; a key
+ * it does not know is replaced); for a map of named entries (`bars`,
+ * `constants`: m is MAP_NONE) each entry is replaced whole, or deleted when
+ * it is a map `entries` that says `delete: true`.  The keys each file has
+ * of its own (segc, extends) are the base's. */
+static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m, SpecMap entries)
 {
-    static const char *const map_sections[] = {"board", "constants", "bars", "paging"};
     size_t nb = base->npairs, n = nb + child->npairs;
-    Node *m = arena_alloc(r->a, sizeof *m);
-    *m = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *m->pairs)};
-    for (size_t i = 0; i < n; i++) {
-        Node *k = i < nb ? base->pairs[i].key : child->pairs[i - nb].key;
-        Node *v = i < nb ? base->pairs[i].value : child->pairs[i - nb].value, *bv = node_get(m, k->str);
-        bool section = top && name_index(map_sections, countof(map_sections), k->str) < countof(map_sections);
-        if (top && strcmp(k->str, "extends") == 0)
+    const char **names = arena_alloc(r->a, (nb + 1) * sizeof *names);
+    Node *out = arena_alloc(r->a, sizeof *out);
+    *out = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
+    for (size_t i = 0; i < nb; i++)
+        names[i] = base->pairs[i].key->str, out->pairs[out->npairs++] = base->pairs[i];
+    for (size_t i = 0; i < child->npairs; i++) {
+        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
+        const KeyInfo *ki = spec_key(m, k->str);
+        NodePair *p = (NodePair *)node_pair(out, k->str);
+        if (ki && ki->merge == MERGE_FILE)
             continue;
-        if (bv && bv->kind == NODE_MAP && v->kind == NODE_MAP && section)
-            v = merge_maps(r, bv, v, false);
-        else if (top && bv && bv->kind == NODE_SEQ && v->kind == NODE_SEQ && !strcmp(k->str, "segments"))
-            v = merge_segments(r, bv, v);
-        NodePair *p = (NodePair *)node_pair(m, k->str);
+        if (deleting(v, entries)) {
+            delete_entry(r, v, entries, spec_maps[entries].noun, k->str, node_span(k), names, nb);
+            if (p)
+                memmove(p, p + 1, (size_t)(out->pairs + --out->npairs - p) * sizeof *p);
+            continue;
+        }
+        Node *bv = p ? p->value : NULL;
+        if (bv && ki && ki->merge == MERGE_KEYS && bv->kind == NODE_MAP && v->kind == NODE_MAP)
+            v = merge_map(r, bv, v, ki->kind == VK_MAP ? ki->target : MAP_NONE, ki->kind == VK_MAPS ? ki->target : MAP_NONE);
+        else if (bv && ki && ki->merge == MERGE_BY_NAME && bv->kind == NODE_SEQ && v->kind == NODE_SEQ)
+            v = merge_items(r, bv, v, ki->target);
         if (!p)
-            p = &m->pairs[m->npairs++];
+            p = &out->pairs[out->npairs++];
         *p = (NodePair){k, v};
     }
-    return m;
+    return out;
 }
 
 /* An open editor buffer's text (segc lsp), or NULL: read the file. */
@@ -1161,7 +1271,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     Chain me = {up, key};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
-    return base ? merge_maps(r, base, root, true) : NULL;
+    return base ? merge_map(r, base, root, MAP_SPEC, MAP_NONE) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)

@@ -43,6 +43,7 @@ typedef struct Options {
     DiagStyle style;
     DiagFormat diags;   /* --diagnostics */
     DiagReport *report; /* json/sarif: the run's one document */
+    const struct Command *cmd; /* whose options these are */
 } Options;
 
 static const char usage_head[] =
@@ -97,9 +98,9 @@ static const char usage_build[] =
     "\n"
     "options (besides those of 'segc check'):\n"
     "  -o DIR                 output directory (created if missing)\n"
-    "  --templates DIR        use templates from DIR instead of the built-in ones\n"
+    "  --templates DIR        fill the hook points from DIR's hook-*.txt files\n"
     "  -MD -MF FILE           write a make/ninja depfile naming the spec, its\n"
-    "                         extends chain and any template overrides\n"
+    "                         extends chain and any hook files\n"
     "  -MT TARGET             the depfile's targets instead of the outputs (as gcc)\n"
     "  -MP                    an empty rule per input in the depfile (as gcc)\n"
     "  --deps-list FILE       write those inputs one per line (for MSBuild)\n"
@@ -203,7 +204,7 @@ static const char usage_lsp[] =
 static const char usage_rules[] =
     "usage: segc rules [--all | --markdown]\n\nLists every rule: name, class (invariant or advisory), default severity,\n"
     "and the WDDM source it enforces.  --all also lists the codes of the front end,\n"
-    "of templates and of internal errors (never switchable).  --markdown prints\n"
+    "of hook files and of internal errors (never switchable).  --markdown prints\n"
     "every code as `segc explain` does, one section each (doc/rules.md).\n";
 
 static const char usage_explain[] =
@@ -281,7 +282,7 @@ static void add_pattern(Options *o, const char *a, bool may_glob)
     free(names);
 }
 
-/* What a command accepts besides -D, -I, -W, --color, -v, -q, --help. */
+/* What a command accepts besides -D, -I, -W and --help. */
 enum {
     OPT_BATCH = 1,      /* check: globs, -j, --files-from */
     OPT_OUT = 2,        /* -o */
@@ -293,6 +294,8 @@ enum {
     OPT_DOC = 128,      /* --diagnostics=json|sarif: one document, not text */
     OPT_LSP = 256,      /* --stdio, --log */
     OPT_SPEC = 512,     /* exactly one SPEC */
+    OPT_TEXT = 1024,    /* -q, --color: diagnostics reported on the terminal */
+    OPT_VERBOSE = 2048, /* -v: what was checked or written */
 };
 
 typedef struct Command {
@@ -332,119 +335,166 @@ static char *opt_value(const char *flag, const char *what, bool path, int argc, 
     return a;
 }
 
-/* -jN, -j N, or -j alone: one job per core.  The word after -j is N when
- * it is all digits; `-j 2024-board.yaml` is -j alone and a file. */
-static unsigned jobs_option(int argc, char **argv, int *i)
+/* An option's own parser, given its value (NULL: none written). */
+typedef void TakeFn(Options *o, const char *v);
+
+/* Every option the commands that parse_options reads take: one that sets
+ * a field (to true, or to its value), or has a parser of its own. */
+typedef struct Opt {
+    const char *flag;
+    unsigned opts;    /* the OPT_* that takes it; 0: every command */
+    const char *what; /* its value, as a usage error names it: NULL for none (the flag
+                       * alone), "[...]" for one that may be left out */
+    bool path;        /* the value is a path (opt_value) */
+    size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
+    TakeFn *take;
+} Opt;
+
+static void take_help(Options *o, const char *v)
 {
-    const char *a = argv[*i], *next = *i + 1 < argc ? argv[*i + 1] : "";
-    const char *v = a[2] ? a + 2 : *next && !next[strspn(next, "0123456789")] ? argv[++*i] : NULL;
+    (void)v;
+    fputs(o->cmd->usage, stdout);
+    exit(EXIT_OK);
+}
+
+static void take_define(Options *o, const char *v)
+{
+    char *eq = strchr(v, '=');
+    if (!eq || eq == v)
+        die_usage("-D takes NAME=EXPR, not '%s'", v);
+    *eq = 0; /* in argv */
+    o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
+}
+
+static void take_include(Options *o, const char *v)
+{
+    o->includes[o->resolve.ninclude++] = v;
+}
+
+static void take_warning(Options *o, const char *w)
+{
+    WoptResult wr = rules_option(&o->rules, w);
+    const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
+    if (wr == WOPT_INVARIANT)
+        die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
+                  rule_table[rule_by_name(base)].why);
+    if (wr == WOPT_UNKNOWN) {
+        const char *near = rule_closest(base);
+        die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base, near ? "; did you mean '" : "",
+                  near ? near : "", near ? "'?" : "");
+    }
+}
+
+static void take_color(Options *o, const char *v)
+{
+    o->style.color = want_color(v ? v : "always");
+}
+
+static void take_target(Options *o, const char *t)
+{
+    buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
+}
+
+static void take_budget(Options *o, const char *v)
+{
+    o->build.lookup_budget = parse_size_option("--lookup-budget", v);
+}
+
+/* -jN, -j N, or -j alone: one job per core. */
+static void take_jobs(Options *o, const char *v)
+{
     char *end = NULL;
     long n = v ? strtol(v, &end, 10) : (long)os_ncpu();
     if (n < 1 || n > 64 || (v && *end))
         die_usage("-j takes 1 to 64 jobs, not '%s'", v ? v : "?");
-    return (unsigned)n;
+    o->jobs = (unsigned)n;
 }
 
-/* The options that only set a field: to true, or to their value. */
-typedef struct Setter {
-    const char *flag;
-    unsigned opts;    /* the OPT_* that takes it; 0: every command */
-    const char *what; /* its value, as opt_value names it; NULL: none, the flag sets a bool */
-    bool path;        /* the value is a path (opt_value) */
-    size_t field;     /* offsetof(Options, ...): a bool, or a const char * */
-} Setter;
+static void take_ddi(Options *o, const char *v)
+{
+    if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
+        die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
+}
 
-static const Setter setters[] = {
-    {"-v", 0, NULL, false, offsetof(Options, verbose)},
-    {"--verbose", 0, NULL, false, offsetof(Options, verbose)},
-    {"-q", 0, NULL, false, offsetof(Options, quiet)},
-    {"--quiet", 0, NULL, false, offsetof(Options, quiet)},
-    {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from)},
-    {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir)}, /* a directory for build, a file for map */
-    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir)},
-    {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md)},
-    {"-MF", OPT_BUILD, "a FILE", true, offsetof(Options, build.depfile)},
-    {"-MP", OPT_BUILD, NULL, false, offsetof(Options, build.dep_phony)},
-    {"--deps-list", OPT_BUILD, "a FILE", true, offsetof(Options, build.deps_list)},
-    {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate)},
-    {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest)},
-    {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json)},
-    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml)},
-    {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds)},
-    {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev)},
-    {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio)},
-    {"--log", OPT_LSP, "a FILE", true, offsetof(Options, log)},
+static void take_diagnostics(Options *o, const char *f)
+{
+    o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
+    if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
+        die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
+    if (o->diags != DIAG_TEXT && !(o->cmd->opts & OPT_DOC))
+        die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", o->cmd->name);
+}
+
+/* A row with a value matches its flag with the value attached or not
+ * (is_opt: "-DX=1", "--ddi=qs4", "-j4"); one without, the flag alone. */
+static const Opt options[] = {
+    {"-h", 0, NULL, false, 0, take_help},
+    {"--help", 0, NULL, false, 0, take_help},
+    {"-v", OPT_VERBOSE, NULL, false, offsetof(Options, verbose), NULL},
+    {"--verbose", OPT_VERBOSE, NULL, false, offsetof(Options, verbose), NULL},
+    {"-q", OPT_TEXT, NULL, false, offsetof(Options, quiet), NULL},
+    {"--quiet", OPT_TEXT, NULL, false, offsetof(Options, quiet), NULL},
+    {"-D", 0, "NAME=EXPR", false, 0, take_define},
+    {"-I", 0, "a DIR", false, 0, take_include},
+    {"-W", 0, "a RULE", false, 0, take_warning}, /* -Wno-RULE, -Werror, -Werror=RULE, -Wno-error=RULE */
+    {"--color", OPT_TEXT, "[auto, always or never]", false, 0, take_color},
+    {"--files-from", OPT_BATCH, "a FILE", true, offsetof(Options, files_from), NULL},
+    {"-j", OPT_BATCH, "[N]", false, 0, take_jobs},
+    {"-o", OPT_OUT, "a path", true, offsetof(Options, build.outdir), NULL}, /* a directory for build, a file for map */
+    {"--templates", OPT_BUILD, "a directory", true, offsetof(Options, build.templates_dir), NULL},
+    {"-MD", OPT_BUILD, NULL, false, offsetof(Options, md), NULL},
+    {"-MF", OPT_BUILD, "a FILE", true, offsetof(Options, build.depfile), NULL},
+    {"-MT", OPT_BUILD, "a TARGET", false, 0, take_target},
+    {"-MP", OPT_BUILD, NULL, false, offsetof(Options, build.dep_phony), NULL},
+    {"--deps-list", OPT_BUILD, "a FILE", true, offsetof(Options, build.deps_list), NULL},
+    {"--annotate", OPT_BUILD, NULL, false, offsetof(Options, build.annotate), NULL},
+    {"--emit-selftest", OPT_BUILD, NULL, false, offsetof(Options, build.emit_selftest), NULL},
+    {"--lookup-budget", OPT_BUILD, "a SIZE", false, 0, take_budget},
+    {"--ddi", OPT_DDI, "a list of qs, qs3 and qs4", false, 0, take_ddi},
+    {"--diagnostics", OPT_DIAGNOSTICS, "a FORMAT (text, msvc, json or sarif)", false, 0, take_diagnostics},
+    {"--json", OPT_DIFF | OPT_JSON, NULL, false, offsetof(Options, json), NULL},
+    {"--yaml", OPT_JSON, NULL, false, offsetof(Options, yaml), NULL},
+    {"--kinds", OPT_DIFF, NULL, false, offsetof(Options, kinds), NULL},
+    {"--rev", OPT_DIFF, "a value", false, offsetof(Options, rev), NULL},
+    {"--stdio", OPT_LSP, NULL, false, offsetof(Options, stdio), NULL},
+    {"--log", OPT_LSP, "a FILE", true, offsetof(Options, log), NULL},
 };
 
 /* One option of command `c` at argv[*i] (which it may advance past the
- * option's value); an option `c` does not take is a usage error. */
+ * option's value); an option `c` does not take is a usage error.  A value
+ * that may be left out is attached, or after a short flag the next
+ * argument when that is all digits (-j 4; `-j 2024-board.yaml` is -j alone
+ * and a file). */
 static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
 {
     const char *a = argv[*i];
-    unsigned k = c->opts;
-    for (const Setter *st = setters; st < setters + countof(setters); st++) {
-        if ((st->opts && !(k & st->opts)) || (st->what ? !is_opt(a, st->flag) : strcmp(a, st->flag)))
+    for (const Opt *op = options; op < options + countof(options); op++) {
+        if ((op->opts && !(c->opts & op->opts)) || (op->what ? !is_opt(a, op->flag) : strcmp(a, op->flag)))
             continue;
-        if (st->what)
-            *(const char **)((char *)o + st->field) = opt_value(st->flag, st->what, st->path, argc, argv, i);
+        const char *v = NULL, *at = a + strlen(op->flag);
+        if (op->what && op->what[0] != '[')
+            v = opt_value(op->flag, op->what, op->path, argc, argv, i);
+        else if (op->what && *at)
+            v = at + (*at == '=');
+        else if (op->what && op->flag[1] != '-' && *i + 1 < argc && *argv[*i + 1] &&
+                 !argv[*i + 1][strspn(argv[*i + 1], "0123456789")])
+            v = argv[++*i];
+        if (op->take)
+            op->take(o, v);
+        else if (op->what)
+            *(const char **)((char *)o + op->field) = v;
         else
-            *(bool *)((char *)o + st->field) = true;
+            *(bool *)((char *)o + op->field) = true;
         return;
     }
-    if (is_help(a)) {
-        fputs(c->usage, stdout);
-        exit(EXIT_OK);
-    } else if (is_opt(a, "-D")) {
-        char *v = opt_value("-D", NULL, false, argc, argv, i);
-        char *eq = strchr(v, '=');
-        if (!eq || eq == v)
-            die_usage("-D takes NAME=EXPR, not '%s'", v);
-        *eq = 0;
-        o->defines[o->resolve.ndefines++] = (Define){v, eq + 1};
-    } else if (is_opt(a, "-I")) {
-        o->includes[o->resolve.ninclude++] = opt_value("-I", NULL, false, argc, argv, i);
-    } else if (is_opt(a, "-W")) {
-        const char *w = opt_value("-W", NULL, false, argc, argv, i);
-        WoptResult wr = rules_option(&o->rules, w);
-        const char *base = strchr(w, '=') ? strchr(w, '=') + 1 : !strncmp(w, "no-", 3) ? w + 3 : w;
-        if (wr == WOPT_INVARIANT)
-            die_usage("-W%s: '%s' is an invariant, which no option can switch off or make a warning: %s", w, base,
-                      rule_table[rule_by_name(base)].why);
-        if (wr == WOPT_UNKNOWN) {
-            const char *near = rule_closest(base);
-            die_usage("-W%s: no rule named '%s'%s%s%s (segc rules lists them)", w, base,
-                      near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
-        }
-    } else if (is_opt(a, "--color")) {
-        o->style.color = want_color(a[7] == '=' ? a + 8 : "always");
-    } else if (k & OPT_BUILD && is_opt(a, "-MT")) {
-        const char *t = opt_value("-MT", NULL, false, argc, argv, i);
-        buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
-    } else if (k & OPT_BUILD && is_opt(a, "--lookup-budget")) {
-        const char *v = opt_value("--lookup-budget", "a SIZE", false, argc, argv, i);
-        o->build.lookup_budget = parse_size_option("--lookup-budget", v);
-    } else if (k & OPT_BATCH && !strncmp(a, "-j", 2)) {
-        o->jobs = jobs_option(argc, argv, i);
-    } else if (k & OPT_DDI && is_opt(a, "--ddi")) {
-        const char *v = opt_value("--ddi", NULL, false, argc, argv, i);
-        if (!(o->resolve.ddi_forms = ddi_forms_parse(v)))
-            die_usage("--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
-    } else if (k & OPT_DIAGNOSTICS && is_opt(a, "--diagnostics")) {
-        const char *f = opt_value("--diagnostics", "a FORMAT (text, msvc, json or sarif)", false, argc, argv, i);
-        o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
-        if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
-            die_usage("--diagnostics takes text, msvc, json or sarif, not '%s'", f);
-        if (o->diags != DIAG_TEXT && !(c->opts & OPT_DOC))
-            die_usage("'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", c->name);
-    } else {
-        die_usage("unknown option '%s'", a);
-    }
+    die_usage("unknown option '%s'", a);
 }
 
 /* Parses the options and files of command `c`.  `argv` starts after the
  * command word. */
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
+    o->cmd = c;
     rules_default(&o->rules);
     o->resolve.defines = o->defines = xmalloc((size_t)argc * sizeof *o->defines);
     o->resolve.include_dirs = o->includes = xmalloc((size_t)argc * sizeof *o->includes);
@@ -950,17 +1000,17 @@ static int cmd_lsp(Options *o)
 
 static const Command commands[] = {
     {"check", "FILE...", "validate specs (many files in one process)", usage_check,
-     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_check, NULL},
+     OPT_BATCH | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC | OPT_TEXT | OPT_VERBOSE, cmd_check, NULL},
     {"build", "SPEC -o DIR", "validate, then write <name>_segments.[ch] and segc_dxgk.h", usage_build,
-     OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC, cmd_build, NULL},
+     OPT_SPEC | OPT_OUT | OPT_BUILD | OPT_DDI | OPT_DIAGNOSTICS | OPT_DOC | OPT_TEXT | OPT_VERBOSE, cmd_build, NULL},
     {"diff", "OLD NEW", "what changed, and whether it breaks a driver built from OLD", usage_diff,
-     OPT_DIFF | OPT_DIAGNOSTICS, cmd_diff, NULL},
+     OPT_DIFF | OPT_DIAGNOSTICS | OPT_TEXT, cmd_diff, NULL},
     {"map", "SPEC -o FILE", "draw the memory map as FILE.svg or FILE.html, or tabulate it as FILE.md", usage_map,
-     OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS, cmd_map, NULL},
+     OPT_SPEC | OPT_OUT | OPT_DIAGNOSTICS | OPT_TEXT | OPT_VERBOSE, cmd_map, NULL},
     {"rules", "[--all | --markdown]", "list every rule with its class and severity", usage_rules, 0, NULL, cmd_rules},
     {"explain", "CODE", "print a rule (its class, WDDM source and fix) or a code", usage_explain, 0, NULL, cmd_explain},
     {"dump", "[--yaml] SPEC", "print the resolved model as JSON, or the spec, extends merged", usage_dump,
-     OPT_SPEC | OPT_JSON, cmd_dump, NULL},
+     OPT_SPEC | OPT_JSON | OPT_TEXT, cmd_dump, NULL},
     {"lsp", "", "a language server for editors (LSP over stdio)", usage_lsp, OPT_DDI | OPT_LSP, cmd_lsp, NULL},
 };
 

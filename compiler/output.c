@@ -126,10 +126,10 @@ static void dep_path(Buf *b, const char *p)
     }
 }
 
-/* Input `i` of a build: the spec, its extends chain, the template overrides. */
+/* Input `i` of a build: the spec, its extends chain, the hook files read. */
 static const char *input_name(const Spec *s, const Outputs *out, unsigned i)
 {
-    return i < s->nfiles ? s->files[i]->name : out->templates[i - s->nfiles]->name;
+    return i < s->nfiles ? s->files[i]->name : out->hooks[i - s->nfiles]->name;
 }
 
 /* "TARGETS: SPEC BASE... TEMPLATE..." as gcc -MD writes it: the targets
@@ -143,7 +143,7 @@ static void write_depfile(Buf *dep, const Spec *s, const BuildOpts *o, const Out
         dep_path(dep, pend[i].path);
     }
     buf_printf(dep, "%s:", o->dep_target ? o->dep_target : "");
-    unsigned nin = s->nfiles + out->ntemplates;
+    unsigned nin = s->nfiles + out->nhooks;
     for (unsigned i = 0; i < nin; i++) {
         buf_puts(dep, " \\\n  ");
         dep_path(dep, input_name(s, out, i));
@@ -198,7 +198,7 @@ bool outputs_write(const Spec *s, const BuildOpts *o, const Outputs *out, Diags 
         pend[n++] = (Pending){o->depfile, dep.p, dep.len, false};
     }
     if (o->deps_list) {
-        for (unsigned i = 0; i < s->nfiles + out->ntemplates; i++)
+        for (unsigned i = 0; i < s->nfiles + out->nhooks; i++)
             buf_printf(&list, "%s\n", input_name(s, out, i));
         pend[n++] = (Pending){o->deps_list, list.p ? list.p : "", list.len, false};
     }

@@ -52,6 +52,7 @@ typedef struct EvalCtx {
 enum { SEG_SCOPES = SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4) };
 
 static bool eval_slot(R *r, Slot *sl);
+static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what);
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -86,21 +87,28 @@ static const char *name_list(R *r, const char *const *names, size_t n)
     return s;
 }
 
-/* Reports every key of `map` that is neither in `allowed` nor a field of
- * one of `scopes`, with a did-you-mean. */
+/* Reports every key of `map` that map `m` does not take (spec.def), with a
+ * did-you-mean, and a `delete: true` that no variant merge removed. */
 static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
-    const char **keys = arena_alloc(r->a, (map_keys[m].nkeys + FIELD_COUNT) * sizeof *keys);
+    const char **keys = NULL; /* those of m, for a did-you-mean */
     size_t n = 0;
-    for (size_t j = 0; j < map_keys[m].nkeys; j++)
-        keys[n++] = map_keys[m].keys[j];
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if (map_keys[m].scopes & SCOPE(field_table[f].scope))
-            keys[n++] = field_table[f].key;
     for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key;
-        if (NAMED(keys, n, k->str, strlen(k->str)))
+        const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
+        const KeyInfo *ki = spec_key(m, k->str);
+        if (ki && ki->kind == VK_BOOL && v->kind == NODE_SCALAR &&
+            pick(r, v->str, node_span(v), ki->values, ki->nvalues, arena_printf(r->a, "'%s' value", k->str)) == 1 &&
+            ki->merge == MERGE_DELETE)
+            error_at(r->d, C_variant_delete, key_pos(k),
+                     "'delete: true' removes an entry of a base, and this spec extends none");
+        if (ki)
             continue;
+        if (!keys) {
+            keys = arena_alloc(r->a, spec_key_count * sizeof *keys);
+            for (size_t j = 0; j < spec_key_count; j++)
+                if (spec_keys[j].map == m)
+                    keys[n++] = spec_keys[j].key;
+        }
         Diag *g = error_at(r->d, C_unknown_key, key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
@@ -128,6 +136,15 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
         return v;
     error_at(r->d, C_missing_key, map->pos, "%s needs a '%s' key", where, key);
     return NULL;
+}
+
+/* Reports each key map `m` requires (FF_REQUIRED) that `map` lacks; not
+ * the keys each file of an extends chain has (load.c reads those). */
+static void require_keys(R *r, const Node *map, SpecMap m, const char *where)
+{
+    for (size_t i = 0; i < spec_key_count; i++)
+        if (spec_keys[i].map == m && spec_keys[i].flags & FF_REQUIRED && spec_keys[i].merge != MERGE_FILE)
+            require(r, map, spec_keys[i].key, where);
 }
 
 /* ---- building the model -------------------------------------------------- */
@@ -158,18 +175,23 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
-/* The value of `key` in `map`; NULL if absent or (reported) not a `k`. */
-static const Node *typed(R *r, const Node *map, const char *key, NodeKind k, const char *where)
+/* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
+ * not the kind of node the key takes.  Type errors name the key `key` of
+ * `where` (of the spec: only the key). */
+static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, const char *where)
 {
     const Node *n = node_get(map, key);
-    return n && node_expect(r->d, n, k, arena_printf(r->a, "'%s' of %s", key, where)) ? n : NULL;
+    NodeKind k = value_node_kind(spec_key(m, key)->kind);
+    if (!n || n->kind == k)
+        return n;
+    node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
+    return NULL;
 }
 
-/* The same as a string, and where it is written in *pos; if `need`, a
- * missing key is reported (require). */
-static const char *scalar_str(R *r, const Node *map, const char *key, const char *where, Pos *pos, bool need)
+/* The same as a string, and where it is written in *pos. */
+static const char *scalar_str(R *r, const Node *map, SpecMap m, const char *key, const char *where, Pos *pos)
 {
-    const Node *n = need && !require(r, map, key, where) ? NULL : typed(r, map, key, NODE_SCALAR, where);
+    const Node *n = typed(r, map, m, key, where);
     if (n)
         *pos = node_span(n);
     return n ? n->str : NULL;
@@ -187,55 +209,17 @@ static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, cons
         if (fi->scope != sc || !field_in_mode((FieldId)f, mode))
             continue;
         Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
-        set_slot(sl, map ? typed(r, map, fi->key, NODE_SCALAR, where) : NULL, field_value((FieldId)f, owner), seg, fi,
-                 arena_printf(r->a, "%s %s", what, fi->key));
+        const Node *n = map ? typed(r, map, spec_keys[spec_key_count - FIELD_COUNT + f].map, fi->key, where) : NULL;
+        set_slot(sl, n, field_value((FieldId)f, owner), seg, fi, arena_printf(r->a, "%s %s", what, fi->key));
     }
 }
 
-/* The keys of each map besides its fields (fields.def). */
-static const char *const top_keys[] = {"segc", "extends", "board", "constants", "bars", "segments", "paging"};
-static const char *const board_keys[] = {"name", "wddm", "arch"};
-static const char *const seg_keys[] = {"name", "kind", "cpu_visible", "flags", "banks", "waive", "vpr",
-                                       "cpu_host_aperture", "new"};
+/* The words keys take (spec.def's VALUES). */
 static const char *const bool_names[] = {"false", "true"};
-static const char *const form_keys[] = {"bar"}; /* cpu_visible, cpu_host_aperture */
-static const char *const bank_keys[] = {"name"};
-static const char *const paging_keys[] = {"segment"};
 static const char *const arch_names[] = {"x64", "arm64", "x86"};
 static const char *const kind_names[] = {"memory", "aperture", "agp"};
 static const char *const wddm_names[] = {"1.0", "1.1", "1.2", "1.3", "2.0", "2.1", "2.2", "2.3", "2.4", "2.5",
                                          "2.6", "2.7", "2.8", "2.9", "3.0", "3.1"};
-
-#define KEYS(list) list, countof(list)
-const MapKeys map_keys[MAP_COUNT] = {
-    [MAP_SPEC] = {KEYS(top_keys), 0},
-    [MAP_BOARD] = {KEYS(board_keys), SCOPE(SC_BOARD)},
-    [MAP_BAR] = {NULL, 0, SCOPE(SC_BAR)},
-    [MAP_SEGMENT] = {KEYS(seg_keys), SCOPE(SC_SEG) | SCOPE(SC_QS4)},
-    [MAP_CPU_VISIBLE] = {KEYS(form_keys), SCOPE(SC_CPU)},
-    [MAP_BANK] = {KEYS(bank_keys), SCOPE(SC_BANK)},
-    [MAP_VPR] = {NULL, 0, SCOPE(SC_VPR)},
-    [MAP_HOST] = {KEYS(form_keys), SCOPE(SC_HOST)},
-    [MAP_PAGING] = {KEYS(paging_keys), SCOPE(SC_PAGING)},
-};
-
-const char *const *key_values(SpecMap m, const char *key, size_t *n)
-{
-    static const struct {
-        SpecMap map;
-        const char *key;
-        const char *const *values;
-        size_t n;
-    } lists[] = {
-        {MAP_BOARD, "wddm", KEYS(wddm_names)}, {MAP_BOARD, "arch", KEYS(arch_names)},
-        {MAP_SEGMENT, "kind", KEYS(kind_names)}, {MAP_SEGMENT, "new", KEYS(bool_names)},
-    };
-    for (size_t i = 0; i < countof(lists); i++)
-        if (lists[i].map == m && !strcmp(lists[i].key, key))
-            return *n = lists[i].n, lists[i].values;
-    return NULL;
-}
-#undef KEYS
 
 /* Picks `s` out of `names`; reports an error with a did-you-mean if absent. */
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what)
@@ -249,33 +233,55 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
 }
 
 /* board.wddm: "2.0", or "2" (what an unquoted YAML 2.0 may become).  An
- * unknown version is answered with the version its digits spell ("13":
- * 1.3), else the nearest one by value ("1.4": 1.3), not by spelling. */
+ * unknown version is answered with the version it spells once blanks and
+ * a "WDDM" in front are dropped ("WDDM2.6", "2.6 ": 2.6), or its digits
+ * spell ("13": 1.3), else the nearest one by value ("1.4": 1.3), not by
+ * spelling; the answer is also an edit of the value. */
+static int wddm_index(const char *w)
+{
+    for (size_t i = 0; i < countof(wddm_names); i++)
+        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
+            return (int)i;
+    return -1;
+}
+
 static int pick_wddm(R *r, const char *w, Pos pos)
 {
     size_t n = countof(wddm_names), best = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!strcmp(w, wddm_names[i]) || (w[0] == wddm_names[i][0] && !w[1] && wddm_names[i][2] == '0'))
-            return (int)i;
+    int i = wddm_index(w);
+    if (i >= 0)
+        return i;
     Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
                        name_list(r, wddm_names, n));
+    /* "WDDM 2.6 ": what is left of the word. */
+    const char *t = w + strspn(w, " \t");
+    if (t[0] && t[1] && t[2] && t[3] && ((t[0] | 32) == 'w' && (t[1] | 32) == 'd' && (t[2] | 32) == 'd' && (t[3] | 32) == 'm'))
+        t += 4 + strspn(t + 4, " \t-_v");
+    size_t len = strlen(t);
+    while (len && strchr(" \t", t[len - 1]))
+        len--;
+    char v[8] = "";
+    if (len < sizeof v)
+        memcpy(v, t, len), v[len] = 0;
     /* "13": the dot left out. */
-    char dotted[4] = {w[0], '.', w[0] ? w[1] : 0, 0};
-    const char *const *dot = w[0] && w[1] && !w[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
-    if (dot) {
-        diag_fixit(r->d, g, "did you mean '%s'?", *dot);
-        return -1;
-    }
+    char dotted[4] = {v[0], '.', v[0] ? v[1] : 0, 0};
+    const char *const *dot = v[0] && v[1] && !v[2] ? NAMED(wddm_names, n, dotted, 3) : NULL;
+    const char *near = (i = wddm_index(v)) >= 0 ? wddm_names[i] : dot ? *dot : NULL;
     char *end;
-    double v = strtod(w, &end), d, bd = 1e9;
-    if (*end || end == w)
-        return -1;
-    for (size_t i = 0; i < n; i++) {
-        d = strtod(wddm_names[i], NULL) - v;
-        if ((d < 0 ? -d : d) < bd)
-            bd = d < 0 ? -d : d, best = i;
+    double x = strtod(v, &end), d, bd = 1e9;
+    if (!near && v[0] && !*end && end != v) {
+        for (size_t j = 0; j < n; j++) {
+            d = strtod(wddm_names[j], NULL) - x;
+            if ((d < 0 ? -d : d) < bd)
+                bd = d < 0 ? -d : d, best = j;
+        }
+        diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+        near = wddm_names[best];
+    } else if (near) {
+        diag_fixit(r->d, g, "did you mean '%s'?", near);
     }
-    diag_fixit(r->d, g, "did you mean '%s' (the nearest version)?", wddm_names[best]);
+    if (near)
+        diag_edit(r->d, g, pos, arena_printf(r->a, "\"%s\"", near));
     return -1;
 }
 
@@ -284,16 +290,17 @@ static void build_board(R *r, const Node *root)
     Spec *s = r->s;
     s->arch = ARCH_X64;
     s->wddm = 0x13;
-    const Node *b = require(r, root, "board", "a spec");
-    if (!b || !node_expect(r->d, b, NODE_MAP, "'board'"))
+    const Node *b = typed(r, root, MAP_SPEC, "board", NULL);
+    if (!b)
         return;
     check_keys(r, b, MAP_BOARD, "'board'");
-    s->name = scalar_str(r, b, "name", "'board'", &s->name_pos, true);
-    const char *w = scalar_str(r, b, "wddm", "'board'", &s->wddm_pos, false);
+    require_keys(r, b, MAP_BOARD, "'board'");
+    s->name = scalar_str(r, b, MAP_BOARD, "name", "'board'", &s->name_pos);
+    const char *w = scalar_str(r, b, MAP_BOARD, "wddm", "'board'", &s->wddm_pos);
     int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
     if (i >= 0)
         s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
-    const char *a = scalar_str(r, b, "arch", "'board'", &s->arch_pos, false);
+    const char *a = scalar_str(r, b, MAP_BOARD, "arch", "'board'", &s->arch_pos);
     if (a && (i = pick(r, a, s->arch_pos, arch_names, countof(arch_names), "arch")) >= 0)
         s->arch = (Arch)i;
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
@@ -303,9 +310,9 @@ static void build_board(R *r, const Node *root)
 
 static void build_constants(R *r, const Node *root)
 {
-    const Node *c = node_get(root, "constants");
+    const Node *c = typed(r, root, MAP_SPEC, "constants", NULL);
     Spec *s = r->s;
-    if (!c || !node_expect(r->d, c, NODE_MAP, "'constants'"))
+    if (!c)
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
@@ -332,9 +339,9 @@ static void build_constants(R *r, const Node *root)
 
 static void build_bars(R *r, const Node *root)
 {
-    const Node *b = node_get(root, "bars");
+    const Node *b = typed(r, root, MAP_SPEC, "bars", NULL);
     Spec *s = r->s;
-    if (!b || !node_expect(r->d, b, NODE_MAP, "'bars'"))
+    if (!b)
         return;
     size_t n = b->npairs;
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
@@ -348,8 +355,7 @@ static void build_bars(R *r, const Node *root)
             v = NULL;
         if (v) {
             check_keys(r, v, MAP_BAR, where);
-            require(r, v, "index", where);
-            require(r, v, "size", where);
+            require_keys(r, v, MAP_BAR, where);
         }
         bind_fields(r, SC_BAR, CPU_NONE, v, bar, s->nbars, NULL, where, where);
         s->nbars++;
@@ -438,7 +444,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
 {
     check_keys(r, v, MAP_VPR, "'vpr'");
-    require(r, v, "range_size", "'vpr'");
+    require_keys(r, v, MAP_VPR, "'vpr'");
     g->vpr.set = true;
     g->vpr.pos = v->pos;
     const char *w = arena_printf(r->a, "'vpr' of %s", where);
@@ -464,16 +470,30 @@ static CpuMode map_form(R *r, const Node *m, const char *what)
     return bar ? CPU_BAR : CPU_ADDRESS;
 }
 
-/* The BAR a form map names; reports an unknown one. */
-static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
+/* A note at the variant's entry when name[0..len) names an entry of map
+ * `m` that a variant deleted from its base; whether it does (a
+ * did-you-mean would then point elsewhere). */
+static bool deleted_note(R *r, Diag *e, SpecMap m, const char *name, size_t len)
 {
-    const char *bn = scalar_str(r, m, "bar", where, pos, false);
+    for (const Deleted *dl = r->src->deleted; dl; dl = dl->next)
+        if (dl->map == (int)m && strlen(dl->name) == len && !strncmp(dl->name, name, len)) {
+            diag_note(r->d, e, dl->pos, "%s '%s' is deleted here", spec_maps[m].noun, dl->name);
+            return true;
+        }
+    return false;
+}
+
+/* The BAR a form map names; reports an unknown one. */
+static const Bar *form_bar(R *r, const Node *m, SpecMap map, const char *where, Pos *pos)
+{
+    const char *bn = scalar_str(r, m, map, "bar", where, pos);
     if (!bn)
         return NULL;
     const Bar *b = NAMED(r->s->bars, r->s->nbars, bn, strlen(bn));
     if (!b) {
         Diag *e = error_at(r->d, C_unknown_bar, *pos, "no BAR named '%s' in 'bars:'", bn);
-        diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
+        if (!deleted_note(r, e, MAP_BAR, bn, strlen(bn)))
+            diag_suggest(r->d, e, bn, r->s->bars, r->s->nbars, sizeof *r->s->bars);
     }
     return b;
 }
@@ -482,11 +502,11 @@ static const Bar *form_bar(R *r, const Node *m, const char *where, Pos *pos)
 static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
     check_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
-    require(r, h, "size", "'cpu_host_aperture'");
+    require_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
     g->host.pos = h->pos;
     CpuMode mode = map_form(r, h, "cpu_host_aperture");
     Pos bp;
-    if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, "'cpu_host_aperture'", &bp))))
+    if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, MAP_HOST, "'cpu_host_aperture'", &bp))))
         return;
     g->host.mode = mode;
     const char *w = arena_printf(r->a, "'cpu_host_aperture' of %s", where);
@@ -500,15 +520,15 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
     if (g->cpu == CPU_BAR)
-        g->cpu_bar = form_bar(r, cv, "'cpu_visible'", &g->cpu_bar_pos);
+        g->cpu_bar = form_bar(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'", &g->cpu_bar_pos);
     if (g->cpu != CPU_NONE)
         bind_fields(r, SC_CPU, g->cpu, cv, g, g->id - 1, g, "'cpu_visible'",
                     arena_printf(r->a, "%s cpu_visible", where));
 }
 
-static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
+static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const char *where)
 {
-    g->banks_pos = bk->pos;
+    g->banks_pos = key_pos(key); /* `banks:`, what findings about a segment's banks point at */
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
@@ -527,7 +547,8 @@ static void build_banks(R *r, Segment *g, const Node *bk, const char *where)
         if (!node_expect(r->d, b, NODE_MAP, bw))
             continue;
         check_keys(r, b, MAP_BANK, "a bank");
-        bank->name = scalar_str(r, b, "name", bw, &bank->pos, true);
+        require_keys(r, b, MAP_BANK, bw);
+        bank->name = scalar_str(r, b, MAP_BANK, "name", bw, &bank->pos);
         if (!node_get(b, "size") && i + 1 < n)
             error_at(r->d, C_missing_key, b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
         bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
@@ -560,38 +581,43 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         return;
     }
     check_keys(r, item, MAP_SEGMENT, "a segment");
-    if ((g->name = scalar_str(r, item, "name", where, &g->pos, true)))
+    if ((g->name = scalar_str(r, item, MAP_SEGMENT, "name", where, &g->pos)))
         where = arena_printf(r->a, "segment '%s'", g->name);
     /* A variant's new segment named like a base one (load.c), unless it
      * says `new: true`; meaningless, and so quiet, elsewhere. */
     for (const NearName *n = r->src->near; n; n = n->next)
         g->near = n->item == item ? n->base_name : g->near;
     Pos kp;
-    const char *nw = scalar_str(r, item, "new", where, &kp, false);
-    if (nw && pick(r, nw, kp, bool_names, countof(bool_names), "'new' value") == 1)
+    const char *nw = scalar_str(r, item, MAP_SEGMENT, "new", where, &kp);
+    if (nw && !strcmp(nw, "true")) /* any other word than false is reported (check_keys) */
         g->near = NULL;
     Diag **mark = r->d->tail;
-    const char *kind = scalar_str(r, item, "kind", where, &g->kind_pos, true);
-    if (g->near && *mark && !node_get(item, "kind"))
-        diag_fixit(r->d, *mark, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
-                   g->near->str, os_basename(g->near->pos.file->name));
+    require_keys(r, item, MAP_SEGMENT, where);
+    const char *kind = scalar_str(r, item, MAP_SEGMENT, "kind", where, &g->kind_pos);
     int k = kind ? pick(r, kind, g->kind_pos, kind_names, countof(kind_names), "segment kind") : -1;
     g->kind = k < 0 ? SEG_MEMORY : (SegKind)k;
     if (g->kind != SEG_AGP)
         require(r, item, "size", where);
+    /* Each key a misspelt change of a base segment lacks. */
+    for (Diag *e = *mark; g->near && !node_get(item, "kind") && e; e = e->next)
+        if (e->code == C_missing_key) {
+            diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
+                       g->near->str, os_basename(g->near->pos.file->name));
+            diag_edit(r->d, e, node_span(node_get(item, "name")), g->near->str);
+        }
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
-    if ((n = typed(r, item, "cpu_visible", NODE_MAP, where)))
+    if ((n = typed(r, item, MAP_SEGMENT, "cpu_visible", where)))
         build_cpu(r, g, n, where);
-    if ((n = typed(r, item, "banks", NODE_SEQ, where)))
-        build_banks(r, g, n, where);
-    if ((n = typed(r, item, "flags", NODE_SEQ, where))) /* after the keys derived flags come from */
+    if ((n = typed(r, item, MAP_SEGMENT, "banks", where)))
+        build_banks(r, g, node_pair(item, "banks")->key, n, where);
+    if ((n = typed(r, item, MAP_SEGMENT, "flags", where))) /* after the keys derived flags come from */
         build_flags(r, g, n);
-    if ((n = typed(r, item, "waive", NODE_MAP, where)))
+    if ((n = typed(r, item, MAP_SEGMENT, "waive", where)))
         build_waivers(r, g, n);
-    if ((n = typed(r, item, "vpr", NODE_MAP, where)))
+    if ((n = typed(r, item, MAP_SEGMENT, "vpr", where)))
         build_vpr(r, g, n, where);
-    if ((n = typed(r, item, "cpu_host_aperture", NODE_MAP, where)))
+    if ((n = typed(r, item, MAP_SEGMENT, "cpu_host_aperture", where)))
         build_host(r, g, n, where);
     bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
     g->flags = g->flags_written | derived_flags(g);
@@ -600,8 +626,8 @@ static void build_segment(R *r, unsigned idx, const Node *item)
 static void build_segments(R *r, const Node *root)
 {
     Spec *s = r->s;
-    const Node *sq = require(r, root, "segments", "a spec");
-    if (!sq || !node_expect(r->d, sq, NODE_SEQ, "'segments'"))
+    const Node *sq = typed(r, root, MAP_SPEC, "segments", NULL);
+    if (!sq)
         return;
     s->segs_pos = node_span(sq);
     size_t n = sq->nitems;
@@ -638,12 +664,10 @@ static void build_paging(R *r, const Node *root)
 {
     Spec *s = r->s;
     alloc_slots(r, SCOPE(SC_PAGING), 1);
-    const Node *p = node_get(root, "paging");
-    if (p && !node_expect(r->d, p, NODE_MAP, "'paging'"))
-        p = NULL;
+    const Node *p = typed(r, root, MAP_SPEC, "paging", NULL);
     if (p) {
         check_keys(r, p, MAP_PAGING, "'paging'");
-        const char *sn = scalar_str(r, p, "segment", "'paging'", &s->paging.seg_pos, false);
+        const char *sn = scalar_str(r, p, MAP_PAGING, "segment", "'paging'", &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
             for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
@@ -651,7 +675,8 @@ static void build_paging(R *r, const Node *root)
                     s->paging.seg = &s->segs[i];
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
                 Diag *e = error_at(r->d, C_unknown_segment, s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
-                if (!diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
+                if (!deleted_note(r, e, MAP_SEGMENT, sn, strlen(sn)) &&
+                    !diag_suggest(r->d, e, sn, s->segs, s->nsegs, sizeof *s->segs))
                     dup_note(r, e, sn, strlen(sn));
             }
         }
@@ -681,7 +706,6 @@ static void apply_defines(R *r)
         }
         c->val = (Value){0};
         set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
-        c->val.define = c;
     }
 }
 
@@ -762,6 +786,17 @@ bool ref_resolved(const Spec *s, RefTarget t, uint64_t *out)
     return true;
 }
 
+/* Value `out` reads `from`, the value of constant `k` (NULL: of a field):
+ * out->via is the first constant written elsewhere than `out` that it
+ * reads, directly or through `from`. */
+static void reads_from(Value *out, const Constant *k, const Value *from)
+{
+    if (!out->via && k && k->val.pos.file != out->pos.file)
+        out->via = k;
+    else if (!out->via && from->via && from->via->val.pos.file != out->pos.file)
+        out->via = from->via;
+}
+
 /* SEG.end = base + size, both evaluated first. */
 static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *out)
 {
@@ -775,7 +810,7 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
         }
         if (!eval_slot(r, t))
             return false;
-        c->slot->out->define = c->slot->out->define ? c->slot->out->define : t->out->define;
+        reads_from(c->slot->out, NULL, t->out);
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
@@ -821,6 +856,10 @@ static void unknown_name(EvalCtx *c, const Expr *ref)
     size_t n;
     const char **cands = ref_names(r->a, r->s, c->slot->seg, &n);
     Diag *e = error_at(r->d, C_unknown_name, ref->pos, "unknown name '%s'", ref->name);
+    RefName rn = ref_parse(ref->name);
+    if (rn.kind != REF_CONSTANT && rn.owner_len &&
+        deleted_note(r, e, rn.scope == SC_BAR ? MAP_BAR : MAP_SEGMENT, rn.owner, rn.owner_len))
+        return;
     const char *dot = strchr(ref->name, '.');
     if (!diag_suggest(r->d, e, ref->name, cands, n, sizeof *cands) && dot && strncmp(ref->name, "bar.", 4))
         dup_note(r, e, ref->name, (size_t)(dot - ref->name));
@@ -856,7 +895,7 @@ static bool lookup(void *vctx, const Expr *ref, uint64_t *out)
     if (!eval_slot(r, target))
         return false;
     *out = target->out->v;
-    c->slot->out->define = c->slot->out->define ? c->slot->out->define : target->out->define;
+    reads_from(c->slot->out, t.kind == REF_CONSTANT ? &r->s->consts[t.index] : NULL, target->out);
     return true;
 }
 
@@ -1044,6 +1083,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     const Node *root = src->root;
     Diag **mark = d->tail;
     check_keys(&r, root, MAP_SPEC, "the spec");
+    require_keys(&r, root, MAP_SPEC, "a spec");
     build_board(&r, root);
     build_constants(&r, root);
     build_bars(&r, root);
@@ -1089,11 +1129,85 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
 /* ---- model tables ------------------------------------------------------------ */
 
 const FieldInfo field_table[FIELD_COUNT] = {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) \
-    {#id, sc, offsetof(owner, member), key, ref, dxgk, tmpl, def, width, flags},
+#define AT(qs, qs3, qs4) {qs, qs3, qs4}
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) \
+    {#id, sc, offsetof(owner, member), key, ref, dxgk, def, width, flags, at, write},
+#include "fields.def"
+#undef FIELD
+#undef AT
+};
+
+const MapInfo spec_maps[MAP_COUNT] = {
+#define MAP(id, noun, title, max, doc) {#id, noun, title, doc, max},
+#define KEY(map, key, kind, target, values, merge, flags, doc)
+#include "spec.def"
+#undef MAP
+#undef KEY
+};
+
+/* The map each scope's fields are keys of. */
+enum {
+    MAP_OF_SC_BOARD = MAP_BOARD, MAP_OF_SC_BAR = MAP_BAR, MAP_OF_SC_SEG = MAP_SEGMENT, MAP_OF_SC_CPU = MAP_CPU_VISIBLE,
+    MAP_OF_SC_BANK = MAP_BANK, MAP_OF_SC_PAGING = MAP_PAGING, MAP_OF_SC_VPR = MAP_VPR, MAP_OF_SC_HOST = MAP_HOST,
+    MAP_OF_SC_QS4 = MAP_SEGMENT,
+};
+
+/* spec.def's keys, then one per field, in fields.def's order (so the key
+ * of field f is spec_keys[spec_key_count - FIELD_COUNT + f]). */
+#define VALUES(list) list, countof(list)
+#define NO_VALUES NULL, 0
+const KeyInfo spec_keys[] = {
+#define MAP(id, noun, title, max, doc)
+#define KEY(map, key, kind, target, values, merge, flags, doc) \
+    {MAP_##map, key, kind, MAP_##target, values, merge, flags, -1, doc},
+#include "spec.def"
+#undef KEY
+#undef MAP
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) \
+    {(SpecMap)MAP_OF_##sc, key, VK_EXPR, MAP_NONE, NO_VALUES, MERGE_REPLACE, flags, F_##id, doc},
 #include "fields.def"
 #undef FIELD
 };
+#undef VALUES
+#undef NO_VALUES
+const size_t spec_key_count = countof(spec_keys);
+
+const KeyInfo *spec_key(int m, const char *key)
+{
+    for (size_t i = 0; key && i < spec_key_count; i++)
+        if ((int)spec_keys[i].map == m && !strcmp(spec_keys[i].key, key))
+            return &spec_keys[i];
+    return NULL;
+}
+
+int spec_map_at(const char *const *path, unsigned depth)
+{
+    int m = MAP_SPEC;
+    for (unsigned i = 0; i < depth && m >= 0; i++) {
+        const KeyInfo *k = spec_key(m, path[i]);
+        bool item = i + 1 < depth && !strcmp(path[i + 1], "#");
+        if (!k || (k->kind != VK_MAP && k->kind != VK_MAPS && k->kind != VK_SEQ))
+            return -1;
+        if (k->kind != VK_MAP && (i + 1 == depth || item != (k->kind == VK_SEQ)))
+            return -1; /* a sequence's "#", a map of maps' entry name */
+        i += k->kind != VK_MAP;
+        m = (int)k->target;
+    }
+    return m;
+}
+
+NodeKind value_node_kind(ValueKind k)
+{
+    switch (k) {
+    case VK_FLAGS:
+    case VK_SEQ: return NODE_SEQ;
+    case VK_WAIVERS:
+    case VK_CONSTANTS:
+    case VK_MAP:
+    case VK_MAPS: return NODE_MAP;
+    default: return NODE_SCALAR;
+    }
+}
 
 bool field_in_mode(FieldId f, CpuMode mode)
 {

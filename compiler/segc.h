@@ -12,7 +12,7 @@
  *   check    (check.c, rules.def)  the table of named WDDM rules
  *   layout   (layout.c)   the GPU-address lookup table (ids and bank ranges
  *                         are resolve's: model values)
- *   emit     (emit.c, tmpl_lex.re, tmpl.c)  model + lookup -> C, in memory
+ *   emit     (emit.c, selftest.c, templates/)  model + lookup -> C, in memory
  *   output   (output.c)   the files and the depfile, none touched unless all
  *                         were written in full
  *
@@ -23,8 +23,9 @@
  * API it declares, and hold the types the stages share (`model`, the
  * field table); a declaration that serves another section's types sits
  * there, its comment naming its file: code_name (check.c) beside Diag,
- * bytes_text (diff.c) beside the lookup table, selftest_data (selftest.c)
- * beside the emitter, diag_suggest (diag.c) beside did-you-mean.  Memory
+ * bytes_text (diff.c) beside the lookup table, diag_suggest (diag.c)
+ * beside did-you-mean.  What emit.c and selftest.c share with each other
+ * only (the writer) is in emit_int.h.  Memory
  * policy: every compilation owns one Arena; everything a stage allocates lives there and
  * is freed at once when the unit of work ends (see README "Memory").
  */
@@ -64,7 +65,6 @@ char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
 char *arena_vprintf(Arena *a, const char *fmt, va_list ap);
-size_t arena_bytes(const Arena *a); /* bytes handed out (the template engine's memory limit) */
 
 /* A heap buffer that grows; used for output text.  Not arena-backed so a
  * large emitted file does not pin arena chunks. */
@@ -73,6 +73,7 @@ typedef struct Buf {
     size_t len, cap;
 } Buf;
 
+void buf_reserve(Buf *b, size_t extra); /* room for `extra` more bytes and a NUL */
 void buf_putn(Buf *b, const char *s, size_t n);
 void buf_puts(Buf *b, const char *s);
 void buf_putc(Buf *b, char c);
@@ -231,6 +232,14 @@ void diag_edit(Diags *d, Diag *on, Pos at, const char *text);
  * value in its file's text. */
 void diag_edit_append(Diags *d, Diag *on, Pos value, const char *tail);
 void diag_edit_remove_pair(Diags *d, Diag *on, Pos value);
+/* diag_edit_remove_item removes an item (its span) from a sequence: with
+ * its comma from a flow one, its line from a block one (not the only item
+ * of a block sequence, which would leave its key holding nothing).
+ * diag_edit_remove_block removes a key (its span, first on its line) with
+ * its block value: the lines after it indented deeper, or at its column
+ * starting with "- ". */
+void diag_edit_remove_item(Diags *d, Diag *on, Pos item);
+void diag_edit_remove_block(Diags *d, Diag *on, Pos key);
 /* Records a finding that a waiver suppressed (see Diags.waived). */
 Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap);
@@ -285,6 +294,7 @@ void json_uint(JsonW *w, uint64_t v);   /* at most 2^53: a count, an id, a line 
 void json_hex(JsonW *w, uint64_t v);    /* the string "0x1F": any 64-bit quantity */
 void json_bool(JsonW *w, bool v);
 void json_nul(JsonW *w); /* null (jansson, in segc lsp, has json_null) */
+void json_raw(JsonW *w, const char *text); /* a value written as it is (a number such as 1.3) */
 /* A key and its value in one call. */
 void json_kstr(JsonW *w, const char *key, const char *s);
 void json_kuint(JsonW *w, const char *key, uint64_t v);
@@ -382,13 +392,22 @@ typedef struct NearName {
     const Node *item, *base_name; /* the variant's entry; the base's `name:` */
 } NearName;
 
+/* A base's entry a variant deletes (`delete: true`). */
+typedef struct Deleted {
+    struct Deleted *next;
+    int map; /* the SpecMap of the entry: MAP_BAR, MAP_SEGMENT */
+    const char *name;
+    Pos pos; /* the variant's entry */
+} Deleted;
+
 /* A spec as read: its extends chain merged into one tree. */
 typedef struct Source {
-    Node *root;            /* child over base: sections key by key, segments by name */
+    Node *root;            /* child over base: by the merge rules of spec.def */
     const SrcFile **files; /* the spec, then each file it extends */
     unsigned nfiles;
     bool clean;            /* nothing was reported while reading */
     NearName *near;
+    Deleted *deleted;      /* for a note where something still names one */
 } Source;
 
 /* Reads `path` (or takes `src`, its text already in memory), follows its
@@ -546,7 +565,11 @@ typedef struct Value {
     uint64_t v;
     Pos pos;
     bool set;  /* written in the spec (else defaulted) */
-    const struct Constant *define; /* a -D constant it reads, if any */
+    /* The first constant it reads, directly or through other values, whose
+     * value is written elsewhere than this value: on the command line (-D)
+     * or in another file of the extends chain (a variant's override); NULL
+     * if none.  check.c notes it on the findings that read the value. */
+    const struct Constant *via;
     bool failed; /* its evaluation failed (reported): v means nothing */
 } Value;
 
@@ -688,11 +711,17 @@ typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_
 typedef enum { DEF_ZERO, DEF_PAGE, DEF_PREV_END, DEF_SIZE, DEF_BANK_REST, DEF_BAR_BITS } FieldDefault;
 /* The width of the DXGK member a field is written to. */
 typedef enum { W_NONE, W_32, W_64, W_SIZE_T } FieldWidth;
-enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4 };
+/* A key's flags (fields.def, spec.def). */
+enum { FF_BYTES = 1, FF_BAR = 2, FF_ADDRESS = 4, FF_FORM = 8, FF_REQUIRED = 16, FF_VARIANT = 32, FF_WDDM2_2 = 64 };
+/* How emit.c writes a descriptor member (fields.def's `write`). */
+typedef enum { WR_NONE, WR_INT, WR_QUAD, WR_CPU, WR_HOST, WR_BANKS } FieldWrite;
+/* The DDI forms by index (DDI_QS is 1 << 0 ...), and the places of a
+ * descriptor's members (fields.def's `at`; 1 is Flags). */
+enum { DDI_FORMS = 3, DDI_MEMBERS = 13 };
 enum { DEFAULT_PAGE_SIZE = 4096 };
 
 typedef enum {
-#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, tmpl) F_##id,
+#define FIELD(id, sc, owner, member, key, def, ref, dxgk, width, flags, at, write, doc) F_##id,
 #include "fields.def"
 #undef FIELD
     FIELD_COUNT
@@ -702,10 +731,12 @@ typedef struct FieldInfo {
     const char *id;
     FieldScope scope;
     size_t offset; /* of the Value in its owner */
-    const char *key, *ref, *dxgk, *tmpl;
+    const char *key, *ref, *dxgk;
     FieldDefault def;
     FieldWidth width;
     unsigned flags;
+    unsigned char at[DDI_FORMS];
+    FieldWrite write;
 } FieldInfo;
 extern const FieldInfo field_table[FIELD_COUNT];
 
@@ -718,6 +749,12 @@ static inline Value *field_value(FieldId f, const void *owner)
 /* Whether field `f` applies to a map written in form `mode` (cpu_visible,
  * cpu_host_aperture: CPU_BAR or CPU_ADDRESS). */
 bool field_in_mode(FieldId f, CpuMode mode);
+/* Whether DDI form `form` (an index: 0 QUERYSEGMENT, 1 ...3, 2 ...4)
+ * carries field `f` in its segment descriptor. */
+static inline bool field_in_form(FieldId f, unsigned form)
+{
+    return field_table[f].at[form] != 0;
+}
 /* The largest value field `f`'s DXGK member holds for the spec's arch. */
 uint64_t field_max(FieldId f, const Spec *s);
 
@@ -737,21 +774,75 @@ unsigned ddi_forms_parse(const char *list);
  * constant is left out, a constant or a segment value that failed makes
  * its segments `unresolved`; not a failed board, BAR or paging value. */
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d);
-/* The maps of a spec, and the keys segc takes in each: its own (`name`,
- * `kind`, `flags`...), then the keys of the fields of `scopes`
- * (fields.def).  resolve.c reports any other key; segc lsp offers these. */
+/* The structure of a spec (spec.def): its maps and, for every key a map
+ * takes (spec.def's, then its fields'), what the value is and how a
+ * variant merges it.  resolve.c checks keys and types by it, load.c
+ * merges the extends chain by it, segc lsp offers keys and values by it,
+ * and the JSON Schema is generated from it. */
 typedef enum {
-    MAP_SPEC, MAP_BOARD, MAP_BAR, MAP_SEGMENT, MAP_CPU_VISIBLE, MAP_BANK, MAP_VPR, MAP_HOST, MAP_PAGING, MAP_COUNT
+#define MAP(id, noun, title, max, doc) MAP_##id,
+#define KEY(map, key, kind, target, values, merge, flags, doc)
+#include "spec.def"
+#undef MAP
+#undef KEY
+    MAP_COUNT,
+    MAP_NONE = MAP_COUNT /* a KeyInfo's target when its value is no map */
 } SpecMap;
-typedef struct MapKeys {
-    const char *const *keys;
-    size_t nkeys;
-    unsigned scopes; /* SCOPE() set */
-} MapKeys;
-extern const MapKeys map_keys[MAP_COUNT];
-/* The values key `key` of map `m` takes from a fixed list (board.wddm,
- * board.arch, a segment's kind and new), *n of them; NULL for any other. */
-const char *const *key_values(SpecMap m, const char *key, size_t *n);
+typedef enum {
+    VK_EXPR,      /* an expression (a field; a constant's value) */
+    VK_FORMAT,    /* the format version, SEGC_FORMAT_VERSION */
+    VK_PATH,      /* a file's path */
+    VK_IDENT,     /* a C identifier naming its map */
+    VK_ENUM,      /* one of `values` */
+    VK_VERSION,   /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */
+    VK_BOOL,      /* true or false (`values`) */
+    VK_SEGMENT,   /* the name of a segment, or none */
+    VK_BAR,       /* the name of a BAR */
+    VK_FLAGS,     /* a sequence of flag_table's names */
+    VK_WAIVERS,   /* a map of rule names to reasons */
+    VK_CONSTANTS, /* a map of names to expressions */
+    VK_MAP,       /* a map `target` */
+    VK_MAPS,      /* a map of names to maps `target` */
+    VK_SEQ,       /* a sequence of maps `target` */
+} ValueKind;
+/* How a variant's value of a key meets its base's. */
+typedef enum {
+    MERGE_REPLACE, /* the variant's value replaces the base's whole */
+    MERGE_KEYS,    /* key by key: each key of the variant's map (an entry of
+                    * a VK_MAPS or VK_CONSTANTS) by its own rule, else replaced */
+    MERGE_BY_NAME, /* a VK_SEQ, items matched by their MERGE_MATCH key: a
+                    * match merges key by key, a new name is appended */
+    MERGE_MATCH,   /* what MERGE_BY_NAME matches items by */
+    MERGE_DELETE,  /* `true` removes the base's entry (a BAR, a segment) */
+    MERGE_FILE,    /* each file's own (load.c reads it), not merged */
+} MergeRule;
+typedef struct KeyInfo {
+    SpecMap map;
+    const char *key;
+    ValueKind kind;
+    SpecMap target; /* VK_MAP, VK_MAPS, VK_SEQ: the map of the value (its entries) */
+    const char *const *values;
+    size_t nvalues;
+    MergeRule merge;
+    unsigned flags; /* FF_REQUIRED, FF_VARIANT, FF_FORM, FF_BAR, FF_ADDRESS */
+    int field;      /* its fields.def row, or -1 */
+    const char *doc; /* NULL: its target map's */
+} KeyInfo;
+typedef struct MapInfo {
+    const char *id, *noun, *title, *doc;
+    unsigned max; /* entries of a sequence of it; 0: no limit */
+} MapInfo;
+extern const MapInfo spec_maps[MAP_COUNT];
+extern const KeyInfo spec_keys[];
+extern const size_t spec_key_count;
+/* Key `key` of map `m` (any m, MAP_NONE included), or NULL. */
+const KeyInfo *spec_key(int m, const char *key);
+/* The map the keys of `path` lead to ("#" an item of a sequence, any
+ * other word the key of a map or the name of an entry): MAP_SPEC for
+ * none, MAP_SEGMENT for {"segments", "#"}; -1 if none of a spec. */
+int spec_map_at(const char *const *path, unsigned depth);
+/* The kind of Node a value of kind `k` is. */
+NodeKind value_node_kind(ValueKind k);
 
 /* What a name in an expression refers to: `vram` (a constant), `size` and
  * `base` (the current segment's), `page_size`, `bar.NAME.size`,
@@ -933,11 +1024,11 @@ void dump_json(Buf *out, const Spec *s);
  * self-contained spec (-D overrides written into its constants). */
 void dump_yaml(Buf *out, const Source *src, const ResolveOpts *ro);
 
-/* ---- emit.c: the model as template data, rendered in memory ------------- */
+/* ---- emit.c, selftest.c: the C code, written in memory ------------------- */
 
 typedef struct BuildOpts {
     const char *outdir;
-    const char *templates_dir; /* --templates: overrides by file name */
+    const char *templates_dir; /* --templates: the hook files */
     const char *depfile;       /* -MF; NULL: none */
     bool annotate;             /* --annotate: YAML file:line on descriptors */
     uint64_t lookup_budget;    /* --lookup-budget; 0: LOOKUP_DEFAULT_BUDGET */
@@ -957,8 +1048,8 @@ typedef struct Output {
 typedef struct Outputs {
     Output files[MAX_OUTPUTS];
     unsigned n;
-    const SrcFile *templates[MAX_OUTPUTS]; /* overrides read from disk */
-    unsigned ntemplates;
+    const SrcFile *hooks[MAX_OUTPUTS]; /* the hook files read */
+    unsigned nhooks;
 } Outputs;
 
 /* Re-checks, cheaply, the invariants the emitted code relies on (check.c
@@ -967,12 +1058,28 @@ typedef struct Outputs {
  * layout_lookup and again by emit_render. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
 /* Renders every output of `segc build` into memory (writes nothing); false
- * with errors in `d` (a broken invariant, template errors). */
+ * with errors in `d` (a broken invariant, a hook file). */
 bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
-/* selftest.c: the `selftest` map selftest.c.tmpl reads (made-up run-time
- * inputs, probes and their answers; templates/README.md). */
-struct TVal *selftest_data(Arena *a, const Spec *s);
+
+/* One identifier defined twice in the generated code where at least one
+ * definition is built from a name of the spec.  Each definition is the
+ * output it is in and what it is built from: kind 0 nothing (segc's own
+ * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s (the
+ * most particular when several). */
+typedef struct NameClash {
+    const char *ident;
+    struct {
+        unsigned kind, index;
+        const char *file;
+    } def[2];
+} NameClash;
+/* Renders every output of `segc build --emit-selftest` in memory, without
+ * writing any text (no hook files, the default lookup budget), and
+ * returns the identifiers defined twice, *n of them, one per pair of what
+ * they are built from (names-generated-unique; check.c reports them).
+ * The spec must pass every check that runs before. */
+NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n);
 
 /* ---- output.c: writing files safely ---------------------------------------- */
 
@@ -1050,62 +1157,6 @@ const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */
 char *to_upper(Arena *a, const char *snake); /* contoso_x1 -> CONTOSO_X1 */
-/* One C identifier the templates derive from a name, after the board's
- * <PREFIX>_ or <Prefix>: SEGMENT_<NAME>, Banks<Name> (banked segments),
- * BAR_<NAME>, and segc's own SEGMENT_COUNT, SEGMENT_COUNT_NO_AGP and
- * BAR_COUNT (which the self-test's TEST_BAR_<NAME> collides with exactly
- * when BAR_<NAME> does). */
-typedef struct GenIdent {
-    const char *ident;
-    const char *what;  /* "segment 'vram'", "BAR 'fb'", "the BAR count" */
-    unsigned seg, bar; /* 1-based origin; both 0: segc's own */
-} GenIdent;
-/* Every such identifier of `s` (*n of them): segc's, the segments', the
- * BARs'.  check.c reports collisions (names-generated-unique, which the
- * emitters re-check as every invariant). */
-GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *n);
-
-/* Templates compiled into the binary ($(B)/gen/templates.c). */
-typedef struct EmbeddedFile {
-    const char *name; /* base name, e.g. "segments.c.tmpl" */
-    const char *data; /* NUL-terminated */
-    size_t len;
-} EmbeddedFile;
-extern const EmbeddedFile embedded_templates[];
-extern const size_t embedded_template_count;
-
-/* ---- tmpl: tmpl_lex.re, tmpl.c: the template engine -------------------- */
-
-/* The data a template sees, built by emit.c from the model. */
-typedef enum { TV_NULL, TV_BOOL, TV_INT, TV_STR, TV_LIST, TV_MAP } TValKind;
-
-typedef struct TVal TVal;
-struct TVal {
-    TValKind kind;
-    bool b;
-    uint64_t i;
-    const char *s;
-    TVal **items;      /* TV_LIST elements, TV_MAP values */
-    const char **keys; /* TV_MAP keys, insertion order */
-    size_t n, cap;
-};
-
-TVal *tv_bool(Arena *a, bool b);
-TVal *tv_int(Arena *a, uint64_t i);
-TVal *tv_str(Arena *a, const char *s);
-TVal *tv_list(Arena *a);
-TVal *tv_map(Arena *a);
-void tv_push(Arena *a, TVal *list, TVal *v);
-void tv_put(Arena *a, TVal *map, const char *key, TVal *v); /* replaces */
-const TVal *tv_get(const TVal *map, const char *key);       /* NULL if absent */
-
-typedef struct Template Template;
-
-/* Parses a template, or renders one into `out`; errors (syntax, unknown
- * name, wrong type) at the template's file:line:col make them fail. */
-Template *tmpl_parse(Arena *a, const SrcFile *src, Diags *d);
-bool tmpl_render(Arena *a, const Template *t, const TVal *ctx, Buf *out, Diags *d);
-
 /* ---- diff.c: comparing two specs ----------------------------------------- */
 
 /* What a change does to a driver that shipped with the OLD spec's code. */

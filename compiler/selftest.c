@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* selftest.c - what `segc build --emit-selftest` writes into the self-test.
+/* selftest.c - <board>_selftest.c, what `segc build --emit-selftest` writes.
  *
- * templates/selftest.c.tmpl renders a standalone C program that calls the
+ * A standalone C program (templates/selftest.c.frag) that calls the
  * generated handlers the way dxgkrnl does and compares every answer with
- * constants written into the program itself.  Most of those constants are
- * the model values the handler templates see (`segments`, `count`,
- * `paging`); this file adds what only the self-test needs:
+ * constants written into the program itself.  Those constants are worked
+ * out here from the spec, by code of their own: never read from what
+ * emit.c computes or writes, so a wrong value in a handler and the same
+ * wrong value in the header's macro still disagree with the self-test.
+ * Besides the values of the spec, it holds:
  *
  *   - made-up run-time inputs (the BAR bases a resource list would give,
  *     an AGP aperture), so the program can expect base + offset;
@@ -13,11 +15,21 @@
  *     and bank boundary b, with b - 1 and b + 1) and the answer each one
  *     must get, found by walking the segments and their banks in order,
  *     not from the lookup table layout.c built. */
-#include "segc.h"
+#include "emit_int.h"
+#include "frags.h"
 
 #include <stdlib.h>
 
 enum { FAKE_AGP_BASE = 0xC0000000u, FAKE_AGP_SIZE = 0x08000000u };
+
+/* Made-up BAR bases: 60 TiB + slot TiB.  Both 32-bit halves can be
+ * non-zero with an offset, so a handler that drops the high half is
+ * caught, and the slots are far apart, so a handler that reads the wrong
+ * slot is too. */
+static uint64_t fake_bar_base(const Spec *s, const Bar *b)
+{
+    return 0x00003C0000000000ull + (uint64_t)(b - s->bars) * 0x0000010000000000ull;
+}
 
 /* The 1-based bank of offset `o` in segment `g` (0: no banks), or -1 when
  * `o` is in no bank: past the end, or (never in a valid spec) a gap. */
@@ -96,8 +108,9 @@ static const char *seg_label(Arena *a, const Segment *g)
     return arena_printf(a, "segment %u '%s'", g->id, g->name);
 }
 
-static TVal *lookup_probes(Arena *a, const Spec *s)
+static void lookup_probes(Emit *w, const Spec *s)
 {
+    Arena *a = w->a;
     Buf v = {0};
     /* Starts first, then ends, then the extremes: an address that is several
      * boundaries at once is named by the first (a segment's base rather than
@@ -127,25 +140,18 @@ static TVal *lookup_probes(Arena *a, const Spec *s)
     add(&v, 0, UINT64_MAX, "the last address");
     unsigned n;
     const Probe *p = sort_unique(&v, &n);
-    TVal *list = tv_list(a);
     for (unsigned i = 0; i < n; i++) {
         int bank = 0;
         const Segment *g = locate(s, p[i].at, &bank);
-        TVal *m = tv_map(a);
-        tv_put(a, m, "addr", tv_int(a, p[i].at));
-        tv_put(a, m, "found", tv_bool(a, g != NULL));
-        tv_put(a, m, "seg", tv_int(a, g ? g->id : 0));
-        tv_put(a, m, "bank", tv_int(a, g ? (unsigned)bank : 0));
-        tv_put(a, m, "offset", tv_int(a, g ? p[i].at - g->base.v : 0));
-        tv_put(a, m, "what", tv_str(a, p[i].what));
-        tv_push(a, list, m);
+        t_lookup(w, p[i].at, g != NULL, g ? g->id : 0, g ? (unsigned)bank : 0, g ? p[i].at - g->base.v : 0,
+                 p[i].what);
     }
     buf_free(&v);
-    return list;
 }
 
-static TVal *bank_probes(Arena *a, const Spec *s)
+static void bank_probes(Emit *w, const Spec *s)
 {
+    Arena *a = w->a;
     Buf v = {0};
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
@@ -168,42 +174,218 @@ static TVal *bank_probes(Arena *a, const Spec *s)
     add(&v, UINT32_MAX, 0, "segment id 0xFFFFFFFF");
     unsigned n;
     const Probe *p = sort_unique(&v, &n);
-    TVal *list = tv_list(a);
     for (const Probe *end = p + n; p < end; p++) {
         /* From the segment alone: its range may overlap another's. */
         int want = p->seg >= 1 && p->seg <= s->nsegs ? bank_at(&s->segs[p->seg - 1], p->at) : 0;
-        TVal *m = tv_map(a);
-        tv_put(a, m, "seg", tv_int(a, p->seg));
-        tv_put(a, m, "offset", tv_int(a, p->at));
-        tv_put(a, m, "bank", tv_int(a, want > 0 ? (unsigned)want : 0));
-        tv_put(a, m, "what", tv_str(a, p->what));
-        tv_push(a, list, m);
+        t_bank_probe(w, p->seg, p->at, want > 0 ? (unsigned)want : 0, p->what);
     }
     buf_free(&v);
-    return list;
 }
 
-TVal *selftest_data(Arena *a, const Spec *s)
+/* What each segment's descriptor must hold, from the spec's values: the
+ * CPU window and host aperture as base of the made-up BAR + offset. */
+static void expected(Emit *w, const Spec *s, const SelftestNames *n)
 {
-    TVal *m = tv_map(a);
-    tv_put(a, m, "file", tv_str(a, arena_printf(a, "%s_selftest.c", s->name)));
-    TVal *bars = tv_list(a);
-    for (unsigned i = 0; i < s->nbars; i++) {
-        TVal *b = tv_map(a);
-        tv_put(a, b, "slot", tv_int(a, i));
-        tv_put(a, b, "name", tv_str(a, s->bars[i].name));
-        tv_put(a, b, "upper", tv_str(a, to_upper(a, s->bars[i].name)));
-        /* Made-up bases: 60 TiB + slot TiB.  Both 32-bit halves can be
-         * non-zero with an offset, so a handler that drops the high half is
-         * caught, and the slots are far apart, so a handler that reads the
-         * wrong slot is too. */
-        tv_put(a, b, "base", tv_int(a, 0x00003C0000000000ull + (uint64_t)i * 0x0000010000000000ull));
-        tv_push(a, bars, b);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        if (!g->nbanks)
+            continue;
+        t_banks(w, i + 1, g->nbanks);
+        for (unsigned k = 0; k < g->nbanks; k++)
+            t_bank(w, g->banks[k].end, k + 1, g->banks[k].name);
+        t_banks_end(w);
     }
-    tv_put(a, m, "bars", bars);
-    tv_put(a, m, "agp_base", tv_int(a, FAKE_AGP_BASE));
-    tv_put(a, m, "agp_size", tv_int(a, FAKE_AGP_SIZE));
-    tv_put(a, m, "lookups", lookup_probes(a, s));
-    tv_put(a, m, "bank_probes", bank_probes(a, s));
-    return m;
+    t_expected(w);
+    for (unsigned i = 0; i < s->nsegs; i++) {
+        const Segment *g = &s->segs[i];
+        t_expected_segment(w, i + 1, g->name, g->kind == SEG_AGP, g->flags, g->base.v);
+        if (g->cpu == CPU_BAR)
+            t_expected_cpu_bar(w, &n->bar[g->cpu_bar - s->bars], g->cpu_offset.v);
+        else
+            t_expected_cpu(w, g->cpu == CPU_ADDRESS ? g->cpu_address.v : 0);
+        t_expected_sizes(w, g->size.v, g->commit_limit.v, g->system_memory_end.v, g->nbanks);
+        if (g->nbanks)
+            t_expected_banks(w, i + 1);
+        else
+            t_expected_no_banks(w);
+        if (g->host.mode == CPU_BAR)
+            t_expected_host_bar(w, &n->bar[g->host.bar - s->bars], g->host.offset.v);
+        else
+            t_expected_host(w, g->host.mode == CPU_ADDRESS, g->host.mode == CPU_ADDRESS ? g->host.address.v : 0);
+        uint64_t pages = g->host.mode != CPU_NONE && s->page_size.v ? g->host.size.v / s->page_size.v : 0;
+        t_expected_rest(w, pages, g->invalid_ranges.v, g->uefi_ranges.v, g->vpr.range_start.v, g->vpr.range_size.v,
+                        g->vpr.alignment.v, g->vpr.count.v, g->vpr.reserve_size.v);
+    }
+    t_expected_end(w);
+}
+
+static const char *const suffix[DDI_FORMS] = {"", "3", "4"};
+
+/* QUERYSEGMENT (form 0) or QUERYSEGMENT3 (1): the calls and their answers. */
+static void classic(Emit *w, const Spec *s, unsigned form, bool agp, unsigned no_agp)
+{
+    const char *sfx = suffix[form];
+    t_classic(w, sfx);
+    if (agp) {
+        t_answer_agp(w);
+        if (form == 1)
+            t_answer_agp_sysend(w);
+        t_answer_agp_end(w);
+    }
+    t_answer(w);
+    if (form == 1)
+        t_answer_sysend(w);
+    t_answer_banks(w, sfx);
+    if (agp)
+        t_run_agp_first(w, sfx);
+    else
+        t_run_first(w, sfx);
+    t_run_second(w, sfx);
+    if (agp)
+        t_run_second_agp(w, sfx);
+    t_run_more(w, sfx);
+    if (no_agp > 0)
+        t_run_few(w, sfx);
+    if (agp)
+        t_run_few_agp(w, sfx);
+    t_run_null(w, sfx);
+    if (s->nbars)
+        t_run_refuse_runtime(w);
+    else
+        t_run_accept_runtime(w);
+    t_run_refusals(w, sfx);
+    if (form != 0)
+        t_run_other_qs(w);
+    t_run_other_win8(w);
+    if (form != 1)
+        t_run_other_qs3(w);
+    t_run_others_end(w, sfx);
+}
+
+void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestNames *n)
+{
+    unsigned no_agp = 0, forms = s->forms;
+    for (unsigned i = 0; i < s->nsegs; i++)
+        no_agp += s->segs[i].kind != SEG_AGP;
+    bool agp = no_agp != s->nsegs;
+    /* The paging segment's id is its place in the spec's list. */
+    unsigned paging = s->paging.seg ? (unsigned)(s->paging.seg - s->segs) + 1 : 0;
+    /* DXGK_WDDMVERSION: major << 12 | minor << 8; 0x1000 for WDDM 1.0 and 1.1. */
+    unsigned major = s->wddm >> 4, minor = s->wddm & 15;
+    uint64_t wddm = major == 1 && minor < 2 ? 0x1000 : (uint64_t)major << 12 | (uint64_t)minor << 8;
+    spdx(w);
+    if (*n->banner)
+        hook(w, n->banner);
+    t_intro(w, n->file, n->source, s->name, SEGC_VERSION, n->spec, n->camel, n->header, s->nsegs, no_agp, paging,
+            s->paging.buffer_size.v, s->paging.private_data_size.v);
+    if (agp)
+        t_intro_agp(w);
+    t_intro_end(w);
+    for (unsigned i = 0; i < s->nbars; i++)
+        t_test_bar(w, &n->bar[i], fake_bar_base(s, &s->bars[i]), s->bars[i].name, i);
+    if (agp)
+        t_test_agp(w, FAKE_AGP_BASE, FAKE_AGP_SIZE);
+    t_expected_type(w);
+    expected(w, s, n);
+    /* The probes define no name: they are worked out only for the text. */
+    if (!lk->overlap[0]) {
+        t_lookups(w, n->camel);
+        if (w->out)
+            lookup_probes(w, s);
+        t_lookups_end(w);
+    } else {
+        t_no_lookups(w, n->camel,
+                     emit_str(w, overlap(w, lk->overlap[0]->name, lk->overlap[1]->name)));
+    }
+    t_bank_probes(w, n->camel);
+    if (w->out)
+        bank_probes(w, s);
+    t_bank_probes_end(w, n->up);
+    if (forms & DDI_QS4)
+        t_in4(w);
+    t_out(w);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (forms & (1u << f))
+            t_out_member(w, suffix[f]);
+    t_out_end(w);
+    for (unsigned f = 0; f < 2; f++)
+        if (forms & (1u << f))
+            t_desc(w, suffix[f]);
+    if (forms & DDI_QS4)
+        t_desc4(w);
+    t_fill_runtime(w);
+    for (unsigned i = 0; i < s->nbars; i++)
+        t_fill_bar(w, i, &n->bar[i]);
+    t_setup(w);
+    for (unsigned f = 0; f < 2; f++)
+        if (forms & (1u << f))
+            t_setup_desc(w, suffix[f]);
+    if (forms & DDI_QS4)
+        t_setup_desc4(w);
+    if (agp)
+        t_setup_agp(w);
+    else
+        t_setup_no_agp(w);
+    t_setup_args(w);
+    if (forms & DDI_QS4)
+        t_setup_in4(w);
+    t_setup_end(w);
+    for (unsigned f = 0; f < 2; f++)
+        if (forms & (1u << f))
+            t_kept_desc(w, suffix[f]);
+    if (forms & DDI_QS4)
+        t_kept_desc4(w);
+    t_kept_end(w, n->up, n->header, wddm, s->ptr_bytes, s->nbars);
+    if (s->nbars)
+        t_constant_bars(w, n->up);
+    for (unsigned i = 0; i < s->nbars; i++) {
+        /* Two PCI registers for a 64-bit BAR: bits: as written, else by size. */
+        const Bar *b = &s->bars[i];
+        bool wide = b->bits.set ? b->bits.v == 64 : b->size.v > (UINT64_C(1) << 32);
+        t_constant_bar(w, n->up, &n->bar[i], i, b->index.v, wide ? 2 : 1);
+    }
+    if (s->nbars)
+        t_constant_bars_end(w);
+    for (unsigned i = 0; i < s->nsegs; i++)
+        t_constant_segment(w, n->up, &n->seg[i], i + 1);
+    t_constants_end(w);
+    for (unsigned f = 0; f < 2; f++)
+        if (forms & (1u << f))
+            classic(w, s, f, agp, no_agp);
+    if (forms & DDI_QS4) {
+        t_qs4(w);
+        if (s->nsegs > 1)
+            t_qs4_few(w);
+        t_qs4_bad(w);
+        if (s->nbars)
+            t_qs4_refuse_runtime(w);
+        else
+            t_qs4_accept_runtime(w);
+        t_qs4_end(w);
+    }
+    t_dispatcher(w);
+    if (!(forms & DDI_QS))
+        t_refused_qs(w);
+    if (!(forms & DDI_QS3))
+        t_refused_qs3(w);
+    if (!(forms & DDI_QS4))
+        t_refused_qs4(w);
+    t_dispatcher_end(w, n->camel);
+    if (!lk->overlap[0])
+        t_check_lookups(w, n->up, n->camel);
+    t_check_banks(w, n->camel, s->ptr_bytes, n->file, arch_name(s->arch));
+    if (forms & DDI_QS4)
+        t_main_desc4(w, n->file);
+    t_main_constants(w);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (forms & (1u << f))
+            t_main_run(w, suffix[f], n->camel);
+    t_main_checks(w);
+    if (forms & DDI_QS4)
+        t_main_free(w);
+    t_main_end(w, n->file);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (forms & (1u << f))
+            t_main_form(w, suffix[f]);
+    t_main_end2(w);
 }

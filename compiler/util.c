@@ -44,7 +44,6 @@ typedef struct Chunk {
 
 struct Arena {
     Chunk *head;
-    size_t bytes;
 };
 
 enum { CHUNK_SIZE = 64 * 1024 };
@@ -52,7 +51,7 @@ enum { CHUNK_SIZE = 64 * 1024 };
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
-    *a = (Arena){NULL, 0};
+    *a = (Arena){NULL};
     return a;
 }
 
@@ -91,7 +90,6 @@ void *arena_alloc(Arena *a, size_t n)
     }
     void *p = c->data + c->used;
     c->used += n;
-    a->bytes += n;
     memset(p, 0, n);
     return p;
 }
@@ -163,14 +161,9 @@ const char *qty(Arena *a, uint64_t v)
     return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
 }
 
-size_t arena_bytes(const Arena *a)
-{
-    return a->bytes;
-}
-
 /* ---- Buf --------------------------------------------------------------- */
 
-static void buf_reserve(Buf *b, size_t extra)
+void buf_reserve(Buf *b, size_t extra)
 {
     if (b->cap - b->len > extra)
         return;
@@ -239,6 +232,11 @@ size_t utf8_check(const unsigned char *s, size_t len)
 {
     static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
     for (size_t i = 0; i < len;) {
+        uint64_t w; /* ASCII, eight bytes at a time */
+        if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ull))) {
+            i += 8;
+            continue;
+        }
         unsigned c = s[i];
         /* Continuation bytes after the lead byte (4: not a lead byte). */
         size_t n = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : 4;
@@ -433,27 +431,4 @@ const char *closest_of(const char *word, const void *items, size_t n, size_t siz
     size_t len = strlen(word);
     size_t limit = len < 4 ? 1 : len / 3 + 1;
     return best_d <= limit ? best : NULL;
-}
-
-GenIdent *gen_idents(Arena *a, const Spec *s, unsigned *count)
-{
-    GenIdent *id = arena_alloc(a, (3 + 2 * s->nsegs + s->nbars) * sizeof *id);
-    unsigned n = 0;
-    id[n++] = (GenIdent){"SEGMENT_COUNT", "the segment count", 0, 0};
-    id[n++] = (GenIdent){"SEGMENT_COUNT_NO_AGP", "the segment count without AGP", 0, 0};
-    id[n++] = (GenIdent){"BAR_COUNT", "the BAR count", 0, 0};
-    for (unsigned i = 0; i < s->nsegs; i++) {
-        const char *name = s->segs[i].name, *what;
-        if (!name)
-            continue;
-        what = arena_printf(a, "segment '%s'", name);
-        id[n++] = (GenIdent){arena_printf(a, "SEGMENT_%s", to_upper(a, name)), what, i + 1, 0};
-        if (s->segs[i].nbanks)
-            id[n++] = (GenIdent){arena_printf(a, "Banks%s", to_camel(a, name)), what, i + 1, 0};
-    }
-    for (unsigned i = 0; i < s->nbars; i++)
-        id[n++] = (GenIdent){arena_printf(a, "BAR_%s", to_upper(a, s->bars[i].name)),
-                             arena_printf(a, "BAR '%s'", s->bars[i].name), 0, i + 1};
-    *count = n;
-    return id;
 }

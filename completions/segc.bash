@@ -20,13 +20,15 @@ _segc_rules()
 # _segc_options COMMAND: the options COMMAND takes.
 _segc_options()
 {
-    local common="-D -I -W -Wno- -Werror -Werror= -Wno-error= --color= -q --quiet -v --verbose -h --help"
+    local common="-D -I -W -Wno- -Werror -Werror= -Wno-error= -h --help"
+    local text="--color= -q --quiet"
+    local verbose="-v --verbose"
     case $1 in
-    check) echo "$common --ddi --diagnostics= -j --files-from" ;;
-    build) echo "$common --ddi --diagnostics= -o --templates -MD -MF -MT -MP --deps-list --annotate --emit-selftest --lookup-budget" ;;
-    diff) echo "$common --diagnostics= --json --kinds --rev" ;;
-    map) echo "$common --diagnostics= -o" ;;
-    dump) echo "$common --json --yaml" ;;
+    check) echo "$common $text $verbose --ddi --diagnostics= -j --files-from" ;;
+    build) echo "$common $text $verbose --ddi --diagnostics= -o --templates -MD -MF -MT -MP --deps-list --annotate --emit-selftest --lookup-budget" ;;
+    diff) echo "$common $text --diagnostics= --json --kinds --rev" ;;
+    map) echo "$common $text $verbose --diagnostics= -o" ;;
+    dump) echo "$common $text --json --yaml" ;;
     lsp) echo "$common --ddi --stdio --log" ;;
     rules) echo "--all --markdown -h --help" ;;
     explain | help) echo "-h --help" ;;

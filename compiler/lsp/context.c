@@ -514,24 +514,16 @@ bool path_match(const char *const *path, unsigned depth, const char *pattern)
     return i == depth;
 }
 
-int spec_map_at(const char *const *path, unsigned depth)
+bool text_has_top_key(const char *text, size_t len, const char *key)
 {
-    static const struct {
-        const char *path;
-        SpecMap map;
-    } maps[] = {
-        {"", MAP_SPEC},
-        {"board", MAP_BOARD},
-        {"bars *", MAP_BAR},
-        {"segments #", MAP_SEGMENT},
-        {"segments # cpu_visible", MAP_CPU_VISIBLE},
-        {"segments # banks #", MAP_BANK},
-        {"segments # vpr", MAP_VPR},
-        {"segments # cpu_host_aperture", MAP_HOST},
-        {"paging", MAP_PAGING},
-    };
-    for (size_t m = 0; m < countof(maps); m++)
-        if (path_match(path, depth, maps[m].path))
-            return (int)maps[m].map;
-    return -1;
+    size_t n = strlen(key);
+    for (size_t at = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; at < len; at++) {
+        if (at + n < len && !memcmp(text + at, key, n) && text[at + n] == ':')
+            return true;
+        const char *nl = memchr(text + at, '\n', len - at);
+        if (!nl)
+            break;
+        at = (size_t)(nl - text);
+    }
+    return false;
 }

@@ -45,9 +45,7 @@ bool ctx_present(const TextCtx *c, const char *w);
 /* Whether a path of keys is `pattern`: keys separated by spaces, "#" a
  * sequence's item, "*" any key ("segments # flags #", "bars *"). */
 bool path_match(const char *const *path, unsigned depth, const char *pattern);
-/* The map a path of keys leads to ("#": a sequence's item): MAP_SPEC for
- * none, MAP_SEGMENT for {"segments", "#"}, ...; -1 if none of a spec.  The
- * cursor's path (locate.c) and the text's both go through it. */
-int spec_map_at(const char *const *path, unsigned depth);
+/* Whether the text has the top-level key `key` (a variant: extends). */
+bool text_has_top_key(const char *text, size_t len, const char *key);
 
 #endif

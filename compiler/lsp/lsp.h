@@ -114,6 +114,11 @@ size_t pos_offset(Pos p);
 /* A Location for a Pos: the URI of its file (an open document's own URI
  * when the file is one), NULL for a Pos with no file. */
 json_t *lsp_location(const Server *S, Pos p);
+/* Where finding `g` is shown in the document `an` analysed: at its own
+ * position there; for a finding in a file the document extends, at its
+ * first note in the document (the variant's value that caused it), else
+ * nowhere (no file), which is shown at the `extends:` line. */
+Pos lsp_shown(const Analysis *an, const Diag *g);
 /* A finding as textDocument/publishDiagnostics sends it for `doc`. */
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
 /* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code

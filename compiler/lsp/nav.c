@@ -471,13 +471,14 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
 
 /* ---- code actions ------------------------------------------------------------ */
 
-/* The bytes of the document where finding `g` is shown: its span, or for
- * a finding in a file the document extends its `extends:` value (as
- * server.c shows it).  False when it is shown nowhere in the document. */
+/* The bytes of the document where finding `g` is shown (lsp_shown), or
+ * for a finding in a file the document extends with no note in it, its
+ * `extends:` value (as server.c shows it).  False when it is shown nowhere
+ * in the document. */
 static bool shown_at(const Nav *nv, const Diag *g, size_t *from, size_t *to)
 {
-    Pos p = g->pos;
-    if (p.file != nv->an->file) {
+    Pos p = lsp_shown(nv->an, g);
+    if (!p.file) {
         const Node *ext = node_get(nv->own, "extends");
         if (!g->pos.file || !ext || ext->kind != NODE_SCALAR)
             return false;

@@ -187,20 +187,18 @@ static bool expression_at(const Cursor *c, int *field)
         return false;
     if (path_is(c, "constants *"))
         return *field = -1, true;
-    int m = spec_map_at(keys, n - 1);
-    for (unsigned f = 0; m >= 0 && f < FIELD_COUNT; f++)
-        if ((map_keys[m].scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, keys[n - 1]))
-            return *field = (int)f, true;
-    return false;
+    const KeyInfo *k = spec_key(spec_map_at(keys, n - 1), keys[n - 1]);
+    return k && k->field >= 0 ? *field = k->field, true : false;
 }
 
 /* The constant of spec `s` the cursor's `constants:` entry writes, when a
- * -D overrides it (the model's value is the command line's), else NULL. */
+ * -D overrides it (the model's value is the command line's: written in
+ * another file than its name), else NULL. */
 static const Constant *overridden(const Spec *s, const Cursor *c)
 {
     for (unsigned i = 0; s && path_is(c, "constants *") && i < s->nconsts; i++)
         if (!strcmp(s->consts[i].name, c->path[1].key))
-            return s->consts[i].val.define == &s->consts[i] ? &s->consts[i] : NULL;
+            return s->consts[i].val.set && s->consts[i].val.pos.file != s->consts[i].pos.file ? &s->consts[i] : NULL;
     return NULL;
 }
 
@@ -426,18 +424,20 @@ static void item(Completion *k, const char *label, int kind, const char *detail,
     json_array_append_new(k->items, it);
 }
 
-/* The keys map `m` takes that it does not have yet. */
+/* The keys map `m` takes that it does not have yet; those meaningful in a
+ * variant only (FF_VARIANT) in a spec with `extends:`. */
 static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
 {
-    const MapKeys *mk = &map_keys[m];
-    for (size_t i = 0; i < mk->nkeys; i++)
-        if (!ctx_present(c, mk->keys[i]))
-            item(k, mk->keys[i], CK_PROPERTY, "key", NULL, arena_printf(a, "%s: ", mk->keys[i]));
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        if ((mk->scopes & SCOPE(fi->scope)) && !ctx_present(c, fi->key))
-            item(k, fi->key, CK_FIELD, fi->dxgk ? arena_printf(a, "expression: %s", fi->dxgk) : "expression", NULL,
-                 arena_printf(a, "%s: ", fi->key));
+    bool variant = text_has_top_key(k->doc->text, k->doc->len, "extends");
+    for (size_t i = 0; i < spec_key_count; i++) {
+        const KeyInfo *ki = &spec_keys[i];
+        if (ki->map != m || ctx_present(c, ki->key) || (ki->flags & FF_VARIANT && !variant))
+            continue;
+        const char *dxgk = ki->field >= 0 ? field_table[ki->field].dxgk : NULL;
+        item(k, ki->key, ki->field >= 0 ? CK_FIELD : CK_PROPERTY,
+             ki->field < 0 ? "key" : dxgk ? arena_printf(a, "expression: %s", dxgk) : "expression",
+             ki->doc ? ki->doc : ki->target != MAP_NONE ? spec_maps[ki->target].doc : NULL,
+             arena_printf(a, "%s: ", ki->key));
     }
 }
 
@@ -470,28 +470,23 @@ static void complete_names(Arena *a, Completion *k, bool in_segment)
                 item(k, field_table[f].ref, CK_VARIABLE, "the current segment's", NULL, NULL);
 }
 
-/* The value of `key` in map `m` (-1: none of a spec). */
-static void complete_value(Arena *a, Completion *k, int m, const TextCtx *c, bool constant)
+/* The value of key `ki` (NULL: none of a spec), in a segment's maps or
+ * not: its words, the names an expression reads, a segment or a BAR. */
+static void complete_value(Arena *a, Completion *k, const KeyInfo *ki, bool in_segment)
 {
-    size_t n;
-    const char *const *values = m >= 0 ? key_values((SpecMap)m, c->key, &n) : NULL;
-    for (size_t i = 0; values && i < n; i++)
-        item(k, values[i], CK_ENUM_MEMBER, NULL, NULL, NULL);
-    bool field = false;
-    for (unsigned f = 0; m >= 0 && f < FIELD_COUNT; f++)
-        field = field || ((map_keys[m].scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, c->key));
-    if (!k->s)
+    for (size_t i = 0; ki && i < ki->nvalues; i++)
+        item(k, ki->values[i], CK_ENUM_MEMBER, NULL, NULL, NULL);
+    if (!k->s || !ki)
         return;
-    if (field || constant)
-        complete_names(a, k, m == MAP_SEGMENT || m == MAP_CPU_VISIBLE || m == MAP_BANK || m == MAP_VPR ||
-                                 m == MAP_HOST);
-    if (m == MAP_PAGING && !strcmp(c->key, "segment")) {
+    if (ki->kind == VK_EXPR || ki->kind == VK_CONSTANTS)
+        complete_names(a, k, in_segment);
+    if (ki->kind == VK_SEGMENT) {
         item(k, "none", CK_KEYWORD, "no segment: system memory (id 0)", NULL, NULL);
         for (unsigned i = 0; i < k->s->nsegs; i++)
             if (k->s->segs[i].name)
                 item(k, k->s->segs[i].name, CK_VALUE, seg_kind_name(k->s->segs[i].kind), NULL, NULL);
     }
-    if ((m == MAP_CPU_VISIBLE || m == MAP_HOST) && !strcmp(c->key, "bar"))
+    if (ki->kind == VK_BAR)
         for (unsigned i = 0; i < k->s->nbars; i++)
             item(k, k->s->bars[i].name, CK_VALUE, arena_printf(a, "BAR%" PRIu64 ", %s", k->s->bars[i].index.v,
                                                                qty(a, k->s->bars[i].size.v)), NULL, NULL);
@@ -610,15 +605,19 @@ json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
     const char *path[CTX_MAX_DEPTH];
     for (unsigned i = 0; i < c.depth; i++)
         path[i] = c.path[i];
+    /* The map the cursor is in, else the key whose value holds it
+     * (`constants:`, `waive:`); for a value or an item, the key's. */
     int m = spec_map_at(path, c.depth);
+    const KeyInfo *in = m < 0 && c.depth ? spec_key(spec_map_at(path, c.depth - 1), path[c.depth - 1]) : NULL;
+    const KeyInfo *key = m >= 0 ? spec_key(m, c.key) : in && in->kind == VK_CONSTANTS ? in : NULL;
     Arena *a = arena_new();
-    if (c.kind == CTX_KEY && path_match(path, c.depth, "segments # waive"))
+    if (c.kind == CTX_KEY && in && in->kind == VK_WAIVERS)
         complete_rules(&k, &c);
     else if (c.kind == CTX_KEY && m >= 0)
         complete_keys(a, &k, (SpecMap)m, &c);
     else if (c.kind == CTX_VALUE)
-        complete_value(a, &k, m, &c, path_match(path, c.depth, "constants"));
-    else if (c.kind == CTX_ITEM && m == MAP_SEGMENT && !strcmp(c.key, "flags"))
+        complete_value(a, &k, key, m >= 0 && c.depth && !strcmp(path[0], "segments"));
+    else if (c.kind == CTX_ITEM && key && key->kind == VK_FLAGS)
         complete_flags(a, &k, &c);
     arena_free(a);
     return json_pack("{s:b,s:o}", "isIncomplete", 0, "items", k.items);

@@ -268,17 +268,28 @@ static json_t *extends_range(const Server *S, const Doc *doc)
     return lsp_range_of(S, doc->text, doc->len, 0, 0);
 }
 
+Pos lsp_shown(const Analysis *an, const Diag *g)
+{
+    if (g->pos.file == an->file)
+        return g->pos;
+    for (const Note *n = g->pos.file ? g->notes : NULL; n; n = n->next)
+        if (n->pos.file == an->file)
+            return n->pos;
+    return (Pos){0};
+}
+
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g)
 {
     static const int severity[] = {[SEV_NOTE] = 3, [SEV_WARNING] = 2, [SEV_ERROR] = 1, [SEV_FATAL] = 1};
     bool here = g->pos.file == an->file;
+    Pos shown = lsp_shown(an, g);
     Buf msg = {0};
     if (!here && g->pos.file)
         buf_printf(&msg, "%s:%u:%u: ", g->pos.file->name, g->pos.line, g->pos.col);
     buf_puts(&msg, g->msg);
     if (g->fix)
         buf_printf(&msg, "\nfix: %s", g->fix);
-    json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", here ? lsp_range(S, g->pos) : extends_range(S, doc),
+    json_t *o = json_pack("{s:o,s:i,s:s,s:s,s:s%}", "range", shown.file ? lsp_range(S, shown) : extends_range(S, doc),
                           "severity", severity[g->sev], "code", code_name(g->code), "source", "segc", "message", msg.p, msg.len);
     buf_free(&msg);
     json_t *rel = json_array(), *at = here ? NULL : lsp_location(S, g->pos);

@@ -30,7 +30,7 @@ cd "$(dirname "$0")/../.." || exit 2
 suite_begin diff
 D=tests/diff
 VER=$("$SEGC" --version | awk '{print $2}')
-JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved cpu-visible-lost"
+JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved cpu-visible-lost variant-delete"
 
 # Parses $1 as JSON, checks the documented shape, and compares it as data
 # with the expected JSON in $2.

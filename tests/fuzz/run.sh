@@ -27,7 +27,7 @@ case ${2:-} in
 *) echo "$usage" >&2; exit 2 ;;
 esac
 shift 3
-TARGETS=${*:-pipeline expr tmpl lsp}
+TARGETS=${*:-pipeline expr lsp}
 . tests/lib.sh
 suite_begin fuzz
 
@@ -54,18 +54,6 @@ seed_expr() {
              '0x1_0000 | 0b1010 ^ 0o17 & 7' 'bar.fb.size / 2 % 3' 'visible.end - size'; do
         i=$((i + 1))
         { printf '\014'; printf '%s' "$e"; } >"$1/extra-$i"
-    done
-}
-
-seed_tmpl() {
-    cp templates/*.tmpl "$1/"
-    i=0
-    for tt in '{{ board.name | cstr }}' '{% for s in segments %}{{ s.id | hex8 }}{% if not loop.last %},{% end %}{% end %}' \
-             '{{ big - 1 | hex16 }}{{ (zero | hex) == "0x0" }}' '{{ s | cstr }}{{ s | comment }}{{ utf | pad(4) }}' \
-             '{% if nothing %}{{ nothing }}{% elif yes and not no %}y{% else %}n{% end %}' \
-             '{% for s in segments %}{% for b in s.banks %}{{ b.end | hex }}{{ s.flag_names | join(", ") }}{% end %}{% end %}'; do
-        i=$((i + 1))
-        printf '%s\n' "$tt" >"$1/seed-$i.tmpl"
     done
 }
 

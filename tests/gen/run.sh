@@ -24,7 +24,9 @@
 #     -pedantic -Werror, and run: it passes; run against a copy of the
 #     generated .c with a descriptor flag, a bank end or a segment base
 #     changed, it fails and its report names the field; no self-test
-#     without the option; the same bytes from another directory.
+#     without the option; the same bytes from another directory; built by
+#     a segc whose emitter writes a wrong paging segment id, it fails;
+#   - the hook files of --templates, and a whole-template override refused.
 #
 #   sh tests/gen/run.sh build/segc build ["-fsanitize=..."]
 #
@@ -380,14 +382,50 @@ else
     bad "depfile names the spec and its extends chain" "$(cat "$out/dep/segments.d" 2>/dev/null)"
 fi
 
-# --templates overrides a template by name, and the depfile lists it.
+# The self-test does not trust the emitter: a segc whose emit.c writes the
+# paging segment's id minus one (in the header's macro, and so in every
+# handler) builds a self-test that fails on it, because the self-test
+# works its values out from the spec itself (compiler/selftest.c).  The
+# mutant is this build's objects with emit.c compiled again, changed.
+if ! sanitized; then
+    mut=$out/mutant
+    rm -rf "$mut"
+    mkdir -p "$mut"
+    sed 's/s->paging\.seg ? s->paging\.seg->id : 0/s->paging.seg ? s->paging.seg->id - 1 : 0/' compiler/emit.c >"$mut/emit.c"
+    if cmp -s compiler/emit.c "$mut/emit.c"; then
+        bad "a self-test catches the emitter's paging segment id minus one" "the sed script changed nothing in emit.c"
+    elif ! { cc -std=c11 -D_XOPEN_SOURCE=700 -O1 -Icompiler -I"$B/gen" -c "$mut/emit.c" -o "$mut/emit.o" &&
+        cc -pthread -o "$mut/segc" "$B/obj/main.o" "$B"/obj/lsp/*.o "$mut/emit.o" "$B/libsegc.a" \
+            $(pkg-config --libs yaml-0.1 jansson) &&
+        "$mut/segc" build -q --emit-selftest samples/discrete.yaml -o "$mut/out" &&
+        cc -std=c11 -I"$mut/out" "$mut/out/contoso_d8_selftest.c" "$mut/out/contoso_d8_segments.c" -o "$mut/selftest"; } \
+        2>"$mut/err"; then
+        bad "a self-test catches the emitter's paging segment id minus one" "$(head -n 5 "$mut/err")"
+    else
+        "$mut/selftest" >"$mut/st.out"
+        rc=$?
+        if [ "$rc" -eq 1 ] && grep -q '^#define CONTOSO_D8_PAGING_SEGMENT_ID *2u$' "$mut/out/contoso_d8_segments.h" &&
+            grep -q '^#define PAGING_SEGMENT_ID 3u$' "$mut/out/contoso_d8_selftest.c" &&
+            grep -q "^QUERYSEGMENT3 via ContosoD8QuerySegment3, second call.*: PagingBufferSegmentId: got 2, expected 3\$" "$mut/st.out"; then
+            ok "a self-test catches the emitter's paging segment id minus one: $(grep -m 1 PagingBufferSegmentId "$mut/st.out")"
+        else
+            bad "a self-test catches the emitter's paging segment id minus one" "exit $rc: $(head -n 5 "$mut/st.out")"
+        fi
+    fi
+fi
+
+# segc renders no whole template any more: a --templates directory that
+# still holds one is refused, naming the file, and nothing is written.
 mkdir -p "$out/tmpl"
-sed 's|^#include "{{ header }}"|/* local override */\n#include "{{ header }}"|' templates/segments.c.tmpl >"$out/tmpl/segments.c.tmpl"
-"$SEGC" build samples/discrete.yaml -o "$out/ovr" --templates "$out/tmpl" -MD -MF "$out/ovr/segments.d" 2>"$out/ovr.err"
-if grep -q 'local override' "$out/ovr/contoso_d8_segments.c" && grep -q "$out/tmpl/segments.c.tmpl" "$out/ovr/segments.d"; then
-    ok "--templates overrides segments.c.tmpl and the depfile names it"
+printf 'an old override\n' >"$out/tmpl/segments.c.tmpl"
+rm -rf "$out/ovr"
+"$SEGC" build samples/discrete.yaml -o "$out/ovr" --templates "$out/tmpl" 2>"$out/ovr.err"
+rc=$?
+if [ "$rc" -eq 2 ] && grep -q "tmpl/segments.c.tmpl: segc no longer renders whole templates" "$out/ovr.err" &&
+    [ ! -e "$out/ovr/contoso_d8_segments.c" ]; then
+    ok "--templates with an old whole-template override: refused, nothing written"
 else
-    bad "--templates overrides segments.c.tmpl and the depfile names it" "$(cat "$out/ovr.err")"
+    bad "--templates with an old whole-template override" "exit $rc: $(cat "$out/ovr.err")"
 fi
 
 # The hook points: one small file each fills a banner, a precompiled
@@ -401,7 +439,8 @@ printf '#include "precomp.h"\n' >"$hk/hook-precomp.txt"
 printf 'unsigned long XyzTraced;\n#define SEGC_TRACE_QUERY(Function, Type, Status) ((void)(Function), (void)(Type), (void)(Status), XyzTraced++)\n' \
     >"$hk/hook-trace.txt"
 printf 'Xyz\n' >"$hk/hook-prefix.txt"
-"$SEGC" build -q --emit-selftest --templates "$hk" samples/discrete.yaml -o "$out/hooked" 2>"$out/hooked.err"
+"$SEGC" build -q --emit-selftest --templates "$hk" samples/discrete.yaml -o "$out/hooked" -MD -MF "$out/hooked.d" \
+    2>"$out/hooked.err"
 printf '/* a project-wide precompiled header */\n' >"$out/hooked/precomp.h"
 cat >"$out/hooked/main.c" <<'EOF2'
 #include "contoso_d8_segments.h"
@@ -425,8 +464,9 @@ if [ "$(sed -n 2p "$f.c")" = "/* Contoso house banner for contoso_d8 */" ] &&
     gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$out/hooked" "$out/hooked/main.c" "$f.c" -o "$out/hooked/main" &&
     "$out/hooked/main" &&
     gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$out/hooked" "$out/hooked/contoso_d8_selftest.c" "$f.c" \
-        -o "$out/hooked/selftest" && "$out/hooked/selftest" >/dev/null; then
-    ok "hook points: banner, precomp, trace and prefix from one file each; compiles, traces, self-test passes"
+        -o "$out/hooked/selftest" && "$out/hooked/selftest" >/dev/null &&
+    [ "$(grep -c "$hk/hook-" "$out/hooked.d")" -eq 4 ]; then
+    ok "hook points: banner, precomp, trace and prefix from one file each; compiles, traces, self-test passes, depfile names them"
 else
     bad "hook points: banner, precomp, trace and prefix" "$(head -n 5 "$out/hooked.err" "$f.c" 2>&1)"
 fi
@@ -441,17 +481,18 @@ else
     bad "a prefix hook that is not a C identifier" "exit $rc: $(cat "$out/hooked2.err")"
 fi
 
-# A broken template is reported at its file:line:col and nothing is written.
+# A hook file that names a value it cannot have is reported at its
+# file:line:col and nothing is written.
 mkdir -p "$out/badtmpl"
-printf 'ok line\n{%% for s in segments %%}\n{{ s.name }}\n' >"$out/badtmpl/segments.h.tmpl"
+printf 'ok line\n/* {{ segments }} */\n' >"$out/badtmpl/hook-banner.txt"
 rm -rf "$out/badout"
 "$SEGC" build samples/discrete.yaml -o "$out/badout" --templates "$out/badtmpl" 2>"$out/badtmpl.err"
 rc=$?
-if [ "$rc" -eq 1 ] && grep -q "badtmpl/segments.h.tmpl:2:[0-9]*: error: \[tmpl-syntax\]" "$out/badtmpl.err" &&
+if [ "$rc" -eq 2 ] && grep -q "badtmpl/hook-banner.txt:2:4: fatal: \[template\] a hook file substitutes only" "$out/badtmpl.err" &&
     [ ! -e "$out/badout/contoso_d8_segments.h" ]; then
-    ok "template error at file:line:col, nothing written"
+    ok "hook file error at file:line:col, nothing written"
 else
-    bad "template error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
+    bad "hook file error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
 fi
 
 # examples/driver/fill_bar_base.c and SEGC_ASSERT (tests/gen/check_bars.c):

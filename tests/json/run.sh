@@ -8,6 +8,7 @@
 #                          review with git diff)
 #
 # 1. Diagnostics: each case of tests/json/cases/ (a rule error with a note, a
+#    finding in a base with a note at the variant's value that caused it, a
 #    warning, a waived finding, a YAML syntax error, a fix, non-ASCII and
 #    control characters, an unreadable file, two files in one run, build,
 #    what findings are about as SARIF logical locations, loader errors only,
@@ -193,6 +194,7 @@ diag odd-name 0 check "$C/odd name+1.yaml"
 diag build-ok 0 build samples/paravirtual.yaml -o "$tmp/build-ok"
 diag build-error 1 build $C/wddm2.yaml -o "$tmp/build-error"
 diag subject 1 check $C/subject.yaml
+diag variant 1 check $C/variant.yaml
 
 # Each SARIF result names what it is about (logicalLocations), read from the
 # finding's subject, not from its position: fields of vpr: and
@@ -360,6 +362,26 @@ validate "dump waived" schema/model.schema.json "$tmp/out"
 validate_all
 normalize <"$tmp/out" >"$tmp/norm"
 compare dump-waived.json "$tmp/norm"
+
+# A variant that deletes a segment and a BAR of its base: neither is in the
+# model, the segments after the deleted one moved up an id, the rest is the
+# base's with the variant's changes.
+"$SEGC" dump --json --color=never $C/variant-delete.yaml >"$tmp/out" 2>"$tmp/err"
+rc=$?
+if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ]; then ok "dump of a variant that deletes"; else bad "dump of a variant that deletes" "exit $rc"; fi
+validate "dump variant-delete" schema/model.schema.json "$tmp/out"
+if "$PY" - "$tmp/out" <<'EOF'; then ok "dump variant-delete: what is left"; else bad "dump variant-delete: what is left" "see above"; fi
+import json, sys
+m = json.load(open(sys.argv[1]))
+segs = [(s["id"], s["name"], s["base"]["value"], s["size"]["value"]) for s in m["segments"]]
+want = [(1, "local", "0x0", "0x200000000"), (2, "gart", "0x10000000000", "0x100000000")]
+ok = segs == want and m["bars"] == [] and m["paging"]["segment"]["name"] == "gart"
+if not ok:
+    print("    |", segs, m["bars"], m["paging"]["segment"])
+sys.exit(0 if ok else 1)
+EOF
+normalize <"$tmp/out" >"$tmp/norm"
+compare dump-variant-delete.json "$tmp/norm"
 
 # -D: the constant's value and where come from the command line.
 "$SEGC" dump -D vram=16GiB samples/discrete.yaml >"$tmp/out" 2>"$tmp/err"

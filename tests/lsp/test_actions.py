@@ -6,7 +6,8 @@ For each finding segc knows an edit for, the quick fix offered where
 here, and the result is checked again, by `segc check` and by the server
 after the edit: the finding is gone and no other appeared.  A finding
 with no edit gets no action, nor does a range away from the findings, a
-request for other kinds of action or for diagnostics no finding is."""
+request for other kinds of action or for diagnostics no finding is.  A
+finding a variant's value caused in its base is fixed in the variant."""
 import os
 
 import lsplib
@@ -17,6 +18,9 @@ t = lsplib.Test("actions")
 HEAD = 'segc: 1\nboard: { name: t1, wddm: "1.3", arch: x64 }\n'
 BANKS = HEAD + "segments:\n  - name: v\n    kind: memory\n    size: 1GiB\n    banks:\n      - { name: a, size: 256MiB }\n"
 PRESERVED = "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n"
+HEAD2 = HEAD.replace('"1.3"', '"2.0"')
+SEG = "  - { name: v, kind: memory, size: 1GiB }\n"
+GART = "  - { name: gart, kind: aperture, base: 4GiB, size: 256MiB }\n"
 SME = HEAD + "segments:\n  - name: v\n    kind: memory\n    size: 1GiB\n    system_memory_end: %s\n" + PRESERVED
 
 # (name, spec, the finding's code, the text after the fix)
@@ -35,6 +39,34 @@ FIXES = [
     ("system_memory_end an expression", SME % "0x100 << 20", "system-memory-end-page",
      "system_memory_end: (0x100 << 20) - 1\n"),
     ("system_memory_end the segment size", SME % "size", "system-memory-end-inside", "system_memory_end: size - 1\n"),
+    ("a fractional size", HEAD + "segments:\n  - { name: v, kind: memory, size: 2.5GiB }\n", "expr-syntax",
+     "size: 2560MiB }"),
+    ("a number prefix in capitals", HEAD + "segments:\n  - { name: v, kind: memory, size: 0X4000_0000 }\n",
+     "expr-syntax", "size: 0x4000_0000 }"),
+    ("a tab in the indentation", HEAD + "segments:\n\t- { name: v, kind: memory, size: 1GiB }\n", "yaml-syntax",
+     "\n  - { name: v"),
+    ("a WDDM version with a blank", HEAD.replace('"1.3"', '"1.3 "') + "segments:\n" + SEG, "bad-value",
+     'wddm: "1.3",'),
+    ("a WDDM version with its name", HEAD.replace('"1.3"', "WDDM1.3") + "segments:\n" + SEG, "bad-value",
+     'wddm: "1.3",'),
+    ("a flag newer than board.wddm", HEAD + "segments:\n" + SEG.replace(" }", ", flags: [use_64kb_pages] }") + GART,
+     "flag-wddm-version", 'wddm: "2.0",'),
+    ("a BAR index taken", HEAD + "bars:\n  fb: { index: 0, size: 256MiB }\n  io: { index: 0, size: 1MiB }\n"
+     "segments:\n" + SEG, "bar-index", "io: { index: 1,"),
+    ("a BAR that is no power of two", HEAD + "bars:\n  fb: { index: 0, size: 384MiB }\nsegments:\n" + SEG,
+     "bar-size", "size: 512MiB }"),
+    ("a 32-bit BAR past 4 GiB", HEAD + "bars:\n  fb: { index: 0, size: 8GiB, bits: 32 }\nsegments:\n" + SEG,
+     "bar-size", "bits: 64 }"),
+    ("reserved_sys_mem", HEAD2 + "segments:\n" + GART + SEG.replace(" }", ", flags: [direct_flip, reserved_sys_mem] }"),
+     "reserved-sys-mem", "flags: [direct_flip] }"),
+    ("reserved_sys_mem first of a block list", HEAD2 + "segments:\n" + GART + "  - name: v\n    kind: memory\n"
+     "    size: 1GiB\n    flags:\n      - reserved_sys_mem\n      - direct_flip\n", "reserved-sys-mem",
+     "    flags:\n      - direct_flip\n"),
+    ("a memory paging segment", HEAD + "segments:\n" + SEG + GART + "paging: { segment: v }\n",
+     "paging-segment-aperture", "segment: gart }"),
+    ("banks under QUERYSEGMENT4", HEAD2 + "segments:\n  - name: v\n    kind: memory\n"
+     "    size: 1GiB\n    banks:\n      - { name: a, size: 256MiB }\n      - { name: b }\n" + GART,
+     "ddi-qs4-banks", "    size: 1GiB\n  - { name: gart"),
 ]
 
 
@@ -127,6 +159,12 @@ def no_fix():
         t.eq(c.exit(), 0, "no fix: exit status 0")
 
 
+def actions_at(c, uri, text, needle):
+    """The actions offered where `needle` starts in text."""
+    at = lsplib.offset_position(text, text.index(needle))
+    return actions(c, uri, {"start": at, "end": at})
+
+
 def in_base():
     # A finding in the file a variant extends: offered at the variant's
     # extends: (where the server shows it), editing the base file.
@@ -135,9 +173,7 @@ def in_base():
     path = t.write("base/variant.yaml", variant)
     with lsplib.Client() as c:
         c.initialize()
-        uri = c.open(path, variant)
-        i = variant.index("base.yaml")
-        got = actions(c, uri, {"start": lsplib.offset_position(variant, i), "end": lsplib.offset_position(variant, i)})
+        got = actions_at(c, c.open(path, variant), variant, "base.yaml")
         buri = lsplib.uri_of(os.path.realpath(base))
         if t.check(len(got) == 1, "a base file's finding: one action at extends:", got):
             changes = got[0]["edit"]["changes"]
@@ -146,6 +182,37 @@ def in_base():
             t.check("vram: 256MiB" in fixed, "a base file's finding: the unit fixed there", fixed)
         c.shutdown()
         t.eq(c.exit(), 0, "base: exit status 0")
+
+
+def in_variant():
+    # A finding in the base that the variant's board.wddm caused: shown at
+    # the variant's value, its fix an edit of the variant, never of the base.
+    base_text = (HEAD2 + "segments:\n" + SEG.replace(" }", ", flags: [use_64kb_pages] }") + GART)
+    base = t.write("variant/base.yaml", base_text)
+    variant = 'segc: 1\nextends: base.yaml\nboard: { name: w13, wddm: "1.3" }\n'
+    path = t.write("variant/variant.yaml", variant)
+    with lsplib.Client() as c:
+        c.initialize()
+        uri = c.open(path, variant)
+        got = actions_at(c, uri, variant, '"1.3"')
+        if t.check(len(got) == 1, "a variant's value behind its base's finding: one action at it", got):
+            changes = got[0]["edit"]["changes"]
+            t.eq(list(changes), [uri], "a variant's value behind its base's finding: the edit is of the variant")
+            fixed = apply_edits(variant, changes.get(uri, []))
+            t.check('wddm: "2.0"' in fixed, "a variant's value behind its base's finding: its wddm raised", fixed)
+            entry, _, _ = lsplib.check_json(t.segc, t.write("variant/variant.fixed.yaml", fixed))
+            t.eq(entry["diagnostics"], [], "a variant's value behind its base's finding: check after the fix: clean")
+        # The variant's constant leaves the base's banks short: the base's
+        # edit (its last bank's size left out) is not offered.
+        t.write("variant/banked.yaml", BANKS.replace("size: 1GiB", "size: vram").replace(
+            "segments:", "constants: { vram: 1GiB }\nsegments:") + "      - { name: b, size: 256MiB }\n")
+        short = "segc: 1\nextends: banked.yaml\nconstants: { vram: 2GiB }\n"
+        uri2 = c.open(t.write("variant/short.yaml", short), short)
+        t.eq([d["code"] for d in c.diags[uri2]], ["banks-cover"], "a variant's constant: the base's banks-cover")
+        t.eq(actions(c, uri2, lsp_range((0, 0), (len(short.split("\n")), 0))), [],
+             "a variant's constant behind its base's finding: no edit of the base")
+        c.shutdown()
+        t.eq(c.exit(), 0, "variant: exit status 0")
 
 
 def bad_range():
@@ -200,6 +267,7 @@ for case in FIXES:
     t.run(fix, *case)
 t.run(no_fix)
 t.run(in_base)
+t.run(in_variant)
 t.run(bad_range)
 t.run(context)
 t.end()

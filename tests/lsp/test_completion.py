@@ -46,7 +46,11 @@ WDDM13 = {"cache_coherent", "pitch_alignment", "populated_from_system_memory", "
 DERIVED = {"aperture", "agp", "cpu_visible", "use_banking"}
 # The keys of a segment and of the spec, as README.md's "The input format" lists them.
 SEGMENT_KEYS = {"name", "kind", "base", "size", "commit_limit", "cpu_visible", "flags", "banks",
-                "system_memory_end", "waive", "new"}
+                "system_memory_end", "waive"}
+# The keys README.md's "The input format" and "Variants" give a variant's
+# segment entries and BAR entries only (a spec with extends:).
+VARIANT_SEGMENT_KEYS = {"new", "delete"}
+VARIANT_BAR_KEYS = {"delete"}
 TOP_KEYS = {"segc", "extends", "board", "constants", "bars", "segments", "paging"}
 
 
@@ -90,6 +94,21 @@ def keys_cases(c, uri):
          "top-level keys: only the missing ones")
     got = complete(c, uri, HEAD + "    cpu_visible: { bar: fb, | }\n" + TAIL)
     t.check("offset" in got and "bar" not in got, "a flow map's keys, the written one left out", sorted(got))
+    t.check(not VARIANT_SEGMENT_KEYS & set(complete(c, uri, HEAD + "    |\n" + TAIL)),
+            "no key of a variant's segment entry in a spec without extends:")
+    t.check("delete" not in complete(c, uri, HEAD.replace("fb: { index: 0,", "fb: { |index: 0,") + TAIL),
+            "no key of a variant's BAR entry in a spec without extends:")
+
+
+def variant_cases(c, uri):
+    variant = "segc: 1\nextends: base.yaml\nbars:\n  fb: { | }\nsegments:\n  - name: local\n    %s\n"
+    got = complete(c, uri, variant % "size: 1GiB")
+    t.check(VARIANT_BAR_KEYS <= set(got) and {"index", "size"} <= set(got), "a variant's BAR entry: delete", sorted(got))
+    got = complete(c, uri, (variant % "|").replace("fb: { | }", "fb: { index: 0, size: 1GiB }"))
+    t.check(VARIANT_SEGMENT_KEYS <= set(got) and "name" not in got, "a variant's segment entry: new, delete",
+            sorted(got))
+    got = complete(c, uri, (variant % "delete: |").replace("fb: { | }", "fb: { index: 0, size: 1GiB }"))
+    same(got, {"true", "false"}, "delete: true or false")
 
 
 def flag_cases(c, uri):
@@ -214,7 +233,7 @@ def cases():
         caps = c.initialize()["capabilities"]
         t.check(caps.get("completionProvider", {}).get("triggerCharacters"), "completionProvider advertised", caps)
         uri = c.open(t.write("board.yaml", HEAD + TAIL), HEAD + TAIL)
-        for fn in (keys_cases, flag_cases, name_cases, rule_cases, broken_cases, multiline_cases):
+        for fn in (keys_cases, variant_cases, flag_cases, name_cases, rule_cases, broken_cases, multiline_cases):
             t.run(fn, c, uri)
         c.shutdown()
         t.eq(c.exit(), 0, "exit status after shutdown")

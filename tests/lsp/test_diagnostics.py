@@ -28,7 +28,8 @@ def is_spec(text):
 
 def extends_range(text, enc):
     """The value of the document's `extends:` line, where findings of the
-    files it extends (and of -D values) are shown; else its start."""
+    files it extends with no note in the document (and of -D values) are
+    shown; else its start."""
     m = re.search(r"^extends[ \t]*:[ \t]*([^\n\r#]*?)[ \t]*(?:#[^\r\n]*)?\r?$", text, re.M)
     if not m:
         return lsp_range((0, 0), (0, 0))
@@ -75,7 +76,10 @@ def expected(path, text, check_diags, enc, texts=None):
         if here:
             rng = check_range(text, d, enc)
         else:
-            rng = extends_range(text, enc)
+            # At its first note in the document (a variant's value that
+            # caused it), else at the extends: value.
+            mine = [n for n in d.get("notes", []) if os.path.abspath(n["file"]) == os.path.abspath(path)]
+            rng = check_range(text, mine[0], enc) if mine else extends_range(text, enc)
             msg = "%s:%d:%d: %s" % (d["file"], d["line"], d["column"], msg)
             if not d["file"].startswith("<"):  # "<command line>" is no place
                 related.append({"location": location(d, enc), "message": "the finding is here"})
@@ -366,12 +370,11 @@ def extends():
         t.check(("banks-cover", "base.yaml") in codes, "check of the edited texts: banks-cover in the base", codes)
         relocate(entry, copy_base, d)
         want = expected(variant, VARIANT, entry["diagnostics"], "utf-16", texts={base: edited})
-        compare(c.diags[vuri], want, "the variant: the base's unsaved finding at its extends: value, "
+        compare(c.diags[vuri], want, "the variant: the base's unsaved finding at the variant's vram, "
                                      "relatedInformation at the base's uri and position")
         got = c.diags[vuri][0] if c.diags[vuri] else {}
-        t.eq(got.get("range"), lsp_range(find_position(VARIANT, "base.yaml"),
-                                         find_position(VARIANT, "base.yaml", delta=len("base.yaml"))),
-             "the variant: the range is the extends: value (from the text)")
+        t.eq(got.get("range"), lsp_range(find_position(VARIANT, "2GiB"), find_position(VARIANT, "2GiB", delta=4)),
+             "the variant: the range is the variant's vram, which its note names (from the text)")
         rel = (got.get("relatedInformation") or [{}])[0].get("location", {})
         t.check(rel.get("uri") == buri and rel.get("range", {}).get("start", {}).get("line") ==
                 edited.split("\n").index(next(l for l in edited.split("\n") if "name: hi" in l)),
@@ -411,6 +414,33 @@ def extends():
         finish(c, "extends")
 
 
+VARIANT_WDDM = 'segc: 1\nextends: base.yaml\nboard: { name: w13, wddm: "1.3" }\n'
+BASE_WDDM2 = ('segc: 1\nboard: { name: wddm2_base, wddm: "2.0" }\nsegments:\n'
+              '  - { name: vram, kind: memory, size: 256MiB, flags: [use_64kb_pages] }\n'
+              '  - { name: gart, kind: aperture, base: 1GiB, size: 256MiB }\n')
+
+
+def variant_note():
+    """A variant's board.wddm breaks its base's flag: the finding is shown at
+    the variant's value (its note in the document), with the base's place
+    and the note as relatedInformation, as check's."""
+    base = t.write("variant-note/base.yaml", BASE_WDDM2)
+    path = t.write("variant-note/variant.yaml", VARIANT_WDDM)
+    with client() as c:
+        against_check(c, path, "a variant's value behind its base's finding: as check's", text=VARIANT_WDDM)
+        got = c.diags.get(uri_of(path), [])
+        t.eq([x["code"] for x in got], ["flag-wddm-version"], "a variant's value behind its base's finding: the finding")
+        if got:
+            t.eq(got[0]["range"], lsp_range(find_position(VARIANT_WDDM, '"1.3"'),
+                                            find_position(VARIANT_WDDM, '"1.3"', delta=5)),
+                 "the base's finding is shown at the variant's wddm value")
+            t.eq([(r["location"]["uri"], r["message"]) for r in got[0].get("relatedInformation", [])],
+                 [(uri_of(os.path.realpath(base)), "the finding is here"),
+                  (uri_of(path), "board.wddm is 1.3, set here by variant.yaml")],
+                 "relatedInformation: the base's flag, then the variant's note")
+        finish(c, "a variant's note")
+
+
 def crlf_variant():
     """A variant with CRLF line ends whose extends: line has a tab after its
     value, a key that starts like `extends`, and an expression cut at the
@@ -428,6 +458,7 @@ def crlf_variant():
         finish(c, "a CRLF variant")
 
 
-for case in (samples, golden, utf16, edits, edit_after_wide_characters, not_specs, extends, crlf_variant):
+for case in (samples, golden, utf16, edits, edit_after_wide_characters, not_specs, extends, variant_note,
+             crlf_variant):
     t.run(case)
 t.end()

@@ -1,28 +1,46 @@
 # SPDX-License-Identifier: MIT
-"""check.py - the man pages against what they describe.
+"""check.py - the man pages, the tests and the tables the code reads.
 
-    python3 tests/man/check.py SEGC DOC_DIR SCHEMA
+    python3 tests/man/check.py SEGC DOC_DIR KEYS OPTIONS
 
+KEYS and OPTIONS are what `build/tables keys` and `build/tables options`
+print: every key of every map of a spec (the structure table spec.def and
+the field table fields.def, as resolve.c checks a spec by them) and every
+option of every command (main.c's option table, as segc parses them).
 Prints `ok   WHAT` or `FAIL WHAT: WHY` per check (tests/man/run.sh counts
 them):
 
   * every command that `segc --help` lists is a tagged paragraph (.TP) of
     section COMMANDS of segc.1;
-  * every option that `segc --help` and `segc CMD --help` list appears in
-    segc.1 as rendered by `man -l` (MANWIDTH=80): the whole option, e.g.
-    `-Werror=RULE` must read `-Werror=` there;
-  * every key of every object in the JSON Schema is a tagged paragraph in
-    the section of segc.5 for that object, every flag in section flags, and
-    every identifier-like enum value (kind, arch) is named in its section;
+  * every option a command takes is a tagged paragraph of section OPTIONS
+    of segc.1, in "General" or a subsection "Options of ..." naming the
+    command; every option such a paragraph, or `segc COMMAND --help`, names
+    is one the code takes there (`--version` and `--` are main's and parse_options' own, not
+    rows of the table); every option a command takes is exercised by a
+    case of tests/cli/cases that runs that command;
+  * every key of every map is a tagged paragraph of segc.5, in the section
+    named after the map (TOP-LEVEL KEYS, or a key on the map's path: board,
+    bars, segments, banks, paging); every tagged paragraph of those
+    sections is a key of a map documented there; every key is written in
+    at least one spec the tests read (samples/, examples/, tests/), at the
+    place its map is; every value of a key that takes words (kind, arch)
+    is named in its section;
+  * every flag a spec may write is a tagged paragraph of segc.5's section
+    flags, and each such paragraph is a flag; each is written in a spec the
+    tests read;
   * no line of either rendered page is wider than 80 columns.
 """
-import json
+import glob
 import os
 import re
+import shlex
 import subprocess
 import sys
 
-SEGC, DOC, SCHEMA = sys.argv[1:4]
+import yaml
+
+SEGC, DOC, KEYS, OPTIONS = sys.argv[1:5]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 fails = 0
 
 
@@ -44,13 +62,6 @@ def render(page):
     return text.expandtabs()
 
 
-def flat(text):
-    """One line of words: hyphenation breaks joined, whitespace collapsed."""
-    text = re.sub("\u2010\n\\s*", "", text)
-    text = text.replace("\u2010", "-").replace("\u2212", "-")
-    return " " + re.sub(r"\s+", " ", text) + " "
-
-
 def unescape(s):
     s = re.sub(r"\\f[BIRP]|\\f\[[A-Z]*\]|\\&", "", s)
     return s.replace("\\-", "-").replace("\\(dq", '"').replace("\\e", "\\")
@@ -62,7 +73,7 @@ def roff_args(line):
 
 
 def tags(page):
-    """{section: [first word of each .TP tag]}; .SH and .SS both start one."""
+    """{section: [words of each .TP tag]}; .SH and .SS both start one."""
     out, section, want_tag = {}, "", False
     with open(page, encoding="utf-8") as f:
         for line in f:
@@ -82,7 +93,7 @@ def tags(page):
                 args = roff_args(line[1:].split(None, 1)[1]) if line.startswith(".") and " " in line else [line]
                 words = unescape(" ".join(args)).split()
                 if words:
-                    out.setdefault(section, []).append(words[0])
+                    out.setdefault(section, []).append(words)
     return out
 
 
@@ -100,28 +111,9 @@ def section_text(page, section):
     return " ".join(lines)
 
 
-def help_of(*args):
-    r = subprocess.run([SEGC, *args], capture_output=True, text=True)
-    if r.returncode != 0:
-        bad("segc %s" % " ".join(args), "exit %d" % r.returncode)
-    return r.stdout
-
-
-def options(helptext):
-    """Options from the left column of option lines: '  -x, --long  text'."""
-    found = []
-    for line in helptext.splitlines():
-        if not re.match(r"  -", line):
-            continue
-        left = re.split(r"\s{2,}", line.strip())[0]
-        for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
-            opt = m.group(1)
-            # A metavariable is the page's business: -Wno-RULE -> -Wno-,
-            # -Werror=RULE -> -Werror=, -MF stays.
-            opt = re.sub(r"(?<=[A-Za-z0-9][-=])[A-Z][A-Z_]*$", "", opt)
-            opt = re.sub(r"=\.\.\.$", "=", opt)  # --color=...: as elsewhere
-            found.append(opt)
-    return found
+def table(path, fields):
+    with open(path, encoding="utf-8") as f:
+        return [dict(zip(fields, line.rstrip("\n").split("\t"))) for line in f if line.strip()]
 
 
 pages = {name: os.path.join(DOC, name) for name in ("segc.1", "segc.5")}
@@ -135,82 +127,248 @@ for name, text in rendered.items():
     else:
         ok(name + ": every line fits 80 columns")
 
-# ---- segc.1: commands and options ------------------------------------------
-main_help = help_of("--help")
-commands = []
-in_commands = False
+# ---- segc.1: commands ------------------------------------------------------
+main_help = subprocess.run([SEGC, "--help"], capture_output=True, text=True).stdout
+commands, in_commands = [], False
 for line in main_help.splitlines():
     if line.strip() == "commands:":
         in_commands = True
-        continue
-    if in_commands:
-        if not line.strip():
-            break
+    elif in_commands and not line.strip():
+        break
+    elif in_commands:
         commands.append(line.split()[0])
 if len(commands) < 5:
     bad("segc --help", "found only %r as commands" % commands)
-
-man1_tags = tags(pages["segc.1"])
-text1 = flat(rendered["segc.1"])
+man1 = tags(pages["segc.1"])
 for cmd in commands:
-    if cmd in man1_tags.get("COMMANDS", []):
+    if any(words[0] == cmd for words in man1.get("COMMANDS", [])):
         ok("segc.1: command " + cmd)
     else:
         bad("segc.1: command " + cmd, "no .TP paragraph for it in COMMANDS")
 
-helps = [("segc", main_help)] + [("segc " + c, help_of(c, "--help")) for c in commands]
-for who, text in helps:
-    opts = options(text)
-    if who in ("segc", "segc check", "segc build", "segc diff") and not opts:
-        bad(who + " --help", "no options found in %r" % text[:200])
-    for opt in opts:
-        pat = r"[\s\[(,|]" + re.escape(opt) + (r"" if opt[-1] in "-=" else r"(?=[\s=\],|).;:])")
-        if re.search(pat, text1):
-            ok("segc.1: %s option %s" % (who, opt))
-        else:
-            bad("segc.1: %s option %s" % (who, opt), "not in the rendered page")
-
-# ---- segc.5: the schema's keys -------------------------------------------------
-with open(SCHEMA, encoding="utf-8") as f:
-    schema = json.load(f)
-defs = schema["$defs"]
-# Which section of segc.5 documents the keys of which object.
-SECTION_OF = {"board": "board", "bar": "bars", "segment": "segments", "bank": "banks", "paging": "paging"}
-man5_tags = tags(pages["segc.5"])
+# ---- segc.1: options ---------------------------------------------------------
+options = table(OPTIONS, ["command", "flag", "what"])
+takes = {}  # command: [(flag, has a value)]
+for o in options:
+    takes.setdefault(o["command"], []).append((o["flag"], o["what"] != "-"))
+# Read by main() and by parse_options, not rows of the table.
+OWN = {"--version", "--"}
 
 
-def check_keys(obj, section, what):
-    for key, sub in obj.get("properties", {}).items():
-        if key in man5_tags.get(section, []):
-            ok("segc.5: %s key %s" % (what, key))
-        else:
-            bad("segc.5: %s key %s" % (what, key), "no .TP paragraph for it in section %r" % section)
-        for alt in sub.get("oneOf", []):  # cpu_visible's two forms
-            check_keys(alt, section, "%s.%s" % (what, key))
-        if "properties" in sub:  # an object written inline (vpr)
-            check_keys(sub, section, "%s.%s" % (what, key))
-        values = sub.get("enum", [])
-        if values and all(isinstance(v, str) and re.match(r"^[a-z_][a-z0-9_]*$", v) for v in values):
-            body = " " + section_text(pages["segc.5"], section) + " "
-            for v in values:
-                if re.search(r"[\s(]" + re.escape(v) + r"[\s),.;]", body):
-                    ok("segc.5: %s %s value %s" % (what, key, v))
+def matches(word, flag, valued):
+    """Whether argument `word` is option `flag`, as main.c's parse_option
+    decides: with a value attached or not, or the flag alone."""
+    if not valued:
+        return word == flag
+    n = len(flag)
+    return word.startswith(flag) and (flag[1] != "-" or len(word) == n or word[n] == "=")
+
+
+def option_words(words):
+    return [w.rstrip(",") for w in words if re.match(r"--?[A-Za-z]", w)]
+
+
+# Which commands each subsection of OPTIONS documents: "General" all of them.
+documented = {}  # command: [option words]
+for section, tagged in man1.items():
+    m = re.match(r"Options of (.*)$", section)
+    if section == "General":
+        cmds = list(takes)
+    elif m:
+        cmds = re.split(r",\s*|\s+and\s+", m.group(1))
+    else:
+        continue
+    for cmd in cmds:
+        if cmd not in takes:
+            bad("segc.1: section %r" % section, "names %r, which takes no options of the table" % cmd)
+            continue
+        for words in tagged:
+            for w in option_words(words):
+                documented.setdefault(cmd, []).append(w)
+                if w in OWN or any(matches(w, f, v) for f, v in takes[cmd]):
+                    ok("segc.1: %s: %s is an option segc %s takes" % (section, w, cmd))
                 else:
-                    bad("segc.5: %s %s value %s" % (what, key, v), "not named in section %r" % section)
+                    bad("segc.1: %s: %s" % (section, w), "segc %s does not take it" % cmd)
+
+# The options the tests give each command: the cases of tests/cli/cases,
+# the `# args:` lines of the golden cases (segc check), and the lines of
+# the suites' scripts that run segc COMMAND with options.
+exercised = {}
 
 
-check_keys(schema, "TOP-LEVEL KEYS", "top-level")
-for name, d in defs.items():
-    if "properties" not in d:
+def exercise(cmd, words):
+    """Options given to segc `cmd` ("" for segc itself)."""
+    exercised.setdefault(cmd, []).extend(w for w in words if w.startswith("-") and w != "-")
+
+
+with open(os.path.join(ROOT, "tests", "cli", "cases"), encoding="utf-8") as f:
+    for line in f:
+        if not line.strip() or line.startswith("#"):
+            continue
+        words = shlex.split(line, comments=True)[2:]
+        while words and re.match(r"[A-Z_]+=", words[0]):
+            words.pop(0)
+        if words and words[0] != "help":
+            exercise(words[0], words[1:])
+        if words and words[0] in OWN:
+            exercise("", words[:1])
+for path in glob.glob(os.path.join(ROOT, "tests", "golden", "*", "*.yaml")):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if line.startswith("# args:"):
+                exercise("check", line[7:].split())
+for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*"), recursive=True)):
+    if not re.search(r"\.(sh|py|lua|el)$", path) or path.endswith("check.py"):
         continue
-    if name not in SECTION_OF:
-        bad("segc.5: schema object " + name, "tests/man/check.py does not know its section")
-        continue
-    check_keys(d, SECTION_OF[name], name)
-for flag in [c["const"] for c in defs["flag"]["anyOf"]]:
-    if flag in man5_tags.get("flags", []):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            words = re.findall(r"[^\s\"',\[\]{}()]+", line)
+            for i, w in enumerate(words[:-1]):
+                if re.search(r"segc\}?$", w, re.I) and words[i + 1] in takes:
+                    exercise(words[i + 1], words[i + 2:])
+
+
+
+def help_options(helptext):
+    """Options from the left column of option lines: '  -x, --long  text'."""
+    found = []
+    for line in helptext.splitlines():
+        if not re.match(r"  -", line):
+            continue
+        left = re.split(r"\s{2,}", line.strip())[0]
+        for m in re.finditer(r"(?:^|[\s,])(--?[A-Za-z][A-Za-z0-9-]*(?:=[^\s,]*)?)", left):
+            found.append(m.group(1))
+    return found
+
+
+# What `segc COMMAND --help` lists, each an option the command takes.
+for cmd in takes:
+    helptext = subprocess.run([SEGC, cmd, "--help"], capture_output=True, text=True).stdout
+    listed = help_options(helptext)
+    if not listed:
+        bad("segc %s --help" % cmd, "lists no options")
+    for w in listed:
+        if any(matches(w, f, v) for f, v in takes[cmd]):
+            ok("segc %s --help: %s is an option segc %s takes" % (cmd, w, cmd))
+        else:
+            bad("segc %s --help: %s" % (cmd, w), "segc %s does not take it" % cmd)
+
+for flag in sorted(OWN):
+    if any(flag in words for words in exercised.values()):
+        ok("segc %s: exercised by a test" % flag)
+    else:
+        bad("segc " + flag, "exercised by no test (tests/cli/cases, a golden's args, a suite's script)")
+for cmd, opts in takes.items():
+    for flag, valued in opts:
+        what = "segc %s %s" % (cmd, flag)
+        doc = [w for w in documented.get(cmd, []) if matches(w, flag, valued)]
+        if doc:
+            ok("%s: documented in segc.1 (%s)" % (what, doc[0]))
+        else:
+            bad(what, "taken by the code, documented in no OPTIONS paragraph of segc.1 for %s" % cmd)
+        if any(matches(w, flag, valued) for w in exercised.get(cmd, [])):
+            ok("%s: exercised by a test" % what)
+        else:
+            bad(what, "exercised by no test (tests/cli/cases, a golden's args, a suite's script)")
+
+# ---- segc.5: the keys ----------------------------------------------------------
+keys = table(KEYS, ["path", "key", "kind", "values", "flags", "merge"])
+man5 = tags(pages["segc.5"])
+
+
+def sections_of(path):
+    """The sections of segc.5 that may document the keys of the map at
+    `path`: TOP-LEVEL KEYS for the spec, else each key on the path."""
+    return ["TOP-LEVEL KEYS"] if path == "-" else [w for w in path.split() if w not in "#*"]
+
+
+key_sections = {s for k in keys for s in sections_of(k["path"])} - {"flags"}
+for k in keys:
+    what = "segc.5: key %s of %s" % (k["key"], k["path"] if k["path"] != "-" else "the spec")
+    where = [s for s in sections_of(k["path"]) if any(w[0] == k["key"] for w in man5.get(s, []))]
+    if where:
+        ok("%s: documented in section %s" % (what, where[0]))
+    else:
+        bad(what, "no .TP paragraph for it in section %s" % " or ".join(sections_of(k["path"])))
+    if k["kind"] == "enum":
+        body = " ".join(" " + section_text(pages["segc.5"], s) + " " for s in sections_of(k["path"]))
+        for v in k["values"].split():
+            if re.search(r"[\s(]" + re.escape(v) + r"[\s),.;]", body):
+                ok("%s: value %s named" % (what, v))
+            else:
+                bad("%s: value %s" % (what, v), "not named in its section")
+for section in sorted(key_sections):
+    known = {k["key"] for k in keys if section in sections_of(k["path"])}
+    for words in man5.get(section, []):
+        if words[0] in known:
+            ok("segc.5: section %s: %s is a key segc takes there" % (section, words[0]))
+        else:
+            bad("segc.5: section %s: %s" % (section, words[0]), "no map documented there has such a key")
+
+
+def specs():
+    """Every YAML document the tests read, each file once."""
+    seen = set()
+    for pattern in ("samples/**/*.yaml", "examples/**/*.yaml", "tests/**/*.yaml"):
+        for path in sorted(glob.glob(os.path.join(ROOT, pattern), recursive=True)):
+            if path in seen:
+                continue
+            seen.add(path)
+            try:
+                with open(path, encoding="utf-8") as f:
+                    yield yaml.safe_load(f)
+            except (yaml.YAMLError, UnicodeDecodeError, ValueError, RecursionError):
+                continue
+
+
+def walk(node, path, seen, flags, depth=0):
+    """Records (path, key) for each key at a map of the table, and the
+    flags written (aliases are followed no deeper than a spec nests)."""
+    if not isinstance(node, dict) or depth > 8:
+        return
+    for key, value in node.items():
+        if not isinstance(key, str):
+            continue
+        seen.add((path, key))
+        if key == "flags" and path == "segments #" and isinstance(value, list):
+            flags.update(v for v in value if isinstance(v, str))
+        sub = path + " " + key if path != "-" else key
+        if isinstance(value, list):
+            for item in value:
+                walk(item, sub + " #", seen, flags, depth + 1)
+        elif isinstance(value, dict):
+            walk(value, sub, seen, flags, depth + 1)
+            for entry in value.values():
+                walk(entry, sub + " *", seen, flags, depth + 1)
+
+
+seen, written_flags = set(), set()
+for doc in specs():
+    walk(doc, "-", seen, written_flags)
+for k in keys:
+    what = "key %s of %s" % (k["key"], k["path"] if k["path"] != "-" else "the spec")
+    if (k["path"], k["key"]) in seen:
+        ok("%s: written in a spec the tests read" % what)
+    else:
+        bad(what, "written in no spec of samples/, examples/ or tests/")
+
+# ---- segc.5: the flags ------------------------------------------------------------
+# The flags a spec may write: the values of its flags key.
+flags = [f for k in keys if k["kind"] == "flags" for f in k["values"].split()]
+flags_doc = [w[0] for w in man5.get("flags", [])]
+if not flags:
+    bad("the flags", "the table lists no flag a spec may write")
+for flag in flags:
+    if flag in flags_doc:
         ok("segc.5: flag " + flag)
     else:
         bad("segc.5: flag " + flag, "no .TP paragraph for it in section 'flags'")
+    if flag in written_flags:
+        ok("flag %s: written in a spec the tests read" % flag)
+    else:
+        bad("flag " + flag, "written in no spec of samples/, examples/ or tests/")
+for flag in flags_doc:
+    if flag not in flags:
+        bad("segc.5: flags: " + flag, "not a flag a spec may write")
 
 sys.exit(1 if fails else 0)

@@ -2,19 +2,24 @@
 # SPDX-License-Identifier: MIT
 # Man page tests: doc/segc.1 and doc/segc.5.
 #
-#   sh tests/man/run.sh build/segc
+#   sh tests/man/run.sh build/segc build/tables
 #
 #   - `man --warnings -l` (man-db, MANWIDTH=80) and `groff -man -ww -z` print
 #     no warning for either page;
 #   - `segc --help` and `segc COMMAND --help` exit 0 for every command;
-#   - tests/man/check.py: every command and option of those --help texts is
-#     in segc.1, every key of schema/segc.schema.json is documented in its
-#     section of segc.5, no rendered line is wider than 80 columns.
+#   - tests/man/check.py, from the tables the code reads (`tables keys`,
+#     `tables options`): every key and option segc takes is documented in
+#     segc.5 and segc.1 and exercised by a test, every one they document is
+#     taken, no rendered line is wider than 80 columns;
+#   - that check fails on a key or an option the tables gain alone, and on
+#     a paragraph the page loses or gains alone.
 #
 # Prints `ok   WHAT` or `FAIL WHAT: WHY` per check, then `man: N passed, M failed`.
 set -u
-SEGC=${1:?usage: run.sh path/to/segc}
+SEGC=${1:?usage: run.sh path/to/segc path/to/tables}
+TABLES=${2:?usage: run.sh path/to/segc path/to/tables}
 case $SEGC in /*) ;; *) SEGC=$(pwd)/$SEGC ;; esac
+case $TABLES in /*) ;; *) TABLES=$(pwd)/$TABLES ;; esac
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin man
@@ -54,7 +59,8 @@ for c in $cmds; do
     fi
 done
 
-"$PY" tests/man/check.py "$SEGC" doc schema/segc.schema.json >"$tmp/check" 2>&1
+"$TABLES" keys >"$tmp/keys" && "$TABLES" options >"$tmp/options" || bad "$TABLES" "exit $?"
+"$PY" tests/man/check.py "$SEGC" doc "$tmp/keys" "$tmp/options" >"$tmp/check" 2>&1
 rc=$?
 cat "$tmp/check"
 pass=$((pass + $(grep -c '^ok ' "$tmp/check")))
@@ -62,5 +68,28 @@ fail=$((fail + $(grep -c '^FAIL ' "$tmp/check")))
 if [ "$rc" -ne 0 ] && ! grep -q '^FAIL ' "$tmp/check"; then
     bad "tests/man/check.py" "exit $rc"
 fi
+
+# refused WHAT DOC KEYS OPTIONS PATTERN: check.py fails on a doctored input
+# with a FAIL line matching PATTERN (grep -E).
+refused() {
+    "$PY" tests/man/check.py "$SEGC" "$2" "$3" "$4" >"$tmp/refused" 2>&1
+    line=$(grep -E "^FAIL .*$5" "$tmp/refused" | head -n 1)
+    if [ -n "$line" ]; then ok "$1: $line"; else bad "$1" "no FAIL line matching '$5'"; fi
+}
+mkdir -p "$tmp/doc"
+printf 'segments #\tzz_key\texpr\t\tfield\treplace\n' | cat "$tmp/keys" - >"$tmp/keys+"
+refused "a key the table gains alone" doc "$tmp/keys+" "$tmp/options" "key zz_key of segments #: no .TP paragraph"
+refused "a key no test writes" doc "$tmp/keys+" "$tmp/options" "key zz_key of segments #: written in no spec"
+printf 'build\t--zz-option\t-\n' | cat "$tmp/options" - >"$tmp/options+"
+refused "an option the table gains alone" doc "$tmp/keys" "$tmp/options+" "segc build --zz-option: taken by the code, documented in no"
+refused "an option no test gives" doc "$tmp/keys" "$tmp/options+" "segc build --zz-option: exercised by no test"
+awk '/^\.B commit_limit$/ { drop = 1 } drop && /^\.TP$/ { drop = 0 } !drop' doc/segc.5 >"$tmp/doc/segc.5"
+cp doc/segc.1 "$tmp/doc/segc.1"
+refused "a key the page loses alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "key commit_limit of segments #: no .TP paragraph"
+sed 's/^\.B new$/.B neu/' doc/segc.5 >"$tmp/doc/segc.5"
+refused "a key the page gains alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "section segments: neu: no map documented there has such a key"
+cp doc/segc.5 "$tmp/doc/segc.5"
+sed 's/^\.B \\-\\-annotate$/.B \\-\\-annotated/' doc/segc.1 >"$tmp/doc/segc.1"
+refused "an option the page gains alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "--annotated: segc build does not take it"
 
 suite_end

@@ -30,7 +30,7 @@ while read -r num code retired; do
         bad "SEGC$num" "was $code, now '${got:-nothing}'"
     fi
 done <tests/msvc/numbers.txt
-if python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml \
+if python3 tests/msvc/check.py "$SEGC" tests/golden/errors/*.yaml tests/golden/rules/*.yaml tests/golden/extends/*.yaml \
     tests/hostile/corpus/*.yaml samples/*.yaml >"$tmp/check.log" 2>&1; then
     ok "$(sed 's/^ok *//' "$tmp/check.log")"
 else
@@ -42,6 +42,15 @@ if "$SEGC" check --diagnostics=msvc tests/msvc/no-such-file.yaml 2>&1 |
     ok "an unreadable file: the file as origin, no position"
 else
     bad "an unreadable file"
+fi
+# A finding in a base that a variant's value caused: a note line at the
+# variant's value, after the finding and its fix.
+"$SEGC" check --diagnostics=msvc tests/golden/extends/variant-wddm.yaml >"$tmp/variant" 2>&1
+if sed -n 3p "$tmp/variant" |
+    grep -qx 'tests/golden/extends/variant-wddm.yaml(7,27-31): note: board.wddm is 1.3, set here by variant-wddm.yaml'; then
+    ok "a variant's value behind a finding in its base: a note at it"
+else
+    bad "a variant's note" "$(cat "$tmp/variant")"
 fi
 # MSBuild itself (Mono's xbuild): a ToolTask reads its tool's output with
 # MSBuild's canonical-error parser.  The AL task, its tool replaced by a

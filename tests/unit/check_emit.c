@@ -1,13 +1,19 @@
 /* SPDX-License-Identifier: MIT */
-/* check_emit.c - the emitters refuse a Spec that breaks an invariant.
+/* check_emit.c - the writer, the hook files, the names the outputs
+ * define, and the emitters refusing a Spec that breaks an invariant.
  *
  * A valid spec is checked, then corrupted by hand the way a rule that
  * slipped would leave it; emit_render must then write nothing and report a
  * fatal internal error naming the invariant.  The uncorrupted spec renders. */
-#include "segc.h"
+#include "emit_int.h"
+#include "frags.h"
+#include "tools/cdefs.h"
 
 #include <check.h>
+#include <ftw.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static const char spec_text[] =
     "segc: 1\n"
@@ -95,8 +101,8 @@ static const struct {
     {too_many, "segments-max"},
     {no_segment, "segments-none"},
     {zero_size, "size-nonzero"},
-    {clash, "[names-generated-unique] does not hold for segment 'A' (segment 'a' and segment 'A'"},
-    {clash_count, "[names-generated-unique] does not hold for segment 'count' (the segment count and segment 'count'"},
+    {clash, "[names-generated-unique] does not hold for B_SEGMENT_A"},
+    {clash_count, "[names-generated-unique] does not hold for B_SEGMENT_COUNT"},
     {bad_ident, "names-c-ident"},
     {host_and_cpu, "host-aperture-cpu-visible"},
     {ranges_uint, "[field-width] does not hold for segment 'g' (invalid_memory_ranges of segment 'g' (0x100000000 (4 GiB)) does not fit NumInvalidMemoryRanges"},
@@ -231,6 +237,284 @@ START_TEST(test_bar_registers)
 }
 END_TEST
 
+/* ---- the writer ------------------------------------------------------------- */
+
+static Arena *wa;
+static Emit w;
+static Buf outbuf;
+
+static void writer_setup(void)
+{
+    wa = arena_new();
+    w = (Emit){.a = wa, .out = &outbuf, .file = "t.h"};
+    outbuf.len = 0;
+}
+
+static void writer_teardown(void)
+{
+    buf_free(&outbuf);
+    buf_free(&w.str);
+    buf_free(&w.scratch);
+    free(w.defs);
+    arena_free(wa);
+}
+
+static const char *written(void)
+{
+    const char *t = arena_strndup(wa, outbuf.p ? outbuf.p : "", outbuf.len);
+    outbuf.len = 0;
+    return t;
+}
+
+/* Each conversion, through the fragments that use it. */
+START_TEST(test_conversions)
+{
+    Name up = {"B", NAME_BOARD, 0, 1}, seg = {"LOCAL", NAME_SEGMENT, 0, 5};
+    c_set(&w, "pDesc->", "Size", 0x1000, "4KiB: a */ b /* c");
+    ck_assert_str_eq(written(), "    pDesc->Size = 0x1000u; /* 4KiB: a * / b / * c */\n");
+    c_set(&w, "pDesc->", "CommitLimit", 0, "not set");
+    ck_assert_str_eq(written(), "    pDesc->CommitLimit = 0; /* not set */\n");
+    c_set_count(&w, "pDesc->", "NumVprSupported", 0, "x");
+    ck_assert_str_eq(written(), "    pDesc->NumVprSupported = 0u; /* x */\n");
+    c_set_quad(&w, "pDesc->", "BaseAddress", 0x8000000000000000ull, "");
+    ck_assert_str_eq(written(), "    pDesc->BaseAddress.QuadPart = (LONGLONG)0x8000000000000000ULL; /*  */\n");
+    c_set_quad(&w, "d.", "BaseAddress", 0x7FFFFFFFFFFFFFFFull, "");
+    ck_assert_str_eq(written(), "    d.BaseAddress.QuadPart = 0x7FFFFFFFFFFFFFFF; /*  */\n");
+    c_set_quad(&w, "d.", "BaseAddress", 0, "");
+    ck_assert_str_eq(written(), "    d.BaseAddress.QuadPart = 0; /*  */\n");
+    h_segment_id(&w, &up, &seg, 2);
+    ck_assert_str_eq(written(), "#define B_SEGMENT_LOCAL                    2u\n");
+    c_flags_row_end(&w, 1, "a", 0x10);
+    ck_assert_str_eq(written(), " }, /* 1 a: 0x00000010 */\n");
+    t_test_bar(&w, &seg, 0x3C0000000000ull, "fb", 0);
+    ck_assert_str_eq(written(), "#define TEST_BAR_LOCAL                    0x00003C0000000000ull /* BAR 'fb', slot 0 */\n");
+    c_row_entry(&w, 0x81);
+    ck_assert_str_eq(written(), "0x081,");
+    t_bank_probe(&w, 1, 0, 0, "a \"b\"\\ ?" "?= \xc3\xa9\t\n");
+    ck_assert_str_eq(written(), "    { 1u, 0x0ull, 0u, \"a \\\"b\\\"\\\\ ?\\?= \\303\\251\\t\\n\" },\n");
+    hook(&w, "#include \"x.h\"");
+    ck_assert_str_eq(written(), "#include \"x.h\"\n");
+    Pos at = {src_from_string(wa, "dir/board.yaml", "x", 1), 7, 1, 1};
+    c_segment(&w, 1, "a", "memory", at);
+    ck_assert_str_eq(written(), "\n    /* Segment 1 'a': memory */\n");
+    w.annotate = true;
+    c_segment(&w, 1, "a", "memory", at);
+    ck_assert_str_eq(written(), "\n    /* Segment 1 'a': memory [board.yaml:7] */\n");
+}
+END_TEST
+
+/* The identifiers a fragment defines are recorded, built from its
+ * arguments, with the most particular name they come from; also when no
+ * text is written. */
+START_TEST(test_definitions)
+{
+    Name up = {"B", NAME_BOARD, 0, 1}, camel = {"B", NAME_BOARD, 0, 1}, seg = {"LOCAL", NAME_SEGMENT, 2, 5},
+         seg_camel = {"Local", NAME_SEGMENT, 2, 5};
+    h_segment_id(&w, &up, &seg, 3);
+    c_level_array(&w, "UINT8", &camel, 2, 16);
+    w.out = NULL;
+    c_banks(&w, "local", &camel, &seg_camel, 4);
+    ck_assert_str_eq(written(), "#define B_SEGMENT_LOCAL                    3u\n"
+                                ". */\nstatic const UINT8 BLevel2[16] = {\n");
+    ck_assert_uint_eq(w.ndefs, 3);
+    ck_assert_int_eq((int)w.defs[0].len, 15);
+    ck_assert(!memcmp(w.defs[0].ident, "B_SEGMENT_LOCAL", 15));
+    ck_assert_ptr_eq(w.defs[0].on, &seg);
+    ck_assert(!memcmp(w.defs[1].ident, "BLevel2", 7));
+    ck_assert_ptr_eq(w.defs[1].on, &camel);
+    ck_assert(!memcmp(w.defs[2].ident, "BBanksLocal", 11));
+    ck_assert_ptr_eq(w.defs[2].on, &seg_camel);
+    ck_assert_str_eq(emit_str(&w, desc_at(&w, 4)), "");
+    w.out = &outbuf;
+    ck_assert_str_eq(emit_str(&w, desc_at(&w, 4)), "pDesc[4].");
+    ck_assert_uint_eq(outbuf.len, 0);
+}
+END_TEST
+
+/* ---- the names the outputs define ------------------------------------------ */
+
+static void add_name(void *ctx, int from, int to)
+{
+    void **c = ctx;
+    const CUnit *u = c[0];
+    Buf *names = c[1];
+    for (int i = from; i < to; i++)
+        buf_putc(names, (char)u[i].c);
+    buf_putc(names, '\n');
+}
+
+static int cmp_str(const void *x, const void *y)
+{
+    return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* The lines of `b`, sorted, without repeats, joined again. */
+static const char *sorted_set(Arena *a, const char *text_)
+{
+    char *t = arena_strdup(a, text_), *lines[4096];
+    size_t n = 0;
+    for (char *l = strtok(t, "\n"); l && n < countof(lines); l = strtok(NULL, "\n"))
+        lines[n++] = l;
+    qsort(lines, n, sizeof *lines, cmp_str);
+    Buf out = {0};
+    for (size_t i = 0; i < n; i++)
+        if (i == 0 || strcmp(lines[i], lines[i - 1]))
+            buf_printf(&out, "%s\n", lines[i]);
+    const char *r = arena_strdup(a, out.p ? out.p : "");
+    buf_free(&out);
+    return r;
+}
+
+static const char *const name_specs[] = {
+    "samples/discrete.yaml", "samples/agp.yaml", "samples/wddm2.yaml", "samples/integrated.yaml",
+    "samples/discrete_16g.yaml", "samples/paravirtual.yaml", "tests/lookup/overlap.yaml",
+};
+
+/* What the names check compares (emit_defs: found in the fragments when
+ * segc was built) is every identifier the files written define, found in
+ * their text by the same reading of C: the fragments read in their order
+ * stand for what is written. */
+START_TEST(test_names_are_what_is_written)
+{
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    ResolveOpts ro = {0};
+    ro.ddi_forms = _i >= (int)countof(name_specs) ? DDI_QS | DDI_QS3 | DDI_QS4 : 0;
+    const char *path = name_specs[_i % countof(name_specs)];
+    Spec *s = spec_load(a, path, &ro, &d);
+    ck_assert_msg(s != NULL, "%s does not load", path);
+    RuleConfig rc;
+    rules_default(&rc);
+    if (ro.ddi_forms)
+        rules_option(&rc, "no-ddi-form-version");
+    spec_check(s, &rc, &d);
+    if (diags_failed(&d)) { /* --ddi with every form: not every spec can */
+        ck_assert_msg(ro.ddi_forms, "%s: %s", path, d.head ? d.head->msg : "?");
+        arena_free(a);
+        return;
+    }
+    Lookup lk;
+    layout_lookup(a, s, 0, &lk);
+    Outputs out;
+    BuildOpts bo = {.outdir = "out", .emit_selftest = true};
+    ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
+    Buf scanned = {0};
+    for (unsigned f = 0; f < out.n; f++) {
+        const Buf *t = &out.files[f].text;
+        CUnit *u = malloc((t->len + 1) * sizeof *u);
+        for (size_t i = 0; i < t->len; i++)
+            u[i] = (CUnit){(unsigned char)t->p[i], 0};
+        void *ctx[] = {u, &scanned};
+        cdefs_scan(u, (int)t->len, add_name, ctx);
+        free(u);
+    }
+    unsigned n;
+    const GenDef *defs = emit_defs(a, s, &n);
+    Buf recorded = {0};
+    for (unsigned i = 0; i < n; i++)
+        buf_printf(&recorded, "%.*s\n", (int)defs[i].len, defs[i].ident);
+    ck_assert_uint_gt(n, 200);
+    ck_assert_str_eq(sorted_set(a, recorded.p), sorted_set(a, scanned.p));
+    buf_free(&scanned);
+    buf_free(&recorded);
+    outputs_free(&out);
+    arena_free(a);
+}
+END_TEST
+
+/* ---- hook files ------------------------------------------------------------------ */
+
+static char Hooks[64];
+
+static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)flag, (void)ftw;
+    remove(p);
+    return 0;
+}
+
+static void hooks_setup(void)
+{
+    strcpy(Hooks, "/tmp/segc-hooks-XXXXXX");
+    ck_assert_ptr_nonnull(mkdtemp(Hooks));
+}
+
+static void hooks_teardown(void)
+{
+    nftw(Hooks, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+static void hook_file(const char *name, const char *text_)
+{
+    char p[128];
+    snprintf(p, sizeof p, "%s/%s", Hooks, name);
+    FILE *f = fopen(p, "w");
+    ck_assert_ptr_nonnull(f);
+    fputs(text_, f);
+    ck_assert_int_eq(fclose(f), 0);
+}
+
+/* Renders the spec of this file with the hook files of Hooks: true, or
+ * false with the first diagnostic's message in *msg. */
+static bool render_hooked(Arena *a, Outputs *out, const char **msg)
+{
+    Diags d;
+    Spec *s = valid(a, &d);
+    Lookup lk;
+    layout_lookup(a, s, 0, &lk);
+    BuildOpts bo = {.outdir = "out", .templates_dir = Hooks, .emit_selftest = true};
+    bool ok = emit_render(a, s, &bo, &lk, out, &d);
+    *msg = d.head ? arena_printf(a, "%s:%u:%u: [%s] %s", d.head->pos.file ? os_basename(d.head->pos.file->name) : "",
+                                 d.head->pos.line, d.head->pos.col, code_name(d.head->code), d.head->msg) : "";
+    return ok;
+}
+
+START_TEST(test_hooks)
+{
+    Arena *a = arena_new();
+    Outputs out;
+    const char *msg;
+    hook_file("hook-banner.txt", "/* {{ board.name }} {{board.upper}} {{ spec.file }} {{ header }} */\n\n  \n");
+    hook_file("hook-prefix.txt", "Xyz\n");
+    hook_file("hook-trace.txt", "#include \"{{ source }}.tmh\"\n");
+    ck_assert_msg(render_hooked(a, &out, &msg), "%s", msg);
+    ck_assert_uint_eq(out.nhooks, 3);
+    for (unsigned f = 0; f < out.n; f++)
+        if (f != 2) /* segc_dxgk.h has no banner */
+            ck_assert_msg(strstr(out.files[f].text.p, "\n/* b XYZ_B t.yaml b_segments.h */\n/*"), "%s: no banner",
+                          out.files[f].name);
+    ck_assert_ptr_nonnull(strstr(out.files[0].text.p, "#define XYZ_B_SEGMENT_COUNT"));
+    ck_assert_ptr_nonnull(strstr(out.files[1].text.p, "NTSTATUS XyzBQuerySegment3("));
+    ck_assert_ptr_nonnull(strstr(out.files[1].text.p, "#include \"b_segments.h\"\n#include \"b_segments.c.tmh\"\n"));
+    outputs_free(&out);
+    arena_free(a);
+}
+END_TEST
+
+static const struct {
+    const char *file, *text, *msg;
+} bad_hooks[] = {
+    {"hook-banner.txt", "/* ok */\n/* {{ board.wddm }} */", "hook-banner.txt:2:4: [template] a hook file substitutes only"},
+    {"hook-trace.txt", "{% if x %}", "hook-trace.txt:1:1: [template] a hook file substitutes only"},
+    {"hook-precomp.txt", "{{ header", "hook-precomp.txt:1:1: [template] a hook file substitutes only"},
+    {"hook-prefix.txt", "not one\n", "hook-prefix.txt:1:1: [template] hook-prefix.txt must hold a C identifier, not 'not one'"},
+    {"segments.c.tmpl", "x", ":0:0: [template] "},
+};
+
+START_TEST(test_bad_hooks)
+{
+    Arena *a = arena_new();
+    Outputs out;
+    const char *msg;
+    hook_file(bad_hooks[_i].file, bad_hooks[_i].text);
+    ck_assert(!render_hooked(a, &out, &msg));
+    ck_assert_uint_eq(out.n, 0);
+    ck_assert_msg(strstr(msg, bad_hooks[_i].msg), "'%s' does not say '%s'", msg, bad_hooks[_i].msg);
+    arena_free(a);
+}
+END_TEST
+
 Suite *emit_suite(void)
 {
     Suite *s = suite_create("emit");
@@ -240,6 +524,19 @@ Suite *emit_suite(void)
     suite_add_tcase(s, tc);
     tc = tcase_create("bar registers");
     tcase_add_loop_test(tc, test_bar_registers, 0, (int)countof(bar_cases));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("writer");
+    tcase_add_checked_fixture(tc, writer_setup, writer_teardown);
+    tcase_add_test(tc, test_conversions);
+    tcase_add_test(tc, test_definitions);
+    suite_add_tcase(s, tc);
+    tc = tcase_create("names");
+    tcase_add_loop_test(tc, test_names_are_what_is_written, 0, 2 * (int)countof(name_specs));
+    suite_add_tcase(s, tc);
+    tc = tcase_create("hooks");
+    tcase_add_checked_fixture(tc, hooks_setup, hooks_teardown);
+    tcase_add_test(tc, test_hooks);
+    tcase_add_loop_test(tc, test_bad_hooks, 0, (int)countof(bad_hooks));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -419,6 +419,28 @@ START_TEST(test_bad)
 }
 END_TEST
 
+/* A tab where YAML wants spaces: the fix and its edit make spaces of it,
+ * in the indentation the file's step for each tab (2 without one). */
+static const struct {
+    const char *yaml, *fix, *spaces;
+    unsigned line, col, len;
+} tab_fixes[] = {
+    {"a:\n\tb: 1\n", "indent with 2 spaces", "  ", 2, 1, 1},
+    {"a:\n    b: 1\nc:\n  \td: 2\n", "indent with 6 spaces", "      ", 4, 1, 3},
+    {"- \tx\n", "replace the tab with 1 space", " ", 1, 3, 1},
+};
+
+START_TEST(test_tab_fix)
+{
+    ck_assert_ptr_null(load(tab_fixes[_i].yaml, NULL));
+    ck_assert_str_eq(D.head->fix, tab_fixes[_i].fix);
+    ck_assert_str_eq(D.head->edit.text, tab_fixes[_i].spaces);
+    ck_assert_uint_eq(D.head->edit.at.line, tab_fixes[_i].line);
+    ck_assert_uint_eq(D.head->edit.at.col, tab_fixes[_i].col);
+    ck_assert_uint_eq(D.head->edit.at.len, tab_fixes[_i].len);
+}
+END_TEST
+
 START_TEST(test_spans)
 {
     ck_assert_ptr_null(load("a: !!binary x\nb: !<tag:x> y\n", NULL));
@@ -597,6 +619,7 @@ Suite *loader_suite(void)
     tcase_add_test(tc, test_earlier_errors);
     tcase_add_loop_test(tc, test_char_pos, 0, (int)countof(charpos));
     tcase_add_loop_test(tc, test_bad, 0, (int)countof(bad));
+    tcase_add_loop_test(tc, test_tab_fix, 0, (int)countof(tab_fixes));
     tcase_add_test(tc, test_spans);
     tcase_add_test(tc, test_dup_note_text);
     tcase_add_test(tc, test_alias_bomb);

@@ -407,7 +407,7 @@ START_TEST(test_model_positions)
     ck_assert(g->flag_pos[10].line == 15 && g->flag_pos[10].col == 13);
     ck_assert(g->flag_pos[7].line == 15 && g->flag_pos[7].col == 26);
     g = &s->segs[1];
-    ck_assert(g->banks_pos.line == 20 && g->banks_pos.col == 7);
+    ck_assert(g->banks_pos.line == 19 && g->banks_pos.col == 5 && g->banks_pos.len == 5); /* `banks:` */
     ck_assert_str_eq(g->banks[2].name, "far");
     ck_assert(g->banks[2].pos.line == 22 && g->banks[2].pos.col == 17);
     ck_assert(g->banks[1].size.pos.line == 21 && g->banks[1].size.pos.col == 28);

@@ -130,7 +130,7 @@ static const RuleCase rule_cases[] = {
      "  - name: agp\n    kind: agp\n"},
     {"agp-exclusive",
      HEAD("1.3") "segments:\n" VRAM "  - name: agp\n    kind: agp\n    banks:\n      - { name: all }\n",
-     SEV_ERROR, 8, 7, "- { name: all }",
+     SEV_ERROR, 7, 5, "banks:",
      HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: all }\n" "  - name: agp\n    kind: agp\n"},
     {"agp-at-most-one",
@@ -344,7 +344,7 @@ static const RuleCase rule_cases[] = {
     {"banks-memory-only",
      HEAD("1.3") "segments:\n  - name: gart\n    kind: aperture\n    size: 256MiB\n    banks:\n"
      "      - { name: a, size: 128MiB }\n      - { name: b }\n",
-     SEV_ERROR, 8, 7, "- { name: a",
+     SEV_ERROR, 7, 5, "banks:",
      HEAD("1.3") "segments:\n  - name: gart\n    kind: memory\n    size: 256MiB\n    banks:\n"
      "      - { name: a, size: 128MiB }\n      - { name: b }\n"},
     {"banks-cover",
@@ -545,7 +545,7 @@ static const RuleCase rule_cases[] = {
     {"ddi-qs4-banks",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n",
-     SEV_ERROR, 9, 7, "- { name: near",
+     SEV_ERROR, 8, 5, "banks:",
      HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
     {"ddi-qs4-agp",
@@ -893,8 +893,11 @@ START_TEST(test_prerequisite_per_segment)
 }
 END_TEST
 
-/* A board name that is not an identifier still names the identifiers two
- * colliding segments would make, as it is written ("(null)" before). */
+/* A board name that is not an identifier: names-c-ident, and not
+ * names-generated-unique, which compares the identifiers of the rendered
+ * outputs and so runs only on a spec nothing else was reported for (the
+ * two segments' names are compared once the board's is fixed).  No
+ * message says "(null)". */
 START_TEST(test_generated_names_odd_board)
 {
     Run r;
@@ -902,10 +905,16 @@ START_TEST(test_generated_names_odd_board)
         "segc: 1\nboard: { name: contoso-x1, wddm: \"1.3\" }\nsegments:\n"
         "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
         NULL);
-    ck_assert_msg(count(&r, "names-c-ident") == 1 && count(&r, "names-generated-unique") == 1 && r.d.count == 2,
-                  "got: %s", all(&r));
-    const char *msg = first(&r, "names-generated-unique")->msg;
-    ck_assert_msg(strstr(msg, "CONTOSO-X1_SEGMENT_A") && !strstr(msg, "(null)"), "%s", msg);
+    ck_assert_msg(count(&r, "names-c-ident") == 1 && r.d.count == 1, "got: %s", all(&r));
+    ck_assert_msg(!strstr(first(&r, "names-c-ident")->msg, "(null)"), "%s", first(&r, "names-c-ident")->msg);
+    arena_free(r.a);
+    run(&r,
+        "segc: 1\nboard: { name: contoso_x1, wddm: \"1.3\" }\nsegments:\n"
+        "  - { name: a, kind: memory, size: 4KiB }\n  - { name: A, kind: memory, base: 1GiB, size: 4KiB }\n",
+        NULL);
+    ck_assert_msg(count(&r, "names-generated-unique") == 1 && r.d.count == 1, "got: %s", all(&r));
+    ck_assert_msg(strstr(first(&r, "names-generated-unique")->msg, "CONTOSO_X1_SEGMENT_A"), "%s",
+                  first(&r, "names-generated-unique")->msg);
     arena_free(r.a);
 }
 END_TEST

@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
-/* check_selftest.c - the probes `segc build --emit-selftest` writes into the
- * self-test, and the answers it expects, against values worked out by hand
- * for one small board: every segment and bank boundary b as b - 1, b and
- * b + 1, sorted, each address once, named by its first reason. */
+/* check_selftest.c - what `segc build --emit-selftest` writes into the
+ * self-test, against values worked out by hand for one small board: the
+ * probes (every segment and bank boundary b as b - 1, b and b + 1, sorted,
+ * each address once, named by its first reason) and their answers, the
+ * made-up BAR bases, and the spec's own values. */
 #include "segc.h"
 
 #include <check.h>
 #include <string.h>
 
 /* Segment 1 'a': [0, 0x2000), banks 'lo' [0, 0x1000) and 'hi' [0x1000, 0x2000);
- * segment 2 'g': [0x10000, 0x11000); segment 3: the AGP aperture (no fixed range). */
+ * segment 2 'g': [0x10000, 0x11000), the paging segment, seen by the CPU
+ * 4 KiB into BAR 'io'; segment 3: the AGP aperture (no fixed range). */
 static const char spec_text[] =
     "segc: 1\n"
     "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
@@ -22,11 +24,12 @@ static const char spec_text[] =
     "    base: 0\n"
     "    size: 0x2000\n"
     "    banks: [ { name: lo, size: 0x1000 }, { name: hi } ]\n"
-    "  - { name: g, kind: aperture, base: 0x10000, size: 0x1000 }\n"
-    "  - { name: agp, kind: agp }\n";
+    "  - { name: g, kind: aperture, base: 0x10000, size: 0x1000, cpu_visible: { bar: io, offset: 0x1000 } }\n"
+    "  - { name: agp, kind: agp }\n"
+    "paging: { segment: g }\n";
 
 static Arena *arena;
-static const TVal *st;
+static const char *text; /* b_selftest.c */
 
 static void setup(void)
 {
@@ -39,7 +42,14 @@ static void setup(void)
     rules_default(&rc);
     spec_check(s, &rc, &d);
     ck_assert_msg(!diags_failed(&d), "spec is invalid: %s", d.head ? d.head->msg : "?");
-    st = selftest_data(arena, s);
+    Lookup lk;
+    layout_lookup(arena, s, 0, &lk);
+    Outputs out;
+    BuildOpts bo = {.outdir = "out", .emit_selftest = true};
+    ck_assert(emit_render(arena, s, &bo, &lk, &out, &d));
+    ck_assert_str_eq(out.files[3].name, "b_selftest.c");
+    text = arena_strdup(arena, out.files[3].text.p);
+    outputs_free(&out);
 }
 
 static void teardown(void)
@@ -47,18 +57,15 @@ static void teardown(void)
     arena_free(arena);
 }
 
-static uint64_t num(const TVal *m, const char *key)
+/* The lines of the initializer that follows `head` in the self-test. */
+static const char *rows_after(const char *head)
 {
-    const TVal *v = tv_get(m, key);
-    ck_assert_msg(v != NULL, "no key '%s'", key);
-    return v->kind == TV_BOOL ? v->b : v->i;
-}
-
-static const char *str(const TVal *m, const char *key)
-{
-    const TVal *v = tv_get(m, key);
-    ck_assert_msg(v != NULL && v->kind == TV_STR, "no string '%s'", key);
-    return v->s;
+    const char *p = strstr(text, head);
+    ck_assert_msg(p != NULL, "no '%s' in the self-test", head);
+    p += strlen(head);
+    const char *end = strstr(p, "\n};\n");
+    ck_assert_ptr_nonnull(end);
+    return arena_printf(arena, "%.*s\n", (int)(end - p), p);
 }
 
 static const struct {
@@ -88,19 +95,14 @@ static const struct {
 
 START_TEST(test_lookups)
 {
-    const TVal *l = tv_get(st, "lookups");
-    ck_assert_ptr_nonnull(l);
-    ck_assert_uint_eq(l->n, countof(lookups));
-    for (size_t i = 0; i < countof(lookups); i++) {
-        const TVal *p = l->items[i];
-        ck_assert_msg(num(p, "addr") == lookups[i].addr, "probe %zu: address 0x%llx, expected 0x%llx", i,
-                      (unsigned long long)num(p, "addr"), (unsigned long long)lookups[i].addr);
-        ck_assert_uint_eq(num(p, "found"), (uint64_t)lookups[i].found);
-        ck_assert_uint_eq(num(p, "seg"), lookups[i].seg);
-        ck_assert_uint_eq(num(p, "bank"), lookups[i].bank);
-        ck_assert_uint_eq(num(p, "offset"), lookups[i].offset);
-        ck_assert_str_eq(str(p, "what"), lookups[i].what);
-    }
+    Buf want = {0};
+    for (size_t i = 0; i < countof(lookups); i++)
+        buf_printf(&want, "\n    { 0x%llXull, %d, %uu, %uu, 0x%llXull, \"%s\" },", (unsigned long long)lookups[i].addr,
+                   lookups[i].found, lookups[i].seg, lookups[i].bank, (unsigned long long)lookups[i].offset,
+                   lookups[i].what);
+    buf_putc(&want, '\n');
+    ck_assert_str_eq(rows_after("static const LookupProbe lookups[] = {"), want.p);
+    buf_free(&want);
 }
 END_TEST
 
@@ -135,17 +137,13 @@ static const struct {
 
 START_TEST(test_bank_probes)
 {
-    const TVal *l = tv_get(st, "bank_probes");
-    ck_assert_ptr_nonnull(l);
-    ck_assert_uint_eq(l->n, countof(banks));
-    for (size_t i = 0; i < countof(banks); i++) {
-        const TVal *p = l->items[i];
-        ck_assert_uint_eq(num(p, "seg"), banks[i].seg);
-        ck_assert_msg(num(p, "offset") == banks[i].offset, "probe %zu: offset 0x%llx, expected 0x%llx", i,
-                      (unsigned long long)num(p, "offset"), (unsigned long long)banks[i].offset);
-        ck_assert_uint_eq(num(p, "bank"), banks[i].bank);
-        ck_assert_str_eq(str(p, "what"), banks[i].what);
-    }
+    Buf want = {0};
+    for (size_t i = 0; i < countof(banks); i++)
+        buf_printf(&want, "\n    { %uu, 0x%llXull, %uu, \"%s\" },", banks[i].seg, (unsigned long long)banks[i].offset,
+                   banks[i].bank, banks[i].what);
+    buf_putc(&want, '\n');
+    ck_assert_str_eq(rows_after("static const BankProbe bank_probes[] = {"), want.p);
+    buf_free(&want);
 }
 END_TEST
 
@@ -153,18 +151,23 @@ END_TEST
  * an AGP aperture. */
 START_TEST(test_runtime_inputs)
 {
-    ck_assert_str_eq(str(st, "file"), "b_selftest.c");
-    const TVal *bars = tv_get(st, "bars");
-    ck_assert_ptr_nonnull(bars);
-    ck_assert_uint_eq(bars->n, 2);
-    ck_assert_str_eq(str(bars->items[0], "upper"), "FB");
-    ck_assert_uint_eq(num(bars->items[0], "slot"), 0);
-    ck_assert_uint_eq(num(bars->items[0], "base"), 0x00003C0000000000ull);
-    ck_assert_str_eq(str(bars->items[1], "name"), "io");
-    ck_assert_uint_eq(num(bars->items[1], "slot"), 1);
-    ck_assert_uint_eq(num(bars->items[1], "base"), 0x00003D0000000000ull);
-    ck_assert_uint_eq(num(st, "agp_base"), 0xC0000000u);
-    ck_assert_uint_eq(num(st, "agp_size"), 0x08000000u);
+    ck_assert_ptr_nonnull(strstr(text, "\n#define TEST_BAR_FB                       0x00003C0000000000ull /* BAR 'fb', slot 0 */\n"
+                                       "#define TEST_BAR_IO                       0x00003D0000000000ull /* BAR 'io', slot 1 */\n"));
+    ck_assert_ptr_nonnull(strstr(text, "\n#define TEST_AGP_BASE 0xC0000000ull\n#define TEST_AGP_SIZE 0x8000000ull\n"));
+}
+END_TEST
+
+/* What the handlers and the header must say, worked out from the spec by
+ * selftest.c: the paging segment is the second of the list, the WDDM 1.3
+ * version 0x1300, BAR 'io' is PCI BAR2, 'fb' (256 MiB) takes one register. */
+START_TEST(test_spec_values)
+{
+    ck_assert_ptr_nonnull(strstr(text, "\n#define N_SEGMENTS 3u\n#define N_NO_AGP 2u\n#define PAGING_SEGMENT_ID 2u\n"));
+    ck_assert_ptr_nonnull(strstr(text, "B_WDDM_VERSION, 0x1300u, 1);"));
+    ck_assert_ptr_nonnull(strstr(text, "/* .cpu = */ TEST_BAR_IO + 0x1000ull,"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_PCI_BAR_IO\", B_PCI_BAR_IO, 2u, 0);"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_PCI_BAR_TABLE[1]\", pci[1], 2u, 0);"));
+    ck_assert_ptr_nonnull(strstr(text, "check_num(\"B_BAR_FB_REGISTERS\", B_BAR_FB_REGISTERS, 1u, 0);"));
 }
 END_TEST
 
@@ -176,6 +179,7 @@ Suite *selftest_suite(void)
     tcase_add_test(t, test_lookups);
     tcase_add_test(t, test_bank_probes);
     tcase_add_test(t, test_runtime_inputs);
+    tcase_add_test(t, test_spec_values);
     suite_add_tcase(s, t);
     return s;
 }
