@@ -26,7 +26,9 @@ pristine base that was built once; the tree it came from is only read),
 built (--build; a mutant that does not compile is counted apart), and
 compared with the base: when every ELF file the build remade is the same
 as the base's without its debug information, the mutant is equivalent by
-construction (counted apart, and shown).  Otherwise the --quick targets
+construction (counted apart, and shown) - unless its line is inside an
+#if group, which another build (segc.exe) may compile where this one does
+not.  Otherwise the --quick targets
 run one after another until one fails (the mutant is killed); the
 survivors then run --test in a copy of a base that has passed --test
 itself.  A target that kills a mutant is first run on the pristine base
@@ -180,12 +182,13 @@ def operand(t):
 
 
 class Mutant:
-    __slots__ = ('path', 'line', 'k', 'op', 'old', 'new', 'check', 'index')
+    __slots__ = ('path', 'line', 'k', 'op', 'old', 'new', 'check', 'index', 'conditional')
 
     def __init__(self, path, line, op, old, new, check=None):
         self.path, self.line, self.op, self.old, self.new, self.check = path, line, op, old, new, check
         self.k = 0
         self.index = 0
+        self.conditional = False  # inside #if: maybe not in the build compared
 
     @property
     def ident(self):
@@ -429,8 +432,27 @@ def is_statement(toks, prev_last):
     return True
 
 
+def conditional_lines(lexed):
+    """For each line, whether it is inside an #if group (an include guard aside)."""
+    out, depth, guard = [], 0, None
+    directives = [(i, t) for i, (t, d) in enumerate(lexed) if d and t and t[0].text == '#' and len(t) > 1]
+    if (len(directives) > 1 and directives[0][1][1].text == 'ifndef' and directives[1][1][1].text == 'define'
+            and len(directives[0][1]) > 2 and len(directives[1][1]) > 2
+            and directives[0][1][2].text == directives[1][1][2].text):
+        guard = directives[0][0]
+    for i, (toks, d) in enumerate(lexed):
+        word = toks[1].text if d and toks and toks[0].text == '#' and len(toks) > 1 else None
+        if word in ('if', 'ifdef', 'ifndef') and i != guard:
+            depth += 1
+        elif word == 'endif' and depth:
+            depth -= 1
+        out.append(depth > 0 or word in ('else', 'elif', 'endif'))
+    return out
+
+
 def file_mutants(path, text, c_code):
     lines, lexed = lex(text)
+    cond = conditional_lines(lexed)
     out = []
     prev_last = None
     for no, (line, (toks, directive)) in enumerate(zip(lines, lexed), 1):
@@ -438,6 +460,7 @@ def file_mutants(path, text, c_code):
         for k, (op, new, check) in enumerate(found):
             m = Mutant(path, no, op, line, new, check)
             m.k = k
+            m.conditional = cond[no - 1]
             out.append(m)
         if toks:
             prev_last = toks[-1] if not directive else Tok('op', ';', 0, 0)
@@ -821,7 +844,7 @@ class Campaign:
             res['status'] = 'aborted'
         elif rc != 0:
             res['status'] = 'nocompile'
-        elif same_code(base, work, a.build_dir, self.digests):
+        elif not m.conditional and same_code(base, work, a.build_dir, self.digests):
             res['status'] = 'identical'
         else:
             killer, times, failed = self.run_targets(m, base, work, 'quick', a.quick, log)

@@ -102,6 +102,11 @@ check('#define: the value, not the name or parameters',
       {('rel', '#define N2(a, b) ((a) <= 4)'), ('const', '#define N2(a, b) ((a) < 5)'),
        ('const', '#define N2(a, b) ((a) < 3)')})
 
+cm = {m.line: m.conditional for m in mutate.file_mutants(
+    'x.h', '#ifndef X_H\n#define X_H\nx = 1;\n#ifdef _WIN32\ny = 1;\n#else\nz = 1;\n#endif\nw = 1;\n#endif\n', True)}
+check('lines inside #if groups are conditional, an include guard aside', cm,
+      {3: False, 5: True, 7: True, 9: False})
+
 # ---- the list of equivalent mutants -----------------------------------------------
 
 with tempfile.TemporaryDirectory() as tmp:
