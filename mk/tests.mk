@@ -40,7 +40,7 @@ $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
 $(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
 	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
-# The eight suites, one runner each (tests/*/run.sh).  A runner that has
+# The suites, one runner each (tests/*/run.sh).  A runner that has
 # parts (tests/lib.sh, part) takes their names after its arguments, and
 # `make test` runs the long ones as suites of their own.
 
@@ -91,7 +91,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
+SUITES     := gen-code mutate-sample cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
               unit lsp doc
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
@@ -159,7 +159,7 @@ MUTATE_SEED  ?= 1
 MUTATE_TIME  ?= 0
 MUTATE_JOBS  ?= $(TEST_JOBS)
 MUTATE_ARGS  ?=
-MUTATE_TEST  := $(filter-out $(QUICK_SUITES),$(SUITES)) test-san test-fuzz
+MUTATE_TEST  := $(filter-out $(QUICK_SUITES) mutate-sample,$(SUITES)) test-san test-fuzz
 MUTATE_OPTS = --src '$(MUTATE_SRC)' --build 'all $(UNIT_BIN)' --build-dir $(B) --quick '$(QUICK_SUITES)' \
               --equivalent tests/mutate/equivalent.txt --reuse '$(WB)/libyaml $(WB)/jansson $(WB)/wine' \
               --stop-on '^FAIL '
@@ -167,7 +167,17 @@ mutate:
 	@$(PYTHON) tests/mutate/mutate.py $(MUTATE_OPTS) --jobs $(MUTATE_JOBS) --test '$(MUTATE_TEST)' --count $(MUTATE_COUNT) \
 	  --seed $(MUTATE_SEED) --time $(MUTATE_TIME) --goal-quick 85 --goal-test 95 $(MUTATE_ARGS)
 
-.PHONY: quick mutate
+# The suite `make test` runs (tests/mutate/run.sh): mutate.py's own tests,
+# then a few mutants, every one of which the quick suites must kill: those
+# of the lines the newest commit changed first (MUTATE_CI_SINCE), so that
+# a branch it added without a test shows up, then a seeded few of all.
+MUTATE_CI_SINCE ?= HEAD~1
+MUTATE_CI_NEW   ?= 2
+MUTATE_CI_COUNT ?= 2
+mutate-sample: $(SEGC) $(UNIT_BIN)
+	@PYTHON=$(PYTHON) $(call SUITE,mutate-sample) sh tests/mutate/run.sh $(MUTATE_OPTS) --jobs 1 \
+	  --since $(MUTATE_CI_SINCE) --since-count $(MUTATE_CI_NEW) --count $(MUTATE_CI_COUNT) --seed $(MUTATE_SEED)
+.PHONY: quick mutate mutate-sample
 
 # Line and branch coverage of compiler/*.c and compiler/lsp/*.c over the suites that run
 # segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man

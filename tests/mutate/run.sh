@@ -13,7 +13,7 @@
 set -u
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
-suite_begin mutate
+suite_begin mutate-sample
 PY=${PYTHON:-/usr/bin/python3}
 
 "$PY" tests/mutate/test_mutate.py >"$tmp/self" 2>&1
