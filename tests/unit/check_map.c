@@ -18,6 +18,7 @@ static const char spec_fmt[] =
 typedef struct Map {
     Arena *a;
     Diags d;
+    const Spec *s;
     Buf svg, html;
 } Map;
 
@@ -27,6 +28,7 @@ static void draw_spec(Map *m, const char *text)
     diags_init(&m->d, m->a);
     Spec *s = spec_from_string(m->a, "t.yaml", text, NULL, &m->d);
     ck_assert_msg(s != NULL, "spec does not resolve: %s", m->d.head ? m->d.head->msg : "?");
+    m->s = s;
     RuleConfig rc;
     rules_default(&rc);
     spec_check(s, &rc, &m->d);
@@ -159,6 +161,28 @@ START_TEST(test_marked_parts)
 }
 END_TEST
 
+/* The Markdown list: '_' escaped unless inside a word (a name's last '_'
+ * is not), a 64-bit address with all sixteen hex digits grouped by four. */
+START_TEST(test_markdown)
+{
+    static const char spec[] =
+        "segc: 1\n"
+        "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+        "segments:\n"
+        "  - { name: v_ram_, kind: memory, base: 0, size: 1GiB }\n"
+        "  - { name: gart, kind: aperture, base: 0x8000_0000_0000_0000, size: 4MiB }\n";
+    Map m;
+    draw_spec(&m, spec);
+    Buf md = {0};
+    ck_assert(map_render(m.a, m.s, &m.d, MAP_MARKDOWN, &md));
+    buf_putc(&md, 0);
+    ck_assert_msg(strstr(md.p, "| v_ram\\_ |") != NULL, "no '| v_ram\\_ |' in:\n%s", md.p);
+    ck_assert_msg(strstr(md.p, "0x8000_0000_0000_0000") != NULL, "no 0x8000_0000_0000_0000 in:\n%s", md.p);
+    buf_free(&md);
+    done(&m);
+}
+END_TEST
+
 Suite *map_suite(void)
 {
     Suite *s = suite_create("map");
@@ -168,6 +192,7 @@ Suite *map_suite(void)
     tcase_add_test(t, test_html_holds_svg);
     tcase_add_test(t, test_deterministic);
     tcase_add_test(t, test_marked_parts);
+    tcase_add_test(t, test_markdown);
     suite_add_tcase(s, t);
     return s;
 }
