@@ -161,6 +161,39 @@ START_TEST(test_marked_parts)
 }
 END_TEST
 
+/* A diagnostic too long for the picture is cut whole characters at a
+ * time: a file name of 300 two-byte characters (U+00E9, whose second byte
+ * is odd), after no ASCII letter and after one (so that a cut counted in
+ * bytes would split a character in one of the two), leaves the SVG
+ * well-formed UTF-8, the ellipsis after a whole character. */
+START_TEST(test_cut_utf8)
+{
+    char file[1 + 600 + 6] = "x";
+    file[_i] = 0;
+    for (int i = 0; i < 300; i++)
+        strcat(file, "\xC3\xA9");
+    strcat(file, ".yaml");
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    char text[1024];
+    snprintf(text, sizeof text, spec_fmt, "\"v-ram\"", "1GiB");
+    Spec *s = spec_from_string(a, file, text, NULL, &d);
+    ck_assert_ptr_nonnull(s);
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, &d);
+    ck_assert_uint_eq(d.nerrors, 1);
+    Buf svg = {0};
+    ck_assert(map_render(a, s, &d, MAP_SVG, &svg));
+    ck_assert_uint_eq(utf8_check((const unsigned char *)svg.p, svg.len), svg.len);
+    buf_putc(&svg, 0);
+    ck_assert_ptr_nonnull(strstr(svg.p, "\xC3\xA9\xE2\x80\xA6</text>"));
+    buf_free(&svg);
+    arena_free(a);
+}
+END_TEST
+
 /* The Markdown list: '_' escaped unless inside a word (a name's last '_'
  * is not), a 64-bit address with all sixteen hex digits grouped by four. */
 START_TEST(test_markdown)
@@ -193,6 +226,7 @@ Suite *map_suite(void)
     tcase_add_test(t, test_deterministic);
     tcase_add_test(t, test_marked_parts);
     tcase_add_test(t, test_markdown);
+    tcase_add_loop_test(t, test_cut_utf8, 0, 2);
     suite_add_tcase(s, t);
     return s;
 }
