@@ -33,7 +33,7 @@ $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
 	  sed -n 's/^Suite \*\([a-z0-9_]*_suite\)(void)$$/SUITE(\1)/p' $$f; \
 	done > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
+$(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
 
 # The unit tests also link segc lsp's text context, which needs no JSON.
