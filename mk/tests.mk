@@ -69,6 +69,10 @@ $(GEN_PARTS:%=gen-%): gen-%: $(SEGC)
 lsp: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,lsp) sh tests/lsp/run.sh $(SEGC)
 
+# Its Python parts alone, for `make quick`.
+lsp-py: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,lsp-py) sh tests/lsp/run.sh $(SEGC) py
+
 # The README, doc/, the man pages (against the tables the code reads,
 # $(TABLES)), the completions and the JSON Schema against segc (tests/doc).
 doc: $(SEGC) $(TABLES) $(B)/schema.ok
@@ -133,7 +137,7 @@ deps-check:
 # which suite kills which mutant).  mutate.py runs them in this order on a
 # mutant until one fails; `make quick` starts them longest first (in
 # reverse), so that the long ones do not run alone at the end.
-QUICK_SUITES := unit cases gen-lookup gen-code
+QUICK_SUITES := unit lsp-py cases gen-lookup gen-code
 reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
 quick: deps-check
 	@mkdir -p $(SEGC_RESULTS)
@@ -244,7 +248,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
 	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
-.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) lsp doc examples windows-test memcheck suites san-suites \
+.PHONY: unit cases gen lsp-py $(GEN_PARTS:%=gen-%) lsp doc examples windows-test memcheck suites san-suites \
         test test-normal test-san test-fuzz deps-check chroot-test coverage bench bench-lsp fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/unit/*.d)
