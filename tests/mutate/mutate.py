@@ -1126,38 +1126,17 @@ def campaign(c, root, order, listed, stale, entries):
     t_quick = time.time() - t_start
     # Stage two: --test on the survivors, in a copy of a base that passed it.
     if a.test and survivors and not c.stopped:
-        tbase = os.path.join(a.scratch, 'base-test')
-        copy_tree(base, tbase)
-        tlog = c.log('base-test.log')
-        t0 = time.time()
-        ok = all(run(c.make(t), tbase, child_env(tbase, 'none'), a.timeout, tlog) == 0
-                 for t in a.test)
-        if not ok:
-            print('mutate: `make %s` fails on the unmutated tree (log: %s)' % (' '.join(a.test), tlog))
-            return 2
-        for t in a.test:
-            c.validated[('test', t)] = (True, (time.time() - t0) / len(a.test))
-        c.say('mutate: %d survivors of %s: running %s' % (len(survivors), ' '.join(a.quick), ' '.join(a.test)))
-        tjobs = max(1, (a.jobs + 1) // 2)
-
-        def two(m, wid):
-            killer, secs = c.test_stage(m, wid)
-            r = c.results[m.index]
-            r['seconds'] += secs
-            if killer in ('invalid-target', 'interrupted'):
-                return
-            r['status'] = 'killed-test' if killer else 'survived'
-            r['killer'] = killer
-            c.say('[test] %-26s %s' % ('killed by ' + killer if killer else 'SURVIVED', m.where()))
-        queue = list(survivors)
-
-        def take2():
-            with slock:
-                return queue.pop(0) if queue else None
-        c.pool(tjobs, take2, two)
-        if c.abort:
-            print('mutate: stopped: %s' % c.abort)
-            return 2
+        # Interrupted here (while the base passes --test, say), what the
+        # quick stage found is still reported: its survivors as not run
+        # through the test stage.
+        try:
+            status = stage_two(c, a, base, survivors, slock)
+        except KeyboardInterrupt:
+            c.stopped = True
+            end_all()
+            status = None
+        if status is not None:
+            return status
     elif survivors and not c.stopped:
         for m in survivors:
             c.results[m.index]['status'] = 'survived'
@@ -1165,6 +1144,44 @@ def campaign(c, root, order, listed, stale, entries):
     return report(c, counted, listed, stale, entries, time.time() - t_start, t_quick,
                   'the time bound stopped the sample' if state['timed_out'] else
                   'interrupted: only what had ended' if c.stopped else '')
+
+
+def stage_two(c, a, base, survivors, slock):
+    """--test on the survivors, in a copy of a base that passed it: None,
+    or the exit status when the campaign cannot go on."""
+    tbase = os.path.join(a.scratch, 'base-test')
+    copy_tree(base, tbase)
+    tlog = c.log('base-test.log')
+    t0 = time.time()
+    ok = all(run(c.make(t), tbase, child_env(tbase, 'none'), a.timeout, tlog) == 0
+             for t in a.test)
+    if not ok:
+        print('mutate: `make %s` fails on the unmutated tree (log: %s)' % (' '.join(a.test), tlog))
+        return 2
+    for t in a.test:
+        c.validated[('test', t)] = (True, (time.time() - t0) / len(a.test))
+    c.say('mutate: %d survivors of %s: running %s' % (len(survivors), ' '.join(a.quick), ' '.join(a.test)))
+    tjobs = max(1, (a.jobs + 1) // 2)
+
+    def two(m, wid):
+        killer, secs = c.test_stage(m, wid)
+        r = c.results[m.index]
+        r['seconds'] += secs
+        if killer in ('invalid-target', 'interrupted'):
+            return
+        r['status'] = 'killed-test' if killer else 'survived'
+        r['killer'] = killer
+        c.say('[test] %-26s %s' % ('killed by ' + killer if killer else 'SURVIVED', m.where()))
+    queue = list(survivors)
+
+    def take2():
+        with slock:
+            return queue.pop(0) if queue else None
+    c.pool(tjobs, take2, two)
+    if c.abort:
+        print('mutate: stopped: %s' % c.abort)
+        return 2
+    return None
 
 
 def report(c, counted, listed, stale, entries, seconds, t_quick, cut):
