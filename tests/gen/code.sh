@@ -495,6 +495,19 @@ else
     bad "hook file error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
 fi
 
+# The build's own fragment compiler (compiler/tools/frag.c) names the file
+# and line of a bad fragment, and writes nothing.
+mkdir -p "$out/badfrag"
+printf '%s\n' '// before the first fragment' '@@ first' 'text' '@@ 9bad' 'more' >"$out/badfrag/bad.frag"
+"$top/$B/frag" "$out/badfrag/out.h" "$out/badfrag/out.c" "$out/badfrag/bad.frag" 2>"$out/badfrag.err"
+rc=$?
+if [ "$rc" -eq 1 ] && [ "$(cat "$out/badfrag.err")" = "$out/badfrag/bad.frag:4: \`@@ NAME\` needs a C identifier" ] &&
+    [ ! -e "$out/badfrag/out.c" ] && [ ! -e "$out/badfrag/out.h" ]; then
+    ok "frag: a bad fragment's file and line, nothing written"
+else
+    bad "frag: a bad fragment's file and line, nothing written" "exit $rc: $(cat "$out/badfrag.err")"
+fi
+
 # examples/driver/fill_bar_base.c and SEGC_ASSERT (tests/gen/check_bars.c):
 # every sample, and a board with three BARs, two of them 64-bit, whose
 # self-test runs here too (the samples' ran above).
