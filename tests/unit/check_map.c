@@ -102,6 +102,8 @@ START_TEST(test_html_holds_svg)
     const char *svg = strstr(m.svg.p, "<svg ");
     ck_assert_ptr_nonnull(svg);
     ck_assert(strncmp(m.svg.p, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 39) == 0);
+    /* the title at the top left: x is the margin, y one title line below it */
+    ck_assert_ptr_nonnull(strstr(m.svg.p, "<text class=\"h\" x=\"16\" y=\"33\">"));
     ck_assert_ptr_nonnull(strstr(m.html.p, svg));
     ck_assert(strncmp(m.html.p, "<!DOCTYPE html>\n", 16) == 0);
     ck_assert_ptr_null(strstr(m.html.p, "<script"));
