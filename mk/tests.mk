@@ -33,7 +33,7 @@ $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
 	  sed -n 's/^Suite \*\([a-z0-9_]*_suite\)(void)$$/SUITE(\1)/p' $$f; \
 	done > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H)
+$(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
 
 # The unit tests also link segc lsp's text context, which needs no JSON.
@@ -78,6 +78,10 @@ gen gen-fields: field-test-segc
 lsp: $(SEGC)
 	@PYTHON=$(PYTHON) $(call SUITE,lsp) sh tests/lsp/run.sh $(SEGC)
 
+# Its Python parts alone, for `make quick`.
+lsp-py: $(SEGC)
+	@PYTHON=$(PYTHON) $(call SUITE,lsp-py) sh tests/lsp/run.sh $(SEGC) py
+
 # The README, doc/, the man pages (against the tables the code reads,
 # $(TABLES)), the completions and the JSON Schema against segc (tests/doc).
 doc: $(SEGC) $(TABLES) $(B)/schema.ok
@@ -106,7 +110,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # The sanitizer pass repeats those that run segc's own C (and, with
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
-SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
+SUITES     := gen-code mutate-sample cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
               unit lsp doc gen-fields api
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
@@ -141,6 +145,58 @@ test-fuzz:
 # Lists what is missing; never installs (./run does that).
 deps-check:
 	@sh tests/deps.sh --check
+
+# The fast subset a developer runs after an edit (goal: under a minute on
+# two idle cores): the suites that kill the most mutants of `make mutate`
+# per second, most first (`make mutate MUTATE_ARGS=--matrix` tabulates
+# which suite kills which mutant).  mutate.py runs them in this order on a
+# mutant until one fails; `make quick` starts them longest first (in
+# reverse), so that the long ones do not run alone at the end.
+QUICK_SUITES := unit lsp-py cases gen-lookup gen-code
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+quick: deps-check
+	@mkdir -p $(SEGC_RESULTS)
+	@rm -f $(SEGC_RESULTS)/*
+	@SEGC_QUIET=1 $(MAKE) -k $(TEST_J) --output-sync=target --no-print-directory $(call reverse,$(QUICK_SUITES)); \
+	  sh tests/summary.sh $(SEGC_RESULTS) $(QUICK_SUITES)
+
+# Mutation testing (tests/mutate/mutate.py): MUTATE_COUNT single-line
+# changes of the files MUTATE_SRC names, drawn with MUTATE_SEED, each
+# built and run in a scratch copy of the tree against the quick suites,
+# and the survivors against the rest of `make test` (MUTATE_TEST: its
+# suites that quick did not run, its sanitizer and fuzzing passes, in turn
+# until one fails: the verdict of `make test`, sooner); MUTATE_TIME bounds the seconds
+# (0: none), MUTATE_JOBS the mutants run at once.  Prints each survivor
+# and the kill rates; fails below the goals, or when an entry of
+# tests/mutate/equivalent.txt no longer matches any mutant.
+# MUTATE_ARGS adds options (--matrix, --ids, --list, --keep: mutate.py -h).
+MUTATE_SRC   := compiler/*.c compiler/*.h compiler/*.y compiler/*.re compiler/*.def \
+                compiler/lsp/*.c compiler/lsp/*.h compiler/tools/*.c compiler/tools/*.h \
+                templates/*.frag templates/*.h
+MUTATE_COUNT ?= 200
+MUTATE_SEED  ?= 1
+MUTATE_TIME  ?= 0
+MUTATE_JOBS  ?= $(TEST_JOBS)
+MUTATE_ARGS  ?=
+MUTATE_TEST  := $(filter-out $(QUICK_SUITES) mutate-sample,$(SUITES)) test-san test-fuzz
+MUTATE_OPTS = --src '$(MUTATE_SRC)' --build 'all $(UNIT_BIN)' --build-dir $(B) --quick '$(QUICK_SUITES)' \
+              --equivalent tests/mutate/equivalent.txt --reuse '$(WB)/libyaml $(WB)/jansson $(WB)/wine' \
+              --stop-on '^FAIL '
+mutate:
+	@$(PYTHON) tests/mutate/mutate.py $(MUTATE_OPTS) --jobs $(MUTATE_JOBS) --test '$(MUTATE_TEST)' --count $(MUTATE_COUNT) \
+	  --seed $(MUTATE_SEED) --time $(MUTATE_TIME) --goal-quick 85 --goal-test 95 $(MUTATE_ARGS)
+
+# The suite `make test` runs (tests/mutate/run.sh): mutate.py's own tests,
+# then a few mutants, every one of which the quick suites must kill: those
+# of the lines the newest commit changed first (MUTATE_CI_SINCE), so that
+# a branch it added without a test shows up, then a seeded few of all.
+MUTATE_CI_SINCE ?= HEAD~1
+MUTATE_CI_NEW   ?= 2
+MUTATE_CI_COUNT ?= 2
+mutate-sample: $(SEGC) $(UNIT_BIN)
+	@PYTHON=$(PYTHON) $(call SUITE,mutate-sample) sh tests/mutate/run.sh $(MUTATE_OPTS) --jobs 1 \
+	  --since $(MUTATE_CI_SINCE) --since-count $(MUTATE_CI_NEW) --count $(MUTATE_CI_COUNT) --seed $(MUTATE_SEED)
+.PHONY: quick mutate mutate-sample
 
 # Line and branch coverage of compiler/*.c and compiler/lsp/*.c over the suites that run
 # segc's own C (those of the sanitizer pass, with SEGC_SAN=1; the man
@@ -214,7 +270,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
 	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
-.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) field-test-segc lsp doc examples windows-test memcheck suites san-suites \
+.PHONY: unit cases gen lsp-py $(GEN_PARTS:%=gen-%) field-test-segc lsp doc examples windows-test memcheck suites san-suites \
         test test-normal test-san test-fuzz deps-check chroot-test coverage bench bench-lsp fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/unit/*.d)

@@ -495,8 +495,22 @@ else
     bad "hook file error at file:line:col, nothing written" "exit $rc: $(cat "$out/badtmpl.err")"
 fi
 
+# The build's own fragment compiler (compiler/tools/frag.c) names the file
+# and line of a bad fragment, and writes nothing.
+mkdir -p "$out/badfrag"
+printf '%s\n' '// before the first fragment' '@@ first' 'text' '@@ 9bad' 'more' >"$out/badfrag/bad.frag"
+"$top/$B/frag" "$out/badfrag/out.h" "$out/badfrag/out.c" "$out/badfrag/bad.frag" 2>"$out/badfrag.err"
+rc=$?
+if [ "$rc" -eq 1 ] && [ "$(cat "$out/badfrag.err")" = "$out/badfrag/bad.frag:4: \`@@ NAME\` needs a C identifier" ] &&
+    [ ! -e "$out/badfrag/out.c" ] && [ ! -e "$out/badfrag/out.h" ]; then
+    ok "frag: a bad fragment's file and line, nothing written"
+else
+    bad "frag: a bad fragment's file and line, nothing written" "exit $rc: $(cat "$out/badfrag.err")"
+fi
+
 # examples/driver/fill_bar_base.c and SEGC_ASSERT (tests/gen/check_bars.c):
-# every sample, and a board with three BARs, two of them 64-bit.
+# every sample, and a board with three BARs, two of them 64-bit, whose
+# self-test runs here too (the samples' ran above).
 for spec in samples/*.yaml tests/gen/bars.yaml; do
     name=$(basename "$spec" .yaml)
     exp=tests/gen/expect/$name.txt
@@ -508,6 +522,12 @@ for spec in samples/*.yaml tests/gen/bars.yaml; do
         board=contoso_bars
     fi
     "$SEGC" build -q "$spec" -o "$out/bars-$name"
+    # bars.yaml's own self-test: its BARs' register counts (one for the BAR
+    # of exactly 4 GiB) are worked out from the spec, not read from the header.
+    if [ ! -f "$exp" ]; then
+        "$SEGC" build -q --emit-selftest "$spec" -o "$out/bars-$name.st"
+        selftest "$name" "$out/bars-$name.st" "$board"
+    fi
     for cc in $COMPILERS; do
         # shellcheck disable=SC2086
         if $cc -std=c11 -Wall -Wextra -Werror $SAN -DSEGC_GENERIC_NAMES -DSEGC_HEADER="\"${board}_segments.h\"" \

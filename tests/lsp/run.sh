@@ -3,7 +3,10 @@
 # segc lsp, the language server, driven as editors drive it, and the
 # editor extension that starts it.
 #
-#   sh tests/lsp/run.sh path/to/segc
+#   sh tests/lsp/run.sh path/to/segc [py]
+#
+# With `py`, only the Python parts (as in the sanitizer pass): what
+# `make quick` runs.
 #
 # Parts, each a process of its own with its own scratch directory, whose
 # counts are added (tests/lib.sh, part):
@@ -17,7 +20,8 @@
 # Neovim, Emacs and the extension add nothing under the sanitizer (the server's
 # C is the same as above): the sanitizer pass runs the Python parts only.
 set -u
-SEGC=${1:?usage: run.sh path/to/segc}
+SEGC=${1:?usage: run.sh path/to/segc [py]}
+only=${2:-}
 caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
@@ -31,7 +35,9 @@ for t in tests/lsp/test_*.py; do
     part "$(basename "$t" .py)" "$PYTHON" "$t" "$SEGC"
 done
 
-sanitized && suite_end
+if sanitized || [ "$only" = py ]; then
+    suite_end
+fi
 
 # A script that does not load quits with status 3 (and no closing line); a
 # hung nvim is killed after 120 s.

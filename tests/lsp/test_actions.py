@@ -115,6 +115,7 @@ def fix(name, spec, code, fixed_line):
             return
         a = got[0]
         t.eq(a.get("kind"), "quickfix", "%s: a quickfix" % name)
+        t.eq(a.get("isPreferred"), True, "%s: preferred (the one fix of its finding)" % name)
         t.eq([d["code"] for d in a.get("diagnostics", [])], [code], "%s: linked to the %s finding" % (name, code))
         t.eq(a.get("diagnostics"), published, "%s: the diagnostic as published" % name)
         changes = a.get("edit", {}).get("changes", {})

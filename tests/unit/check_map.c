@@ -18,6 +18,7 @@ static const char spec_fmt[] =
 typedef struct Map {
     Arena *a;
     Diags d;
+    const Spec *s;
     Buf svg, html;
 } Map;
 
@@ -27,6 +28,7 @@ static void draw_spec(Map *m, const char *text)
     diags_init(&m->d, m->a);
     Spec *s = spec_from_string(m->a, "t.yaml", text, NULL, &m->d);
     ck_assert_msg(s != NULL, "spec does not resolve: %s", m->d.head ? m->d.head->msg : "?");
+    m->s = s;
     RuleConfig rc;
     rules_default(&rc);
     spec_check(s, &rc, &m->d);
@@ -100,6 +102,8 @@ START_TEST(test_html_holds_svg)
     const char *svg = strstr(m.svg.p, "<svg ");
     ck_assert_ptr_nonnull(svg);
     ck_assert(strncmp(m.svg.p, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", 39) == 0);
+    /* the title at the top left: x is the margin, y one title line below it */
+    ck_assert_ptr_nonnull(strstr(m.svg.p, "<text class=\"h\" x=\"16\" y=\"33\">"));
     ck_assert_ptr_nonnull(strstr(m.html.p, svg));
     ck_assert(strncmp(m.html.p, "<!DOCTYPE html>\n", 16) == 0);
     ck_assert_ptr_null(strstr(m.html.p, "<script"));
@@ -159,6 +163,61 @@ START_TEST(test_marked_parts)
 }
 END_TEST
 
+/* A diagnostic too long for the picture is cut whole characters at a
+ * time: a file name of 300 two-byte characters (U+00E9, whose second byte
+ * is odd), after no ASCII letter and after one (so that a cut counted in
+ * bytes would split a character in one of the two), leaves the SVG
+ * well-formed UTF-8, the ellipsis after a whole character. */
+START_TEST(test_cut_utf8)
+{
+    char file[1 + 600 + 6] = "x";
+    file[_i] = 0;
+    for (int i = 0; i < 300; i++)
+        strcat(file, "\xC3\xA9");
+    strcat(file, ".yaml");
+    Arena *a = arena_new();
+    Diags d;
+    diags_init(&d, a);
+    char text[1024];
+    snprintf(text, sizeof text, spec_fmt, "\"v-ram\"", "1GiB");
+    Spec *s = spec_from_string(a, file, text, NULL, &d);
+    ck_assert_ptr_nonnull(s);
+    RuleConfig rc;
+    rules_default(&rc);
+    spec_check(s, &rc, &d);
+    ck_assert_uint_eq(d.nerrors, 1);
+    Buf svg = {0};
+    ck_assert(map_render(a, s, &d, MAP_SVG, &svg));
+    ck_assert_uint_eq(utf8_check((const unsigned char *)svg.p, svg.len), svg.len);
+    buf_putc(&svg, 0);
+    ck_assert_ptr_nonnull(strstr(svg.p, "\xC3\xA9\xE2\x80\xA6</text>"));
+    buf_free(&svg);
+    arena_free(a);
+}
+END_TEST
+
+/* The Markdown list: '_' escaped unless inside a word (a name's last '_'
+ * is not), a 64-bit address with all sixteen hex digits grouped by four. */
+START_TEST(test_markdown)
+{
+    static const char spec[] =
+        "segc: 1\n"
+        "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+        "segments:\n"
+        "  - { name: v_ram_, kind: memory, base: 0, size: 1GiB }\n"
+        "  - { name: gart, kind: aperture, base: 0x8000_0000_0000_0000, size: 4MiB }\n";
+    Map m;
+    draw_spec(&m, spec);
+    Buf md = {0};
+    ck_assert(map_render(m.a, m.s, &m.d, MAP_MARKDOWN, &md));
+    buf_putc(&md, 0);
+    ck_assert_msg(strstr(md.p, "| v_ram\\_ |") != NULL, "no '| v_ram\\_ |' in:\n%s", md.p);
+    ck_assert_msg(strstr(md.p, "0x8000_0000_0000_0000") != NULL, "no 0x8000_0000_0000_0000 in:\n%s", md.p);
+    buf_free(&md);
+    done(&m);
+}
+END_TEST
+
 Suite *map_suite(void)
 {
     Suite *s = suite_create("map");
@@ -168,6 +227,8 @@ Suite *map_suite(void)
     tcase_add_test(t, test_html_holds_svg);
     tcase_add_test(t, test_deterministic);
     tcase_add_test(t, test_marked_parts);
+    tcase_add_test(t, test_markdown);
+    tcase_add_loop_test(t, test_cut_utf8, 0, 2);
     suite_add_tcase(s, t);
     return s;
 }
