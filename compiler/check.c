@@ -1462,11 +1462,17 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
 }
 
 /* What a generated identifier is built from (NameClash: 1 the board's
- * name, 2 a BAR's, 3 a segment's), as a message names it, and where. */
+ * name, 2 a BAR's, 3 a segment's, 4 an allocation class's), as a message
+ * names it, and where. */
 static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
     Arena *a = k->d->arena;
+    if (kind == 4) {
+        *on = SEG(NULL, "allocations");
+        *at = s->classes[index].pos;
+        return arena_printf(a, "allocation class '%s'", s->classes[index].name);
+    }
     if (kind == 3) {
         *on = SEG(&s->segs[index], "name");
         *at = s->segs[index].pos;

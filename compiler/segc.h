@@ -1124,8 +1124,8 @@ void outputs_free(Outputs *out);
 /* One identifier defined twice in the generated code where at least one
  * definition is built from a name of the spec.  Each definition is the
  * output it is in and what it is built from: kind 0 nothing (segc's own
- * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s (the
- * most particular when several). */
+ * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s, 4
+ * allocation class `index`'s (the most particular when several). */
 typedef struct NameClash {
     const char *ident;
     struct {
