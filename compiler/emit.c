@@ -1037,7 +1037,7 @@ static void render(Ctx *c, Outputs *out, bool text, bool selftest)
         else if (i == 2)
             segc_dxgk_h(w);
         else
-            selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->header,
+            selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->cls, c->header,
                            c->source, names[3], c->spec, c->hook[HOOK_BANNER]});
     }
     w->out = NULL;

@@ -82,7 +82,7 @@ const char *emit_str_end(Emit *w);
 /* selftest.c: <board>_selftest.c, with the names the other outputs give
  * (the board's, each segment's and each BAR's; the hook banner or ""). */
 typedef struct SelftestNames {
-    const Name *up, *camel, *seg, *bar;
+    const Name *up, *camel, *seg, *bar, *cls;
     const char *header, *source, *file, *spec, *banner;
 } SelftestNames;
 void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestNames *n);

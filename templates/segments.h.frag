@@ -162,7 +162,6 @@ UINT ${camel:n}BankOfOffset(
     _In_ SIZE_T Offset);
 
 @@ h_classes
-
 /*
  * Allocation classes: what DxgkDdiCreateAllocation (and the standard
  * allocations' path) writes into DXGK_ALLOCATIONINFO for an allocation of
@@ -199,11 +198,12 @@ _Check_return_
 NTSTATUS ${camel:n}FillAllocationInfo(
     _Inout_ DXGK_ALLOCATIONINFO *pInfo,
     _In_ ${up:n}_ALLOCATION_CLASS Class);
-@@ h_dma
 
+@@ h_dma
 /* DmaBufferSegmentSet for DXGK_CONTEXTINFO (DxgkDdiCreateContext) or
  * DXGK_DEVICEINFO: ${names:c}. */
 #define ${up:n}_DMA_BUFFER_SEGMENT_SET ${set:8x}u
+
 @@ h_generic
 #ifdef SEGC_GENERIC_NAMES
 /* Board-independent names, for test harnesses that serve many boards. */

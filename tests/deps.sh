@@ -34,7 +34,10 @@
 # nodejs comes with npm and runs ajv, vsce and the extension's test);
 # gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
 # gcc-mingw-w64-i686, compiles the generated code for both Windows targets
-# (tests/gen: an x64 spec must refuse a 32-bit build), dpkg-dev lets
+# (tests/gen: an x64 spec must refuse a 32-bit build); gcc-multilib
+# links and runs 32-bit x86 programs (tests/gen runs the self-test of an
+# x86 board there, so allocation classes are checked against the 60-byte
+# x86 DXGK_ALLOCATIONINFO, not only compiled for it); dpkg-dev lets
 # apt-get fetch and unpack libyaml's and jansson's source packages for it, wine64 runs
 # segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
 # MSBuild example (tests/examples); zsh runs the zsh completion
@@ -88,6 +91,7 @@ chromium    cmd:chromium|chromium-browser
 npm         cached-or-cmd:npm
 gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
 gcc-mingw-w64-i686 cmd:i686-w64-mingw32-gcc
+gcc-multilib f:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h
 dpkg-dev    cmd:dpkg-source
 wine64      cmd:wine
 mono-xbuild cmd:xbuild

@@ -372,6 +372,56 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     fi
 done
 
+# Allocation classes on both pointer widths: tests/gen/classes-x86.yaml
+# (every preference and bank slot filled, both directions) built with its
+# self-test, which fills a 0xA5-filled DXGK_ALLOCATIONINFO for each class
+# and finds the five placement members holding the spec's values and every
+# other byte untouched; compiled and run for 32-bit x86 (gcc -m32: the
+# 60-byte layout) and for this host (the 88-byte x64 layout).  Then the
+# generated FillAllocationInfo changed to write Alignment too, and a
+# placement row changed: the self-test fails, naming what it found.
+if ! sanitized; then
+    cls=$out/classes
+    rm -rf "$cls"
+    if "$SEGC" build -q --emit-selftest tests/gen/classes-x86.yaml -o "$cls" 2>"$out/cls.err"; then
+        for m in -m32 ""; do
+            width=${m:+x86}
+            width=${width:-x64}
+            # shellcheck disable=SC2086
+            if gcc $m -std=c11 -Wall -Wextra -Werror -pedantic -I"$cls" "$cls"/contoso_c32_selftest.c \
+                "$cls"/contoso_c32_segments.c -o "$cls/st$width" 2>"$out/cls.err" &&
+                "$cls/st$width" >"$out/cls.out" && grep -q '^contoso_c32_selftest.c: ok: ' "$out/cls.out"; then
+                size=$(printf '#include "segc_dxgk.h"\nint s = sizeof(DXGK_ALLOCATIONINFO);\n' |
+                    gcc $m -I"$cls" -x c -S -o - - | sed -n 's/^[[:space:]]*\.long[[:space:]]*//p' | head -n 1)
+                ok "allocation classes: the self-test's 0xA5 DXGK_ALLOCATIONINFO checks pass on $width ($size bytes)"
+            else
+                bad "allocation classes: self-test on $width" "$(head -n 5 "$out/cls.err" "$out/cls.out" 2>/dev/null)"
+            fi
+        done
+        cp "$cls/contoso_c32_segments.c" "$cls/orig.c"
+        catches() { # WHAT SED PATTERN
+            sed "$2" "$cls/orig.c" >"$cls/contoso_c32_segments.c"
+            if cmp -s "$cls/orig.c" "$cls/contoso_c32_segments.c"; then
+                bad "allocation classes: the self-test catches $1" "the sed script changed nothing"
+            elif gcc -std=c11 -I"$cls" "$cls"/contoso_c32_selftest.c "$cls"/contoso_c32_segments.c -o "$cls/stm" 2>"$out/cls.err" &&
+                ! "$cls/stm" >"$out/cls.out" && grep -Eq "$3" "$out/cls.out"; then
+                ok "allocation classes: the self-test catches $1: $(grep -E -m 1 "$3" "$out/cls.out")"
+            else
+                bad "allocation classes: the self-test catches $1" "$(head -n 5 "$out/cls.err" "$out/cls.out")"
+            fi
+        }
+        catches "a write to Alignment" 's/^\(    pInfo->HintedBank.Value = placement\[4\];\)$/\1 pInfo->Alignment = 0u;/' \
+            "^ContosoC32FillAllocationInfo\(class 0 'everything'\): a byte outside the five placement members: got 0x0, expected 0xA5\$"
+        catches "a changed placement row" 's/^\(    { CONTOSO_C32_ALLOC_EVERYTHING_WRITE_SET\), /\1 ^ 4u, /' \
+            "^ContosoC32FillAllocationInfo\(class 0 'everything'\): SupportedWriteSegmentSet: got 0x1B, expected 0x1F\$"
+        catches "an unknown class accepted" 's/if (pInfo == NULL || (UINT)Class >= (UINT)CONTOSO_C32_ALLOCATION_CLASS_COUNT)/if (pInfo == NULL || (UINT)Class > (UINT)CONTOSO_C32_ALLOCATION_CLASS_COUNT)/' \
+            "^ContosoC32FillAllocationInfo\(class 2, none of the spec's\): status: got STATUS_SUCCESS, expected STATUS_INVALID_PARAMETER\$"
+        cp "$cls/orig.c" "$cls/contoso_c32_segments.c"
+    else
+        bad "allocation classes: build tests/gen/classes-x86.yaml" "$(head -n 5 "$out/cls.err")"
+    fi
+fi
+
 # The depfile names the spec and its whole extends chain.
 "$SEGC" build samples/discrete_16g.yaml -o "$out/dep" -MD -MF "$out/dep/segments.d" 2>/dev/null
 if grep -q '^.*contoso_r16_segments.c.*:' "$out/dep/segments.d" &&
