@@ -1257,6 +1257,7 @@ typedef struct Change {
     const char *bar;   /* the BAR's name, or NULL */
     const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
     const char *constant; /* constant-changed: the constant's name */
+    const char *alloc;    /* an allocation class's changes: the class's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
     const char *msg;   /* one line, e.g. "segment 'gart' size 0x40000000 (1 GiB) -> 0x80000000 (2 GiB), +1 GiB" */

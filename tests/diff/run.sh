@@ -30,7 +30,7 @@ cd "$(dirname "$0")/../.." || exit 2
 suite_begin diff
 D=tests/diff
 VER=$("$SEGC" --version | awk '{print $2}')
-JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved cpu-visible-lost variant-delete"
+JSON_CASES="samples-discrete-16g no-change segment-removed bank-removed budget-flags cpu-window-moved cpu-visible-lost variant-delete classes-renumbered"
 
 # Parses $1 as JSON, checks the documented shape, and compares it as data
 # with the expected JSON in $2.
@@ -49,7 +49,7 @@ if list(got) != ["segc_diff", "tool", "old", "new", "changes", "breaking", "comp
     problems.append("top-level keys %r" % list(got))
 if got.get("segc_diff") != 2:
     problems.append("segc_diff is %r, not 2" % got.get("segc_diff"))
-keys = ["class", "kind", "file", "line", "column", "segment", "bank", "bank_id", "bar", "flag", "constant", "message",
+keys = ["class", "kind", "file", "line", "column", "segment", "bank", "bank_id", "bar", "flag", "constant", "allocation_class", "message",
         "cause", "old", "new", "notes"]
 for c in got.get("changes", []):
     if list(c) != keys:
