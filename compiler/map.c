@@ -1340,6 +1340,78 @@ static void html_segment(Map *m, const SegDraw *sd)
     buf_puts(b, "</td></tr>\n");
 }
 
+/* ---- allocation classes: a table under the segments' (HTML and Markdown) ---- */
+
+static void md_text(Buf *b, const char *s);
+static void md_row(Buf *b, const char *const *cell, unsigned n);
+static void md_head(Buf *b, const char *const *head, unsigned n);
+
+enum { CLASS_COLS = 7 };
+static const char *const class_heads[CLASS_COLS] = {"class", "value", "write set", "read set", "eviction set",
+                                                    "preference", "bank hint"};
+
+/* "0x7: local (2), visible (1), gart (3)" */
+static const char *placed(Map *m, uint32_t v, const PlaceList *l)
+{
+    return arena_printf(m->a, "0x%X: %s", v, places_text(m->a, l, true));
+}
+
+static void class_cells(Map *m, const AllocClass *c, unsigned i, const char *cell[CLASS_COLS])
+{
+    cell[0] = c->name ? c->name : "?";
+    cell[1] = arena_printf(m->a, "%u", i);
+    cell[2] = placed(m, places_mask(&c->write), &c->write);
+    cell[3] = placed(m, places_mask(class_read(c)), class_read(c));
+    cell[4] = placed(m, places_mask(&c->evict), &c->evict);
+    cell[5] = placed(m, class_preferred(c), &c->prefer);
+    cell[6] = placed(m, class_hinted_bank(c), &c->banks);
+}
+
+static void html_classes(Map *m)
+{
+    Buf *b = m->b;
+    const Spec *s = m->s;
+    if (s->nclasses) {
+        buf_puts(b, "<h2>Allocation classes</h2>\n<table id=\"classes\">\n<tr>");
+        for (unsigned c = 0; c < CLASS_COLS; c++)
+            buf_printf(b, "<th>%s</th>", class_heads[c]);
+        buf_puts(b, "</tr>\n");
+        for (unsigned i = 0; i < s->nclasses; i++) {
+            const char *cell[CLASS_COLS];
+            class_cells(m, &s->classes[i], i, cell);
+            buf_puts(b, "<tr>");
+            td_name(m, cell[0]);
+            for (unsigned c = 1; c < CLASS_COLS; c++)
+                td(m, c == 1 ? "num" : NULL, cell[c]);
+            buf_puts(b, "</tr>\n");
+        }
+        buf_puts(b, "</table>\n");
+    }
+    if (s->dma.set)
+        buf_printf(b, "<p id=\"dma\">DMA buffer segment set: %s</p>\n",
+                   xml(m->a, placed(m, places_mask(&s->dma), &s->dma)));
+}
+
+static void md_classes(Map *m)
+{
+    Buf *b = m->b;
+    const Spec *s = m->s;
+    if (s->nclasses) {
+        buf_puts(b, "\n## Allocation classes\n\n");
+        md_head(b, class_heads, CLASS_COLS);
+        for (unsigned i = 0; i < s->nclasses; i++) {
+            const char *cell[CLASS_COLS];
+            class_cells(m, &s->classes[i], i, cell);
+            md_row(b, cell, CLASS_COLS);
+        }
+    }
+    if (s->dma.set) {
+        buf_puts(b, "\nDMA buffer segment set: ");
+        md_text(b, placed(m, places_mask(&s->dma), &s->dma));
+        buf_putc(b, '\n');
+    }
+}
+
 static void html_bars(Map *m)
 {
     Buf *b = m->b;
@@ -1390,6 +1462,7 @@ static void html(Map *m, const Buf *svgtext)
     for (unsigned i = 0; i < m->nsd; i++)
         html_segment(m, &m->sd[i]);
     buf_puts(m->b, "</table>\n");
+    html_classes(m);
     if (m->nlanes)
         html_bars(m);
     html_diags(m);
@@ -1473,6 +1546,7 @@ static void markdown(Map *m)
         banked += sd->g->nbanks > 0;
         windows += sd->g->cpu != CPU_NONE;
     }
+    md_classes(m);
     if (banked) {
         static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
         buf_puts(b, "\n## Banks\n\n");
