@@ -743,7 +743,19 @@ static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
     check_keys(r, item, MAP_CLASS, "an allocation class");
     if ((c->name = scalar_str(r, item, MAP_CLASS, "name", where, &c->pos)))
         where = arena_printf(r->a, "class '%s'", c->name);
+    Diag **mark = r->d->tail;
     require_keys(r, item, MAP_CLASS, where);
+    /* A variant's new class named like a base class (load.c): a misspelt
+     * change lacks the keys a class needs. */
+    const Node *near = NULL;
+    for (const NearName *n = r->src->near; n; n = n->next)
+        near = n->item == item ? n->base_name : near;
+    for (Diag *e = *mark; near && e; e = e->next)
+        if (e->code == C_missing_key) {
+            diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base class needs only its name",
+                       near->str, os_basename(near->pos.file->name));
+            diag_edit(r->d, e, node_span(node_get(item, "name")), near->str);
+        }
     build_places(r, item, MAP_CLASS, "prefer", where, &c->prefer);
     build_places(r, item, MAP_CLASS, "write", where, &c->write);
     build_places(r, item, MAP_CLASS, "read", where, &c->read);
