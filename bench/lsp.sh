@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # make bench (second part): diagnostics after an edit in `segc lsp`
 # against `segc check` run afresh on the same text, for every sample and
-# for the 31-segment x 127-bank board of tests/lookup/gen_boards.py --grid.
+# for the 31-segment x 127-bank board of tests/gen/lookup/gen_boards.py --grid.
 # bench/bench_lsp.c does the measuring (one server session per board,
 # LSP_EDITS edits, each followed by a check; see its comment).  The ratio
 # server / check is what to read: both are measured in this same run, on
@@ -23,7 +23,7 @@ mkdir -p "$out/boards"
 # The driver writes each edited text to the spec before checking it:
 # copies, with the samples' extends targets beside them.
 cp -r samples "$out/samples"
-/usr/bin/python3 tests/lookup/gen_boards.py --grid "$out/boards" || exit 2
+/usr/bin/python3 tests/gen/lookup/gen_boards.py --grid "$out/boards" || exit 2
 cc -std=c11 -O2 -Wall -Wextra -Werror -o "$out/bench_lsp" bench/bench_lsp.c || exit 2
 printf '%-22s %7s %4s | %9s %9s | %6s\n' board bytes N "ms:server" "ms:check" "ratio" | tee "$out/results.txt"
 status=0

@@ -17,7 +17,7 @@ rm -rf "$out"
 mkdir -p "$out/boards"
 N=100000       # lookups under callgrind
 T=20000000     # lookups for the wall clock
-/usr/bin/python3 tests/lookup/gen_boards.py --grid "$out/boards" || exit 2
+/usr/bin/python3 tests/gen/lookup/gen_boards.py --grid "$out/boards" || exit 2
 for s in samples/*.yaml; do
     cp "tests/gen/expect/$(basename "$s" .yaml).txt" "$out/boards/"
 done

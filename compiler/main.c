@@ -906,7 +906,7 @@ static void rules_markdown(void)
           "it can be switched off or waived.  Each section's anchor is the code's name,\n"
           "`doc/rules.md#segments-overlap`: that is the `helpUri` of the code in segc's\n"
           "SARIF output (see [diagnostics.md](diagnostics.md)).  `segc rules --markdown`\n"
-          "writes this file from compiler/rules.def; tests/json/run.sh checks that it is\n"
+          "writes this file from compiler/rules.def; tests/doc/pages.sh checks that it is\n"
           "what segc says.\n",
           stdout);
     for (int i = 0; i < CODE_COUNT; i++) {

@@ -493,7 +493,7 @@ void expr_print(Buf *b, const Expr *e);
  * kind/cpu_visible/banks and may not be written in `flags:`.  doc: what the
  * flag means, the one text of it: schema/segc.schema.json's description of
  * each flag a spec may write is this text, then " WDDM M.m or later." when
- * min_wddm is above 1.0 (tests/schema/flags.py checks it). */
+ * min_wddm is above 1.0 (tests/doc/flags.py checks it). */
 #define SEGC_FLAGS(X) \
     X(aperture, Aperture, 0, 0x10, 1, \
       "A linear aperture-space segment: VidMm maps system pages into it through the GPU's page tables. segc sets it for `kind: aperture`.") \
@@ -1276,7 +1276,7 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out);
 /* One line per change ("breaking: file:line:col: [kind] message[, because
  * cause]", then its "note: file:line:col: ..." lines), then a summary line. */
 void diff_print_text(Buf *b, const Diff *d);
-/* The versioned JSON object documented in README.md ("segc diff"). */
+/* The versioned JSON object documented in doc/diff.md. */
 void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *new_name);
 /* ---- map.c: the memory map as a picture ---------------------------------- */
 

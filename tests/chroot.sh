@@ -19,6 +19,10 @@
 # ~/.cache/segc/debootstrap) to save the next run the download; the system
 # itself is installed from scratch every time.
 #
+# Each command prints how many packages apt-get was asked for, how many it
+# installed with their dependencies, and their installed and downloaded
+# sizes.  SEGC_CHROOT_RUN=demo runs only `./run demo`.
+#
 # SEGC_CHROOT_KEEP=1 SEGC_CHROOT_REUSE=1 sh tests/chroot.sh DIR retries in
 # a DIR an earlier run kept, without a new debootstrap (not a fresh
 # machine any more: only for checking a fix).
@@ -134,9 +138,22 @@ in_chroot() {
         /bin/sh -c "cd /root/segc && $*" >"$LOGS/$log" 2>&1
 }
 
+# installed: the chroot's Debian packages and the sum of their
+# Installed-Size (KiB), as "COUNT KIB".
+installed() {
+    chroot "$DIR" dpkg-query -W -f '${db:Status-Abbrev} ${Installed-Size}\n' |
+        awk '$1 == "ii" { n++; k += $2 } END { print n, k }'
+}
+# downloaded: the .debs apt fetched so far, in KiB.
+downloaded() { du -sk "$DIR/var/cache/apt/archives" | cut -f1; }
+
 status=0
-for cmd in demo test; do
+set -- $(installed)
+echo "   minimal Debian 12: $1 packages, $(($2 / 1024)) MiB installed"
+for cmd in ${SEGC_CHROOT_RUN:-demo test}; do
     echo "== ./run $cmd (log: $LOGS/$cmd.log)"
+    set -- $(installed) "$(downloaded)"
+    n0=$1 k0=$2 d0=$3
     start=$(date +%s)
     if in_chroot "$cmd.log" "./run $cmd"; then
         echo "PASS ./run $cmd in a minimal Debian 12 chroot ($(($(date +%s) - start))s): $(grep -E '^[0-9]+ passed, [0-9]+ failed' "$LOGS/$cmd.log" | tail -n 1)"
@@ -145,5 +162,9 @@ for cmd in demo test; do
         echo "FAIL ./run $cmd in a minimal Debian 12 chroot ($(($(date +%s) - start))s)"
         status=1
     fi
+    asked=$(sed -n 's/^segc: apt-get install //p' "$LOGS/$cmd.log" | wc -w)
+    set -- $(installed) "$(downloaded)"
+    echo "   ./run $cmd asked apt-get for $asked packages; $(($1 - n0)) were installed" \
+        "($(((($2 - k0) + 512) / 1024)) MiB installed, $(((($3 - d0) + 512) / 1024)) MiB downloaded)"
 done
 exit $status

@@ -1,108 +1,85 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# deps.sh - the one list of what segc builds and tests with.
+# deps.sh - the one list of what segc builds, tests and packages with.
 #
-#   sh tests/deps.sh --check    list what is missing; exit 1 if anything is
-#   sh tests/deps.sh --install  install what is missing (as root; without
-#                               root, print the one command to run), then
-#                               fetch the SARIF 2.1.0 schema, ajv and the
-#                               VS Code extension's npm packages (its
-#                               runtime modules and vsce) into the cache
-#   sh tests/deps.sh --install demo   the packages only (./run demo)
+#   sh tests/deps.sh --list [FOR]     the Debian packages (all, or FOR's)
+#   sh tests/deps.sh --check [FOR]    list what is missing; exit 1 if anything is
+#   sh tests/deps.sh --install [FOR]  install what is missing (as root; without
+#                                     root, print the one command to run)
+#
+# FOR is `demo` (what `./run demo` needs: the build set) or one of the
+# purposes of the table below; without it, everything.  A whole --install
+# then fetches, into the cache, the SARIF 2.1.0 schema, ajv and the VS Code
+# extension's npm packages (its runtime modules and vsce).  Packages are
+# installed with --no-install-recommends: what a package only recommends
+# and segc needs is a row of its own.
 #
 # Each tool is looked for itself (a command on PATH, a pkg-config module,
 # a header, a Python module, a file), so a machine that has everything
 # passes whether or not it keeps a dpkg database; the Debian package names
 # are only what the messages and apt-get are given.
 #
-# Why each package: gcc/make/libc6-dev build segc; pkg-config finds
-# libyaml and Check; libyaml-dev is the YAML parser; re2c and lemon
-# generate the lexers and grammars; check is the unit-test framework;
-# clang and g++ compile the generated code and segc_dxgk.h other ways
-# (clang also runs the fuzzers, with libclang-rt-14-dev's libFuzzer);
-# python3-yaml and python3-jsonschema validate samples and outputs against
-# the JSON Schemas (tests only); valgrind runs the memcheck and callgrind
-# passes; man-db and groff-base render the man pages for their test
-# (tests/man); cmake and ninja-build build the build-system examples
-# (tests/examples); chromium renders the `segc map` pages headless so
-# tests/map can measure them; npm fetches, once, the SARIF 2.1.0 schema
-# tests/json validates with, the ajv validator tests/schema runs the
-# schemas through in strict mode, as editors' tools do, and for
-# tests/editors the VS Code extension's runtime modules
-# (vscode-languageclient, which the .vsix ships) and vsce (which builds the
-# .vsix), each from its checked-in lock (not needed once all are cached;
-# nodejs comes with npm and runs ajv, vsce and the extension's test);
-# gcc-mingw-w64-x86-64 cross-builds segc.exe (make windows) and, with
-# gcc-mingw-w64-i686, compiles the generated code for both Windows targets
-# (tests/gen: an x64 spec must refuse a 32-bit build); gcc-multilib
-# links and runs 32-bit x86 programs (tests/gen runs the self-test of an
-# x86 board there, so allocation classes are checked against the 60-byte
-# x86 DXGK_ALLOCATIONINFO, not only compiled for it); dpkg-dev lets
-# apt-get fetch and unpack libyaml's and jansson's source packages for it, wine64 runs
-# segc.exe (tests/windows, make dist-test) and mono-xbuild builds the
-# MSBuild example (tests/examples); zsh runs the zsh completion
-# (tests/completion; bash is always there); cppcheck and clang-tidy lint
-# the generated code (tests/gen: a kernel reviewer's tools find nothing in it);
-# neovim is a real LSP client for `segc lsp` (tests/lsp/nvim: its built-in
-# client, headless, opens a spec and reads the diagnostics as an editor would);
-# emacs-nox with elpa-eglot (Emacs 28 has no Eglot of its own) and
-# elpa-yaml-mode (the major mode Eglot attaches to) is a second one
-# (tests/lsp/eglot: the README's Emacs set-up, driven through Eglot's own
-# functions in emacs --batch); cmark-gfm renders `segc map -o FILE.md` as
-# GitHub does (tables), so tests/map can read the tables back.
-#
 # The schema is another project's file, so it is not in this repository:
 # it comes from the npm package that ships it, pinned by version and
 # SHA-256 (tests/lib.sh), and is kept in $SEGC_TEST_CACHE (default
-# ~/.cache/segc), outside the tree, where tests/json/run.sh reads it.
-# Nothing is downloaded while the tests run.
+# ~/.cache/segc), outside the tree, where tests/cases reads it.  Nothing
+# is downloaded while the tests run.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . tests/lib.sh
 
 SARIF_SCHEMA=$(sarif_schema)
 
-# PACKAGE PROBE...: every probe must succeed.  cmd:A|B  a command (either);
-# pc:M a pkg-config module; h:H a C header; py:M a module of
-# /usr/bin/python3; f:PATH a file; rt:NAME a clang runtime library; el:L an
-# Emacs Lisp library Emacs finds once its packages are activated.
+# PACKAGE FOR PROBE... -- WHY.  FOR is what needs it: build (segc itself:
+# `make`, `./run demo`), test (`make test`), windows (segc.exe, its tests
+# under Wine and the MSBuild example), editors (the language-server
+# clients and the VS Code extension), docs (the man pages).  Every probe
+# must succeed: cmd:A|B a command (either); pc:M a pkg-config module; h:H a
+# C header; py:M a module of /usr/bin/python3; f:PATH a file; rt:NAME a
+# clang runtime library; el:L an Emacs Lisp library Emacs finds once its
+# packages are activated; cached-or-cmd:C the npm downloads are cached, or
+# command C is there to fetch them.
 DEPS='
-make        cmd:make
-gcc         cmd:gcc
-g++         cmd:g++
-libc6-dev   h:stdio.h
-pkg-config  cmd:pkg-config
-libyaml-dev pc:yaml-0.1 h:yaml.h
-libjansson-dev pc:jansson h:jansson.h
-re2c        cmd:re2c
-lemon       cmd:lemon f:/usr/share/lemon/lempar.c
-check       pc:check h:check.h
-clang       cmd:clang
-libclang-rt-14-dev rt:libclang_rt.fuzzer
-python3     f:/usr/bin/python3
-python3-yaml       py:yaml
-python3-jsonschema py:jsonschema
-valgrind    cmd:valgrind
-man-db      cmd:man
-groff-base  cmd:groff
-cmake       cmd:cmake
-ninja-build cmd:ninja
-chromium    cmd:chromium|chromium-browser
-npm         cached-or-cmd:npm
-gcc-mingw-w64-x86-64 cmd:x86_64-w64-mingw32-gcc
-gcc-mingw-w64-i686 cmd:i686-w64-mingw32-gcc
-gcc-multilib f:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h
-dpkg-dev    cmd:dpkg-source
-wine64      cmd:wine
-mono-xbuild cmd:xbuild
-zsh         cmd:zsh
-cppcheck    cmd:cppcheck
-clang-tidy  cmd:clang-tidy
-neovim      cmd:nvim
-cmark-gfm   cmd:cmark-gfm
-emacs-nox   cmd:emacs
-elpa-eglot  el:eglot
-elpa-yaml-mode el:yaml-mode
+make               build   cmd:make                 -- runs the build
+gcc                build   cmd:gcc                  -- compiles segc
+libc6-dev          build   h:stdio.h                -- the C library headers (gcc only recommends them)
+pkg-config         build   cmd:pkg-config           -- finds libyaml, jansson and Check
+libyaml-dev        build   pc:yaml-0.1 h:yaml.h     -- the YAML parser (events with positions)
+libjansson-dev     build   pc:jansson h:jansson.h   -- JSON-RPC for segc lsp
+re2c               build   cmd:re2c                 -- generates the lexers
+lemon              build   cmd:lemon f:/usr/share/lemon/lempar.c -- generates the expression grammar
+check              test    pc:check h:check.h       -- the unit-test framework
+g++                test    cmd:g++                  -- compiles segc_dxgk.h as C++
+clang              test    cmd:clang                -- a second compiler for the generated code; builds the fuzzers
+libclang-rt-14-dev test    rt:libclang_rt.fuzzer    -- libFuzzer and the sanitizer runtimes for clang
+python3            test    f:/usr/bin/python3       -- runs the JSON, schema, map and language-server checks
+python3-yaml       test    py:yaml                  -- reads specs in the schema checks
+python3-jsonschema test    py:jsonschema            -- validates specs and outputs against the JSON Schemas
+valgrind           test    cmd:valgrind             -- memcheck over segc and the unit runner
+cmake              test    cmd:cmake                -- builds the CMake example
+ninja-build        test    cmd:ninja                -- builds the Ninja and CMake-with-Ninja examples
+chromium           test    cmd:chromium|chromium-browser -- renders the maps of segc map headless, to measure them
+fonts-dejavu-core  test    f:/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf -- a font for Chromium to lay the maps out with
+zsh                test    cmd:zsh                  -- runs the zsh completion
+cmark-gfm          test    cmd:cmark-gfm            -- renders the Markdown of segc map as GitHub does, for the map test to read back
+cppcheck           test    cmd:cppcheck             -- lints the generated code, as a driver reviewer would
+clang-tidy         test    cmd:clang-tidy           -- lints the generated code, as a driver reviewer would
+gcc-multilib       test    f:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h -- links and runs 32-bit x86 programs: the self-test of an x86 board checks its allocation classes against the 60-byte x86 DXGK_ALLOCATIONINFO
+git                test    cmd:git                  -- segc diff --rev reads OLD from git (tests/cases/diff/git.sh)
+ca-certificates    test    f:/etc/ssl/certs/ca-certificates.crt -- lets npm reach its registry over TLS
+npm                test    cached-or-cmd:npm        -- fetches, once, the SARIF schema, ajv and the VS Code packages (nodejs runs them)
+gcc-mingw-w64-x86-64 windows cmd:x86_64-w64-mingw32-gcc -- cross-builds segc.exe and compiles the generated code for Windows
+gcc-mingw-w64-i686 windows cmd:i686-w64-mingw32-gcc -- compiles the generated code for 32-bit Windows (an x64 spec must refuse)
+dpkg-dev           windows cmd:dpkg-source          -- lets apt-get source unpack libyaml and jansson for the cross-build
+wine64             windows f:/usr/lib/wine/wine64   -- runs segc.exe
+wine               windows cmd:wine                 -- the wine command (wine64 only recommends it)
+mono-xbuild        windows cmd:xbuild               -- builds the MSBuild example
+neovim             editors cmd:nvim                 -- a real LSP client for segc lsp, headless
+emacs-nox          editors cmd:emacs                -- a second real LSP client for segc lsp (Eglot, emacs --batch)
+elpa-eglot         editors el:eglot                 -- Eglot itself (Emacs 28 has none of its own)
+elpa-yaml-mode     editors el:yaml-mode             -- the major mode Eglot attaches to
+man-db             docs    cmd:man                  -- renders the man pages for their test
+groff-base         docs    cmd:groff                -- checks the man pages for warnings
 '
 
 probe() {
@@ -123,9 +100,19 @@ probe() {
     esac
 }
 
-missing_packages() {
-    echo "$DEPS" | while read -r pkg probes; do
+# rows [FOR]: the table's rows that FOR needs (demo: the build set), each
+# as "PACKAGE PROBE...".
+rows() {
+    want=${1:-all}
+    [ "$want" = demo ] && want=build
+    echo "$DEPS" | sed 's/ *--.*//' | while read -r pkg for probes; do
         [ -n "$pkg" ] || continue
+        [ "$want" = all ] || [ "$want" = "$for" ] && echo "$pkg $probes"
+    done
+}
+
+missing_packages() {
+    rows "$1" | while read -r pkg probes; do
         for p in $probes; do
             probe "$p" || { printf '%s ' "$pkg"; break; }
         done
@@ -180,12 +167,12 @@ npm_ci() {
     return 1
 }
 
-# ajv and what it needs, for tests/schema.
+# ajv and what it needs, for tests/doc/schema.sh.
 fetch_ajv() {
-    ajv_cached || npm_ci "ajv for tests/schema" tests/schema/ajv "$(ajv_dir)"
+    ajv_cached || npm_ci "ajv for tests/doc/schema.sh" tests/doc/ajv "$(ajv_dir)"
 }
 
-# The VS Code extension's runtime modules and, apart, vsce, for tests/editors.
+# The VS Code extension's runtime modules and, apart, vsce, for tests/lsp/vscode.sh.
 fetch_vscode() {
     vscode_modules_cached ||
         npm_ci "vscode-languageclient for the VS Code extension" editors/vscode "$(vscode_modules_dir)" ||
@@ -199,47 +186,62 @@ uncached() {
     status=1
 }
 
-missing=$(missing_packages)
-missing=${missing% }
+for_=${2:-}
+case $for_ in
+'' | demo | build | test | windows | editors | docs) ;;
+*)
+    echo "deps.sh: '$for_' is not demo, build, test, windows, editors or docs" >&2
+    exit 2
+    ;;
+esac
 
 case "${1:-}" in
+--list)
+    rows "$for_" | awk '{ print $1 }'
+    ;;
 --check)
+    missing=$(missing_packages "$for_")
+    missing=${missing% }
     status=0
     if [ -n "$missing" ]; then
         echo "segc: missing Debian packages: $missing" >&2
-        echo "segc: install them with: sudo apt-get install -y $missing" >&2
+        echo "segc: install them with: sudo apt-get install -y --no-install-recommends $missing" >&2
         status=1
     fi
-    sarif_cached || uncached "the SARIF 2.1.0 schema" "$SARIF_SCHEMA"
-    ajv_cached || uncached ajv "$(ajv_dir)"
-    vscode_modules_cached || uncached "vscode-languageclient (for the VS Code extension)" "$(vscode_modules_dir)"
-    vsce_cached || uncached vsce "$(vsce_dir)"
+    if [ -z "$for_" ]; then
+        sarif_cached || uncached "the SARIF 2.1.0 schema" "$SARIF_SCHEMA"
+        ajv_cached || uncached ajv "$(ajv_dir)"
+        vscode_modules_cached || uncached "vscode-languageclient (for the VS Code extension)" "$(vscode_modules_dir)"
+        vsce_cached || uncached vsce "$(vsce_dir)"
+    fi
     exit $status
     ;;
 --install)
+    missing=$(missing_packages "$for_")
+    missing=${missing% }
     if [ -n "$missing" ]; then
         if [ "$(id -u)" != 0 ]; then
             echo "segc: these Debian packages are missing; run this once, then try again:" >&2
-            echo "    sudo apt-get install -y $missing" >&2
+            echo "    sudo apt-get install -y --no-install-recommends $missing" >&2
             exit 1
         fi
-        echo "segc: installing $missing" >&2
+        echo "segc: apt-get install $missing" >&2
         export DEBIAN_FRONTEND=noninteractive
         # shellcheck disable=SC2086
-        apt-get update -qq && apt-get install -y -qq $missing >/dev/null || {
+        apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null || {
             echo "segc: apt-get install failed" >&2
             exit 2
         }
-        missing=$(missing_packages)
+        missing=$(missing_packages "$for_")
         if [ -n "$missing" ]; then
             echo "segc: still missing after apt-get install: $missing" >&2
             exit 2
         fi
     fi
-    [ "${2:-}" = demo ] || { fetch_schema && fetch_ajv && fetch_vscode; } || exit 2
+    [ -n "$for_" ] || { fetch_schema && fetch_ajv && fetch_vscode; } || exit 2
     ;;
 *)
-    echo "usage: sh tests/deps.sh --check|--install" >&2
+    echo "usage: sh tests/deps.sh --list|--check|--install [demo|build|test|windows|editors|docs]" >&2
     exit 2
     ;;
 esac

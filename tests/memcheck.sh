@@ -61,12 +61,10 @@ check_all() {
     done
 }
 
-# The samples, then the golden cases grouped by their arguments.
+# The samples, then the golden cases that are specs (tests/lib.sh,
+# spec_cases), grouped by their options.
 check_all "" samples/*.yaml samples/chips/*.yaml
-for f in tests/golden/*/*.yaml tests/golden/*/*/*.yaml; do
-    [ -f "$f" ] || continue
-    printf '%s\t%s\n' "$(sed -n 's/^# args: *//p' "$f" | head -n 1)" "$f"
-done | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -s >"$tmp/cases"
+spec_cases --inputs | LC_ALL=C sort -t "$(printf '\t')" -k1,1 -s >"$tmp/cases"
 cut -f1 "$tmp/cases" | uniq | while IFS= read -r args; do
     # shellcheck disable=SC2046
     check_all "$args" $(awk -F '\t' -v a="$args" '$1 == a { print $2 }' "$tmp/cases")

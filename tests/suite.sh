@@ -22,7 +22,7 @@ show() { if [ -n "${SEGC_QUIET:-}" ]; then grep -v '^ok '; else cat; fi; }
 { "$@"; echo $? >"$R/$label.rc"; } 2>&1 | tee "$R/$label.log" | show
 rc=$(cat "$R/$label.rc" 2>/dev/null || echo 1)
 secs=$(($(date +%s) - start))
-counts=$(sed -n 's/^\(.*: \)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2 \3/p' "$R/$label.log" | tail -n 1)
+counts=$(grep -v '^part ' "$R/$label.log" | sed -n 's/^\(.*: \)\{0,1\}\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed.*/\2 \3/p' | tail -n 1)
 if [ -z "$counts" ]; then
     echo "FAIL $label: ended (exit $rc) without its 'N passed, M failed' line"
     counts="0 1"

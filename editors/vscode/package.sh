@@ -8,7 +8,7 @@
 # it the runtime modules that tests/deps.sh --install keeps in the cache
 # (npm ci from editors/vscode/package-lock.json), and runs the cached vsce
 # (editors/vscode/tools/package-lock.json) there with npm offline: nothing
-# is downloaded.  tests/editors/run.sh (make editors-test) builds the .vsix
+# is downloaded.  tests/lsp/vscode.sh (make lsp) builds the .vsix
 # it checks with this script.
 set -u
 out=${1:?usage: package.sh OUT.vsix [SRC]}

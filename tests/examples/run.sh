@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # The build-system examples (examples/), against an installed segc.
 #
-#   sh tests/examples/run.sh [BUILD_DIR]      (make examples-test)
+#   sh tests/examples/run.sh [BUILD_DIR]      (make examples)
 #
 #   1. `make install` into a temporary prefix (and into a DESTDIR, then
 #      `make uninstall`): segc, both man pages, the CMake package.
@@ -432,7 +432,7 @@ else
     fi
     sed -i 's/kind: memory/kind: memroy/' "$src/chip.yaml"
     if ! xb && grep -q "chip.yaml([0-9]*,[0-9]*-[0-9]*): error SEGC2015: \\[bad-value\\]" "$tmp/xb.log" &&
-        "$PY" tests/msvc/check.py --lines "$tmp/xb.log" >"$tmp/canon.log" 2>&1; then
+        "$PY" tests/cases/formats/msvc.py --lines "$tmp/xb.log" >"$tmp/canon.log" 2>&1; then
         ok "msbuild: a broken base fails the build with canonical error lines"
     else
         bad "msbuild: broken spec" "$(cat "$tmp/canon.log"; grep -n 'SEGC\|rror' "$tmp/xb.log" | head -n 4)"

@@ -32,8 +32,7 @@ TARGETS=${*:-pipeline expr lsp}
 suite_begin fuzz
 
 seed_pipeline() {
-    for f in samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml tests/golden/*/*/*.yaml \
-             tests/hostile/corpus/*.yaml tests/fuzz/base.yaml; do
+    for f in samples/*.yaml samples/chips/*.yaml tests/cases/*/*.yaml tests/cases/*/*/*.yaml tests/fuzz/base.yaml; do
         [ -f "$f" ] || continue
         # Keep seeds small: libFuzzer mutates short inputs much faster.
         [ "$(wc -c <"$f")" -le 16384 ] || continue
@@ -44,7 +43,7 @@ seed_pipeline() {
 # An expression seed is the page-size byte (0x0c: 4 KiB) and then the text.
 seed_expr() {
     i=0
-    cat samples/*.yaml samples/chips/*.yaml tests/golden/*/*.yaml |
+    cat samples/*.yaml samples/chips/*.yaml tests/cases/*/*.yaml |
         sed -n 's/^ *-\{0,1\} *\(base\|size\|commit_limit\|offset\|address\|buffer_size\|system_memory_end\|page_size\|[a-z_]*\): \([^#{[]*[0-9][^#]*\)$/\2/p' |
         sort -u | while IFS= read -r e; do
             i=$((i + 1))

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Forced into the generated .c by tests/gen/run.sh (-include): SEGC_ASSERT
+/* Forced into the generated .c by tests/gen/code.sh (-include): SEGC_ASSERT
  * mapped to a counter, as a driver maps it to its own assertion. */
 #ifndef SEGC_ASSERT_HOOK_H
 #define SEGC_ASSERT_HOOK_H

@@ -3,8 +3,8 @@
 # Compile tests/gen/dxgk_touch.c against templates/segc_dxgk.h with every
 # compiler, language mode and pointer width available here, with
 # -Wall -Wextra -Werror -pedantic. Prints one ok/FAIL line per configuration
-# (and skip notes for what this machine cannot do), then "N passed, M failed".
-# Exit status: 0 if nothing failed, 1 otherwise.
+# (and notes for what this machine cannot do), then "segc_dxgk.h: N passed,
+# M failed" (tests/lib.sh).  Exit status: 0 if nothing failed, 1 otherwise.
 #
 # Usage: tests/gen/compile-dxgk.sh   (from any directory)
 # Environment: CC_LIST (default "gcc clang"), CXX_LIST (default "g++ clang++").
@@ -13,27 +13,22 @@ set -u
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
+cd "$root" || exit 2
+. tests/lib.sh
+suite_begin segc_dxgk.h
 src="$here/dxgk_touch.c"
 inc="$root/templates"
 warn="-Wall -Wextra -Werror -pedantic"
-
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/segc-dxgk.XXXXXX") || exit 2
-trap 'rm -rf "$tmp"' EXIT INT TERM
-
-passed=0
-failed=0
 
 # run LABEL COMPILER ARGS...: compile $src to an object file.
 run() {
     label=$1
     shift
     if "$@" -I"$inc" -c "$src" -o "$tmp/touch.o" >"$tmp/log" 2>&1; then
-        echo "ok   $label"
-        passed=$((passed + 1))
+        ok "$label"
     else
-        echo "FAIL $label"
-        sed 's/^/     | /' "$tmp/log"
-        failed=$((failed + 1))
+        bad "$label"
+        indent 100 <"$tmp/log"
     fi
 }
 
@@ -87,5 +82,4 @@ for cxx in ${CXX_LIST:-g++ clang++}; do
     done
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+suite_end

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # One sample's generated .c beyond the host compilers' defaults, for
-# tests/gen/run.sh: prints one "ok LABEL" or "bad LABEL: WHY" line per check.
+# tests/gen/code.sh: prints one "ok LABEL" or "bad LABEL: WHY" line per check.
 #   - the pointer-width guard: a spec whose arch is 64-bit, compiled for
 #     32-bit x86 (gcc/clang -m32, i686 mingw-w64 where installed), fails
 #     with the guard's message, which names the spec and the arch; an x86

@@ -162,11 +162,15 @@ def samples():
 
 
 def golden():
-    """Every tests/golden case, in servers started with its `# args:`."""
+    """Every golden case that is a spec checked with `segc check [OPTIONS]
+    NAME.yaml` (tests/lib.sh, spec_cases), in servers started with its
+    options."""
     by_args = {}
-    for path in sorted(glob.glob(os.path.join(ROOT, "tests", "golden", "*", "*.yaml"))):
-        m = re.search(r"^# args: *(.*)$", lsplib.read(path), re.M)
-        by_args.setdefault(m.group(1).strip() if m else "", []).append(path)
+    cases = subprocess.run(["sh", "-c", ". tests/lib.sh && spec_cases"], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout
+    for line in cases.splitlines():
+        opts, path = line.split("\t")
+        by_args.setdefault(opts, []).append(os.path.join(ROOT, path))
     kinds = set()
     for args, paths in sorted(by_args.items()):
         argv = shlex.split(args)

@@ -8,22 +8,8 @@
 #include <check.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "segc.h"
-
-static Arena *A;
-static Diags D;
-
-static void setup(void)
-{
-    A = arena_new();
-    diags_init(&D, A);
-}
-
-static void teardown(void)
-{
-    arena_free(A);
-    A = NULL;
-}
 
 /* `text` with edit `e` applied (at.len bytes from line:col replaced). */
 static char *applied(const char *text, const DiagEdit *e)
@@ -222,16 +208,14 @@ END_TEST
 Suite *diagedit_suite(void)
 {
     Suite *s = suite_create("diagedit");
-    TCase *tc = tcase_create("helpers");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    TCase *tc = fixture_tcase("helpers");
     tcase_add_test(tc, test_edit_set);
     tcase_add_loop_test(tc, test_edit_append, 0, (int)countof(append_cases));
     tcase_add_loop_test(tc, test_edit_remove_pair, 0, (int)countof(remove_cases));
     tcase_add_test(tc, test_edit_none);
     tcase_add_test(tc, test_edit_suggest);
     suite_add_tcase(s, tc);
-    tc = tcase_create("findings");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    tc = fixture_tcase("findings");
     tcase_add_loop_test(tc, test_finding_edit, 0, (int)countof(fix_cases));
     tcase_add_test(tc, test_no_edit);
     suite_add_tcase(s, tc);

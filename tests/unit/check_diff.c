@@ -11,20 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fixture.h"
 #include "segc.h"
-
-static Arena *A;
-
-static void setup(void)
-{
-    A = arena_new();
-}
-
-static void teardown(void)
-{
-    arena_free(A);
-    A = NULL;
-}
 
 static const char BASE[] = "segc: 1\n"
                            "board: { name: t, wddm: \"1.3\", arch: x64 }\n"
@@ -536,8 +524,7 @@ END_TEST
 Suite *diff_suite(void)
 {
     Suite *s = suite_create("diff");
-    TCase *t = tcase_create("pairs");
-    tcase_add_checked_fixture(t, setup, teardown);
+    TCase *t = fixture_tcase("pairs");
     tcase_add_loop_test(t, test_case, 0, (int)countof(cases));
     tcase_add_test(t, test_positions);
     tcase_add_test(t, test_values);

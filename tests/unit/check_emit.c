@@ -6,6 +6,7 @@
  * slipped would leave it; emit_render must then write nothing and report a
  * fatal internal error naming the invariant.  The uncorrupted spec renders. */
 #include "emit_int.h"
+#include "fixture.h"
 #include "frags.h"
 #include "tools/cdefs.h"
 
@@ -140,38 +141,32 @@ static Spec *valid(Arena *a, Diags *d)
 
 START_TEST(test_valid_renders)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = valid(a, &d);
+    Spec *s = valid(A, &D);
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    layout_lookup(a, s, 0, &lk);
-    ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
+    layout_lookup(A, s, 0, &lk);
+    ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
     ck_assert_uint_eq(out.n, 4);
-    ck_assert_uint_eq(d.count, 0);
+    ck_assert_uint_eq(D.count, 0);
     outputs_free(&out);
-    arena_free(a);
 }
 END_TEST
 
 START_TEST(test_corrupt_refused)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Spec *s = valid(a, &d);
-    cases[_i].corrupt(s, a);
+    Spec *s = valid(A, &D);
+    cases[_i].corrupt(s, A);
     Outputs out;
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
     memset(&lk, 0, sizeof lk); /* a corrupt spec is never laid out */
-    ck_assert_msg(!emit_render(a, s, &bo, &lk, &out, &d), "case %d (%s): rendered", _i, cases[_i].invariant);
+    ck_assert_msg(!emit_render(A, s, &bo, &lk, &out, &D), "case %d (%s): rendered", _i, cases[_i].invariant);
     ck_assert_uint_eq(out.n, 0);
-    ck_assert_uint_eq(d.nfatal, 1);
-    ck_assert_str_eq(code_name(d.head->code), "internal");
-    ck_assert_msg(strstr(d.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, d.head->msg,
+    ck_assert_uint_eq(D.nfatal, 1);
+    ck_assert_str_eq(code_name(D.head->code), "internal");
+    ck_assert_msg(strstr(D.head->msg, cases[_i].invariant), "case %d: \"%s\" does not name %s", _i, D.head->msg,
                   cases[_i].invariant);
-    arena_free(a);
 }
 END_TEST
 
@@ -203,37 +198,33 @@ static const struct {
 
 START_TEST(test_bar_registers)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    const char *text = arena_printf(a, "segc: 1\nboard: { name: b, wddm: \"1.3\" }\nbars:\n  fb: %s\nsegments:\n"
+    const char *text = arena_printf(A, "segc: 1\nboard: { name: b, wddm: \"1.3\" }\nbars:\n  fb: %s\nsegments:\n"
                                        "  - { name: vram, kind: memory, size: 256MiB, cpu_visible: { bar: fb } }\n",
                                     bar_cases[_i].bar);
-    Spec *s = spec_from_string(a, "t.yaml", text, NULL, &d);
-    ck_assert_msg(s && d.count == 0, "case %d does not resolve", _i);
+    Spec *s = spec_from_string(A, "t.yaml", text, NULL, &D);
+    ck_assert_msg(s && D.count == 0, "case %d does not resolve", _i);
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &d);
-    diags_sort(&d);
+    spec_check(s, &rc, &D);
+    diags_sort(&D);
     Buf got = {0};
     buf_puts(&got, "");
-    for (const Diag *g = d.head; g; g = g->next)
-        buf_printf(&got, "%s%s", g == d.head ? "" : " ", code_name(g->code));
+    for (const Diag *g = D.head; g; g = g->next)
+        buf_printf(&got, "%s%s", g == D.head ? "" : " ", code_name(g->code));
     ck_assert_msg(!strcmp(got.p, bar_cases[_i].codes), "case %d (%s): got '%s', want '%s'", _i, bar_cases[_i].bar,
                   got.p, bar_cases[_i].codes);
     buf_free(&got);
     ck_assert_uint_eq(bar_regs(&s->bars[0]), bar_cases[_i].regs);
-    if (!d.count) {
+    if (!D.count) {
         Outputs out;
         Lookup lk;
         BuildOpts bo = {.outdir = "out"};
-        layout_lookup(a, s, 0, &lk);
-        ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
-        const char *want = arena_printf(a, "#define B_BAR_FB_REGISTERS %uu", bar_cases[_i].regs);
+        layout_lookup(A, s, 0, &lk);
+        ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
+        const char *want = arena_printf(A, "#define B_BAR_FB_REGISTERS %uu", bar_cases[_i].regs);
         ck_assert_msg(strstr(out.files[0].text.p, want), "case %d: the header lacks '%s'", _i, want);
         outputs_free(&out);
     }
-    arena_free(a);
 }
 END_TEST
 
@@ -367,7 +358,7 @@ static const char *sorted_set(Arena *a, const char *text_)
 
 static const char *const name_specs[] = {
     "samples/discrete.yaml", "samples/agp.yaml", "samples/wddm2.yaml", "samples/integrated.yaml",
-    "samples/discrete_16g.yaml", "samples/paravirtual.yaml", "tests/lookup/overlap.yaml",
+    "samples/discrete_16g.yaml", "samples/paravirtual.yaml", "tests/gen/lookup/overlap.yaml",
 };
 
 /* What the names check compares (emit_defs: found in the fragments when
@@ -472,13 +463,12 @@ static bool render_hooked(Arena *a, Outputs *out, const char **msg)
 
 START_TEST(test_hooks)
 {
-    Arena *a = arena_new();
     Outputs out;
     const char *msg;
     hook_file("hook-banner.txt", "/* {{ board.name }} {{board.upper}} {{ spec.file }} {{ header }} */\n\n  \n");
     hook_file("hook-prefix.txt", "Xyz\n");
     hook_file("hook-trace.txt", "#include \"{{ source }}.tmh\"\n");
-    ck_assert_msg(render_hooked(a, &out, &msg), "%s", msg);
+    ck_assert_msg(render_hooked(A, &out, &msg), "%s", msg);
     ck_assert_uint_eq(out.nhooks, 3);
     for (unsigned f = 0; f < out.n; f++)
         if (f != 2) /* segc_dxgk.h has no banner */
@@ -488,7 +478,6 @@ START_TEST(test_hooks)
     ck_assert_ptr_nonnull(strstr(out.files[1].text.p, "NTSTATUS XyzBQuerySegment3("));
     ck_assert_ptr_nonnull(strstr(out.files[1].text.p, "#include \"b_segments.h\"\n#include \"b_segments.c.tmh\"\n"));
     outputs_free(&out);
-    arena_free(a);
 }
 END_TEST
 
@@ -504,36 +493,34 @@ static const struct {
 
 START_TEST(test_bad_hooks)
 {
-    Arena *a = arena_new();
     Outputs out;
     const char *msg;
     hook_file(bad_hooks[_i].file, bad_hooks[_i].text);
-    ck_assert(!render_hooked(a, &out, &msg));
+    ck_assert(!render_hooked(A, &out, &msg));
     ck_assert_uint_eq(out.n, 0);
     ck_assert_msg(strstr(msg, bad_hooks[_i].msg), "'%s' does not say '%s'", msg, bad_hooks[_i].msg);
-    arena_free(a);
 }
 END_TEST
 
 Suite *emit_suite(void)
 {
     Suite *s = suite_create("emit");
-    TCase *tc = tcase_create("preconditions");
+    TCase *tc = fixture_tcase("preconditions");
     tcase_add_test(tc, test_valid_renders);
     tcase_add_loop_test(tc, test_corrupt_refused, 0, (int)countof(cases));
     suite_add_tcase(s, tc);
-    tc = tcase_create("bar registers");
+    tc = fixture_tcase("bar registers");
     tcase_add_loop_test(tc, test_bar_registers, 0, (int)countof(bar_cases));
     suite_add_tcase(s, tc);
-    tc = tcase_create("writer");
+    tc = fixture_tcase("writer");
     tcase_add_checked_fixture(tc, writer_setup, writer_teardown);
     tcase_add_test(tc, test_conversions);
     tcase_add_test(tc, test_definitions);
     suite_add_tcase(s, tc);
-    tc = tcase_create("names");
+    tc = fixture_tcase("names");
     tcase_add_loop_test(tc, test_names_are_what_is_written, 0, 2 * (int)countof(name_specs));
     suite_add_tcase(s, tc);
-    tc = tcase_create("hooks");
+    tc = fixture_tcase("hooks");
     tcase_add_checked_fixture(tc, hooks_setup, hooks_teardown);
     tcase_add_test(tc, test_hooks);
     tcase_add_loop_test(tc, test_bad_hooks, 0, (int)countof(bad_hooks));

@@ -3,6 +3,7 @@
  * references through a lookup function, and every error code at its exact
  * column, reported once. */
 #include "expr_int.h"
+#include "fixture.h"
 
 #include <check.h>
 #include <string.h>
@@ -278,27 +279,23 @@ END_TEST
 /* Without an environment, names are unknown and `pages` has no size. */
 START_TEST(test_no_env)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     uint64_t v = 0;
-    Expr *e = expr_parse(a, "2 * x", 5, (Pos){NULL, 1, 1, 0}, &d);
+    Expr *e = expr_parse(A, "2 * x", 5, (Pos){NULL, 1, 1, 0}, &D);
     ck_assert_ptr_nonnull(e);
-    ck_assert(!expr_eval(e, NULL, &d, &v));
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "expr-name");
-    ck_assert_uint_eq(d.head->pos.col, 5);
+    ck_assert(!expr_eval(e, NULL, &D, &v));
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "expr-name");
+    ck_assert_uint_eq(D.head->pos.col, 5);
 
-    diags_init(&d, a);
-    e = expr_parse(a, "1 pages", 7, (Pos){NULL, 1, 1, 0}, &d);
-    ck_assert(!expr_eval(e, NULL, &d, &v));
-    ck_assert_str_eq(code_name(d.head->code), "expr-unit");
+    diags_init(&D, A);
+    e = expr_parse(A, "1 pages", 7, (Pos){NULL, 1, 1, 0}, &D);
+    ck_assert(!expr_eval(e, NULL, &D, &v));
+    ck_assert_str_eq(code_name(D.head->code), "expr-unit");
 
-    diags_init(&d, a);
-    e = expr_parse(a, "3 KiB", 5, (Pos){NULL, 1, 1, 0}, &d);
-    ck_assert(expr_eval(e, NULL, &d, &v));
+    diags_init(&D, A);
+    e = expr_parse(A, "3 KiB", 5, (Pos){NULL, 1, 1, 0}, &D);
+    ck_assert(expr_eval(e, NULL, &D, &v));
     ck_assert_uint_eq(v, 3072);
-    arena_free(a);
 }
 END_TEST
 
@@ -306,63 +303,55 @@ END_TEST
  * node below the limit: 65 (then 66) `~` over a number. */
 START_TEST(test_eval_depth)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    Expr *e = arena_alloc(a, sizeof *e);
+    Expr *e = arena_alloc(A, sizeof *e);
     e->kind = EX_NUM;
     e->pos = (Pos){NULL, 1, 100, 1};
     for (unsigned i = 0; i < EXPR_MAX_DEPTH + 1 + (unsigned)_i; i++) {
-        Expr *n = arena_alloc(a, sizeof *n);
+        Expr *n = arena_alloc(A, sizeof *n);
         n->kind = EX_NOT;
         n->pos = n->op_pos = (Pos){NULL, 1, i + 1, 1};
         n->nargs = 1;
-        n->args = arena_alloc(a, sizeof *n->args);
+        n->args = arena_alloc(A, sizeof *n->args);
         n->args[0] = e;
         e = n;
     }
     uint64_t v = 7;
-    ck_assert(!expr_eval(e, NULL, &d, &v));
+    ck_assert(!expr_eval(e, NULL, &D, &v));
     ck_assert_uint_eq(v, 7);
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "limit-expr-depth");
-    ck_assert_uint_eq(d.head->pos.col, _i == 0 ? 100 : 1);
-    arena_free(a);
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "limit-expr-depth");
+    ck_assert_uint_eq(D.head->pos.col, _i == 0 ? 100 : 1);
 }
 END_TEST
 
 START_TEST(test_eval_depth_limit_exact)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    Expr *e = arena_alloc(a, sizeof *e);
+    Expr *e = arena_alloc(A, sizeof *e);
     e->kind = EX_NUM;
     for (unsigned i = 0; i < EXPR_MAX_DEPTH; i++) {
-        Expr *n = arena_alloc(a, sizeof *n);
+        Expr *n = arena_alloc(A, sizeof *n);
         n->kind = EX_NOT;
         n->nargs = 1;
-        n->args = arena_alloc(a, sizeof *n->args);
+        n->args = arena_alloc(A, sizeof *n->args);
         n->args[0] = e;
         e = n;
     }
     uint64_t v = 1;
-    ck_assert(expr_eval(e, NULL, &d, &v));
+    ck_assert(expr_eval(e, NULL, &D, &v));
     ck_assert_uint_eq(v, 0); /* an even number of ~ */
-    ck_assert_uint_eq(d.count, 0);
-    arena_free(a);
+    ck_assert_uint_eq(D.count, 0);
 }
 END_TEST
 
 Suite *eval_suite(void)
 {
     Suite *s = suite_create("eval");
-    TCase *tc = tcase_create("values");
+    TCase *tc = fixture_tcase("values");
     tcase_add_loop_test(tc, test_values, 0, (int)countof(value_cases));
     tcase_add_test(tc, test_stops_at_first_error);
     tcase_add_test(tc, test_no_env);
     suite_add_tcase(s, tc);
-    tc = tcase_create("errors");
+    tc = fixture_tcase("errors");
     tcase_add_loop_test(tc, test_errors, 0, (int)countof(error_cases));
     tcase_add_loop_test(tc, test_fixits, 0, (int)countof(fix_cases));
     tcase_add_loop_test(tc, test_eval_depth, 0, 2);

@@ -3,6 +3,7 @@
  * and associativity (shown by expr_print), units, calls, spans, every
  * syntax error at its exact column, and the nesting and length limits. */
 #include "expr_int.h"
+#include "fixture.h"
 
 #include <check.h>
 #include <stdlib.h>
@@ -85,13 +86,10 @@ static const struct {
 
 START_TEST(test_print)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Expr *e = parse(a, &d, print_cases[_i].in);
-    ck_assert_msg(e, "'%s' did not parse: %s", print_cases[_i].in, d.head ? d.head->msg : "?");
-    ck_assert_uint_eq(d.count, 0);
-    ck_assert_str_eq(printed(a, e), print_cases[_i].out);
-    arena_free(a);
+    Expr *e = parse(A, &D, print_cases[_i].in);
+    ck_assert_msg(e, "'%s' did not parse: %s", print_cases[_i].in, D.head ? D.head->msg : "?");
+    ck_assert_uint_eq(D.count, 0);
+    ck_assert_str_eq(printed(A, e), print_cases[_i].out);
 }
 END_TEST
 
@@ -121,9 +119,7 @@ static const struct {
 
 START_TEST(test_spans)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Expr *e = parse(a, &d, span_cases[_i].in);
+    Expr *e = parse(A, &D, span_cases[_i].in);
     ck_assert_ptr_nonnull(e);
     ck_assert_int_eq(e->kind, span_cases[_i].kind);
     ck_assert_msg(e->pos.line == LINE && e->pos.col == AT(span_cases[_i].col) &&
@@ -134,16 +130,13 @@ START_TEST(test_spans)
                       e->op_pos.len == span_cases[_i].op_len,
                   "'%s': op at %u+%u, want %u+%u", span_cases[_i].in, e->op_pos.col, e->op_pos.len,
                   AT(span_cases[_i].op_col), span_cases[_i].op_len);
-    arena_free(a);
 }
 END_TEST
 
 /* Children carry their own spans: "(1 + 2) * min(x, 3 KiB)". */
 START_TEST(test_child_spans)
 {
-    Arena *a = arena_new();
-    Diags d;
-    Expr *e = parse(a, &d, "(1 + 2) * min(x, 3 KiB)");
+    Expr *e = parse(A, &D, "(1 + 2) * min(x, 3 KiB)");
     ck_assert_ptr_nonnull(e);
     const Expr *l = e->args[0], *r = e->args[1];
     ck_assert_uint_eq(l->pos.col, AT(1));
@@ -161,7 +154,6 @@ START_TEST(test_child_spans)
     ck_assert_uint_eq(r->args[1]->pos.col, AT(18));
     ck_assert_uint_eq(r->args[1]->pos.len, 5);
     ck_assert_uint_eq(r->args[1]->op_pos.col, AT(20));
-    arena_free(a);
 }
 END_TEST
 
@@ -200,36 +192,30 @@ static const struct {
 
 START_TEST(test_syntax)
 {
-    Arena *a = arena_new();
-    Diags d;
     const char *in = syntax_cases[_i].in;
-    Expr *e = parse(a, &d, in);
+    Expr *e = parse(A, &D, in);
     ck_assert_msg(e == NULL, "'%s' parsed", in);
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "expr-syntax");
-    ck_assert_str_eq(d.head->msg, syntax_cases[_i].msg);
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "expr-syntax");
+    ck_assert_str_eq(D.head->msg, syntax_cases[_i].msg);
     uint32_t col = syntax_cases[_i].line ? syntax_cases[_i].col : AT(syntax_cases[_i].col);
-    ck_assert_msg(d.head->pos.line == LINE + syntax_cases[_i].line && d.head->pos.col == col &&
-                      d.head->pos.len == syntax_cases[_i].len,
-                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, d.head->pos.line, d.head->pos.col,
-                  d.head->pos.len, LINE + syntax_cases[_i].line, col, syntax_cases[_i].len);
-    arena_free(a);
+    ck_assert_msg(D.head->pos.line == LINE + syntax_cases[_i].line && D.head->pos.col == col &&
+                      D.head->pos.len == syntax_cases[_i].len,
+                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, D.head->pos.line, D.head->pos.col,
+                  D.head->pos.len, LINE + syntax_cases[_i].line, col, syntax_cases[_i].len);
 }
 END_TEST
 
 /* Lexical errors come out of expr_parse unchanged, once. */
 START_TEST(test_lex_error_through_parse)
 {
-    Arena *a = arena_new();
-    Diags d;
-    ck_assert_ptr_null(parse(a, &d, "1 + 512MB"));
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "expr-unit");
-    ck_assert_uint_eq(d.head->pos.col, AT(8));
-    ck_assert_ptr_null(parse(a, &d, "(1 + 2) # 3"));
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_uint_eq(d.head->pos.col, AT(9));
-    arena_free(a);
+    ck_assert_ptr_null(parse(A, &D, "1 + 512MB"));
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "expr-unit");
+    ck_assert_uint_eq(D.head->pos.col, AT(8));
+    ck_assert_ptr_null(parse(A, &D, "(1 + 2) # 3"));
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_uint_eq(D.head->pos.col, AT(9));
 }
 END_TEST
 
@@ -281,87 +267,79 @@ static const struct {
 
 START_TEST(test_depth)
 {
-    Arena *a = arena_new();
-    Diags d;
-    char *in = repeat(a, depth_cases[_i].unit, depth_cases[_i].n, depth_cases[_i].core,
+    char *in = repeat(A, depth_cases[_i].unit, depth_cases[_i].n, depth_cases[_i].core,
                       depth_cases[_i].close);
-    Expr *e = parse(a, &d, in);
+    Expr *e = parse(A, &D, in);
     if (depth_cases[_i].ok) {
-        ck_assert_msg(e != NULL, "case %d: %s", _i, d.head ? d.head->msg : "?");
-        ck_assert_uint_eq(d.count, 0);
+        ck_assert_msg(e != NULL, "case %d: %s", _i, D.head ? D.head->msg : "?");
+        ck_assert_uint_eq(D.count, 0);
     } else {
         ck_assert_ptr_null(e);
-        ck_assert_uint_eq(d.nerrors, 1);
-        ck_assert_str_eq(code_name(d.head->code), "limit-expr-depth");
-        ck_assert_uint_eq(d.head->pos.line, LINE);
+        ck_assert_uint_eq(D.nerrors, 1);
+        ck_assert_str_eq(code_name(D.head->code), "limit-expr-depth");
+        ck_assert_uint_eq(D.head->pos.line, LINE);
         if (depth_cases[_i].col)
-            ck_assert_uint_eq(d.head->pos.col, AT(depth_cases[_i].col));
+            ck_assert_uint_eq(D.head->pos.col, AT(depth_cases[_i].col));
         if (depth_cases[_i].msg)
-            ck_assert_str_eq(d.head->msg, depth_cases[_i].msg);
+            ck_assert_str_eq(D.head->msg, depth_cases[_i].msg);
     }
-    arena_free(a);
 }
 END_TEST
 
 START_TEST(test_length)
 {
-    Arena *a = arena_new();
-    Diags d;
     /* exactly at the limit: fine */
-    char *in = arena_alloc(a, EXPR_MAX_LEN + 2);
+    char *in = arena_alloc(A, EXPR_MAX_LEN + 2);
     memset(in, ' ', EXPR_MAX_LEN + 1);
     in[0] = '7';
     in[EXPR_MAX_LEN] = 0;
-    Expr *e = parse(a, &d, in);
+    Expr *e = parse(A, &D, in);
     ck_assert_ptr_nonnull(e);
     ck_assert_uint_eq(e->num, 7);
     /* one byte over */
     in[EXPR_MAX_LEN] = ' ';
-    ck_assert_ptr_null(parse(a, &d, in));
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "limit-expr-length");
-    ck_assert_uint_eq(d.head->pos.line, LINE);
-    ck_assert_uint_eq(d.head->pos.col, COL);
-    ck_assert_str_eq(d.head->msg, "expression is 4097 bytes long; the limit is 4096");
-    arena_free(a);
+    ck_assert_ptr_null(parse(A, &D, in));
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "limit-expr-length");
+    ck_assert_uint_eq(D.head->pos.line, LINE);
+    ck_assert_uint_eq(D.head->pos.col, COL);
+    ck_assert_str_eq(D.head->msg, "expression is 4097 bytes long; the limit is 4096");
 }
 END_TEST
 
 /* The printer stops at the depth limit on trees built by hand. */
 START_TEST(test_print_deep)
 {
-    Arena *a = arena_new();
-    Expr *e = arena_alloc(a, sizeof *e);
+    Expr *e = arena_alloc(A, sizeof *e);
     e->kind = EX_NUM;
     for (int i = 0; i < EXPR_MAX_DEPTH + 10; i++) {
-        Expr *n = arena_alloc(a, sizeof *n);
+        Expr *n = arena_alloc(A, sizeof *n);
         n->kind = EX_NOT;
         n->nargs = 1;
-        n->args = arena_alloc(a, sizeof *n->args);
+        n->args = arena_alloc(A, sizeof *n->args);
         n->args[0] = e;
         e = n;
     }
-    char *s = printed(a, e);
+    char *s = printed(A, e);
     ck_assert_ptr_nonnull(strstr(s, "(~...)"));
     ck_assert_ptr_null(strstr(s, "0"));
-    arena_free(a);
 }
 END_TEST
 
 Suite *grammar_suite(void)
 {
     Suite *s = suite_create("grammar");
-    TCase *tc = tcase_create("print");
+    TCase *tc = fixture_tcase("print");
     tcase_add_loop_test(tc, test_print, 0, (int)countof(print_cases));
     tcase_add_loop_test(tc, test_spans, 0, (int)countof(span_cases));
     tcase_add_test(tc, test_child_spans);
     tcase_add_test(tc, test_print_deep);
     suite_add_tcase(s, tc);
-    tc = tcase_create("errors");
+    tc = fixture_tcase("errors");
     tcase_add_loop_test(tc, test_syntax, 0, (int)countof(syntax_cases));
     tcase_add_test(tc, test_lex_error_through_parse);
     suite_add_tcase(s, tc);
-    tc = tcase_create("limits");
+    tc = fixture_tcase("limits");
     tcase_add_loop_test(tc, test_depth, 0, (int)countof(depth_cases));
     tcase_add_test(tc, test_length);
     suite_add_tcase(s, tc);

@@ -2,6 +2,7 @@
 /* check_json.c - the JSON writer (json.c): string escaping byte by byte,
  * the pretty layout, hex integers, code-point counting; and the
  * diagnostics report's waived findings and code-point columns. */
+#include "fixture.h"
 #include "segc.h"
 
 #include <check.h>
@@ -107,40 +108,37 @@ static const char waived_spec[] = "segc: 1\n"
 
 START_TEST(test_waived_kept_apart)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     RuleConfig rc;
     rules_default(&rc);
-    Spec *s = spec_from_string(a, "t.yaml", waived_spec, &(ResolveOpts){0}, &d);
+    Spec *s = spec_from_string(A, "t.yaml", waived_spec, &(ResolveOpts){0}, &D);
     ck_assert_ptr_nonnull(s);
-    spec_check(s, &rc, &d);
-    diags_sort(&d);
+    spec_check(s, &rc, &D);
+    diags_sort(&D);
     /* names-c-ident fires on the name; the waived finding is elsewhere. */
-    ck_assert_ptr_nonnull(d.head);
-    ck_assert_str_eq(code_name(d.head->code), "names-c-ident");
-    ck_assert_ptr_null(d.head->next);
-    ck_assert_uint_eq(d.nwarnings, 0);
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_ptr_nonnull(d.waived);
-    ck_assert_ptr_null(d.waived->next);
-    ck_assert_str_eq(code_name(d.waived->code), "cache-coherent-memory");
-    ck_assert_str_eq(d.waived->waiver, "needed");
-    ck_assert_uint_eq(d.waived->pos.line, 4);
-    ck_assert_uint_eq(d.waived->pos.col, 55); /* bytes: the é is two */
-    ck_assert_uint_eq(d.waived->waiver_pos.line, 5);
-    ck_assert_uint_eq(d.waived->waiver_pos.col, 16);
+    ck_assert_ptr_nonnull(D.head);
+    ck_assert_str_eq(code_name(D.head->code), "names-c-ident");
+    ck_assert_ptr_null(D.head->next);
+    ck_assert_uint_eq(D.nwarnings, 0);
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_ptr_nonnull(D.waived);
+    ck_assert_ptr_null(D.waived->next);
+    ck_assert_str_eq(code_name(D.waived->code), "cache-coherent-memory");
+    ck_assert_str_eq(D.waived->waiver, "needed");
+    ck_assert_uint_eq(D.waived->pos.line, 4);
+    ck_assert_uint_eq(D.waived->pos.col, 55); /* bytes: the é is two */
+    ck_assert_uint_eq(D.waived->waiver_pos.line, 5);
+    ck_assert_uint_eq(D.waived->waiver_pos.col, 16);
     /* Text output leaves it out. */
     char *text = NULL, *doc = NULL;
     size_t tn = 0, dn = 0;
     FILE *f = open_memstream(&text, &tn);
-    diags_print_text(f, &d, (DiagStyle){false});
+    diags_print_text(f, &D, (DiagStyle){false});
     fclose(f);
     ck_assert_ptr_null(strstr(text, "cache-coherent-memory"));
     ck_assert_ptr_nonnull(strstr(text, "names-c-ident"));
     /* SARIF: a suppressed result at code-point column 54 (byte 55). */
     DiagReport *r = diag_report_new();
-    diag_report_add(r, "t.yaml", &d, s);
+    diag_report_add(r, "t.yaml", &D, s);
     f = open_memstream(&doc, &dn);
     diag_report_write(f, r, DIAG_SARIF);
     fclose(f);
@@ -151,19 +149,18 @@ START_TEST(test_waived_kept_apart)
     diag_report_free(r);
     free(text);
     free(doc);
-    arena_free(a);
 }
 END_TEST
 
 Suite *json_suite(void)
 {
     Suite *s = suite_create("json");
-    TCase *tc = tcase_create("writer");
+    TCase *tc = fixture_tcase("writer");
     tcase_add_loop_test(tc, test_escape, 0, (int)(sizeof esc_cases / sizeof esc_cases[0]));
     tcase_add_test(tc, test_layout);
     tcase_add_test(tc, test_utf8_count);
     suite_add_tcase(s, tc);
-    tc = tcase_create("waived");
+    tc = fixture_tcase("waived");
     tcase_add_test(tc, test_waived_kept_apart);
     suite_add_tcase(s, tc);
     return s;

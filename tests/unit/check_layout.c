@@ -4,6 +4,7 @@
  *
  * Counted, not timed: Lookup.work is every entry computed while choosing
  * (kept or thrown away). */
+#include "fixture.h"
 #include "segc.h"
 
 #include <check.h>
@@ -27,13 +28,10 @@ static const struct {
 
 START_TEST(test_work_follows_table)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
-    Spec *s = spec_from_string(a, "t.yaml", far_board, NULL, &d);
+    Spec *s = spec_from_string(A, "t.yaml", far_board, NULL, &D);
     ck_assert_ptr_nonnull(s);
     Lookup lk;
-    layout_lookup(a, s, budget_cases[_i].budget, &lk);
+    layout_lookup(A, s, budget_cases[_i].budget, &lk);
     ck_assert_uint_eq(lk.nlevels, budget_cases[_i].levels);
     size_t kept = 0;
     for (unsigned l = 0; l < lk.nlevels; l++)
@@ -43,14 +41,13 @@ START_TEST(test_work_follows_table)
     ck_assert_msg(lk.work <= 64 * kept, "budget %llu: %zu entries computed for a table of %zu",
                   (unsigned long long)budget_cases[_i].budget, lk.work, kept);
     ck_assert_uint_le(lk.bytes, budget_cases[_i].budget);
-    arena_free(a);
 }
 END_TEST
 
 Suite *layout_suite(void)
 {
     Suite *s = suite_create("layout");
-    TCase *t = tcase_create("budget");
+    TCase *t = fixture_tcase("budget");
     tcase_set_timeout(t, 60);
     tcase_add_loop_test(t, test_work_follows_table, 0, (int)countof(budget_cases));
     suite_add_tcase(s, t);

@@ -2,6 +2,7 @@
 /* check_lexer.c - the expression lexer: token kinds, values, columns, and
  * every lexical error with its code and exact columns. */
 #include "expr_int.h"
+#include "fixture.h"
 
 #include <check.h>
 #include <string.h>
@@ -96,12 +97,9 @@ static const char *kind_name(int k)
 
 START_TEST(test_tokens)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     ExprLexer lx;
     const char *in = tok_cases[_i].in;
-    expr_lex_init(&lx, a, in, strlen(in), (Pos){NULL, LINE, COL, 0}, &d);
+    expr_lex_init(&lx, A, in, strlen(in), (Pos){NULL, LINE, COL, 0}, &D);
     for (size_t k = 0; k < countof(tok_cases[_i].toks); k++) {
         const Tok *want = &tok_cases[_i].toks[k];
         ExprTok t;
@@ -121,8 +119,7 @@ START_TEST(test_tokens)
         if (kind == END)
             break;
     }
-    ck_assert_uint_eq(d.count, 0);
-    arena_free(a);
+    ck_assert_uint_eq(D.count, 0);
 }
 END_TEST
 
@@ -199,57 +196,46 @@ static const struct {
 
 START_TEST(test_errors)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     ExprLexer lx;
     const char *in = err_cases[_i].in;
-    expr_lex_init(&lx, a, in, strlen(in), (Pos){NULL, LINE, COL, 0}, &d);
+    expr_lex_init(&lx, A, in, strlen(in), (Pos){NULL, LINE, COL, 0}, &D);
     ExprTok t;
     int kind;
     unsigned n = 0;
     while ((kind = expr_lex(&lx, &t)) != EXPR_TOK_ERROR && kind != EXPR_TOK_END)
         ck_assert_uint_lt(++n, 20);
     ck_assert_msg(kind == EXPR_TOK_ERROR, "'%s' lexed without an error", in);
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_msg(strcmp(code_name(d.head->code), err_cases[_i].code) == 0, "'%s': code %s, want %s", in,
-                  code_name(d.head->code), err_cases[_i].code);
-    ck_assert_msg(d.head->pos.line == LINE && d.head->pos.col == AT(err_cases[_i].col) &&
-                      d.head->pos.len == err_cases[_i].len,
-                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, d.head->pos.line, d.head->pos.col,
-                  d.head->pos.len, LINE, AT(err_cases[_i].col), err_cases[_i].len);
-    ck_assert_msg(strstr(d.head->msg, err_cases[_i].msg), "'%s': message \"%s\" lacks \"%s\"", in,
-                  d.head->msg, err_cases[_i].msg);
-    arena_free(a);
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_msg(strcmp(code_name(D.head->code), err_cases[_i].code) == 0, "'%s': code %s, want %s", in,
+                  code_name(D.head->code), err_cases[_i].code);
+    ck_assert_msg(D.head->pos.line == LINE && D.head->pos.col == AT(err_cases[_i].col) &&
+                      D.head->pos.len == err_cases[_i].len,
+                  "'%s': error at %u:%u+%u, want %u:%u+%u", in, D.head->pos.line, D.head->pos.col,
+                  D.head->pos.len, LINE, AT(err_cases[_i].col), err_cases[_i].len);
+    ck_assert_msg(strstr(D.head->msg, err_cases[_i].msg), "'%s': message \"%s\" lacks \"%s\"", in,
+                  D.head->msg, err_cases[_i].msg);
 }
 END_TEST
 
 /* The fix-it for an ambiguous unit names the IEC spelling. */
 START_TEST(test_unit_fixit)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     ExprLexer lx;
-    expr_lex_init(&lx, a, "64kB", 4, (Pos){NULL, 1, 1, 0}, &d);
+    expr_lex_init(&lx, A, "64kB", 4, (Pos){NULL, 1, 1, 0}, &D);
     ExprTok t;
     ck_assert_int_eq(expr_lex(&lx, &t), NUM);
     ck_assert_int_eq(expr_lex(&lx, &t), EXPR_TOK_ERROR);
-    ck_assert_ptr_nonnull(d.head->fix);
-    ck_assert_str_eq(d.head->fix, "replace 'kB' with 'KiB'");
-    arena_free(a);
+    ck_assert_ptr_nonnull(D.head->fix);
+    ck_assert_str_eq(D.head->fix, "replace 'kB' with 'KiB'");
 }
 END_TEST
 
 /* Columns restart at 1 after a newline; lines advance. */
 START_TEST(test_newlines)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     ExprLexer lx;
     const char *in = "1 +\n  foo\n\t2 MB";
-    expr_lex_init(&lx, a, in, strlen(in), (Pos){NULL, 4, 9, 0}, &d);
+    expr_lex_init(&lx, A, in, strlen(in), (Pos){NULL, 4, 9, 0}, &D);
     static const struct {
         int kind;
         uint32_t line, col;
@@ -261,11 +247,10 @@ START_TEST(test_newlines)
         ck_assert_uint_eq(t.pos.col, want[i].col);
     }
     ck_assert_int_eq(expr_lex(&lx, &t), EXPR_TOK_ERROR);
-    ck_assert_str_eq(code_name(d.head->code), "expr-unit");
-    ck_assert_uint_eq(d.head->pos.line, 6);
-    ck_assert_uint_eq(d.head->pos.col, 4);
-    ck_assert_uint_eq(d.head->pos.len, 2);
-    arena_free(a);
+    ck_assert_str_eq(code_name(D.head->code), "expr-unit");
+    ck_assert_uint_eq(D.head->pos.line, 6);
+    ck_assert_uint_eq(D.head->pos.col, 4);
+    ck_assert_uint_eq(D.head->pos.len, 2);
 }
 END_TEST
 
@@ -273,37 +258,33 @@ END_TEST
  * not the end. */
 START_TEST(test_length_and_nul)
 {
-    Arena *a = arena_new();
-    Diags d;
-    diags_init(&d, a);
     ExprLexer lx;
     ExprTok t;
-    expr_lex_init(&lx, a, "12345", 2, (Pos){NULL, 1, 1, 0}, &d);
+    expr_lex_init(&lx, A, "12345", 2, (Pos){NULL, 1, 1, 0}, &D);
     ck_assert_int_eq(expr_lex(&lx, &t), NUM);
     ck_assert_uint_eq(t.num, 12);
     ck_assert_int_eq(expr_lex(&lx, &t), END);
     ck_assert_uint_eq(t.pos.col, 3);
 
-    expr_lex_init(&lx, a, "1\0" "2", 3, (Pos){NULL, 1, 1, 0}, &d);
+    expr_lex_init(&lx, A, "1\0" "2", 3, (Pos){NULL, 1, 1, 0}, &D);
     ck_assert_int_eq(expr_lex(&lx, &t), NUM);
     ck_assert_int_eq(expr_lex(&lx, &t), EXPR_TOK_ERROR);
-    ck_assert_uint_eq(d.nerrors, 1);
-    ck_assert_str_eq(code_name(d.head->code), "expr-syntax");
-    ck_assert_uint_eq(d.head->pos.col, 2);
-    ck_assert_str_eq(d.head->msg, "unexpected character (byte 0x00)");
-    arena_free(a);
+    ck_assert_uint_eq(D.nerrors, 1);
+    ck_assert_str_eq(code_name(D.head->code), "expr-syntax");
+    ck_assert_uint_eq(D.head->pos.col, 2);
+    ck_assert_str_eq(D.head->msg, "unexpected character (byte 0x00)");
 }
 END_TEST
 
 Suite *lexer_suite(void)
 {
     Suite *s = suite_create("lexer");
-    TCase *tc = tcase_create("tokens");
+    TCase *tc = fixture_tcase("tokens");
     tcase_add_loop_test(tc, test_tokens, 0, (int)countof(tok_cases));
     tcase_add_test(tc, test_newlines);
     tcase_add_test(tc, test_length_and_nul);
     suite_add_tcase(s, tc);
-    tc = tcase_create("errors");
+    tc = fixture_tcase("errors");
     tcase_add_loop_test(tc, test_errors, 0, (int)countof(err_cases));
     tcase_add_test(tc, test_unit_fixit);
     suite_add_tcase(s, tc);

@@ -11,22 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "fixture.h"
 #include "segc.h"
-
-static Arena *A;
-static Diags D;
-
-static void setup(void)
-{
-    A = arena_new();
-    diags_init(&D, A);
-}
-
-static void teardown(void)
-{
-    arena_free(A);
-    A = NULL;
-}
 
 static Node *load_n(const char *text, size_t len, const LoadLimits *lim)
 {
@@ -608,8 +594,7 @@ END_TEST
 Suite *loader_suite(void)
 {
     Suite *s = suite_create("loader");
-    TCase *tc = tcase_create("loader");
-    tcase_add_checked_fixture(tc, setup, teardown);
+    TCase *tc = fixture_tcase("loader");
     tcase_set_timeout(tc, 60);
     tcase_add_loop_test(tc, test_valid, 0, (int)countof(valid));
     tcase_add_test(tc, test_styles);

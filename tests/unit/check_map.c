@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* check_map.c - map_render's text: sizes in human units and hex, XML
  * escaping of names, the same SVG inside the HTML page, the same bytes on
- * every run.  (tests/map/run.sh checks the drawing itself in a browser.) */
+ * every run.  (tests/gen/map.sh checks the drawing itself in a browser.) */
 #include "segc.h"
 
 #include <check.h>

@@ -743,10 +743,10 @@ static const RuleCase rule_cases[] = {
 
     /* ---- variants (the base is a golden case's, read from the source tree) ---- */
     {"variant-new-segment",
-     "segc: 1\nextends: tests/golden/extends/chips/sys.yaml\nsegments:\n"
+     "segc: 1\nextends: tests/cases/extends/chips/sys.yaml\nsegments:\n"
      "  - { name: sysmen, kind: aperture, base: 2GiB, size: 512MiB }\n",
      SEV_WARNING, 4, 13, "sysmen",
-     "segc: 1\nextends: tests/golden/extends/chips/sys.yaml\nsegments:\n"
+     "segc: 1\nextends: tests/cases/extends/chips/sys.yaml\nsegments:\n"
      "  - { name: sysmen, new: true, kind: aperture, base: 2GiB, size: 512MiB }\n"},
 
     /* ---- allocation classes (the class starts on line 7: "  - name: c") ---- */

@@ -4,6 +4,7 @@
  * probes (every segment and bank boundary b as b - 1, b and b + 1, sorted,
  * each address once, named by its first reason) and their answers, the
  * made-up BAR bases, and the spec's own values. */
+#include "fixture.h"
 #include "segc.h"
 
 #include <check.h>
@@ -28,33 +29,25 @@ static const char spec_text[] =
     "  - { name: agp, kind: agp }\n"
     "paging: { segment: g }\n";
 
-static Arena *arena;
 static const char *text; /* b_selftest.c */
 
+/* After the shared fixture: the spec resolved, checked and built in A. */
 static void setup(void)
 {
-    arena = arena_new();
-    Diags d;
-    diags_init(&d, arena);
-    Spec *s = spec_from_string(arena, "t.yaml", spec_text, NULL, &d);
-    ck_assert_msg(s != NULL, "spec does not resolve: %s", d.head ? d.head->msg : "?");
+    Spec *s = spec_from_string(A, "t.yaml", spec_text, NULL, &D);
+    ck_assert_msg(s != NULL, "spec does not resolve: %s", D.head ? D.head->msg : "?");
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &d);
-    ck_assert_msg(!diags_failed(&d), "spec is invalid: %s", d.head ? d.head->msg : "?");
+    spec_check(s, &rc, &D);
+    ck_assert_msg(!diags_failed(&D), "spec is invalid: %s", D.head ? D.head->msg : "?");
     Lookup lk;
-    layout_lookup(arena, s, 0, &lk);
+    layout_lookup(A, s, 0, &lk);
     Outputs out;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    ck_assert(emit_render(arena, s, &bo, &lk, &out, &d));
+    ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
     ck_assert_str_eq(out.files[3].name, "b_selftest.c");
-    text = arena_strdup(arena, out.files[3].text.p);
+    text = arena_strdup(A, out.files[3].text.p);
     outputs_free(&out);
-}
-
-static void teardown(void)
-{
-    arena_free(arena);
 }
 
 /* The lines of the initializer that follows `head` in the self-test. */
@@ -65,7 +58,7 @@ static const char *rows_after(const char *head)
     p += strlen(head);
     const char *end = strstr(p, "\n};\n");
     ck_assert_ptr_nonnull(end);
-    return arena_printf(arena, "%.*s\n", (int)(end - p), p);
+    return arena_printf(A, "%.*s\n", (int)(end - p), p);
 }
 
 static const struct {
@@ -174,8 +167,8 @@ END_TEST
 Suite *selftest_suite(void)
 {
     Suite *s = suite_create("selftest");
-    TCase *t = tcase_create("probes");
-    tcase_add_checked_fixture(t, setup, teardown);
+    TCase *t = fixture_tcase("probes");
+    tcase_add_checked_fixture(t, setup, NULL);
     tcase_add_test(t, test_lookups);
     tcase_add_test(t, test_bank_probes);
     tcase_add_test(t, test_runtime_inputs);

@@ -17,9 +17,11 @@
 # exit-status tests without fork; the normal pass runs them.
 set -u
 BIN=${1:?usage: run.sh path/to/unit-tests}
+caller=$(pwd)
 cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin unit
+BIN=$(caller_path "$BIN")
 CK_FORK=$(sanitized && echo no || echo yes) CK_TIMEOUT_MULTIPLIER=${CK_TIMEOUT_MULTIPLIER:-15} "$BIN" >"$tmp/out" 2>&1
 rc=$?
 cat "$tmp/out"

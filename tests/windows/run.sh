@@ -1,210 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# run.sh - segc.exe under Wine gives the same bytes as the Linux segc.
+# tests/windows/run.sh - segc.exe, cross-built with mingw-w64, under Wine.
 #
-#   sh tests/windows/run.sh build/segc build/windows/segc.exe WORKDIR
+#   sh tests/windows/run.sh build/segc build/windows/segc.exe build [PART...]
 #
-# Two twin directories get the same inputs (samples, golden error and rule
-# cases, the hostile corpus, CRLF copies); every line of cases.txt runs in
-# one with segc and in the other with segc.exe, all of segc.exe's runs in a
-# single cmd.exe session (Wine starts slowly).  Standard output, standard
-# error, exit status and every file written must be identical byte for
-# byte.  Then what only Windows has: drive-letter and backslash paths with
-# spaces in diagnostics and depfiles, UTF-8 file names, and a failed write
-# leaving the old outputs as they were.
-#
-# Covered: lsp (initialize, shutdown, exit on standard input),
-# build (all DDI forms, -MD -MF, --annotate, --emit-selftest, -v),
-# check (-j threads, globs expanded by segc.exe with FindFirstFileW,
-# --diagnostics=msvc/sarif, hostile input), dump --json, map, CRLF specs,
-# atomic replace (MoveFileExW) and refused writes, colour on Wine's console
-# (under script(1)) and none with NO_COLOR or when redirected.  Not covered
-# under Wine: Ctrl-C in the middle of a write (nothing can stall segc.exe's
-# writes the way the LD_PRELOAD shim of tests/hostile/disk.sh stalls
-# segc's), read-only files (Wine runs as the Unix user, root here).
+# Each part is tests/windows/PART.sh (both when none is named), given the
+# same three arguments; its counts are added (tests/lib.sh, part).
+#   exe   segc.exe gives the same bytes as the Linux segc, and what only
+#         Windows has: drive letters, backslashes, UTF-8 names (cases.txt)
+#   dist  `make dist` is reproducible, and segc.exe runs from its zip
 set -u
-SEGC=${1:?usage: run.sh SEGC SEGC_EXE WORKDIR}
-EXE=${2:?}
-W=${3:?}
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/../.." && pwd)
-case $SEGC in /*) ;; *) SEGC=$root/$SEGC ;; esac
-case $EXE in /*) ;; *) EXE=$root/$EXE ;; esac
-mkdir -p "$W"
-W=$(cd "$W" && pwd)
-pass=0
-fail=0
-ok() { pass=$((pass + 1)); echo "ok   $1"; }
-bad() { fail=$((fail + 1)); echo "FAIL $1: $2"; }
-
-export WINEPREFIX=${WINEPREFIX:-$W/../wine} WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml=d"
-mkdir -p "$WINEPREFIX"
-wineserver -p 30 </dev/null >/dev/null 2>&1
-
-# ---- the twins ------------------------------------------------------------
-rm -rf "$W/lin" "$W/win"
-for t in lin win; do
-    d=$W/$t
-    mkdir -p "$d/out/keep2/contoso_d8_segments.h" "$d/crlf" "$d/res"
-    cp -r "$root/samples" "$d/samples"
-    cp -r "$root/tests/golden/errors" "$d/errors"
-    cp -r "$root/tests/golden/rules" "$d/rules"
-    cp -r "$root/tests/hostile/corpus" "$d/hostile"
-    rm -f "$d"/errors/*.err "$d"/rules/*.err
-    for f in samples/discrete.yaml errors/many-errors.yaml errors/bad-kind.yaml; do
-        sed 's/$/\r/' "$d/$f" > "$d/crlf/${f##*/}"
-    done
-    echo "not a directory" > "$d/out/afile"
-    # segc lsp's input (case lsp-lifecycle): initialize, shutdown, exit.
-    for body in '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"processId":null,"rootUri":null,"capabilities":{}}}' \
-                '{"jsonrpc":"2.0","method":"initialized","params":{}}' \
-                '{"jsonrpc":"2.0","id":2,"method":"shutdown"}' '{"jsonrpc":"2.0","method":"exit"}'; do
-        printf 'Content-Length: %d\r\n\r\n%s' "${#body}" "$body"
-    done > "$d/lsp-lifecycle.in"
+SEGC=${1:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
+EXE=${2:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
+B=${3:?usage: run.sh SEGC SEGC_EXE BUILD_DIR [PART...]}
+shift 3
+caller=$(pwd)
+cd "$(dirname "$0")/../.." || exit 2
+. tests/lib.sh
+suite_begin windows
+[ $# -gt 0 ] || set -- exe dist
+for p in "$@"; do
+    part "$p" sh "tests/windows/$p.sh" "$(caller_path "$SEGC")" "$(caller_path "$EXE")" "$B"
 done
-
-# ---- Linux ------------------------------------------------------------------
-grep -v '^#' "$here/cases.txt" | while read -r name args; do
-    (cd "$W/lin" && eval "\"\$SEGC\" $args" > "res/$name.out" 2> "res/$name.err"; echo $? > "res/$name.rc")
-done
-
-# ---- Windows: one cmd.exe session for every run -------------------------------
-winpath() { printf 'Z:%s' "$1" | tr / '\\'; }
-wexe=$(winpath "$EXE")
-wdir=$(winpath "$W/win")
-lwin=$W/win
-{
-    printf '@echo off\r\ncd /d %s\r\n' "$wdir"
-    grep -v '^#' "$here/cases.txt" | while read -r name args; do
-        printf '"%s" %s > res\\%s.out 2> res\\%s.err\r\n>res\\%s.rc echo %%ERRORLEVEL%%\r\n' \
-            "$wexe" "$args" "$name" "$name" "$name"
-    done
-    # Absolute drive-letter paths with backslashes and spaces.
-    printf '"%s" build %s\\samples\\discrete_16g.yaml -o "%s\\out\\abs dir" -MD -MF "%s\\out\\abs dir\\x.d" > res\\abs.out 2> res\\abs.err\r\n' \
-        "$wexe" "$wdir" "$wdir" "$wdir"
-    printf '"%s" check --diagnostics=msvc "%s\\errors\\many-errors.yaml" > res\\absmsvc.out 2> res\\absmsvc.err\r\n' "$wexe" "$wdir"
-} > "$W/run.bat"
-(cd "$W" && wine cmd /c "$(winpath "$W/run.bat")" </dev/null >/dev/null 2>&1)
-# UTF-8 names straight from the Unix command line (cmd.exe reads a batch
-# file in the OEM code page).
-for t in lin win; do
-    mkdir -p "$W/$t/dir with spaces" && cp "$W/$t/samples/agp.yaml" "$W/$t/dir with spaces/carte-graphique-é✓.yaml"
-done
-(cd "$W/lin" && "$SEGC" build "dir with spaces/carte-graphique-é✓.yaml" -o "out/sortie é✓" \
-    -MD -MF "out/sortie é✓/dép.d" > res/utf8.out 2> res/utf8.err; echo $? > res/utf8.rc)
-(cd "$W/win" && wine "$EXE" build "dir with spaces/carte-graphique-é✓.yaml" -o "out/sortie é✓" \
-    -MD -MF "out/sortie é✓/dép.d" > res/utf8.out 2> res/utf8.err; echo $? > res/utf8.rc)
-
-# ---- compare ------------------------------------------------------------------
-sed -i 's/[\r ]//g' "$lwin"/res/*.rc
-# SARIF's base for relative paths is the directory segc ran in, each twin's
-# own: file:///Z:/.../win/ under Wine (a drive letter, '/' separators), the
-# Linux path of lin/ here.  Each is checked, then both are set aside for the
-# byte comparison.
-srcroot() { sed -n 's/^ *"SRCROOT": { *"uri": "\([^"]*\)".*/\1/p; /"SRCROOT"/{n;s/^ *"uri": "\([^"]*\)".*/\1/p}' "$1"; }
-lin_root=$(srcroot "$W/lin/res/check-sarif.out")
-win_root=$(srcroot "$lwin/res/check-sarif.out")
-case $win_root in "file:///Z:$W/win/" | "file:///z:$W/win/") win_ok=yes ;; *) win_ok= ;; esac
-if [ "$lin_root" = "file://$W/lin/" ] && [ -n "$win_ok" ]; then
-    ok "check-sarif: SRCROOT is the directory each segc ran in ($win_root under Wine)"
-else
-    bad "check-sarif" "SRCROOT $win_root under Wine, $lin_root on Linux"
-fi
-for f in "$W/lin/res/check-sarif.out" "$lwin/res/check-sarif.out"; do
-    sed -i "s|\"uri\": \"$lin_root\"|\"uri\": \"@SRCROOT@\"|; s|\"uri\": \"$win_root\"|\"uri\": \"@SRCROOT@\"|" "$f"
-done
-for rc in "$W"/lin/res/*.rc; do
-    name=$(basename "$rc" .rc)
-    if ! cmp -s "$rc" "$lwin/res/$name.rc"; then
-        bad "$name" "exit $(cat "$lwin/res/$name.rc" 2>/dev/null) under Wine, $(cat "$rc") on Linux"
-        continue
-    fi
-    for s in out err; do
-        case $name.$s in rc-*.err) continue ;; esac
-        if cmp -s "$W/lin/res/$name.$s" "$lwin/res/$name.$s"; then
-            ok "$name: same standard $s"
-        else
-            bad "$name" "standard $s differs"
-            diff "$W/lin/res/$name.$s" "$lwin/res/$name.$s" | head -n 6 | sed 's/^/    /'
-        fi
-    done
-done
-# Every file written, byte for byte (the abs-path build is compared below).
-if diff -r -x 'abs dir' "$W/lin/out" "$lwin/out" > "$W/out.diff"; then
-    ok "every output file identical ($(find "$lwin/out" -type f | wc -l) files)"
-else
-    bad "outputs" "differ:"; head -n 20 "$W/out.diff" | sed 's/^/    /'
-fi
-# The failed builds changed nothing: keep/ is still the first build's.
-for f in "$lwin"/out/keep/*; do
-    cmp -s "$f" "$lwin/out/discrete/${f##*/}" || bad "failed write" "changed ${f##*/}"
-done
-[ "$(ls -A "$lwin/out/keep")" = "$(ls -A "$W/lin/out/keep")" ] &&
-    [ "$(ls -A "$lwin/out/keep2")" = contoso_d8_segments.h ] &&
-    ok "failed writes left the old outputs and no temporary file" ||
-    bad "failed write" "files: $(ls -A "$lwin/out/keep" "$lwin/out/keep2")"
-grep -q "cannot write 'out/keep2/contoso_d8_segments.h': it exists and is not a regular file" \
-    "$lwin/res/rc-output-is-dir.err" && ok "an output that is a directory is refused" ||
-    bad "output-is-dir" "$(cat "$lwin/res/rc-output-is-dir.err")"
-# segc lsp on Windows' standard input and output (binary mode: a CR added
-# to the header or the body would break the framing): the exit status of
-# a shutdown before exit, and the two responses, framed and parsed.
-python3 - "$lwin/res/lsp-lifecycle.out" "$(cat "$lwin/res/lsp-lifecycle.rc")" <<'PY' && ok "lsp: initialize and shutdown answered, exit status 0" || bad "lsp-lifecycle" "$(head -c 400 "$lwin/res/lsp-lifecycle.out")"
-import json, re, sys
-data, rc, msgs = open(sys.argv[1], 'rb').read(), sys.argv[2], []
-while data:
-    m = re.match(rb'Content-Length: (\d+)\r\n\r\n', data)
-    n = int(m.group(1))
-    msgs.append(json.loads(data[m.end():m.end() + n]))
-    data = data[m.end() + n:]
-init, down = msgs
-assert rc == '0', rc
-assert init['id'] == 1 and init['result']['serverInfo']['name'] == 'segc', init
-assert init['result']['capabilities']['textDocumentSync']['change'] == 2, init
-assert down == {'jsonrpc': '2.0', 'id': 2, 'result': None}, down
-PY
-# CRLF: the same findings at the same columns, the same code as from LF.
-sed 's/crlf\//errors\//' "$lwin/res/check-crlf.err" > "$W/crlf.err"
-(cd "$W/lin" && "$SEGC" check --diagnostics=msvc errors/many-errors.yaml errors/bad-kind.yaml > /dev/null 2> "$W/lf.err")
-cmp -s "$W/crlf.err" "$W/lf.err" && ok "CRLF spec: same diagnostics as LF" || bad "crlf" "$(diff "$W/lf.err" "$W/crlf.err" | head -n 4)"
-(cd "$lwin" && for f in out/discrete/*.[ch]; do cmp -s "$f" "out/crlf/${f##*/}" || echo "${f##*/}"; done) > "$W/crlf.diff"
-[ ! -s "$W/crlf.diff" ] && ok "CRLF spec: same generated code as LF" || bad "crlf build" "$(cat "$W/crlf.diff")"
-# Drive letters, backslashes, spaces.
-wprefix="Z:$lwin"
-for f in "$lwin/out/abs dir"/*.[ch]; do
-    cmp -s "$f" "$lwin/out/discrete_16g/${f##*/}" || bad "abs path build" "${f##*/} differs"
-done
-esc() { printf '%s' "$1" | sed 's/ /\\ /g'; }
-want="$(esc "$wprefix/out/abs dir")/contoso_r16_segments.h"
-grep -qF "$want" "$lwin/out/abs dir/x.d" && grep -qF "$(esc "$wprefix")/samples/chips/contoso_r.yaml" "$lwin/out/abs dir/x.d" &&
-    ! grep -q '\\[^ ]' "$lwin/out/abs dir/x.d" && ok "depfile: drive letter, forward slashes, escaped spaces" ||
-    bad "abs depfile" "$(cat "$lwin/out/abs dir/x.d")"
-python3 "$root/tests/msvc/check.py" --lines "$lwin/res/absmsvc.err" > /dev/null &&
-    grep -q "^$(winpath "$lwin" | sed 's/\\/\\\\/g')\\\\errors\\\\many-errors.yaml(8,11-13): error SEGC1006: " "$lwin/res/absmsvc.err" &&
-    ok "msvc lines with a drive-letter path are canonical" || bad "abs msvc" "$(head -n 3 "$lwin/res/absmsvc.err")"
-# Colour only on a console: under a pseudo-terminal Wine gives segc.exe a
-# console, and --color=auto colours the "error:" label there, unless
-# NO_COLOR is set; redirected (every run above) it never does.  Wine's
-# console redraws each cell with cursor sequences of its own: those are
-# taken out before looking for segc's.
-if command -v script >/dev/null 2>&1; then
-    console() { # OUT [ENV...]: segc.exe check on Wine's console
-        out=$1
-        shift
-        (cd "$lwin" && env "$@" script -qec "wine \"$EXE\" check errors/bad-kind.yaml" /dev/null </dev/null |
-            sed -e 's/\x1b\[?25[lh]//g' -e 's/\x1b\[K\x1b\[1C/ /g' | tr -d '\r\n' > "$out")
-    }
-    console "$W/console.txt"
-    console "$W/console-nocolor.txt" NO_COLOR=1
-    esc_c=$(printf '\033')
-    grep -q "${esc_c}\[1;31merror:" "$W/console.txt" && grep -q "bad-kind.yaml:6:25:" "$W/console.txt" &&
-        ok "on a console, --color=auto colours the diagnostics" ||
-        bad "console colour" "$(cat -v "$W/console.txt" | head -c 300)"
-    grep -q "bad-kind.yaml:6:25: *error:" "$W/console-nocolor.txt" && ! grep -q "${esc_c}\[1;31m" "$W/console-nocolor.txt" &&
-        ok "on a console with NO_COLOR, no colour" ||
-        bad "console NO_COLOR" "$(cat -v "$W/console-nocolor.txt" | head -c 300)"
-else
-    echo "skip console colour: script(1) is not installed"
-fi
-echo "windows: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+suite_end

@@ -117,7 +117,7 @@ eglot-server-programs, in README.md or the page of doc/ it moved to."
          (broken (expand-file-name "banks-cover.yaml" segc-test-dir))
          server)
     (copy-file (expand-file-name "samples/discrete.yaml" segc-test-root) clean t)
-    (copy-file (expand-file-name "tests/golden/rules/banks-cover.yaml" segc-test-root) broken t)
+    (copy-file (expand-file-name "tests/cases/rules/banks-cover.yaml" segc-test-root) broken t)
 
     ;; A clean sample: yaml-mode, eglot-ensure (which connects after the
     ;; command that visited the file), no diagnostics.

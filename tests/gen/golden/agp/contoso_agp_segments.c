@@ -279,7 +279,7 @@ static const ULONGLONG ContosoAgpRegion[2][3] = {
 
 /* Level 0: index (offset >> 27). */
 static const UINT8 ContosoAgpLevel0[4] = {
-    /* 4 entries; tests/lookup checks them */
+    /* 4 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

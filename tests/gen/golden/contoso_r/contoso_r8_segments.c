@@ -245,12 +245,12 @@ NTSTATUS ContosoR8QueryAdapterInfoSegments(
 
 /* Level 0: index (offset >> 33); entries with 0x8000 set name a node of level 1. */
 static const UINT16 ContosoR8Level0[129] = {
-    /* 129 entries; tests/lookup checks them */
+    /* 129 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Level 1: index (offset >> 28) & 0x1F; entries with 0x8000 set name a node of level 2. */
 static const UINT16 ContosoR8Level1[64] = {
-    /* 64 entries; tests/lookup checks them */
+    /* 64 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

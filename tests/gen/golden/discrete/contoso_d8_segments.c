@@ -269,7 +269,7 @@ static const ULONGLONG ContosoD8Region[2][7] = {
 
 /* Level 0: index (offset >> 30). */
 static const UINT8 ContosoD8Level0[67] = {
-    /* 67 entries; tests/lookup checks them */
+    /* 67 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

@@ -265,7 +265,7 @@ static const ULONGLONG ContosoR16Region[2][6] = {
 
 /* Level 0: index (offset >> 30). */
 static const UINT8 ContosoR16Level0[1029] = {
-    /* 1029 entries; tests/lookup checks them */
+    /* 1029 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

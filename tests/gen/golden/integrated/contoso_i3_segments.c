@@ -285,7 +285,7 @@ static const ULONGLONG ContosoI3Region[2][4] = {
 
 /* Level 0: index (offset >> 28). */
 static const UINT8 ContosoI3Level0[13] = {
-    /* 13 entries; tests/lookup checks them */
+    /* 13 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

@@ -320,7 +320,7 @@ static const ULONGLONG ContosoPvRegion[2][3] = {
 
 /* Level 0: index (offset >> 30). */
 static const UINT8 ContosoPvLevel0[6] = {
-    /* 6 entries; tests/lookup checks them */
+    /* 6 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

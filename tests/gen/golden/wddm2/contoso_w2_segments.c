@@ -178,7 +178,7 @@ static const ULONGLONG ContosoW2Region[2][3] = {
 
 /* Level 0: index (offset >> 31). */
 static const UINT8 ContosoW2Level0[514] = {
-    /* 514 entries; tests/lookup checks them */
+    /* 514 entries; tests/gen/lookup.sh checks them */
 };
 
 /* Base and size of each segment, by id (slot 0 unused). */

@@ -1,0 +1,2 @@
+gen/board.stamp: \
+  specs/ok.yaml

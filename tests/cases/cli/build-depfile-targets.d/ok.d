@@ -1,0 +1,7 @@
+gen/a.stamp gen/b.stamp: \
+  specs/extends.yaml \
+  specs/chips/base.yaml
+
+specs/extends.yaml:
+
+specs/chips/base.yaml:

@@ -1,2 +1,0 @@
-gen/board.stamp: \
-  tests/cli/specs/ok.yaml

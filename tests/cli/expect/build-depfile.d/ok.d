@@ -1,2 +1,0 @@
-$T/cli_ok_segments.h $T/cli_ok_segments.c $T/segc_dxgk.h: \
-  tests/cli/specs/ok.yaml
