@@ -1332,6 +1332,38 @@ START_TEST(test_waiver_two)
 }
 END_TEST
 
+/* The WDDM 2.0 gate of the allocation rules: one class that prefers a
+ * segment outside its read set, at each version.  Before 2.0 VidMm reads
+ * the read set, so the preference must be in it (an error) and a read set
+ * that differs from the write set means something; from 2.0 only the write
+ * set counts, so the preference is fine and the differing read set is what
+ * says nothing (a warning). */
+#define READ_GATE(w) HEAD(w) "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram, gart]\n    read: [gart]\n"
+static const struct {
+    const char *spec;
+    unsigned preference_supported, read_set_ignored;
+} read_gate[] = {
+    {READ_GATE("1.0"), 1, 0},
+    {READ_GATE("1.3"), 1, 0},
+    {READ_GATE("2.0"), 0, 1},
+    {READ_GATE("3.0"), 0, 1},
+};
+
+START_TEST(test_alloc_read_gate)
+{
+    Run r;
+    run(&r, read_gate[_i].spec, NULL);
+    ck_assert_msg(count(&r, "alloc-preference-supported") == read_gate[_i].preference_supported,
+                  "case %d: [alloc-preference-supported] %u times: %s", _i, count(&r, "alloc-preference-supported"),
+                  all(&r));
+    ck_assert_msg(count(&r, "alloc-read-set-ignored") == read_gate[_i].read_set_ignored,
+                  "case %d: [alloc-read-set-ignored] %u times: %s", _i, count(&r, "alloc-read-set-ignored"), all(&r));
+    ck_assert_msg(r.d.count == read_gate[_i].preference_supported + read_gate[_i].read_set_ignored,
+                  "case %d: other findings: %s", _i, all(&r));
+    arena_free(r.a);
+}
+END_TEST
+
 Suite *rules_suite(void)
 {
     Suite *s = suite_create("rules");
@@ -1339,6 +1371,7 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_fires, 0, (int)countof(rule_cases));
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
+    tcase_add_loop_test(tc, test_alloc_read_gate, 0, (int)countof(read_gate));
     tcase_add_test(tc, test_one_report_per_fault);
     tcase_add_test(tc, test_prerequisites);
     tcase_add_test(tc, test_prerequisite_per_segment);
