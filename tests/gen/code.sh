@@ -27,6 +27,9 @@
 #     without the option; the same bytes from another directory; built by
 #     a segc whose emitter writes a wrong paging segment id, it fails;
 #   - the hook files of --templates, and a whole-template override refused.
+#   - DXGK_ALLOCATIONINFO, DXGK_SEGMENTPREFERENCE and
+#     DXGK_SEGMENTBANKPREFERENCE against a layout computed from ReactOS's
+#     independent declaration (tests/gen/layout_independent.py);
 #   - allocation classes on both pointer widths: tests/gen/classes-x86.yaml's
 #     self-test (a 0xA5-filled DXGK_ALLOCATIONINFO per class) run for
 #     32-bit x86 (gcc -m32: the 60-byte layout) and x64 (88 bytes), and
@@ -608,6 +611,14 @@ elif sh tests/gen/compile-dxgk.sh >"$out/dxgk.out" 2>&1; then
     ok "$(tail -n 1 "$out/dxgk.out")"
 else
     bad "segc_dxgk.h" "$(grep FAIL "$out/dxgk.out" | head -n 5)"
+fi
+
+# The allocation structs of segc_dxgk.h against a layout worked out from
+# an independent declaration (ReactOS's, MIT), on x64 and x86, with every
+# compiler here (tests/gen/layout_independent.py says how).
+if ! sanitized; then
+    mkdir -p "$out/layout"
+    part layout-independent /usr/bin/python3 tests/gen/layout_independent.py "$out/layout"
 fi
 
 suite_end
