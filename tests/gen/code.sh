@@ -35,6 +35,8 @@
 #     32-bit x86 (gcc -m32: the 60-byte layout) and x64 (88 bytes), and
 #     shown to fail on a FillAllocationInfo that writes a sixth member,
 #     a changed placement row or an unknown class accepted.
+#     tests/gen/classes-wddm2.yaml the same beside a QuerySegment4
+#     handler (--ddi qs4), on x64.
 #
 #   sh tests/gen/run.sh build/segc build ["-fsanitize=..."] code
 #
@@ -427,6 +429,31 @@ if ! sanitized; then
         cp "$cls/orig.c" "$cls/contoso_c32_segments.c"
     else
         bad "allocation classes: build tests/gen/classes-x86.yaml" "$(head -n 5 "$out/cls.err")"
+    fi
+    # The same beside a QUERYSEGMENT4 handler: tests/gen/classes-wddm2.yaml
+    # (WDDM 2.2, --ddi qs4) built with its self-test and run on x64, then
+    # run against a placement row changed.
+    w2=$out/classes-w2
+    rm -rf "$w2"
+    if "$SEGC" build -q --emit-selftest --ddi qs4 tests/gen/classes-wddm2.yaml -o "$w2" 2>"$out/cls.err" &&
+        grep -q '^NTSTATUS ContosoCw2QuerySegment4(' "$w2/contoso_cw2_segments.c" &&
+        grep -q '^NTSTATUS ContosoCw2FillAllocationInfo(' "$w2/contoso_cw2_segments.c" &&
+        gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$w2" "$w2"/contoso_cw2_selftest.c \
+            "$w2"/contoso_cw2_segments.c -o "$w2/st" 2>"$out/cls.err" &&
+        "$w2/st" >"$out/cls.out" && grep -q '^contoso_cw2_selftest.c: ok: ' "$out/cls.out"; then
+        ok "allocation classes beside QuerySegment4 (--ddi qs4): the self-test's checks pass"
+        sed 's/^\(    { CONTOSO_CW2_ALLOC_RENDER_TARGET_WRITE_SET\), /\1 ^ 1u, /' \
+            "$w2/contoso_cw2_segments.c" >"$w2/changed.c"
+        if gcc -std=c11 -I"$w2" "$w2"/contoso_cw2_selftest.c "$w2/changed.c" -o "$w2/stm" 2>"$out/cls.err" &&
+            ! "$w2/stm" >"$out/cls.out" &&
+            grep -q "^ContosoCw2FillAllocationInfo(class 0 'render_target'): SupportedWriteSegmentSet: got 0x2, expected 0x3\$" "$out/cls.out"; then
+            ok "allocation classes beside QuerySegment4: the self-test catches a changed placement row"
+        else
+            bad "allocation classes beside QuerySegment4: the self-test catches a changed placement row" \
+                "$(head -n 5 "$out/cls.err" "$out/cls.out")"
+        fi
+    else
+        bad "allocation classes beside QuerySegment4 (--ddi qs4)" "$(head -n 5 "$out/cls.err" "$out/cls.out" 2>/dev/null)"
     fi
 fi
 
