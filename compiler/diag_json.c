@@ -18,12 +18,10 @@ enum { DIAGNOSTICS_FORMAT_VERSION = 1 };
 bool diag_format_parse(const char *s, DiagFormat *out)
 {
     static const char *const names[] = {"text", "json", "sarif"};
-    for (size_t i = 0; i < countof(names); i++)
-        if (!strcmp(s, names[i])) {
-            *out = (DiagFormat)i;
-            return true;
-        }
-    return false;
+    const char *const *n = BY_NAME(names, countof(names), s);
+    if (n)
+        *out = (DiagFormat)(n - names);
+    return n;
 }
 
 void rule_explain(Buf *b, const RuleInfo *r)

@@ -201,22 +201,6 @@ static void on_bank(Change *c, const char *name, unsigned k)
 
 /* ---- causes: why a value the spec did not edit changed --------------------------- */
 
-static const Segment *find_seg(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (!strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
-}
-
-static const Bar *find_bar(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, name))
-            return &s->bars[i];
-    return NULL;
-}
-
 /* A name an expression reads, as one spec resolves it: its value, what
  * it belongs to ("segment 'a'", "constant 'vram'") and the field key
  * ("size"; NULL for a constant). */
@@ -373,7 +357,7 @@ static void diff_bars(Dx *x)
     const Spec *o = x->o, *n = x->n;
     for (unsigned i = 0; i < o->nbars; i++) {
         const Bar *ob = &o->bars[i];
-        if (find_bar(n, ob->name))
+        if (BY_NAME(n->bars, n->nbars, ob->name))
             continue;
         ChangeSide f = side_text(bar_text(x->a, ob), ob->pos);
         Change *c = add(x, CH_bar_removed, NULL, f, absent, "BAR '%s' removed (was slot %u: %s)", ob->name, i, f.text);
@@ -381,7 +365,7 @@ static void diff_bars(Dx *x)
     }
     for (unsigned i = 0; i < n->nbars; i++) {
         const Bar *nb = &n->bars[i];
-        const Bar *ob = find_bar(o, nb->name);
+        const Bar *ob = BY_NAME(o->bars, o->nbars, nb->name);
         const char *subject = arena_printf(x->a, "BAR '%s'", nb->name);
         Change **mark = x->out->tail;
         if (!ob) {
@@ -502,10 +486,10 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng, const char *su
 static const char *renumber_cause(Dx *x, const Segment *og, const Segment *ng)
 {
     for (const Segment *g = x->n->segs; g < ng; g++)
-        if (!find_seg(x->o, g->name))
+        if (!BY_NAME(x->o->segs, x->o->nsegs, g->name))
             return arena_printf(x->a, "segment '%s' was added before it", g->name);
     for (const Segment *g = x->o->segs; g < og; g++)
-        if (!find_seg(x->n, g->name))
+        if (!BY_NAME(x->n->segs, x->n->nsegs, g->name))
             return arena_printf(x->a, "segment '%s' was removed before it", g->name);
     return "the segments were reordered";
 }
@@ -543,14 +527,14 @@ static void diff_segments(Dx *x)
     const Spec *o = x->o, *n = x->n;
     for (unsigned i = 0; i < o->nsegs; i++) {
         const Segment *og = &o->segs[i];
-        if (find_seg(n, og->name))
+        if (BY_NAME(n->segs, n->nsegs, og->name))
             continue;
         ChangeSide f = side_num(x, false, og->id, seg_pos(o, og));
         add(x, CH_segment_removed, og->name, f, absent, "segment '%s' removed (was id %u)", og->name, og->id);
     }
     for (unsigned i = 0; i < n->nsegs; i++) {
         const Segment *ng = &n->segs[i];
-        const Segment *og = find_seg(o, ng->name);
+        const Segment *og = BY_NAME(o->segs, o->nsegs, ng->name);
         if (og) {
             diff_segment(x, og, ng);
             continue;
@@ -583,7 +567,7 @@ static void diff_paging(Dx *x)
  * it names still names the same segment (bank). */
 static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked)
 {
-    const Segment *nb = banked ? find_seg(x->n, banked->name) : NULL;
+    const Segment *nb = banked ? BY_NAME(x->n->segs, x->n->nsegs, banked->name) : NULL;
     for (unsigned i = 0; i < ol->n; i++) {
         const Place *p = &ol->p[i];
         if (banked) {
@@ -595,7 +579,7 @@ static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked
                           : arena_printf(x->a, "bank '%s' of segment '%s' is gone", p->name, banked->name);
             continue;
         }
-        const Segment *ng = find_seg(x->n, p->name);
+        const Segment *ng = BY_NAME(x->n->segs, x->n->nsegs, p->name);
         if (!ng)
             return arena_printf(x->a, "segment '%s' was removed", p->name);
         if (ng->id != p->seg->id)
@@ -634,23 +618,15 @@ static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const
     c->cause = cause;
 }
 
-static const AllocClass *find_class(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nclasses; i++)
-        if (!strcmp(s->classes[i].name, name))
-            return &s->classes[i];
-    return NULL;
-}
-
 /* Why a class's enumerator value changed: the first class added or
  * removed before it, else a reordering. */
 static const char *class_renumber_cause(Dx *x, const AllocClass *oc, const AllocClass *nc)
 {
     for (const AllocClass *c = x->n->classes; c < nc; c++)
-        if (!find_class(x->o, c->name))
+        if (!BY_NAME(x->o->classes, x->o->nclasses, c->name))
             return arena_printf(x->a, "class '%s' was added before it", c->name);
     for (const AllocClass *c = x->o->classes; c < oc; c++)
-        if (!find_class(x->n, c->name))
+        if (!BY_NAME(x->n->classes, x->n->nclasses, c->name))
             return arena_printf(x->a, "class '%s' was removed before it", c->name);
     return "the classes were reordered";
 }
@@ -660,14 +636,14 @@ static void diff_classes(Dx *x)
     const Spec *o = x->o, *n = x->n;
     for (unsigned i = 0; i < o->nclasses; i++) {
         const AllocClass *oc = &o->classes[i];
-        if (find_class(n, oc->name))
+        if (BY_NAME(n->classes, n->nclasses, oc->name))
             continue;
         Change *c = add(x, CH_class_removed, NULL, side_num(x, false, i, or_pos(oc->pos, spec_pos(o))), absent,
                         "class '%s' removed (was %u)", oc->name, i);
         c->alloc = oc->name;
     }
     for (unsigned i = 0; i < n->nclasses; i++) {
-        const AllocClass *nc = &n->classes[i], *oc = find_class(o, nc->name);
+        const AllocClass *nc = &n->classes[i], *oc = BY_NAME(o->classes, o->nclasses, nc->name);
         Pos np = or_pos(nc->pos, spec_pos(n));
         if (!oc) {
             Change *c = add(x, CH_class_added, NULL, absent, side_num(x, false, i, np), "class '%s' added as %u",
@@ -707,9 +683,7 @@ static void diff_constants(Dx *x)
 {
     const Spec *o = x->o, *n = x->n;
     for (unsigned i = 0; i < n->nconsts; i++) {
-        const Constant *nc = &n->consts[i], *oc = NULL;
-        for (unsigned k = 0; k < o->nconsts && !oc; k++)
-            oc = strcmp(o->consts[k].name, nc->name) ? NULL : &o->consts[k];
+        const Constant *nc = &n->consts[i], *oc = BY_NAME(o->consts, o->nconsts, nc->name);
         if (!oc || oc->val.v == nc->val.v)
             continue;
         ChangeSide f = side_num(x, true, oc->val.v, value_pos(o, NULL, &oc->val));

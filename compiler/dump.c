@@ -398,12 +398,6 @@ static bool yaml_flow(const YamlOut *y, const Node *n, size_t room)
     return ok;
 }
 
-static void yaml_indent(Buf *b, unsigned indent)
-{
-    for (unsigned i = 0; i < indent; i++)
-        buf_putc(b, ' ');
-}
-
 static void yaml_block(const YamlOut *y, const Node *n, unsigned indent, bool first_inline);
 
 /* What follows "key:" or "-": a scalar or a flow collection on the same
@@ -443,7 +437,7 @@ static void yaml_block(const YamlOut *y, const Node *n, unsigned indent, bool fi
     size_t count = n->kind == NODE_MAP ? n->npairs : n->nitems;
     for (size_t i = 0; i < count; i++) {
         if (i || !first_inline)
-            yaml_indent(b, indent);
+            buf_printf(b, "%*s", (int)indent, "");
         size_t line = b->len;
         while (line && b->p[line - 1] != '\n')
             line--;

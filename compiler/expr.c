@@ -21,7 +21,7 @@
 
 /* ---- units ------------------------------------------------------------- */
 
-static const struct {
+static const struct UnitInfo {
     const char *name;
     unsigned shift;
 } unit_table[] = {
@@ -42,13 +42,10 @@ unsigned expr_unit_shift(Unit u)
 
 bool expr_unit_lookup(const char *s, size_t n, Unit *out)
 {
-    for (size_t i = 0; i < countof(unit_table); i++) {
-        if (strlen(unit_table[i].name) == n && memcmp(unit_table[i].name, s, n) == 0) {
-            *out = (Unit)i;
-            return true;
-        }
-    }
-    return false;
+    const struct UnitInfo *u = NAMED(unit_table, countof(unit_table), s, n);
+    if (u)
+        *out = (Unit)(u - unit_table);
+    return u;
 }
 
 /* ---- builders ---------------------------------------------------------- */
@@ -327,10 +324,7 @@ static bool eval_unit(const Eval *v, const Expr *e, uint64_t a, uint64_t *out)
 static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *out)
 {
     Diags *d = v->d;
-    const Func *f = NULL;
-    for (size_t i = 0; i < countof(funcs); i++)
-        if (strcmp(funcs[i].name, e->name) == 0)
-            f = &funcs[i];
+    const Func *f = BY_NAME(funcs, countof(funcs), e->name);
     if (!f) {
         Diag *g = error_at(d, C_expr_call, e->op_pos, "unknown function '%s'", e->name);
         if (!diag_suggest(d, g, e->name, funcs, countof(funcs), sizeof *funcs))

@@ -21,9 +21,7 @@ void json_init(JsonW *w, Buf *out)
 
 static void newline(JsonW *w)
 {
-    buf_putc(w->out, '\n');
-    for (unsigned i = 0; i < w->depth; i++)
-        buf_puts(w->out, "  ");
+    buf_printf(w->out, "\n%*s", (int)(2 * w->depth), "");
 }
 
 /* Before any value or key: the comma and line break it needs. */

@@ -374,11 +374,13 @@ static void finds_lines(Map *m, Label *l, const Finds *fs, const char *cls)
                  arena_printf(m->a, "%s: %s", severity_name(fs->f[i].sev), fs->f[i].code));
 }
 
-static const char *finds_text(Map *m, const Finds *fs)
+/* "error: rule" for each rule in fs, the first after `first`, the others
+ * after `sep`; "" for none. */
+static const char *finds_text(Map *m, const Finds *fs, const char *first, const char *sep)
 {
     const char *t = "";
     for (unsigned i = 0; i < fs->n; i++)
-        t = arena_printf(m->a, "%s\n%s: %s", t, severity_name(fs->f[i].sev), fs->f[i].code);
+        t = arena_printf(m->a, "%s%s%s: %s", t, i ? sep : first, severity_name(fs->f[i].sev), fs->f[i].code);
     return t;
 }
 
@@ -753,7 +755,7 @@ static void draw_segment(Map *m, const SegDraw *sd)
         not_to_scale_mark(m, sd->x + sd->w, (sd->at.y0 + sd->at.y1) / 2);
     if (red)
         redline(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1 - sd->at.y0,
-                arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
+                arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
     buf_puts(m->b, "</g>\n");
 }
 
@@ -879,7 +881,7 @@ static void draw_window(Map *m, const Lane *ln, const SegDraw *sd)
         not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
     if (sd->cpu_red)
         redline(m, name, x, w->y0, ln->slot_w, h,
-                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &sd->finds)));
+                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
 }
 
 static void draw_lane(Map *m, const Lane *ln)
@@ -894,7 +896,7 @@ static void draw_lane(Map *m, const Lane *ln)
          arena_printf(a, "%s data-scale=\"%d\"", attr(m, "data-bar", bar->name), axis_to_scale(&ln->ax, 0, bar->size.v)),
          ln->x, top, ln->w, ybar - top,
          arena_printf(a, "BAR %s (index %llu): %s; the CPU reaches each segment drawn here through these bytes%s",
-                      bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v), finds_text(m, &ln->finds)));
+                      bar->name, (unsigned long long)bar->index.v, size_text(a, bar->size.v), finds_text(m, &ln->finds, "\n", "\n")));
     lane_unused(m, ln);
     for (unsigned k = 0; k < ln->nwins; k++)
         draw_window(m, ln, ln->wins[k]);
@@ -907,7 +909,7 @@ static void draw_lane(Map *m, const Lane *ln)
     }
     if (ln->finds.n)
         rect(m, "redline", NULL, ln->x - 2, top - 2, ln->w + 4, ybar - top + 4,
-             arena_printf(a, "BAR %s breaks rules:%s", bar->name, finds_text(m, &ln->finds)));
+             arena_printf(a, "BAR %s breaks rules:%s", bar->name, finds_text(m, &ln->finds, "\n", "\n")));
     buf_puts(m->b, "</g>\n");
 }
 
@@ -1215,11 +1217,6 @@ static void svg(Map *m)
 
 /* ---- HTML: the SVG, a table of the segments, the diagnostics; Markdown ---------- */
 
-static void td(Map *m, const char *cls, const char *text)
-{
-    buf_printf(m->b, "<td%s>%s</td>", cls ? attr(m, "class", cls) : "", xml(m->a, text));
-}
-
 /* A name for a table cell: escaped, with a line break allowed after each
  * '_' (the words of an identifier).  Table text otherwise wraps only at
  * spaces (the page's style), never inside a word. */
@@ -1231,11 +1228,6 @@ static const char *name_html(Map *m, const char *name)
     const char *r = arena_printf(m->a, "%s", t.p ? t.p : "");
     buf_free(&t);
     return r;
-}
-
-static void td_name(Map *m, const char *name)
-{
-    buf_printf(m->b, "<td>%s</td>", name_html(m, name));
 }
 
 /* "From FILE by segc V. WDDM M.m, ARCH, page size N." */
@@ -1267,15 +1259,16 @@ static void html_head(Map *m)
 
 /* ---- the tables of the HTML page and of the Markdown page ------------------------ */
 
-/* The segments table: these columns, then the banks and the rules broken. */
-enum { COL_ID, COL_NAME, COL_KIND, COL_FLAGS, COL_BASE, COL_SIZE, COL_END, COL_COMMIT, COL_CPU, SEG_COLS };
-static const struct {
-    const char *head;
-    bool num; /* set in the monospaced font (HTML) */
-} seg_cols[SEG_COLS] = {
-    {"id", true}, {"name", false}, {"kind", false}, {"flags", false}, {"base", true}, {"size", true},
-    {"end (exclusive)", true}, {"commit limit", true}, {"CPU window", false},
+/* The segments table.  The page lists the banks in their cell, Markdown
+ * counts them (its Banks table lists them). */
+enum { COL_ID, COL_NAME, COL_KIND, COL_FLAGS, COL_BASE, COL_SIZE, COL_END, COL_COMMIT, COL_CPU, COL_BANKS, COL_RULES,
+       SEG_COLS };
+static const char *const seg_heads[SEG_COLS] = {
+    "id", "name", "kind", "flags", "base", "size", "end (exclusive)", "commit limit", "CPU window", "banks",
+    "rules broken",
 };
+/* The columns set in the monospaced font (HTML). */
+#define SEG_NUM (1u << COL_ID | 1u << COL_BASE | 1u << COL_SIZE | 1u << COL_END | 1u << COL_COMMIT)
 
 static void seg_cells(Map *m, const SegDraw *sd, const char *cell[SEG_COLS])
 {
@@ -1294,6 +1287,8 @@ static void seg_cells(Map *m, const SegDraw *sd, const char *cell[SEG_COLS])
     cell[COL_CPU] = !has_split(g) ? cpu_text(m, g)
                                   : arena_printf(a, "%s; driver-reserved up to offset %s (system_memory_end), BIOS-reserved above",
                                                  cpu_text(m, g), hex(a, g->system_memory_end.v));
+    cell[COL_BANKS] = g->nbanks ? arena_printf(a, "%u", g->nbanks) : "none";
+    cell[COL_RULES] = finds_text(m, &sd->finds, "", ", ");
 }
 
 /* The BARs table. */
@@ -1313,6 +1308,55 @@ static void bar_cells(Map *m, const Lane *ln, const char *cell[BAR_COLS])
     cell[3] = t ? t : "no segment";
 }
 
+/* The allocation classes table: each value in hex and by name
+ * ("0x7: local (2), visible (1), gart (3)"). */
+enum { CLASS_COLS = 7 };
+static const char *const class_heads[CLASS_COLS] = {"class", "value", "write set", "read set", "eviction set",
+                                                    "preference", "bank hint"};
+
+static const char *placed(Map *m, uint32_t v, const PlaceList *l)
+{
+    return arena_printf(m->a, "0x%X: %s", v, places_text(m->a, l, true));
+}
+
+static void class_cells(Map *m, unsigned i, const char *cell[CLASS_COLS])
+{
+    const AllocClass *c = &m->s->classes[i];
+    cell[0] = c->name ? c->name : "?";
+    cell[1] = arena_printf(m->a, "%u", i);
+    cell[2] = placed(m, places_mask(&c->write), &c->write);
+    cell[3] = placed(m, places_mask(class_read(c)), class_read(c));
+    cell[4] = placed(m, places_mask(&c->evict), &c->evict);
+    cell[5] = placed(m, class_preferred(c), &c->prefer);
+    cell[6] = placed(m, class_hinted_bank(c), &c->banks);
+}
+
+/* "DMA buffer segment set: 0x4: gart (3)", when the spec gives one. */
+static const char *dma_text(Map *m)
+{
+    const PlaceList *l = &m->s->dma;
+    return l->set ? arena_printf(m->a, "DMA buffer segment set: %s", placed(m, places_mask(l), l)) : NULL;
+}
+
+/* "<h2>TITLE</h2>", then a table's start and its head row. */
+static void html_table(Map *m, const char *title, const char *id, const char *const *head, unsigned n)
+{
+    buf_printf(m->b, "<h2>%s</h2>\n<table id=\"%s\">\n<tr>", title, id);
+    for (unsigned c = 0; c < n; c++)
+        buf_printf(m->b, "<th>%s</th>", head[c]);
+    buf_puts(m->b, "</tr>\n");
+}
+
+/* A row's start and its first n cells: column `name` a name, the columns
+ * in the mask `num` monospaced. */
+static void html_cells(Map *m, bool bad, const char *const *cell, unsigned n, unsigned name, unsigned num)
+{
+    buf_printf(m->b, "<tr%s>", bad ? " class=\"bad\"" : "");
+    for (unsigned c = 0; c < n; c++)
+        buf_printf(m->b, "<td%s>%s</td>", num & (1u << c) ? " class=\"num\"" : "",
+                   c == name ? name_html(m, cell[c]) : xml(m->a, cell[c]));
+}
+
 static void html_segment(Map *m, const SegDraw *sd)
 {
     Arena *a = m->a;
@@ -1320,12 +1364,7 @@ static void html_segment(Map *m, const SegDraw *sd)
     const Segment *g = sd->g;
     const char *cell[SEG_COLS];
     seg_cells(m, sd, cell);
-    buf_printf(b, "<tr%s>", sd->finds.n ? " class=\"bad\"" : "");
-    for (unsigned c = 0; c < SEG_COLS; c++)
-        if (c == COL_NAME)
-            td_name(m, cell[c]);
-        else
-            td(m, seg_cols[c].num ? "num" : NULL, cell[c]);
+    html_cells(m, sd->finds.n, cell, COL_BANKS, COL_NAME, SEG_NUM);
     /* one bank per line */
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
@@ -1338,135 +1377,6 @@ static void html_segment(Map *m, const SegDraw *sd)
         buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
                    xml(a, sd->finds.f[k].code));
     buf_puts(b, "</td></tr>\n");
-}
-
-/* ---- allocation classes: a table under the segments' (HTML and Markdown) ---- */
-
-static void md_text(Buf *b, const char *s);
-static void md_row(Buf *b, const char *const *cell, unsigned n);
-static void md_head(Buf *b, const char *const *head, unsigned n);
-
-enum { CLASS_COLS = 7 };
-static const char *const class_heads[CLASS_COLS] = {"class", "value", "write set", "read set", "eviction set",
-                                                    "preference", "bank hint"};
-
-/* "0x7: local (2), visible (1), gart (3)" */
-static const char *placed(Map *m, uint32_t v, const PlaceList *l)
-{
-    return arena_printf(m->a, "0x%X: %s", v, places_text(m->a, l, true));
-}
-
-static void class_cells(Map *m, const AllocClass *c, unsigned i, const char *cell[CLASS_COLS])
-{
-    cell[0] = c->name ? c->name : "?";
-    cell[1] = arena_printf(m->a, "%u", i);
-    cell[2] = placed(m, places_mask(&c->write), &c->write);
-    cell[3] = placed(m, places_mask(class_read(c)), class_read(c));
-    cell[4] = placed(m, places_mask(&c->evict), &c->evict);
-    cell[5] = placed(m, class_preferred(c), &c->prefer);
-    cell[6] = placed(m, class_hinted_bank(c), &c->banks);
-}
-
-static void html_classes(Map *m)
-{
-    Buf *b = m->b;
-    const Spec *s = m->s;
-    if (s->nclasses) {
-        buf_puts(b, "<h2>Allocation classes</h2>\n<table id=\"classes\">\n<tr>");
-        for (unsigned c = 0; c < CLASS_COLS; c++)
-            buf_printf(b, "<th>%s</th>", class_heads[c]);
-        buf_puts(b, "</tr>\n");
-        for (unsigned i = 0; i < s->nclasses; i++) {
-            const char *cell[CLASS_COLS];
-            class_cells(m, &s->classes[i], i, cell);
-            buf_puts(b, "<tr>");
-            td_name(m, cell[0]);
-            for (unsigned c = 1; c < CLASS_COLS; c++)
-                td(m, c == 1 ? "num" : NULL, cell[c]);
-            buf_puts(b, "</tr>\n");
-        }
-        buf_puts(b, "</table>\n");
-    }
-    if (s->dma.set)
-        buf_printf(b, "<p id=\"dma\">DMA buffer segment set: %s</p>\n",
-                   xml(m->a, placed(m, places_mask(&s->dma), &s->dma)));
-}
-
-static void md_classes(Map *m)
-{
-    Buf *b = m->b;
-    const Spec *s = m->s;
-    if (s->nclasses) {
-        buf_puts(b, "\n## Allocation classes\n\n");
-        md_head(b, class_heads, CLASS_COLS);
-        for (unsigned i = 0; i < s->nclasses; i++) {
-            const char *cell[CLASS_COLS];
-            class_cells(m, &s->classes[i], i, cell);
-            md_row(b, cell, CLASS_COLS);
-        }
-    }
-    if (s->dma.set) {
-        buf_puts(b, "\nDMA buffer segment set: ");
-        md_text(b, placed(m, places_mask(&s->dma), &s->dma));
-        buf_putc(b, '\n');
-    }
-}
-
-static void html_bars(Map *m)
-{
-    Buf *b = m->b;
-    buf_puts(b, "<h2>BARs</h2>\n<table id=\"bars\">\n<tr>");
-    for (unsigned c = 0; c < BAR_COLS; c++)
-        buf_printf(b, "<th>%s</th>", bar_heads[c]);
-    buf_puts(b, "</tr>\n");
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        const Lane *ln = &m->lanes[i];
-        const char *cell[BAR_COLS];
-        bar_cells(m, ln, cell);
-        buf_printf(b, "<tr%s>", ln->finds.n ? " class=\"bad\"" : "");
-        td_name(m, cell[0]);
-        for (unsigned c = 1; c < BAR_COLS; c++)
-            td(m, c < 3 ? "num" : NULL, cell[c]);
-        buf_puts(b, "</tr>\n");
-    }
-    buf_puts(b, "</table>\n");
-}
-
-static void html_diags(Map *m)
-{
-    Arena *a = m->a;
-    Buf *b = m->b;
-    buf_puts(b, m->ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
-                       : "<h2>Diagnostics</h2>\n<p>None: the spec passes every rule.</p>\n");
-    for (const Diag *e = m->d->head; e; e = e->next) {
-        if (e->sev == SEV_NOTE)
-            continue;
-        buf_printf(b, "<li class=\"%s\">%s", e->sev == SEV_WARNING ? "warn" : "err",
-                   xml(a, diag_line(m, e->pos, e->sev, e->code, e->msg)));
-        for (const Note *n = e->notes; n; n = n->next)
-            buf_printf(b, "<br>%s", xml(a, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg)));
-        buf_puts(b, "</li>\n");
-    }
-    if (m->ndiags)
-        buf_puts(b, "</ul>\n");
-}
-
-static void html(Map *m, const Buf *svgtext)
-{
-    html_head(m);
-    buf_putn(m->b, svgtext->p, svgtext->len);
-    buf_puts(m->b, "</div>\n<h2>Segments</h2>\n<table id=\"segments\">\n<tr>");
-    for (unsigned c = 0; c < SEG_COLS; c++)
-        buf_printf(m->b, "<th>%s</th>", seg_cols[c].head);
-    buf_puts(m->b, "<th>banks</th><th>rules broken</th></tr>\n");
-    for (unsigned i = 0; i < m->nsd; i++)
-        html_segment(m, &m->sd[i]);
-    buf_puts(m->b, "</table>\n");
-    html_classes(m);
-    if (m->nlanes)
-        html_bars(m);
-    html_diags(m);
-    buf_puts(m->b, "</body>\n</html>\n");
 }
 
 /* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
@@ -1511,13 +1421,29 @@ static void md_head(Buf *b, const char *const *head, unsigned n)
     buf_puts(b, "|\n");
 }
 
-/* "error: rule, warning: rule" for the rules that fired on a segment or BAR. */
-static const char *finds_codes(Map *m, const Finds *fs)
+/* `text` escaped for Markdown, or for HTML. */
+static void put_text(Map *m, bool md, const char *text)
 {
-    const char *t = NULL;
-    for (unsigned i = 0; i < fs->n; i++)
-        t = join(m, t, ", ", arena_printf(m->a, "%s: %s", severity_name(fs->f[i].sev), fs->f[i].code));
-    return t ? t : "";
+    if (md)
+        md_text(m->b, text);
+    else
+        buf_puts(m->b, xml(m->a, text));
+}
+
+/* The findings, each with its notes: Markdown's list, or the page's items. */
+static void diag_list(Map *m, bool md)
+{
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        buf_puts(m->b, md ? "- " : e->sev == SEV_WARNING ? "<li class=\"warn\">" : "<li class=\"err\">");
+        put_text(m, md, diag_line(m, e->pos, e->sev, e->code, e->msg));
+        for (const Note *n = e->notes; n; n = n->next) {
+            buf_puts(m->b, md ? "\n  - " : "<br>");
+            put_text(m, md, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg));
+        }
+        buf_puts(m->b, md ? "\n" : "</li>\n");
+    }
 }
 
 static void markdown(Map *m)
@@ -1529,24 +1455,30 @@ static void markdown(Map *m)
     buf_puts(b, "\n\n");
     md_text(b, page_from(m));
     buf_puts(b, "\n\n## Segments\n\n");
-    const char *head[SEG_COLS + 2];
-    for (unsigned c = 0; c < SEG_COLS; c++)
-        head[c] = seg_cols[c].head;
-    head[SEG_COLS] = "banks";
-    head[SEG_COLS + 1] = "rules broken";
-    md_head(b, head, SEG_COLS + 2);
+    md_head(b, seg_heads, SEG_COLS);
     unsigned banked = 0, windows = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         const SegDraw *sd = &m->sd[i];
-        const char *cell[SEG_COLS + 2];
+        const char *cell[SEG_COLS];
         seg_cells(m, sd, cell);
-        cell[SEG_COLS] = sd->g->nbanks ? arena_printf(a, "%u", sd->g->nbanks) : "none";
-        cell[SEG_COLS + 1] = finds_codes(m, &sd->finds);
-        md_row(b, cell, SEG_COLS + 2);
+        md_row(b, cell, SEG_COLS);
         banked += sd->g->nbanks > 0;
         windows += sd->g->cpu != CPU_NONE;
     }
-    md_classes(m);
+    if (m->s->nclasses) {
+        buf_puts(b, "\n## Allocation classes\n\n");
+        md_head(b, class_heads, CLASS_COLS);
+        for (unsigned i = 0; i < m->s->nclasses; i++) {
+            const char *cell[CLASS_COLS];
+            class_cells(m, i, cell);
+            md_row(b, cell, CLASS_COLS);
+        }
+    }
+    if (dma_text(m)) {
+        buf_puts(b, "\n");
+        md_text(b, dma_text(m));
+        buf_putc(b, '\n');
+    }
     if (banked) {
         static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
         buf_puts(b, "\n## Banks\n\n");
@@ -1582,18 +1514,46 @@ static void markdown(Map *m)
     buf_puts(b, "\n## Diagnostics\n\n");
     if (!m->ndiags)
         buf_puts(b, "None: the spec passes every rule.\n");
-    for (const Diag *e = m->d->head; e; e = e->next) {
-        if (e->sev == SEV_NOTE)
-            continue;
-        buf_puts(b, "- ");
-        md_text(b, diag_line(m, e->pos, e->sev, e->code, e->msg));
-        buf_putc(b, '\n');
-        for (const Note *n = e->notes; n; n = n->next) {
-            buf_puts(b, "  - ");
-            md_text(b, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg));
-            buf_putc(b, '\n');
-        }
+    diag_list(m, true);
+}
+
+static void html(Map *m, const Buf *svgtext)
+{
+    html_head(m);
+    buf_putn(m->b, svgtext->p, svgtext->len);
+    buf_puts(m->b, "</div>\n");
+    html_table(m, "Segments", "segments", seg_heads, SEG_COLS);
+    for (unsigned i = 0; i < m->nsd; i++)
+        html_segment(m, &m->sd[i]);
+    buf_puts(m->b, "</table>\n");
+    if (m->s->nclasses)
+        html_table(m, "Allocation classes", "classes", class_heads, CLASS_COLS);
+    for (unsigned i = 0; i < m->s->nclasses; i++) {
+        const char *cell[CLASS_COLS];
+        class_cells(m, i, cell);
+        html_cells(m, false, cell, CLASS_COLS, 0, 1u << 1);
+        buf_puts(m->b, "</tr>\n");
     }
+    if (m->s->nclasses)
+        buf_puts(m->b, "</table>\n");
+    if (dma_text(m))
+        buf_printf(m->b, "<p id=\"dma\">%s</p>\n", xml(m->a, dma_text(m)));
+    if (m->nlanes)
+        html_table(m, "BARs", "bars", bar_heads, BAR_COLS);
+    for (unsigned i = 0; i < m->nlanes; i++) {
+        const char *cell[BAR_COLS];
+        bar_cells(m, &m->lanes[i], cell);
+        html_cells(m, m->lanes[i].finds.n, cell, BAR_COLS, 0, 1u << 1 | 1u << 2);
+        buf_puts(m->b, "</tr>\n");
+    }
+    if (m->nlanes)
+        buf_puts(m->b, "</table>\n");
+    buf_puts(m->b, m->ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
+                             : "<h2>Diagnostics</h2>\n<p>None: the spec passes every rule.</p>\n");
+    diag_list(m, false);
+    if (m->ndiags)
+        buf_puts(m->b, "</ul>\n");
+    buf_puts(m->b, "</body>\n</html>\n");
 }
 
 bool map_render(Arena *a, const Spec *s, const Diags *d, MapFormat format, Buf *out)

@@ -98,13 +98,6 @@ static int win_errno(void)
     }
 }
 
-char *stpcpy(char *dst, const char *src)
-{
-    size_t n = strlen(src);
-    memcpy(dst, src, n + 1);
-    return dst + n;
-}
-
 static UINT saved_cp;
 
 static void restore_cp(void)

@@ -63,19 +63,6 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
-/* The item named name[0..len) of n items of `size` bytes that each start
- * with their name (as closest_of reads them), or NULL. */
-static void *named(const void *items, size_t n, size_t size, const char *name, size_t len)
-{
-    for (size_t i = 0; i < n; i++) {
-        const char *item = (const char *)items + i * size, *s = *(const char *const *)(const void *)item;
-        if (s && strlen(s) == len && !strncmp(s, name, len))
-            return (void *)(uintptr_t)item;
-    }
-    return NULL;
-}
-#define NAMED(items, n, name, len) named((items), (n), sizeof *(items), (name), (len))
-
 /* "a, b, c": the names a message offers. */
 static const char *name_list(R *r, const char *const *names, size_t n)
 {

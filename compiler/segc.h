@@ -1168,7 +1168,6 @@ int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleC
 
 #ifdef _WIN32
 #define OS_WINDOWS 1
-char *stpcpy(char *dst, const char *src); /* POSIX 2008; os.c supplies it */
 #else
 #define OS_WINDOWS 0
 #endif
@@ -1207,6 +1206,10 @@ void os_guard(void (*cleanup)(void));
  * NULL names are skipped. */
 #define closest_name(word, cands, n) closest_of((word), (cands), (n), sizeof *(cands))
 const char *closest_of(const char *word, const void *items, size_t n, size_t size);
+/* The item named name[0..len) of such items, or NULL; BY_NAME for a string. */
+void *named(const void *items, size_t n, size_t size, const char *name, size_t len);
+#define NAMED(items, n, name, len) named((items), (n), sizeof *(items), (name), (len))
+#define BY_NAME(items, n, name) NAMED((items), (n), (name), strlen(name))
 /* diag.c: adds "did you mean 'X'?" to `on` when one of those names is
  * close; says whether. */
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);

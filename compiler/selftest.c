@@ -274,6 +274,17 @@ static void classes_table(Emit *w, const Spec *s, const SelftestNames *n)
 
 static const char *const suffix[DDI_FORMS] = {"", "3", "4"};
 
+/* `classic` for each of QUERYSEGMENT and QUERYSEGMENT3 the spec answers,
+ * then `four` if it answers QUERYSEGMENT4. */
+static void per_form(Emit *w, unsigned forms, void (*classic)(Emit *, const char *), void (*four)(Emit *))
+{
+    for (unsigned f = 0; f < 2; f++)
+        if (forms & (1u << f))
+            classic(w, suffix[f]);
+    if (forms & DDI_QS4)
+        four(w);
+}
+
 /* QUERYSEGMENT (form 0) or QUERYSEGMENT3 (1): the calls and their answers. */
 static void classic(Emit *w, const Spec *s, unsigned form, bool agp, unsigned no_agp)
 {
@@ -361,20 +372,12 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
         if (forms & (1u << f))
             t_out_member(w, suffix[f]);
     t_out_end(w);
-    for (unsigned f = 0; f < 2; f++)
-        if (forms & (1u << f))
-            t_desc(w, suffix[f]);
-    if (forms & DDI_QS4)
-        t_desc4(w);
+    per_form(w, forms, t_desc, t_desc4);
     t_fill_runtime(w);
     for (unsigned i = 0; i < s->nbars; i++)
         t_fill_bar(w, i, &n->bar[i]);
     t_setup(w);
-    for (unsigned f = 0; f < 2; f++)
-        if (forms & (1u << f))
-            t_setup_desc(w, suffix[f]);
-    if (forms & DDI_QS4)
-        t_setup_desc4(w);
+    per_form(w, forms, t_setup_desc, t_setup_desc4);
     if (agp)
         t_setup_agp(w);
     else
@@ -383,11 +386,7 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     if (forms & DDI_QS4)
         t_setup_in4(w);
     t_setup_end(w);
-    for (unsigned f = 0; f < 2; f++)
-        if (forms & (1u << f))
-            t_kept_desc(w, suffix[f]);
-    if (forms & DDI_QS4)
-        t_kept_desc4(w);
+    per_form(w, forms, t_kept_desc, t_kept_desc4);
     t_kept_end(w, n->up, n->header, wddm, s->ptr_bytes, s->nbars);
     if (s->nbars)
         t_constant_bars(w, n->up);

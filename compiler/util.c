@@ -416,6 +416,16 @@ static size_t edit_distance(const char *a, const char *b)
     return d[la][lb];
 }
 
+void *named(const void *items, size_t n, size_t size, const char *name, size_t len)
+{
+    for (size_t i = 0; i < n; i++) {
+        const char *item = (const char *)items + i * size, *s = *(const char *const *)(const void *)item;
+        if (s && strlen(s) == len && !strncmp(s, name, len))
+            return (void *)(uintptr_t)item;
+    }
+    return NULL;
+}
+
 const char *closest_of(const char *word, const void *items, size_t n, size_t size)
 {
     const char *best = NULL;

@@ -362,21 +362,18 @@ static const char *flow_start(const char *text, const char *ls, const char *cur)
 
 /* ---- the context ---------------------------------------------------------------- */
 
-static void set_path(TextCtx *c, const Path *p, bool reversed)
-{
-    for (unsigned i = 0; i < p->n && c->depth < CTX_MAX_DEPTH; i++) {
-        const Word *w = &p->step[reversed ? p->n - 1 - i : i];
-        size_t n = w->n < CTX_MAX_NAME - 1 ? w->n : CTX_MAX_NAME - 1;
-        memcpy(c->path[c->depth], w->s, n);
-        c->path[c->depth++][n] = 0;
-    }
-}
-
-static void set_key(TextCtx *c, Word w)
+/* `w` into a name of the context, cut to CTX_MAX_NAME - 1 bytes. */
+static void set_name(char *name, Word w)
 {
     size_t n = w.n < CTX_MAX_NAME - 1 ? w.n : CTX_MAX_NAME - 1;
-    memcpy(c->key, w.s, n);
-    c->key[n] = 0;
+    memcpy(name, w.s, n);
+    name[n] = 0;
+}
+
+static void set_path(TextCtx *c, const Path *p, bool reversed)
+{
+    for (unsigned i = 0; i < p->n && c->depth < CTX_MAX_DEPTH; i++)
+        set_name(c->path[c->depth++], p->step[reversed ? p->n - 1 - i : i]);
 }
 
 /* Inside flow collections: the path goes on through their keys.  `col`:
@@ -394,10 +391,10 @@ static void flow_context(const Flow *f, const char *cur, const char *end, int co
     if (list) {
         if (!f->lv[f->depth - 1].key.s)
             return; /* a list that is no key's value */
-        set_key(c, f->lv[f->depth - 1].key);
+        set_name(c->key, f->lv[f->depth - 1].key);
         p.n--;
     } else if (f->key.s) {
-        set_key(c, f->key);
+        set_name(c->key, f->key);
     }
     set_path(c, &p, false);
     c->kind = list ? CTX_ITEM : f->key.s ? CTX_VALUE : CTX_KEY;
@@ -487,7 +484,7 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
         return;
     }
     c->npresent = 0;
-    set_key(c, l.key);
+    set_name(c->key, l.key);
     c->kind = CTX_VALUE;
 }
 

@@ -2,6 +2,7 @@
 /* locate.c - what the cursor is on: the scalar under it in the spec tree
  * the pipeline read, and the keys and indexes that lead to it. */
 #include "lsp.h"
+#include "context.h"
 
 #include <string.h>
 
@@ -69,14 +70,29 @@ static const Node *segment_map(const Cursor *c)
 
 const Segment *spec_segment(const Spec *s, const char *name)
 {
-    for (unsigned i = 0; s && name && i < s->nsegs; i++)
-        if (s->segs[i].name && !strcmp(s->segs[i].name, name))
-            return &s->segs[i];
-    return NULL;
+    return s && name ? BY_NAME(s->segs, s->nsegs, name) : NULL;
+}
+
+const char *cursor_segment_name(const Cursor *c)
+{
+    const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
+    return name && name->kind == NODE_SCALAR ? name->str : NULL;
 }
 
 const Segment *cursor_segment(const Analysis *an, const Cursor *c)
 {
-    const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
-    return name && name->kind == NODE_SCALAR ? spec_segment(an->spec, name->str) : NULL;
+    return spec_segment(an->spec, cursor_segment_name(c));
+}
+
+unsigned path_keys(const Cursor *c, const char **keys)
+{
+    for (unsigned i = 0; i < c->depth; i++)
+        keys[i] = c->path[i].key ? c->path[i].key : "#";
+    return c->depth;
+}
+
+bool path_is(const Cursor *c, const char *pattern)
+{
+    const char *keys[LOC_MAX_DEPTH];
+    return path_match(keys, path_keys(c, keys), pattern);
 }

@@ -121,9 +121,6 @@ json_t *lsp_location(const Server *S, Pos p);
 Pos lsp_shown(const Analysis *an, const Diag *g);
 /* A finding as textDocument/publishDiagnostics sends it for `doc`. */
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
-/* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
- * fences, code spans and bold marks taken out. */
-json_t *lsp_markup(Markup kind, const char *md, size_t len);
 /* The URI for a file path, malloc'd. */
 char *uri_from_path(const char *path);
 
@@ -153,9 +150,14 @@ typedef struct Cursor {
 bool lsp_locate(const Analysis *an, size_t off, Cursor *c);
 /* The segment of spec `s` (or NULL) named `name`, or NULL. */
 const Segment *spec_segment(const Spec *s, const char *name);
-/* The segment of the spec the cursor is inside (segments[i], by its
- * name), or NULL. */
+/* The `name:` of the entry of `segments:` the cursor is inside, or NULL;
+ * the segment of the spec of that name, or NULL. */
+const char *cursor_segment_name(const Cursor *c);
 const Segment *cursor_segment(const Analysis *an, const Cursor *c);
+/* The keys of the cursor's path, "#" for an index: the path context.c and
+ * spec_map_at speak; whether that path is `pattern` (path_match). */
+unsigned path_keys(const Cursor *c, const char **keys);
+bool path_is(const Cursor *c, const char *pattern);
 
 /* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
 

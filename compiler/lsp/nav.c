@@ -100,20 +100,6 @@ static bool expr_key(const PathStep *path, unsigned depth)
     return false;
 }
 
-static bool is_key(const PathStep *path, unsigned depth, unsigned i, const char *key)
-{
-    return i < depth && path[i].key && !strcmp(path[i].key, key);
-}
-
-/* The `name:` of the segment entry at the start of `path`, or NULL. */
-static const char *path_segment(const PathStep *path, unsigned depth)
-{
-    if (depth < 2 || !is_key(path, depth, 0, "segments") || path[1].index < 0 || path[1].node->kind != NODE_SEQ)
-        return NULL;
-    const Node *n = node_get(path[1].node->items[path[1].index], "name");
-    return n && n->kind == NODE_SCALAR ? n->str : NULL;
-}
-
 /* The EX_REF of `e` whose span holds byte `off`, or NULL. */
 static const Expr *ref_at(const Expr *e, size_t off)
 {
@@ -133,23 +119,19 @@ static const Expr *ref_at(const Expr *e, size_t off)
  * segment:`, a form's `bar:`, `extends:`), else SYM_NONE. */
 static Sym word_sym(const Cursor *c)
 {
-    const PathStep *p = c->path;
-    unsigned n = c->depth;
     const char *s = c->scalar->str;
-    if (c->on_key && n == 2 && is_key(p, n, 0, "constants"))
+    if (c->on_key && path_is(c, "constants *"))
         return (Sym){SYM_CONST, s, NULL, NULL};
-    if (c->on_key && n == 2 && is_key(p, n, 0, "bars"))
+    if (c->on_key && path_is(c, "bars *"))
         return (Sym){SYM_BAR, s, NULL, NULL};
     if (c->on_key)
         return (Sym){0};
-    if (n == 1 && is_key(p, n, 0, "extends"))
+    if (path_is(c, "extends"))
         return (Sym){SYM_FILE, s, NULL, NULL};
-    if (n == 3 && is_key(p, n, 2, "name") && path_segment(p, n))
+    if (path_is(c, "segments # name") || (path_is(c, "paging segment") && strcmp(s, "none")))
         return (Sym){SYM_SEG, s, NULL, NULL};
-    if (n == 2 && is_key(p, n, 0, "paging") && is_key(p, n, 1, "segment") && strcmp(s, "none"))
-        return (Sym){SYM_SEG, s, NULL, NULL};
-    if (n == 4 && path_segment(p, n) && is_key(p, n, 3, "bar") &&
-        (is_key(p, n, 2, "cpu_visible") || is_key(p, n, 2, "cpu_host_aperture")))
+    if ((path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar")) &&
+        cursor_segment_name(c))
         return (Sym){SYM_BAR, s, NULL, NULL};
     return (Sym){0};
 }
@@ -167,7 +149,7 @@ static Sym sym_at(Nav *nv, size_t off)
         return s;
     const Expr *ref = ref_at(expr_parse_scalar(nv->a, c.scalar, &nv->scratch), off);
     Pos word;
-    return ref ? ref_sym(nv->a, ref, path_segment(c.path, c.depth), &word) : (Sym){0};
+    return ref ? ref_sym(nv->a, ref, cursor_segment_name(&c), &word) : (Sym){0};
 }
 
 /* ---- definition ----------------------------------------------------------- */
@@ -287,11 +269,11 @@ static void refs_in_scalar(Refs *r, const Cursor *c)
     Sym s = word_sym(c);
     if (same_sym(&s, &r->want)) {
         /* The declarations: a key of constants: or bars:, a segment's name:. */
-        bool decl = c->on_key || is_key(c->path, c->depth, c->depth - 1, "name");
+        bool decl = c->on_key || path_is(c, "segments # name");
         if (r->decl || !decl)
             add_ref(r, text_span(c->scalar));
     } else if (s.kind == SYM_NONE && !c->on_key && expr_key(c->path, c->depth)) {
-        refs_in_expr(r, expr_parse_scalar(r->nv->a, c->scalar, &r->nv->scratch), path_segment(c->path, c->depth));
+        refs_in_expr(r, expr_parse_scalar(r->nv->a, c->scalar, &r->nv->scratch), cursor_segment_name(c));
     }
 }
 

@@ -31,30 +31,6 @@ static const char *operand(Arena *a, uint64_t v)
     return s[0] == '\xE2' ? arena_printf(a, "0x%" PRIX64, v) : s;
 }
 
-/* The keys of the cursor's path, "#" for an index: the path context.c
- * and spec_map_at speak. */
-static unsigned path_keys(const Cursor *c, const char **keys)
-{
-    for (unsigned i = 0; i < c->depth; i++)
-        keys[i] = c->path[i].key ? c->path[i].key : "#";
-    return c->depth;
-}
-
-/* Whether the cursor's path is `pattern` (path_match). */
-static bool path_is(const Cursor *c, const char *pattern)
-{
-    const char *keys[LOC_MAX_DEPTH];
-    return path_match(keys, path_keys(c, keys), pattern);
-}
-
-static const FlagInfo *flag_named(const char *name)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (!strcmp(flag_table[i].name, name))
-            return &flag_table[i];
-    return NULL;
-}
-
 /* "preserved_during_standby | direct_flip", or "none". */
 static void flag_names(Buf *b, uint32_t flags)
 {
@@ -66,7 +42,9 @@ static void flag_names(Buf *b, uint32_t flags)
         buf_puts(b, "none");
 }
 
-json_t *lsp_markup(Markup kind, const char *md, size_t len)
+/* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
+ * fences, code spans and bold marks taken out. */
+static json_t *lsp_markup(Markup kind, const char *md, size_t len)
 {
     if (kind == MARKUP_MARKDOWN)
         return json_pack("{s:s,s:s%}", "kind", "markdown", "value", md, len);
@@ -196,10 +174,8 @@ static bool expression_at(const Cursor *c, int *field)
  * another file than its name), else NULL. */
 static const Constant *overridden(const Spec *s, const Cursor *c)
 {
-    for (unsigned i = 0; s && path_is(c, "constants *") && i < s->nconsts; i++)
-        if (!strcmp(s->consts[i].name, c->path[1].key))
-            return s->consts[i].val.set && s->consts[i].val.pos.file != s->consts[i].pos.file ? &s->consts[i] : NULL;
-    return NULL;
+    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
+    return k && k->val.set && k->val.pos.file != k->pos.file ? k : NULL;
 }
 
 /* A constant a -D overrides: the value the model uses, from the command
@@ -256,7 +232,7 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
 
 static bool hover_flag(const Cursor *c, Buf *b)
 {
-    const FlagInfo *fi = path_is(c, "segments # flags #") ? flag_named(c->scalar->str) : NULL;
+    const FlagInfo *fi = path_is(c, "segments # flags #") ? BY_NAME(flag_table, flag_count, c->scalar->str) : NULL;
     if (!fi)
         return false;
     buf_printf(b, "**%s**: DXGK_SEGMENTFLAGS bit %u (value 0x%X), member `%s`; WDDM %u.%u or later", fi->name,
@@ -355,10 +331,8 @@ static void class_value(Arena *a, Buf *b, const char *what, uint32_t v, const Pl
 static bool hover_class(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     const Spec *s = an->spec;
-    const AllocClass *k = NULL;
-    for (unsigned i = 0; s && !c->on_key && path_is(c, "allocations # name") && i < s->nclasses; i++)
-        if (s->classes[i].name && !strcmp(s->classes[i].name, c->scalar->str))
-            k = &s->classes[i];
+    const AllocClass *k =
+        s && !c->on_key && path_is(c, "allocations # name") ? BY_NAME(s->classes, s->nclasses, c->scalar->str) : NULL;
     if (!k)
         return false;
     buf_printf(b, "**allocation class `%s`**: `%s_ALLOCATION_%s` = %u", k->name, s->upper ? s->upper : "?",
@@ -388,12 +362,9 @@ static void bar_window(Arena *a, const Segment *g, const char *what, const Value
 static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     const Spec *s = an->spec;
-    const Bar *bar = NULL;
-    bool named = c->on_key ? path_is(c, "bars *")
-                           : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
-    for (unsigned i = 0; named && s && i < s->nbars; i++)
-        if (!strcmp(s->bars[i].name, c->scalar->str))
-            bar = &s->bars[i];
+    bool by_name = c->on_key ? path_is(c, "bars *")
+                             : path_is(c, "segments # cpu_visible bar") || path_is(c, "segments # cpu_host_aperture bar");
+    const Bar *bar = by_name && s ? BY_NAME(s->bars, s->nbars, c->scalar->str) : NULL;
     if (!bar)
         return false;
     /* A BAR's values do not fail in a spec that was built. */
