@@ -256,10 +256,14 @@ typedef struct On {
     const Bank *bank;
     const Bar *bar;
     const char *field;
+    const Segment *pair; /* a pairwise finding's other segment, whose waivers apply too */
 } On;
-#define SEG(g, field) ((On){(g), NULL, NULL, (field)})
-#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field)})
-#define BAR(bar, field) ((On){NULL, NULL, (bar), (field)})
+#define SEG(g, field) ((On){(g), NULL, NULL, (field), NULL})
+#define BANK(g, bank, field) ((On){(g), (bank), NULL, (field), NULL})
+#define BAR(bar, field) ((On){NULL, NULL, (bar), (field), NULL})
+/* A finding about segment g and the earlier segment `other` (segments-overlap,
+ * cpu-windows-overlap): a waiver of the rule on either waives it. */
+#define PAIR(g, field, other) ((On){(g), NULL, NULL, (field), (other)})
 
 static Subject subject(const Ck *k, On on)
 {
@@ -470,12 +474,20 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
         pos = g ? g->pos : k->s->name_pos;
     /* Waivers first: a rule switched off for this run (-Wno-) still fires
      * on the segment, so its waiver is not "unused".  The waived finding is
-     * kept (not printed, not counted) so SARIF can show it as suppressed. */
+     * kept (not printed, not counted) so SARIF can show it as suppressed.
+     * A pairwise finding is waived by a waiver on either segment (the
+     * finding's own shown first), and each one there is used. */
     Waiver *w = NULL;
-    Segment *mg = g ? &k->mut->segs[g - k->s->segs] : NULL;
-    for (unsigned i = 0; mg && rule_waivable(id) && !w && i < mg->nwaivers; i++)
-        if (!strcmp(mg->waivers[i].rule, rule_table[id].name))
-            w = &mg->waivers[i];
+    const Segment *on_segs[2] = {g, on.pair};
+    for (unsigned j = 0; j < 2; j++) {
+        Segment *mg = on_segs[j] ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
+        for (unsigned i = 0; mg && rule_waivable(id) && i < mg->nwaivers; i++)
+            if (!strcmp(mg->waivers[i].rule, rule_table[id].name)) {
+                if (!w)
+                    w = &mg->waivers[i];
+                mg->waivers[i].used = true;
+            }
+    }
     RuleSetting set = rule_switchable(id) && !w ? k->c->setting[id] : RS_DEFAULT;
     if (set == RS_OFF)
         return NULL;
@@ -489,8 +501,6 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Diag *e = w ? diag_vwaived(k->d, sev, id, pos, w->reason, w->pos, fmt, ap) : diag_vadd(k->d, sev, id, pos, fmt, ap);
     va_end(ap);
     e->about = subject(k, on);
-    if (w)
-        w->used = true;
     const Value *v = on_value(k, on);
     read_add(k, e, v, v, (Pos){0}, NULL, true, false);
     return e;
@@ -582,12 +592,19 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
     if (g->flags_written)
         reads_kind(k, report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp",
                              g->name), g);
-    if (g->cpu != CPU_NONE)
-        reads_kind(k, report(k, SEG(g, "cpu_visible"), g->cpu_pos,
-                             "segment '%s' is AGP: cpu_visible would set CpuVisible beside Agp", g->name), g);
-    if (g->nbanks)
-        reads_kind(k, report(k, SEG(g, "banks"), g->banks_pos,
-                             "segment '%s' is AGP: banks would set UseBanking beside Agp", g->name), g);
+    /* Each key that sets a flag (the model's, not its flags: emit_preconditions). */
+    const struct {
+        bool set;
+        const char *key, *flag;
+        Pos pos;
+    } keys[] = {{g->cpu != CPU_NONE, "cpu_visible", "CpuVisible", g->cpu_pos},
+                {g->nbanks != 0, "banks", "UseBanking", g->banks_pos},
+                {g->vpr.set, "vpr", "VprSupported", g->vpr.pos},
+                {g->host.mode != CPU_NONE, "cpu_host_aperture", "SupportsCpuHostAperture", g->host.pos}};
+    for (size_t i = 0; i < countof(keys); i++)
+        if (keys[i].set)
+            reads_kind(k, report(k, SEG(g, keys[i].key), keys[i].pos, "segment '%s' is AGP: %s would set %s beside Agp",
+                                 g->name, keys[i].key, keys[i].flag), g);
     if (!k->fired && g->flags != FLAG_agp) /* a flag no key of the spec says */
         report(k, SEG(g, "flags"), g->pos,
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
@@ -630,20 +647,6 @@ static void check_agp_base_size_ignored(Ck *k, const Segment *g)
         reads_kind(k, report(k, SEG(g, "size"), g->size.pos,
                              "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can",
                              g->name), g);
-}
-
-static void check_key_not_emitted(Ck *k, const Segment *g)
-{
-    /* The AGP descriptor takes both from the aperture at run time. */
-    static const FieldId dropped[] = {F_commit_limit, F_system_memory_end};
-    for (size_t i = 0; g->kind == SEG_AGP && i < countof(dropped); i++) {
-        const Value *v = field_value(dropped[i], g);
-        const char *key = field_table[dropped[i]].key;
-        if (v->set)
-            reads_kind(k, report(k, SEG(g, key), v->pos,
-                                 "%s of AGP segment '%s' would not be emitted: the handler reports the aperture's own",
-                                 key, g->name), g);
-    }
 }
 
 /* ---- sizes and ranges ------------------------------------------------------------ */
@@ -748,19 +751,43 @@ static unsigned windows(const Segment *g, Window *w)
     return n;
 }
 
-/* The GPU range, and the windows at fixed CPU addresses, stay below 2^64. */
+/* Where [start, start + size) ends against the top of the 64-bit address
+ * space: below 2^64 (its end a 64-bit value), exactly at 2^64, or past it
+ * (it wraps). */
+typedef enum { ENDS_BELOW, ENDS_AT_TOP, ENDS_PAST } RangeEnd;
+
+static RangeEnd range_end(uint64_t start, uint64_t size)
+{
+    return !add_overflows(start, size) ? ENDS_BELOW : start + size == 0 ? ENDS_AT_TOP : ENDS_PAST;
+}
+
+/* How a range that does not end below 2^64 ends, as a message says it:
+ * "[0xFFFFFFFFFFFFF000, 2^64) ends exactly at 2^64" or "(0x... + 0x...)
+ * ends 0x1000 bytes past 2^64". */
+static const char *top_said(Ck *k, uint64_t start, uint64_t size)
+{
+    if (range_end(start, size) == ENDS_AT_TOP)
+        return arena_printf(k->d->arena, "[0x%llX, 2^64) ends exactly at 2^64", (unsigned long long)start);
+    return arena_printf(k->d->arena, "(0x%llX + 0x%llX) ends 0x%llX bytes past 2^64", (unsigned long long)start,
+                        (unsigned long long)size, (unsigned long long)(start + size));
+}
+
+/* The GPU range, and the windows at fixed CPU addresses, end below 2^64:
+ * each end (base + size) is a 64-bit value, which SEG.end, the next
+ * segment's default base, the lookup table and the self-test compute, so
+ * the last byte of a range is at 2^64 - 2 at most. */
 static void check_range_overflow(Ck *k, const Segment *g)
 {
-    if (add_overflows(g->base.v, g->size.v))
+    if (range_end(g->base.v, g->size.v) != ENDS_BELOW)
         reads(k, report(k, SEG(g, "base"), at(&g->base, g),
-                        "segment '%s' ends past the 64-bit GPU address space (base 0x%llX + size 0x%llX)", g->name,
-                        (unsigned long long)g->base.v, (unsigned long long)g->size.v), &g->size, false);
+                        "segment '%s' %s, the top of the 64-bit GPU address space: a range must end below it", g->name,
+                        top_said(k, g->base.v, g->size.v)), &g->size, false);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
-        if (w[i].mode == CPU_ADDRESS && add_overflows(w[i].start, w[i].size)) {
+        if (w[i].mode == CPU_ADDRESS && range_end(w[i].start, w[i].size) != ENDS_BELOW) {
             Diag *e = report(k, SEG(g, w[i].key), w[i].pos,
-                             "%s of segment '%s' ends past the 64-bit CPU address space (0x%llX + 0x%llX)", w[i].what,
-                             g->name, (unsigned long long)w[i].start, (unsigned long long)w[i].size);
+                             "%s of segment '%s' %s, the top of the 64-bit CPU address space: a range must end below it",
+                             w[i].what, g->name, top_said(k, w[i].start, w[i].size));
             reads(k, e, w[i].start_v, false);
             reads(k, e, w[i].size_v, false);
         }
@@ -802,7 +829,7 @@ static void check_segments_overlap(Ck *k, const Segment *a)
             continue;
         uint64_t ae = end_of(a->base.v, a->size.v), be = end_of(b->base.v, b->size.v);
         if (a->base.v < be && b->base.v < ae) {
-            Diag *e = report(k, SEG(a, "base"), at(&a->base, a),
+            Diag *e = report(k, PAIR(a, "base", b), at(&a->base, a),
                              "segment '%s' [0x%llX, 0x%llX) overlaps segment '%s' [0x%llX, 0x%llX)", a->name,
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
@@ -872,7 +899,7 @@ static void check_cpu_window_in_bar(Ck *k, const Segment *g)
     uint64_t off = g->cpu_offset.v, end = end_of(off, g->size.v);
     if (off <= b->size.v && g->size.v <= b->size.v - off)
         return;
-    Diag *e = report(k, ((On){g, NULL, b, "cpu_visible"}), g->cpu_pos,
+    Diag *e = report(k, ((On){g, NULL, b, "cpu_visible", NULL}), g->cpu_pos,
                      "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
                      (unsigned long long)off, b->name, Q(b->size.v));
     reads(k, e, &g->size, true);
@@ -924,7 +951,7 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                     (y->mode == CPU_ADDRESS && add_overflows(y->start, y->size)))
                     continue;
                 if (x->start < end_of(y->start, y->size) && y->start < xe) {
-                    Diag *e = report(k, SEG(a, x->key), x->pos,
+                    Diag *e = report(k, PAIR(a, x->key, b), x->pos,
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
@@ -1368,14 +1395,19 @@ static void check_paging_buffer_fits(Ck *k)
 {
     const Spec *s = k->s;
     const Segment *g = s->paging.seg && !s->paging.seg->unresolved ? s->paging.seg : NULL;
-    uint64_t room = g ? (g->commit_limit.v && g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
+    /* The commit limit emitted, 0 too: VidMm commits nothing past it. */
+    uint64_t room = g ? (g->commit_limit.v < g->size.v ? g->commit_limit.v : g->size.v) : 0;
     if (g && s->paging.buffer_size.v > room) {
         Diag *e = report(k, SEG(NULL, "paging.buffer_size"), at(&s->paging.buffer_size, g),
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
         reads(k, e, room == g->size.v ? &g->size : &g->commit_limit, false);
-        fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
+        if (room)
+            fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
+        else
+            fix(k, e, "leave commit_limit out of segment '%s' (a commit limit of 0 lets nothing be committed)",
+                g->name);
     }
 }
 
@@ -1525,26 +1557,240 @@ static void check_ddi_form_version(Ck *k)
                wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
 }
 
-/* What to do instead of answering QUERYSEGMENT4: drop qs4 from --ddi, or
- * target a WDDM 1.x board.wddm. */
-static const char *without_qs4(Ck *k)
+/* The forms by index (field_in_form's): what a build answers, and what its
+ * answer's descriptor is. */
+static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
+static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK_SEGMENTDESCRIPTOR3",
+                                                 "DXGK_SEGMENTDESCRIPTOR4"};
+static const char *const form_option[DDI_FORMS] = {"qs", "qs3", "qs4"};
+static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
+
+/* Words `w` (n of them) as a message lists them: "A", "A and B", "A, B
+ * or C" (`last` the word before the last). */
+static const char *listing(Ck *k, const char *const *w, unsigned n, const char *last)
 {
-    return k->s->forms_from_option ? "drop qs4 from --ddi" : "wddm: \"1.3\" in board (QUERYSEGMENT3)";
+    Buf b = {0};
+    for (unsigned i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
+    const char *r = arena_printf(k->d->arena, "%s", b.p ? b.p : "");
+    buf_free(&b);
+    return r;
+}
+
+/* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
+static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
+{
+    const char *w[DDI_FORMS];
+    unsigned n = 0;
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (forms & (1u << f))
+            w[n++] = t[f];
+    return listing(k, w, n, " and ");
+}
+
+static bool listed(const char *const *w, unsigned n, const char *s)
+{
+    for (unsigned i = 0; i < n; i++)
+        if (!strcmp(w[i], s))
+            return true;
+    return false;
+}
+
+/* What else makes a finding of key-not-emitted's rows go: asking for forms
+ * that carry the key.  With --ddi, the list without the forms that lack
+ * it (or the nearest that carries it); from board.wddm (one form), the
+ * version of the nearest form that carries it, above the board's first. */
+static const char *other_forms(Ck *k, unsigned lacking, unsigned carrying)
+{
+    const Spec *s = k->s;
+    unsigned keep = s->forms & ~lacking, cur = 0;
+    while (cur + 1 < DDI_FORMS && !(s->forms & (1u << cur)))
+        cur++;
+    int near = -1;
+    for (unsigned f = cur + 1; near < 0 && f < DDI_FORMS; f++)
+        if (carrying & (1u << f))
+            near = (int)f;
+    for (int f = (int)cur - 1; near < 0 && f >= 0; f--)
+        if (carrying & (1u << f))
+            near = f;
+    if (s->forms_from_option) {
+        if (!keep && near >= 0)
+            keep = 1u << near;
+        Buf b = {0};
+        for (unsigned f = 0; f < DDI_FORMS; f++)
+            if (keep & (1u << f))
+                buf_printf(&b, "%s%s", b.len ? "," : "", form_option[f]);
+        const char *r = arena_printf(k->d->arena, "--ddi %s", b.p ? b.p : "");
+        buf_free(&b);
+        return r;
+    }
+    return near < 0 ? NULL
+                    : arena_printf(k->d->arena, "wddm: \"%s\" in board (%s)", form_wddm[near], form_query[near]);
+}
+
+/* The code of a finding that a requested form cannot carry written field
+ * `f`.  One check finds them all, for every field, from fields.def's `at`
+ * column; the code is the one users have filtered and searched on since
+ * before the check covered every field (rules.def): a field only
+ * DESCRIPTOR4 has is ddi-field-needs-qs4's, the banks ddi-qs4-banks',
+ * SystemMemoryEndAddress ddi-qs-system-memory-end's, and any other field
+ * (every field added since) key-not-emitted's, so a new field needs no
+ * rule. */
+static Code form_code(FieldId f)
+{
+    const FieldInfo *fi = &field_table[f];
+    if (!fi->at[0] && !fi->at[1])
+        return R_ddi_field_needs_qs4;
+    if (fi->write == WR_BANKS)
+        return R_ddi_qs4_banks;
+    if (f == F_system_memory_end)
+        return R_ddi_qs_system_memory_end;
+    return R_key_not_emitted;
+}
+
+/* An AGP segment's descriptor is the aperture's in every form: the
+ * handler reports what DXGK_QUERYSEGMENTIN gives, so no key written for
+ * the segment is emitted.  Its base and size are VidMm's to ignore
+ * (agp-base-size-ignored, an advisory), and a map key (cpu_visible,
+ * banks, vpr, cpu_host_aperture) sets a flag beside Agp (agp-exclusive);
+ * every other key of the segment is a finding here. */
+static void agp_keys(Ck *k, const Segment *g)
+{
+    for (unsigned f = 0; k->cur == R_key_not_emitted && f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        Pos at;
+        if (fi->write == WR_NONE || (fi->scope != SC_SEG && fi->scope != SC_QS4) || field_agp_ignored((FieldId)f) ||
+            !field_written((FieldId)f, g, &at))
+            continue;
+        Diag *e = report(k, SEG(g, fi->key), at,
+                         "'%s' of AGP segment '%s' would not be emitted: its descriptor reports the AGP aperture "
+                         "the OS describes, not the spec's values", fi->key, g->name);
+        reads_kind(k, e, g);
+        fix(k, e, "remove %s: from segment '%s'", fi->key, g->name);
+        diag_edit_remove_pair(k->d, e, at);
+    }
+}
+
+/* The key of segment `g` written for field `f`, a member of a
+ * descriptor (fields.def's `write`), and where; NULL when none is. */
+static const char *member_key(FieldId f, const Segment *g, Pos *at)
+{
+    return field_table[f].write != WR_NONE ? field_written(f, g, at) : NULL;
+}
+
+/* What the forms the build answers make of written key `key` of segment
+ * `g` (a map's fields share their map's key): the forms that lack a
+ * field of it, those that carry every field of it, the code of the
+ * finding (form_code of its first field lacked) and the members lacked,
+ * each once, as a message lists them ("SystemMemoryEndAddress",
+ * "CpuHostAperture"). */
+typedef struct Coverage {
+    unsigned lacking, carrying;
+    Code code;
+    const char *members;
+} Coverage;
+
+static Coverage coverage(Ck *k, const Segment *g, const char *key)
+{
+    Coverage c = {0, (1u << DDI_FORMS) - 1, CODE_NONE, NULL};
+    const char *said[FIELD_COUNT];
+    unsigned n = 0;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        const FieldInfo *fi = &field_table[f];
+        Pos at;
+        const char *kf = member_key((FieldId)f, g, &at);
+        bool lacks = false;
+        for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
+            if (!fi->at[form]) {
+                c.carrying &= ~(1u << form);
+                if (k->s->forms & (1u << form))
+                    c.lacking |= 1u << form, lacks = true;
+            }
+        if (!lacks)
+            continue;
+        if (c.code == CODE_NONE)
+            c.code = form_code((FieldId)f);
+        const char *m = arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk);
+        if (!listed(said, n, m))
+            said[n++] = m;
+    }
+    c.members = listing(k, said, n, " or ");
+    return c;
+}
+
+/* Every key written for segment `g` that a form the build answers cannot
+ * carry: a field whose member the form's descriptor lacks (fields.def's
+ * `at`: 0), each key once, and a flag written in `flags:` that the form's
+ * DXGK_SEGMENTFLAGS lacks (flag_in_form).  The checker of every row of the
+ * mechanism, each reporting the findings of its own code (form_code;
+ * flags ddi-qs3-flag's).  A flag a key implies (VprSupported from vpr:)
+ * is that key's finding. */
+static void check_forms(Ck *k, const Segment *g)
+{
+    if (g->kind == SEG_AGP) {
+        agp_keys(k, g);
+        return;
+    }
+    const Spec *s = k->s;
+    const char *done[FIELD_COUNT];
+    unsigned ndone = 0;
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        Pos at;
+        const char *key = member_key((FieldId)f, g, &at);
+        if (!key || listed(done, ndone, key))
+            continue;
+        done[ndone++] = key;
+        Coverage c = coverage(k, g, key);
+        if (!c.lacking || c.code != k->cur)
+            continue;
+        bool one = !(c.lacking & (c.lacking - 1));
+        Diag *e = report(k, SEG(g, key), at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
+                         key, g->name, forms_said(k, c.lacking, form_query), one ? "" : "s",
+                         one ? "" : "their descriptors ", forms_said(k, c.lacking, form_desc), one ? "has" : "have",
+                         c.members);
+        reads_forms(k, e);
+        const char *alt = other_forms(k, c.lacking, c.carrying);
+        const KeyInfo *ki = spec_key(MAP_SEGMENT, key);
+        bool seq = ki && ki->kind == VK_SEQ; /* a variant empties a list; it cannot remove a base's key */
+        if (variant_of(k, e) && seq)
+            fix(k, e, "%s: [] for segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
+        else if (variant_of(k, e))
+            fix(k, e, "%s", alt ? alt : "ask for another DDI form");
+        else
+            fix(k, e, "remove %s: from segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
+        if (seq)
+            diag_edit_remove_block(k->d, e, at); /* at the key */
+        else
+            diag_edit_remove_pair(k->d, e, at);
+    }
+    /* Flags written in `flags:`: each once, with every form that lacks it. */
+    for (size_t i = 0; k->cur == R_ddi_qs3_flag && i < flag_count; i++) {
+        const FlagInfo *fi = &flag_table[i];
+        unsigned lacking = 0;
+        for (unsigned form = 0; form < DDI_FORMS; form++)
+            if ((s->forms & (1u << form)) && !flag_in_form(fi->bit, form))
+                lacking |= 1u << form;
+        if (!lacking || !(g->flags_written & (1u << fi->bit)))
+            continue;
+        Diag *e = report(k, SEG(g, "flags"), g->flag_pos[fi->bit],
+                         "flag '%s' exists from WDDM %u.%u on; the WDDM 1.x %s handler%s cannot carry it", fi->name,
+                         fi->min_wddm >> 4, fi->min_wddm & 15, forms_said(k, lacking, form_query),
+                         lacking & (lacking - 1) ? "s" : "");
+        reads_forms(k, e);
+        const char *alt = other_forms(k, lacking, 1u << 2);
+        fix(k, e, "remove %s from the flags%s%s", fi->name, alt ? ", or " : "", alt ? alt : "");
+        diag_edit_remove_item(k->d, e, g->flag_pos[fi->bit]);
+    }
+}
+
+static void check_key_not_emitted(Ck *k, const Segment *g)
+{
+    check_forms(k, g);
 }
 
 static void check_ddi_qs4_banks(Ck *k, const Segment *g)
 {
-    if (!(k->s->forms & DDI_QS4) || !g->nbanks)
-        return;
-    Diag *e = report(k, SEG(g, "banks"), g->banks_pos,
-                     "segment '%s' has banks, which QUERYSEGMENT4's DXGK_SEGMENTDESCRIPTOR4 cannot describe", g->name);
-    reads_forms(k, e);
-    /* A variant cannot remove its base's key; an empty list has no banks. */
-    if (variant_of(k, e))
-        fix(k, e, "banks: [] for segment '%s' (no banks), or %s", g->name, without_qs4(k));
-    else
-        fix(k, e, "remove banks: from segment '%s', or %s", g->name, without_qs4(k));
-    diag_edit_remove_block(k->d, e, g->banks_pos);
+    check_forms(k, g);
 }
 
 static void check_ddi_qs4_agp(Ck *k, const Segment *g)
@@ -1556,48 +1802,17 @@ static void check_ddi_qs4_agp(Ck *k, const Segment *g)
 
 static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
 {
-    if ((k->s->forms & DDI_QS) && (g->flags & FLAG_partially_preserved_during_hibernate))
-        reads_forms(k, report(k, SEG(g, "flags"), g->flag_pos[FB_partially_preserved_during_hibernate],
-                              "segment '%s' is partially preserved, which the legacy QUERYSEGMENT descriptor cannot "
-                              "describe (it has no SystemMemoryEndAddress)", g->name));
+    check_forms(k, g);
 }
 
-/* Every key of the segment that only DESCRIPTOR4 has. */
 static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
 {
-    if (k->s->forms & DDI_QS4)
-        return;
-    const struct {
-        bool set;
-        const char *key;
-        Pos pos;
-    } only4[] = {{g->vpr.set, "vpr", g->vpr.pos},
-                 {g->host.mode != CPU_NONE, "cpu_host_aperture", g->host.pos},
-                 {g->invalid_ranges.set, "invalid_memory_ranges", g->invalid_ranges.pos},
-                 {g->uefi_ranges.set, "uefi_frame_buffer_ranges", g->uefi_ranges.pos}};
-    for (size_t i = 0; i < countof(only4); i++)
-        if (only4[i].set)
-            reads_forms(k, report(k, SEG(g, only4[i].key), only4[i].pos,
-                                  "'%s' of segment '%s' exists only in QUERYSEGMENT4's descriptor", only4[i].key,
-                                  g->name));
+    check_forms(k, g);
 }
 
-/* The WDDM 1.x handlers (QUERYSEGMENT, QUERYSEGMENT3) carry no flag from
- * WDDM 2.0 on, written or implied by a key: every such flag of the
- * segment. */
 static void check_ddi_qs3_flag(Ck *k, const Segment *g)
 {
-    unsigned f = k->s->forms;
-    for (size_t i = 0; (f & (DDI_QS | DDI_QS3)) && i < flag_count; i++) {
-        const FlagInfo *fi = &flag_table[i];
-        const char *key;
-        if ((g->flags & (1u << fi->bit)) && fi->min_wddm >= 0x20) {
-            Pos p = flag_pos(g, fi->bit, &key);
-            reads_forms(k, report(k, SEG(g, key), p,
-                                  "%s exists from WDDM 2.0 on; the WDDM 1.x %s handler cannot carry it",
-                                  flag_said(k, g, fi->bit, fi), f & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
-        }
-    }
+    check_forms(k, g);
 }
 
 /* The VPR lies inside the segment (and its counts fit their UINTs:
@@ -1652,7 +1867,7 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
                          "fits 32 bits", g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
         reads(k, e, &k->s->page_size, false);
     } else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v)) {
-        Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture"}), h->pos,
+        Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture", NULL}), h->pos,
                          "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
         reads(k, e, &h->size, false);
         reads(k, e, &h->offset, false);
@@ -1727,7 +1942,7 @@ static const char *value_said(Ck *k, const Value *v, On *on)
                 const char *map = sc == SC_VPR ? "vpr." : sc == SC_HOST ? "cpu_host_aperture." : sc == SC_CPU ? "cpu_visible."
                                   : sc == SC_PAGING ? "paging." : sc == SC_BOARD ? "board." : "";
                 const char *key = arena_printf(a, "%s%s", map, fi->key);
-                *on = (On){g, bk, bar, key};
+                *on = (On){g, bk, bar, key, NULL};
                 const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
                                     : g ? arena_printf(a, "segment '%s' ", g->name)
                                     : bar ? arena_printf(a, "BAR '%s' ", bar->name) : "";

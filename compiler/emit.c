@@ -513,6 +513,16 @@ static void put_field(Ctx *c, const Segment *g, unsigned form, const char *d, Fi
 static void descriptor(Ctx *c, const Segment *g, unsigned form)
 {
     Emit *w = c->w;
+    /* The checks made sure of it (key-not-emitted's rows): the form has a
+     * member for every key written and a bit for every flag. */
+    for (unsigned f = 0; f < FIELD_COUNT; f++) {
+        Pos at;
+        if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_in_form((FieldId)f, form))
+            BUG("a key written for a segment that the form's descriptor cannot carry");
+    }
+    for (size_t i = 0; i < flag_count; i++)
+        if ((g->flags & (1u << flag_table[i].bit)) && !flag_in_form(flag_table[i].bit, form))
+            BUG("a flag the form's DXGK_SEGMENTFLAGS cannot carry");
     const char *d = form == 2 ? emit_str(w, desc4_at(w)) : emit_str(w, desc_at(w, g->id - 1));
     c_set_flags(w, d, &c->camel, g->id);
     const char *names[32];
@@ -563,6 +573,11 @@ static void query(Ctx *c, unsigned form)
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         if (g->kind == SEG_AGP) {
+            for (unsigned f = 0; f < FIELD_COUNT; f++) { /* key-not-emitted: the descriptor is the aperture's */
+                Pos at;
+                if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_agp_ignored((FieldId)f))
+                    BUG("a key written for the AGP segment, whose descriptor is the aperture's");
+            }
             c_agp_segment(w, g->id, g->name, g->pos, i, &c->camel);
             if (form == 1)
                 c_agp_segment_sysend(w, i);

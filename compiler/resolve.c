@@ -801,7 +801,9 @@ static bool eval_end(EvalCtx *c, const Expr *ref, const Segment *g, uint64_t *ou
     }
     uint64_t b = bs->out->v, z = ss->out->v;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, C_expr_overflow, ref->pos, "'%s' (base + size) overflows 64 bits", ref->name);
+        error_at(r->d, C_expr_overflow, ref->pos, "'%s' (base + size) %s", ref->name,
+                 b + z == 0 ? "is 2^64, which no 64-bit value holds: the segment ends at the top of the address space"
+                            : "overflows 64 bits");
         return false;
     }
     *out = b + z;
@@ -910,8 +912,8 @@ static bool default_base(R *r, Slot *sl, uint64_t *out)
     if (!value_of(r, slot_at(r, F_base, i - 1, 0), &b) || !value_of(r, slot_at(r, F_size, i - 1, 0), &z))
         return false;
     if (b > UINT64_MAX - z) {
-        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) overflows",
-                 sl->what);
+        error_at(r->d, C_expr_overflow, g->pos, "the default base of %s (the previous segment's end) %s", sl->what,
+                 b + z == 0 ? "is 2^64, which no 64-bit value holds" : "overflows 64 bits");
         return false;
     }
     *out = b + z;
@@ -1200,6 +1202,36 @@ bool field_in_mode(FieldId f, CpuMode mode)
 {
     unsigned fl = field_table[f].flags;
     return fl & FF_BAR ? mode == CPU_BAR : fl & FF_ADDRESS ? mode == CPU_ADDRESS : true;
+}
+
+const char *field_written(FieldId f, const Segment *g, Pos *at)
+{
+    const FieldInfo *fi = &field_table[f];
+    *at = (Pos){0};
+    bool set;
+    switch (fi->scope) {
+    case SC_SEG:
+    case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;
+    case SC_CPU: *at = g->cpu_pos, set = g->cpu != CPU_NONE && field_in_mode(f, g->cpu); break;
+    case SC_BANK: *at = g->banks_pos, set = g->nbanks != 0; break;
+    case SC_VPR: *at = g->vpr.pos, set = g->vpr.set; break;
+    case SC_HOST: *at = g->host.pos, set = g->host.mode != CPU_NONE && field_in_mode(f, g->host.mode); break;
+    default: return NULL; /* the board's, a BAR's, the paging buffer's */
+    }
+    /* The segment's key whose value is the field's map. */
+    SpecMap m = spec_keys[spec_key_count - FIELD_COUNT + f].map;
+    for (size_t i = 0; set && i < spec_key_count; i++)
+        if (spec_keys[i].map == MAP_SEGMENT && spec_keys[i].target == m)
+            return spec_keys[i].key;
+    return NULL;
+}
+
+bool flag_in_form(unsigned bit, unsigned form)
+{
+    for (size_t i = 0; i < flag_count; i++)
+        if (flag_table[i].bit == bit)
+            return form == 2 || flag_table[i].min_wddm < 0x20;
+    return false;
 }
 
 uint64_t field_max(FieldId f, const Spec *s)

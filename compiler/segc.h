@@ -518,7 +518,7 @@ void expr_print(Buf *b, const Expr *e);
     X(direct_flip, DirectFlip, 10, 0x12, 0, \
       "Direct Flip allocations can be pinned and scanned out from this segment.") \
     X(use_64kb_pages, Use64KBPages, 11, 0x20, 0, \
-      "The segment uses 64 KiB pages: base, size and banks 64 KiB aligned.") \
+      "The segment uses 64 KiB pages: base and size 64 KiB aligned (no banks: QUERYSEGMENT4 has none).") \
     X(reserved_sys_mem, ReservedSysMem, 12, 0x20, 0, \
       "Reserved for the OS: a driver never sets it.") \
     X(supports_cpu_host_aperture, SupportsCpuHostAperture, 13, 0x20, 0, \
@@ -656,6 +656,9 @@ typedef struct Segment {
     HostAperture host;
     Value invalid_ranges;     /* NumInvalidMemoryRanges */
     Value uefi_ranges;        /* NumUEFIFrameBufferRanges (WDDM 2.2+) */
+#ifdef SEGC_TEST_FIELDS
+    Value test_field;         /* a test build's row of fields.def (tests/gen/fields) */
+#endif
     const Node *near;         /* added without `new: true`: the close base segment's `name:` (NearName) */
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
@@ -755,6 +758,28 @@ static inline bool field_in_form(FieldId f, unsigned form)
 {
     return field_table[f].at[form] != 0;
 }
+/* Whether the key that carries field `f` is written for segment `g`: the
+ * field's own key (of the segment's map), or the map the field is a key
+ * of (cpu_visible, banks, vpr, cpu_host_aperture, in the form that has
+ * the field), which carries each of its fields, written or defaulted.
+ * That key, its position in *at; NULL when it is not written (or `f` is
+ * no field of a segment).  What every DDI form that is asked must carry
+ * (check.c's key-not-emitted and the codes of its rows, emit.c). */
+const char *field_written(FieldId f, const Segment *g, Pos *at);
+/* Whether field `f`'s key may be written for an AGP segment: only base and
+ * size, which VidMm ignores for it (agp-base-size-ignored).  Its
+ * descriptor reports the aperture the OS describes in every form, so any
+ * other key written would not be emitted (key-not-emitted; a map sets a
+ * flag beside Agp: agp-exclusive). */
+static inline bool field_agp_ignored(FieldId f)
+{
+    return f == F_base || f == F_size;
+}
+/* Whether DDI form `form` (an index, as field_in_form's) carries flag
+ * `bit` of DXGK_SEGMENTFLAGS: QUERYSEGMENT4 every flag, the WDDM 1.x
+ * forms (QUERYSEGMENT, QUERYSEGMENT3) those from before WDDM 2.0, whose
+ * later bits are Reserved in their contract. */
+bool flag_in_form(unsigned bit, unsigned form);
 /* The largest value field `f`'s DXGK member holds for the spec's arch. */
 uint64_t field_max(FieldId f, const Spec *s);
 

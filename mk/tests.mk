@@ -58,11 +58,20 @@ cases: $(SEGC)
 PROPERTY_CASES ?= 160
 PROPERTY_SEED  ?= 20261124
 export PROPERTY_CASES PROPERTY_SEED
-GEN_PARTS := code lookup property agree map
+GEN_PARTS := code lookup property agree map fields
 gen: $(SEGC)
 	@$(call SUITE,gen) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)"
 $(GEN_PARTS:%=gen-%): gen-%: $(SEGC)
 	@$(call SUITE,gen-$*) sh tests/gen/run.sh $(SEGC) $(B) "$(SANFLAGS)" $*
+
+# Form coverage comes from fields.def's `at` column: segc built again in
+# $(B)/field-test with one more row (tests/gen/fields/test-fields.def, a
+# field the legacy QUERYSEGMENT lacks) reports the field with no rule of
+# its own (tests/gen/fields.sh).
+FIELD_TEST := $(B)/field-test
+field-test-segc:
+	@$(MAKE) --no-print-directory B=$(FIELD_TEST) CFLAGS="-O0 -g -DSEGC_TEST_FIELDS -Itests/gen/fields" $(FIELD_TEST)/segc
+gen gen-fields: field-test-segc
 
 # segc lsp with Python's and Neovim's clients, and the VS Code extension
 # (tests/lsp).
@@ -92,7 +101,7 @@ memcheck: $(SEGC) $(UNIT_BIN)
 # SEGC_SAN=1, only that part of them): CMake, groff and Chromium have
 # nothing new to say about an ASan build of segc.
 SUITES     := gen-code cases memcheck gen-agree gen-lookup gen-property examples windows-test gen-map \
-              unit lsp doc
+              unit lsp doc gen-fields
 SAN_SUITES := gen-code cases gen-lookup unit lsp gen-map
 suites: $(filter-out memcheck,$(SUITES))
 san-suites: $(SAN_SUITES)
@@ -192,7 +201,7 @@ fuzz-smoke:
 	@$(MAKE) --no-print-directory B=$(B)/fuzz CC=clang SAN=fuzz CFLAGS="-O1 -g" fuzz-bin
 	@FUZZ_SEED=$(FUZZ_SEED) $(call SUITE,fuzz-smoke) sh tests/fuzz/run.sh $(B)/fuzz --runs $(FUZZ_SMOKE_RUNS)
 
-.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) lsp doc examples windows-test memcheck suites san-suites \
+.PHONY: unit cases gen $(GEN_PARTS:%=gen-%) field-test-segc lsp doc examples windows-test memcheck suites san-suites \
         test test-normal test-san test-fuzz deps-check chroot-test coverage bench bench-lsp fuzz fuzz-bin fuzz-smoke
 
 -include $(wildcard $(B)/obj/unit/*.d)

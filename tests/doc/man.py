@@ -19,6 +19,10 @@ them):
     rows of the table); every option a command takes is exercised by a
     golden case (the `# args:` of tests/cases/*/*.yaml) or a suite's
     script that runs that command;
+  * every word an option's value may be (the table's "[auto, always or
+    never]", "(text, msvc, json or sarif)", "list of qs, qs3 and qs4") is
+    named in that option's paragraph of segc.1 for each command that
+    takes the option, and given by a test;
   * every key of every map is a tagged paragraph of segc.5, in the section
     named after the map (TOP-LEVEL KEYS, or a key on the map's path: board,
     bars, segments, banks, paging); every tagged paragraph of those
@@ -29,6 +33,10 @@ them):
   * every flag a spec may write is a tagged paragraph of segc.5's section
     flags, and each such paragraph is a flag; each is written in a spec the
     tests read;
+  * every WDDM version board.wddm takes is named in section board, which
+    gives each its <PREFIX>_WDDM_VERSION ("1.2": 0x1200); that value is
+    what segc build writes for the version, and no other version is given
+    one;
   * no line of either rendered page is wider than 80 columns.
 """
 import glob
@@ -37,6 +45,7 @@ import re
 import shlex
 import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -195,30 +204,44 @@ for section, tagged in man1.items():
 # golden cases (tests/cases/AREA/NAME.yaml; without one, `check NAME.yaml`),
 # and the lines of the suites' scripts that run segc COMMAND with options.
 exercised = {}
+given = {}  # command: the argument words of each run, for the options' values
 
 
-def exercise(cmd, words):
-    """Options given to segc `cmd` ("" for segc itself)."""
+def exercise(cmd, words, usage_error=False):
+    """Options given to segc `cmd` ("" for segc itself); a run that is a
+    usage error (exit 2) gives no value that segc takes."""
     exercised.setdefault(cmd, []).extend(w for w in words if w.startswith("-") and w != "-")
+    if not usage_error:
+        given.setdefault(cmd, []).append(list(words))
 
 
 for path in sorted(glob.glob(os.path.join(ROOT, "tests", "cases", "*", "*.yaml"))):
+    words = []
     with open(path, encoding="utf-8", errors="replace") as f:
-        for line in f:
-            if not line.startswith("# args:"):
-                continue
-            try:
-                words = shlex.split(line[7:])
-            except ValueError:
-                words = line[7:].split()
-            while words and re.match(r"[A-Z_]+=", words[0]):
-                words.pop(0)
-            words = [w for w in words if w not in ("<", ">")]
-            if words and words[0] != "help":
-                exercise(words[0], words[1:])
-            if words and words[0] in OWN:
-                exercise("", words[:1])
-            break
+        text = f.read()
+    usage_error = re.search(r"^# expect-exit: *2\s*$", text, re.M) is not None
+    for line in text.splitlines():
+        if not line.startswith("# args:"):
+            continue
+        try:
+            words = shlex.split(line[7:])
+        except ValueError:
+            words = line[7:].split()
+        while words and re.match(r"[A-Z_]+=", words[0]):
+            words.pop(0)
+        words = [w for w in words if w not in ("<", ">")]
+        if words and words[0] != "help":
+            exercise(words[0], words[1:], usage_error)
+        if words and words[0] in OWN:
+            exercise("", words[:1], usage_error)
+        break
+    # NAME.json and NAME.sarif: the same run again with
+    # --diagnostics=json (--json for diff and dump) and =sarif.
+    for ext, fmt in ((".json", "json"), (".sarif", "sarif")):
+        if os.path.exists(path[:-5] + ext):
+            cmd = words[0] if words else "check"
+            exercise(cmd, ["--json" if fmt == "json" and cmd in ("diff", "dump") else "--diagnostics=" + fmt],
+                     usage_error)
 for path in sorted(glob.glob(os.path.join(ROOT, "tests", "**", "*"), recursive=True)):
     if not re.search(r"\.(sh|py|lua|el)$", path) or path.endswith("man.py"):
         continue
@@ -272,6 +295,82 @@ for cmd, opts in takes.items():
             ok("%s: exercised by a test" % what)
         else:
             bad(what, "exercised by no test (a golden case's args, a suite's script)")
+
+# ---- segc.1: the words an option takes ------------------------------------------
+# An option whose value is one of a few words lists them in the table
+# ("[auto, always or never]", "a FORMAT (text, msvc, json or sarif)", "a
+# list of qs, qs3 and qs4"): each is named in the option's paragraph of
+# segc.1 for every command that takes the option, and given by a test to
+# one of them (one function of main.c's table reads the option's value for
+# every command).
+
+
+def option_paragraphs(page):
+    """[(section, tag words, text of tag and body)] of each .TP paragraph."""
+    out, section, cur = [], "", None
+    with open(page, encoding="utf-8") as f:
+        lines = [l.rstrip("\n") for l in f if not l.startswith('.\\"')]
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        m = re.match(r"\.S[HS]\s+(.*)", line)
+        if m or line == ".TP" or line.startswith(".PP"):
+            cur = None
+        if m:
+            section = unescape(" ".join(roff_args(m.group(1))))
+        elif line == ".TP" and i + 1 < len(lines):
+            tag = lines[i + 1]
+            args = roff_args(tag[1:].split(None, 1)[1]) if tag.startswith(".") and " " in tag else [tag]
+            cur = [section, unescape(" ".join(args)).split(), unescape(" ".join(args))]
+            out.append(cur)
+            i += 1
+        elif cur is not None:
+            text = line.split(None, 1)[1] if line.startswith(".") and " " in line else ("" if line.startswith(".") else line)
+            cur[2] += " " + unescape(" ".join(roff_args(text)) if line.startswith(".") else text)
+        i += 1
+    return out
+
+
+def option_values(what):
+    m = re.search(r"\[(.*)\]|\((.*)\)|list of (.*)$", what)
+    if not m:
+        return []
+    text = next(g for g in m.groups() if g is not None)
+    return [w for w in re.split(r",\s*|\s+or\s+|\s+and\s+", text) if re.match(r"^[a-z][a-z0-9]*$", w)]
+
+
+def values_given(flag):
+    found = set()
+    for words in (w for runs in given.values() for w in runs):
+        for i, w in enumerate(words):
+            if w == flag and i + 1 < len(words):
+                found.update(words[i + 1].split(","))
+            elif w.startswith(flag + "="):
+                found.update(w[len(flag) + 1:].split(","))
+    return found
+
+
+paras = option_paragraphs(pages["segc.1"])
+for o in options:
+    cmd, flag = o["command"], o["flag"]
+    values = option_values(o["what"])
+    if not values:
+        continue
+    sections = [sec for sec in man1 if sec == "General" or (re.match(r"Options of ", sec) and
+                cmd in re.split(r",\s*|\s+and\s+", sec[len("Options of "):]))]
+    text = " ".join(p[2] for p in paras if p[0] in sections and
+                    any(matches(w, flag, True) for w in option_words(p[1])))
+    tested = values_given(flag)
+    for v in values:
+        what = "segc %s %s %s" % (cmd, flag, v)
+        if re.search(r"(^|[^\w-])" + re.escape(v) + r"($|[^\w-])", text):
+            ok("%s: named in the option's paragraph of segc.1" % what)
+        else:
+            bad(what, "a value the table lists, named in no paragraph of segc.1 for %s %s" % (cmd, flag))
+        if v in tested:
+            ok("%s: given by a test" % what)
+        else:
+            bad(what, "given to no command by a test (a case's # args:, a suite's script)")
 
 # ---- segc.5: the keys ----------------------------------------------------------
 keys = table(KEYS, ["path", "key", "kind", "values", "flags", "merge"])
@@ -353,6 +452,56 @@ for k in keys:
         ok("%s: written in a spec the tests read" % what)
     else:
         bad(what, "written in no spec of samples/, examples/ or tests/")
+
+# ---- segc.5: the WDDM versions and their DRIVERCAPS values ------------------------
+# The section of a key that takes a version lists each version, and pairs
+# each with the value the generated header defines ("1.0" and "1.1":
+# 0x1000); segc build writes exactly that value for the version.
+VERSION_SPEC = """segc: 1
+board: { name: ver, wddm: "%s" }
+segments:
+  - { name: vram, kind: memory, size: 256MiB }
+  - { name: gart, kind: aperture, base: 1GiB, size: 256MiB }
+"""
+for k in keys:
+    if k["kind"] != "version":
+        continue
+    body = " ".join(" " + section_text(pages["segc.5"], s) + " " for s in sections_of(k["path"]))
+    said = {}
+    for m in re.finditer(r'((?:"[0-9.]+"(?:,?\s+and\s+|,\s+)?)+):\s*(0x[0-9A-Fa-f]+)', body):
+        for v in re.findall(r'"([0-9.]+)"', m.group(1)):
+            said[v] = int(m.group(2), 16)
+    values = k["values"].split()
+    for v in sorted(set(said) - set(values)):
+        bad("segc.5: %s %s" % (k["key"], v), "given a WDDM_VERSION value, but not a version segc takes")
+    with tempfile.TemporaryDirectory() as work:
+        for v in values:
+            what = "segc.5: %s %s" % (k["key"], v)
+            if '"%s"' % v in body:
+                ok("%s: named in its section" % what)
+            else:
+                bad(what, "not named in its section")
+            if v not in said:
+                bad(what, "no WDDM_VERSION value given for it")
+                continue
+            spec = os.path.join(work, "ver.yaml")
+            with open(spec, "w", encoding="utf-8") as f:
+                f.write(VERSION_SPEC % v)
+            out = os.path.join(work, v)
+            run = subprocess.run([SEGC, "build", "-q", spec, "-o", out], capture_output=True, text=True)
+            header = os.path.join(out, "ver_segments.h")
+            got = None
+            if run.returncode == 0 and os.path.exists(header):
+                with open(header, encoding="utf-8") as f:
+                    m = re.search(r"^#define VER_WDDM_VERSION\s+(0x[0-9A-Fa-f]+)u", f.read(), re.M)
+                    got = int(m.group(1), 16) if m else None
+            if got is None:
+                bad(what, "segc build of a board of that version: exit %d, no VER_WDDM_VERSION: %s"
+                    % (run.returncode, run.stderr.strip()[:200]))
+            elif got == said[v]:
+                ok("%s: WDDM_VERSION 0x%X, as segc build writes it" % (what, got))
+            else:
+                bad(what, "documented WDDM_VERSION 0x%X, segc build writes 0x%X" % (said[v], got))
 
 # ---- segc.5: the flags ------------------------------------------------------------
 # The flags a spec may write: the values of its flags key.

@@ -10,9 +10,12 @@
 #   - tests/doc/man.py, from the tables the code reads (`tables keys`,
 #     `tables options`): every key and option segc takes is documented in
 #     segc.5 and segc.1 and exercised by a test, every one they document is
-#     taken, no rendered line is wider than 80 columns;
-#   - that check fails on a key or an option the tables gain alone, and on
-#     a paragraph the page loses or gains alone.
+#     taken, every WDDM version is named with the <PREFIX>_WDDM_VERSION
+#     value segc build writes for it, no rendered line is wider than 80
+#     columns;
+#   - that check fails on a key, an option, an option's value or a WDDM
+#     version the tables gain alone, on a paragraph the page loses or gains
+#     alone, and on a WDDM_VERSION value the page gets wrong.
 #
 # Prints `ok   WHAT` or `FAIL WHAT: WHY` per check, then `man: N passed, M failed`.
 set -u
@@ -86,6 +89,13 @@ cp doc/segc.1 "$tmp/doc/segc.1"
 refused "a key the page loses alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "key commit_limit of segments #: no .TP paragraph"
 sed 's/^\.B new$/.B neu/' doc/segc.5 >"$tmp/doc/segc.5"
 refused "a key the page gains alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "section segments: neu: no map documented there has such a key"
+sed 's/\[auto, always or never\]/[auto, always, never or sometimes]/' "$tmp/options" >"$tmp/options-v"
+refused "a value an option's table row gains alone" doc "$tmp/keys" "$tmp/options-v" "segc check --color sometimes: a value the table lists, named in no paragraph"
+refused "a value no test gives" doc "$tmp/keys" "$tmp/options-v" "segc check --color sometimes: given to no command by a test"
+sed 's/"2\.4": 0x2400;/"2.4": 0x2401;/' doc/segc.5 >"$tmp/doc/segc.5"
+refused "a WDDM_VERSION value the page gets wrong" "$tmp/doc" "$tmp/keys" "$tmp/options" "wddm 2.4: documented WDDM_VERSION 0x2401, segc build writes 0x2400"
+sed 's/ 3\.0 3\.1	/ 3.0 3.1 3.2	/' "$tmp/keys" >"$tmp/keys-v"
+refused "a WDDM version the table gains alone" doc "$tmp/keys-v" "$tmp/options" "wddm 3.2: not named in its section"
 cp doc/segc.5 "$tmp/doc/segc.5"
 sed 's/^\.B \\-\\-annotate$/.B \\-\\-annotated/' doc/segc.1 >"$tmp/doc/segc.1"
 refused "an option the page gains alone" "$tmp/doc" "$tmp/keys" "$tmp/options" "--annotated: segc build does not take it"

@@ -159,6 +159,9 @@ done
 
 # Overlapping segments: no lookup table, BankOfOffset from the bank tables.
 run_case tests/gen/lookup/overlap.yaml tests/gen/lookup/overlap.txt 16KiB gcc
+# A segment that ends at 2^64 - 1, the highest end a range can have.
+run_case tests/gen/lookup/top.yaml tests/gen/lookup/top.txt 16KiB gcc
+run_case tests/gen/lookup/top.yaml tests/gen/lookup/top.txt 16KiB clang
 
 : >"$out/passed"
 run_batch gcc
@@ -177,6 +180,18 @@ case " $forms " in
 *" none "*) ok "overlapping segments: built with no lookup table" ;;
 *) bad "overlapping segments: built with no lookup table" ;;
 esac
+
+# The self-test of the board that ends at 2^64 - 1 probes its end - 1 and
+# end, and passes.
+st=$out/top-selftest
+if "$SEGC" build --emit-selftest tests/gen/lookup/top.yaml -o "$st" >"$out/build.out" 2>&1 &&
+    (cd "$st" && gcc -std=c11 -O0 -Wall -Wextra -Werror -pedantic $SAN top_selftest.c top_segments.c -o selftest) \
+        2>"$out/cc.err" && "$st/selftest" >"$out/st.out" 2>&1 &&
+    grep -q "0xFFFFFFFFFFFFFFFEull, 1, 2u, 2u, 0xFFFFFFFull, \"segment 2 .high. end - 1\"" "$st/top_selftest.c" && grep -q "0xFFFFFFFFFFFFFFFFull, 0, 0u, 0u, 0x0ull, \"segment 2 .high. end\"" "$st/top_selftest.c"; then
+    ok "a segment that ends at 2^64 - 1: its self-test passes ($(cat "$out/st.out"))"
+else
+    bad "a segment that ends at 2^64 - 1: its self-test passes" "$(cat "$out/build.out" "$out/cc.err" "$out/st.out" | head -n 10)"
+fi
 
 for f in direct radix search; do
     case " $forms " in

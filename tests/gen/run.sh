@@ -19,6 +19,8 @@
 #             can change the answer; every build that exits 0 compiles
 #   map       segc map drawn to SVG and HTML and measured in headless
 #             Chromium (map/check.py, map/expect/)
+#   fields    segc built with one more row of fields.def (BUILD_DIR/
+#             field-test/segc) reports the new field where a form lacks it
 # `make test` runs each part as a suite of its own, at the same time.
 set -u
 SEGC=${1:?usage: run.sh path/to/segc BUILD_DIR "SANFLAGS" [PART...]}
@@ -30,7 +32,7 @@ cd "$(dirname "$0")/../.." || exit 2
 . tests/lib.sh
 suite_begin gen
 SEGC=$(caller_path "$SEGC")
-[ $# -gt 0 ] || set -- code lookup property agree map
+[ $# -gt 0 ] || set -- code lookup property agree map fields
 for p in "$@"; do
     part "$p" sh "tests/gen/$p.sh" "$SEGC" "$B" "$SAN"
 done

@@ -256,12 +256,12 @@ def edits():
         t.eq(c.diags[uri], [], "the edit undone: no diagnostics")
         # Two changes in one notification apply in turn: the second one's
         # range is in the text the first one left.
-        a = find_position(src, "size: 2GiB }", delta=len("size: "))
+        a = find_position(src, "size: 2GiB, bits: 64 }", delta=len("size: "))
         c.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 4}, "contentChanges": [
             {"range": lsp_range(a, dict(a, character=a["character"] + 4)), "text": "3GiB"},
             {"range": lsp_range(a, dict(a, character=a["character"] + 4)), "text": "2GiB - 4KiB"}]})
         c.sync()
-        edited = src.replace("size: 2GiB }", "size: 2GiB - 4KiB }", 1)
+        edited = src.replace("size: 2GiB, bits: 64 }", "size: 2GiB - 4KiB, bits: 64 }", 1)
         t.write("edit/discrete.yaml", edited)
         entry, _, _ = lsplib.check_json(t.segc, path)
         t.check(entry["diagnostics"], "two changes: check finds something", entry)

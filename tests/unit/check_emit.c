@@ -85,6 +85,11 @@ static void vpr_reserve(Spec *s, Arena *a) { (void)a; s->segs[1].vpr.reserve_siz
 static void bank_empty(Spec *s, Arena *a) { (void)a; s->segs[0].banks[0].end = 0; s->segs[0].banks[1].start = 0; }
 static void bank_x86(Spec *s, Arena *a) { (void)a; s->ptr_bytes = 4; s->segs[0].size.v = 0x3000; s->segs[0].banks[1].end = 0x100000000ull; }
 static void bank_past_end(Spec *s, Arena *a) { (void)a; s->segs[0].banks[1].end = 0x4000; }
+/* A key written that a form the build answers has no member for (key-not-emitted's check). */
+static void sysend_qs(Spec *s, Arena *a) { (void)a; s->forms = DDI_QS | DDI_QS3; s->segs[0].system_memory_end.set = true; }
+static void agp_commit(Spec *s, Arena *a) { (void)a; s->segs[2].commit_limit.set = true; }
+static void banks_qs4(Spec *s, Arena *a) { (void)a; s->forms = DDI_QS3 | DDI_QS4; s->nsegs = 2; }
+static void flag_qs3(Spec *s, Arena *a) { (void)a; s->wddm = 0x20; s->forms = DDI_QS3; s->segs[1].flags |= FLAG_local_budget_group; s->segs[1].flags_written |= FLAG_local_budget_group; }
 
 static const struct {
     void (*corrupt)(Spec *, Arena *);
@@ -125,6 +130,10 @@ static const struct {
     {bank_empty, "banks-cover"},
     {bank_x86, "banks-cover"},
     {bank_past_end, "banks-cover"},
+    {sysend_qs, "ddi-qs-system-memory-end"},
+    {agp_commit, "key-not-emitted"},
+    {banks_qs4, "ddi-qs4-banks"},
+    {flag_qs3, "ddi-qs3-flag"},
 };
 
 static Spec *valid(Arena *a, Diags *d)

@@ -202,6 +202,25 @@ static const RuleCase rule_cases[] = {
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_F000_0000\n    size: 512MiB\n",
      SEV_ERROR, 6, 11, "0xFFFF_FFFF_F000_0000",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_D000_0000\n    size: 512MiB\n"},
+    /* the top of the address space: a range that ends exactly at 2^64 is
+     * refused (its end is no 64-bit value), one that ends at 2^64 - 1 is not */
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_FFFF_F000\n    size: 4KiB\n",
+     SEV_ERROR, 6, 11, "0xFFFF_FFFF_FFFF_F000",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    base: 0xFFFF_FFFF_FFFF_EFFF\n    size: 4KiB\n"},
+    {"range-overflow",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_E000 }\n",
+     SEV_ERROR, 7, 18, "{ address",
+     HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
+     "    cpu_visible: { address: 0xFFFF_FFFF_FFFF_DFFF }\n"},
+    /* a host aperture is whole pages on a page: the nearest end below 2^64 is a page below it */
+    {"range-overflow",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_E000, size: 8KiB }\n",
+     SEV_ERROR, 9, 24, "{ address",
+     HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    base: 1GiB\n    size: 256MiB\n"
+     "    cpu_host_aperture: { address: 0xFFFF_FFFF_FFFF_D000, size: 8KiB }\n"},
     /* a fixed CPU address that wraps */
     {"range-overflow",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 8KiB\n"
@@ -555,20 +574,47 @@ static const RuleCase rule_cases[] = {
     {"ddi-qs-system-memory-end",
      HEAD("1.1") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n",
-     SEV_ERROR, 7, 39, "partially_preserved_during_hibernate",
+     SEV_ERROR, 8, 24, "4KiB - 1",
      HEAD("1.2") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
      "    flags: [preserved_during_standby, partially_preserved_during_hibernate]\n    system_memory_end: 4KiB - 1\n"},
+    /* the key, not the flag: a segment that is not partially preserved
+     * (its advisory waived) answered with QUERYSEGMENT beside QUERYSEGMENT3 */
+    {"ddi-qs-system-memory-end",
+     "# ddi: qs,qs3\n" HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 4KiB - 1\n    waive: { system-memory-end-iff-partial: \"a fork's layout\" }\n",
+     SEV_ERROR, 8, 24, "4KiB - 1",
+     "# ddi: qs3\n" HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    system_memory_end: 4KiB - 1\n    waive: { system-memory-end-iff-partial: \"a fork's layout\" }\n"},
     {"ddi-field-needs-qs4",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n",
      SEV_ERROR, 7, 28, "2",
      HEAD("2.0") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n    invalid_memory_ranges: 2\n"},
-    /* a flag a key implies, on a board that also answers QUERYSEGMENT3 */
-    {"ddi-qs3-flag",
+    /* the QUERYSEGMENT3 answer beside the QUERYSEGMENT4 one */
+    {"ddi-field-needs-qs4",
+     "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 2 }\n",
+     SEV_ERROR, 6, 82, "2 }",
+     "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
+     "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, invalid_memory_ranges: 2 }\n"},
+    /* a key that implies a flag (VprSupported) is the key's finding */
+    {"ddi-field-needs-qs4",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n",
      SEV_ERROR, 6, 64, "{ range_size: 64MiB }",
      "# ddi: qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, base: 1GiB, size: 256MiB, vpr: { range_size: 64MiB } }\n"},
+    /* banks beside QUERYSEGMENT3 */
+    {"ddi-qs4-banks",
+     "# ddi: qs3,qs4\n" HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n",
+     SEV_ERROR, 9, 5, "banks:",
+     HEAD("1.3") "segments:\n" GART "  - name: vram\n    kind: memory\n    size: 256MiB\n"
+     "    banks:\n      - { name: near, size: 64KiB }\n      - { name: far }\n"},
+    /* any other key of an AGP segment, whose descriptor is the aperture's */
+    {"key-not-emitted",
+     "# ddi: qs\n" HEAD("1.1") "segments:\n" VRAM "  - { name: agp, kind: agp, invalid_memory_ranges: 1 }\n",
+     SEV_ERROR, 6, 52, "1 }",
+     "# ddi: qs\n" HEAD("1.1") "segments:\n" VRAM "  - { name: agp, kind: agp }\n"},
     {"ddi-qs3-flag",
      "# ddi: qs3,qs4\n" HEAD("2.0") "segments:\n" GART
      "  - { name: vram, kind: memory, size: 256MiB, flags: [encrypted_paging_supported] }\n",
@@ -1147,28 +1193,74 @@ START_TEST(test_waiver_other_rule)
 }
 END_TEST
 
-/* The waiver sits on the segment the rule reports: segments-overlap reports
- * the later segment, so a waiver on the earlier one does not hide it. */
-START_TEST(test_waiver_wrong_segment)
+/* A pairwise finding (segments-overlap, cpu-windows-overlap: reported at
+ * the later segment of the pair, naming the earlier) is waived by a waiver
+ * on either segment, and every waiver it used is used; waiver-unused is
+ * only for a waiver no finding used.  Segments a, b, c in that order; a
+ * and b overlap, c overlaps neither unless `c_on_a` puts it over a. */
+static const struct {
+    const char *rule;
+    const char *wa, *wb, *wc; /* the segment's waiver of the rule, or "" */
+    bool c_on_a;
+    unsigned findings, unused; /* reported (not waived) */
+    bool used_a, used_b, used_c;
+} pair_cases[] = {
+    {"segments-overlap", "W", "", "", false, 0, 0, true, false, false},   /* on the earlier */
+    {"segments-overlap", "", "W", "", false, 0, 0, false, true, false},   /* on the later */
+    {"segments-overlap", "W", "W", "", false, 0, 0, true, true, false},   /* on both */
+    {"segments-overlap", "", "", "", false, 1, 0, false, false, false},   /* on neither */
+    {"segments-overlap", "", "", "W", false, 1, 1, false, false, false},  /* on a segment of no pair */
+    {"segments-overlap", "W", "", "", true, 0, 0, true, false, false},    /* one waiver, two pairs */
+    {"segments-overlap", "", "W", "", true, 1, 0, false, true, false},    /* c over a: b's waiver is not c's */
+    {"cpu-windows-overlap", "W", "", "", false, 0, 0, true, false, false},
+    {"cpu-windows-overlap", "", "W", "", false, 0, 0, false, true, false},
+    {"cpu-windows-overlap", "W", "W", "", false, 0, 0, true, true, false},
+    {"cpu-windows-overlap", "", "", "", false, 1, 0, false, false, false},
+    {"cpu-windows-overlap", "", "", "W", false, 1, 1, false, false, false},
+    {"cpu-windows-overlap", "W", "", "", true, 0, 0, true, false, false},
+};
+
+START_TEST(test_waiver_pair)
 {
-    static const char spec[] =
-        HEAD("1.3") "segments:\n"
-        "  - { name: a, kind: memory, size: 256MiB, waive: { segments-overlap: \"x\" } }\n"
-        "  - { name: b, kind: memory, base: 128MiB, size: 256MiB }\n";
+    bool gpu = !strcmp(pair_cases[_i].rule, "segments-overlap");
+    char w[3][96], spec[1024];
+    const char *on[3] = {pair_cases[_i].wa, pair_cases[_i].wb, pair_cases[_i].wc};
+    for (int i = 0; i < 3; i++)
+        snprintf(w[i], sizeof w[i], *on[i] ? ", waive: { %s: \"shared on purpose\" }" : "", pair_cases[_i].rule);
+    /* GPU ranges: a [0, 256M), b [128M, 384M), c [1G, ...) or over a.
+     * CPU windows in BAR fb: a [0, 64M), b [32M, 96M), c [128M, 144M) or
+     * [0, 16M) (over a alone); the GPU ranges apart. */
+    if (gpu)
+        snprintf(spec, sizeof spec,
+                 HEAD("1.3") "segments:\n"
+                 "  - { name: a, kind: memory, base: 0, size: 256MiB%s }\n"
+                 "  - { name: b, kind: memory, base: 128MiB, size: 256MiB%s }\n"
+                 "  - { name: c, kind: memory, base: %s, size: 64MiB%s }\n",
+                 w[0], w[1], pair_cases[_i].c_on_a ? "64MiB" : "1GiB", w[2]);
+    else
+        snprintf(spec, sizeof spec,
+                 HEAD("1.3") FB "segments:\n"
+                 "  - { name: a, kind: memory, base: 0, size: 64MiB, cpu_visible: { bar: fb, offset: 0 }%s }\n"
+                 "  - { name: b, kind: memory, base: 1GiB, size: 64MiB, cpu_visible: { bar: fb, offset: 32MiB }%s }\n"
+                 "  - { name: c, kind: memory, base: 2GiB, size: 16MiB, cpu_visible: { bar: fb, offset: %s }%s }\n",
+                 w[0], w[1], pair_cases[_i].c_on_a ? "0" : "128MiB", w[2]);
     Run r;
     run(&r, spec, NULL);
-    ck_assert_msg(count(&r, "segments-overlap") == 1 && count(&r, "waiver-unused") == 1, "got: %s", all(&r));
-    ck_assert_uint_eq(first(&r, "segments-overlap")->pos.line, 5);
-    ck_assert_uint_eq(first(&r, "waiver-unused")->pos.line, 4);
-    ck_assert_uint_eq(r.errors, 1);
-    arena_free(r.a);
-
-    static const char spec2[] =
-        HEAD("1.3") "segments:\n"
-        "  - { name: a, kind: memory, size: 256MiB }\n"
-        "  - { name: b, kind: memory, base: 128MiB, size: 256MiB, waive: { segments-overlap: \"x\" } }\n";
-    run(&r, spec2, NULL);
-    ck_assert_msg(r.d.count == 0, "got: %s", all(&r));
+    ck_assert_msg(count(&r, pair_cases[_i].rule) == pair_cases[_i].findings &&
+                      count(&r, "waiver-unused") == pair_cases[_i].unused &&
+                      r.d.count == pair_cases[_i].findings + pair_cases[_i].unused,
+                  "case %d: got: %s\n%s", _i, all(&r), spec);
+    bool used[3] = {pair_cases[_i].used_a, pair_cases[_i].used_b, pair_cases[_i].used_c};
+    for (int i = 0; i < 3; i++) {
+        ck_assert_uint_eq(r.s->segs[i].nwaivers, *on[i] ? 1 : 0);
+        if (*on[i])
+            ck_assert_msg(r.s->segs[i].waivers[0].used == used[i], "case %d: segment %d's waiver", _i, i);
+    }
+    /* The waived findings are kept (SARIF shows them suppressed), at the later segment. */
+    unsigned waived = 0;
+    for (const Diag *g = r.d.waived; g; g = g->next)
+        waived += !strcmp(code_name(g->code), pair_cases[_i].rule);
+    ck_assert_uint_eq(waived + pair_cases[_i].findings, pair_cases[_i].c_on_a ? 2 : 1);
     arena_free(r.a);
 }
 END_TEST
@@ -1270,7 +1362,7 @@ Suite *rules_suite(void)
     tcase_add_test(tc, test_waiver_one_segment);
     tcase_add_test(tc, test_waiver_error_rule);
     tcase_add_test(tc, test_waiver_other_rule);
-    tcase_add_test(tc, test_waiver_wrong_segment);
+    tcase_add_loop_test(tc, test_waiver_pair, 0, countof(pair_cases));
     tcase_add_loop_test(tc, test_waiver_wopts, 0, (int)countof(waive_wopt_cases));
     tcase_add_test(tc, test_waiver_two);
     suite_add_tcase(s, tc);

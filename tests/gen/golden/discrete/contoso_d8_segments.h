@@ -44,11 +44,11 @@ extern "C" {
  * (examples/driver/fill_bar_base.c). */
 #define CONTOSO_D8_BAR_FB                           0u /* slot in BarBase; 2GiB */
 #define CONTOSO_D8_PCI_BAR_FB                       0u /* PCI BAR0 */
-#define CONTOSO_D8_BAR_FB_REGISTERS 1u /* 32-bit */
+#define CONTOSO_D8_BAR_FB_REGISTERS 2u /* 64-bit */
 
 #define CONTOSO_D8_BAR_COUNT                        1u
 #define CONTOSO_D8_PCI_BAR_TABLE                    { 0u }
-#define CONTOSO_D8_BAR_REGISTERS_TABLE              { 1u }
+#define CONTOSO_D8_BAR_REGISTERS_TABLE              { 2u }
 
 /* What only the running driver knows: the physical base of each BAR, as
  * assigned in the resource list DxgkCbGetDeviceInformation returns. */
