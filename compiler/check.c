@@ -25,6 +25,7 @@ typedef struct Read Read;
 /* The checker of a row, by its scope (rules.def). */
 typedef void BOARD_fn(Ck *k);
 typedef void BAR_fn(Ck *k, const Bar *b);
+typedef void CLASS_fn(Ck *k, const AllocClass *c);
 typedef void SEGMENT_fn(Ck *k, const Segment *g);
 typedef SEGMENT_fn ANY_SEGMENT_fn;
 
@@ -51,6 +52,7 @@ const RuleInfo rule_table[CODE_COUNT] = {
 static const struct {
     BOARD_fn *BOARD;
     BAR_fn *BAR;
+    CLASS_fn *CLASS;
     SEGMENT_fn *SEGMENT, *ANY_SEGMENT;
 } checkers[RULE_COUNT] = {
 #define RULE(id, name, msvc, cls, sev, scope, ...) [R_##id] = {.scope = check_##id},
@@ -129,8 +131,8 @@ struct Ck {
     const RuleConfig *c; /* spec_check: -W; the emitters: none */
     Diags *d;
     uint64_t page;       /* the page size, else the default (page-size-valid) */
-    /* Objects: 0 the board, then each BAR, then each segment; state[rule *
-     * nobj + object]. */
+    /* Objects: 0 the board, then each BAR, then each segment, then each
+     * allocation class; state[rule * nobj + object]. */
     unsigned nobj;
     unsigned char *state;
     Code cur;            /* the rule whose checker runs */
@@ -180,7 +182,8 @@ static bool run(Ck *k, Code r, unsigned obj)
         return *st == PASSED;
     *st = RUNNING;
     const Spec *s = k->s;
-    const Segment *g = obj > s->nbars ? &s->segs[obj - 1 - s->nbars] : NULL;
+    unsigned first_class = 1 + s->nbars + s->nsegs;
+    const Segment *g = obj > s->nbars && obj < first_class ? &s->segs[obj - 1 - s->nbars] : NULL;
     /* A rule has nothing to say of a segment outside its scope; a segment
      * with a value that failed (reported) is not checked. */
     if (g && !in_scope(r, g)) {
@@ -199,6 +202,8 @@ static bool run(Ck *k, Code r, unsigned obj)
         checkers[r].BOARD(k);
     else if (rule_table[r].scope == ON_BAR)
         checkers[r].BAR(k, &s->bars[obj - 1]);
+    else if (rule_table[r].scope == ON_CLASS)
+        checkers[r].CLASS(k, &s->classes[obj - first_class]);
     else
         (rule_table[r].scope == ON_SEGMENT ? checkers[r].SEGMENT : checkers[r].ANY_SEGMENT)(k, g);
     *st = k->fired ? FAILED : PASSED;
@@ -217,7 +222,7 @@ static bool ready(Ck *k, Code r, const Segment *g)
 static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags *d)
 {
     *k = (Ck){.s = s, .mut = mut, .c = c, .d = d, .page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
-    k->nobj = 1 + s->nbars + s->nsegs;
+    k->nobj = 1 + s->nbars + s->nsegs + s->nclasses;
     k->state = arena_alloc(d->arena, (size_t)RULE_COUNT * k->nobj);
     k->cur = k->broken = CODE_NONE;
     k->reads_tail = &k->reads;
@@ -231,10 +236,13 @@ static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags 
  * emitter compares what it renders instead (emit_render). */
 static void run_all(Ck *k, bool invariants)
 {
-    static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT};
+    static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT, ON_CLASS};
+    const Spec *s = k->s;
     for (size_t o = 0; o < countof(order); o++) {
-        unsigned first = order[o] == ON_BOARD ? 0 : order[o] == ON_BAR ? 1 : 1 + k->s->nbars;
-        unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? k->s->nbars : k->s->nsegs;
+        unsigned first = order[o] == ON_BOARD ? 0 : order[o] == ON_BAR ? 1 : order[o] == ON_SEGMENT ? 1 + s->nbars
+                                                                                                   : 1 + s->nbars + s->nsegs;
+        unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? s->nbars : order[o] == ON_SEGMENT ? s->nsegs
+                                                                                                   : s->nclasses;
         for (int r = 0; r < RULE_COUNT; r++) {
             RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
             if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
@@ -1437,6 +1445,10 @@ static void check_names_c_ident(Ck *k)
                 report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
                        "bank name '%s' is not a C identifier", g->banks[b].name);
     }
+    for (unsigned i = 0; i < s->nclasses; i++)
+        if (!is_c_ident(s->classes[i].name))
+            report(k, SEG(NULL, "allocations"), s->classes[i].pos, "allocation class name '%s' is not a C identifier",
+                   s->classes[i].name);
 }
 
 static void check_names_unique(Ck *k)
@@ -1459,6 +1471,14 @@ static void check_names_unique(Ck *k)
                     break;
                 }
     }
+    for (unsigned i = 0; i < s->nclasses; i++)
+        for (unsigned j = 0; j < i; j++)
+            if (!strcmp(s->classes[j].name, s->classes[i].name)) {
+                Diag *e = report(k, SEG(NULL, "allocations"), s->classes[i].pos, "a second allocation class named '%s'",
+                                 s->classes[i].name);
+                note(k, e, SEG(NULL, "allocations"), s->classes[j].pos, "the first is here");
+                break;
+            }
 }
 
 static void check_variant_new_segment(Ck *k, const Segment *g)
@@ -1474,11 +1494,17 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
 }
 
 /* What a generated identifier is built from (NameClash: 1 the board's
- * name, 2 a BAR's, 3 a segment's), as a message names it, and where. */
+ * name, 2 a BAR's, 3 a segment's, 4 an allocation class's), as a message
+ * names it, and where. */
 static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
     Arena *a = k->d->arena;
+    if (kind == 4) {
+        *on = SEG(NULL, "allocations");
+        *at = s->classes[index].pos;
+        return arena_printf(a, "allocation class '%s'", s->classes[index].name);
+    }
     if (kind == 3) {
         *on = SEG(&s->segs[index], "name");
         *at = s->segs[index].pos;
@@ -1899,6 +1925,228 @@ static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
                g->host.mode != CPU_NONE ? g->host.pos : g->flag_pos[FB_supports_cpu_host_aperture],
                "a CPU host aperture on %s segment '%s': it maps pages of a memory segment", seg_kind_name(g->kind),
                g->name), g);
+}
+
+/* ---- allocation classes ----------------------------------------------------------- */
+
+/* The lists of a class a rule reads: key and list. */
+typedef struct ClassList {
+    const char *key;
+    const PlaceList *l;
+} ClassList;
+
+/* Class `c`'s segment lists (not its bank hints), into out; how many. */
+static unsigned class_lists(const AllocClass *c, ClassList out[4])
+{
+    out[0] = (ClassList){"prefer", &c->prefer};
+    out[1] = (ClassList){"write", &c->write};
+    out[2] = (ClassList){"read", &c->read};
+    out[3] = (ClassList){"evict", &c->evict};
+    return 4;
+}
+
+/* "class 'x'", or the DMA list's key. */
+static const char *owner_said(Ck *k, const AllocClass *c)
+{
+    return c ? arena_printf(k->d->arena, "class '%s'", c->name) : "dma_buffer_segments";
+}
+
+/* Each name of list `key` of class `c` (NULL: the DMA list) that names
+ * no segment; with `banked`, each bank hint that names no bank of it. */
+static void unknown_places(Ck *k, const AllocClass *c, const char *key, const PlaceList *l, const Segment *banked)
+{
+    const Spec *s = k->s;
+    for (unsigned i = 0; i < l->n; i++) {
+        const Place *p = &l->p[i];
+        if (banked ? p->bank != 0 : p->seg != NULL)
+            continue;
+        Diag *e;
+        if (banked) {
+            e = report(k, SEG(banked, "banks"), p->pos,
+                       "'%s' in banks of class '%s' is no bank of segment '%s', its first preference", p->name, c->name,
+                       banked->name);
+            note(k, e, SEG(banked, "banks"), banked->banks_pos, "the banks of segment '%s' are here", banked->name);
+        } else {
+            e = report(k, SEG(NULL, key), p->pos, "'%s' in %s%s%s names no segment", p->name,
+                       c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), "");
+        }
+        if (e && !(banked ? diag_suggest(k->d, e, p->name, banked->banks, banked->nbanks, sizeof *banked->banks)
+                          : diag_suggest(k->d, e, p->name, s->segs, s->nsegs, sizeof *s->segs)))
+            fix(k, e, "name one of the %s of segment%s%s", banked ? "banks" : "segments", banked ? " " : "s",
+                banked ? banked->name : "");
+    }
+}
+
+static void check_alloc_names_known(Ck *k)
+{
+    const Spec *s = k->s;
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *c = &s->classes[i];
+        ClassList ls[4];
+        for (unsigned j = 0, n = class_lists(c, ls); j < n; j++)
+            unknown_places(k, c, ls[j].key, ls[j].l, NULL);
+        const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
+        if (first && first->nbanks)
+            unknown_places(k, c, "banks", &c->banks, first);
+    }
+    unknown_places(k, NULL, "dma_buffer_segments", &s->dma, NULL);
+}
+
+/* One preference list serves reading and writing: each preferred segment
+ * is in the write set, and (before WDDM 2.0, which reads only the write
+ * set) in the read set the spec writes. */
+static void check_alloc_preference_supported(Ck *k, const AllocClass *c)
+{
+    uint32_t w = places_mask(&c->write), r = places_mask(&c->read);
+    bool v1 = k->s->wddm < 0x20;
+    for (unsigned i = 0; i < c->prefer.n; i++) {
+        const Place *p = &c->prefer.p[i];
+        uint32_t bit = UINT32_C(1) << (p->seg->id - 1);
+        const PlaceList *l = !(w & bit) ? &c->write : v1 && c->read.set && !(r & bit) ? &c->read : NULL;
+        if (!l)
+            continue;
+        Diag *e = report(k, SEG(NULL, "prefer"), p->pos,
+                         "class '%s' prefers segment '%s', which is not in its %s set (%s): VidMm asserts on a "
+                         "preference it may not page into", c->name, p->name, l == &c->write ? "write" : "read",
+                         places_text(k->d->arena, l, false));
+        note(k, e, SEG(NULL, l == &c->write ? "write" : "read"), l->pos, "the %s set is here",
+             l == &c->write ? "write" : "read");
+        if (l == &c->read)
+            reads_wddm(k, e);
+        fix(k, e, "add %s to %s:, or remove it from prefer:", p->name, l == &c->write ? "write" : "read");
+    }
+}
+
+static void check_alloc_slots(Ck *k, const AllocClass *c)
+{
+    if (c->prefer.n > PREF_SLOTS)
+        report(k, SEG(NULL, "prefer"), c->prefer.p[PREF_SLOTS].pos,
+               "class '%s' prefers %u segments; DXGK_SEGMENTPREFERENCE has %d slots", c->name, c->prefer.n,
+               PREF_SLOTS);
+    if (c->banks.n > BANK_SLOTS)
+        report(k, SEG(NULL, "banks"), c->banks.p[BANK_SLOTS].pos,
+               "class '%s' hints %u banks; DXGK_SEGMENTBANKPREFERENCE has %d slots", c->name, c->banks.n, BANK_SLOTS);
+}
+
+static void check_alloc_repeated(Ck *k, const AllocClass *c)
+{
+    ClassList ls[5];
+    unsigned n = class_lists(c, ls);
+    ls[n++] = (ClassList){"banks", &c->banks};
+    for (unsigned j = 0; j < n; j++)
+        for (unsigned i = 0; i < ls[j].l->n; i++)
+            for (unsigned h = 0; h < i; h++)
+                if (!strcmp(ls[j].l->p[h].name, ls[j].l->p[i].name)) {
+                    Diag *e = report(k, SEG(NULL, ls[j].key), ls[j].l->p[i].pos, "'%s' is named twice in %s of class '%s'",
+                                     ls[j].l->p[i].name, ls[j].key, c->name);
+                    note(k, e, SEG(NULL, ls[j].key), ls[j].l->p[h].pos, "the first is here");
+                    diag_edit_remove_item(k->d, e, ls[j].l->p[i].pos);
+                    break;
+                }
+}
+
+static void check_alloc_bank_hints(Ck *k, const AllocClass *c)
+{
+    const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
+    if (!c->banks.n || (first && first->nbanks))
+        return;
+    Diag *e = first ? report(k, SEG(first, "banks"), c->banks.pos,
+                             "class '%s' hints banks, but segment '%s', its first preference, has no banks", c->name,
+                             first->name)
+                    : report(k, SEG(NULL, "banks"), c->banks.pos,
+                             "class '%s' hints banks, but prefers no segment: the hints are banks of the first "
+                             "preference", c->name);
+    if (first)
+        note(k, e, SEG(first, "name"), c->prefer.p[0].pos, "the first preference is here");
+}
+
+/* Each segment of list `l` (class `c`, NULL: the DMA list) that is not
+ * an aperture. */
+static void not_apertures(Ck *k, const AllocClass *c, const PlaceList *l, const char *field)
+{
+    for (unsigned i = 0; i < l->n; i++) {
+        const Segment *g = l->p[i].seg;
+        if (g->kind == SEG_APERTURE)
+            continue;
+        Diag *e = report(k, SEG(g, "kind"), l->p[i].pos, "%s names segment '%s', %s: %s takes aperture segments only%s",
+                         c ? arena_printf(k->d->arena, "evict of %s", owner_said(k, c)) : "dma_buffer_segments",
+                         g->name, g->kind == SEG_AGP ? "the AGP segment" : "a memory segment", field,
+                         g->kind == SEG_AGP ? " (the AGP segment is absent when the OS finds no aperture)" : "");
+        reads_kind(k, e, g);
+    }
+}
+
+static void check_alloc_eviction_aperture(Ck *k, const AllocClass *c)
+{
+    not_apertures(k, c, &c->evict, "EvictionSegmentSet");
+}
+
+static void check_alloc_eviction_pitch_aligned(Ck *k, const AllocClass *c)
+{
+    for (unsigned i = 0; i < c->evict.n; i++) {
+        const Segment *g = c->evict.p[i].seg;
+        if (!(g->flags & FLAG_pitch_alignment))
+            continue;
+        Diag *e = report(k, SEG(g, "flags"), c->evict.p[i].pos,
+                         "class '%s' evicts through segment '%s', which is pitch-aligned: such a segment is never an "
+                         "eviction target", c->name, g->name);
+        note(k, e, SEG(g, "flags"), g->flag_pos[FB_pitch_alignment], "segment '%s' is pitch-aligned here", g->name);
+    }
+}
+
+static void check_dma_buffer_aperture(Ck *k)
+{
+    not_apertures(k, NULL, &k->s->dma, "DmaBufferSegmentSet");
+}
+
+/* The first Use64KBPages segment of the class's supported sets. */
+static void check_alloc_64kb_alignment(Ck *k, const AllocClass *c)
+{
+    const PlaceList *ls[] = {&c->write, class_read(c)};
+    for (size_t j = 0; j < countof(ls); j++)
+        for (unsigned i = 0; i < ls[j]->n; i++) {
+            const Segment *g = ls[j]->p[i].seg;
+            if (!(g->flags & FLAG_use_64kb_pages))
+                continue;
+            Diag *e = report(k, SEG(g, "flags"), c->pos,
+                             "class '%s' can be paged into segment '%s', which uses 64 KiB pages: its allocations "
+                             "need an Alignment that is a multiple of 0x10000 (64 KiB), which the driver writes",
+                             c->name, g->name);
+            note(k, e, SEG(g, "flags"), g->flag_pos[FB_use_64kb_pages], "segment '%s' uses 64 KiB pages here",
+                 g->name);
+            return;
+        }
+}
+
+static void check_alloc_read_set_ignored(Ck *k, const AllocClass *c)
+{
+    if (k->s->wddm < 0x20 || !c->read.set || places_mask(&c->read) == places_mask(&c->write))
+        return;
+    Diag *e = report(k, SEG(NULL, "read"), c->read.pos,
+                     "the read set of class '%s' (%s) differs from its write set (%s), but from WDDM 2.0 VidMm ignores "
+                     "the read set", c->name, places_text(k->d->arena, &c->read, false),
+                     places_text(k->d->arena, &c->write, false));
+    reads_wddm(k, e);
+    fix(k, e, "remove read: from class '%s', and list every segment it may live in under write:", c->name);
+}
+
+/* A segment of id 31 in any class's list or the DMA list. */
+static void check_alloc_system_memory_id(Ck *k)
+{
+    const Spec *s = k->s;
+    for (unsigned i = 0; i <= s->nclasses; i++) {
+        const AllocClass *c = i < s->nclasses ? &s->classes[i] : NULL;
+        ClassList ls[4] = {{"dma_buffer_segments", &s->dma}};
+        unsigned n = c ? class_lists(c, ls) : 1;
+        for (unsigned j = 0; j < n; j++)
+            for (unsigned h = 0; h < ls[j].l->n; h++)
+                if (ls[j].l->p[h].seg->id == 31)
+                    report(k, SEG(ls[j].l->p[h].seg, "name"), ls[j].l->p[h].pos,
+                           "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
+                           "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
+                           c ? arena_printf(k->d->arena, "%s of ", ls[j].key) : "", owner_said(k, c),
+                           ls[j].l->p[h].name);
+    }
 }
 
 /* ---- waivers --------------------------------------------------------------------- */

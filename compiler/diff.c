@@ -558,6 +558,131 @@ static void diff_paging(Dx *x)
                   "paging", o, n);
 }
 
+/* ---- allocation classes ------------------------------------------------------------------------ */
+
+/* Why list `ol` of OLD (a class's, or the DMA list) names other things
+ * in NEW: the first segment it names that NEW numbers otherwise or lacks,
+ * or (bank hints: `banked`, OLD's first preferred segment) the first bank
+ * that NEW's segment of that name numbers otherwise; NULL when every id
+ * it names still names the same segment (bank). */
+static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked)
+{
+    const Segment *nb = banked ? find_seg(x->n, banked->name) : NULL;
+    for (unsigned i = 0; i < ol->n; i++) {
+        const Place *p = &ol->p[i];
+        if (banked) {
+            unsigned id = 0;
+            for (unsigned k = 0; nb && k < nb->nbanks && !id; k++)
+                id = strcmp(nb->banks[k].name, p->name) ? 0 : k + 1;
+            if (id != p->bank)
+                return id ? arena_printf(x->a, "bank '%s' of segment '%s' id %u -> %u", p->name, banked->name, p->bank, id)
+                          : arena_printf(x->a, "bank '%s' of segment '%s' is gone", p->name, banked->name);
+            continue;
+        }
+        const Segment *ng = find_seg(x->n, p->name);
+        if (!ng)
+            return arena_printf(x->a, "segment '%s' was removed", p->name);
+        if (ng->id != p->seg->id)
+            return arena_printf(x->a, "segment '%s' id %u -> %u", p->name, p->seg->id, ng->id);
+    }
+    return NULL;
+}
+
+static Pos list_pos(const Spec *s, const AllocClass *c, const PlaceList *l)
+{
+    return or_pos(l->set ? l->pos : c->pos, spec_pos(s));
+}
+
+/* One member of a class's DXGK_ALLOCATIONINFO (or the DMA set: oc and nc
+ * NULL): a change when its value differs; moved (breaking for a driver
+ * already built) when an id OLD's value names now names another segment
+ * or bank, else changed. */
+static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const char *what, const PlaceList *ol,
+                        const PlaceList *nl, uint32_t ov, uint32_t nv, bool banks)
+{
+    if (ov == nv)
+        return;
+    const char *cause = moved_cause(x, ol, banks && oc->prefer.n ? oc->prefer.p[0].seg : NULL);
+    bool moved = cause != NULL;
+    ChangeKind k = nc ? (moved ? CH_class_placement_moved : CH_class_placement_changed)
+                      : (moved ? CH_dma_buffer_set_moved : CH_dma_buffer_set_changed);
+    Pos op = nc ? list_pos(x->o, oc, ol) : or_pos(ol->pos, spec_pos(x->o));
+    Pos np = nc ? list_pos(x->n, nc, nl) : or_pos(nl->pos, spec_pos(x->n));
+    const char *ot = arena_printf(x->a, "0x%X (%s)", ov, places_text(x->a, ol, true));
+    const char *nt = arena_printf(x->a, "0x%X (%s)", nv, places_text(x->a, nl, true));
+    ChangeSide f = side_text(ot, op), t = side_text(nt, np);
+    f.v = ov, f.numeric = true, t.v = nv, t.numeric = true;
+    Change *c = add(x, k, NULL, f, t, "%s%s%s%s %s -> %s", nc ? "class '" : "", nc ? nc->name : "", nc ? "' " : "",
+                    what, ot, nt);
+    c->alloc = nc ? nc->name : NULL;
+    c->cause = cause;
+}
+
+static const AllocClass *find_class(const Spec *s, const char *name)
+{
+    for (unsigned i = 0; i < s->nclasses; i++)
+        if (!strcmp(s->classes[i].name, name))
+            return &s->classes[i];
+    return NULL;
+}
+
+/* Why a class's enumerator value changed: the first class added or
+ * removed before it, else a reordering. */
+static const char *class_renumber_cause(Dx *x, const AllocClass *oc, const AllocClass *nc)
+{
+    for (const AllocClass *c = x->n->classes; c < nc; c++)
+        if (!find_class(x->o, c->name))
+            return arena_printf(x->a, "class '%s' was added before it", c->name);
+    for (const AllocClass *c = x->o->classes; c < oc; c++)
+        if (!find_class(x->n, c->name))
+            return arena_printf(x->a, "class '%s' was removed before it", c->name);
+    return "the classes were reordered";
+}
+
+static void diff_classes(Dx *x)
+{
+    const Spec *o = x->o, *n = x->n;
+    for (unsigned i = 0; i < o->nclasses; i++) {
+        const AllocClass *oc = &o->classes[i];
+        if (find_class(n, oc->name))
+            continue;
+        Change *c = add(x, CH_class_removed, NULL, side_num(x, false, i, or_pos(oc->pos, spec_pos(o))), absent,
+                        "class '%s' removed (was %u)", oc->name, i);
+        c->alloc = oc->name;
+    }
+    for (unsigned i = 0; i < n->nclasses; i++) {
+        const AllocClass *nc = &n->classes[i], *oc = find_class(o, nc->name);
+        Pos np = or_pos(nc->pos, spec_pos(n));
+        if (!oc) {
+            Change *c = add(x, CH_class_added, NULL, absent, side_num(x, false, i, np), "class '%s' added as %u",
+                            nc->name, i);
+            c->alloc = nc->name;
+            continue;
+        }
+        unsigned oi = (unsigned)(oc - o->classes);
+        if (oi != i) {
+            Change *c = add(x, CH_class_renumbered, NULL, side_num(x, false, oi, or_pos(oc->pos, spec_pos(o))),
+                            side_num(x, false, i, np), "class '%s' %u -> %u", nc->name, oi, i);
+            c->alloc = nc->name;
+            c->cause = class_renumber_cause(x, oc, nc);
+        }
+        diff_member(x, oc, nc, "write set", &oc->write, &nc->write, places_mask(&oc->write), places_mask(&nc->write),
+                    false);
+        /* A read set that follows the write set on both sides changes with it. */
+        if (oc->read.set || nc->read.set)
+            diff_member(x, oc, nc, "read set", class_read(oc), class_read(nc), places_mask(class_read(oc)),
+                        places_mask(class_read(nc)), false);
+        diff_member(x, oc, nc, "eviction set", &oc->evict, &nc->evict, places_mask(&oc->evict),
+                    places_mask(&nc->evict), false);
+        diff_member(x, oc, nc, "preference", &oc->prefer, &nc->prefer, class_preferred(oc), class_preferred(nc),
+                    false);
+        diff_member(x, oc, nc, "bank hint", &oc->banks, &nc->banks, class_hinted_bank(oc), class_hinted_bank(nc),
+                    true);
+    }
+    diff_member(x, NULL, NULL, "DMA buffer segment set", &o->dma, &n->dma, places_mask(&o->dma), places_mask(&n->dma),
+                false);
+}
+
 /* ---- constants ---------------------------------------------------------------------------------- */
 
 /* A constant whose value changed, at NEW's definition; the changes it
@@ -604,6 +729,7 @@ void spec_diff(Arena *a, const Spec *old_spec, const Spec *new_spec, Diff *out)
     diff_bars(&x);
     diff_segments(&x);
     diff_paging(&x);
+    diff_classes(&x);
     note_uses(&x);
 }
 
@@ -654,6 +780,7 @@ static void json_change(JsonW *w, const Change *c)
     json_kstr(w, "bar", c->bar);
     json_kstr(w, "flag", c->flag);
     json_kstr(w, "constant", c->constant);
+    json_kstr(w, "allocation_class", c->alloc);
     json_kstr(w, "message", c->msg);
     json_kstr(w, "cause", c->cause);
     json_side(w, "old", &c->from);

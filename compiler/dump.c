@@ -178,6 +178,67 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_obj_end(w);
 }
 
+/* "KEY": {"set": "0x...", "written": bool, "where", "segments": [...]}: a
+ * segment set and the names it is made of (`read` left out: the write
+ * set's, written false). */
+static void set_json(JsonW *w, const char *key, const PlaceList *l, bool written)
+{
+    json_kobj(w, key);
+    json_khex(w, "set", places_mask(l));
+    json_kbool(w, "written", written);
+    where(w, written ? l->pos : (Pos){0});
+    json_karr(w, "segments");
+    for (unsigned i = 0; i < l->n; i++) {
+        json_obj_begin(w);
+        json_kuint(w, "id", l->p[i].seg->id);
+        json_kstr(w, "name", l->p[i].name);
+        where(w, l->p[i].pos);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+/* "KEY": {"value": "0x...", "where", "slots": [...]}: a preference
+ * (DXGK_SEGMENTPREFERENCE) or a bank hint (DXGK_SEGMENTBANKPREFERENCE). */
+static void slots_json(JsonW *w, const char *key, const PlaceList *l, uint32_t value, bool banks)
+{
+    json_kobj(w, key);
+    json_khex(w, "value", value);
+    where(w, l->set ? l->pos : (Pos){0});
+    json_karr(w, "slots");
+    for (unsigned i = 0; i < l->n; i++) {
+        json_obj_begin(w);
+        json_kuint(w, "id", banks ? l->p[i].bank : l->p[i].seg->id);
+        json_kstr(w, "name", l->p[i].name);
+        json_kbool(w, "from_end", l->p[i].from_end);
+        where(w, l->p[i].pos);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+static void classes_json(JsonW *w, const Spec *s)
+{
+    json_karr(w, "allocations");
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *c = &s->classes[i];
+        json_obj_begin(w);
+        json_kuint(w, "index", i);
+        json_kstr(w, "name", c->name);
+        where(w, c->pos);
+        set_json(w, "write", &c->write, true);
+        set_json(w, "read", class_read(c), c->read.set);
+        set_json(w, "evict", &c->evict, c->evict.set);
+        slots_json(w, "prefer", &c->prefer, class_preferred(c), false);
+        slots_json(w, "banks", &c->banks, class_hinted_bank(c), true);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    set_json(w, "dma_buffer_segments", &s->dma, s->dma.set);
+}
+
 void dump_json(Buf *out, const Spec *s)
 {
     JsonW w;
@@ -223,6 +284,7 @@ void dump_json(Buf *out, const Spec *s)
     json_obj_end(&w);
     fields(&w, SC_PAGING, CPU_NONE, s);
     json_obj_end(&w);
+    classes_json(&w, s);
     json_obj_end(&w);
 }
 

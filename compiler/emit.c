@@ -252,6 +252,7 @@ typedef struct Ctx {
     Name up, camel;       /* the board's, the hook prefix in front */
     Name *seg, *seg_camel; /* each segment's UPPER and Camel */
     Name *bar;            /* each BAR's UPPER */
+    Name *cls;            /* each allocation class's UPPER */
     const char *header, *source, *spec, *ident;
     const char *hook[4];  /* prefix, banner, precomp, trace ("": none) */
     unsigned no_agp;      /* segments without the AGP one */
@@ -351,6 +352,8 @@ static void list(Emit *w, const char *const *names, unsigned n, void (*between)(
 
 /* ---- <board>_segments.h ------------------------------------------------------ */
 
+static void classes_header(Ctx *c);
+
 static void header(Ctx *c)
 {
     Emit *w = c->w;
@@ -417,6 +420,7 @@ static void header(Ctx *c)
     else
         h_no_lookup(w, &c->camel, emit_str(w, overlap(w, c->lk->overlap[0]->name, c->lk->overlap[1]->name)));
     h_bank_of_offset(w, &c->camel);
+    classes_header(c);
     h_generic(w, s->name, &c->up, !!(s->forms & DDI_QS), !!(s->forms & DDI_QS3), !!(s->forms & DDI_QS4), &c->camel);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
@@ -425,6 +429,54 @@ static void header(Ctx *c)
     if (!c->lk->overlap[0])
         h_generic_lookup(w, &c->camel);
     h_end(w, &c->camel, &c->up);
+}
+
+/* ---- <board>_segments.h and .c: the allocation classes ----------------------- */
+
+/* The enum, each class's macros, the prototype and the DMA set; nothing
+ * for a spec that writes neither `allocations:` nor `dma_buffer_segments:`. */
+static void classes_header(Ctx *c)
+{
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    Arena *a = w->a;
+    if (s->nclasses) {
+        h_classes(w, &c->up);
+        for (unsigned i = 0; i < s->nclasses; i++)
+            h_class_enum(w, &c->up, &c->cls[i], i);
+        h_class_enum_end(w, &c->up, s->nclasses);
+    }
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *k = &s->classes[i];
+        uint64_t align = 0;
+        for (unsigned j = 0; j < 2; j++) {
+            const PlaceList *l = j ? class_read(k) : &k->write;
+            for (unsigned p = 0; p < l->n; p++)
+                align = l->p[p].seg->flags & FLAG_use_64kb_pages ? 0x10000 : align;
+        }
+        bool text = w->out != NULL; /* the comments only when text is written */
+        h_class(w, k->name, &c->up, &c->cls[i], places_mask(&k->write), text ? places_text(a, &k->write, true) : "",
+                places_mask(class_read(k)), text ? places_text(a, class_read(k), true) : "", places_mask(&k->evict),
+                text ? places_text(a, &k->evict, true) : "", class_preferred(k),
+                text ? places_text(a, &k->prefer, true) : "", class_hinted_bank(k),
+                text ? places_text(a, &k->banks, true) : "", align);
+    }
+    if (s->nclasses)
+        h_fill_prototype(w, &c->camel, &c->up);
+    if (s->dma.set)
+        h_dma(w, w->out ? places_text(a, &s->dma, true) : "", &c->up, places_mask(&s->dma));
+}
+
+static void classes_source(Ctx *c)
+{
+    Emit *w = c->w;
+    const Spec *s = c->s;
+    if (!s->nclasses)
+        return;
+    c_classes(w, &c->up, &c->camel, s->nclasses);
+    for (unsigned i = 0; i < s->nclasses; i++)
+        c_class_row(w, &c->up, &c->cls[i]);
+    c_fill(w, &c->camel, &c->up);
 }
 
 /* ---- <board>_segments.c: the descriptors ------------------------------------- */
@@ -923,6 +975,9 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
     c->bar = arena_alloc(a, (s->nbars + 1) * sizeof *c->bar);
     for (unsigned i = 0; i < s->nbars; i++)
         c->bar[i] = name_of(to_upper(a, s->bars[i].name), NAME_BAR, i);
+    c->cls = arena_alloc(a, (s->nclasses + 1) * sizeof *c->cls);
+    for (unsigned i = 0; i < s->nclasses; i++)
+        c->cls[i] = name_of(to_upper(a, s->classes[i].name), NAME_CLASS, i);
     for (unsigned form = 0; form < DDI_FORMS; form++) { /* fields by place, a counting sort */
         unsigned start[DDI_MEMBERS + 2] = {0};
         for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
@@ -993,14 +1048,21 @@ static void render(Ctx *c, Outputs *out, bool text, bool selftest)
         if (i == 0)
             header(c);
         else if (i == 1)
-            source(c);
+            source(c), classes_source(c);
         else if (i == 2)
             segc_dxgk_h(w);
         else
-            selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->header,
+            selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->cls, c->header,
                            c->source, names[3], c->spec, c->hook[HOOK_BANNER]});
     }
     w->out = NULL;
+}
+
+/* The spec's name a Name is made from. */
+static const char *name_text(const Spec *s, const Name *n)
+{
+    return n->kind == NAME_BAR ? s->bars[n->index].name : n->kind == NAME_SEGMENT ? s->segs[n->index].name
+                                                        : s->classes[n->index].name;
 }
 
 /* The identifiers w->defs holds twice where at least one definition is
@@ -1028,9 +1090,7 @@ static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
         if (!x->on && !y->on)
             continue; /* segc's own text: its #if branches may define a name twice */
         if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index &&
-            x->on->kind != NAME_BOARD &&
-            !strcmp(x->on->kind == NAME_BAR ? s->bars[x->on->index].name : s->segs[x->on->index].name,
-                    y->on->kind == NAME_BAR ? s->bars[y->on->index].name : s->segs[y->on->index].name))
+            x->on->kind != NAME_BOARD && !strcmp(name_text(s, x->on), name_text(s, y->on)))
             continue;
         NameClash k = {arena_strndup(w->a, x->ident, x->len),
                        {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},

@@ -14,9 +14,9 @@
 
 /* A name of the spec as the generated code spells it (ContosoD8,
  * CONTOSO_D8, LOCAL_VRAM), and what it comes from: an identifier built
- * from it is the board's, a BAR's or a segment's (`index` into s->bars or
- * s->segs). */
-typedef enum { NAME_BOARD = 1, NAME_BAR, NAME_SEGMENT } NameKind;
+ * from it is the board's, a BAR's, a segment's or an allocation class's
+ * (`index` into s->bars, s->segs or s->classes). */
+typedef enum { NAME_BOARD = 1, NAME_BAR, NAME_SEGMENT, NAME_CLASS } NameKind;
 typedef struct Name {
     const char *text;
     NameKind kind;
@@ -82,7 +82,7 @@ const char *emit_str_end(Emit *w);
 /* selftest.c: <board>_selftest.c, with the names the other outputs give
  * (the board's, each segment's and each BAR's; the hook banner or ""). */
 typedef struct SelftestNames {
-    const Name *up, *camel, *seg, *bar;
+    const Name *up, *camel, *seg, *bar, *cls;
     const char *header, *source, *file, *spec, *banner;
 } SelftestNames;
 void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestNames *n);

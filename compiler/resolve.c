@@ -671,6 +671,178 @@ static void build_paging(R *r, const Node *root)
     bind_fields(r, SC_PAGING, CPU_NONE, p, s, 0, NULL, "'paging'", "paging");
 }
 
+/* ---- allocation classes --------------------------------------------------- */
+
+/* More names in one list than any class can mean (a set has one bit per
+ * segment); a cap against hostile input, the rules being quadratic. */
+enum { MAX_PLACES = 4 * MAX_SEGMENTS };
+
+/* List `key` of map `m` in `map` (NULL: none), into *out: each item a
+ * name, or for a VK_HINTS key a map of its target whose first key holds
+ * the name, with `from_end`.  What the names name is looked up later
+ * (resolve_places); whether they exist is a rule. */
+static void build_places(R *r, const Node *map, SpecMap m, const char *key, const char *where, PlaceList *out)
+{
+    const Node *l = map ? typed(r, map, m, key, where) : NULL;
+    if (!l)
+        return;
+    const KeyInfo *ki = spec_key(m, key);
+    out->set = true;
+    out->pos = key_pos(node_pair(map, key)->key);
+    size_t n = l->nitems;
+    if (n > MAX_PLACES) {
+        error_at(r->d, C_limit_segments, l->items[MAX_PLACES]->pos, "more than %u names in '%s' of %s", MAX_PLACES,
+                 key, where);
+        n = MAX_PLACES;
+    }
+    out->p = arena_alloc(r->a, (n + 1) * sizeof *out->p);
+    const char *what = arena_printf(r->a, "an item of '%s' of %s", key, where);
+    for (size_t i = 0; i < n; i++) {
+        const Node *it = l->items[i], *name = it;
+        bool from_end = false;
+        if (ki->kind == VK_HINTS && it->kind == NODE_MAP) {
+            const KeyInfo *first = NULL;
+            for (size_t j = 0; j < spec_key_count && !first; j++)
+                first = spec_keys[j].map == ki->target ? &spec_keys[j] : NULL;
+            const char *noun = arena_printf(r->a, "a %s", spec_maps[ki->target].noun);
+            check_keys(r, it, ki->target, noun);
+            require_keys(r, it, ki->target, noun);
+            name = typed(r, it, ki->target, first->key, noun);
+            const Node *fe = typed(r, it, ki->target, "from_end", noun);
+            from_end = fe && !strcmp(fe->str, "true"); /* another word is reported (check_keys) */
+            if (!name)
+                continue;
+        } else if (!node_expect(r->d, it, NODE_SCALAR,
+                                ki->kind == VK_HINTS ? arena_printf(r->a, "%s (a name, or a %s)", what,
+                                                                    spec_maps[ki->target].noun) : what)) {
+            continue;
+        }
+        out->p[out->n++] = (Place){.name = name->str, .pos = node_span(name), .from_end = from_end};
+    }
+}
+
+static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
+{
+    const char *where = arena_printf(r->a, "allocation class %u", idx + 1);
+    c->pos = item->pos;
+    if (!node_expect(r->d, item, NODE_MAP, where))
+        return;
+    check_keys(r, item, MAP_CLASS, "an allocation class");
+    if ((c->name = scalar_str(r, item, MAP_CLASS, "name", where, &c->pos)))
+        where = arena_printf(r->a, "class '%s'", c->name);
+    Diag **mark = r->d->tail;
+    require_keys(r, item, MAP_CLASS, where);
+    /* A variant's new class named like a base class (load.c): a misspelt
+     * change lacks the keys a class needs. */
+    const Node *near = NULL;
+    for (const NearName *n = r->src->near; n; n = n->next)
+        near = n->item == item ? n->base_name : near;
+    for (Diag *e = *mark; near && e; e = e->next)
+        if (e->code == C_missing_key) {
+            diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base class needs only its name",
+                       near->str, os_basename(near->pos.file->name));
+            diag_edit(r->d, e, node_span(node_get(item, "name")), near->str);
+        }
+    build_places(r, item, MAP_CLASS, "prefer", where, &c->prefer);
+    build_places(r, item, MAP_CLASS, "write", where, &c->write);
+    build_places(r, item, MAP_CLASS, "read", where, &c->read);
+    build_places(r, item, MAP_CLASS, "evict", where, &c->evict);
+    build_places(r, item, MAP_CLASS, "banks", where, &c->banks);
+    if (c->write.set && !c->write.n)
+        error_at(r->d, C_bad_value, c->write.pos,
+                 "'write' of %s names no segment: a SupportedWriteSegmentSet of 0 lets VidMm place the allocation "
+                 "nowhere", where);
+}
+
+/* The segments (and bank hints, the banks of the first preferred
+ * segment) the names of list `l` name. */
+static void resolve_places(const Spec *s, PlaceList *l, const Segment *banked)
+{
+    for (unsigned i = 0; i < l->n; i++) {
+        Place *p = &l->p[i];
+        if (!banked) {
+            p->seg = NAMED(s->segs, s->nsegs, p->name, strlen(p->name));
+            continue;
+        }
+        const Bank *b = NAMED(banked->banks, banked->nbanks, p->name, strlen(p->name));
+        p->bank = b ? (unsigned)(b - banked->banks) + 1 : 0;
+    }
+}
+
+static void build_allocations(R *r, const Node *root)
+{
+    Spec *s = r->s;
+    const Node *sq = typed(r, root, MAP_SPEC, "allocations", NULL);
+    if (sq) {
+        s->classes_pos = node_span(sq);
+        s->classes = arena_alloc(r->a, (sq->nitems + 1) * sizeof *s->classes);
+        s->nclasses = (unsigned)sq->nitems;
+        for (unsigned i = 0; i < s->nclasses; i++)
+            build_class(r, &s->classes[i], i, sq->items[i]);
+    }
+    build_places(r, root, MAP_SPEC, "dma_buffer_segments", "the spec", &s->dma);
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        AllocClass *c = &s->classes[i];
+        resolve_places(s, &c->prefer, NULL);
+        resolve_places(s, &c->write, NULL);
+        resolve_places(s, &c->read, NULL);
+        resolve_places(s, &c->evict, NULL);
+        const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
+        if (first && first->nbanks)
+            resolve_places(s, &c->banks, first);
+    }
+    resolve_places(s, &s->dma, NULL);
+}
+
+uint32_t places_mask(const PlaceList *l)
+{
+    uint32_t m = 0;
+    for (unsigned i = 0; i < l->n; i++)
+        if (l->p[i].seg && l->p[i].seg->id >= 1 && l->p[i].seg->id <= 32)
+            m |= UINT32_C(1) << (l->p[i].seg->id - 1);
+    return m;
+}
+
+uint32_t class_preferred(const AllocClass *c)
+{
+    uint32_t v = 0;
+    for (unsigned k = 0; k < c->prefer.n && k < PREF_SLOTS; k++) {
+        const Place *p = &c->prefer.p[k];
+        if (p->seg)
+            v |= (uint32_t)(p->seg->id & 0x1F) << (6 * k) | (uint32_t)p->from_end << (6 * k + 5);
+    }
+    return v;
+}
+
+uint32_t class_hinted_bank(const AllocClass *c)
+{
+    uint32_t v = 0;
+    for (unsigned k = 0; k < c->banks.n && k < BANK_SLOTS; k++) {
+        const Place *p = &c->banks.p[k];
+        if (p->bank)
+            v |= (uint32_t)(p->bank & 0x7F) << (8 * k) | (uint32_t)p->from_end << (8 * k + 7);
+    }
+    return v;
+}
+
+const char *places_text(Arena *a, const PlaceList *l, bool ids)
+{
+    if (!l->n)
+        return "none";
+    Buf b = {0};
+    for (unsigned i = 0; i < l->n; i++) {
+        const Place *p = &l->p[i];
+        buf_printf(&b, "%s%s", i ? ", " : "", p->name);
+        if (ids && (p->seg || p->bank))
+            buf_printf(&b, " (%u)", p->seg ? p->seg->id : p->bank);
+        if (p->from_end)
+            buf_puts(&b, " from end");
+    }
+    const char *t = arena_strdup(a, b.p);
+    buf_free(&b);
+    return t;
+}
+
 /* -D name=EXPR: replaces a constant's expression with the command line's. */
 static void apply_defines(R *r)
 {
@@ -1078,6 +1250,7 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     build_bars(&r, root);
     build_segments(&r, root);
     build_paging(&r, root);
+    build_allocations(&r, root);
     apply_defines(&r);
     /* What these errors are about is left out of a whole model. */
     static const Code dropped[] = {C_unknown_flag, C_duplicate_flag, C_derived_flag, C_unknown_rule, C_waiver_refused,
@@ -1175,9 +1348,10 @@ int spec_map_at(const char *const *path, unsigned depth)
     for (unsigned i = 0; i < depth && m >= 0; i++) {
         const KeyInfo *k = spec_key(m, path[i]);
         bool item = i + 1 < depth && !strcmp(path[i + 1], "#");
-        if (!k || (k->kind != VK_MAP && k->kind != VK_MAPS && k->kind != VK_SEQ))
+        bool seq = k && (k->kind == VK_SEQ || k->kind == VK_HINTS);
+        if (!k || (k->kind != VK_MAP && k->kind != VK_MAPS && !seq))
             return -1;
-        if (k->kind != VK_MAP && (i + 1 == depth || item != (k->kind == VK_SEQ)))
+        if (k->kind != VK_MAP && (i + 1 == depth || item != seq))
             return -1; /* a sequence's "#", a map of maps' entry name */
         i += k->kind != VK_MAP;
         m = (int)k->target;
@@ -1189,6 +1363,8 @@ NodeKind value_node_kind(ValueKind k)
 {
     switch (k) {
     case VK_FLAGS:
+    case VK_SEGMENTS:
+    case VK_HINTS:
     case VK_SEQ: return NODE_SEQ;
     case VK_WAIVERS:
     case VK_CONSTANTS:

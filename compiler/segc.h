@@ -663,6 +663,40 @@ typedef struct Segment {
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 
+/* A segment an allocation class names (`allocations:`, and the
+ * `dma_buffer_segments:` list), or a bank of the class's first preferred
+ * segment (`banks:`): the name as written and what it names, resolved by
+ * name only; whether each name exists is a rule (alloc-names-known). */
+typedef struct Place {
+    const char *name;   /* as written */
+    Pos pos;            /* the name */
+    const Segment *seg; /* the segment named; NULL: none of that name (or a bank hint) */
+    unsigned bank;      /* a bank hint: its 1-based id in the first preferred segment; 0: none of that name */
+    bool from_end;      /* `from_end: true`: the slot's direction bit */
+} Place;
+
+typedef struct PlaceList {
+    Place *p;
+    unsigned n;
+    Pos pos;  /* the key */
+    bool set; /* written */
+} PlaceList;
+
+/* The slots of DXGK_SEGMENTPREFERENCE and DXGK_SEGMENTBANKPREFERENCE. */
+enum { PREF_SLOTS = 5, BANK_SLOTS = 4 };
+
+/* One placement class (`allocations:`): what DxgkDdiCreateAllocation
+ * writes into DXGK_ALLOCATIONINFO for an allocation of the class. */
+typedef struct AllocClass {
+    const char *name;
+    Pos pos; /* the `name:` value */
+    PlaceList prefer;     /* PreferredSegment, highest first */
+    PlaceList write;      /* SupportedWriteSegmentSet */
+    PlaceList read;       /* SupportedReadSegmentSet; unset: the write set */
+    PlaceList evict;      /* EvictionSegmentSet */
+    PlaceList banks;      /* HintedBank: banks of prefer.p[0] */
+} AllocClass;
+
 /* The longest board name: the outputs are named <name>_segments.h and
  * the like (11 bytes more), written first as .<file>.segc-XXXXXX (13
  * more), and a file name has at most 255 bytes (names-c-ident). */
@@ -690,6 +724,10 @@ typedef struct Spec {
     Segment *segs;
     unsigned nsegs;
     Pos segs_pos;              /* the `segments:` sequence */
+    AllocClass *classes;       /* `allocations:`, in order */
+    unsigned nclasses;
+    Pos classes_pos;           /* the `allocations:` sequence */
+    PlaceList dma;             /* `dma_buffer_segments:` (DmaBufferSegmentSet) */
     struct {
         const Segment *seg;    /* NULL: `none` (id 0) */
         Pos seg_pos;
@@ -700,6 +738,23 @@ typedef struct Spec {
 
 const char *arch_name(Arch a);
 const char *seg_kind_name(SegKind k);
+
+/* The DXGK values of allocation classes (resolve.c), for every place that
+ * shows them (emit.c, dump.c, diff.c, map.c, segc lsp); the self-test
+ * works them out on its own.  A set: bit id-1 of each segment named; a
+ * preference: slot k (at most PREF_SLOTS) id at bit 6k, direction at
+ * 6k+5; a bank hint: slot k (at most BANK_SLOTS) bank at bit 8k,
+ * direction at 8k+7.  Names that name nothing count nothing. */
+uint32_t places_mask(const PlaceList *l);
+static inline const PlaceList *class_read(const AllocClass *c)
+{
+    return c->read.set ? &c->read : &c->write;
+}
+uint32_t class_preferred(const AllocClass *c);
+uint32_t class_hinted_bank(const AllocClass *c);
+/* "local, visible, gart" (or "none"): the names of a set, in the order
+ * written; with ids, "local (2), visible (1)". */
+const char *places_text(Arena *a, const PlaceList *l, bool ids);
 
 /* ---- the field table (fields.def): every number of the model --------- */
 
@@ -829,6 +884,10 @@ typedef enum {
     VK_MAP,       /* a map `target` */
     VK_MAPS,      /* a map of names to maps `target` */
     VK_SEQ,       /* a sequence of maps `target` */
+    VK_SEGMENTS,  /* a sequence of segment names */
+    VK_HINTS,     /* a sequence of names, each also writable as a map
+                   * `target` whose first key takes the name */
+    VK_BANK,      /* the name of a bank (of the class's first preferred segment) */
 } ValueKind;
 /* How a variant's value of a key meets its base's. */
 typedef enum {
@@ -838,7 +897,7 @@ typedef enum {
     MERGE_BY_NAME, /* a VK_SEQ, items matched by their MERGE_MATCH key: a
                     * match merges key by key, a new name is appended */
     MERGE_MATCH,   /* what MERGE_BY_NAME matches items by */
-    MERGE_DELETE,  /* `true` removes the base's entry (a BAR, a segment) */
+    MERGE_DELETE,  /* `true` removes the base's entry (a BAR, a segment, a class) */
     MERGE_FILE,    /* each file's own (load.c reads it), not merged */
 } MergeRule;
 typedef struct KeyInfo {
@@ -919,10 +978,10 @@ Spec *spec_from_string(Arena *a, const char *name, const char *text, const Resol
  * CLASS_INVARIANT (never switchable), scope ON_BOARD, no prerequisites
  * and a text only. */
 typedef enum { CLASS_INVARIANT, CLASS_ADVISORY, CLASS_ADVISORY_BOARD } RuleClass;
-/* What a rule's checker looks at: the board, a BAR, a memory or aperture
- * segment (the AGP segment's descriptor is the aperture's: agp-exclusive),
- * any segment. */
-typedef enum { ON_BOARD, ON_BAR, ON_SEGMENT, ON_ANY_SEGMENT } RuleScope;
+/* What a rule's checker looks at: the board, a BAR, an allocation class,
+ * a memory or aperture segment (the AGP segment's descriptor is the
+ * aperture's: agp-exclusive), any segment. */
+typedef enum { ON_BOARD, ON_BAR, ON_CLASS, ON_SEGMENT, ON_ANY_SEGMENT } RuleScope;
 #define ON_SEGMENTS(sc) ((sc) >= ON_SEGMENT) /* a segment is the object */
 enum { RULE_MAX_PRE = 3 };
 
@@ -1090,8 +1149,8 @@ void outputs_free(Outputs *out);
 /* One identifier defined twice in the generated code where at least one
  * definition is built from a name of the spec.  Each definition is the
  * output it is in and what it is built from: kind 0 nothing (segc's own
- * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s (the
- * most particular when several). */
+ * text), 1 the board's name, 2 BAR `index`'s, 3 segment `index`'s, 4
+ * allocation class `index`'s (the most particular when several). */
 typedef struct NameClash {
     const char *ident;
     struct {
@@ -1226,6 +1285,7 @@ typedef struct Change {
     const char *bar;   /* the BAR's name, or NULL */
     const char *flag;  /* the DXGK_SEGMENTFLAGS member, or NULL */
     const char *constant; /* constant-changed: the constant's name */
+    const char *alloc;    /* an allocation class's changes: the class's name */
     ChangeSide from, to; /* OLD and NEW */
     Pos pos;           /* where to point: NEW, or OLD when NEW lacks the thing */
     const char *msg;   /* one line, e.g. "segment 'gart' size 0x40000000 (1 GiB) -> 0x80000000 (2 GiB), +1 GiB" */

@@ -19,6 +19,7 @@
 #include "frags.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { FAKE_AGP_BASE = 0xC0000000u, FAKE_AGP_SIZE = 0x08000000u };
 
@@ -219,6 +220,58 @@ static void expected(Emit *w, const Spec *s, const SelftestNames *n)
     t_expected_end(w);
 }
 
+/* ---- allocation classes ---------------------------------------------------- */
+
+/* A segment's id: its place in the spec's list (counted here, not read
+ * from Segment.id). */
+static unsigned place_id(const Spec *s, const Place *p)
+{
+    return (unsigned)(p->seg - s->segs) + 1;
+}
+
+/* The set of the segments of `l`: bit id - 1 of each. */
+static uint64_t set_of(const Spec *s, const PlaceList *l)
+{
+    uint64_t set = 0;
+    for (unsigned i = 0; i < l->n; i++)
+        set |= UINT64_C(1) << (place_id(s, &l->p[i]) - 1);
+    return set;
+}
+
+/* The table of what each class's DXGK_ALLOCATIONINFO must hold: its sets,
+ * and its preference and bank-hint slots, the banks found by name in the
+ * first preferred segment; slots the spec does not fill are 0. */
+static void classes_table(Emit *w, const Spec *s, const SelftestNames *n)
+{
+    t_classes(w, n->camel);
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *c = &s->classes[i];
+        t_class(w, c->name, i, set_of(s, &c->write), set_of(s, c->read.set ? &c->read : &c->write), set_of(s, &c->evict));
+        const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
+        for (unsigned list = 0; list < 4; list++) {
+            if (list)
+                t_class_next(w);
+            unsigned slots = list < 2 ? PREF_SLOTS : BANK_SLOTS;
+            const PlaceList *l = list < 2 ? &c->prefer : &c->banks;
+            for (unsigned k = 0; k < slots; k++) {
+                uint64_t v = 0;
+                if (k < l->n && list % 2)
+                    v = l->p[k].from_end;
+                else if (k < l->n && list == 0)
+                    v = place_id(s, &l->p[k]);
+                for (unsigned b = 0; k < l->n && list == 2 && first && b < first->nbanks; b++)
+                    if (!strcmp(first->banks[b].name, l->p[k].name))
+                        v = b + 1;
+                if (k)
+                    sep(w);
+                u_item(w, v);
+            }
+        }
+        t_class_end(w);
+    }
+    t_classes_table_end(w, n->camel, n->up, n->header);
+}
+
 static const char *const suffix[DDI_FORMS] = {"", "3", "4"};
 
 /* `classic` for each of QUERYSEGMENT and QUERYSEGMENT3 the spec answers,
@@ -347,7 +400,15 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
         t_constant_bars_end(w);
     for (unsigned i = 0; i < s->nsegs; i++)
         t_constant_segment(w, n->up, &n->seg[i], i + 1);
+    if (s->dma.set)
+        t_constant_dma(w, n->up, set_of(s, &s->dma));
     t_constants_end(w);
+    if (s->nclasses) {
+        classes_table(w, s, n);
+        for (unsigned i = 0; i < s->nclasses; i++)
+            t_class_macros(w, n->up, &n->cls[i], i);
+        t_classes_end(w);
+    }
     for (unsigned f = 0; f < 2; f++)
         if (forms & (1u << f))
             classic(w, s, f, agp, no_agp);
@@ -380,6 +441,8 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
         if (forms & (1u << f))
             t_main_run(w, suffix[f], n->camel);
     t_main_checks(w);
+    if (s->nclasses)
+        t_main_classes(w);
     if (forms & DDI_QS4)
         t_main_free(w);
     t_main_end(w, n->file);

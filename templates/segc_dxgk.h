@@ -25,7 +25,8 @@
  *   After this header, SEGC_USE_WDK is always defined as 0 or 1.
  *
  * The host declarations are written by the segc project from the documented
- * member lists and the measured layouts in reference/wddm-facts.md. Nothing
+ * member lists and the measured layouts in reference/wddm-facts.md and
+ * reference/allocation-facts.md (the allocation placement types). Nothing
  * here is copied from a Microsoft, mingw-w64, ReactOS or other header.
  *
  * Notes on host mode:
@@ -48,10 +49,13 @@
  *     (LLP64 Windows). They are pinned only when pointers are 8 bytes. With
  *     4-byte pointers (x86) only the layout-independent facts are pinned:
  *     basic type widths, DXGK_SEGMENTFLAGS = 4 bytes, LARGE_INTEGER = 8 bytes,
- *     and the enum being 4 bytes. The x86 Windows layouts were never measured.
- *     Also, i386 System V aligns 64-bit members to 4 bytes where MSVC x86
- *     aligns them to 8, so a 32-bit host build is not a model of a 32-bit
- *     driver.
+ *     and the enum being 4 bytes; the segment descriptors' x86 Windows
+ *     layouts were never measured. Also, i386 System V aligns 64-bit members
+ *     to 4 bytes where MSVC x86 aligns them to 8, so a 32-bit host build is
+ *     not a model of a 32-bit driver for those. DXGK_ALLOCATIONINFO has no
+ *     64-bit member on x86 (SIZE_T, pointers and handles are 4 bytes), and
+ *     its x86 layout was measured (allocation-facts.md section 3.1): it is
+ *     pinned for both widths.
  *   - Integer widths follow Windows (LLP64), not the host: ULONG, LONG and
  *     DWORD are 32-bit here even where the host's long is 64-bit. SIZE_T is
  *     size_t, which is pointer-wide.
@@ -103,6 +107,9 @@
  * 8 bytes wide the assertion is vacuously true. */
 #define SEGC_STATIC_ASSERT_PTR64(cond, tag) \
     SEGC_STATIC_ASSERT(sizeof(void *) != 8 || (cond), tag)
+/* The same for a fact measured on 32-bit x86 Windows. */
+#define SEGC_STATIC_ASSERT_PTR32(cond, tag) \
+    SEGC_STATIC_ASSERT(sizeof(void *) != 4 || (cond), tag)
 
 /* Marks a parameter as deliberately unused. Works on const parameters,
  * unlike the WDK's UNREFERENCED_PARAMETER, which assigns to its argument. */
@@ -505,6 +512,168 @@ typedef struct _DXGK_SEGMENTDESCRIPTOR4 {
 } DXGK_SEGMENTDESCRIPTOR4;
 #endif
 
+/* ---- Allocation placement (allocation-facts.md sections 2 and 3.1) --- */
+/* As for DXGK_SEGMENTFLAGS, the one-word types are unions here (the WDK
+ * wraps the same union in a struct): the members read the same, and the
+ * declarations stay valid C99. */
+
+/* PreferredSegment: five slots, highest priority first. Slot k holds a
+ * 1-based segment id (0: no preference) in 5 bits at bit 6k and its
+ * direction at bit 6k+5; bits 30..31 are reserved. */
+typedef union _DXGK_SEGMENTPREFERENCE {
+    SEGC_ANONYMOUS struct {
+        UINT SegmentId0 : 5;
+        UINT Direction0 : 1;
+        UINT SegmentId1 : 5;
+        UINT Direction1 : 1;
+        UINT SegmentId2 : 5;
+        UINT Direction2 : 1;
+        UINT SegmentId3 : 5;
+        UINT Direction3 : 1;
+        UINT SegmentId4 : 5;
+        UINT Direction4 : 1;
+        UINT Reserved   : 2;
+    };
+    UINT Value;
+} DXGK_SEGMENTPREFERENCE, D3DDDI_SEGMENTPREFERENCE;
+
+/* HintedBank: four slots of the first preferred segment's banks. Slot k
+ * holds a 1-based bank id (0: no hint) in 7 bits at bit 8k and its
+ * direction (1: from high addresses down) at bit 8k+7. */
+typedef union _DXGK_SEGMENTBANKPREFERENCE {
+    SEGC_ANONYMOUS struct {
+        UINT Bank0      : 7;
+        UINT Direction0 : 1;
+        UINT Bank1      : 7;
+        UINT Direction1 : 1;
+        UINT Bank2      : 7;
+        UINT Direction2 : 1;
+        UINT Bank3      : 7;
+        UINT Direction3 : 1;
+    };
+    UINT Value;
+} DXGK_SEGMENTBANKPREFERENCE;
+
+/* Flags of an allocation for drivers before WDDM 2.0. Bits 15..18 are
+ * named from WDDM 2.0; bits 19..31 are reserved, and left 0. */
+typedef union _DXGK_ALLOCATIONINFOFLAGS {
+    SEGC_ANONYMOUS struct {
+        UINT CpuVisible           : 1; /* bit 0 */
+        UINT PermanentSysMem      : 1;
+        UINT Cached               : 1;
+        UINT Protected            : 1;
+        UINT ExistingSysMem       : 1;
+        UINT ExistingKernelSysMem : 1;
+        UINT FromEndOfSegment     : 1;
+        UINT Swizzled             : 1; /* bit 7 */
+        UINT Overlay              : 1;
+        UINT Capture              : 1;
+        UINT UseAlternateVA       : 1; /* bit 10 */
+        UINT SynchronousPaging    : 1;
+        UINT LinkMirrored         : 1;
+        UINT LinkInstanced        : 1; /* bit 13 */
+        UINT HistoryBuffer        : 1; /* bit 14 */
+#  if SEGC_DXGK_SINCE(WDDM2_0)
+        UINT AccessedPhysically            : 1; /* bit 15 */
+        UINT ExplicitResidencyNotification : 1;
+        UINT HardwareProtected             : 1;
+        UINT CpuVisibleOnDemand            : 1; /* bit 18 */
+#  else
+        UINT Reserved                      : 4; /* bits 15..18 */
+#  endif
+        UINT ReservedHigh         : 13; /* bits 19..31 */
+    };
+    UINT Value;
+} DXGK_ALLOCATIONINFOFLAGS;
+
+#if SEGC_DXGK_SINCE(WDDM2_0)
+/* The same 32 bits as seen by WDDM 2.x drivers: bits 7, 10, 11, 12 and 13
+ * mean other things than in DXGK_ALLOCATIONINFOFLAGS. */
+typedef union _DXGK_ALLOCATIONINFOFLAGS_WDDM2_0 {
+    SEGC_ANONYMOUS struct {
+        UINT CpuVisible                    : 1; /* bit 0 */
+        UINT PermanentSysMem               : 1;
+        UINT Cached                        : 1;
+        UINT Protected                     : 1;
+        UINT ExistingSysMem                : 1;
+        UINT ExistingKernelSysMem          : 1;
+        UINT FromEndOfSegment              : 1;
+        UINT DisableLargePageMapping       : 1; /* bit 7 */
+        UINT Overlay                       : 1;
+        UINT Capture                       : 1;
+#    if SEGC_DXGK_SINCE(WDDM2_1)
+        UINT CreateInVpr                   : 1; /* bit 10 */
+#    else
+        UINT Reserved00                    : 1;
+#    endif
+        UINT ReservedBit11                 : 1;
+        UINT Reserved02                    : 1;
+#    if SEGC_DXGK_SINCE(WDDM2_9)
+        UINT MapApertureCpuVisible         : 1; /* bit 13 */
+#    else
+        UINT Reserved03                    : 1;
+#    endif
+        UINT HistoryBuffer                 : 1; /* bit 14 */
+        UINT AccessedPhysically            : 1;
+        UINT ExplicitResidencyNotification : 1;
+        UINT HardwareProtected             : 1;
+        UINT CpuVisibleOnDemand            : 1; /* bit 18 */
+        UINT ReservedHigh                  : 13; /* bits 19..31 */
+    };
+    UINT Value;
+} DXGK_ALLOCATIONINFOFLAGS_WDDM2_0;
+#endif
+
+/* Flags2 exists from WDDM 3.0 in 64-bit builds only; it fills what was
+ * the tail padding of DXGK_ALLOCATIONINFO, whose size does not change. */
+#if SEGC_DXGK_SINCE(WDDM3_0) && (defined(_WIN64) || defined(__x86_64__) || defined(__aarch64__))
+#  define SEGC_DXGK_ALLOCATIONINFO_FLAGS2 1
+typedef union _DXGK_ALLOCATIONINFOFLAGS2 {
+    SEGC_ANONYMOUS struct {
+        UINT ShareBackingStoreWithKmd : 1; /* bit 0 */
+        UINT Reserved                 : 31;
+    };
+    UINT Value;
+} DXGK_ALLOCATIONINFOFLAGS2;
+#else
+#  define SEGC_DXGK_ALLOCATIONINFO_FLAGS2 0
+#endif
+
+/* What the UMD says about an allocation's use; segc never reads it. */
+typedef struct _DXGK_ALLOCATIONUSAGEHINT DXGK_ALLOCATIONUSAGEHINT;
+
+/* One allocation of DxgkDdiCreateAllocation (and of the standard
+ * allocations): the driver fills everything but the private data it is
+ * given. 88 bytes on x64 at every interface version, 60 on x86. */
+typedef struct _DXGK_ALLOCATIONINFO {
+    VOID                      *pPrivateDriverData;
+    UINT                       PrivateDriverDataSize;
+    UINT                       Alignment;
+    SIZE_T                     Size;
+    SIZE_T                     PitchAlignedSize;
+    DXGK_SEGMENTBANKPREFERENCE HintedBank;
+    DXGK_SEGMENTPREFERENCE     PreferredSegment;
+    UINT                       SupportedReadSegmentSet;
+    UINT                       SupportedWriteSegmentSet;
+    UINT                       EvictionSegmentSet;
+    SEGC_ANONYMOUS union {
+        UINT MaximumRenamingListLength; /* before WDDM 2.0 */
+        UINT PhysicalAdapterIndex;      /* from WDDM 2.0 */
+    };
+    HANDLE                     hAllocation;
+    SEGC_ANONYMOUS union {
+        DXGK_ALLOCATIONINFOFLAGS         Flags;
+#if SEGC_DXGK_SINCE(WDDM2_0)
+        DXGK_ALLOCATIONINFOFLAGS_WDDM2_0 FlagsWddm2;
+#endif
+    };
+    DXGK_ALLOCATIONUSAGEHINT  *pAllocationUsageHint;
+    UINT                       AllocationPriority;
+#if SEGC_DXGK_ALLOCATIONINFO_FLAGS2
+    DXGK_ALLOCATIONINFOFLAGS2  Flags2;
+#endif
+} DXGK_ALLOCATIONINFO;
+
 /* ---- Query input and output blocks (sections 3.3, 3.4, 3.6) ---------- */
 
 /* pInputData of QUERYSEGMENT and QUERYSEGMENT3: the AGP aperture as the
@@ -718,6 +887,44 @@ SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_SEGMENTDESCRIPTOR4, VprReserveSize) == 88
 SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_SEGMENTDESCRIPTOR4, NumUEFIFrameBufferRanges) == 92, dxgk_d4_uefi);
 #  endif
 #endif
+
+/* Allocation placement (allocation-facts.md sections 2.1, 2.2, 3.1). */
+SEGC_STATIC_ASSERT(sizeof(DXGK_SEGMENTPREFERENCE) == 4, dxgk_segpref_size);
+SEGC_STATIC_ASSERT(sizeof(DXGK_SEGMENTBANKPREFERENCE) == 4, dxgk_bankpref_size);
+SEGC_STATIC_ASSERT(sizeof(DXGK_ALLOCATIONINFOFLAGS) == 4, dxgk_aiflags_size);
+SEGC_STATIC_ASSERT_PTR64(sizeof(DXGK_ALLOCATIONINFO) == 88, dxgk_ai_size);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, pPrivateDriverData) == 0, dxgk_ai_priv);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, PrivateDriverDataSize) == 8, dxgk_ai_privsz);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, Alignment) == 12, dxgk_ai_align);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, Size) == 16, dxgk_ai_sz);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, PitchAlignedSize) == 24, dxgk_ai_pitchsz);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, HintedBank) == 32, dxgk_ai_bank);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, PreferredSegment) == 36, dxgk_ai_pref);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, SupportedReadSegmentSet) == 40, dxgk_ai_read);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, SupportedWriteSegmentSet) == 44, dxgk_ai_write);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, EvictionSegmentSet) == 48, dxgk_ai_evict);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, MaximumRenamingListLength) == 52, dxgk_ai_renaming);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, hAllocation) == 56, dxgk_ai_handle);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, Flags) == 64, dxgk_ai_flags);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, pAllocationUsageHint) == 72, dxgk_ai_hint);
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, AllocationPriority) == 80, dxgk_ai_priority);
+#if SEGC_DXGK_ALLOCATIONINFO_FLAGS2
+SEGC_STATIC_ASSERT_PTR64(offsetof(DXGK_ALLOCATIONINFO, Flags2) == 84, dxgk_ai_flags2);
+#endif
+SEGC_STATIC_ASSERT_PTR32(sizeof(DXGK_ALLOCATIONINFO) == 60, dxgk_ai32_size);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, Alignment) == 8, dxgk_ai32_align);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, Size) == 12, dxgk_ai32_sz);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, PitchAlignedSize) == 16, dxgk_ai32_pitchsz);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, HintedBank) == 20, dxgk_ai32_bank);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, PreferredSegment) == 24, dxgk_ai32_pref);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, SupportedReadSegmentSet) == 28, dxgk_ai32_read);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, SupportedWriteSegmentSet) == 32, dxgk_ai32_write);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, EvictionSegmentSet) == 36, dxgk_ai32_evict);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, MaximumRenamingListLength) == 40, dxgk_ai32_renaming);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, hAllocation) == 44, dxgk_ai32_handle);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, Flags) == 48, dxgk_ai32_flags);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, pAllocationUsageHint) == 52, dxgk_ai32_hint);
+SEGC_STATIC_ASSERT_PTR32(offsetof(DXGK_ALLOCATIONINFO, AllocationPriority) == 56, dxgk_ai32_priority);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -469,3 +469,33 @@ UINT ${camel:n}BankOfOffset(
         return 0;
     }
 }
+@@ c_classes
+
+/* The placement of each allocation class, by ${up:n}_ALLOCATION_CLASS:
+ * SupportedWriteSegmentSet, SupportedReadSegmentSet, EvictionSegmentSet,
+ * PreferredSegment.Value, HintedBank.Value. */
+static const UINT ${camel:n}AllocationPlacement[${count:u}][5] = {
+@@ c_class_row
+    { ${up:n}_ALLOC_${cls:n}_WRITE_SET, ${up:n}_ALLOC_${cls:n}_READ_SET, ${up:n}_ALLOC_${cls:n}_EVICTION_SET,
+      ${up:n}_ALLOC_${cls:n}_PREFERRED_SEGMENT, ${up:n}_ALLOC_${cls:n}_HINTED_BANK },
+@@ c_fill
+};
+
+_Check_return_
+NTSTATUS ${camel:n}FillAllocationInfo(
+    _Inout_ DXGK_ALLOCATIONINFO *pInfo,
+    _In_ ${up:n}_ALLOCATION_CLASS Class)
+{
+    const UINT *placement;
+
+    if (pInfo == NULL || (UINT)Class >= (UINT)${up:n}_ALLOCATION_CLASS_COUNT) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    placement = ${camel:n}AllocationPlacement[(UINT)Class];
+    pInfo->SupportedWriteSegmentSet = placement[0];
+    pInfo->SupportedReadSegmentSet = placement[1];
+    pInfo->EvictionSegmentSet = placement[2];
+    pInfo->PreferredSegment.Value = placement[3];
+    pInfo->HintedBank.Value = placement[4];
+    return STATUS_SUCCESS;
+}

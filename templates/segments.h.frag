@@ -161,6 +161,49 @@ UINT ${camel:n}BankOfOffset(
     _In_ UINT SegmentId,
     _In_ SIZE_T Offset);
 
+@@ h_classes
+/*
+ * Allocation classes: what DxgkDdiCreateAllocation (and the standard
+ * allocations' path) writes into DXGK_ALLOCATIONINFO for an allocation of
+ * each class, from the segment ids above.  _WRITE_SET, _READ_SET and
+ * _EVICTION_SET set bit id - 1 of each segment; _PREFERRED_SEGMENT is
+ * DXGK_SEGMENTPREFERENCE.Value, _HINTED_BANK DXGK_SEGMENTBANKPREFERENCE.Value
+ * (banks of the first preferred segment); _ALIGNMENT is the least
+ * DXGK_ALLOCATIONINFO.Alignment the placement needs (0: none), which the
+ * driver writes.
+ */
+typedef enum _${up:n}_ALLOCATION_CLASS {
+@@ h_class_enum
+    ${up:n}_ALLOCATION_${cls:n} = ${index:u},
+@@ h_class_enum_end
+    ${up:n}_ALLOCATION_CLASS_COUNT = ${count:u}
+} ${up:n}_ALLOCATION_CLASS;
+@@ h_class
+
+/* Class '${name}'. */
+#define ${up:n}_ALLOC_${cls:n}_WRITE_SET ${write:8x}u /* ${write_names:c} */
+#define ${up:n}_ALLOC_${cls:n}_READ_SET ${read:8x}u /* ${read_names:c} */
+#define ${up:n}_ALLOC_${cls:n}_EVICTION_SET ${evict:8x}u /* ${evict_names:c} */
+#define ${up:n}_ALLOC_${cls:n}_PREFERRED_SEGMENT ${pref:8x}u /* ${pref_names:c} */
+#define ${up:n}_ALLOC_${cls:n}_HINTED_BANK ${bank:8x}u /* ${bank_names:c} */
+#define ${up:n}_ALLOC_${cls:n}_ALIGNMENT ${align:x}u
+@@ h_fill_prototype
+
+/* Writes the placement of allocation class Class into *pInfo: exactly
+ * PreferredSegment, HintedBank, SupportedReadSegmentSet,
+ * SupportedWriteSegmentSet and EvictionSegmentSet, nothing else.  Returns
+ * STATUS_SUCCESS, or STATUS_INVALID_PARAMETER (writing nothing) for a NULL
+ * pInfo or a Class that is none of the above.  Any IRQL. */
+_Check_return_
+NTSTATUS ${camel:n}FillAllocationInfo(
+    _Inout_ DXGK_ALLOCATIONINFO *pInfo,
+    _In_ ${up:n}_ALLOCATION_CLASS Class);
+
+@@ h_dma
+/* DmaBufferSegmentSet for DXGK_CONTEXTINFO (DxgkDdiCreateContext) or
+ * DXGK_DEVICEINFO: ${names:c}. */
+#define ${up:n}_DMA_BUFFER_SEGMENT_SET ${set:8x}u
+
 @@ h_generic
 #ifdef SEGC_GENERIC_NAMES
 /* Board-independent names, for test harnesses that serve many boards. */

@@ -367,7 +367,142 @@ static void check_constants(void)
     }
 @@ t_constant_segment
     check_num("${up:n}_SEGMENT_${seg:n}", ${up:n}_SEGMENT_${seg:n}, ${id:u}u, 0);
+@@ t_constant_dma
+    check_num("${up:n}_DMA_BUFFER_SEGMENT_SET", ${up:n}_DMA_BUFFER_SEGMENT_SET, ${set:x}u, 1);
 @@ t_constants_end
+}
+@@ t_classes
+
+/* ---- Allocation classes ------------------------------------------------ */
+
+/* What ${camel:n}FillAllocationInfo must write for each class, worked out
+ * from the spec: the three sets, and each slot of the preference (segment
+ * id, direction) and of the bank hint (bank id, direction). */
+typedef struct ClassWant {
+    const char *name;
+    UINT index;
+    UINT write, read, evict;
+    UINT segment[5], direction[5];
+    UINT bank[4], bank_direction[4];
+} ClassWant;
+
+static const ClassWant classes[] = {
+@@ t_class
+    { "${name}", ${index:u}u, ${write:x}u, ${read:x}u, ${evict:x}u,
+      { $
+@@ t_class_next
+ }, { $
+@@ t_class_end
+ } },
+@@ t_classes_table_end
+};
+
+/* Whether byte b of a DXGK_ALLOCATIONINFO is one of the five placement
+ * members: every other byte must keep what was there. */
+static int is_placement(size_t b)
+{
+    static const size_t at[5] = {
+        offsetof(DXGK_ALLOCATIONINFO, PreferredSegment), offsetof(DXGK_ALLOCATIONINFO, HintedBank),
+        offsetof(DXGK_ALLOCATIONINFO, SupportedReadSegmentSet), offsetof(DXGK_ALLOCATIONINFO, SupportedWriteSegmentSet),
+        offsetof(DXGK_ALLOCATIONINFO, EvictionSegmentSet)};
+    for (size_t i = 0; i < 5; i++)
+        if (b >= at[i] && b < at[i] + 4)
+            return 1;
+    return 0;
+}
+
+/* The class's values as the DXGK types hold them: each slot written
+ * through its bit-field. */
+static void class_values(const ClassWant *c, DXGK_SEGMENTPREFERENCE *pref, DXGK_SEGMENTBANKPREFERENCE *bank)
+{
+    pref->Value = 0;
+    pref->SegmentId0 = c->segment[0] & 31u, pref->Direction0 = c->direction[0] & 1u;
+    pref->SegmentId1 = c->segment[1] & 31u, pref->Direction1 = c->direction[1] & 1u;
+    pref->SegmentId2 = c->segment[2] & 31u, pref->Direction2 = c->direction[2] & 1u;
+    pref->SegmentId3 = c->segment[3] & 31u, pref->Direction3 = c->direction[3] & 1u;
+    pref->SegmentId4 = c->segment[4] & 31u, pref->Direction4 = c->direction[4] & 1u;
+    bank->Value = 0;
+    bank->Bank0 = c->bank[0] & 127u, bank->Direction0 = c->bank_direction[0] & 1u;
+    bank->Bank1 = c->bank[1] & 127u, bank->Direction1 = c->bank_direction[1] & 1u;
+    bank->Bank2 = c->bank[2] & 127u, bank->Direction2 = c->bank_direction[2] & 1u;
+    bank->Bank3 = c->bank[3] & 127u, bank->Direction3 = c->bank_direction[3] & 1u;
+}
+
+static void check_class_macros(const ClassWant *c, UINT write, UINT read, UINT evict, UINT pref, UINT bank)
+{
+    DXGK_SEGMENTPREFERENCE p;
+    DXGK_SEGMENTBANKPREFERENCE b;
+    class_values(c, &p, &b);
+    at("the macros of class '%s'", c->name);
+    check_num("_WRITE_SET", write, c->write, 1);
+    check_num("_READ_SET", read, c->read, 1);
+    check_num("_EVICTION_SET", evict, c->evict, 1);
+    check_num("_PREFERRED_SEGMENT", pref, p.Value, 1);
+    check_num("_HINTED_BANK", bank, b.Value, 1);
+}
+
+/* Each class into a DXGK_ALLOCATIONINFO filled with 0xA5: the five
+ * members hold the class's values, slot by slot, and no other byte
+ * changed; a NULL pointer or an unknown class writes nothing. */
+static void check_classes(void)
+{
+    DXGK_ALLOCATIONINFO info;
+    const unsigned char *bytes = (const unsigned char *)&info;
+    size_t k, b;
+    for (k = 0; k < sizeof classes / sizeof classes[0]; k++) {
+        const ClassWant *c = &classes[k];
+        DXGK_SEGMENTPREFERENCE p;
+        DXGK_SEGMENTBANKPREFERENCE h;
+        class_values(c, &p, &h);
+        at("${camel:n}FillAllocationInfo(class %u '%s')", (unsigned)c->index, c->name);
+        memset(&info, 0xA5, sizeof info);
+        check_status(${camel:n}FillAllocationInfo(&info, (${up:n}_ALLOCATION_CLASS)c->index), STATUS_SUCCESS);
+        check_num("SupportedWriteSegmentSet", info.SupportedWriteSegmentSet, c->write, 1);
+        check_num("SupportedReadSegmentSet", info.SupportedReadSegmentSet, c->read, 1);
+        check_num("EvictionSegmentSet", info.EvictionSegmentSet, c->evict, 1);
+        check_num("PreferredSegment.SegmentId0", info.PreferredSegment.SegmentId0, c->segment[0], 0);
+        check_num("PreferredSegment.Direction0", info.PreferredSegment.Direction0, c->direction[0], 0);
+        check_num("PreferredSegment.SegmentId1", info.PreferredSegment.SegmentId1, c->segment[1], 0);
+        check_num("PreferredSegment.Direction1", info.PreferredSegment.Direction1, c->direction[1], 0);
+        check_num("PreferredSegment.SegmentId2", info.PreferredSegment.SegmentId2, c->segment[2], 0);
+        check_num("PreferredSegment.Direction2", info.PreferredSegment.Direction2, c->direction[2], 0);
+        check_num("PreferredSegment.SegmentId3", info.PreferredSegment.SegmentId3, c->segment[3], 0);
+        check_num("PreferredSegment.Direction3", info.PreferredSegment.Direction3, c->direction[3], 0);
+        check_num("PreferredSegment.SegmentId4", info.PreferredSegment.SegmentId4, c->segment[4], 0);
+        check_num("PreferredSegment.Direction4", info.PreferredSegment.Direction4, c->direction[4], 0);
+        check_num("PreferredSegment.Reserved", info.PreferredSegment.Reserved, 0, 0);
+        check_num("PreferredSegment.Value", info.PreferredSegment.Value, p.Value, 1);
+        check_num("HintedBank.Bank0", info.HintedBank.Bank0, c->bank[0], 0);
+        check_num("HintedBank.Direction0", info.HintedBank.Direction0, c->bank_direction[0], 0);
+        check_num("HintedBank.Bank1", info.HintedBank.Bank1, c->bank[1], 0);
+        check_num("HintedBank.Direction1", info.HintedBank.Direction1, c->bank_direction[1], 0);
+        check_num("HintedBank.Bank2", info.HintedBank.Bank2, c->bank[2], 0);
+        check_num("HintedBank.Direction2", info.HintedBank.Direction2, c->bank_direction[2], 0);
+        check_num("HintedBank.Bank3", info.HintedBank.Bank3, c->bank[3], 0);
+        check_num("HintedBank.Direction3", info.HintedBank.Direction3, c->bank_direction[3], 0);
+        check_num("HintedBank.Value", info.HintedBank.Value, h.Value, 1);
+        for (b = 0; b < sizeof info; b++)
+            if (!is_placement(b))
+                check_num("a byte outside the five placement members", bytes[b], 0xA5u, 1);
+    }
+    at("${camel:n}FillAllocationInfo(NULL, class 0)");
+    check_status(${camel:n}FillAllocationInfo(NULL, (${up:n}_ALLOCATION_CLASS)0), STATUS_INVALID_PARAMETER);
+    for (k = 0; k < 2; k++) {
+        UINT bad = (UINT)(sizeof classes / sizeof classes[0]) + (UINT)k * 1000u;
+        at("${camel:n}FillAllocationInfo(class %u, none of the spec's)", (unsigned)bad);
+        memset(&info, 0xA5, sizeof info);
+        check_status(${camel:n}FillAllocationInfo(&info, (${up:n}_ALLOCATION_CLASS)bad), STATUS_INVALID_PARAMETER);
+        for (b = 0; b < sizeof info; b++)
+            check_num("a byte of the refused call", bytes[b], 0xA5u, 1);
+    }
+    at("constants in ${header}");
+    check_num("${up:n}_ALLOCATION_CLASS_COUNT", ${up:n}_ALLOCATION_CLASS_COUNT, sizeof classes / sizeof classes[0], 0);
+@@ t_class_macros
+    check_num("${up:n}_ALLOCATION_${cls:n}", ${up:n}_ALLOCATION_${cls:n}, ${index:u}u, 0);
+    check_class_macros(&classes[${index:u}], ${up:n}_ALLOC_${cls:n}_WRITE_SET, ${up:n}_ALLOC_${cls:n}_READ_SET,
+                       ${up:n}_ALLOC_${cls:n}_EVICTION_SET, ${up:n}_ALLOC_${cls:n}_PREFERRED_SEGMENT,
+                       ${up:n}_ALLOC_${cls:n}_HINTED_BANK);
+@@ t_classes_end
 }
 @@ t_classic
 
@@ -833,6 +968,8 @@ int main(void)
 @@ t_main_checks
     check_dispatcher();
     check_lookups();
+@@ t_main_classes
+    check_classes();
 @@ t_main_free
     free(desc4);
 @@ t_main_end

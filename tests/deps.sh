@@ -64,6 +64,7 @@ zsh                test    cmd:zsh                  -- runs the zsh completion
 cmark-gfm          test    cmd:cmark-gfm            -- renders the Markdown of segc map as GitHub does, for the map test to read back
 cppcheck           test    cmd:cppcheck             -- lints the generated code, as a driver reviewer would
 clang-tidy         test    cmd:clang-tidy           -- lints the generated code, as a driver reviewer would
+gcc-multilib       test    f:/usr/include/x86_64-linux-gnu/gnu/stubs-32.h -- links and runs 32-bit x86 programs: the self-test of an x86 board checks its allocation classes against the 60-byte x86 DXGK_ALLOCATIONINFO
 git                test    cmd:git                  -- segc diff --rev reads OLD from git (tests/cases/diff/git.sh)
 ca-certificates    test    f:/etc/ssl/certs/ca-certificates.crt -- lets npm reach its registry over TLS
 npm                test    cached-or-cmd:npm        -- fetches, once, the SARIF schema, ajv and the VS Code packages (nodejs runs them)

@@ -264,12 +264,24 @@ static void cpu_window(Arena *a, const Segment *g, Buf *b)
         buf_puts(b, "none");
 }
 
+/* Whether the cursor is on a segment's name in an allocation class or
+ * the DMA buffer list. */
+static bool class_segment_at(const Cursor *c)
+{
+    static const char *const at[] = {"allocations # prefer #", "allocations # prefer # segment", "allocations # write #",
+                                     "allocations # read #", "allocations # evict #", "dma_buffer_segments #"};
+    for (size_t i = 0; !c->on_key && i < countof(at); i++)
+        if (path_is(c, at[i]))
+            return true;
+    return false;
+}
+
 static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     const Segment *g = NULL;
     if (path_is(c, "segments # name"))
         g = cursor_segment(an, c);
-    else if (!c->on_key && path_is(c, "paging segment"))
+    else if ((!c->on_key && path_is(c, "paging segment")) || class_segment_at(c))
         g = spec_segment(an->spec, c->scalar->str);
     if (!g)
         return false;
@@ -305,6 +317,35 @@ static bool hover_bank(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     else
         buf_printf(b, "\n\n- GPU range: [0x%" PRIX64 ", 0x%" PRIX64 ")\n- size: %s", g->base.v + k->start,
                    g->base.v + k->end, qty(a, k->end - k->start));
+    return true;
+}
+
+/* "- write set: 0x7 = local (2), visible (1), gart (3)" */
+static void class_value(Arena *a, Buf *b, const char *what, uint32_t v, const PlaceList *l)
+{
+    buf_printf(b, "\n- %s: 0x%X = %s", what, v, places_text(a, l, true));
+}
+
+/* An allocation class's `name:`: its enumerator and the five values
+ * <Prefix>FillAllocationInfo writes, in hex and by name. */
+static bool hover_class(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
+{
+    const Spec *s = an->spec;
+    const AllocClass *k = NULL;
+    for (unsigned i = 0; s && !c->on_key && path_is(c, "allocations # name") && i < s->nclasses; i++)
+        if (s->classes[i].name && !strcmp(s->classes[i].name, c->scalar->str))
+            k = &s->classes[i];
+    if (!k)
+        return false;
+    buf_printf(b, "**allocation class `%s`**: `%s_ALLOCATION_%s` = %u", k->name, s->upper ? s->upper : "?",
+               to_upper(a, k->name), (unsigned)(k - s->classes));
+    buf_putc(b, '\n');
+    class_value(a, b, "write set", places_mask(&k->write), &k->write);
+    class_value(a, b, k->read.set ? "read set" : "read set (the write set)", places_mask(class_read(k)),
+                class_read(k));
+    class_value(a, b, "eviction set", places_mask(&k->evict), &k->evict);
+    class_value(a, b, "preference", class_preferred(k), &k->prefer);
+    class_value(a, b, "bank hint", class_hinted_bank(k), &k->banks);
     return true;
 }
 
@@ -360,7 +401,7 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
     Arena *a = arena_new();
     Buf b = {0};
     bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
-               hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
+               hover_class(a, an, &c, &b) || hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
     json_t *r = any ? json_pack("{s:o,s:o}", "contents", lsp_markup(S->hover_markup, b.p, b.len), "range",
                                 lsp_range(S, node_span(c.scalar)))
                     : json_null();
@@ -425,6 +466,34 @@ static const Segment *segment_before(const Completion *k)
     return g;
 }
 
+/* The allocation class whose entry the cursor is in: the last whose
+ * `name:` stands before it. */
+static const AllocClass *class_before(const Completion *k)
+{
+    const AllocClass *c = NULL;
+    for (unsigned i = 0; k->s && i < k->s->nclasses; i++)
+        if (k->s->classes[i].pos.file == k->file && pos_offset(k->s->classes[i].pos) <= k->off)
+            c = &k->s->classes[i];
+    return c;
+}
+
+/* Segment names (a class's lists, the DMA list), or the banks of the
+ * class's first preferred segment. */
+static void complete_places(Arena *a, Completion *k, bool banks)
+{
+    if (!banks) {
+        for (unsigned i = 0; i < k->s->nsegs; i++)
+            if (k->s->segs[i].name)
+                item(k, k->s->segs[i].name, CK_VALUE,
+                     arena_printf(a, "id %u, %s", k->s->segs[i].id, seg_kind_name(k->s->segs[i].kind)), NULL, NULL);
+        return;
+    }
+    const AllocClass *c = class_before(k);
+    const Segment *g = c && c->prefer.n ? c->prefer.p[0].seg : NULL;
+    for (unsigned i = 0; g && i < g->nbanks; i++)
+        item(k, g->banks[i].name, CK_VALUE, arena_printf(a, "bank %u of segment %s", i + 1, g->name), NULL, NULL);
+}
+
 /* The names an expression reads, each with its value. */
 static void complete_names(Arena *a, Completion *k, bool in_segment)
 {
@@ -453,8 +522,11 @@ static void complete_value(Arena *a, Completion *k, const KeyInfo *ki, bool in_s
         return;
     if (ki->kind == VK_EXPR || ki->kind == VK_CONSTANTS)
         complete_names(a, k, in_segment);
+    if (ki->kind == VK_BANK)
+        complete_places(a, k, true);
     if (ki->kind == VK_SEGMENT) {
-        item(k, "none", CK_KEYWORD, "no segment: system memory (id 0)", NULL, NULL);
+        if (ki->map == MAP_PAGING)
+            item(k, "none", CK_KEYWORD, "no segment: system memory (id 0)", NULL, NULL);
         for (unsigned i = 0; i < k->s->nsegs; i++)
             if (k->s->segs[i].name)
                 item(k, k->s->segs[i].name, CK_VALUE, seg_kind_name(k->s->segs[i].kind), NULL, NULL);
@@ -592,6 +664,8 @@ json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
         complete_value(a, &k, key, m >= 0 && c.depth && !strcmp(path[0], "segments"));
     else if (c.kind == CTX_ITEM && key && key->kind == VK_FLAGS)
         complete_flags(a, &k, &c);
+    else if (c.kind == CTX_ITEM && key && k.s && (key->kind == VK_SEGMENTS || key->kind == VK_HINTS))
+        complete_places(a, &k, key->kind == VK_HINTS && key->target == MAP_BANK_HINT);
     arena_free(a);
     return json_pack("{s:b,s:o}", "isIncomplete", 0, "items", k.items);
 }

@@ -91,6 +91,7 @@ static void value_schema(JsonW *w, Arena *a, const KeyInfo *k)
     case VK_EXPR: ref(w, a, "$ref", "expr"); break;
     case VK_IDENT:
     case VK_SEGMENT:
+    case VK_BANK:
     case VK_BAR: ref(w, a, "$ref", "identifier"); break;
     case VK_MAP: ref(w, a, "$ref", def_name(a, k->target)), doc = k->doc; break;
     default: break;
@@ -160,6 +161,25 @@ static void value_schema(JsonW *w, Arena *a, const KeyInfo *k)
         json_obj_end(w);
         json_kobj(w, "additionalProperties");
         ref(w, a, "$ref", k->kind == VK_MAPS ? def_name(a, k->target) : "expr");
+        json_obj_end(w);
+        break;
+    case VK_SEGMENTS: /* names; a repeat is a rule's (alloc-repeated) */
+        json_kstr(w, "type", "array");
+        json_kobj(w, "items");
+        ref(w, a, "$ref", "identifier");
+        json_obj_end(w);
+        break;
+    case VK_HINTS: /* a name, or the map whose first key holds it */
+        json_kstr(w, "type", "array");
+        json_kobj(w, "items");
+        json_karr(w, "oneOf");
+        json_obj_begin(w);
+        ref(w, a, "$ref", "identifier");
+        json_obj_end(w);
+        json_obj_begin(w);
+        ref(w, a, "$ref", def_name(a, k->target));
+        json_obj_end(w);
+        json_arr_end(w);
         json_obj_end(w);
         break;
     case VK_SEQ:
@@ -395,6 +415,7 @@ static const char *const kind_names[] = {
     [VK_EXPR] = "expr", [VK_FORMAT] = "format", [VK_PATH] = "path", [VK_IDENT] = "ident", [VK_ENUM] = "enum",
     [VK_VERSION] = "version", [VK_BOOL] = "bool", [VK_SEGMENT] = "segment", [VK_BAR] = "bar", [VK_FLAGS] = "flags",
     [VK_WAIVERS] = "waivers", [VK_CONSTANTS] = "constants", [VK_MAP] = "map", [VK_MAPS] = "maps", [VK_SEQ] = "seq",
+    [VK_SEGMENTS] = "segments", [VK_HINTS] = "hints", [VK_BANK] = "bank",
 };
 static const char *const merge_names[] = {
     [MERGE_REPLACE] = "replace", [MERGE_KEYS] = "keys", [MERGE_BY_NAME] = "by-name", [MERGE_MATCH] = "match",
@@ -426,7 +447,7 @@ static void keys(SpecMap m, const char *path)
             continue;
         char sub[256];
         snprintf(sub, sizeof sub, "%s%s%s%s", path, *path ? " " : "", k->key,
-                 k->kind == VK_SEQ ? " #" : k->kind == VK_MAPS ? " *" : "");
+                 k->kind == VK_SEQ || k->kind == VK_HINTS ? " #" : k->kind == VK_MAPS ? " *" : "");
         keys(k->target, sub);
     }
 }

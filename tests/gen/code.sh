@@ -27,6 +27,16 @@
 #     without the option; the same bytes from another directory; built by
 #     a segc whose emitter writes a wrong paging segment id, it fails;
 #   - the hook files of --templates, and a whole-template override refused.
+#   - DXGK_ALLOCATIONINFO, DXGK_SEGMENTPREFERENCE and
+#     DXGK_SEGMENTBANKPREFERENCE against a layout computed from ReactOS's
+#     independent declaration (tests/gen/layout_independent.py);
+#   - allocation classes on both pointer widths: tests/gen/classes-x86.yaml's
+#     self-test (a 0xA5-filled DXGK_ALLOCATIONINFO per class) run for
+#     32-bit x86 (gcc -m32: the 60-byte layout) and x64 (88 bytes), and
+#     shown to fail on a FillAllocationInfo that writes a sixth member,
+#     a changed placement row or an unknown class accepted.
+#     tests/gen/classes-wddm2.yaml the same beside a QuerySegment4
+#     handler (--ddi qs4), on x64.
 #
 #   sh tests/gen/run.sh build/segc build ["-fsanitize=..."] code
 #
@@ -372,6 +382,81 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     fi
 done
 
+# Allocation classes on both pointer widths: tests/gen/classes-x86.yaml
+# (every preference and bank slot filled, both directions) built with its
+# self-test, which fills a 0xA5-filled DXGK_ALLOCATIONINFO for each class
+# and finds the five placement members holding the spec's values and every
+# other byte untouched; compiled and run for 32-bit x86 (gcc -m32: the
+# 60-byte layout) and for this host (the 88-byte x64 layout).  Then the
+# generated FillAllocationInfo changed to write Alignment too, and a
+# placement row changed: the self-test fails, naming what it found.
+if ! sanitized; then
+    cls=$out/classes
+    rm -rf "$cls"
+    if "$SEGC" build -q --emit-selftest tests/gen/classes-x86.yaml -o "$cls" 2>"$out/cls.err"; then
+        for m in -m32 ""; do
+            width=${m:+x86}
+            width=${width:-x64}
+            # shellcheck disable=SC2086
+            if gcc $m -std=c11 -Wall -Wextra -Werror -pedantic -I"$cls" "$cls"/contoso_c32_selftest.c \
+                "$cls"/contoso_c32_segments.c -o "$cls/st$width" 2>"$out/cls.err" &&
+                "$cls/st$width" >"$out/cls.out" && grep -q '^contoso_c32_selftest.c: ok: ' "$out/cls.out"; then
+                size=$(printf '#include "segc_dxgk.h"\nint s = sizeof(DXGK_ALLOCATIONINFO);\n' |
+                    gcc $m -I"$cls" -x c -S -o - - | sed -n 's/^[[:space:]]*\.long[[:space:]]*//p' | head -n 1)
+                ok "allocation classes: the self-test's 0xA5 DXGK_ALLOCATIONINFO checks pass on $width ($size bytes)"
+            else
+                bad "allocation classes: self-test on $width" "$(head -n 5 "$out/cls.err" "$out/cls.out" 2>/dev/null)"
+            fi
+        done
+        cp "$cls/contoso_c32_segments.c" "$cls/orig.c"
+        catches() { # WHAT SED PATTERN
+            sed "$2" "$cls/orig.c" >"$cls/contoso_c32_segments.c"
+            if cmp -s "$cls/orig.c" "$cls/contoso_c32_segments.c"; then
+                bad "allocation classes: the self-test catches $1" "the sed script changed nothing"
+            elif gcc -std=c11 -I"$cls" "$cls"/contoso_c32_selftest.c "$cls"/contoso_c32_segments.c -o "$cls/stm" 2>"$out/cls.err" &&
+                ! "$cls/stm" >"$out/cls.out" && grep -Eq "$3" "$out/cls.out"; then
+                ok "allocation classes: the self-test catches $1: $(grep -E -m 1 "$3" "$out/cls.out")"
+            else
+                bad "allocation classes: the self-test catches $1" "$(head -n 5 "$out/cls.err" "$out/cls.out")"
+            fi
+        }
+        catches "a write to Alignment" 's/^\(    pInfo->HintedBank.Value = placement\[4\];\)$/\1 pInfo->Alignment = 0u;/' \
+            "^ContosoC32FillAllocationInfo\(class 0 'everything'\): a byte outside the five placement members: got 0x0, expected 0xA5\$"
+        catches "a changed placement row" 's/^\(    { CONTOSO_C32_ALLOC_EVERYTHING_WRITE_SET\), /\1 ^ 4u, /' \
+            "^ContosoC32FillAllocationInfo\(class 0 'everything'\): SupportedWriteSegmentSet: got 0x1B, expected 0x1F\$"
+        catches "an unknown class accepted" 's/if (pInfo == NULL || (UINT)Class >= (UINT)CONTOSO_C32_ALLOCATION_CLASS_COUNT)/if (pInfo == NULL || (UINT)Class > (UINT)CONTOSO_C32_ALLOCATION_CLASS_COUNT)/' \
+            "^ContosoC32FillAllocationInfo\(class 2, none of the spec's\): status: got STATUS_SUCCESS, expected STATUS_INVALID_PARAMETER\$"
+        cp "$cls/orig.c" "$cls/contoso_c32_segments.c"
+    else
+        bad "allocation classes: build tests/gen/classes-x86.yaml" "$(head -n 5 "$out/cls.err")"
+    fi
+    # The same beside a QUERYSEGMENT4 handler: tests/gen/classes-wddm2.yaml
+    # (WDDM 2.2, --ddi qs4) built with its self-test and run on x64, then
+    # run against a placement row changed.
+    w2=$out/classes-w2
+    rm -rf "$w2"
+    if "$SEGC" build -q --emit-selftest --ddi qs4 tests/gen/classes-wddm2.yaml -o "$w2" 2>"$out/cls.err" &&
+        grep -q '^NTSTATUS ContosoCw2QuerySegment4(' "$w2/contoso_cw2_segments.c" &&
+        grep -q '^NTSTATUS ContosoCw2FillAllocationInfo(' "$w2/contoso_cw2_segments.c" &&
+        gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$w2" "$w2"/contoso_cw2_selftest.c \
+            "$w2"/contoso_cw2_segments.c -o "$w2/st" 2>"$out/cls.err" &&
+        "$w2/st" >"$out/cls.out" && grep -q '^contoso_cw2_selftest.c: ok: ' "$out/cls.out"; then
+        ok "allocation classes beside QuerySegment4 (--ddi qs4): the self-test's checks pass"
+        sed 's/^\(    { CONTOSO_CW2_ALLOC_RENDER_TARGET_WRITE_SET\), /\1 ^ 1u, /' \
+            "$w2/contoso_cw2_segments.c" >"$w2/changed.c"
+        if gcc -std=c11 -I"$w2" "$w2"/contoso_cw2_selftest.c "$w2/changed.c" -o "$w2/stm" 2>"$out/cls.err" &&
+            ! "$w2/stm" >"$out/cls.out" &&
+            grep -q "^ContosoCw2FillAllocationInfo(class 0 'render_target'): SupportedWriteSegmentSet: got 0x2, expected 0x3\$" "$out/cls.out"; then
+            ok "allocation classes beside QuerySegment4: the self-test catches a changed placement row"
+        else
+            bad "allocation classes beside QuerySegment4: the self-test catches a changed placement row" \
+                "$(head -n 5 "$out/cls.err" "$out/cls.out")"
+        fi
+    else
+        bad "allocation classes beside QuerySegment4 (--ddi qs4)" "$(head -n 5 "$out/cls.err" "$out/cls.out" 2>/dev/null)"
+    fi
+fi
+
 # The depfile names the spec and its whole extends chain.
 "$SEGC" build samples/discrete_16g.yaml -o "$out/dep" -MD -MF "$out/dep/segments.d" 2>/dev/null
 if grep -q '^.*contoso_r16_segments.c.*:' "$out/dep/segments.d" &&
@@ -553,6 +638,14 @@ elif sh tests/gen/compile-dxgk.sh >"$out/dxgk.out" 2>&1; then
     ok "$(tail -n 1 "$out/dxgk.out")"
 else
     bad "segc_dxgk.h" "$(grep FAIL "$out/dxgk.out" | head -n 5)"
+fi
+
+# The allocation structs of segc_dxgk.h against a layout worked out from
+# an independent declaration (ReactOS's, MIT), on x64 and x86, with every
+# compiler here (tests/gen/layout_independent.py says how).
+if ! sanitized; then
+    mkdir -p "$out/layout"
+    part layout-independent /usr/bin/python3 tests/gen/layout_independent.py "$out/layout"
 fi
 
 suite_end

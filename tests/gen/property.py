@@ -8,12 +8,15 @@ arguments of check and build, then those of build alone) for N cases, the same f
 mixes: 1 to 32 segments (31 is the limit), AGP-only boards, 126 to 128 banks,
 bases near 2^64, sizes at the SIZE_T limit of x86, UINT-wide paging and
 QUERYSEGMENT4 fields, BARs larger than 4 GiB, every WDDM version and --ddi
-form, overlapping bases (as VirtualBox ships), any flag, and random -Wno-,
--Wno-error= and waive: entries naming advisories and invariants alike.
+form, overlapping bases (as VirtualBox ships), any flag, allocation classes
+(up to six preferences and five bank hints, memory segments in eviction
+and DMA buffer sets, names that collide), and random -Wno-, -Wno-error=
+and waive: entries naming advisories and invariants alike.
 The rule names come from `segc rules`.
 """
 import os
 import random
+import re
 import subprocess
 import sys
 
@@ -101,6 +104,42 @@ def extra(r, kind, sz, flags, wddm2, rules, h, waive):
     return out
 
 
+def classes(r, segs, h):
+    """An allocations: list over the segments (name, kind, bank names),
+    and a dma_buffer_segments: line; mostly valid when h is 0."""
+    if not segs or r.random() < 0.5:
+        return ""
+    names = [n for n, _, _ in segs]
+    apertures = [n for n, k, _ in segs if k == "aperture"]
+    out = "allocations:\n"
+    for k in range(r.randint(1, 3)):
+        name = f"c{k}" if r.random() >= 0.05 * h else r.choice(["class_count", "c0", "count"])
+        write = r.sample(names, r.randint(1, min(len(names), 5 + h)))
+        prefer = r.sample(write, r.randint(0, min(len(write), 5 + h)))
+        if h and r.random() < 0.2:
+            prefer.append(r.choice(names))  # maybe outside the supported sets
+        out += f"  - name: {name}\n    write: [{', '.join(write)}]\n"
+        if prefer:
+            items = [f"{{ segment: {p}, from_end: true }}" if r.random() < 0.2 else p for p in prefer]
+            out += f"    prefer: [{', '.join(items)}]\n"
+        if r.random() < 0.2:
+            read = r.sample(names, r.randint(1, min(len(names), 5))) if h else write[::-1]
+            out += f"    read: [{', '.join(read)}]\n"
+        pool = names if h else apertures
+        if pool and r.random() < 0.4:
+            out += f"    evict: [{', '.join(r.sample(pool, r.randint(1, min(len(pool), 3))))}]\n"
+        first = [b for n, _, b in segs if prefer and n == prefer[0]]
+        hints = first[0] if first and first[0] else ([f"b{i}" for i in range(6)] if h else [])
+        if hints and r.random() < 0.5:
+            chosen = r.sample(hints, r.randint(1, min(len(hints), 4 + h)))
+            items = [f"{{ bank: {b}, from_end: true }}" if r.random() < 0.3 else b for b in chosen]
+            out += f"    banks: [{', '.join(items)}]\n"
+    pool = names if h else apertures
+    if pool and r.random() < 0.5:
+        out += f"dma_buffer_segments: [{', '.join(r.sample(pool, r.randint(1, min(len(pool), 3))))}]\n"
+    return out
+
+
 def case(r, rules):
     h = r.choice([0, 0, 1, 2])  # how hostile: 0 builds more often than not
     arch = r.choice(["x64", "arm64", "x86"])
@@ -114,10 +153,16 @@ def case(r, rules):
         text += f"  {r.choice(['FB', 'count', 'Big'])}: {{ index: 3, size: 1MiB }}\n"
     text += "segments:\n"
     at, names = 0, []
+    segs = []
     for i in range(nsegs):
         seg, sz = segment(r, i, arch, wddm2, rules, at, names, h, i + 1 == nsegs)
         text += seg
         at += sz
+        kind = re.search(r"kind: (\w+)", seg).group(1)
+        part = seg.split("    banks:\n", 1)
+        banked = re.findall(r"name: (\w+)", part[1]) if len(part) > 1 else []
+        segs.append((names[-1], kind, banked))
+    text += classes(r, segs, h)
     if r.random() < 0.5 and h:
         text += "paging:\n"
         text += f"  segment: {r.choice(['none'] + names)}\n"

@@ -51,7 +51,7 @@ SEGMENT_KEYS = {"name", "kind", "base", "size", "commit_limit", "cpu_visible", "
 # segment entries and BAR entries only (a spec with extends:).
 VARIANT_SEGMENT_KEYS = {"new", "delete"}
 VARIANT_BAR_KEYS = {"delete"}
-TOP_KEYS = {"segc", "extends", "board", "constants", "bars", "segments", "paging"}
+TOP_KEYS = {"segc", "extends", "board", "constants", "bars", "segments", "paging", "allocations", "dma_buffer_segments"}
 
 
 def complete(c, uri, text):
@@ -228,12 +228,38 @@ def multiline_cases(c, uri):
             "after a flow map closed on an earlier line: the segment's keys", sorted(got))
 
 
+def class_cases(c, uri):
+    """Inside an allocation class: segment names in its lists (with their
+    ids, as `segc dump --json` numbers them), the banks of its first
+    preferred segment in `banks:`, and no `none` (no segment's name)."""
+    banked = HEAD.replace("    size: vram - visible.size\n",
+                          "    size: vram - visible.size\n    banks: [{ name: near, size: 1GiB }, { name: far }]\n")
+    spec = banked + TAIL + "allocations:\n  - name: rt\n    prefer: [local, visible]\n    write: [local, visible]\n"
+    ids = {s["name"]: s["id"] for s in model(t.write("classes.yaml", spec))["segments"]}
+    for where in ("    write: [local, |]\n", "    evict: [|]\n", "    read: [visible, |]\n"):
+        got = complete(c, uri, spec + where)
+        same(got, ids, "segment names in a class's %s" % where.split(":")[0].strip())
+        t.eq(got.get("local", {}).get("detail"), "id %d, memory" % ids["local"], "with its id and kind")
+    same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [|]")), ids, "in prefer:")
+    same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [{ segment: | }]")), ids,
+         "in a preference's segment:")
+    same(complete(c, uri, spec + "    banks: [|]\n"), {"near", "far"}, "banks: the first preferred segment's banks")
+    same(complete(c, uri, spec + "    banks: [{ bank: | }]\n"), {"near", "far"}, "a bank hint's bank:")
+    same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [visible]") + "    banks: [|]\n"), {},
+         "banks: none when the first preference has none")
+    same(complete(c, uri, spec + "dma_buffer_segments: [|]\n"), ids, "dma_buffer_segments")
+    got = complete(c, uri, spec + "    |\n")
+    t.check({"read", "evict", "banks", "delete"} - {"delete"} <= set(got) and "write" not in got and "name" not in got,
+            "a class's keys, the written ones left out", sorted(got))
+
+
 def cases():
     with lsplib.Client(t.segc) as c:
         caps = c.initialize()["capabilities"]
         t.check(caps.get("completionProvider", {}).get("triggerCharacters"), "completionProvider advertised", caps)
         uri = c.open(t.write("board.yaml", HEAD + TAIL), HEAD + TAIL)
-        for fn in (keys_cases, variant_cases, flag_cases, name_cases, rule_cases, broken_cases, multiline_cases):
+        for fn in (keys_cases, variant_cases, flag_cases, name_cases, rule_cases, broken_cases, multiline_cases,
+                   class_cases):
             t.run(fn, c, uri)
         c.shutdown()
         t.eq(c.exit(), 0, "exit status after shutdown")

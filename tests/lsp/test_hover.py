@@ -454,7 +454,54 @@ def formats():
             t.eq(c.exit(), 0, "declared %s: exit status 0" % declared)
 
 
+CLASSES = """segc: 1
+board: { name: b2, wddm: "1.3" }
+segments:
+  - name: visible
+    kind: memory
+    size: 256MiB
+  - name: local
+    kind: memory
+    size: 1GiB
+    banks: [{ name: near, size: 512MiB }, { name: far }]
+  - name: gart
+    kind: aperture
+    size: 256MiB
+allocations:
+  - name: rt
+    prefer: [local, { segment: visible, from_end: true }]
+    write: [local, visible, gart]
+    evict: [gart]
+    banks: [{ bank: far, from_end: true }, near]
+"""
+
+
+def class_cases():
+    """An allocation class's name: its enumerator, and each of the five
+    values in hex (worked out here: ids visible 1, local 2, gart 3; set bit
+    id - 1; preference slot k at bit 6k, direction 6k + 5; bank slot k at
+    bit 8k, direction 8k + 7) and by name.  A segment named in a class
+    shows the segment's hover."""
+    with lsplib.Client(t.segc) as c:
+        c.initialize()
+        uri = c.open(t.write("classes.yaml", CLASSES), CLASSES)
+        write = 1 << 1 | 1 << 0 | 1 << 2
+        pref = 2 | (1 | 1 << 5) << 6
+        bank = (2 | 1 << 7) | 1 << 8
+        t.eq(value(hover(c, uri, "name: rt", 7, text=CLASSES)),
+             "**allocation class `rt`**: `B2_ALLOCATION_RT` = 0\n\n- write set: 0x%X = local (2), visible (1), gart (3)"
+             "\n- read set (the write set): 0x%X = local (2), visible (1), gart (3)\n- eviction set: 0x4 = gart (3)"
+             "\n- preference: 0x%X = local (2), visible (1) from end\n- bank hint: 0x%X = far (2) from end, near (1)"
+             % (write, write, pref, bank), "hover on a class's name")
+        t.eq(value(hover(c, uri, "gart]", 0, text=CLASSES)), value(hover(c, uri, "name: gart", 6, text=CLASSES)),
+             "a segment named in a class: the segment's hover")
+        t.eq(hover(c, uri, "write:", 0, text=CLASSES), None, "quiet on a class's key")
+        c.shutdown()
+        t.eq(c.exit(), 0, "exit status after shutdown")
+
+
 t.run(cases)
+t.run(class_cases)
 t.run(formats)
 t.run(more_cases)
 t.run(bar_cases)

@@ -62,11 +62,16 @@ out.append("explains the format; `man 5 segc` has the same keys.")
 
 top = {k: v for k, v in schema["properties"].items() if "$ref" not in v}
 section("Top level", top, cell(schema.get("description")))
-for key, name in (("board", "board"), ("bars", "bar"), ("segments", "segment"), ("paging", "paging")):
+for key, name in (("board", "board"), ("bars", "bar"), ("segments", "segment"), ("paging", "paging"),
+                  ("allocations", "class")):
     d = defs[name]
     intro = cell(schema["properties"][key].get("description") or d.get("description"))
-    section("`%s:`" % key + (" (each)" if key in ("bars", "segments") else ""), d["properties"], intro)
+    section("`%s:`" % key + (" (each)" if key in ("bars", "segments", "allocations") else ""), d["properties"], intro)
 section("`banks:` (each)", defs["bank"]["properties"], cell(defs["bank"].get("description")))
+section("`prefer:` of a class, an item written as a mapping", defs["preference"]["properties"],
+        cell(defs["preference"].get("description")))
+section("`banks:` of a class, an item written as a mapping", defs["bank_hint"]["properties"],
+        cell(defs["bank_hint"].get("description")))
 
 out.append("")
 out.append("## Flags")

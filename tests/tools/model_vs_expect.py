@@ -98,6 +98,21 @@ def main():
             # The flags' names spell out the same value.
             bits = {n: i for i, n in enumerate(FLAG_BITS)}
             same(f"{w} flag names", sum(1 << bits[n] for n in s["flags"]["names"]), num(flags))
+        elif key == "class":
+            idx = int(args[0])
+            classes = model["allocations"]
+            if idx >= len(classes):
+                problems.append(f"allocation class {idx}: not in the dump")
+                continue
+            c = classes[idx]
+            w = f"allocation class {idx}"
+            same(f"{w} index", c["index"], idx)
+            same(f"{w} name", c["name"], args[1])
+            for k, (part, field) in enumerate([("write", "set"), ("read", "set"), ("evict", "set"),
+                                               ("prefer", "value"), ("banks", "value")]):
+                same(f"{w} {part}", num(c[part][field]), num(args[2 + k]))
+        elif key == "dma":
+            same("dma_buffer_segments", num(model["dma_buffer_segments"]["set"]), num(args[0]))
         elif key == "seg4":
             sid = int(args[0])
             if sid > len(segs):

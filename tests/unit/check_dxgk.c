@@ -68,6 +68,13 @@ static const struct layout_fact portable_layout[] = {
     SIZE_ROW(DXGK_QUERYADAPTERINFOFLAGS, 4),
     SIZE_ROW(DXGK_QUERYSEGMENTIN4, 4),
     OFF_ROW(DXGK_QUERYSEGMENTIN4, PhysicalAdapterIndex, 0),
+    /* allocation-facts.md 2.1, 2.2, 2.4: one UINT each */
+    SIZE_ROW(DXGK_SEGMENTPREFERENCE, 4),
+    OFF_ROW(DXGK_SEGMENTPREFERENCE, Value, 0),
+    SIZE_ROW(DXGK_SEGMENTBANKPREFERENCE, 4),
+    OFF_ROW(DXGK_SEGMENTBANKPREFERENCE, Value, 0),
+    SIZE_ROW(DXGK_ALLOCATIONINFOFLAGS, 4),
+    SIZE_ROW(DXGK_ALLOCATIONINFOFLAGS_WDDM2_0, 4),
 };
 
 /* Facts measured on x64 (wddm-facts.md section 3); checked only when
@@ -148,7 +155,113 @@ static const struct layout_fact x64_layout[] = {
     OFF_ROW(DXGK_SEGMENTDESCRIPTOR4, NumVprSupported, 84),
     OFF_ROW(DXGK_SEGMENTDESCRIPTOR4, VprReserveSize, 88),
     OFF_ROW(DXGK_SEGMENTDESCRIPTOR4, NumUEFIFrameBufferRanges, 92),
+    /* allocation-facts.md 3.1 (x64, the same at every interface version) */
+    SIZE_ROW(DXGK_ALLOCATIONINFO, 88),
+    OFF_ROW(DXGK_ALLOCATIONINFO, pPrivateDriverData, 0),
+    OFF_ROW(DXGK_ALLOCATIONINFO, PrivateDriverDataSize, 8),
+    OFF_ROW(DXGK_ALLOCATIONINFO, Alignment, 12),
+    OFF_ROW(DXGK_ALLOCATIONINFO, Size, 16),
+    OFF_ROW(DXGK_ALLOCATIONINFO, PitchAlignedSize, 24),
+    OFF_ROW(DXGK_ALLOCATIONINFO, HintedBank, 32),
+    OFF_ROW(DXGK_ALLOCATIONINFO, PreferredSegment, 36),
+    OFF_ROW(DXGK_ALLOCATIONINFO, SupportedReadSegmentSet, 40),
+    OFF_ROW(DXGK_ALLOCATIONINFO, SupportedWriteSegmentSet, 44),
+    OFF_ROW(DXGK_ALLOCATIONINFO, EvictionSegmentSet, 48),
+    OFF_ROW(DXGK_ALLOCATIONINFO, MaximumRenamingListLength, 52),
+    OFF_ROW(DXGK_ALLOCATIONINFO, PhysicalAdapterIndex, 52),
+    OFF_ROW(DXGK_ALLOCATIONINFO, hAllocation, 56),
+    OFF_ROW(DXGK_ALLOCATIONINFO, Flags, 64),
+    OFF_ROW(DXGK_ALLOCATIONINFO, FlagsWddm2, 64),
+    OFF_ROW(DXGK_ALLOCATIONINFO, pAllocationUsageHint, 72),
+    OFF_ROW(DXGK_ALLOCATIONINFO, AllocationPriority, 80),
+    OFF_ROW(DXGK_ALLOCATIONINFO, Flags2, 84),
 };
+
+/* The bit-fields of the one-word placement types (allocation-facts.md
+ * 2.1, 2.2, 2.4): each field set to all ones alone gives this Value. */
+static UINT pref_bits(int slot, int dir)
+{
+    DXGK_SEGMENTPREFERENCE p;
+    p.Value = 0;
+    switch (slot * 2 + dir) {
+    case 0: p.SegmentId0 = 31; break;
+    case 1: p.Direction0 = 1; break;
+    case 2: p.SegmentId1 = 31; break;
+    case 3: p.Direction1 = 1; break;
+    case 4: p.SegmentId2 = 31; break;
+    case 5: p.Direction2 = 1; break;
+    case 6: p.SegmentId3 = 31; break;
+    case 7: p.Direction3 = 1; break;
+    case 8: p.SegmentId4 = 31; break;
+    case 9: p.Direction4 = 1; break;
+    default: p.Reserved = 3; break;
+    }
+    return p.Value;
+}
+
+static UINT bank_bits(int slot, int dir)
+{
+    DXGK_SEGMENTBANKPREFERENCE b;
+    b.Value = 0;
+    switch (slot * 2 + dir) {
+    case 0: b.Bank0 = 127; break;
+    case 1: b.Direction0 = 1; break;
+    case 2: b.Bank1 = 127; break;
+    case 3: b.Direction1 = 1; break;
+    case 4: b.Bank2 = 127; break;
+    case 5: b.Direction2 = 1; break;
+    case 6: b.Bank3 = 127; break;
+    default: b.Direction3 = 1; break;
+    }
+    return b.Value;
+}
+
+static UINT aiflags_bits(int which)
+{
+    DXGK_ALLOCATIONINFOFLAGS f;
+    DXGK_ALLOCATIONINFOFLAGS_WDDM2_0 f2;
+    f.Value = 0;
+    f2.Value = 0;
+    switch (which) {
+    case 0: f.CpuVisible = 1; return f.Value;
+    case 1: f.Cached = 1; return f.Value;
+    case 2: f.UseAlternateVA = 1; return f.Value;
+    case 3: f.LinkInstanced = 1; return f.Value;
+    case 4: f.HistoryBuffer = 1; return f.Value;
+    case 5: f.AccessedPhysically = 1; return f.Value;
+    case 6: f.CpuVisibleOnDemand = 1; return f.Value;
+    case 7: f2.CreateInVpr = 1; return f2.Value;
+    default: f2.MapApertureCpuVisible = 1; return f2.Value;
+    }
+}
+
+static const struct { const char *field; int kind, slot, dir; UINT expected; } bits_table[] = {
+    {"SegmentId0", 0, 0, 0, 0x0000001Fu}, {"Direction0", 0, 0, 1, 0x00000020u},
+    {"SegmentId1", 0, 1, 0, 0x000007C0u}, {"Direction1", 0, 1, 1, 0x00000800u},
+    {"SegmentId2", 0, 2, 0, 0x0001F000u}, {"Direction2", 0, 2, 1, 0x00020000u},
+    {"SegmentId3", 0, 3, 0, 0x007C0000u}, {"Direction3", 0, 3, 1, 0x00800000u},
+    {"SegmentId4", 0, 4, 0, 0x1F000000u}, {"Direction4", 0, 4, 1, 0x20000000u},
+    {"Reserved", 0, 5, 0, 0xC0000000u},
+    {"Bank0", 1, 0, 0, 0x0000007Fu}, {"Direction0", 1, 0, 1, 0x00000080u},
+    {"Bank1", 1, 1, 0, 0x00007F00u}, {"Direction1", 1, 1, 1, 0x00008000u},
+    {"Bank2", 1, 2, 0, 0x007F0000u}, {"Direction2", 1, 2, 1, 0x00800000u},
+    {"Bank3", 1, 3, 0, 0x7F000000u}, {"Direction3", 1, 3, 1, 0x80000000u},
+    {"Flags.CpuVisible", 2, 0, 0, 0x1u}, {"Flags.Cached", 2, 1, 0, 0x4u},
+    {"Flags.UseAlternateVA", 2, 2, 0, 0x400u}, {"Flags.LinkInstanced", 2, 3, 0, 0x2000u},
+    {"Flags.HistoryBuffer", 2, 4, 0, 0x4000u}, {"Flags.AccessedPhysically", 2, 5, 0, 0x8000u},
+    {"Flags.CpuVisibleOnDemand", 2, 6, 0, 0x40000u}, {"FlagsWddm2.CreateInVpr", 2, 7, 0, 0x400u},
+    {"FlagsWddm2.MapApertureCpuVisible", 2, 8, 0, 0x2000u},
+};
+
+START_TEST(test_placement_bits)
+{
+    int k = bits_table[_i].kind;
+    UINT got = k == 0 ? pref_bits(bits_table[_i].slot, bits_table[_i].dir)
+             : k == 1 ? bank_bits(bits_table[_i].slot, bits_table[_i].dir) : aiflags_bits(bits_table[_i].slot);
+    ck_assert_msg(got == bits_table[_i].expected, "%s: Value 0x%08x, expected 0x%08x", bits_table[_i].field,
+                  (unsigned)got, (unsigned)bits_table[_i].expected);
+}
+END_TEST
 
 static void check_layout_row(const struct layout_fact *row)
 {
@@ -192,6 +305,7 @@ START_TEST(test_alignment)
         CHECK_ALIGN(DXGK_QUERYSEGMENTIN, 8);
         CHECK_ALIGN(DXGK_QUERYSEGMENTOUT, 8);
         CHECK_ALIGN(DXGK_QUERYSEGMENTOUT3, 8);
+        CHECK_ALIGN(DXGK_ALLOCATIONINFO, 8);
     }
 }
 END_TEST
@@ -499,6 +613,7 @@ Suite *dxgk_suite(void)
         tcase_add_loop_test(tc, test_x64_layout, 0, (int)COUNT_OF(x64_layout));
     }
     tcase_add_test(tc, test_alignment);
+    tcase_add_loop_test(tc, test_placement_bits, 0, (int)COUNT_OF(bits_table));
     tcase_add_test(tc, test_large_integer_views);
     suite_add_tcase(s, tc);
 

@@ -19,6 +19,8 @@
 #define VRAM "  - { name: vram, kind: memory, size: 256MiB }\n"
 #define GART "  - { name: gart, kind: aperture, size: 256MiB }\n"
 #define FB "bars:\n  fb: { index: 0, size: 256MiB }\n"
+/* An allocation class `c`, its `name:` line after the `allocations:` line. */
+#define ALLOC "allocations:\n  - name: c\n"
 
 /* Many segments or banks, each named after its number (s0, s1, ...). */
 #define SEG(n) "  - { name: s" #n ", kind: memory, size: 4KiB }\n"
@@ -793,6 +795,94 @@ static const RuleCase rule_cases[] = {
      "segc: 1\nextends: tests/cases/extends/chips/sys.yaml\nsegments:\n"
      "  - { name: sysmen, new: true, kind: aperture, base: 2GiB, size: 512MiB }\n"},
 
+    /* ---- allocation classes (the class starts on line 7: "  - name: c") ---- */
+    {"alloc-names-known",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vrm]\n    write: [vram]\n",
+     SEV_ERROR, 8, 14, "vrm]",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram]\n"},
+    {"alloc-names-known",
+     HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks: [{ name: near, size: 128MiB }, { name: far }]\n"
+     ALLOC "    prefer: [vram]\n    write: [vram]\n    banks: [fra]\n",
+     SEV_ERROR, 12, 13, "fra]",
+     HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks: [{ name: near, size: 128MiB }, { name: far }]\n"
+     ALLOC "    prefer: [vram]\n    write: [vram]\n    banks: [far]\n"},
+    {"alloc-names-known",
+     HEAD("1.3") "segments:\n" VRAM GART "dma_buffer_segments: [gat]\n",
+     SEV_ERROR, 6, 23, "gat]",
+     HEAD("1.3") "segments:\n" VRAM GART "dma_buffer_segments: [gart]\n"},
+    {"alloc-preference-supported",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [gart]\n    write: [vram]\n",
+     SEV_ERROR, 8, 14, "gart]",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [gart]\n    write: [vram, gart]\n"},
+    {"alloc-preference-supported",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram, gart]\n    read: [gart]\n",
+     SEV_ERROR, 8, 14, "vram]",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram, gart]\n    read: [gart, vram]\n"},
+    {"alloc-slots",
+     HEAD("1.3") "segments:\n" SEG(0) SEG(1) SEG(2) SEG(3) SEG(4) SEG(5)
+     "allocations:\n  - name: c\n    prefer: [s0, s1, s2, s3, s4, s5]\n    write: [s0, s1, s2, s3, s4, s5]\n",
+     SEV_ERROR, 12, 34, "s5]",
+     HEAD("1.3") "segments:\n" SEG(0) SEG(1) SEG(2) SEG(3) SEG(4) SEG(5)
+     "allocations:\n  - name: c\n    prefer: [s0, s1, s2, s3, s4]\n    write: [s0, s1, s2, s3, s4, s5]\n"},
+    {"alloc-slots",
+     HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks: [{ name: b0, size: 64MiB }, "
+     "{ name: b1, size: 64MiB }, { name: b2, size: 64MiB }, { name: b3, size: 32MiB }, { name: b4 }]\n"
+     ALLOC "    prefer: [vram]\n    write: [vram]\n    banks: [b0, b1, b2, b3, b4]\n",
+     SEV_ERROR, 12, 29, "b4]",
+     HEAD("1.3") "segments:\n" "  - name: vram\n    kind: memory\n    size: 256MiB\n    banks: [{ name: b0, size: 64MiB }, "
+     "{ name: b1, size: 64MiB }, { name: b2, size: 64MiB }, { name: b3, size: 32MiB }, { name: b4 }]\n"
+     ALLOC "    prefer: [vram]\n    write: [vram]\n    banks: [b4, b1, b2, b3]\n"},
+    {"alloc-repeated",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram, gart]\n    write: [vram, gart, vram]\n",
+     SEV_WARNING, 9, 25, "vram]",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram, gart]\n    write: [vram, gart]\n"},
+    {"alloc-bank-hints",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram]\n    banks: [near]\n",
+     SEV_ERROR, 10, 5, "banks:",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram]\n"},
+    {"alloc-eviction-aperture",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    write: [vram, gart]\n    evict: [gart, vram]\n",
+     SEV_ERROR, 9, 19, "vram]",
+     HEAD("1.3") "segments:\n" VRAM GART ALLOC "    write: [vram, gart]\n    evict: [gart]\n"},
+    {"alloc-eviction-pitch-aligned",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: gart, kind: aperture, size: 256MiB, flags: [pitch_alignment] }\n"
+     "  - { name: gart2, kind: aperture, size: 256MiB }\n" "allocations:\n  - name: c\n"
+     "    write: [vram]\n    evict: [gart2, gart]\n",
+     SEV_ERROR, 10, 20, "gart]",
+     HEAD("1.3") "segments:\n" VRAM "  - { name: gart, kind: aperture, size: 256MiB, flags: [pitch_alignment] }\n"
+     "  - { name: gart2, kind: aperture, size: 256MiB }\n" "allocations:\n  - name: c\n"
+     "    write: [vram]\n    evict: [gart2]\n"},
+    {"dma-buffer-aperture",
+     HEAD("1.3") "segments:\n" VRAM GART "dma_buffer_segments: [gart, vram]\n",
+     SEV_ERROR, 6, 29, "vram]",
+     HEAD("1.3") "segments:\n" VRAM GART "dma_buffer_segments: [gart]\n"},
+    {"alloc-64kb-alignment",
+     HEAD("2.0") "segments:\n" "  - { name: vram, kind: memory, size: 256MiB, flags: [use_64kb_pages] }\n" GART ALLOC
+     "    write: [gart, vram]\n",
+     SEV_WARNING, 7, 11, "c\n",
+     HEAD("2.0") "segments:\n" "  - { name: vram, kind: memory, size: 256MiB, flags: [use_64kb_pages] }\n" GART ALLOC
+     "    write: [gart]\n"},
+    {"alloc-read-set-ignored",
+     HEAD("2.0") "segments:\n" VRAM GART ALLOC "    write: [vram, gart]\n    read: [vram]\n",
+     SEV_WARNING, 9, 5, "read:",
+     HEAD("2.0") "segments:\n" VRAM GART ALLOC "    write: [vram, gart]\n    read: [gart, vram]\n"},
+    {"alloc-system-memory-id",
+     HEAD("1.3") "segments:\n" SEGS31 "allocations:\n  - name: c\n    write: [s29, s30]\n",
+     SEV_ERROR, 37, 18, "s30]",
+     HEAD("1.3") "segments:\n" SEGS31 "allocations:\n  - name: c\n    write: [s29]\n"},
+    {"names-c-ident",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: \"two words\", write: [vram] }\n",
+     SEV_ERROR, 6, 13, "\"two words\"",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: two_words, write: [vram] }\n"},
+    {"names-unique",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: c, write: [vram] }\n  - { name: c, write: [vram] }\n",
+     SEV_ERROR, 7, 13, "c,",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: c, write: [vram] }\n  - { name: d, write: [vram] }\n"},
+    {"names-generated-unique",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: class_count, write: [vram] }\n",
+     SEV_ERROR, 6, 13, "class_count",
+     HEAD("1.3") "segments:\n" VRAM "allocations:\n  - { name: class_counter, write: [vram] }\n"},
+
     /* ---- waivers ---- */
     {"waiver-unused",
      HEAD("1.3") "segments:\n  - name: vram\n    kind: memory\n    size: 256MiB\n"
@@ -1334,6 +1424,38 @@ START_TEST(test_waiver_two)
 }
 END_TEST
 
+/* The WDDM 2.0 gate of the allocation rules: one class that prefers a
+ * segment outside its read set, at each version.  Before 2.0 VidMm reads
+ * the read set, so the preference must be in it (an error) and a read set
+ * that differs from the write set means something; from 2.0 only the write
+ * set counts, so the preference is fine and the differing read set is what
+ * says nothing (a warning). */
+#define READ_GATE(w) HEAD(w) "segments:\n" VRAM GART ALLOC "    prefer: [vram]\n    write: [vram, gart]\n    read: [gart]\n"
+static const struct {
+    const char *spec;
+    unsigned preference_supported, read_set_ignored;
+} read_gate[] = {
+    {READ_GATE("1.0"), 1, 0},
+    {READ_GATE("1.3"), 1, 0},
+    {READ_GATE("2.0"), 0, 1},
+    {READ_GATE("3.0"), 0, 1},
+};
+
+START_TEST(test_alloc_read_gate)
+{
+    Run r;
+    run(&r, read_gate[_i].spec, NULL);
+    ck_assert_msg(count(&r, "alloc-preference-supported") == read_gate[_i].preference_supported,
+                  "case %d: [alloc-preference-supported] %u times: %s", _i, count(&r, "alloc-preference-supported"),
+                  all(&r));
+    ck_assert_msg(count(&r, "alloc-read-set-ignored") == read_gate[_i].read_set_ignored,
+                  "case %d: [alloc-read-set-ignored] %u times: %s", _i, count(&r, "alloc-read-set-ignored"), all(&r));
+    ck_assert_msg(r.d.count == read_gate[_i].preference_supported + read_gate[_i].read_set_ignored,
+                  "case %d: other findings: %s", _i, all(&r));
+    arena_free(r.a);
+}
+END_TEST
+
 Suite *rules_suite(void)
 {
     Suite *s = suite_create("rules");
@@ -1341,6 +1463,7 @@ Suite *rules_suite(void)
     tcase_add_loop_test(tc, test_rule_fires, 0, (int)countof(rule_cases));
     tcase_add_loop_test(tc, test_rule_quiet, 0, (int)countof(rule_cases));
     tcase_add_test(tc, test_every_rule_has_a_case);
+    tcase_add_loop_test(tc, test_alloc_read_gate, 0, (int)countof(read_gate));
     tcase_add_test(tc, test_one_report_per_fault);
     tcase_add_test(tc, test_prerequisites);
     tcase_add_test(tc, test_prerequisite_per_segment);

@@ -18,7 +18,8 @@
 # check (-j threads, globs expanded by segc.exe with FindFirstFileW,
 # --diagnostics=msvc/sarif, hostile input), dump --json, map, CRLF specs,
 # atomic replace (MoveFileExW) and refused writes, colour on Wine's console
-# (under script(1)) and none with NO_COLOR or when redirected.  Not covered
+# (under script(1)) and none with NO_COLOR or when redirected, and the
+# allocation classes' generated self-tests run as Windows x64 programs.  Not covered
 # under Wine: Ctrl-C in the middle of a write (nothing can stall segc.exe's
 # writes the way the LD_PRELOAD shim of tests/cases/hostile/disk.sh stalls
 # segc's), read-only files (Wine runs as the Unix user, root here).
@@ -207,5 +208,33 @@ if command -v script >/dev/null 2>&1; then
         bad "console NO_COLOR" "$(cat -v "$W/console-nocolor.txt" | head -c 300)"
 else
     echo "skip console colour: script(1) is not installed"
+fi
+
+# The generated code on Windows itself: the allocation classes' self-tests
+# (tests/gen/classes-*.yaml: every preference and bank slot, and a
+# QuerySegment4 board) built by segc.exe, cross-compiled with
+# x86_64-w64-mingw32-gcc and run under Wine, so FillAllocationInfo is run
+# against the LLP64 DXGK_ALLOCATIONINFO a Windows x64 driver has.  (x86
+# would need a 32-bit Wine; tests/gen/code.sh runs that layout with gcc
+# -m32.)
+if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
+    for spec in classes-x86 classes-wddm2; do
+        d=$W/cls/$spec
+        rm -rf "$d"
+        mkdir -p "$d"
+        cp "$root/tests/gen/$spec.yaml" "$d/"
+        board=$(sed -n 's/^board: { name: \([a-z0-9_]*\),.*/\1/p' "$d/$spec.yaml")
+        if (cd "$d" && wine "$EXE" build -q --emit-selftest "$spec.yaml" -o out </dev/null >build.log 2>&1) &&
+            x86_64-w64-mingw32-gcc -std=c11 -Wall -Wextra -Werror -pedantic -I"$d/out" "$d/out/${board}_selftest.c" \
+                "$d/out/${board}_segments.c" -o "$d/st.exe" 2>"$d/cc.err" &&
+            (cd "$d" && wine ./st.exe </dev/null >st.out 2>&1) &&
+            grep -q "^${board}_selftest.c: ok: " "$d/st.out"; then
+            ok "$spec: built by segc.exe, its self-test (a 0xA5-filled DXGK_ALLOCATIONINFO per class) passes as a Windows x64 program"
+        else
+            bad "$spec under Wine" "$(head -n 5 "$d/build.log" "$d/cc.err" "$d/st.out" 2>/dev/null)"
+        fi
+    done
+else
+    echo "skip the allocation class self-tests under Wine: x86_64-w64-mingw32-gcc is not installed"
 fi
 suite_end

@@ -424,8 +424,8 @@ def tables_by_heading(root):
 def cmd_md(md_html_path, page_path):
     """The Markdown page, rendered by cmark-gfm (md_html_path), says what the
     HTML page of the same run says, table by table: the title, every cell of
-    the segments and BARs tables, the banks and CPU windows, the
-    diagnostics; and every row of a table has as many cells as its header
+    the segments, BARs and allocation classes tables, the banks and CPU
+    windows, the DMA buffer set, the diagnostics; and every row of a table has as many cells as its header
     (a '|' not escaped would add one: cmark-gfm would drop it silently)."""
     md = Tree(open(md_html_path, encoding="utf-8").read()).root
     page = Tree(open(page_path, encoding="utf-8").read()).root
@@ -459,6 +459,13 @@ def cmd_md(md_html_path, page_path):
                 errs.append(f"segment {m[1]}: CPU windows table has {windows}, the page {cpu!r}")
     if mt.get("BARs") != pt.get("BARs"):
         errs.append(f"BARs table: {mt.get('BARs')} differs from the page's {pt.get('BARs')}")
+    if mt.get("Allocation classes") != pt.get("Allocation classes"):
+        errs.append(f"allocation classes table: {mt.get('Allocation classes')} differs from the page's "
+                    f"{pt.get('Allocation classes')}")
+    md_dma = [text_of(p).strip() for p in find_all(md, "p") if text_of(p).startswith("DMA buffer segment set")]
+    page_dma = [text_of(p).strip() for p in find_all(page, "p") if p[1].get("id") == "dma"]
+    if md_dma != page_dma:
+        errs.append(f"DMA buffer set {md_dma} differs from the page's {page_dma}")
     md_items = [li for ul in find_all(md, "ul")[:1] for li in ul[2] if isinstance(li, list) and li[0] == "li"]
     page_items = [li for ul in find_all(page, "ul") if ul[1].get("id") == "diagnostics"
                   for li in ul[2] if isinstance(li, list)]

@@ -321,3 +321,34 @@ UINT ContosoD8BankOfOffset(
     }
     return loc.Bank;
 }
+
+/* The placement of each allocation class, by CONTOSO_D8_ALLOCATION_CLASS:
+ * SupportedWriteSegmentSet, SupportedReadSegmentSet, EvictionSegmentSet,
+ * PreferredSegment.Value, HintedBank.Value. */
+static const UINT ContosoD8AllocationPlacement[3][5] = {
+    { CONTOSO_D8_ALLOC_RENDER_TARGET_WRITE_SET, CONTOSO_D8_ALLOC_RENDER_TARGET_READ_SET, CONTOSO_D8_ALLOC_RENDER_TARGET_EVICTION_SET,
+      CONTOSO_D8_ALLOC_RENDER_TARGET_PREFERRED_SEGMENT, CONTOSO_D8_ALLOC_RENDER_TARGET_HINTED_BANK },
+    { CONTOSO_D8_ALLOC_TEXTURE_WRITE_SET, CONTOSO_D8_ALLOC_TEXTURE_READ_SET, CONTOSO_D8_ALLOC_TEXTURE_EVICTION_SET,
+      CONTOSO_D8_ALLOC_TEXTURE_PREFERRED_SEGMENT, CONTOSO_D8_ALLOC_TEXTURE_HINTED_BANK },
+    { CONTOSO_D8_ALLOC_STAGING_WRITE_SET, CONTOSO_D8_ALLOC_STAGING_READ_SET, CONTOSO_D8_ALLOC_STAGING_EVICTION_SET,
+      CONTOSO_D8_ALLOC_STAGING_PREFERRED_SEGMENT, CONTOSO_D8_ALLOC_STAGING_HINTED_BANK },
+};
+
+_Check_return_
+NTSTATUS ContosoD8FillAllocationInfo(
+    _Inout_ DXGK_ALLOCATIONINFO *pInfo,
+    _In_ CONTOSO_D8_ALLOCATION_CLASS Class)
+{
+    const UINT *placement;
+
+    if (pInfo == NULL || (UINT)Class >= (UINT)CONTOSO_D8_ALLOCATION_CLASS_COUNT) {
+        return STATUS_INVALID_PARAMETER;
+    }
+    placement = ContosoD8AllocationPlacement[(UINT)Class];
+    pInfo->SupportedWriteSegmentSet = placement[0];
+    pInfo->SupportedReadSegmentSet = placement[1];
+    pInfo->EvictionSegmentSet = placement[2];
+    pInfo->PreferredSegment.Value = placement[3];
+    pInfo->HintedBank.Value = placement[4];
+    return STATUS_SUCCESS;
+}

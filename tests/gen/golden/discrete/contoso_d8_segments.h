@@ -118,6 +118,61 @@ UINT ContosoD8BankOfOffset(
     _In_ UINT SegmentId,
     _In_ SIZE_T Offset);
 
+/*
+ * Allocation classes: what DxgkDdiCreateAllocation (and the standard
+ * allocations' path) writes into DXGK_ALLOCATIONINFO for an allocation of
+ * each class, from the segment ids above.  _WRITE_SET, _READ_SET and
+ * _EVICTION_SET set bit id - 1 of each segment; _PREFERRED_SEGMENT is
+ * DXGK_SEGMENTPREFERENCE.Value, _HINTED_BANK DXGK_SEGMENTBANKPREFERENCE.Value
+ * (banks of the first preferred segment); _ALIGNMENT is the least
+ * DXGK_ALLOCATIONINFO.Alignment the placement needs (0: none), which the
+ * driver writes.
+ */
+typedef enum _CONTOSO_D8_ALLOCATION_CLASS {
+    CONTOSO_D8_ALLOCATION_RENDER_TARGET = 0,
+    CONTOSO_D8_ALLOCATION_TEXTURE = 1,
+    CONTOSO_D8_ALLOCATION_STAGING = 2,
+    CONTOSO_D8_ALLOCATION_CLASS_COUNT = 3
+} CONTOSO_D8_ALLOCATION_CLASS;
+
+/* Class 'render_target'. */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_WRITE_SET 0x00000007u /* local (2), visible (1), gart (3) */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_READ_SET 0x00000007u /* local (2), visible (1), gart (3) */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_EVICTION_SET 0x00000004u /* gart (3) */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_PREFERRED_SEGMENT 0x00000042u /* local (2), visible (1) */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_HINTED_BANK 0x00008403u /* part2 (3), part3 (4) from end */
+#define CONTOSO_D8_ALLOC_RENDER_TARGET_ALIGNMENT 0x0u
+
+/* Class 'texture'. */
+#define CONTOSO_D8_ALLOC_TEXTURE_WRITE_SET 0x00000003u /* visible (1), local (2) */
+#define CONTOSO_D8_ALLOC_TEXTURE_READ_SET 0x00000003u /* visible (1), local (2) */
+#define CONTOSO_D8_ALLOC_TEXTURE_EVICTION_SET 0x00000000u /* none */
+#define CONTOSO_D8_ALLOC_TEXTURE_PREFERRED_SEGMENT 0x00000081u /* visible (1), local (2) */
+#define CONTOSO_D8_ALLOC_TEXTURE_HINTED_BANK 0x00000000u /* none */
+#define CONTOSO_D8_ALLOC_TEXTURE_ALIGNMENT 0x0u
+
+/* Class 'staging'. */
+#define CONTOSO_D8_ALLOC_STAGING_WRITE_SET 0x00000004u /* gart (3) */
+#define CONTOSO_D8_ALLOC_STAGING_READ_SET 0x00000004u /* gart (3) */
+#define CONTOSO_D8_ALLOC_STAGING_EVICTION_SET 0x00000000u /* none */
+#define CONTOSO_D8_ALLOC_STAGING_PREFERRED_SEGMENT 0x00000023u /* gart (3) from end */
+#define CONTOSO_D8_ALLOC_STAGING_HINTED_BANK 0x00000000u /* none */
+#define CONTOSO_D8_ALLOC_STAGING_ALIGNMENT 0x0u
+
+/* Writes the placement of allocation class Class into *pInfo: exactly
+ * PreferredSegment, HintedBank, SupportedReadSegmentSet,
+ * SupportedWriteSegmentSet and EvictionSegmentSet, nothing else.  Returns
+ * STATUS_SUCCESS, or STATUS_INVALID_PARAMETER (writing nothing) for a NULL
+ * pInfo or a Class that is none of the above.  Any IRQL. */
+_Check_return_
+NTSTATUS ContosoD8FillAllocationInfo(
+    _Inout_ DXGK_ALLOCATIONINFO *pInfo,
+    _In_ CONTOSO_D8_ALLOCATION_CLASS Class);
+
+/* DmaBufferSegmentSet for DXGK_CONTEXTINFO (DxgkDdiCreateContext) or
+ * DXGK_DEVICEINFO: gart (3). */
+#define CONTOSO_D8_DMA_BUFFER_SEGMENT_SET 0x00000004u
+
 #ifdef SEGC_GENERIC_NAMES
 /* Board-independent names, for test harnesses that serve many boards. */
 #define SEGC_BOARD_NAME "contoso_d8"
