@@ -567,7 +567,7 @@ static void diff_paging(Dx *x)
  * it names still names the same segment (bank). */
 static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked)
 {
-    const Segment *nb = banked ? find_seg(x->n, banked->name) : NULL;
+    const Segment *nb = banked ? BY_NAME(x->n->segs, x->n->nsegs, banked->name) : NULL;
     for (unsigned i = 0; i < ol->n; i++) {
         const Place *p = &ol->p[i];
         if (banked) {
@@ -579,7 +579,7 @@ static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked
                           : arena_printf(x->a, "bank '%s' of segment '%s' is gone", p->name, banked->name);
             continue;
         }
-        const Segment *ng = find_seg(x->n, p->name);
+        const Segment *ng = BY_NAME(x->n->segs, x->n->nsegs, p->name);
         if (!ng)
             return arena_printf(x->a, "segment '%s' was removed", p->name);
         if (ng->id != p->seg->id)

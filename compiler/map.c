@@ -1489,7 +1489,7 @@ static void markdown(Map *m)
         banked += sd->g->nbanks > 0;
         windows += sd->g->cpu != CPU_NONE;
     }
-    md_classes(m);
+    classes(m, true);
     if (banked) {
         static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
         buf_puts(b, "\n## Banks\n\n");
