@@ -77,23 +77,6 @@ static void put_cstr(Buf *b, const char *s)
     buf_putc(b, '"');
 }
 
-/* Writes fragment `f` with arguments `a` (frags.h's functions pass them by
- * label).  Its text is copied, and each argument written by its conversion:
- *
- *   ${x}  ${x:-N}   text, padded with spaces to N columns
- *   ${x:n}          a Name: its text, and a part of an identifier (-N pads)
- *   ${x:c}          text safe inside a comment: `*` `/` and `/` `*` split by a space
- *   ${x:q}          a C string literal
- *   ${x:v}          lines of C as they are (the hook files)
- *   ${x:u}          a number in decimal
- *   ${x:x}          0x and upper-case hex digits; ${x:Nx} at least N digits
- *   ${x:z}          0, or hex with a u suffix (0x1000u)
- *   ${x:L}          a LONGLONG: 0, 0x1000, or (LONGLONG)0x8000000000000000ULL
- *   ${x:@}          with --annotate, " [file.yaml:LINE]" of a position; else nothing
- *
- * With no output (w->out NULL) nothing is written.  Either way each
- * identifier the fragment defines at file scope is recorded in w->defs,
- * built from the same arguments (text, Names and numbers, unpadded). */
 /* What a writer holds outside the arena. */
 static void emit_done(Emit *w)
 {
