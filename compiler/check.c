@@ -29,6 +29,15 @@ typedef void CLASS_fn(Ck *k, const AllocClass *c);
 typedef void SEGMENT_fn(Ck *k, const Segment *g);
 typedef SEGMENT_fn ANY_SEGMENT_fn;
 
+/* Rows one checker serves, each run reporting its own row's findings
+ * (k->cur): the widths of the members, and what the DDI forms carry. */
+#define check_size_fits_size_t check_widths
+#define check_field_width check_widths
+#define check_key_not_emitted check_forms
+#define check_ddi_qs4_banks check_forms
+#define check_ddi_qs_system_memory_end check_forms
+#define check_ddi_field_needs_qs4 check_forms
+#define check_ddi_qs3_flag check_forms
 #define RULE(id, name, msvc, cls, sev, scope, ...) static scope##_fn check_##id;
 #define CODE(id, ...)
 #include "rules.def"
@@ -715,16 +724,6 @@ static void check_widths(Ck *k, const Segment *g)
         if (fi->width == W_SIZE_T)
             reads_word(k, e, &s->arch_pos, "board.arch is %s", arch_name(s->arch));
     }
-}
-
-static void check_size_fits_size_t(Ck *k, const Segment *g)
-{
-    check_widths(k, g);
-}
-
-static void check_field_width(Ck *k, const Segment *g)
-{
-    check_widths(k, g);
 }
 
 static void check_paging_size_uint(Ck *k)
@@ -1809,36 +1808,11 @@ static void check_forms(Ck *k, const Segment *g)
     }
 }
 
-static void check_key_not_emitted(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_qs4_banks(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
 static void check_ddi_qs4_agp(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS4) && g->kind == SEG_AGP)
         reads_forms(k, report(k, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
                               g->name));
-}
-
-static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_qs3_flag(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
 }
 
 /* The VPR lies inside the segment (and its counts fit their UINTs:
