@@ -408,25 +408,26 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
+/* The map a field of each scope is written in, as a finding's field names
+ * it ("vpr.range_start"); "" for a key of its own. */
+static const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
+                                        [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
+                                        [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
+
 /* The Value a finding or note about `on` points at: field on.field of its
  * bank, segment, BAR or the board ("size", "vpr.range_start",
  * "paging.buffer_size", "board.page_size"); NULL when the field is not a
  * Value (flags, kind, a map). */
 static const Value *on_value(const Ck *k, On on)
 {
-    static const struct {
-        const char *pre;
-        FieldScope sc;
-    } maps[] = {{"vpr.", SC_VPR}, {"cpu_host_aperture.", SC_HOST}, {"cpu_visible.", SC_CPU}, {"paging.", SC_PAGING},
-                {"board.", SC_BOARD}};
     if (!on.field)
         return NULL;
     const char *key = on.field;
     unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (size_t i = 0; i < countof(maps); i++)
-        if (!strncmp(key, maps[i].pre, strlen(maps[i].pre))) {
-            key += strlen(maps[i].pre);
-            scopes = SCOPE(maps[i].sc);
+    for (unsigned sc = 0; sc < countof(scope_map); sc++)
+        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
+            key += strlen(scope_map[sc]);
+            scopes = SCOPE(sc);
         }
     const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
                                                                                          : (const void *)k->s;
@@ -715,8 +716,7 @@ static void check_widths(Ck *k, const Segment *g)
         /* A default that copies the size is reported where the size is. */
         if (v->v <= max || (g && !v->set && fi->def == DEF_SIZE && v->v == g->size.v))
             continue;
-        const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
-        const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
+        const char *key = arena_printf(k->d->arena, "%s%s", scope_map[fi->scope], fi->key);
         Diag *e = report(k, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
                          g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
                          max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
@@ -2161,9 +2161,7 @@ static const char *value_said(Ck *k, const Value *v, On *on)
                 const void *o = board ? (const void *)s : bar ? (const void *)bar : bk ? (const void *)bk : (const void *)g;
                 if (field_value((FieldId)f, o) != v)
                     continue;
-                const char *map = sc == SC_VPR ? "vpr." : sc == SC_HOST ? "cpu_host_aperture." : sc == SC_CPU ? "cpu_visible."
-                                  : sc == SC_PAGING ? "paging." : sc == SC_BOARD ? "board." : "";
-                const char *key = arena_printf(a, "%s%s", map, fi->key);
+                const char *key = arena_printf(a, "%s%s", scope_map[sc], fi->key);
                 *on = (On){g, bk, bar, key, NULL};
                 const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
                                     : g ? arena_printf(a, "segment '%s' ", g->name)
