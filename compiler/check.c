@@ -1450,34 +1450,28 @@ static void check_names_c_ident(Ck *k)
                    s->classes[i].name);
 }
 
+/* Each name written again after the first (BY_NAME finds the first). */
 static void check_names_unique(Ck *k)
 {
     const Spec *s = k->s;
     for (unsigned i = 0; i < s->nsegs; i++) {
-        const Segment *g = &s->segs[i];
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(s->segs[j].name, g->name)) {
-                Diag *e = report(k, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
-                note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
-                break;
-            }
-        for (unsigned b = 0; b < g->nbanks; b++)
-            for (unsigned c = 0; c < b; c++)
-                if (!strcmp(g->banks[c].name, g->banks[b].name)) {
-                    Diag *e = report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
-                                     "a second bank named '%s' in '%s'", g->banks[b].name, g->name);
-                    note(k, e, BANK(g, &g->banks[c], "name"), g->banks[c].pos, "the first is here");
-                    break;
-                }
+        const Segment *g = &s->segs[i], *first = BY_NAME(s->segs, i, g->name);
+        if (first)
+            note(k, report(k, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name), SEG(first, "name"),
+                 first->pos, "the first is here");
+        for (unsigned b = 0; b < g->nbanks; b++) {
+            const Bank *fb = BY_NAME(g->banks, b, g->banks[b].name);
+            if (fb)
+                note(k, report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos, "a second bank named '%s' in '%s'",
+                               g->banks[b].name, g->name), BANK(g, fb, "name"), fb->pos, "the first is here");
+        }
     }
-    for (unsigned i = 0; i < s->nclasses; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(s->classes[j].name, s->classes[i].name)) {
-                Diag *e = report(k, SEG(NULL, "allocations"), s->classes[i].pos, "a second allocation class named '%s'",
-                                 s->classes[i].name);
-                note(k, e, SEG(NULL, "allocations"), s->classes[j].pos, "the first is here");
-                break;
-            }
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *fc = BY_NAME(s->classes, i, s->classes[i].name);
+        if (fc)
+            note(k, report(k, SEG(NULL, "allocations"), s->classes[i].pos, "a second allocation class named '%s'",
+                           s->classes[i].name), SEG(NULL, "allocations"), fc->pos, "the first is here");
+    }
 }
 
 static void check_variant_new_segment(Ck *k, const Segment *g)
@@ -2008,15 +2002,15 @@ static void check_alloc_repeated(Ck *k, const AllocClass *c)
     unsigned n = class_lists(c, ls);
     ls[n++] = (ClassList){"banks", &c->banks};
     for (unsigned j = 0; j < n; j++)
-        for (unsigned i = 0; i < ls[j].l->n; i++)
-            for (unsigned h = 0; h < i; h++)
-                if (!strcmp(ls[j].l->p[h].name, ls[j].l->p[i].name)) {
-                    Diag *e = report(k, SEG(NULL, ls[j].key), ls[j].l->p[i].pos, "'%s' is named twice in %s of class '%s'",
-                                     ls[j].l->p[i].name, ls[j].key, c->name);
-                    note(k, e, SEG(NULL, ls[j].key), ls[j].l->p[h].pos, "the first is here");
-                    diag_edit_remove_item(k->d, e, ls[j].l->p[i].pos);
-                    break;
-                }
+        for (unsigned i = 0; i < ls[j].l->n; i++) {
+            const Place *p = &ls[j].l->p[i], *first = BY_NAME(ls[j].l->p, i, p->name);
+            if (!first)
+                continue;
+            Diag *e = report(k, SEG(NULL, ls[j].key), p->pos, "'%s' is named twice in %s of class '%s'", p->name,
+                             ls[j].key, c->name);
+            note(k, e, SEG(NULL, ls[j].key), first->pos, "the first is here");
+            diag_edit_remove_item(k->d, e, p->pos);
+        }
 }
 
 static void check_alloc_bank_hints(Ck *k, const AllocClass *c)
