@@ -1492,25 +1492,13 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
 static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
-    Arena *a = k->d->arena;
-    if (kind == 4) {
-        *on = SEG(NULL, "allocations");
-        *at = s->classes[index].pos;
-        return arena_printf(a, "allocation class '%s'", s->classes[index].name);
-    }
-    if (kind == 3) {
-        *on = SEG(&s->segs[index], "name");
-        *at = s->segs[index].pos;
-        return arena_printf(a, "segment '%s'", s->segs[index].name);
-    }
-    if (kind == 2) {
-        *on = BAR(&s->bars[index], "name");
-        *at = s->bars[index].pos;
-        return arena_printf(a, "BAR '%s'", s->bars[index].name);
-    }
-    *on = SEG(NULL, "board.name");
-    *at = s->name_pos;
-    return arena_printf(a, "board name '%s'", s->name);
+    const Bar *b = kind == 2 ? &s->bars[index] : NULL;
+    const Segment *g = kind == 3 ? &s->segs[index] : NULL;
+    const AllocClass *c = kind == 4 ? &s->classes[index] : NULL;
+    *on = g ? SEG(g, "name") : b ? BAR(b, "name") : SEG(NULL, c ? "allocations" : "board.name");
+    *at = g ? g->pos : b ? b->pos : c ? c->pos : s->name_pos;
+    return arena_printf(k->d->arena, "%s '%s'", g ? "segment" : b ? "BAR" : c ? "allocation class" : "board name",
+                        g ? g->name : b ? b->name : c ? c->name : s->name);
 }
 
 /* An identifier the generated code would define twice: emit.c renders
