@@ -247,18 +247,16 @@ static void run_all(Ck *k, bool invariants)
 {
     static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT, ON_CLASS};
     const Spec *s = k->s;
+    /* The objects of each scope of `order`: [start[o], start[o + 1]). */
+    const unsigned start[] = {0, 1, 1 + s->nbars, 1 + s->nbars + s->nsegs, k->nobj};
     for (size_t o = 0; o < countof(order); o++) {
-        unsigned first = order[o] == ON_BOARD ? 0 : order[o] == ON_BAR ? 1 : order[o] == ON_SEGMENT ? 1 + s->nbars
-                                                                                                   : 1 + s->nbars + s->nsegs;
-        unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? s->nbars : order[o] == ON_SEGMENT ? s->nsegs
-                                                                                                   : s->nclasses;
         for (int r = 0; r < RULE_COUNT; r++) {
             RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
             if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
-            for (unsigned i = 0; i < n && k->broken == CODE_NONE; i++)
-                run(k, (Code)r, first + i);
+            for (unsigned i = start[o]; i < start[o + 1] && k->broken == CODE_NONE; i++)
+                run(k, (Code)r, i);
             if (k->broken != CODE_NONE)
                 return;
         }
