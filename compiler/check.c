@@ -1593,14 +1593,6 @@ static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
     return listing(k, w, n, " and ");
 }
 
-static bool listed(const char *const *w, unsigned n, const char *s)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (!strcmp(w[i], s))
-            return true;
-    return false;
-}
-
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
  * that carry the key.  With --ddi, the list without the forms that lack
  * it (or the nearest that carries it); from board.wddm (one form), the
@@ -1716,7 +1708,7 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
         if (c.code == CODE_NONE)
             c.code = form_code((FieldId)f);
         const char *m = arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk);
-        if (!listed(said, n, m))
+        if (!BY_NAME(said, n, m))
             said[n++] = m;
     }
     c.members = listing(k, said, n, " or ");
@@ -1742,7 +1734,7 @@ static void check_forms(Ck *k, const Segment *g)
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         Pos at;
         const char *key = member_key((FieldId)f, g, &at);
-        if (!key || listed(done, ndone, key))
+        if (!key || BY_NAME(done, ndone, key))
             continue;
         done[ndone++] = key;
         Coverage c = coverage(k, g, key);
