@@ -599,6 +599,18 @@ static const char *flag_said(Ck *k, const Segment *g, unsigned bit, const FlagIn
                : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
 }
 
+/* Words `w` (n of them) as a message lists them: "A", "A and B", "A, B
+ * or C" (`last` the word before the last). */
+static const char *listing(Ck *k, const char *const *w, unsigned n, const char *last)
+{
+    Buf b = {0};
+    for (unsigned i = 0; i < n; i++)
+        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
+    const char *r = arena_printf(k->d->arena, "%s", b.p ? b.p : "");
+    buf_free(&b);
+    return r;
+}
+
 /* ---- AGP segments ------------------------------------------------------------- */
 
 static void check_agp_exclusive(Ck *k, const Segment *g)
@@ -1378,21 +1390,18 @@ static void check_paging_segment_aperture(Ck *k)
                      g->name);
     reads_kind(k, e, g);
     /* The segments that would do: the apertures, and none. */
-    Buf names = {0};
+    const char **names = arena_alloc(k->d->arena, (s->nsegs + 1) * sizeof *names);
     unsigned n = 0;
-    const char *one = "none";
     for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].kind == SEG_APERTURE) {
-            buf_printf(&names, "%s%s", n++ ? ", " : "", s->segs[i].name);
-            one = s->segs[i].name;
-        }
+        if (s->segs[i].kind == SEG_APERTURE)
+            names[n++] = s->segs[i].name;
     if (n == 0)
         fix(k, e, "segment: none (the board has no aperture segment)");
     else
-        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "", names.p, n > 1 ? "s" : "");
-    buf_free(&names);
+        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "", listing(k, names, n, ", "),
+            n > 1 ? "s" : "");
     if (n <= 1)
-        diag_edit(k->d, e, s->paging.seg_pos, one);
+        diag_edit(k->d, e, s->paging.seg_pos, n ? names[0] : "none");
 }
 
 /* VidMm allocates the paging buffer in that segment, within its commit limit. */
@@ -1569,18 +1578,6 @@ static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK
                                                  "DXGK_SEGMENTDESCRIPTOR4"};
 static const char *const form_option[DDI_FORMS] = {"qs", "qs3", "qs4"};
 static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
-
-/* Words `w` (n of them) as a message lists them: "A", "A and B", "A, B
- * or C" (`last` the word before the last). */
-static const char *listing(Ck *k, const char *const *w, unsigned n, const char *last)
-{
-    Buf b = {0};
-    for (unsigned i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
-    const char *r = arena_printf(k->d->arena, "%s", b.p ? b.p : "");
-    buf_free(&b);
-    return r;
-}
 
 /* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
 static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
