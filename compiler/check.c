@@ -1340,17 +1340,13 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
     const uint64_t k64 = 64 * 1024;
     if (!(g->flags & FLAG_use_64kb_pages))
         return;
-    const Pos *flag = &g->flag_pos[FB_use_64kb_pages];
-    if (g->base.v % k64)
-        reads_word(k, report(k, SEG(g, "base"), at(&g->base, g),
-                             "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
-                             (unsigned long long)g->base.v),
-                   flag, "segment '%s' sets use_64kb_pages", g->name);
-    if (g->size.v % k64)
-        reads_word(k, report(k, SEG(g, "size"), at(&g->size, g),
-                             "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
-                             (unsigned long long)g->size.v),
-                   flag, "segment '%s' sets use_64kb_pages", g->name);
+    const Value *v[] = {&g->base, &g->size};
+    for (unsigned i = 0; i < 2; i++)
+        if (v[i]->v % k64)
+            reads_word(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
+                                 "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
+                                 (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
+                       &g->flag_pos[FB_use_64kb_pages], "segment '%s' sets use_64kb_pages", g->name);
 }
 
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
