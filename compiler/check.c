@@ -666,15 +666,12 @@ static void check_agp_last(Ck *k, const Segment *g)
 
 static void check_agp_base_size_ignored(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP)
-        return;
-    if (g->base.set)
-        reads_kind(k, report(k, SEG(g, "base"), g->base.pos,
-                             "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name), g);
-    if (g->size.set)
-        reads_kind(k, report(k, SEG(g, "size"), g->size.pos,
-                             "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can",
-                             g->name), g);
+    const Value *v[] = {&g->base, &g->size};
+    for (unsigned i = 0; g->kind == SEG_AGP && i < 2; i++)
+        if (v[i]->set)
+            reads_kind(k, report(k, SEG(g, i ? "size" : "base"), v[i]->pos, "%s of AGP segment '%s' is ignored: VidMm %s",
+                                 i ? "size" : "base", g->name,
+                                 i ? "takes as much of the aperture as it can" : "uses the AGP aperture's address"), g);
 }
 
 /* ---- sizes and ranges ------------------------------------------------------------ */
