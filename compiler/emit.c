@@ -304,22 +304,12 @@ static const char *note(Ctx *c, FieldId fid, const void *owner, Pos at)
     const FieldInfo *f = &field_table[fid];
     const Value *v = field_value(fid, owner);
     const char *expr = v->set && v->pos.file ? pos_text(c, v->pos) : emit_str(w, dflt[f->def](w));
-    /* A byte count as a spec would write it (bytes_text: a whole number of
-     * an IEC unit below 64 Ki of it, or below 1 KiB), when the spec wrote
-     * something else. */
-    static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB", ""};
-    for (unsigned i = 0; f->flags & FF_BYTES && v->v && i < countof(unit); i++) {
-        unsigned shift = 40 - 10 * i;
-        if (shift ? (v->v & ((UINT64_C(1) << shift) - 1)) || v->v >> shift >= 65536 : v->v >= 1024)
-            continue;
-        Buf *b = &w->scratch;
-        b->len = 0;
-        put_u(b, v->v >> shift);
-        buf_puts(b, unit[i]);
-        if (strcmp(b->p, expr))
-            expr = emit_str(w, note_size_and(w, arena_strndup(w->a, b->p, b->len), expr));
-        break;
-    }
+    /* A byte count as a spec would write it (bytes_text, unless in hex: a
+     * whole number of an IEC unit below 64 Ki of it, or below 1 KiB), when
+     * the spec wrote something else. */
+    const char *bytes = f->flags & FF_BYTES && v->v ? bytes_text(w->a, v->v) : NULL;
+    if (bytes && strncmp(bytes, "0x", 2) && strcmp(bytes, expr))
+        expr = emit_str(w, note_size_and(w, bytes, expr));
     return w->annotate ? emit_str(w, note_at(w, expr, v->set && v->pos.file ? v->pos : at)) : expr;
 }
 
