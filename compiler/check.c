@@ -1646,7 +1646,7 @@ static void agp_keys(Ck *k, const Segment *g)
     for (unsigned f = 0; k->cur == R_key_not_emitted && f < FIELD_COUNT; f++) {
         const FieldInfo *fi = &field_table[f];
         Pos at;
-        if (fi->write == WR_NONE || (fi->scope != SC_SEG && fi->scope != SC_QS4) || field_agp_ignored((FieldId)f) ||
+        if ((fi->scope != SC_SEG && fi->scope != SC_QS4) || field_agp_ignored((FieldId)f) ||
             !field_written((FieldId)f, g, &at))
             continue;
         Diag *e = report(k, SEG(g, fi->key), at,
@@ -1656,13 +1656,6 @@ static void agp_keys(Ck *k, const Segment *g)
         fix(k, e, "remove %s: from segment '%s'", fi->key, g->name);
         diag_edit_remove_pair(k->d, e, at);
     }
-}
-
-/* The key of segment `g` written for field `f`, a member of a
- * descriptor (fields.def's `write`), and where; NULL when none is. */
-static const char *member_key(FieldId f, const Segment *g, Pos *at)
-{
-    return field_table[f].write != WR_NONE ? field_written(f, g, at) : NULL;
 }
 
 /* What the forms the build answers make of written key `key` of segment
@@ -1685,7 +1678,7 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         const FieldInfo *fi = &field_table[f];
         Pos at;
-        const char *kf = member_key((FieldId)f, g, &at);
+        const char *kf = field_written((FieldId)f, g, &at);
         bool lacks = false;
         for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
             if (!fi->at[form]) {
@@ -1723,7 +1716,7 @@ static void check_forms(Ck *k, const Segment *g)
     unsigned ndone = 0;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         Pos at;
-        const char *key = member_key((FieldId)f, g, &at);
+        const char *key = field_written((FieldId)f, g, &at);
         if (!key || BY_NAME(done, ndone, key))
             continue;
         done[ndone++] = key;

@@ -542,7 +542,7 @@ static void descriptor(Ctx *c, const Segment *g, unsigned form)
      * member for every key written and a bit for every flag. */
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         Pos at;
-        if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_in_form((FieldId)f, form))
+        if (field_written((FieldId)f, g, &at) && !field_in_form((FieldId)f, form))
             BUG("a key written for a segment that the form's descriptor cannot carry");
     }
     for (size_t i = 0; i < flag_count; i++)
@@ -600,7 +600,7 @@ static void query(Ctx *c, unsigned form)
         if (g->kind == SEG_AGP) {
             for (unsigned f = 0; f < FIELD_COUNT; f++) { /* key-not-emitted: the descriptor is the aperture's */
                 Pos at;
-                if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_agp_ignored((FieldId)f))
+                if (field_written((FieldId)f, g, &at) && !field_agp_ignored((FieldId)f))
                     BUG("a key written for the AGP segment, whose descriptor is the aperture's");
             }
             c_agp_segment(w, g->id, g->name, g->pos, i, &c->camel);

@@ -1385,6 +1385,8 @@ const char *field_written(FieldId f, const Segment *g, Pos *at)
     const FieldInfo *fi = &field_table[f];
     *at = (Pos){0};
     bool set;
+    if (fi->write == WR_NONE)
+        return NULL;
     switch (fi->scope) {
     case SC_SEG:
     case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;

@@ -818,7 +818,7 @@ static inline bool field_in_form(FieldId f, unsigned form)
  * of (cpu_visible, banks, vpr, cpu_host_aperture, in the form that has
  * the field), which carries each of its fields, written or defaulted.
  * That key, its position in *at; NULL when it is not written (or `f` is
- * no field of a segment).  What every DDI form that is asked must carry
+ * no descriptor member of a segment).  What every DDI form that is asked must carry
  * (check.c's key-not-emitted and the codes of its rows, emit.c). */
 const char *field_written(FieldId f, const Segment *g, Pos *at);
 /* Whether field `f`'s key may be written for an AGP segment: only base and
