@@ -638,18 +638,11 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
 }
 
-/* The first AGP segment, or NULL. */
-static const Segment *first_agp(const Spec *s)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].kind == SEG_AGP)
-            return &s->segs[i];
-    return NULL;
-}
-
 static void check_agp_at_most_one(Ck *k, const Segment *g)
 {
-    const Segment *agp = first_agp(k->s);
+    const Segment *agp = k->s->segs; /* the first AGP segment */
+    while (g->kind == SEG_AGP && agp->kind != SEG_AGP)
+        agp++;
     if (g->kind == SEG_AGP && g != agp) {
         Diag *e = report(k, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
         note(k, e, SEG(agp, "kind"), agp->kind_pos, "the first AGP segment is here");
