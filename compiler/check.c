@@ -154,11 +154,6 @@ struct Ck {
     const Segment *broken_seg;
 };
 
-static unsigned seg_obj(const Ck *k, const Segment *g)
-{
-    return 1 + k->s->nbars + (unsigned)(g - k->s->segs);
-}
-
 static bool run(Ck *k, Code r, unsigned obj);
 
 /* Whether every prerequisite of rule `r` passed on object `obj` (of r's
@@ -225,7 +220,7 @@ static bool run(Ck *k, Code r, unsigned obj)
  * g is of its scope, resolved, and r's prerequisites passed on it. */
 static bool ready(Ck *k, Code r, const Segment *g)
 {
-    return in_scope(r, g) && !g->unresolved && prerequisites(k, r, seg_obj(k, g));
+    return in_scope(r, g) && !g->unresolved && prerequisites(k, r, 1 + k->s->nbars + (unsigned)(g - k->s->segs));
 }
 
 static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags *d)
