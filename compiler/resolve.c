@@ -639,12 +639,11 @@ static void dup_note(R *r, Diag *e, const char *want, size_t len)
 {
     const Segment *g = r->s->segs;
     for (unsigned i = 0; i < r->s->nsegs; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (g[i].name && g[j].name && !strcmp(g[i].name, g[j].name)) {
-                diag_note(r->d, e, g[i].pos, "segment %u is named '%s' too: was it meant to be '%.*s'?", i + 1,
-                          g[i].name, (int)len, want);
-                return;
-            }
+        if (g[i].name && BY_NAME(g, i, g[i].name)) {
+            diag_note(r->d, e, g[i].pos, "segment %u is named '%s' too: was it meant to be '%.*s'?", i + 1, g[i].name,
+                      (int)len, want);
+            return;
+        }
 }
 
 static void build_paging(R *r, const Node *root)
