@@ -78,10 +78,8 @@ const char *code_name(Code c)
 
 int code_by_name(const char *name)
 {
-    for (int i = 0; i < CODE_COUNT; i++)
-        if (!strcmp(rule_table[i].name, name))
-            return i;
-    return -1;
+    const RuleInfo *ri = BY_NAME(rule_table, CODE_COUNT, name);
+    return ri ? (int)(ri - rule_table) : -1;
 }
 
 int rule_by_name(const char *name)
