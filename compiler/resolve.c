@@ -162,6 +162,22 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
+/* The kind of Node a value of kind `k` is. */
+static NodeKind value_node_kind(ValueKind k)
+{
+    switch (k) {
+    case VK_FLAGS:
+    case VK_SEGMENTS:
+    case VK_HINTS:
+    case VK_SEQ: return NODE_SEQ;
+    case VK_WAIVERS:
+    case VK_CONSTANTS:
+    case VK_MAP:
+    case VK_MAPS: return NODE_MAP;
+    default: return NODE_SCALAR;
+    }
+}
+
 /* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
  * not the kind of node the key takes.  Type errors name the key `key` of
  * `where` (of the spec: only the key). */
@@ -1356,21 +1372,6 @@ int spec_map_at(const char *const *path, unsigned depth)
         m = (int)k->target;
     }
     return m;
-}
-
-NodeKind value_node_kind(ValueKind k)
-{
-    switch (k) {
-    case VK_FLAGS:
-    case VK_SEGMENTS:
-    case VK_HINTS:
-    case VK_SEQ: return NODE_SEQ;
-    case VK_WAIVERS:
-    case VK_CONSTANTS:
-    case VK_MAP:
-    case VK_MAPS: return NODE_MAP;
-    default: return NODE_SCALAR;
-    }
 }
 
 bool field_in_mode(FieldId f, CpuMode mode)

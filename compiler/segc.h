@@ -925,8 +925,6 @@ const KeyInfo *spec_key(int m, const char *key);
  * other word the key of a map or the name of an entry): MAP_SPEC for
  * none, MAP_SEGMENT for {"segments", "#"}; -1 if none of a spec. */
 int spec_map_at(const char *const *path, unsigned depth);
-/* The kind of Node a value of kind `k` is. */
-NodeKind value_node_kind(ValueKind k);
 
 /* What a name in an expression refers to: `vram` (a constant), `size` and
  * `base` (the current segment's), `page_size`, `bar.NAME.size`,
