@@ -313,16 +313,6 @@ static const char *note(Ctx *c, FieldId fid, const void *owner, Pos at)
     return w->annotate ? emit_str(w, note_at(w, expr, v->set && v->pos.file ? v->pos : at)) : expr;
 }
 
-/* The `n` texts of `names`, fragment `between` between them. */
-static void list(Emit *w, const char *const *names, unsigned n, void (*between)(Emit *))
-{
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            between(w);
-        text(w, names[i]);
-    }
-}
-
 /* ---- <board>_segments.h ------------------------------------------------------ */
 
 static void classes_header(Ctx *c);
@@ -550,14 +540,14 @@ static void descriptor(Ctx *c, const Segment *g, unsigned form)
             BUG("a flag the form's DXGK_SEGMENTFLAGS cannot carry");
     const char *d = form == 2 ? emit_str(w, desc4_at(w)) : emit_str(w, desc_at(w, g->id - 1));
     c_set_flags(w, d, &c->camel, g->id);
-    const char *names[32];
     unsigned n = 0;
     for (size_t i = 0; i < flag_count; i++)
-        if (g->flags & (1u << flag_table[i].bit))
-            names[n++] = flag_table[i].dxgk;
-    if (n)
-        list(w, names, n, flag_sep);
-    else
+        if (g->flags & (1u << flag_table[i].bit)) {
+            if (n++)
+                flag_sep(w);
+            text(w, flag_table[i].dxgk);
+        }
+    if (!n)
         no_flags(w);
     c_set_flags_end(w, g->flags_pos.file ? g->flags_pos : g->kind_pos.file ? g->kind_pos : g->pos);
     for (unsigned i = 0; i < c->nmembers[form]; i++)
