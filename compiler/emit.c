@@ -941,17 +941,11 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
     c->cls = arena_alloc(a, (s->nclasses + 1) * sizeof *c->cls);
     for (unsigned i = 0; i < s->nclasses; i++)
         c->cls[i] = name_of(to_upper(a, s->classes[i].name), NAME_CLASS, i);
-    for (unsigned form = 0; form < DDI_FORMS; form++) { /* fields by place, a counting sort */
-        unsigned start[DDI_MEMBERS + 2] = {0};
-        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
-            start[field_table[f].at[form] + 1]++;
-        for (unsigned at = 1; at <= DDI_MEMBERS + 1; at++)
-            start[at] += start[at - 1];
-        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
-            if (field_table[f].at[form])
-                c->members[form][start[field_table[f].at[form]]++ - start[1]] = (FieldId)f;
-        c->nmembers[form] = s->forms & (1u << form) ? FIELD_COUNT - start[1] : 0;
-    }
+    for (unsigned form = 0; form < DDI_FORMS; form++) /* the fields of each form answered, by place */
+        for (unsigned at = 1; s->forms & (1u << form) && at <= DDI_MEMBERS; at++)
+            for (unsigned f = 0; f < FIELD_COUNT; f++)
+                if (field_table[f].at[form] == at)
+                    c->members[form][c->nmembers[form]++] = (FieldId)f;
     set_board_names(c, "");
     for (size_t i = 0; i < countof(c->hook); i++)
         c->hook[i] = "";
