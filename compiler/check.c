@@ -592,18 +592,6 @@ static const char *flag_said(Ck *k, const Segment *g, unsigned bit, const FlagIn
                : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
 }
 
-/* Words `w` (n of them) as a message lists them: "A", "A and B", "A, B
- * or C" (`last` the word before the last). */
-static const char *listing(Ck *k, const char *const *w, unsigned n, const char *last)
-{
-    Buf b = {0};
-    for (unsigned i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
-    const char *r = arena_printf(k->d->arena, "%s", b.p ? b.p : "");
-    buf_free(&b);
-    return r;
-}
-
 /* ---- AGP segments ------------------------------------------------------------- */
 
 static void check_agp_exclusive(Ck *k, const Segment *g)
@@ -1377,8 +1365,8 @@ static void check_paging_segment_aperture(Ck *k)
     if (n == 0)
         fix(k, e, "segment: none (the board has no aperture segment)");
     else
-        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "", listing(k, names, n, ", "),
-            n > 1 ? "s" : "");
+        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "",
+            words_text(k->d->arena, names, n, ", "), n > 1 ? "s" : "");
     if (n <= 1)
         diag_edit(k->d, e, s->paging.seg_pos, n ? names[0] : "none");
 }
@@ -1566,7 +1554,7 @@ static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
             w[n++] = t[f];
-    return listing(k, w, n, " and ");
+    return words_text(k->d->arena, w, n, " and ");
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
@@ -1680,7 +1668,7 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
         if (!BY_NAME(said, n, m))
             said[n++] = m;
     }
-    c.members = listing(k, said, n, " or ");
+    c.members = words_text(k->d->arena, said, n, " or ");
     return c;
 }
 

@@ -63,15 +63,14 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
-/* "a, b, c": the names a message offers. */
-static const char *name_list(R *r, const char *const *names, size_t n)
+const char *words_text(Arena *a, const char *const *w, size_t n, const char *last)
 {
     Buf b = {0};
     for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-    const char *s = arena_strdup(r->a, b.p);
+        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
+    const char *r = arena_strdup(a, b.p ? b.p : "");
     buf_free(&b);
-    return s;
+    return r;
 }
 
 /* Reports every key of `map` that map `m` does not take (spec.def), with a
@@ -100,7 +99,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
         if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
-            diag_fixit(r->d, g, "%s takes: %s", where, name_list(r, keys, n));
+            diag_fixit(r->d, g, "%s takes: %s", where, words_text(r->a, keys, n, ", "));
     }
 }
 
@@ -230,7 +229,8 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     for (size_t i = 0; i < n; i++)
         if (strcmp(s, names[i]) == 0)
             return (int)i;
-    Diag *g = error_at(r->d, C_bad_value, pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
+    Diag *g = error_at(r->d, C_bad_value, pos, "unknown %s '%s' (one of: %s)", what, s,
+                       words_text(r->a, names, n, ", "));
     diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
@@ -255,7 +255,7 @@ static int pick_wddm(R *r, const char *w, Pos pos)
     if (i >= 0)
         return i;
     Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
-                       name_list(r, wddm_names, n));
+                       words_text(r->a, wddm_names, n, ", "));
     /* "WDDM 2.6 ": what is left of the word. */
     const char *t = w + strspn(w, " \t");
     if (t[0] && t[1] && t[2] && t[3] && ((t[0] | 32) == 'w' && (t[1] | 32) == 'd' && (t[2] | 32) == 'd' && (t[3] | 32) == 'm'))

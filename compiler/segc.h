@@ -752,6 +752,9 @@ static inline const PlaceList *class_read(const AllocClass *c)
 }
 uint32_t class_preferred(const AllocClass *c);
 uint32_t class_hinted_bank(const AllocClass *c);
+/* Words `w` (n of them) as a message lists them (resolve.c): "A", "A and
+ * B", "A, B or C" (`last` the separator before the last). */
+const char *words_text(Arena *a, const char *const *w, size_t n, const char *last);
 /* "local, visible, gart" (or "none"): the names of a set, in the order
  * written; with ids, "local (2), visible (1)". */
 const char *places_text(Arena *a, const PlaceList *l, bool ids);
