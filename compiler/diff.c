@@ -618,23 +618,15 @@ static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const
     c->cause = cause;
 }
 
-static const AllocClass *find_class(const Spec *s, const char *name)
-{
-    for (unsigned i = 0; i < s->nclasses; i++)
-        if (!strcmp(s->classes[i].name, name))
-            return &s->classes[i];
-    return NULL;
-}
-
 /* Why a class's enumerator value changed: the first class added or
  * removed before it, else a reordering. */
 static const char *class_renumber_cause(Dx *x, const AllocClass *oc, const AllocClass *nc)
 {
     for (const AllocClass *c = x->n->classes; c < nc; c++)
-        if (!find_class(x->o, c->name))
+        if (!BY_NAME(x->o->classes, x->o->nclasses, c->name))
             return arena_printf(x->a, "class '%s' was added before it", c->name);
     for (const AllocClass *c = x->o->classes; c < oc; c++)
-        if (!find_class(x->n, c->name))
+        if (!BY_NAME(x->n->classes, x->n->nclasses, c->name))
             return arena_printf(x->a, "class '%s' was removed before it", c->name);
     return "the classes were reordered";
 }
@@ -644,14 +636,14 @@ static void diff_classes(Dx *x)
     const Spec *o = x->o, *n = x->n;
     for (unsigned i = 0; i < o->nclasses; i++) {
         const AllocClass *oc = &o->classes[i];
-        if (find_class(n, oc->name))
+        if (BY_NAME(n->classes, n->nclasses, oc->name))
             continue;
         Change *c = add(x, CH_class_removed, NULL, side_num(x, false, i, or_pos(oc->pos, spec_pos(o))), absent,
                         "class '%s' removed (was %u)", oc->name, i);
         c->alloc = oc->name;
     }
     for (unsigned i = 0; i < n->nclasses; i++) {
-        const AllocClass *nc = &n->classes[i], *oc = find_class(o, nc->name);
+        const AllocClass *nc = &n->classes[i], *oc = BY_NAME(o->classes, o->nclasses, nc->name);
         Pos np = or_pos(nc->pos, spec_pos(n));
         if (!oc) {
             Change *c = add(x, CH_class_added, NULL, absent, side_num(x, false, i, np), "class '%s' added as %u",

@@ -1308,6 +1308,36 @@ static void bar_cells(Map *m, const Lane *ln, const char *cell[BAR_COLS])
     cell[3] = t ? t : "no segment";
 }
 
+/* The allocation classes table: each value in hex and by name
+ * ("0x7: local (2), visible (1), gart (3)"). */
+enum { CLASS_COLS = 7 };
+static const char *const class_heads[CLASS_COLS] = {"class", "value", "write set", "read set", "eviction set",
+                                                    "preference", "bank hint"};
+
+static const char *placed(Map *m, uint32_t v, const PlaceList *l)
+{
+    return arena_printf(m->a, "0x%X: %s", v, places_text(m->a, l, true));
+}
+
+static void class_cells(Map *m, unsigned i, const char *cell[CLASS_COLS])
+{
+    const AllocClass *c = &m->s->classes[i];
+    cell[0] = c->name ? c->name : "?";
+    cell[1] = arena_printf(m->a, "%u", i);
+    cell[2] = placed(m, places_mask(&c->write), &c->write);
+    cell[3] = placed(m, places_mask(class_read(c)), class_read(c));
+    cell[4] = placed(m, places_mask(&c->evict), &c->evict);
+    cell[5] = placed(m, class_preferred(c), &c->prefer);
+    cell[6] = placed(m, class_hinted_bank(c), &c->banks);
+}
+
+/* "DMA buffer segment set: 0x4: gart (3)", when the spec gives one. */
+static const char *dma_text(Map *m)
+{
+    const PlaceList *l = &m->s->dma;
+    return l->set ? arena_printf(m->a, "DMA buffer segment set: %s", placed(m, places_mask(l), l)) : NULL;
+}
+
 /* "<h2>TITLE</h2>", then a table's start and its head row. */
 static void html_table(Map *m, const char *title, const char *id, const char *const *head, unsigned n)
 {
@@ -1347,29 +1377,6 @@ static void html_segment(Map *m, const SegDraw *sd)
         buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
                    xml(a, sd->finds.f[k].code));
     buf_puts(b, "</td></tr>\n");
-}
-
-/* ---- allocation classes: a table under the segments' (HTML and Markdown) ---- */
-
-enum { CLASS_COLS = 7 };
-static const char *const class_heads[CLASS_COLS] = {"class", "value", "write set", "read set", "eviction set",
-                                                    "preference", "bank hint"};
-
-/* "0x7: local (2), visible (1), gart (3)" */
-static const char *placed(Map *m, uint32_t v, const PlaceList *l)
-{
-    return arena_printf(m->a, "0x%X: %s", v, places_text(m->a, l, true));
-}
-
-static void class_cells(Map *m, const AllocClass *c, unsigned i, const char *cell[CLASS_COLS])
-{
-    cell[0] = c->name ? c->name : "?";
-    cell[1] = arena_printf(m->a, "%u", i);
-    cell[2] = placed(m, places_mask(&c->write), &c->write);
-    cell[3] = placed(m, places_mask(class_read(c)), class_read(c));
-    cell[4] = placed(m, places_mask(&c->evict), &c->evict);
-    cell[5] = placed(m, class_preferred(c), &c->prefer);
-    cell[6] = placed(m, class_hinted_bank(c), &c->banks);
 }
 
 /* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
@@ -1439,37 +1446,6 @@ static void diag_list(Map *m, bool md)
     }
 }
 
-/* The allocation classes' table and the DMA buffer's segment set:
- * Markdown's, or the page's. */
-static void classes(Map *m, bool md)
-{
-    const Spec *s = m->s;
-    if (s->nclasses) {
-        if (md) {
-            buf_puts(m->b, "\n## Allocation classes\n\n");
-            md_head(m->b, class_heads, CLASS_COLS);
-        } else
-            html_table(m, "Allocation classes", "classes", class_heads, CLASS_COLS);
-        for (unsigned i = 0; i < s->nclasses; i++) {
-            const char *cell[CLASS_COLS];
-            class_cells(m, &s->classes[i], i, cell);
-            if (md)
-                md_row(m->b, cell, CLASS_COLS);
-            else {
-                html_cells(m, false, cell, CLASS_COLS, 0, 1u << 1);
-                buf_puts(m->b, "</tr>\n");
-            }
-        }
-        if (!md)
-            buf_puts(m->b, "</table>\n");
-    }
-    if (s->dma.set) {
-        buf_puts(m->b, md ? "\nDMA buffer segment set: " : "<p id=\"dma\">DMA buffer segment set: ");
-        put_text(m, md, placed(m, places_mask(&s->dma), &s->dma));
-        buf_puts(m->b, md ? "\n" : "</p>\n");
-    }
-}
-
 static void markdown(Map *m)
 {
     Arena *a = m->a;
@@ -1489,7 +1465,20 @@ static void markdown(Map *m)
         banked += sd->g->nbanks > 0;
         windows += sd->g->cpu != CPU_NONE;
     }
-    classes(m, true);
+    if (m->s->nclasses) {
+        buf_puts(b, "\n## Allocation classes\n\n");
+        md_head(b, class_heads, CLASS_COLS);
+        for (unsigned i = 0; i < m->s->nclasses; i++) {
+            const char *cell[CLASS_COLS];
+            class_cells(m, i, cell);
+            md_row(b, cell, CLASS_COLS);
+        }
+    }
+    if (dma_text(m)) {
+        buf_puts(b, "\n");
+        md_text(b, dma_text(m));
+        buf_putc(b, '\n');
+    }
     if (banked) {
         static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
         buf_puts(b, "\n## Banks\n\n");
@@ -1537,7 +1526,18 @@ static void html(Map *m, const Buf *svgtext)
     for (unsigned i = 0; i < m->nsd; i++)
         html_segment(m, &m->sd[i]);
     buf_puts(m->b, "</table>\n");
-    classes(m, false);
+    if (m->s->nclasses)
+        html_table(m, "Allocation classes", "classes", class_heads, CLASS_COLS);
+    for (unsigned i = 0; i < m->s->nclasses; i++) {
+        const char *cell[CLASS_COLS];
+        class_cells(m, i, cell);
+        html_cells(m, false, cell, CLASS_COLS, 0, 1u << 1);
+        buf_puts(m->b, "</tr>\n");
+    }
+    if (m->s->nclasses)
+        buf_puts(m->b, "</table>\n");
+    if (dma_text(m))
+        buf_printf(m->b, "<p id=\"dma\">%s</p>\n", xml(m->a, dma_text(m)));
     if (m->nlanes)
         html_table(m, "BARs", "bars", bar_heads, BAR_COLS);
     for (unsigned i = 0; i < m->nlanes; i++) {

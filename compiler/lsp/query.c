@@ -331,10 +331,8 @@ static void class_value(Arena *a, Buf *b, const char *what, uint32_t v, const Pl
 static bool hover_class(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     const Spec *s = an->spec;
-    const AllocClass *k = NULL;
-    for (unsigned i = 0; s && !c->on_key && path_is(c, "allocations # name") && i < s->nclasses; i++)
-        if (s->classes[i].name && !strcmp(s->classes[i].name, c->scalar->str))
-            k = &s->classes[i];
+    const AllocClass *k =
+        s && !c->on_key && path_is(c, "allocations # name") ? BY_NAME(s->classes, s->nclasses, c->scalar->str) : NULL;
     if (!k)
         return false;
     buf_printf(b, "**allocation class `%s`**: `%s_ALLOCATION_%s` = %u", k->name, s->upper ? s->upper : "?",
