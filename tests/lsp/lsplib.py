@@ -108,6 +108,53 @@ def lsp_range(start, end):
     return {"start": p(start), "end": p(end)}
 
 
+# ---- framing -------------------------------------------------------------------
+
+
+class Unframed(LspError):
+    """Output that is not a well-framed message; more: whether the stream
+    can still be read after it."""
+
+    def __init__(self, why, more=False):
+        LspError.__init__(self, why)
+        self.more = more
+
+
+def read_message(f):
+    """The next message of the binary stream f, its body parsed as JSON;
+    None at the end of the stream.  Every header line, and the empty line
+    after them, ends in CRLF (a CR added by a text-mode stream fails)."""
+    length = None
+    while True:
+        line = f.readline()
+        if not line:
+            return None
+        if not line.endswith(b"\r\n") or b"\r" in line[:-2]:
+            raise Unframed("a header line not ended by exactly CRLF: %r" % line[:80])
+        if line == b"\r\n":
+            break
+        name, _, value = line[:-2].decode("latin-1").partition(":")
+        if name.strip().lower() == "content-length":
+            length = int(value.strip())
+    if length is None:
+        raise Unframed("a message without Content-Length", more=True)
+    body = f.read(length)
+    if len(body) < length:
+        raise Unframed("a truncated message")
+    return json.loads(body.decode("utf-8"))
+
+
+def read_messages(path):
+    """Every message of a file that holds a server's whole output."""
+    msgs = []
+    with open(path, "rb") as f:
+        while True:
+            msg = read_message(f)
+            if msg is None:
+                return msgs
+            msgs.append(msg)
+
+
 # ---- the client --------------------------------------------------------------
 
 
@@ -137,31 +184,20 @@ class Client:
 
     def _read_stdout(self):
         f = self.proc.stdout
-        try:
-            while True:
-                length = None
-                while True:
-                    line = f.readline()
-                    if not line:
-                        self.inbox.put(None)
-                        return
-                    if line in (b"\r\n", b"\n"):
-                        break
-                    name, _, value = line.decode("latin-1").partition(":")
-                    if name.strip().lower() == "content-length":
-                        length = int(value.strip())
-                if length is None:
-                    self.junk.append("a message without Content-Length")
+        while True:
+            try:
+                msg = read_message(f)
+            except Unframed as e:
+                self.junk.append(str(e))
+                if e.more:
                     continue
-                body = f.read(length)
-                if len(body) < length:
-                    self.junk.append("a truncated message")
-                    self.inbox.put(None)
-                    return
-                self.inbox.put(json.loads(body.decode("utf-8")))
-        except Exception as e:  # a malformed message is a failure, not a hang
-            self.junk.append("unreadable output: %r" % e)
-            self.inbox.put(None)
+                msg = None
+            except Exception as e:  # a malformed message is a failure, not a hang
+                self.junk.append("unreadable output: %r" % e)
+                msg = None
+            self.inbox.put(msg)
+            if msg is None:
+                return
 
     def _read_stderr(self):
         for chunk in iter(lambda: self.proc.stderr.read1(65536), b""):

@@ -152,15 +152,13 @@ grep -q "cannot write 'out/keep2/contoso_d8_segments.h': it exists and is not a 
 # segc lsp on Windows' standard input and output (binary mode: a CR added
 # to the header or the body would break the framing): the exit status of
 # a shutdown before exit, and the two responses, framed and parsed.
-python3 - "$lwin/res/lsp-lifecycle.out" "$(cat "$lwin/res/lsp-lifecycle.rc")" <<'PY' && ok "lsp: initialize and shutdown answered, exit status 0" || bad "lsp-lifecycle" "$(head -c 400 "$lwin/res/lsp-lifecycle.out")"
-import json, re, sys
-data, rc, msgs = open(sys.argv[1], 'rb').read(), sys.argv[2], []
-while data:
-    m = re.match(rb'Content-Length: (\d+)\r\n\r\n', data)
-    n = int(m.group(1))
-    msgs.append(json.loads(data[m.end():m.end() + n]))
-    data = data[m.end() + n:]
-init, down = msgs
+# The messages are read by the LSP tests' client (tests/lsp/lsplib.py).
+python3 - "$root/tests/lsp" "$lwin/res/lsp-lifecycle.out" "$(cat "$lwin/res/lsp-lifecycle.rc")" <<'PY' && ok "lsp: initialize and shutdown answered, exit status 0" || bad "lsp-lifecycle" "$(head -c 400 "$lwin/res/lsp-lifecycle.out")"
+import sys
+sys.path.insert(0, sys.argv[1])
+import lsplib
+rc = sys.argv[3]
+init, down = lsplib.read_messages(sys.argv[2])
 assert rc == '0', rc
 assert init['id'] == 1 and init['result']['serverInfo']['name'] == 'segc', init
 assert init['result']['capabilities']['textDocumentSync']['change'] == 2, init
