@@ -29,6 +29,15 @@ typedef void CLASS_fn(Ck *k, const AllocClass *c);
 typedef void SEGMENT_fn(Ck *k, const Segment *g);
 typedef SEGMENT_fn ANY_SEGMENT_fn;
 
+/* Rows one checker serves, each run reporting its own row's findings
+ * (k->cur): the widths of the members, and what the DDI forms carry. */
+#define check_size_fits_size_t check_widths
+#define check_field_width check_widths
+#define check_key_not_emitted check_forms
+#define check_ddi_qs4_banks check_forms
+#define check_ddi_qs_system_memory_end check_forms
+#define check_ddi_field_needs_qs4 check_forms
+#define check_ddi_qs3_flag check_forms
 #define RULE(id, name, msvc, cls, sev, scope, ...) static scope##_fn check_##id;
 #define CODE(id, ...)
 #include "rules.def"
@@ -69,10 +78,8 @@ const char *code_name(Code c)
 
 int code_by_name(const char *name)
 {
-    for (int i = 0; i < CODE_COUNT; i++)
-        if (!strcmp(rule_table[i].name, name))
-            return i;
-    return -1;
+    const RuleInfo *ri = BY_NAME(rule_table, CODE_COUNT, name);
+    return ri ? (int)(ri - rule_table) : -1;
 }
 
 int rule_by_name(const char *name)
@@ -145,11 +152,6 @@ struct Ck {
     const Segment *broken_seg;
 };
 
-static unsigned seg_obj(const Ck *k, const Segment *g)
-{
-    return 1 + k->s->nbars + (unsigned)(g - k->s->segs);
-}
-
 static bool run(Ck *k, Code r, unsigned obj);
 
 /* Whether every prerequisite of rule `r` passed on object `obj` (of r's
@@ -216,7 +218,7 @@ static bool run(Ck *k, Code r, unsigned obj)
  * g is of its scope, resolved, and r's prerequisites passed on it. */
 static bool ready(Ck *k, Code r, const Segment *g)
 {
-    return in_scope(r, g) && !g->unresolved && prerequisites(k, r, seg_obj(k, g));
+    return in_scope(r, g) && !g->unresolved && prerequisites(k, r, 1 + k->s->nbars + (unsigned)(g - k->s->segs));
 }
 
 static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags *d)
@@ -238,18 +240,16 @@ static void run_all(Ck *k, bool invariants)
 {
     static const RuleScope order[] = {ON_BOARD, ON_BAR, ON_SEGMENT, ON_CLASS};
     const Spec *s = k->s;
+    /* The objects of each scope of `order`: [start[o], start[o + 1]). */
+    const unsigned start[] = {0, 1, 1 + s->nbars, 1 + s->nbars + s->nsegs, k->nobj};
     for (size_t o = 0; o < countof(order); o++) {
-        unsigned first = order[o] == ON_BOARD ? 0 : order[o] == ON_BAR ? 1 : order[o] == ON_SEGMENT ? 1 + s->nbars
-                                                                                                   : 1 + s->nbars + s->nsegs;
-        unsigned n = order[o] == ON_BOARD ? 1 : order[o] == ON_BAR ? s->nbars : order[o] == ON_SEGMENT ? s->nsegs
-                                                                                                   : s->nclasses;
         for (int r = 0; r < RULE_COUNT; r++) {
             RuleScope sc = ON_SEGMENTS(rule_table[r].scope) ? ON_SEGMENT : rule_table[r].scope;
             if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
-            for (unsigned i = 0; i < n && k->broken == CODE_NONE; i++)
-                run(k, (Code)r, first + i);
+            for (unsigned i = start[o]; i < start[o + 1] && k->broken == CODE_NONE; i++)
+                run(k, (Code)r, i);
             if (k->broken != CODE_NONE)
                 return;
         }
@@ -399,25 +399,26 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
+/* The map a field of each scope is written in, as a finding's field names
+ * it ("vpr.range_start"); "" for a key of its own. */
+static const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
+                                        [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
+                                        [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
+
 /* The Value a finding or note about `on` points at: field on.field of its
  * bank, segment, BAR or the board ("size", "vpr.range_start",
  * "paging.buffer_size", "board.page_size"); NULL when the field is not a
  * Value (flags, kind, a map). */
 static const Value *on_value(const Ck *k, On on)
 {
-    static const struct {
-        const char *pre;
-        FieldScope sc;
-    } maps[] = {{"vpr.", SC_VPR}, {"cpu_host_aperture.", SC_HOST}, {"cpu_visible.", SC_CPU}, {"paging.", SC_PAGING},
-                {"board.", SC_BOARD}};
     if (!on.field)
         return NULL;
     const char *key = on.field;
     unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (size_t i = 0; i < countof(maps); i++)
-        if (!strncmp(key, maps[i].pre, strlen(maps[i].pre))) {
-            key += strlen(maps[i].pre);
-            scopes = SCOPE(maps[i].sc);
+    for (unsigned sc = 0; sc < countof(scope_map); sc++)
+        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
+            key += strlen(scope_map[sc]);
+            scopes = SCOPE(sc);
         }
     const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
                                                                                          : (const void *)k->s;
@@ -618,18 +619,11 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
 }
 
-/* The first AGP segment, or NULL. */
-static const Segment *first_agp(const Spec *s)
-{
-    for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].kind == SEG_AGP)
-            return &s->segs[i];
-    return NULL;
-}
-
 static void check_agp_at_most_one(Ck *k, const Segment *g)
 {
-    const Segment *agp = first_agp(k->s);
+    const Segment *agp = k->s->segs; /* the first AGP segment */
+    while (g->kind == SEG_AGP && agp->kind != SEG_AGP)
+        agp++;
     if (g->kind == SEG_AGP && g != agp) {
         Diag *e = report(k, SEG(g, "kind"), g->kind_pos, "a second AGP segment '%s'", g->name);
         note(k, e, SEG(agp, "kind"), agp->kind_pos, "the first AGP segment is here");
@@ -646,15 +640,12 @@ static void check_agp_last(Ck *k, const Segment *g)
 
 static void check_agp_base_size_ignored(Ck *k, const Segment *g)
 {
-    if (g->kind != SEG_AGP)
-        return;
-    if (g->base.set)
-        reads_kind(k, report(k, SEG(g, "base"), g->base.pos,
-                             "base of AGP segment '%s' is ignored: VidMm uses the AGP aperture's address", g->name), g);
-    if (g->size.set)
-        reads_kind(k, report(k, SEG(g, "size"), g->size.pos,
-                             "size of AGP segment '%s' is ignored: VidMm takes as much of the aperture as it can",
-                             g->name), g);
+    const Value *v[] = {&g->base, &g->size};
+    for (unsigned i = 0; g->kind == SEG_AGP && i < 2; i++)
+        if (v[i]->set)
+            reads_kind(k, report(k, SEG(g, i ? "size" : "base"), v[i]->pos, "%s of AGP segment '%s' is ignored: VidMm %s",
+                                 i ? "size" : "base", g->name,
+                                 i ? "takes as much of the aperture as it can" : "uses the AGP aperture's address"), g);
 }
 
 /* ---- sizes and ranges ------------------------------------------------------------ */
@@ -706,8 +697,7 @@ static void check_widths(Ck *k, const Segment *g)
         /* A default that copies the size is reported where the size is. */
         if (v->v <= max || (g && !v->set && fi->def == DEF_SIZE && v->v == g->size.v))
             continue;
-        const char *pre = fi->scope == SC_VPR ? "vpr." : fi->scope == SC_PAGING ? "paging." : "";
-        const char *key = arena_printf(k->d->arena, "%s%s", pre, fi->key);
+        const char *key = arena_printf(k->d->arena, "%s%s", scope_map[fi->scope], fi->key);
         Diag *e = report(k, SEG(g, key), v->pos, "%s%s (%s) does not fit %s, a %u-bit %s%s%s", key,
                          g ? arena_printf(k->d->arena, " of segment '%s'", g->name) : "", Q(v->v), fi->dxgk,
                          max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
@@ -715,16 +705,6 @@ static void check_widths(Ck *k, const Segment *g)
         if (fi->width == W_SIZE_T)
             reads_word(k, e, &s->arch_pos, "board.arch is %s", arch_name(s->arch));
     }
-}
-
-static void check_size_fits_size_t(Ck *k, const Segment *g)
-{
-    check_widths(k, g);
-}
-
-static void check_field_width(Ck *k, const Segment *g)
-{
-    check_widths(k, g);
 }
 
 static void check_paging_size_uint(Ck *k)
@@ -1331,17 +1311,13 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
     const uint64_t k64 = 64 * 1024;
     if (!(g->flags & FLAG_use_64kb_pages))
         return;
-    const Pos *flag = &g->flag_pos[FB_use_64kb_pages];
-    if (g->base.v % k64)
-        reads_word(k, report(k, SEG(g, "base"), at(&g->base, g),
-                             "segment '%s' uses 64 KB pages but its base 0x%llX is not 64 KiB-aligned", g->name,
-                             (unsigned long long)g->base.v),
-                   flag, "segment '%s' sets use_64kb_pages", g->name);
-    if (g->size.v % k64)
-        reads_word(k, report(k, SEG(g, "size"), at(&g->size, g),
-                             "segment '%s' uses 64 KB pages but its size 0x%llX is not a 64 KiB multiple", g->name,
-                             (unsigned long long)g->size.v),
-                   flag, "segment '%s' sets use_64kb_pages", g->name);
+    const Value *v[] = {&g->base, &g->size};
+    for (unsigned i = 0; i < 2; i++)
+        if (v[i]->v % k64)
+            reads_word(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
+                                 "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
+                                 (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
+                       &g->flag_pos[FB_use_64kb_pages], "segment '%s' sets use_64kb_pages", g->name);
 }
 
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
@@ -1381,21 +1357,18 @@ static void check_paging_segment_aperture(Ck *k)
                      g->name);
     reads_kind(k, e, g);
     /* The segments that would do: the apertures, and none. */
-    Buf names = {0};
+    const char **names = arena_alloc(k->d->arena, (s->nsegs + 1) * sizeof *names);
     unsigned n = 0;
-    const char *one = "none";
     for (unsigned i = 0; i < s->nsegs; i++)
-        if (s->segs[i].kind == SEG_APERTURE) {
-            buf_printf(&names, "%s%s", n++ ? ", " : "", s->segs[i].name);
-            one = s->segs[i].name;
-        }
+        if (s->segs[i].kind == SEG_APERTURE)
+            names[n++] = s->segs[i].name;
     if (n == 0)
         fix(k, e, "segment: none (the board has no aperture segment)");
     else
-        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "", names.p, n > 1 ? "s" : "");
-    buf_free(&names);
+        fix(k, e, "segment: %s%s (the board's aperture%s), or none", n > 1 ? "one of " : "",
+            words_text(k->d->arena, names, n, ", "), n > 1 ? "s" : "");
     if (n <= 1)
-        diag_edit(k->d, e, s->paging.seg_pos, one);
+        diag_edit(k->d, e, s->paging.seg_pos, n ? names[0] : "none");
 }
 
 /* VidMm allocates the paging buffer in that segment, within its commit limit. */
@@ -1451,34 +1424,28 @@ static void check_names_c_ident(Ck *k)
                    s->classes[i].name);
 }
 
+/* Each name written again after the first (BY_NAME finds the first). */
 static void check_names_unique(Ck *k)
 {
     const Spec *s = k->s;
     for (unsigned i = 0; i < s->nsegs; i++) {
-        const Segment *g = &s->segs[i];
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(s->segs[j].name, g->name)) {
-                Diag *e = report(k, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name);
-                note(k, e, SEG(&s->segs[j], "name"), s->segs[j].pos, "the first is here");
-                break;
-            }
-        for (unsigned b = 0; b < g->nbanks; b++)
-            for (unsigned c = 0; c < b; c++)
-                if (!strcmp(g->banks[c].name, g->banks[b].name)) {
-                    Diag *e = report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
-                                     "a second bank named '%s' in '%s'", g->banks[b].name, g->name);
-                    note(k, e, BANK(g, &g->banks[c], "name"), g->banks[c].pos, "the first is here");
-                    break;
-                }
+        const Segment *g = &s->segs[i], *first = BY_NAME(s->segs, i, g->name);
+        if (first)
+            note(k, report(k, SEG(g, "name"), g->pos, "a second segment named '%s'", g->name), SEG(first, "name"),
+                 first->pos, "the first is here");
+        for (unsigned b = 0; b < g->nbanks; b++) {
+            const Bank *fb = BY_NAME(g->banks, b, g->banks[b].name);
+            if (fb)
+                note(k, report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos, "a second bank named '%s' in '%s'",
+                               g->banks[b].name, g->name), BANK(g, fb, "name"), fb->pos, "the first is here");
+        }
     }
-    for (unsigned i = 0; i < s->nclasses; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (!strcmp(s->classes[j].name, s->classes[i].name)) {
-                Diag *e = report(k, SEG(NULL, "allocations"), s->classes[i].pos, "a second allocation class named '%s'",
-                                 s->classes[i].name);
-                note(k, e, SEG(NULL, "allocations"), s->classes[j].pos, "the first is here");
-                break;
-            }
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *fc = BY_NAME(s->classes, i, s->classes[i].name);
+        if (fc)
+            note(k, report(k, SEG(NULL, "allocations"), s->classes[i].pos, "a second allocation class named '%s'",
+                           s->classes[i].name), SEG(NULL, "allocations"), fc->pos, "the first is here");
+    }
 }
 
 static void check_variant_new_segment(Ck *k, const Segment *g)
@@ -1499,25 +1466,13 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
 static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on, Pos *at)
 {
     const Spec *s = k->s;
-    Arena *a = k->d->arena;
-    if (kind == 4) {
-        *on = SEG(NULL, "allocations");
-        *at = s->classes[index].pos;
-        return arena_printf(a, "allocation class '%s'", s->classes[index].name);
-    }
-    if (kind == 3) {
-        *on = SEG(&s->segs[index], "name");
-        *at = s->segs[index].pos;
-        return arena_printf(a, "segment '%s'", s->segs[index].name);
-    }
-    if (kind == 2) {
-        *on = BAR(&s->bars[index], "name");
-        *at = s->bars[index].pos;
-        return arena_printf(a, "BAR '%s'", s->bars[index].name);
-    }
-    *on = SEG(NULL, "board.name");
-    *at = s->name_pos;
-    return arena_printf(a, "board name '%s'", s->name);
+    const Bar *b = kind == 2 ? &s->bars[index] : NULL;
+    const Segment *g = kind == 3 ? &s->segs[index] : NULL;
+    const AllocClass *c = kind == 4 ? &s->classes[index] : NULL;
+    *on = g ? SEG(g, "name") : b ? BAR(b, "name") : SEG(NULL, c ? "allocations" : "board.name");
+    *at = g ? g->pos : b ? b->pos : c ? c->pos : s->name_pos;
+    return arena_printf(k->d->arena, "%s '%s'", g ? "segment" : b ? "BAR" : c ? "allocation class" : "board name",
+                        g ? g->name : b ? b->name : c ? c->name : s->name);
 }
 
 /* An identifier the generated code would define twice: emit.c renders
@@ -1591,18 +1546,6 @@ static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK
 static const char *const form_option[DDI_FORMS] = {"qs", "qs3", "qs4"};
 static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
 
-/* Words `w` (n of them) as a message lists them: "A", "A and B", "A, B
- * or C" (`last` the word before the last). */
-static const char *listing(Ck *k, const char *const *w, unsigned n, const char *last)
-{
-    Buf b = {0};
-    for (unsigned i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
-    const char *r = arena_printf(k->d->arena, "%s", b.p ? b.p : "");
-    buf_free(&b);
-    return r;
-}
-
 /* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
 static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
 {
@@ -1611,15 +1554,7 @@ static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
             w[n++] = t[f];
-    return listing(k, w, n, " and ");
-}
-
-static bool listed(const char *const *w, unsigned n, const char *s)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (!strcmp(w[i], s))
-            return true;
-    return false;
+    return words_text(k->d->arena, w, n, " and ");
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
@@ -1685,7 +1620,7 @@ static void agp_keys(Ck *k, const Segment *g)
     for (unsigned f = 0; k->cur == R_key_not_emitted && f < FIELD_COUNT; f++) {
         const FieldInfo *fi = &field_table[f];
         Pos at;
-        if (fi->write == WR_NONE || (fi->scope != SC_SEG && fi->scope != SC_QS4) || field_agp_ignored((FieldId)f) ||
+        if ((fi->scope != SC_SEG && fi->scope != SC_QS4) || field_agp_ignored((FieldId)f) ||
             !field_written((FieldId)f, g, &at))
             continue;
         Diag *e = report(k, SEG(g, fi->key), at,
@@ -1695,13 +1630,6 @@ static void agp_keys(Ck *k, const Segment *g)
         fix(k, e, "remove %s: from segment '%s'", fi->key, g->name);
         diag_edit_remove_pair(k->d, e, at);
     }
-}
-
-/* The key of segment `g` written for field `f`, a member of a
- * descriptor (fields.def's `write`), and where; NULL when none is. */
-static const char *member_key(FieldId f, const Segment *g, Pos *at)
-{
-    return field_table[f].write != WR_NONE ? field_written(f, g, at) : NULL;
 }
 
 /* What the forms the build answers make of written key `key` of segment
@@ -1724,7 +1652,7 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         const FieldInfo *fi = &field_table[f];
         Pos at;
-        const char *kf = member_key((FieldId)f, g, &at);
+        const char *kf = field_written((FieldId)f, g, &at);
         bool lacks = false;
         for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
             if (!fi->at[form]) {
@@ -1737,10 +1665,10 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
         if (c.code == CODE_NONE)
             c.code = form_code((FieldId)f);
         const char *m = arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk);
-        if (!listed(said, n, m))
+        if (!BY_NAME(said, n, m))
             said[n++] = m;
     }
-    c.members = listing(k, said, n, " or ");
+    c.members = words_text(k->d->arena, said, n, " or ");
     return c;
 }
 
@@ -1762,8 +1690,8 @@ static void check_forms(Ck *k, const Segment *g)
     unsigned ndone = 0;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         Pos at;
-        const char *key = member_key((FieldId)f, g, &at);
-        if (!key || listed(done, ndone, key))
+        const char *key = field_written((FieldId)f, g, &at);
+        if (!key || BY_NAME(done, ndone, key))
             continue;
         done[ndone++] = key;
         Coverage c = coverage(k, g, key);
@@ -1809,36 +1737,11 @@ static void check_forms(Ck *k, const Segment *g)
     }
 }
 
-static void check_key_not_emitted(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_qs4_banks(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
 static void check_ddi_qs4_agp(Ck *k, const Segment *g)
 {
     if ((k->s->forms & DDI_QS4) && g->kind == SEG_AGP)
         reads_forms(k, report(k, SEG(g, "kind"), g->kind_pos, "AGP segment '%s' cannot be reported by QUERYSEGMENT4",
                               g->name));
-}
-
-static void check_ddi_qs_system_memory_end(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_field_needs_qs4(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
-}
-
-static void check_ddi_qs3_flag(Ck *k, const Segment *g)
-{
-    check_forms(k, g);
 }
 
 /* The VPR lies inside the segment (and its counts fit their UINTs:
@@ -2034,15 +1937,15 @@ static void check_alloc_repeated(Ck *k, const AllocClass *c)
     unsigned n = class_lists(c, ls);
     ls[n++] = (ClassList){"banks", &c->banks};
     for (unsigned j = 0; j < n; j++)
-        for (unsigned i = 0; i < ls[j].l->n; i++)
-            for (unsigned h = 0; h < i; h++)
-                if (!strcmp(ls[j].l->p[h].name, ls[j].l->p[i].name)) {
-                    Diag *e = report(k, SEG(NULL, ls[j].key), ls[j].l->p[i].pos, "'%s' is named twice in %s of class '%s'",
-                                     ls[j].l->p[i].name, ls[j].key, c->name);
-                    note(k, e, SEG(NULL, ls[j].key), ls[j].l->p[h].pos, "the first is here");
-                    diag_edit_remove_item(k->d, e, ls[j].l->p[i].pos);
-                    break;
-                }
+        for (unsigned i = 0; i < ls[j].l->n; i++) {
+            const Place *p = &ls[j].l->p[i], *first = BY_NAME(ls[j].l->p, i, p->name);
+            if (!first)
+                continue;
+            Diag *e = report(k, SEG(NULL, ls[j].key), p->pos, "'%s' is named twice in %s of class '%s'", p->name,
+                             ls[j].key, c->name);
+            note(k, e, SEG(NULL, ls[j].key), first->pos, "the first is here");
+            diag_edit_remove_item(k->d, e, p->pos);
+        }
 }
 
 static void check_alloc_bank_hints(Ck *k, const AllocClass *c)
@@ -2187,9 +2090,7 @@ static const char *value_said(Ck *k, const Value *v, On *on)
                 const void *o = board ? (const void *)s : bar ? (const void *)bar : bk ? (const void *)bk : (const void *)g;
                 if (field_value((FieldId)f, o) != v)
                     continue;
-                const char *map = sc == SC_VPR ? "vpr." : sc == SC_HOST ? "cpu_host_aperture." : sc == SC_CPU ? "cpu_visible."
-                                  : sc == SC_PAGING ? "paging." : sc == SC_BOARD ? "board." : "";
-                const char *key = arena_printf(a, "%s%s", map, fi->key);
+                const char *key = arena_printf(a, "%s%s", scope_map[sc], fi->key);
                 *on = (On){g, bk, bar, key, NULL};
                 const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
                                     : g ? arena_printf(a, "segment '%s' ", g->name)

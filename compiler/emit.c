@@ -77,23 +77,6 @@ static void put_cstr(Buf *b, const char *s)
     buf_putc(b, '"');
 }
 
-/* Writes fragment `f` with arguments `a` (frags.h's functions pass them by
- * label).  Its text is copied, and each argument written by its conversion:
- *
- *   ${x}  ${x:-N}   text, padded with spaces to N columns
- *   ${x:n}          a Name: its text, and a part of an identifier (-N pads)
- *   ${x:c}          text safe inside a comment: `*` `/` and `/` `*` split by a space
- *   ${x:q}          a C string literal
- *   ${x:v}          lines of C as they are (the hook files)
- *   ${x:u}          a number in decimal
- *   ${x:x}          0x and upper-case hex digits; ${x:Nx} at least N digits
- *   ${x:z}          0, or hex with a u suffix (0x1000u)
- *   ${x:L}          a LONGLONG: 0, 0x1000, or (LONGLONG)0x8000000000000000ULL
- *   ${x:@}          with --annotate, " [file.yaml:LINE]" of a position; else nothing
- *
- * With no output (w->out NULL) nothing is written.  Either way each
- * identifier the fragment defines at file scope is recorded in w->defs,
- * built from the same arguments (text, Names and numbers, unpadded). */
 /* What a writer holds outside the arena. */
 static void emit_done(Emit *w)
 {
@@ -310,33 +293,13 @@ static const char *note(Ctx *c, FieldId fid, const void *owner, Pos at)
     const FieldInfo *f = &field_table[fid];
     const Value *v = field_value(fid, owner);
     const char *expr = v->set && v->pos.file ? pos_text(c, v->pos) : emit_str(w, dflt[f->def](w));
-    /* A byte count as a spec would write it (bytes_text: a whole number of
-     * an IEC unit below 64 Ki of it, or below 1 KiB), when the spec wrote
-     * something else. */
-    static const char *const unit[] = {"TiB", "GiB", "MiB", "KiB", ""};
-    for (unsigned i = 0; f->flags & FF_BYTES && v->v && i < countof(unit); i++) {
-        unsigned shift = 40 - 10 * i;
-        if (shift ? (v->v & ((UINT64_C(1) << shift) - 1)) || v->v >> shift >= 65536 : v->v >= 1024)
-            continue;
-        Buf *b = &w->scratch;
-        b->len = 0;
-        put_u(b, v->v >> shift);
-        buf_puts(b, unit[i]);
-        if (strcmp(b->p, expr))
-            expr = emit_str(w, note_size_and(w, arena_strndup(w->a, b->p, b->len), expr));
-        break;
-    }
+    /* A byte count as a spec would write it (bytes_text, unless in hex: a
+     * whole number of an IEC unit below 64 Ki of it, or below 1 KiB), when
+     * the spec wrote something else. */
+    const char *bytes = f->flags & FF_BYTES && v->v ? bytes_text(w->a, v->v) : NULL;
+    if (bytes && strncmp(bytes, "0x", 2) && strcmp(bytes, expr))
+        expr = emit_str(w, note_size_and(w, bytes, expr));
     return w->annotate ? emit_str(w, note_at(w, expr, v->set && v->pos.file ? v->pos : at)) : expr;
-}
-
-/* The `n` texts of `names`, fragment `between` between them. */
-static void list(Emit *w, const char *const *names, unsigned n, void (*between)(Emit *))
-{
-    for (unsigned i = 0; i < n; i++) {
-        if (i)
-            between(w);
-        text(w, names[i]);
-    }
 }
 
 /* ---- <board>_segments.h ------------------------------------------------------ */
@@ -558,7 +521,7 @@ static void descriptor(Ctx *c, const Segment *g, unsigned form)
      * member for every key written and a bit for every flag. */
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         Pos at;
-        if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_in_form((FieldId)f, form))
+        if (field_written((FieldId)f, g, &at) && !field_in_form((FieldId)f, form))
             BUG("a key written for a segment that the form's descriptor cannot carry");
     }
     for (size_t i = 0; i < flag_count; i++)
@@ -566,14 +529,14 @@ static void descriptor(Ctx *c, const Segment *g, unsigned form)
             BUG("a flag the form's DXGK_SEGMENTFLAGS cannot carry");
     const char *d = form == 2 ? emit_str(w, desc4_at(w)) : emit_str(w, desc_at(w, g->id - 1));
     c_set_flags(w, d, &c->camel, g->id);
-    const char *names[32];
     unsigned n = 0;
     for (size_t i = 0; i < flag_count; i++)
-        if (g->flags & (1u << flag_table[i].bit))
-            names[n++] = flag_table[i].dxgk;
-    if (n)
-        list(w, names, n, flag_sep);
-    else
+        if (g->flags & (1u << flag_table[i].bit)) {
+            if (n++)
+                flag_sep(w);
+            text(w, flag_table[i].dxgk);
+        }
+    if (!n)
         no_flags(w);
     c_set_flags_end(w, g->flags_pos.file ? g->flags_pos : g->kind_pos.file ? g->kind_pos : g->pos);
     for (unsigned i = 0; i < c->nmembers[form]; i++)
@@ -616,7 +579,7 @@ static void query(Ctx *c, unsigned form)
         if (g->kind == SEG_AGP) {
             for (unsigned f = 0; f < FIELD_COUNT; f++) { /* key-not-emitted: the descriptor is the aperture's */
                 Pos at;
-                if (field_table[f].write != WR_NONE && field_written((FieldId)f, g, &at) && !field_agp_ignored((FieldId)f))
+                if (field_written((FieldId)f, g, &at) && !field_agp_ignored((FieldId)f))
                     BUG("a key written for the AGP segment, whose descriptor is the aperture's");
             }
             c_agp_segment(w, g->id, g->name, g->pos, i, &c->camel);
@@ -964,17 +927,11 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
     c->cls = arena_alloc(a, (s->nclasses + 1) * sizeof *c->cls);
     for (unsigned i = 0; i < s->nclasses; i++)
         c->cls[i] = name_of(to_upper(a, s->classes[i].name), NAME_CLASS, i);
-    for (unsigned form = 0; form < DDI_FORMS; form++) { /* fields by place, a counting sort */
-        unsigned start[DDI_MEMBERS + 2] = {0};
-        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
-            start[field_table[f].at[form] + 1]++;
-        for (unsigned at = 1; at <= DDI_MEMBERS + 1; at++)
-            start[at] += start[at - 1];
-        for (unsigned f = 0; f < FIELD_COUNT && s->forms & (1u << form); f++)
-            if (field_table[f].at[form])
-                c->members[form][start[field_table[f].at[form]]++ - start[1]] = (FieldId)f;
-        c->nmembers[form] = s->forms & (1u << form) ? FIELD_COUNT - start[1] : 0;
-    }
+    for (unsigned form = 0; form < DDI_FORMS; form++) /* the fields of each form answered, by place */
+        for (unsigned at = 1; s->forms & (1u << form) && at <= DDI_MEMBERS; at++)
+            for (unsigned f = 0; f < FIELD_COUNT; f++)
+                if (field_table[f].at[form] == at)
+                    c->members[form][c->nmembers[form]++] = (FieldId)f;
     set_board_names(c, "");
     for (size_t i = 0; i < countof(c->hook); i++)
         c->hook[i] = "";

@@ -63,15 +63,14 @@ static Pos key_pos(const Node *key)
     return p;
 }
 
-/* "a, b, c": the names a message offers. */
-static const char *name_list(R *r, const char *const *names, size_t n)
+const char *words_text(Arena *a, const char *const *w, size_t n, const char *last)
 {
     Buf b = {0};
     for (size_t i = 0; i < n; i++)
-        buf_printf(&b, "%s%s", i ? ", " : "", names[i]);
-    const char *s = arena_strdup(r->a, b.p);
+        buf_printf(&b, "%s%s", i == 0 ? "" : i + 1 == n ? last : ", ", w[i]);
+    const char *r = arena_strdup(a, b.p ? b.p : "");
     buf_free(&b);
-    return s;
+    return r;
 }
 
 /* Reports every key of `map` that map `m` does not take (spec.def), with a
@@ -100,7 +99,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
         if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
-            diag_fixit(r->d, g, "%s takes: %s", where, name_list(r, keys, n));
+            diag_fixit(r->d, g, "%s takes: %s", where, words_text(r->a, keys, n, ", "));
     }
 }
 
@@ -169,6 +168,22 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
+/* The kind of Node a value of kind `k` is. */
+static NodeKind value_node_kind(ValueKind k)
+{
+    switch (k) {
+    case VK_FLAGS:
+    case VK_SEGMENTS:
+    case VK_HINTS:
+    case VK_SEQ: return NODE_SEQ;
+    case VK_WAIVERS:
+    case VK_CONSTANTS:
+    case VK_MAP:
+    case VK_MAPS: return NODE_MAP;
+    default: return NODE_SCALAR;
+    }
+}
+
 /* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
  * not the kind of node the key takes.  Type errors name the key `key` of
  * `where` (of the spec: only the key). */
@@ -223,7 +238,8 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
     for (size_t i = 0; i < n; i++)
         if (strcmp(s, names[i]) == 0)
             return (int)i;
-    Diag *g = error_at(r->d, C_bad_value, pos, "unknown %s '%s' (one of: %s)", what, s, name_list(r, names, n));
+    Diag *g = error_at(r->d, C_bad_value, pos, "unknown %s '%s' (one of: %s)", what, s,
+                       words_text(r->a, names, n, ", "));
     diag_suggest(r->d, g, s, names, n, sizeof *names);
     return -1;
 }
@@ -248,7 +264,7 @@ static int pick_wddm(R *r, const char *w, Pos pos)
     if (i >= 0)
         return i;
     Diag *g = error_at(r->d, C_bad_value, pos, "unknown WDDM version '%s' (one of: %s)", w,
-                       name_list(r, wddm_names, n));
+                       words_text(r->a, wddm_names, n, ", "));
     /* "WDDM 2.6 ": what is left of the word. */
     const char *t = w + strspn(w, " \t");
     if (t[0] && t[1] && t[2] && t[3] && ((t[0] | 32) == 'w' && (t[1] | 32) == 'd' && (t[2] | 32) == 'd' && (t[3] | 32) == 'm'))
@@ -648,12 +664,11 @@ static void dup_note(R *r, Diag *e, const char *want, size_t len)
 {
     const Segment *g = r->s->segs;
     for (unsigned i = 0; i < r->s->nsegs; i++)
-        for (unsigned j = 0; j < i; j++)
-            if (g[i].name && g[j].name && !strcmp(g[i].name, g[j].name)) {
-                diag_note(r->d, e, g[i].pos, "segment %u is named '%s' too: was it meant to be '%.*s'?", i + 1,
-                          g[i].name, (int)len, want);
-                return;
-            }
+        if (g[i].name && BY_NAME(g, i, g[i].name)) {
+            diag_note(r->d, e, g[i].pos, "segment %u is named '%s' too: was it meant to be '%.*s'?", i + 1, g[i].name,
+                      (int)len, want);
+            return;
+        }
 }
 
 static void build_paging(R *r, const Node *root)
@@ -1368,21 +1383,6 @@ int spec_map_at(const char *const *path, unsigned depth)
     return m;
 }
 
-NodeKind value_node_kind(ValueKind k)
-{
-    switch (k) {
-    case VK_FLAGS:
-    case VK_SEGMENTS:
-    case VK_HINTS:
-    case VK_SEQ: return NODE_SEQ;
-    case VK_WAIVERS:
-    case VK_CONSTANTS:
-    case VK_MAP:
-    case VK_MAPS: return NODE_MAP;
-    default: return NODE_SCALAR;
-    }
-}
-
 bool field_in_mode(FieldId f, CpuMode mode)
 {
     unsigned fl = field_table[f].flags;
@@ -1394,6 +1394,8 @@ const char *field_written(FieldId f, const Segment *g, Pos *at)
     const FieldInfo *fi = &field_table[f];
     *at = (Pos){0};
     bool set;
+    if (fi->write == WR_NONE)
+        return NULL;
     switch (fi->scope) {
     case SC_SEG:
     case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;

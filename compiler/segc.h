@@ -804,6 +804,9 @@ static inline const PlaceList *class_read(const AllocClass *c)
 }
 uint32_t class_preferred(const AllocClass *c);
 uint32_t class_hinted_bank(const AllocClass *c);
+/* Words `w` (n of them) as a message lists them (resolve.c): "A", "A and
+ * B", "A, B or C" (`last` the separator before the last). */
+const char *words_text(Arena *a, const char *const *w, size_t n, const char *last);
 /* "local, visible, gart" (or "none"): the names of a set, in the order
  * written; with ids, "local (2), visible (1)". */
 const char *places_text(Arena *a, const PlaceList *l, bool ids);
@@ -870,7 +873,7 @@ static inline bool field_in_form(FieldId f, unsigned form)
  * of (cpu_visible, banks, vpr, cpu_host_aperture, in the form that has
  * the field), which carries each of its fields, written or defaulted.
  * That key, its position in *at; NULL when it is not written (or `f` is
- * no field of a segment).  What every DDI form that is asked must carry
+ * no descriptor member of a segment).  What every DDI form that is asked must carry
  * (check.c's key-not-emitted and the codes of its rows, emit.c). */
 const char *field_written(FieldId f, const Segment *g, Pos *at);
 /* Whether field `f`'s key may be written for an AGP segment: only base and
@@ -977,8 +980,6 @@ const KeyInfo *spec_key(int m, const char *key);
  * other word the key of a map or the name of an entry): MAP_SPEC for
  * none, MAP_SEGMENT for {"segments", "#"}; -1 if none of a spec. */
 int spec_map_at(const char *const *path, unsigned depth);
-/* The kind of Node a value of kind `k` is. */
-NodeKind value_node_kind(ValueKind k);
 
 /* What a name in an expression refers to: `vram` (a constant), `size` and
  * `base` (the current segment's), `page_size`, `bar.NAME.size`,
