@@ -49,19 +49,11 @@ import tempfile
 
 import yaml
 
+import verdicts
+from verdicts import bad, ok
+
 SEGC, DOC, KEYS, OPTIONS = sys.argv[1:5]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-fails = 0
-
-
-def ok(what):
-    print("ok   " + what)
-
-
-def bad(what, why):
-    global fails
-    fails += 1
-    print("FAIL %s: %s" % (what, why))
 
 
 def render(page):
@@ -139,14 +131,7 @@ for name, text in rendered.items():
 
 # ---- segc.1: commands ------------------------------------------------------
 main_help = subprocess.run([SEGC, "--help"], capture_output=True, text=True).stdout
-commands, in_commands = [], False
-for line in main_help.splitlines():
-    if line.strip() == "commands:":
-        in_commands = True
-    elif in_commands and not line.strip():
-        break
-    elif in_commands:
-        commands.append(line.split()[0])
+commands = verdicts.commands(main_help)
 if len(commands) < 5:
     bad("segc --help", "found only %r as commands" % commands)
 man1 = tags(pages["segc.1"])
@@ -522,4 +507,4 @@ for flag in flags_doc:
     if flag not in flags:
         bad("segc.5: flags: " + flag, "not a flag a spec may write")
 
-sys.exit(1 if fails else 0)
+sys.exit(1 if verdicts.fails else 0)
