@@ -511,16 +511,17 @@ bool path_match(const char *const *path, unsigned depth, const char *pattern)
     return i == depth;
 }
 
-bool text_has_top_key(const char *text, size_t len, const char *key)
+const char *text_top_key(const SrcFile *f, const char *key)
 {
     size_t n = strlen(key);
-    for (size_t at = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; at < len; at++) {
-        if (at + n < len && !memcmp(text + at, key, n) && text[at + n] == ':')
-            return true;
-        const char *nl = memchr(text + at, '\n', len - at);
-        if (!nl)
-            break;
-        at = (size_t)(nl - text);
+    for (const char *s = f->text + src_line_off(f, 1), *e = f->text + f->len; s < e; s = line_end(s, e) + 1) {
+        if ((size_t)(e - s) <= n || memcmp(s, key, n))
+            continue;
+        const char *c = s + n;
+        while (c < e && (*c == ' ' || *c == '\t'))
+            c++;
+        if (c < e && *c == ':')
+            return c + 1;
     }
-    return false;
+    return NULL;
 }

@@ -547,8 +547,8 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
     const json_t *want = json_object_get(ctx, "diagnostics");
     size_t rs, re, ds, de;
     json_t *out = json_array();
-    if (!lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "start"), &rs) ||
-        !lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "end"), &re)) {
+    if (!lsp_offset(S, nv.doc, json_object_get(range, "start"), &rs) ||
+        !lsp_offset(S, nv.doc, json_object_get(range, "end"), &re)) {
         nav_close(&nv);
         json_decref(out);
         return rpc_fail(err, RPC_INVALID_PARAMS, "no range");

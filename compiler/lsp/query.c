@@ -427,7 +427,7 @@ typedef struct Completion {
 static void item(Completion *k, const char *label, int kind, const char *detail, const char *doc, const char *insert)
 {
     json_t *it = json_pack("{s:s,s:i,s:{s:o,s:s}}", "label", label, "kind", kind, "textEdit", "range",
-                           lsp_range_of(k->S, k->doc->text, k->doc->len, k->word, k->off), "newText",
+                           lsp_range_in(k->S, k->doc->file, k->word, k->off), "newText",
                            insert ? insert : label);
     if (detail)
         json_object_set_new(it, "detail", json_string(detail));
@@ -440,7 +440,7 @@ static void item(Completion *k, const char *label, int kind, const char *detail,
  * variant only (FF_VARIANT) in a spec with `extends:`. */
 static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
 {
-    bool variant = text_has_top_key(k->doc->text, k->doc->len, "extends");
+    bool variant = text_top_key(k->doc->file, "extends") != NULL;
     for (size_t i = 0; i < spec_key_count; i++) {
         const KeyInfo *ki = &spec_keys[i];
         if (ki->map != m || ctx_present(c, ki->key) || (ki->flags & FF_VARIANT && !variant))
@@ -642,7 +642,7 @@ json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
         return NULL;
     const Analysis *an = lsp_analysis(S, doc), *names = an->s ? an : doc->good;
     TextCtx c;
-    text_context(doc->text, doc->len, off, &c);
+    text_context(doc->file->text, doc->file->len, off, &c);
     Completion k = {S, doc, c.word, off, json_array(), names ? names->s : NULL, names ? names->file : NULL};
     const char *path[CTX_MAX_DEPTH];
     for (unsigned i = 0; i < c.depth; i++)

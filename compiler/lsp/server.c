@@ -9,6 +9,7 @@
  * in a file the document extends is shown at the document's `extends:`,
  * with the place itself as related information. */
 #include "lsp.h"
+#include "context.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -86,20 +87,14 @@ static size_t units(PosEncoding enc, const char *s, const char *e)
  * no character of line 1 there either): a line is src_loc's less one, a
  * character the code units from the start of its text. */
 
-/* A document's text as a SrcFile, for src_loc and src_line_off. */
-static SrcFile text_file(const char *text, size_t len)
-{
-    return (SrcFile){.name = "", .text = text, .len = len};
-}
-
-bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off)
+bool lsp_offset(const Server *S, const Doc *doc, const json_t *pos, size_t *off)
 {
     json_t *l = json_object_get(pos, "line"), *c = json_object_get(pos, "character");
     if (!json_is_integer(l) || !json_is_integer(c) || json_integer_value(l) < 0 || json_integer_value(c) < 0)
         return false;
-    SrcFile f = text_file(text, len);
+    const char *text = doc->file->text, *end = text + doc->file->len;
     json_int_t line = json_integer_value(l);
-    const char *s = text + src_line_off(&f, line >= UINT32_MAX ? UINT32_MAX : (uint32_t)line + 1), *end = text + len;
+    const char *s = text + src_line_off(doc->file, line >= UINT32_MAX ? UINT32_MAX : (uint32_t)line + 1);
     /* Past the end of the line: its end, as LSP asks. */
     for (size_t want = (size_t)json_integer_value(c), n = 0; s < end && *s != '\n' && *s != '\r';) {
         const char *next = s + 1;
@@ -114,13 +109,6 @@ bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos
     return true;
 }
 
-/* The text of a document's first line (after a BOM). */
-static const char *first_line(const Doc *doc)
-{
-    SrcFile f = text_file(doc->text, doc->len);
-    return doc->text + src_line_off(&f, 1);
-}
-
 /* The LSP position of offset `off` of file `f`. */
 static json_t *position(const Server *S, const SrcFile *f, size_t off)
 {
@@ -133,18 +121,6 @@ static json_t *position(const Server *S, const SrcFile *f, size_t off)
 json_t *lsp_range_in(const Server *S, const SrcFile *f, size_t from, size_t to)
 {
     return json_pack("{s:o,s:o}", "start", position(S, f, from), "end", position(S, f, to));
-}
-
-json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off)
-{
-    SrcFile f = text_file(text, len);
-    return position(S, &f, off);
-}
-
-json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to)
-{
-    SrcFile f = text_file(text, len);
-    return lsp_range_in(S, &f, from, to);
 }
 
 size_t pos_offset(Pos p)
@@ -233,17 +209,14 @@ static void forget(Doc *d)
 static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
 {
     const Doc *d = doc_by_path(ctx, path);
-    return d ? src_from_string(a, path, d->text, d->len) : NULL;
+    return d ? src_from_string(a, path, d->file->text, d->file->len) : NULL;
 }
 
 /* A document is a spec when a line starts with the `segc:` key; other YAML
  * files an editor opens get no diagnostics. */
 static bool is_spec(const Doc *doc)
 {
-    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, "segc", 4) && s[4 + strspn(s + 4, " \t")] == ':')
-            return true;
-    return false;
+    return text_top_key(doc->file, "segc") != NULL;
 }
 
 Analysis *lsp_analysis(Server *S, Doc *doc)
@@ -254,7 +227,7 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
     ResolveOpts ro = S->ro;
     ro.open_file = open_file;
     ro.open_ctx = S;
-    front_end(an, arena_new(), doc->path, doc->text, doc->len, &ro, &S->rules);
+    front_end(an, arena_new(), doc->path, doc->file->text, doc->file->len, &ro, &S->rules);
     return doc->an = an;
 }
 
@@ -262,17 +235,15 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
  * its `extends:` line, or its first character. */
 static json_t *extends_range(const Server *S, const Doc *doc)
 {
-    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, "extends", 7) && s[7 + strspn(s + 7, " \t")] == ':') {
-            const char *v = strchr(s, ':') + 1, *e = v;
-            v += strspn(v, " \t");
-            for (e = v; *e && *e != '\n' && *e != '\r' && *e != '#'; e++)
-                ;
-            while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
-                e--;
-            return lsp_range_of(S, doc->text, doc->len, (size_t)(v - doc->text), (size_t)(e - doc->text));
-        }
-    return lsp_range_of(S, doc->text, doc->len, 0, 0);
+    const char *v = text_top_key(doc->file, "extends"), *e = v;
+    if (!v)
+        return lsp_range_in(S, doc->file, 0, 0);
+    v += strspn(v, " \t");
+    for (e = v; *e && *e != '\n' && *e != '\r' && *e != '#'; e++)
+        ;
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    return lsp_range_in(S, doc->file, (size_t)(v - doc->file->text), (size_t)(e - doc->file->text));
 }
 
 Pos lsp_shown(const Analysis *an, const Diag *g)
@@ -419,7 +390,7 @@ Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
 Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     Doc *doc = lsp_doc(S, params, err);
-    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
+    if (doc && !lsp_offset(S, doc, json_object_get(params, "position"), off)) {
         rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
         return NULL;
     }
@@ -433,16 +404,15 @@ static void doc_free(Doc *d)
     free(d->uri);
     free(d->path);
     free(d->real);
-    free(d->text);
+    arena_free(d->file ? d->file->arena : NULL);
     free(d);
 }
 
 static void set_text(Doc *d, const char *text, size_t len)
 {
-    free(d->text);
-    d->text = memcpy(xmalloc(len + 1), text, len);
-    d->text[len] = 0;
-    d->len = len;
+    const SrcFile *old = d->file;
+    d->file = src_from_string(arena_new(), d->path, text, len);
+    arena_free(old ? old->arena : NULL);
 }
 
 static void did_open(Server *S, const json_t *params)
@@ -479,13 +449,13 @@ static bool apply_change(Server *S, Doc *d, const json_t *ch)
         return true;
     }
     size_t from, to;
-    if (!lsp_offset(S, d->text, d->len, json_object_get(range, "start"), &from) ||
-        !lsp_offset(S, d->text, d->len, json_object_get(range, "end"), &to) || to < from)
+    if (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
+        !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from)
         return false;
     Buf b = {0};
-    buf_putn(&b, d->text, from);
+    buf_putn(&b, d->file->text, from);
     buf_putn(&b, t, n);
-    buf_putn(&b, d->text + to, d->len - to);
+    buf_putn(&b, d->file->text + to, d->file->len - to);
     set_text(d, b.p ? b.p : "", b.len);
     buf_free(&b);
     return true;
