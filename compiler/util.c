@@ -292,11 +292,6 @@ size_t utf8_check(const unsigned char *s, size_t len)
 
 /* ---- lines and columns ------------------------------------------------- */
 
-static size_t bom_len(const SrcFile *f)
-{
-    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 /* f->lines: the offset each line starts at (line 1: after a BOM), built
  * once per file. */
 static void src_lines(const SrcFile *cf)
@@ -308,7 +303,7 @@ static void src_lines(const SrcFile *cf)
     for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
         n++;
     f->lines = arena_alloc(f->arena, n * sizeof *f->lines);
-    f->lines[0] = (uint32_t)bom_len(f);
+    f->lines[0] = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a BOM is no part of line 1 */
     n = 1;
     for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
         f->lines[n++] = (uint32_t)(s + 1 - f->text);

@@ -212,13 +212,6 @@ static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
     return d ? src_from_string(a, path, d->file->text, d->file->len) : NULL;
 }
 
-/* A document is a spec when a line starts with the `segc:` key; other YAML
- * files an editor opens get no diagnostics. */
-static bool is_spec(const Doc *doc)
-{
-    return text_top_key(doc->file, "segc") != NULL;
-}
-
 Analysis *lsp_analysis(Server *S, Doc *doc)
 {
     if (doc->an)
@@ -314,7 +307,9 @@ static void notify(Server *S, const char *method, json_t *params)
 static void publish(Server *S, Doc *doc)
 {
     json_t *list = json_array();
-    if (is_spec(doc)) {
+    /* A document is a spec when a line starts with the `segc:` key; other
+     * YAML files an editor opens get no diagnostics. */
+    if (text_top_key(doc->file, "segc")) {
         Analysis *an = lsp_analysis(S, doc);
         for (const Diag *g = an->d.head; g; g = g->next)
             json_array_append_new(list, lsp_diagnostic(S, doc, an, g));
