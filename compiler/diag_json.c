@@ -15,15 +15,6 @@ enum { DIAGNOSTICS_FORMAT_VERSION = 1 };
 
 #define SARIF_SCHEMA_URI "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-bool diag_format_parse(const char *s, DiagFormat *out)
-{
-    static const char *const names[] = {"text", "json", "sarif"};
-    const char *const *n = BY_NAME(names, countof(names), s);
-    if (n)
-        *out = (DiagFormat)(n - names);
-    return n;
-}
-
 void rule_explain(Buf *b, const RuleInfo *r)
 {
     if (!r->source) { /* a CODE entry */

@@ -1140,7 +1140,6 @@ const char *bytes_text(Arena *a, uint64_t v);
  * documents.  A DiagReport collects every file of a run (copying what it
  * keeps, so each file's arena can go) and is written once at the end. */
 typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
-bool diag_format_parse(const char *s, DiagFormat *out);
 
 /* A position as the documents for programs give it (and libsegc): its
  * 1-based line and column, the column after its span (a span of 0 bytes
@@ -1322,7 +1321,7 @@ void options_init(Options *o, Arena *a, int argc, unsigned cmd_opts, const char 
 int option_parse(Options *o, int argc, char **argv, int *i);
 void options_free(Options *o);
 /* --color's mode: auto (a terminal that shows colour, NO_COLOR unset),
- * always or never; false for another word (auto is used then). */
+ * always or never; false for another word. */
 bool want_color(const char *mode, bool *color);
 
 /* ---- libsegc.c: the pipeline every command runs ------------------------ */
