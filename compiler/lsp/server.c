@@ -328,21 +328,24 @@ static bool reads(const Analysis *an, const Doc *base)
     return false;
 }
 
+/* Every other open document that read `doc` as a file its spec extends
+ * is run again and its diagnostics sent. */
+static void recheck_readers(Server *S, const Doc *doc)
+{
+    for (size_t i = 0; i < S->ndocs; i++)
+        if (S->docs[i] != doc && reads(S->docs[i]->an, doc)) {
+            forget(S->docs[i]);
+            publish(S, S->docs[i]);
+        }
+}
+
 /* A document's text changed: it and every open document that extends it
  * are run again and their diagnostics sent. */
 static void changed(Server *S, Doc *doc)
 {
-    bool *stale = xmalloc(S->ndocs * sizeof *stale + 1);
-    for (size_t i = 0; i < S->ndocs; i++)
-        stale[i] = S->docs[i] != doc && reads(S->docs[i]->an, doc);
     forget(doc);
     publish(S, doc);
-    for (size_t i = 0; i < S->ndocs; i++)
-        if (stale[i]) {
-            forget(S->docs[i]);
-            publish(S, S->docs[i]);
-        }
-    free(stale);
+    recheck_readers(S, doc);
 }
 
 /* Every document again (a file changed on the disk, or was saved). */
@@ -478,12 +481,7 @@ static void did_close(Server *S, const json_t *params)
     if (!d)
         return;
     S->docs[i] = S->docs[--S->ndocs];
-    /* The documents that extend it read it from the disk now. */
-    for (size_t k = 0; k < S->ndocs; k++)
-        if (reads(S->docs[k]->an, d)) {
-            forget(S->docs[k]);
-            publish(S, S->docs[k]);
-        }
+    recheck_readers(S, d); /* they read it from the disk now */
     notify(S, "textDocument/publishDiagnostics", json_pack("{s:s,s:[]}", "uri", d->uri, "diagnostics"));
     doc_free(d);
 }
