@@ -384,16 +384,6 @@ static const char *finds_text(Map *m, const Finds *fs, const char *first, const 
     return t;
 }
 
-/* The DxgkNames (or snake names) of the flags set in `flags`, or NULL. */
-static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk)
-{
-    const char *t = NULL;
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            t = join(m, t, sep, dxgk ? flag_table[i].dxgk : flag_table[i].name);
-    return t;
-}
-
 static const char *cpu_text(Map *m, const Segment *g)
 {
     Arena *a = m->a;
@@ -465,7 +455,7 @@ static void build_label(Map *m, SegDraw *sd)
             line_add(l, "muted", arena_printf(a, "commit limit %s", iec(a, g->commit_limit.v)));
         line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
         if (g->flags_written)
-            line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+            line_add(l, "muted", arena_printf(a, "flags: %s", flags_text(a, g->flags_written, ", ", false)));
         const char *hidden = hidden_banks(m, sd);
         if (hidden)
             line_add(l, "muted", hidden);
@@ -1276,7 +1266,7 @@ static void seg_cells(Map *m, const SegDraw *sd, const char *cell[SEG_COLS])
     Arena *a = m->a;
     const Segment *g = sd->g;
     bool agp = g->kind == SEG_AGP;
-    const char *flags = flag_names(m, g->flags, " | ", true);
+    const char *flags = flags_text(a, g->flags, " | ", true);
     cell[COL_ID] = arena_printf(a, "%u", g->id);
     cell[COL_NAME] = g->name ? g->name : "?";
     cell[COL_KIND] = agp ? "agp (runtime aperture)" : seg_kind_name(g->kind);

@@ -1405,6 +1405,9 @@ void *named(const void *items, size_t n, size_t size, const char *name, size_t l
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
 const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
+/* The names (or DxgkNames) of the flags set in `flags`, `sep` between
+ * them ("direct_flip | cpu_visible"), or NULL for none. */
+const char *flags_text(Arena *a, uint32_t flags, const char *sep, bool dxgk);
 
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */

@@ -195,6 +195,17 @@ const char *qty(Arena *a, uint64_t v)
     return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
 }
 
+const char *flags_text(Arena *a, uint32_t flags, const char *sep, bool dxgk)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit)) {
+            const char *name = dxgk ? flag_table[i].dxgk : flag_table[i].name;
+            t = t ? arena_printf(a, "%s%s%s", t, sep, name) : name;
+        }
+    return t;
+}
+
 /* ---- Buf --------------------------------------------------------------- */
 
 void buf_reserve(Buf *b, size_t extra)

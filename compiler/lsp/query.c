@@ -31,17 +31,6 @@ static const char *operand(Arena *a, uint64_t v)
     return s[0] == '\xE2' ? arena_printf(a, "0x%" PRIX64, v) : s;
 }
 
-/* "preserved_during_standby | direct_flip", or "none". */
-static void flag_names(Buf *b, uint32_t flags)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            buf_printf(b, "%s%s", n++ ? " | " : "", flag_table[i].name);
-    if (!n)
-        buf_puts(b, "none");
-}
-
 /* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
  * fences, code spans and bold marks taken out. */
 static json_t *lsp_markup(Markup kind, const char *md, size_t len)
@@ -295,8 +284,8 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     else
         buf_printf(b, "\n\n- GPU range: [0x%" PRIX64 ", 0x%" PRIX64 ")\n- size: %s", g->base.v, g->base.v + g->size.v,
                    qty(a, g->size.v));
-    buf_printf(b, "\n- flags: 0x%X = ", g->flags);
-    flag_names(b, g->flags);
+    const char *flags = flags_text(a, g->flags, " | ", false);
+    buf_printf(b, "\n- flags: 0x%X = %s", g->flags, flags ? flags : "none");
     buf_puts(b, "\n- CPU window: ");
     cpu_window(a, g, b);
     return true;
