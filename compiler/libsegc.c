@@ -299,69 +299,34 @@ void segc_result_free(segc_result *r)
     arena_free(r->c.a); /* r itself is in it */
 }
 
-segc_status segc_result_status(const segc_result *r)
-{
-    return r->status;
-}
-
-size_t segc_result_diagnostics(const segc_result *r)
-{
-    return r->ndiags;
-}
+/* The accessors that return a field of a result or a diagnostic as it is
+ * (libsegc.h says what each one is). */
+#define ACCESSOR(T, name, Obj, field) \
+    T name(const Obj *x)              \
+    {                                 \
+        return x->field;              \
+    }
+ACCESSOR(segc_status, segc_result_status, segc_result, status)
+ACCESSOR(size_t, segc_result_diagnostics, segc_result, ndiags)
+ACCESSOR(const char *, segc_diagnostic_code, segc_diagnostic, code)
+ACCESSOR(segc_severity, segc_diagnostic_severity, segc_diagnostic, sev)
+ACCESSOR(const char *, segc_diagnostic_file, segc_diagnostic, file)
+ACCESSOR(unsigned, segc_diagnostic_line, segc_diagnostic, at.line)
+ACCESSOR(unsigned, segc_diagnostic_column, segc_diagnostic, at.col)
+ACCESSOR(unsigned, segc_diagnostic_end_column, segc_diagnostic, at.end_col)
+ACCESSOR(const char *, segc_diagnostic_message, segc_diagnostic, msg)
+ACCESSOR(const char *, segc_diagnostic_fix, segc_diagnostic, fix)
+ACCESSOR(size_t, segc_diagnostic_notes, segc_diagnostic, nnotes)
+#undef ACCESSOR
 
 const segc_diagnostic *segc_result_diagnostic(const segc_result *r, size_t i)
 {
     return i < r->ndiags ? &r->diags[i] : NULL;
 }
 
-const char *segc_diagnostic_code(const segc_diagnostic *g)
-{
-    return g->code;
-}
-
-segc_severity segc_diagnostic_severity(const segc_diagnostic *g)
-{
-    return g->sev;
-}
-
 const char *segc_severity_name(segc_severity s)
 {
     return severity_name((Severity)s);
-}
-
-const char *segc_diagnostic_file(const segc_diagnostic *g)
-{
-    return g->file;
-}
-
-unsigned segc_diagnostic_line(const segc_diagnostic *g)
-{
-    return g->at.line;
-}
-
-unsigned segc_diagnostic_column(const segc_diagnostic *g)
-{
-    return g->at.col;
-}
-
-unsigned segc_diagnostic_end_column(const segc_diagnostic *g)
-{
-    return g->at.end_col;
-}
-
-const char *segc_diagnostic_message(const segc_diagnostic *g)
-{
-    return g->msg;
-}
-
-const char *segc_diagnostic_fix(const segc_diagnostic *g)
-{
-    return g->fix;
-}
-
-size_t segc_diagnostic_notes(const segc_diagnostic *g)
-{
-    return g->nnotes;
 }
 
 const segc_diagnostic *segc_diagnostic_note(const segc_diagnostic *g, size_t i)
