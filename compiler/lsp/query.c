@@ -243,16 +243,6 @@ static bool hover_waiver(const Cursor *c, Buf *b)
     return true;
 }
 
-static void cpu_window(Arena *a, const Segment *g, Buf *b)
-{
-    if (g->cpu == CPU_BAR && g->cpu_bar)
-        buf_printf(b, "BAR `%s` at offset %s", g->cpu_bar->name, qty(a, g->cpu_offset.v));
-    else if (g->cpu == CPU_ADDRESS)
-        buf_printf(b, "address %s", qty(a, g->cpu_address.v));
-    else
-        buf_puts(b, "none");
-}
-
 /* Whether the cursor is on a segment's name in an allocation class or
  * the DMA buffer list. */
 static bool class_segment_at(const Cursor *c)
@@ -287,7 +277,12 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     const char *flags = flags_text(a, g->flags, " | ", false);
     buf_printf(b, "\n- flags: 0x%X = %s", g->flags, flags ? flags : "none");
     buf_puts(b, "\n- CPU window: ");
-    cpu_window(a, g, b);
+    if (g->cpu == CPU_BAR && g->cpu_bar)
+        buf_printf(b, "BAR `%s` at offset %s", g->cpu_bar->name, qty(a, g->cpu_offset.v));
+    else if (g->cpu == CPU_ADDRESS)
+        buf_printf(b, "address %s", qty(a, g->cpu_address.v));
+    else
+        buf_puts(b, "none");
     return true;
 }
 

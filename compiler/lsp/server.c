@@ -348,15 +348,6 @@ static void changed(Server *S, Doc *doc)
     recheck_readers(S, doc);
 }
 
-/* Every document again (a file changed on the disk, or was saved). */
-static void recheck_all(Server *S)
-{
-    for (size_t i = 0; i < S->ndocs; i++)
-        forget(S->docs[i]);
-    for (size_t i = 0; i < S->ndocs; i++)
-        publish(S, S->docs[i]);
-}
-
 static const char *param_uri(const json_t *params)
 {
     return json_string_value(json_object_get(json_object_get(params, "textDocument"), "uri"));
@@ -487,11 +478,14 @@ static void did_close(Server *S, const json_t *params)
 }
 
 /* didSave and didChangeWatchedFiles: a file on the disk may have changed
- * under any document's extends chain. */
+ * under any document's extends chain, so every document is run again. */
 static void on_disk_change(Server *S, const json_t *params)
 {
     (void)params;
-    recheck_all(S);
+    for (size_t i = 0; i < S->ndocs; i++)
+        forget(S->docs[i]);
+    for (size_t i = 0; i < S->ndocs; i++)
+        publish(S, S->docs[i]);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------- */
