@@ -131,10 +131,13 @@ static bool take_jobs(Options *o, const char *v)
     return true;
 }
 
+const char *const ddi_form_names[DDI_FORMS] = {"qs", "qs3", "qs4"};
+
 static bool take_ddi(Options *o, const char *v)
 {
     return (o->resolve.ddi_forms = ddi_forms_parse(v)) ||
-           fail(o, "--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
+           fail(o, "--ddi takes a list of %s (e.g. qs3,qs4), not '%s'",
+                words_text(o->arena, ddi_form_names, DDI_FORMS, " and "), v);
 }
 
 static bool take_diagnostics(Options *o, const char *f)

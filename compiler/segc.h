@@ -900,6 +900,8 @@ uint64_t field_max(FieldId f, const Spec *s);
 unsigned ddi_forms_for(unsigned wddm);
 /* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
 unsigned ddi_forms_parse(const char *list);
+/* The forms' names by index, as --ddi and `segc dump` write them (options.c). */
+extern const char *const ddi_form_names[DDI_FORMS];
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
  * and evaluates every expression.  Returns NULL if the spec could not be
