@@ -86,6 +86,18 @@ unsigned path_keys(const Cursor *c, const char **keys)
     return c->depth;
 }
 
+bool cursor_expression(const Cursor *c, int *field)
+{
+    const char *keys[LOC_MAX_DEPTH];
+    unsigned n = path_keys(c, keys);
+    if (c->on_key || !n)
+        return false;
+    if (path_is(c, "constants *"))
+        return *field = -1, true;
+    const KeyInfo *k = spec_key(spec_map_at(keys, n - 1), keys[n - 1]);
+    return k && k->field >= 0 ? *field = k->field, true : false;
+}
+
 bool path_is(const Cursor *c, const char *pattern)
 {
     const char *keys[LOC_MAX_DEPTH];

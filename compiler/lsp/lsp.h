@@ -153,6 +153,9 @@ const Segment *cursor_segment(const Analysis *an, const Cursor *c);
  * spec_map_at speak; whether that path is `pattern` (path_match). */
 unsigned path_keys(const Cursor *c, const char **keys);
 bool path_is(const Cursor *c, const char *pattern);
+/* Whether the cursor's scalar is the value of an expression: a constant's
+ * (*field -1) or a field's (spec.def's key, fields.def's field). */
+bool cursor_expression(const Cursor *c, int *field);
 
 /* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
 

@@ -87,19 +87,6 @@ static Sym ref_sym(Arena *a, const Expr *ref, const char *seg, Pos *word)
     return (Sym){SYM_SEG, owner, n.kind == REF_END ? NULL : field_table[n.field].key, NULL};
 }
 
-/* Whether the value at the end of `path` is an expression: a constant's,
- * or a field's (fields.def keys). */
-static bool expr_key(const PathStep *path, unsigned depth)
-{
-    if (depth == 2 && path[0].key && !strcmp(path[0].key, "constants"))
-        return path[1].key != NULL;
-    const char *key = depth ? path[depth - 1].key : NULL;
-    for (unsigned f = 0; key && depth > 1 && f < FIELD_COUNT; f++)
-        if (!strcmp(field_table[f].key, key))
-            return true;
-    return false;
-}
-
 /* The EX_REF of `e` whose span holds byte `off`, or NULL. */
 static const Expr *ref_at(const Expr *e, size_t off)
 {
@@ -145,7 +132,8 @@ static Sym sym_at(Nav *nv, size_t off)
     if (!nv->own || !lsp_locate(&own, off, &c) || c.scalar->kind != NODE_SCALAR)
         return (Sym){0};
     Sym s = word_sym(&c);
-    if (s.kind != SYM_NONE || c.on_key || !expr_key(c.path, c.depth))
+    int field;
+    if (s.kind != SYM_NONE || !cursor_expression(&c, &field))
         return s;
     const Expr *ref = ref_at(expr_parse_scalar(nv->a, c.scalar, &nv->scratch), off);
     Pos word;
@@ -267,12 +255,13 @@ static void refs_in_expr(Refs *r, const Expr *e, const char *seg)
 static void refs_in_scalar(Refs *r, const Cursor *c)
 {
     Sym s = word_sym(c);
+    int field;
     if (same_sym(&s, &r->want)) {
         /* The declarations: a key of constants: or bars:, a segment's name:. */
         bool decl = c->on_key || path_is(c, "segments # name");
         if (r->decl || !decl)
             add_ref(r, text_span(c->scalar));
-    } else if (s.kind == SYM_NONE && !c->on_key && expr_key(c->path, c->depth)) {
+    } else if (s.kind == SYM_NONE && cursor_expression(c, &field)) {
         refs_in_expr(r, expr_parse_scalar(r->nv->a, c->scalar, &r->nv->scratch), cursor_segment_name(c));
     }
 }

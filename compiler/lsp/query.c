@@ -144,20 +144,6 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
         buf_printf(b, " (%s)", field_table[f].dxgk);
 }
 
-/* The field whose value the cursor's scalar is (-1: a constant's); false
- * when it is no expression. */
-static bool expression_at(const Cursor *c, int *field)
-{
-    const char *keys[LOC_MAX_DEPTH];
-    unsigned n = path_keys(c, keys);
-    if (c->on_key || !n)
-        return false;
-    if (path_is(c, "constants *"))
-        return *field = -1, true;
-    const KeyInfo *k = spec_key(spec_map_at(keys, n - 1), keys[n - 1]);
-    return k && k->field >= 0 ? *field = k->field, true : false;
-}
-
 /* The constant of spec `s` the cursor's `constants:` entry writes, when a
  * -D overrides it (the model's value is the command line's: written in
  * another file than its name), else NULL. */
@@ -188,7 +174,7 @@ static void hover_define(Arena *a, const HoverEval *h, const Constant *k, const 
 static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     int f;
-    if (!expression_at(c, &f))
+    if (!cursor_expression(c, &f))
         return false;
     const Segment *g = cursor_segment(an, c);
     field_title(b, c, g, f);
