@@ -201,9 +201,8 @@ static void die_usage(const char *fmt, ...)
 /* Adds a copy of `name` to the files. */
 static void add_file(Options *o, const char *name)
 {
-    size_t n = strlen(name) + 1;
     o->files = xrealloc(o->files, (o->nfiles + 1) * sizeof *o->files);
-    o->files[o->nfiles++] = memcpy(xmalloc(n), name, n);
+    o->files[o->nfiles++] = arena_strdup(o->arena, name);
 }
 
 /* A FILE argument of check may be a glob pattern (for shells and build
@@ -302,8 +301,6 @@ static int run_command(const Command *c, int argc, char **argv)
         die_usage("%s takes exactly one SPEC (got %u)", c->name, o.nfiles);
     int rc = c->run(&o);
     write_report(&o);
-    for (unsigned i = 0; i < o.nfiles; i++)
-        free(o.files[i]);
     free(o.files);
     arena_free(o.arena);
     options_free(&o);

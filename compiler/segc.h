@@ -1275,7 +1275,7 @@ typedef struct Options {
     ResolveOpts resolve;
     Define *defines;       /* resolve's, to fill */
     const char **includes; /* resolve's, to fill */
-    char **files;          /* malloc'd copies (main.c) */
+    char **files;          /* copies in `arena` (main.c) */
     unsigned nfiles;
     const char *files_from; /* check --files-from */
     unsigned jobs;          /* check -j */
