@@ -142,10 +142,8 @@ static bool parse_lib_options(segc_context *ctx, int argc, const char *const *ar
     /* Room for as many more -D and -I as there are arguments. */
     Define *d = arena_alloc(a, (o.resolve.ndefines + (size_t)argc + 1) * sizeof *d);
     const char **inc = arena_alloc(a, (o.resolve.ninclude + (size_t)argc + 1) * sizeof *inc);
-    if (o.resolve.ndefines)
-        memcpy(d, o.defines, o.resolve.ndefines * sizeof *d);
-    if (o.resolve.ninclude)
-        memcpy(inc, o.includes, o.resolve.ninclude * sizeof *inc);
+    memcpy(d, o.defines, o.resolve.ndefines * sizeof *d); /* options_init allocated both */
+    memcpy(inc, o.includes, o.resolve.ninclude * sizeof *inc);
     o.resolve.defines = o.defines = d;
     o.resolve.include_dirs = o.includes = inc;
     char **args = arena_alloc(a, ((size_t)argc + 1) * sizeof *args);
