@@ -49,8 +49,7 @@ static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, si
 
 static void nav_close(Nav *nv)
 {
-    if (nv->a)
-        arena_free(nv->a);
+    arena_free(nv->a);
 }
 
 /* ---- names -------------------------------------------------------------- */
