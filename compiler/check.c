@@ -129,6 +129,14 @@ WoptResult rules_option(RuleConfig *c, const char *arg)
 
 /* ---- running the table ------------------------------------------------------- */
 
+/* A key written for a segment, as the DDI forms carry it (form_keys). */
+typedef struct FormKey {
+    const char *key;
+    Pos at;
+    unsigned lacking, carrying;
+    Code code;
+} FormKey;
+
 /* Where a rule stands on one object. */
 enum { UNRUN, RUNNING, PASSED, FAILED, SKIPPED };
 
@@ -150,6 +158,10 @@ struct Ck {
     Code broken;
     const char *broken_msg;
     const Segment *broken_seg;
+    /* form_keys: the keys of segment fk_seg */
+    const Segment *fk_seg;
+    FormKey fk[FIELD_COUNT];
+    unsigned nfk;
 };
 
 static bool run(Ck *k, Code r, unsigned obj);
@@ -1632,21 +1644,45 @@ static void agp_keys(Ck *k, const Segment *g)
     }
 }
 
-/* What the forms the build answers make of written key `key` of segment
- * `g` (a map's fields share their map's key): the forms that lack a
- * field of it, those that carry every field of it, the code of the
- * finding (form_code of its first field lacked) and the members lacked,
+/* What the forms the build answers make of each key written for segment
+ * `g` (a map's fields share their map's key), in the order of its first
+ * field: where it is written, the forms that lack a field of it, those
+ * that carry every field of it, and the code of the finding (form_code of
+ * its first field lacked).  Worked out once per segment for all the rows
+ * check_forms serves. */
+static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
+{
+    if (k->fk_seg != g) {
+        k->fk_seg = g;
+        k->nfk = 0;
+        for (unsigned f = 0; f < FIELD_COUNT; f++) {
+            const FieldInfo *fi = &field_table[f];
+            Pos at;
+            const char *kf = field_written((FieldId)f, g, &at);
+            if (!kf)
+                continue;
+            FormKey *c = (FormKey *)BY_NAME(k->fk, k->nfk, kf);
+            if (!c)
+                k->fk[k->nfk++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &k->fk[k->nfk - 1];
+            for (unsigned form = 0; form < DDI_FORMS; form++)
+                if (!fi->at[form]) {
+                    c->carrying &= ~(1u << form);
+                    if ((k->s->forms & (1u << form)) && c->code == CODE_NONE)
+                        c->code = form_code((FieldId)f);
+                    if (k->s->forms & (1u << form))
+                        c->lacking |= 1u << form;
+                }
+        }
+    }
+    *n = k->nfk;
+    return k->fk;
+}
+
+/* The members the forms the build answers lack of written key `key`,
  * each once, as a message lists them ("SystemMemoryEndAddress",
  * "CpuHostAperture"). */
-typedef struct Coverage {
-    unsigned lacking, carrying;
-    Code code;
-    const char *members;
-} Coverage;
-
-static Coverage coverage(Ck *k, const Segment *g, const char *key)
+static const char *lacked_members(Ck *k, const Segment *g, const char *key)
 {
-    Coverage c = {0, (1u << DDI_FORMS) - 1, CODE_NONE, NULL};
     const char *said[FIELD_COUNT];
     unsigned n = 0;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
@@ -1655,21 +1691,12 @@ static Coverage coverage(Ck *k, const Segment *g, const char *key)
         const char *kf = field_written((FieldId)f, g, &at);
         bool lacks = false;
         for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
-            if (!fi->at[form]) {
-                c.carrying &= ~(1u << form);
-                if (k->s->forms & (1u << form))
-                    c.lacking |= 1u << form, lacks = true;
-            }
-        if (!lacks)
-            continue;
-        if (c.code == CODE_NONE)
-            c.code = form_code((FieldId)f);
-        const char *m = arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk);
-        if (!BY_NAME(said, n, m))
+            lacks |= !fi->at[form] && (k->s->forms & (1u << form));
+        const char *m = lacks ? arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk) : NULL;
+        if (m && !BY_NAME(said, n, m))
             said[n++] = m;
     }
-    c.members = words_text(k->d->arena, said, n, " or ");
-    return c;
+    return words_text(k->d->arena, said, n, " or ");
 }
 
 /* Every key written for segment `g` that a form the build answers cannot
@@ -1686,22 +1713,19 @@ static void check_forms(Ck *k, const Segment *g)
         return;
     }
     const Spec *s = k->s;
-    const char *done[FIELD_COUNT];
-    unsigned ndone = 0;
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        Pos at;
-        const char *key = field_written((FieldId)f, g, &at);
-        if (!key || BY_NAME(done, ndone, key))
-            continue;
-        done[ndone++] = key;
-        Coverage c = coverage(k, g, key);
+    unsigned nkeys;
+    const FormKey *keys = form_keys(k, g, &nkeys);
+    for (unsigned i = 0; i < nkeys; i++) {
+        FormKey c = keys[i];
+        const char *key = c.key;
+        Pos at = c.at;
         if (!c.lacking || c.code != k->cur)
             continue;
         bool one = !(c.lacking & (c.lacking - 1));
         Diag *e = report(k, SEG(g, key), at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
                          key, g->name, forms_said(k, c.lacking, form_query), one ? "" : "s",
                          one ? "" : "their descriptors ", forms_said(k, c.lacking, form_desc), one ? "has" : "have",
-                         c.members);
+                         lacked_members(k, g, key));
         reads_forms(k, e);
         const char *alt = other_forms(k, c.lacking, c.carrying);
         const KeyInfo *ki = spec_key(MAP_SEGMENT, key);

@@ -78,6 +78,7 @@ const char *words_text(Arena *a, const char *const *w, size_t n, const char *las
 static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
 {
     const char **keys = NULL; /* those of m, for a did-you-mean */
+    const char *takes = NULL; /* and as the fix says them, once */
     size_t n = 0;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
@@ -99,7 +100,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
         if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
-            diag_fixit(r->d, g, "%s takes: %s", where, words_text(r->a, keys, n, ", "));
+            diag_fixit(r->d, g, "%s takes: %s", where, takes ? takes : (takes = words_text(r->a, keys, n, ", ")));
     }
 }
 

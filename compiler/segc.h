@@ -62,6 +62,10 @@ typedef struct Arena Arena;
 Arena *arena_new(void);
 void arena_free(Arena *a);
 void *arena_alloc(Arena *a, size_t n); /* zeroed, max-aligned; never NULL */
+void *arena_alloc_aligned(Arena *a, size_t n, size_t align); /* zeroed; align: a power of two */
+/* Makes heap block p (xmalloc'd, n bytes or more) the arena's, shrunk to
+ * n bytes: a big array built on the heap is not copied when complete. */
+void *arena_keep(Arena *a, void *p, size_t n);
 char *arena_strndup(Arena *a, const char *s, size_t n);
 char *arena_strdup(Arena *a, const char *s);
 char *arena_printf(Arena *a, const char *fmt, ...) PRINTF_LIKE(2, 3);
@@ -375,23 +379,30 @@ typedef struct Node Node;
 typedef struct NodePair {
     Node *key, *value;
 } NodePair;
+_Static_assert(sizeof(NodePair) == 2 * sizeof(Node *), "a mapping's kids, key and value in turn, are its pairs");
 
 typedef enum { SCALAR_PLAIN, SCALAR_SINGLE, SCALAR_DOUBLE, SCALAR_BLOCK } ScalarStyle;
 
+/* 32 bytes on 64-bit hosts: a spec of many short keys is mostly Nodes.
+ * Only the members of a node's kind may be read (its count is 0 when it
+ * is a scalar, its len 0 when it is a collection). */
 struct Node {
-    NodeKind kind;
     Pos pos; /* the node's first character (for a quoted scalar: the quote) */
-    /* NODE_SCALAR */
-    const char *str; /* NUL-terminated value, escapes processed */
-    size_t len;
-    ScalarStyle style;
-    /* NODE_MAP: pairs in document order; keys are scalars (checked) */
-    NodePair *pairs;
-    size_t npairs;
-    /* NODE_SEQ */
-    Node **items;
-    size_t nitems;
+    union {
+        const char *str; /* NODE_SCALAR: NUL-terminated value, escapes processed */
+        NodePair *pairs; /* NODE_MAP: in document order; keys are scalars (checked) */
+        Node **items;    /* NODE_SEQ */
+    };
+    unsigned len : 28;  /* NODE_SCALAR: bytes of str (a source file is at most 16 MiB) */
+    unsigned kind : 2;  /* NodeKind */
+    unsigned style : 2; /* ScalarStyle */
+    union {
+        uint32_t npairs; /* NODE_MAP */
+        uint32_t nitems; /* NODE_SEQ */
+    };
 };
+_Static_assert(SRC_MAX_BYTES < (1u << 28), "Node.len holds the length of any scalar of a source file");
+_Static_assert(sizeof(void *) != 8 || sizeof(Node) == 32, "a Node is 32 bytes on 64-bit hosts");
 
 typedef struct LoadLimits {
     unsigned max_depth;        /* nesting of maps/sequences */
