@@ -567,19 +567,13 @@ static uint64_t end_of(uint64_t start, uint64_t size)
 }
 
 /* Where flag `bit` of segment `g` comes from: the flag written in `flags:`,
- * else the key that implies it (flag_derived); and that key's name. */
+ * else the key that implies it (flag_key); and that key's name. */
 static Pos flag_pos(const Segment *g, unsigned bit, const char **key)
 {
-    *key = "flags";
-    if (g->flag_pos[bit].file)
-        return g->flag_pos[bit];
-    switch (bit) {
-    case FB_cpu_visible: *key = "cpu_visible"; return g->cpu_pos;
-    case FB_use_banking: *key = "banks"; return g->banks_pos;
-    case FB_vpr_supported: *key = "vpr"; return g->vpr.pos;
-    case FB_supports_cpu_host_aperture: *key = "cpu_host_aperture"; return g->host.pos;
-    default: *key = "kind"; return g->kind_pos;
-    }
+    Pos at;
+    if (g->flag_pos[bit].file || !flag_key(g, bit, key, &at))
+        *key = "flags", at = g->flag_pos[bit];
+    return at;
 }
 
 /* The name to say for flag `bit`: the flag, or the key that implies it. */
@@ -587,7 +581,7 @@ static const char *flag_said(Ck *k, const Segment *g, unsigned bit, const FlagIn
 {
     const char *key;
     flag_pos(g, bit, &key);
-    return g->flag_pos[bit].file || !strcmp(key, "kind")
+    return !strcmp(key, "flags") || !strcmp(key, "kind")
                ? arena_printf(k->d->arena, "flag '%s'", fi->name)
                : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
 }
@@ -602,18 +596,13 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
         reads_kind(k, report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp",
                              g->name), g);
     /* Each key that sets a flag (the model's, not its flags: emit_preconditions). */
-    const struct {
-        bool set;
-        const char *key, *flag;
-        Pos pos;
-    } keys[] = {{g->cpu != CPU_NONE, "cpu_visible", "CpuVisible", g->cpu_pos},
-                {g->nbanks != 0, "banks", "UseBanking", g->banks_pos},
-                {g->vpr.set, "vpr", "VprSupported", g->vpr.pos},
-                {g->host.mode != CPU_NONE, "cpu_host_aperture", "SupportsCpuHostAperture", g->host.pos}};
-    for (size_t i = 0; i < countof(keys); i++)
-        if (keys[i].set)
-            reads_kind(k, report(k, SEG(g, keys[i].key), keys[i].pos, "segment '%s' is AGP: %s would set %s beside Agp",
-                                 g->name, keys[i].key, keys[i].flag), g);
+    for (size_t i = 0; i < flag_count; i++) {
+        const char *key;
+        Pos at;
+        if (flag_key(g, flag_table[i].bit, &key, &at) && strcmp(key, "kind"))
+            reads_kind(k, report(k, SEG(g, key), at, "segment '%s' is AGP: %s would set %s beside Agp", g->name, key,
+                                 flag_table[i].dxgk), g);
+    }
     if (!k->fired && g->flags != FLAG_agp) /* a flag no key of the spec says */
         report(k, SEG(g, "flags"), g->pos,
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);

@@ -34,10 +34,6 @@ const char *change_class_name(ChangeClass c)
     return c == CHANGE_BREAKING ? "breaking" : "compatible";
 }
 
-/* Bits that never make a change of their own: Aperture and Agp follow
- * `kind` (kind-changed), UseBanking follows `banks` (bank-added/removed),
- * CpuVisible follows `cpu_visible` (cpu-window-added/removed). */
-#define DERIVED_ELSEWHERE (FLAG_aperture | FLAG_agp | FLAG_use_banking | FLAG_cpu_visible)
 /* Bits that only move a segment between VidMm's budgets. */
 #define BUDGET_FLAGS (FLAG_application_target | FLAG_local_budget_group | FLAG_non_local_budget_group)
 
@@ -116,8 +112,6 @@ static Pos value_pos(const Spec *s, const Segment *g, const Value *v)
 /* Where a flag bit of a segment is written, or the nearest place. */
 static Pos flag_pos(const Spec *s, const Segment *g, unsigned bit)
 {
-    if ((1u << bit) == FLAG_cpu_visible) /* from cpu_visible: */
-        return or_pos(g->cpu_pos, seg_pos(s, g));
     if (g->flags_written & (1u << bit))
         return g->flag_pos[bit];
     return or_pos(g->flags_pos, seg_pos(s, g));
@@ -412,11 +406,13 @@ static void diff_window(Dx *x, const Segment *og, const Segment *ng, const char 
 
 static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
 {
-    uint32_t changed = (og->flags ^ ng->flags) & ~(uint32_t)DERIVED_ELSEWHERE;
+    /* A flag no spec writes in `flags:` makes no change of its own:
+     * Aperture and Agp follow `kind` (kind-changed), UseBanking `banks`
+     * (bank-added/removed), CpuVisible `cpu_visible` (cpu-window-added/removed). */
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
         uint32_t m = 1u << fi->bit;
-        if (!(changed & m))
+        if (fi->derived || !((og->flags ^ ng->flags) & m))
             continue;
         bool was = og->flags & m;
         ChangeSide f = side_num(x, false, was, flag_pos(x->o, og, fi->bit));

@@ -374,19 +374,6 @@ static void build_bars(R *r, const Node *root)
     }
 }
 
-/* What writes each derived flag instead of `flags:`, and whether segment
- * `g` already has it written. */
-static const char *derived_from(const Segment *g, unsigned bit, bool *written)
-{
-    switch (bit) {
-    case FB_aperture: *written = g->kind == SEG_APERTURE; return "kind: aperture";
-    case FB_agp: *written = g->kind == SEG_AGP; return "kind: agp";
-    case FB_cpu_visible: *written = g->cpu_pos.file; return "cpu_visible:";
-    case FB_use_banking: *written = g->banks_pos.file; return "banks:";
-    }
-    BUG("a derived flag nothing writes");
-}
-
 static void build_flags(R *r, Segment *g, const Node *fl)
 {
     g->flags_pos = fl->pos;
@@ -402,8 +389,10 @@ static void build_flags(R *r, Segment *g, const Node *fl)
             continue;
         }
         if (fi->derived) {
-            bool written;
-            const char *why = derived_from(g, fi->bit, &written);
+            const char *key;
+            Pos at;
+            bool written = flag_key(g, fi->bit, &key, &at);
+            const char *why = strcmp(key, "kind") ? arena_printf(r->a, "%s:", key) : arena_printf(r->a, "kind: %s", fi->name);
             Diag *e = error_at(r->d, C_derived_flag, p, "'%s' is not written in flags: segc derives it from '%s'",
                                f->str, why);
             diag_fixit(r->d, e, written ? "remove '%s' (segc sets it from the '%s' already written)"
@@ -568,14 +557,6 @@ static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const
     }
 }
 
-/* The flags segc sets from the segment's other keys. */
-static uint32_t derived_flags(const Segment *g)
-{
-    return (g->kind == SEG_APERTURE ? FLAG_aperture : 0) | (g->kind == SEG_AGP ? FLAG_agp : 0) |
-           (g->cpu != CPU_NONE ? FLAG_cpu_visible : 0) | (g->nbanks ? FLAG_use_banking : 0) |
-           (g->vpr.set ? FLAG_vpr_supported : 0) | (g->host.mode != CPU_NONE ? FLAG_supports_cpu_host_aperture : 0);
-}
-
 static void build_segment(R *r, unsigned idx, const Node *item)
 {
     Segment *g = &r->s->segs[idx];
@@ -632,7 +613,12 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if ((n = typed(r, item, MAP_SEGMENT, "cpu_host_aperture", where)))
         build_host(r, g, n, where);
     bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
-    g->flags = g->flags_written | derived_flags(g);
+    g->flags = g->flags_written;
+    for (size_t i = 0; i < flag_count; i++) {
+        const char *key;
+        Pos at;
+        g->flags |= flag_key(g, flag_table[i].bit, &key, &at) ? 1u << flag_table[i].bit : 0;
+    }
 }
 
 static void build_segments(R *r, const Node *root)
@@ -1411,6 +1397,21 @@ const char *field_written(FieldId f, const Segment *g, Pos *at)
         if (spec_keys[i].map == MAP_SEGMENT && spec_keys[i].target == m)
             return spec_keys[i].key;
     return NULL;
+}
+
+bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at)
+{
+    bool sets;
+    switch (bit) {
+    case FB_aperture: *key = "kind", *at = g->kind_pos, sets = g->kind == SEG_APERTURE; break;
+    case FB_agp: *key = "kind", *at = g->kind_pos, sets = g->kind == SEG_AGP; break;
+    case FB_cpu_visible: *key = "cpu_visible", *at = g->cpu_pos, sets = g->cpu != CPU_NONE; break;
+    case FB_use_banking: *key = "banks", *at = g->banks_pos, sets = g->nbanks != 0; break;
+    case FB_vpr_supported: *key = "vpr", *at = g->vpr.pos, sets = g->vpr.set; break;
+    case FB_supports_cpu_host_aperture: *key = "cpu_host_aperture", *at = g->host.pos, sets = g->host.mode != CPU_NONE; break;
+    default: *key = NULL, *at = (Pos){0}, sets = false;
+    }
+    return sets;
 }
 
 bool flag_in_form(unsigned bit, unsigned form)
