@@ -477,16 +477,22 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng, const char *su
                  ng->host.pos);
 }
 
-/* A segment's id changes when one before it is added or removed. */
-static const char *renumber_cause(Dx *x, const Segment *og, const Segment *ng)
+/* Why an entry of a list by name (segments, classes: items of `size`
+ * bytes that start with their name) moved from place `oi` of OLD's list
+ * `ol` (`on` items) to place `ni` of NEW's: the first entry added before
+ * it, else the first removed before it, else a reordering. */
+static const char *renumber_cause(Dx *x, const char *noun, const char *nouns, size_t size, const void *ol,
+                                  unsigned on, unsigned oi, const void *nl, unsigned nn, unsigned ni)
 {
-    for (const Segment *g = x->n->segs; g < ng; g++)
-        if (!BY_NAME(x->o->segs, x->o->nsegs, g->name))
-            return arena_printf(x->a, "segment '%s' was added before it", g->name);
-    for (const Segment *g = x->o->segs; g < og; g++)
-        if (!BY_NAME(x->n->segs, x->n->nsegs, g->name))
-            return arena_printf(x->a, "segment '%s' was removed before it", g->name);
-    return "the segments were reordered";
+    const void *in[2] = {nl, ol}, *of[2] = {ol, nl};
+    unsigned upto[2] = {ni, oi}, n[2] = {on, nn};
+    for (unsigned side = 0; side < 2; side++)
+        for (unsigned i = 0; i < upto[side]; i++) {
+            const char *name = *(const char *const *)(const void *)((const char *)in[side] + i * size);
+            if (!named(of[side], n[side], size, name, strlen(name)))
+                return arena_printf(x->a, "%s '%s' was %s before it", noun, name, side ? "removed" : "added");
+        }
+    return arena_printf(x->a, "the %s were reordered", nouns);
 }
 
 static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
@@ -497,7 +503,8 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     if (og->id != ng->id) {
         ChangeSide f = side_num(x, false, og->id, seg_pos(o, og)), t = side_num(x, false, ng->id, seg_pos(n, ng));
         Change *c = add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
-        c->cause = renumber_cause(x, og, ng);
+        c->cause = renumber_cause(x, "segment", "segments", sizeof *og, o->segs, o->nsegs, og->id - 1, n->segs,
+                                  n->nsegs, ng->id - 1);
     }
     text_changed(x, CH_kind_changed, name, arena_printf(x->a, "%s kind", subject), seg_kind_name(og->kind),
                  or_pos(og->kind_pos, seg_pos(o, og)), seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
@@ -613,19 +620,6 @@ static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const
     c->cause = cause;
 }
 
-/* Why a class's enumerator value changed: the first class added or
- * removed before it, else a reordering. */
-static const char *class_renumber_cause(Dx *x, const AllocClass *oc, const AllocClass *nc)
-{
-    for (const AllocClass *c = x->n->classes; c < nc; c++)
-        if (!BY_NAME(x->o->classes, x->o->nclasses, c->name))
-            return arena_printf(x->a, "class '%s' was added before it", c->name);
-    for (const AllocClass *c = x->o->classes; c < oc; c++)
-        if (!BY_NAME(x->n->classes, x->n->nclasses, c->name))
-            return arena_printf(x->a, "class '%s' was removed before it", c->name);
-    return "the classes were reordered";
-}
-
 static void diff_classes(Dx *x)
 {
     const Spec *o = x->o, *n = x->n;
@@ -651,7 +645,8 @@ static void diff_classes(Dx *x)
             Change *c = add(x, CH_class_renumbered, NULL, side_num(x, false, oi, or_pos(oc->pos, spec_pos(o))),
                             side_num(x, false, i, np), "class '%s' %u -> %u", nc->name, oi, i);
             c->alloc = nc->name;
-            c->cause = class_renumber_cause(x, oc, nc);
+            c->cause = renumber_cause(x, "class", "classes", sizeof *oc, o->classes, o->nclasses, oi, n->classes,
+                                      n->nclasses, i);
         }
         diff_member(x, oc, nc, "write set", &oc->write, &nc->write, places_mask(&oc->write), places_mask(&nc->write),
                     false);
