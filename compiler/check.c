@@ -1532,7 +1532,6 @@ static void check_ddi_form_version(Ck *k)
 static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
 static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK_SEGMENTDESCRIPTOR3",
                                                  "DXGK_SEGMENTDESCRIPTOR4"};
-static const char *const form_option[DDI_FORMS] = {"qs", "qs3", "qs4"};
 static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
 
 /* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
@@ -1569,7 +1568,7 @@ static const char *other_forms(Ck *k, unsigned lacking, unsigned carrying)
         Buf b = {0};
         for (unsigned f = 0; f < DDI_FORMS; f++)
             if (keep & (1u << f))
-                buf_printf(&b, "%s%s", b.len ? "," : "", form_option[f]);
+                buf_printf(&b, "%s%s", b.len ? "," : "", ddi_form_names[f]);
         const char *r = arena_printf(k->d->arena, "--ddi %s", b.p ? b.p : "");
         buf_free(&b);
         return r;

@@ -1440,16 +1440,17 @@ unsigned ddi_forms_for(unsigned wddm)
     return wddm < 0x12 ? DDI_QS : wddm < 0x20 ? DDI_QS3 : DDI_QS4;
 }
 
+const char *const ddi_form_names[DDI_FORMS] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
+
 unsigned ddi_forms_parse(const char *list)
 {
-    static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
     for (const char *p = list;; p++) { /* every item, the last too, is a form */
         size_t n = strcspn(p, ",");
-        const char *const *form = NAMED(names, countof(names), p, n);
+        const char *const *form = NAMED(ddi_form_names, DDI_FORMS, p, n);
         if (!form)
             return 0;
-        forms |= 1u << (form - names);
+        forms |= 1u << (form - ddi_form_names);
         p += n;
         if (!*p)
             return forms;

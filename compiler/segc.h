@@ -902,7 +902,9 @@ uint64_t field_max(FieldId f, const Spec *s);
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
-/* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
+/* The forms by index as --ddi names them ("qs", "qs3", "qs4"), and a
+ * list of them parsed ("qs,qs4"; 0 for a bad list). */
+extern const char *const ddi_form_names[DDI_FORMS];
 unsigned ddi_forms_parse(const char *list);
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
