@@ -590,9 +590,17 @@ static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked
     return NULL;
 }
 
+/* Where list `l` of class `c` (NULL: the DMA list) is written. */
 static Pos list_pos(const Spec *s, const AllocClass *c, const PlaceList *l)
 {
-    return or_pos(l->set ? l->pos : c->pos, spec_pos(s));
+    return or_pos(l->set || !c ? l->pos : c->pos, spec_pos(s));
+}
+
+/* The DXGK_ALLOCATIONINFO member that list `l` of class `c` (NULL: the DMA
+ * set) is written to. */
+static uint32_t member_value(const AllocClass *c, const PlaceList *l)
+{
+    return c && l == &c->prefer ? class_preferred(c) : c && l == &c->banks ? class_hinted_bank(c) : places_mask(l);
 }
 
 /* One member of a class's DXGK_ALLOCATIONINFO (or the DMA set: oc and nc
@@ -600,19 +608,18 @@ static Pos list_pos(const Spec *s, const AllocClass *c, const PlaceList *l)
  * already built) when an id OLD's value names now names another segment
  * or bank, else changed. */
 static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const char *what, const PlaceList *ol,
-                        const PlaceList *nl, uint32_t ov, uint32_t nv, bool banks)
+                        const PlaceList *nl)
 {
+    uint32_t ov = member_value(oc, ol), nv = member_value(nc, nl);
     if (ov == nv)
         return;
-    const char *cause = moved_cause(x, ol, banks && oc->prefer.n ? oc->prefer.p[0].seg : NULL);
+    const char *cause = moved_cause(x, ol, oc && ol == &oc->banks && oc->prefer.n ? oc->prefer.p[0].seg : NULL);
     bool moved = cause != NULL;
     ChangeKind k = nc ? (moved ? CH_class_placement_moved : CH_class_placement_changed)
                       : (moved ? CH_dma_buffer_set_moved : CH_dma_buffer_set_changed);
-    Pos op = nc ? list_pos(x->o, oc, ol) : or_pos(ol->pos, spec_pos(x->o));
-    Pos np = nc ? list_pos(x->n, nc, nl) : or_pos(nl->pos, spec_pos(x->n));
     const char *ot = arena_printf(x->a, "0x%X (%s)", ov, places_text(x->a, ol, true));
     const char *nt = arena_printf(x->a, "0x%X (%s)", nv, places_text(x->a, nl, true));
-    ChangeSide f = side_text(ot, op), t = side_text(nt, np);
+    ChangeSide f = side_text(ot, list_pos(x->o, oc, ol)), t = side_text(nt, list_pos(x->n, nc, nl));
     f.v = ov, f.numeric = true, t.v = nv, t.numeric = true;
     Change *c = add(x, k, NULL, f, t, "%s%s%s%s %s -> %s", nc ? "class '" : "", nc ? nc->name : "", nc ? "' " : "",
                     what, ot, nt);
@@ -648,21 +655,15 @@ static void diff_classes(Dx *x)
             c->cause = renumber_cause(x, "class", "classes", sizeof *oc, o->classes, o->nclasses, oi, n->classes,
                                       n->nclasses, i);
         }
-        diff_member(x, oc, nc, "write set", &oc->write, &nc->write, places_mask(&oc->write), places_mask(&nc->write),
-                    false);
+        diff_member(x, oc, nc, "write set", &oc->write, &nc->write);
         /* A read set that follows the write set on both sides changes with it. */
         if (oc->read.set || nc->read.set)
-            diff_member(x, oc, nc, "read set", class_read(oc), class_read(nc), places_mask(class_read(oc)),
-                        places_mask(class_read(nc)), false);
-        diff_member(x, oc, nc, "eviction set", &oc->evict, &nc->evict, places_mask(&oc->evict),
-                    places_mask(&nc->evict), false);
-        diff_member(x, oc, nc, "preference", &oc->prefer, &nc->prefer, class_preferred(oc), class_preferred(nc),
-                    false);
-        diff_member(x, oc, nc, "bank hint", &oc->banks, &nc->banks, class_hinted_bank(oc), class_hinted_bank(nc),
-                    true);
+            diff_member(x, oc, nc, "read set", class_read(oc), class_read(nc));
+        diff_member(x, oc, nc, "eviction set", &oc->evict, &nc->evict);
+        diff_member(x, oc, nc, "preference", &oc->prefer, &nc->prefer);
+        diff_member(x, oc, nc, "bank hint", &oc->banks, &nc->banks);
     }
-    diff_member(x, NULL, NULL, "DMA buffer segment set", &o->dma, &n->dma, places_mask(&o->dma), places_mask(&n->dma),
-                false);
+    diff_member(x, NULL, NULL, "DMA buffer segment set", &o->dma, &n->dma);
 }
 
 /* ---- constants ---------------------------------------------------------------------------------- */
