@@ -171,10 +171,7 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     *d->tail = c;
     d->tail = &c->next;
     d->count++;
-    if (c->cls == CHANGE_BREAKING)
-        d->nbreaking++;
-    else
-        d->ncompatible++;
+    d->nbreaking += c->cls == CHANGE_BREAKING;
     return c;
 }
 
@@ -733,7 +730,7 @@ void diff_print_text(Buf *b, const Diff *d)
     }
     if (d->count)
         buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
-                   d->ncompatible);
+                   d->count - d->nbreaking);
     else
         buf_puts(b, "no change\n");
 }
@@ -794,6 +791,6 @@ void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *ne
         json_change(&w, c);
     json_arr_end(&w);
     json_kuint(&w, "breaking", d->nbreaking);
-    json_kuint(&w, "compatible", d->ncompatible);
+    json_kuint(&w, "compatible", d->count - d->nbreaking);
     json_obj_end(&w);
 }

@@ -1467,7 +1467,7 @@ typedef struct Change {
 
 typedef struct Diff {
     Change *head, **tail; /* board, BARs, segments (removed first), paging */
-    unsigned count, nbreaking, ncompatible;
+    unsigned count, nbreaking; /* the others are compatible */
 } Diff;
 
 /* Compares the resolved values of two valid specs: segments and BARs are
