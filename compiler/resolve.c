@@ -1414,14 +1414,6 @@ bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at)
     return sets;
 }
 
-bool flag_in_form(unsigned bit, unsigned form)
-{
-    for (size_t i = 0; i < flag_count; i++)
-        if (flag_table[i].bit == bit)
-            return form == 2 || flag_table[i].min_wddm < 0x20;
-    return false;
-}
-
 uint64_t field_max(FieldId f, const Spec *s)
 {
     FieldWidth w = field_table[f].width;

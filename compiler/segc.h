@@ -893,7 +893,10 @@ bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at);
  * `bit` of DXGK_SEGMENTFLAGS: QUERYSEGMENT4 every flag, the WDDM 1.x
  * forms (QUERYSEGMENT, QUERYSEGMENT3) those from before WDDM 2.0, whose
  * later bits are Reserved in their contract. */
-bool flag_in_form(unsigned bit, unsigned form);
+static inline bool flag_in_form(unsigned bit, unsigned form)
+{
+    return form == 2 || flag_table[bit].min_wddm < 0x20; /* flag_table[bit] is bit's row */
+}
 /* The largest value field `f`'s DXGK member holds for the spec's arch. */
 uint64_t field_max(FieldId f, const Spec *s);
 
