@@ -399,12 +399,6 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
-/* The map a field of each scope is written in, as a finding's field names
- * it ("vpr.range_start"); "" for a key of its own. */
-static const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
-                                        [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
-                                        [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
-
 /* The Value a finding or note about `on` points at: field on.field of its
  * bank, segment, BAR or the board ("size", "vpr.range_start",
  * "paging.buffer_size", "board.page_size"); NULL when the field is not a
@@ -415,7 +409,7 @@ static const Value *on_value(const Ck *k, On on)
         return NULL;
     const char *key = on.field;
     unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (unsigned sc = 0; sc < countof(scope_map); sc++)
+    for (unsigned sc = 0; sc <= SC_QS4; sc++)
         if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
             key += strlen(scope_map[sc]);
             scopes = SCOPE(sc);

@@ -296,28 +296,23 @@ static void because(Dx *x, Change *c, const Segment *og, const Segment *ng, cons
     }
 }
 
-/* Segments own the fields of these scopes. */
-#define SEGMENT_SCOPES (SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4))
-
 /* Field f of the old and new owner (the spec, a BAR or a segment): one
  * change "SUBJECT NAME OLD -> NEW" when its value differs, of kind `up`
  * when it grew and `down` when it shrank.  A byte count says by how much;
- * the name of a field in a nested map carries the map's key. */
+ * the name of a segment's field in a nested map carries the map's key. */
 static void field_changed(Dx *x, ChangeKind up, ChangeKind down, FieldId f, const char *subject, const void *oo,
                           const void *no)
 {
-    static const char *const in[] = {[SC_CPU] = "cpu_visible.", [SC_VPR] = "vpr.",
-                                     [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
     const FieldInfo *fi = &field_table[f];
     const Value *ov = field_value(f, oo), *nv = field_value(f, no);
     if (ov->v == nv->v)
         return;
     bool bytes = fi->flags & FF_BYTES;
-    const Segment *og = SEGMENT_SCOPES & SCOPE(fi->scope) ? oo : NULL, *ng = og ? no : NULL;
+    const Segment *og = SEG_SCOPES & SCOPE(fi->scope) ? oo : NULL, *ng = og ? no : NULL;
     ChangeSide a = side_num(x, bytes, ov->v, value_pos(x->o, og, ov));
     ChangeSide b = side_num(x, bytes, nv->v, value_pos(x->n, ng, nv));
     Change *c = add(x, nv->v > ov->v ? up : down, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s%s", subject,
-                    in[fi->scope] ? in[fi->scope] : "", fi->key, a.text, b.text,
+                    og ? scope_map[fi->scope] : "", fi->key, a.text, b.text,
                     bytes ? delta_text(x->a, ov->v, nv->v) : "");
     because(x, c, og, ng, ov, nv);
 }

@@ -48,9 +48,6 @@ typedef struct EvalCtx {
     Slot *slot;
 } EvalCtx;
 
-/* The scopes whose owner is a segment (banks have their own slots). */
-enum { SEG_SCOPES = SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4) };
-
 static bool eval_slot(R *r, Slot *sl);
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what);
 
@@ -1316,6 +1313,10 @@ const MapInfo spec_maps[MAP_COUNT] = {
 #undef MAP
 #undef KEY
 };
+
+const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
+                                 [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
+                                 [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
 
 /* The map each scope's fields are keys of. */
 enum {

@@ -817,6 +817,11 @@ const char *places_text(Arena *a, const PlaceList *l, bool ids);
  * expression.  Owners: Spec (board, paging), Bar, Segment, Bank. */
 typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_HOST, SC_QS4 } FieldScope;
 #define SCOPE(sc) (1u << (sc)) /* a set of scopes */
+/* The scopes whose owner is a segment (a bank's owner is its bank). */
+#define SEG_SCOPES (SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4))
+/* The map a field of each scope is written in, as a key names it
+ * ("vpr.range_start"); "" for a key of its own owner's. */
+extern const char *const scope_map[];
 /* A field's value when its key is absent: 0; DEFAULT_PAGE_SIZE; the end
  * of the previous non-AGP segment (0 for an AGP one); the segment's size;
  * for the last bank the rest of the segment (0 for the others); a BAR's
