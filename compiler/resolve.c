@@ -664,9 +664,7 @@ static void build_paging(R *r, const Node *root)
         const char *sn = scalar_str(r, p, MAP_PAGING, "segment", "'paging'", &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
-            for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
-                if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
-                    s->paging.seg = &s->segs[i];
+            s->paging.seg = strcmp(sn, "none") ? BY_NAME(s->segs, s->nsegs, sn) : NULL;
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
                 Diag *e = error_at(r->d, C_unknown_segment, s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
                 if (!deleted_note(r, e, MAP_SEGMENT, sn, strlen(sn)) &&
