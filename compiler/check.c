@@ -1509,18 +1509,6 @@ static void check_wddm2_one_aperture(Ck *k)
 
 /* ---- DDI forms: what the emitted handlers can say --------------------------------- */
 
-static void check_ddi_form_version(Ck *k)
-{
-    const Spec *s = k->s;
-    unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
-    if (s->forms_from_option && extra)
-        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
-               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
-               "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
-               extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
-               wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
-}
-
 /* The forms by index (field_in_form's): what a build answers, and what its
  * answer's descriptor is. */
 static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
@@ -1537,6 +1525,17 @@ static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
         if (forms & (1u << f))
             w[n++] = t[f];
     return words_text(k->d->arena, w, n, " and ");
+}
+
+static void check_ddi_form_version(Ck *k)
+{
+    const Spec *s = k->s;
+    unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
+    if (s->forms_from_option && extra)
+        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+               "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
+               form_query[extra & DDI_QS4 ? 2 : extra & DDI_QS3 ? 1 : 0], forms_said(k, wants, form_query)));
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
