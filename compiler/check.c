@@ -1813,21 +1813,14 @@ static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
 
 /* ---- allocation classes ----------------------------------------------------------- */
 
-/* The lists of a class a rule reads: key and list. */
+/* The lists of class `c` a rule reads, by key (CLASS_LISTS: the segment
+ * lists, then the bank hints): ClassList ls[] = {CLASS_LISTS(CLASS_LIST)}. */
 typedef struct ClassList {
     const char *key;
     const PlaceList *l;
 } ClassList;
-
-/* Class `c`'s segment lists (not its bank hints), into out; how many. */
-static unsigned class_lists(const AllocClass *c, ClassList out[4])
-{
-    out[0] = (ClassList){"prefer", &c->prefer};
-    out[1] = (ClassList){"write", &c->write};
-    out[2] = (ClassList){"read", &c->read};
-    out[3] = (ClassList){"evict", &c->evict};
-    return 4;
-}
+#define CLASS_LIST(l) {#l, &c->l},
+enum { SEGMENT_LISTS = 4 }; /* all but the bank hints */
 
 /* "class 'x'", or the DMA list's key. */
 static const char *owner_said(Ck *k, const AllocClass *c)
@@ -1866,8 +1859,8 @@ static void check_alloc_names_known(Ck *k)
     const Spec *s = k->s;
     for (unsigned i = 0; i < s->nclasses; i++) {
         const AllocClass *c = &s->classes[i];
-        ClassList ls[4];
-        for (unsigned j = 0, n = class_lists(c, ls); j < n; j++)
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
             unknown_places(k, c, ls[j].key, ls[j].l, NULL);
         const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
         if (first && first->nbanks)
@@ -1914,10 +1907,8 @@ static void check_alloc_slots(Ck *k, const AllocClass *c)
 
 static void check_alloc_repeated(Ck *k, const AllocClass *c)
 {
-    ClassList ls[5];
-    unsigned n = class_lists(c, ls);
-    ls[n++] = (ClassList){"banks", &c->banks};
-    for (unsigned j = 0; j < n; j++)
+    const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+    for (unsigned j = 0; j < countof(ls); j++)
         for (unsigned i = 0; i < ls[j].l->n; i++) {
             const Place *p = &ls[j].l->p[i], *first = BY_NAME(ls[j].l->p, i, p->name);
             if (!first)
@@ -2014,23 +2005,28 @@ static void check_alloc_read_set_ignored(Ck *k, const AllocClass *c)
     fix(k, e, "remove read: from class '%s', and list every segment it may live in under write:", c->name);
 }
 
-/* A segment of id 31 in any class's list or the DMA list. */
+/* Each name of list `key` of class `c` (NULL: the DMA list) that names
+ * the segment of id 31. */
+static void system_memory_ids(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
+{
+    for (unsigned h = 0; h < l->n; h++)
+        if (l->p[h].seg->id == 31)
+            report(k, SEG(l->p[h].seg, "name"), l->p[h].pos,
+                   "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
+                   "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
+                   c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), l->p[h].name);
+}
+
 static void check_alloc_system_memory_id(Ck *k)
 {
     const Spec *s = k->s;
-    for (unsigned i = 0; i <= s->nclasses; i++) {
-        const AllocClass *c = i < s->nclasses ? &s->classes[i] : NULL;
-        ClassList ls[4] = {{"dma_buffer_segments", &s->dma}};
-        unsigned n = c ? class_lists(c, ls) : 1;
-        for (unsigned j = 0; j < n; j++)
-            for (unsigned h = 0; h < ls[j].l->n; h++)
-                if (ls[j].l->p[h].seg->id == 31)
-                    report(k, SEG(ls[j].l->p[h].seg, "name"), ls[j].l->p[h].pos,
-                           "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
-                           "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
-                           c ? arena_printf(k->d->arena, "%s of ", ls[j].key) : "", owner_said(k, c),
-                           ls[j].l->p[h].name);
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *c = &s->classes[i];
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
+            system_memory_ids(k, c, ls[j].key, ls[j].l);
     }
+    system_memory_ids(k, NULL, "dma_buffer_segments", &s->dma);
 }
 
 /* ---- waivers --------------------------------------------------------------------- */

@@ -748,11 +748,9 @@ static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
                        near->str, os_basename(near->pos.file->name));
             diag_edit(r->d, e, node_span(node_get(item, "name")), near->str);
         }
-    build_places(r, item, MAP_CLASS, "prefer", where, &c->prefer);
-    build_places(r, item, MAP_CLASS, "write", where, &c->write);
-    build_places(r, item, MAP_CLASS, "read", where, &c->read);
-    build_places(r, item, MAP_CLASS, "evict", where, &c->evict);
-    build_places(r, item, MAP_CLASS, "banks", where, &c->banks);
+#define BUILD(l) build_places(r, item, MAP_CLASS, #l, where, &c->l);
+    CLASS_LISTS(BUILD)
+#undef BUILD
     if (c->write.set && !c->write.n)
         error_at(r->d, C_bad_value, c->write.pos,
                  "'write' of %s names no segment: a SupportedWriteSegmentSet of 0 lets VidMm place the allocation "

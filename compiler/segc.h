@@ -748,6 +748,8 @@ typedef struct AllocClass {
     PlaceList evict;      /* EvictionSegmentSet */
     PlaceList banks;      /* HintedBank: banks of prefer.p[0] */
 } AllocClass;
+/* A class's lists, by member and key: its segment lists, then its bank hints. */
+#define CLASS_LISTS(X) X(prefer) X(write) X(read) X(evict) X(banks)
 
 /* The longest board name: the outputs are named <name>_segments.h and
  * the like (11 bytes more), written first as .<file>.segc-XXXXXX (13
