@@ -161,7 +161,7 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
 {
     Change *c = arena_alloc(x->a, sizeof *c);
-    *c = (Change){.kind = k, .cls = change_table[k].cls, .segment = segment, .from = from, .to = to,
+    *c = (Change){.kind = k, .segment = segment, .from = from, .to = to,
                   .pos = to.present ? to.pos : from.pos};
     va_list ap;
     va_start(ap, fmt);
@@ -171,7 +171,7 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     *d->tail = c;
     d->tail = &c->next;
     d->count++;
-    d->nbreaking += c->cls == CHANGE_BREAKING;
+    d->nbreaking += change_table[k].cls == CHANGE_BREAKING;
     return c;
 }
 
@@ -714,8 +714,9 @@ void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
         SrcLoc l = src_loc(c->pos);
-        buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(c->cls), c->pos.file ? c->pos.file->name : "?",
-                   (unsigned)l.line, (unsigned)l.col, change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
+        const ChangeInfo *ci = &change_table[c->kind];
+        buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(ci->cls), c->pos.file ? c->pos.file->name : "?",
+                   (unsigned)l.line, (unsigned)l.col, ci->name, c->msg, c->cause ? ", because " : "",
                    c->cause ? c->cause : "");
         for (const Note *n = c->notes; n; n = n->next) {
             l = src_loc(n->pos);
@@ -750,7 +751,7 @@ static void json_side(JsonW *w, const char *key, const ChangeSide *s)
 static void json_change(JsonW *w, const Change *c)
 {
     json_obj_begin(w);
-    json_kstr(w, "class", change_class_name(c->cls));
+    json_kstr(w, "class", change_class_name(change_table[c->kind].cls));
     json_kstr(w, "kind", change_table[c->kind].name);
     json_pos(w, c->pos);
     json_kstr(w, "segment", c->segment);

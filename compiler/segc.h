@@ -1460,7 +1460,6 @@ typedef struct ChangeSide {
 typedef struct Change {
     struct Change *next;
     ChangeKind kind;
-    ChangeClass cls;   /* change_table[kind].cls */
     const char *segment; /* the segment it is about, or NULL */
     const char *bank;  /* the bank's name (NEW side, else OLD), or NULL */
     unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
