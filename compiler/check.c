@@ -570,16 +570,6 @@ static Pos flag_pos(const Segment *g, unsigned bit, const char **key)
     return at;
 }
 
-/* The name to say for flag `bit`: the flag, or the key that implies it. */
-static const char *flag_said(Ck *k, const Segment *g, unsigned bit, const FlagInfo *fi)
-{
-    const char *key;
-    flag_pos(g, bit, &key);
-    return !strcmp(key, "flags") || !strcmp(key, "kind")
-               ? arena_printf(k->d->arena, "flag '%s'", fi->name)
-               : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
-}
-
 /* ---- AGP segments ------------------------------------------------------------- */
 
 static void check_agp_exclusive(Ck *k, const Segment *g)
@@ -1250,7 +1240,10 @@ static void check_flag_wddm_version(Ck *k, const Segment *g)
         if (!(g->flags & (1u << fi->bit)) || fi->min_wddm <= s->wddm)
             continue;
         Pos p = flag_pos(g, fi->bit, &key);
-        const char *what = flag_said(k, g, fi->bit, fi);
+        /* The flag, or the key that implies it. */
+        const char *what = !strcmp(key, "flags") || !strcmp(key, "kind")
+                               ? arena_printf(k->d->arena, "flag '%s'", fi->name)
+                               : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
         fix_wddm(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what,
                            fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
                  fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
