@@ -165,21 +165,12 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
-/* The kind of Node a value of kind `k` is. */
-static NodeKind value_node_kind(ValueKind k)
-{
-    switch (k) {
-    case VK_FLAGS:
-    case VK_SEGMENTS:
-    case VK_HINTS:
-    case VK_SEQ: return NODE_SEQ;
-    case VK_WAIVERS:
-    case VK_CONSTANTS:
-    case VK_MAP:
-    case VK_MAPS: return NODE_MAP;
-    default: return NODE_SCALAR;
-    }
-}
+/* The kind of Node a value of each kind is. */
+static const NodeKind value_node[] = {
+#define X(vk, node) [vk] = node,
+    VALUE_KINDS(X)
+#undef X
+};
 
 /* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
  * not the kind of node the key takes.  Type errors name the key `key` of
@@ -189,7 +180,7 @@ static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, cons
     const Node *n = node_get(map, key);
     if (!n)
         return NULL;
-    NodeKind k = value_node_kind(spec_key(m, key)->kind);
+    NodeKind k = value_node[spec_key(m, key)->kind];
     if (n->kind == k)
         return n;
     node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));

@@ -939,26 +939,31 @@ typedef enum {
     MAP_COUNT,
     MAP_NONE = MAP_COUNT /* a KeyInfo's target when its value is no map */
 } SpecMap;
+/* What a key's value is, and the kind of node that holds it. */
+#define VALUE_KINDS(X) \
+    X(VK_EXPR, NODE_SCALAR)    /* an expression (a field; a constant's value) */ \
+    X(VK_FORMAT, NODE_SCALAR)  /* the format version, SEGC_FORMAT_VERSION */ \
+    X(VK_PATH, NODE_SCALAR)    /* a file's path */ \
+    X(VK_IDENT, NODE_SCALAR)   /* a C identifier naming its map */ \
+    X(VK_ENUM, NODE_SCALAR)    /* one of `values` */ \
+    X(VK_VERSION, NODE_SCALAR) /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */ \
+    X(VK_BOOL, NODE_SCALAR)    /* true or false (`values`) */ \
+    X(VK_SEGMENT, NODE_SCALAR) /* the name of a segment, or none */ \
+    X(VK_BAR, NODE_SCALAR)     /* the name of a BAR */ \
+    X(VK_FLAGS, NODE_SEQ)      /* a sequence of flag_table's names */ \
+    X(VK_WAIVERS, NODE_MAP)    /* a map of rule names to reasons */ \
+    X(VK_CONSTANTS, NODE_MAP)  /* a map of names to expressions */ \
+    X(VK_MAP, NODE_MAP)        /* a map `target` */ \
+    X(VK_MAPS, NODE_MAP)       /* a map of names to maps `target` */ \
+    X(VK_SEQ, NODE_SEQ)        /* a sequence of maps `target` */ \
+    X(VK_SEGMENTS, NODE_SEQ)   /* a sequence of segment names */ \
+    X(VK_HINTS, NODE_SEQ)      /* a sequence of names, each also writable as a map \
+                                * `target` whose first key takes the name */ \
+    X(VK_BANK, NODE_SCALAR)    /* the name of a bank (of the class's first preferred segment) */
 typedef enum {
-    VK_EXPR,      /* an expression (a field; a constant's value) */
-    VK_FORMAT,    /* the format version, SEGC_FORMAT_VERSION */
-    VK_PATH,      /* a file's path */
-    VK_IDENT,     /* a C identifier naming its map */
-    VK_ENUM,      /* one of `values` */
-    VK_VERSION,   /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */
-    VK_BOOL,      /* true or false (`values`) */
-    VK_SEGMENT,   /* the name of a segment, or none */
-    VK_BAR,       /* the name of a BAR */
-    VK_FLAGS,     /* a sequence of flag_table's names */
-    VK_WAIVERS,   /* a map of rule names to reasons */
-    VK_CONSTANTS, /* a map of names to expressions */
-    VK_MAP,       /* a map `target` */
-    VK_MAPS,      /* a map of names to maps `target` */
-    VK_SEQ,       /* a sequence of maps `target` */
-    VK_SEGMENTS,  /* a sequence of segment names */
-    VK_HINTS,     /* a sequence of names, each also writable as a map
-                   * `target` whose first key takes the name */
-    VK_BANK,      /* the name of a bank (of the class's first preferred segment) */
+#define X(vk, node) vk,
+    VALUE_KINDS(X)
+#undef X
 } ValueKind;
 /* How a variant's value of a key meets its base's. */
 typedef enum {
