@@ -1366,25 +1366,19 @@ bool field_in_mode(FieldId f, CpuMode mode)
 const char *field_written(FieldId f, const Segment *g, Pos *at)
 {
     const FieldInfo *fi = &field_table[f];
+    FieldScope sc = fi->scope;
+    const char *key;
     *at = (Pos){0};
-    bool set;
-    if (fi->write == WR_NONE)
+    if (fi->write == WR_NONE) /* the board's, a BAR's, the paging buffer's */
         return NULL;
-    switch (fi->scope) {
-    case SC_SEG:
-    case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;
-    case SC_CPU: *at = g->cpu_pos, set = g->cpu != CPU_NONE && field_in_mode(f, g->cpu); break;
-    case SC_BANK: *at = g->banks_pos, set = g->nbanks != 0; break;
-    case SC_VPR: *at = g->vpr.pos, set = g->vpr.set; break;
-    case SC_HOST: *at = g->host.pos, set = g->host.mode != CPU_NONE && field_in_mode(f, g->host.mode); break;
-    default: return NULL; /* the board's, a BAR's, the paging buffer's */
+    if (sc == SC_SEG || sc == SC_QS4) {
+        *at = field_value(f, g)->pos;
+        return field_value(f, g)->set ? fi->key : NULL;
     }
-    /* The segment's key whose value is the field's map. */
-    SpecMap m = spec_keys[spec_key_count - FIELD_COUNT + f].map;
-    for (size_t i = 0; set && i < spec_key_count; i++)
-        if (spec_keys[i].map == MAP_SEGMENT && spec_keys[i].target == m)
-            return spec_keys[i].key;
-    return NULL;
+    /* The map the field is a key of, which sets its flag. */
+    unsigned bit = sc == SC_CPU ? FB_cpu_visible : sc == SC_BANK ? FB_use_banking
+                   : sc == SC_VPR ? FB_vpr_supported : FB_supports_cpu_host_aperture;
+    return flag_key(g, bit, &key, at) && field_in_mode(f, sc == SC_HOST ? g->host.mode : g->cpu) ? key : NULL;
 }
 
 bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at)
