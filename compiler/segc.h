@@ -892,9 +892,10 @@ static inline bool field_agp_ignored(FieldId f)
 {
     return f == F_base || f == F_size;
 }
-/* Whether a key of segment `g` besides `flags:` sets flag `bit`: *key the
- * key that can ("kind", "cpu_visible", "banks", "vpr", "cpu_host_aperture";
- * NULL: none) and *at where g writes it. */
+/* Whether a key of segment `g` besides `flags:` sets flag `bit` (the one
+ * place that says which: resolve.c's flags, field_written and check.c read
+ * it): *key the key that can ("kind", "cpu_visible", "banks", "vpr",
+ * "cpu_host_aperture"; NULL: none) and *at where g writes it. */
 bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at);
 /* Whether DDI form `form` (an index, as field_in_form's) carries flag
  * `bit` of DXGK_SEGMENTFLAGS: QUERYSEGMENT4 every flag, the WDDM 1.x
