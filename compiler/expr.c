@@ -194,7 +194,12 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
     expr_lex_init(&lx, a, text, len, start, d);
     lx.scalar = scalar;
     ExprParse c = {.a = a, .d = d, .lx = &lx};
-    void *parser = ExprParserAlloc(xmalloc, &c);
+    union {
+        max_align_t align;
+        unsigned char bytes[EXPR_PARSER_BYTES];
+    } parser_room;
+    void *parser = &parser_room;
+    ExprParserInit(parser, &c);
     unsigned parens = 0;
     for (bool first = true;; first = false) {
         int k = expr_lex(&lx, &c.tok);
@@ -213,7 +218,7 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
         c.failed = true;
         break;
     }
-    ExprParserFree(parser, free);
+    ExprParserFinalize(parser);
     if (c.failed)
         return NULL;
     ASSERT(c.result.e);

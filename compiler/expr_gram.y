@@ -74,4 +74,5 @@ args(A) ::= args(B) COMMA expr(C).      { A = expr_b_arg(ctx, B, C); }
 %code {
 _Static_assert(YYSTACKDEPTH >= 5 * EXPR_MAX_DEPTH + 2,
                "%stack_size must hold the deepest legal expression");
+_Static_assert(sizeof(yyParser) <= EXPR_PARSER_BYTES, "EXPR_PARSER_BYTES must hold the parser");
 }

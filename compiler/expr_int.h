@@ -62,6 +62,10 @@ typedef struct PArgs {
     unsigned n, depth;
 } PArgs;
 
+/* Room for Lemon's parser, which parse() keeps on its stack rather than
+ * the heap (the grammar's %code checks that it fits). */
+enum { EXPR_PARSER_BYTES = 26 * 1024 };
+
 /* Lemon's %extra_context. */
 typedef struct ExprParse {
     Arena *a;
@@ -85,8 +89,8 @@ void expr_syntax_error(ExprParse *c, int major, ExprTok t);
 void expr_stack_overflow(ExprParse *c);
 
 /* The Lemon parser (%name ExprParser). */
-void *ExprParserAlloc(void *(*alloc)(size_t), ExprParse *ctx);
-void ExprParserFree(void *p, void (*dealloc)(void *));
+void ExprParserInit(void *p, ExprParse *ctx);
+void ExprParserFinalize(void *p);
 void ExprParser(void *p, int major, ExprTok minor);
 
 #endif

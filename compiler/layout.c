@@ -175,16 +175,23 @@ static uint32_t build_node(Build *b, unsigned level, uint64_t base)
     b->work += n;
     uint32_t *tmp = xmalloc(n * sizeof *tmp);
     unsigned sh = b->shift[level];
-    for (size_t i = 0; i < n && !b->over; i++) {
+    bool last = level + 1 == b->nlevels;
+    uint64_t len = (uint64_t)1 << sh;
+    for (size_t i = 0; i < n && !b->over;) {
         uint64_t off = base + ((uint64_t)i << sh);
         uint64_t run_end;
         unsigned r = run_at(b->lk, off, &run_end);
-        bool last = level + 1 == b->nlevels;
-        uint64_t len = (uint64_t)1 << sh;
-        if (last || run_end - off >= len || off >= b->lk->span)
-            tmp[i] = b->nlevels == 1 ? r : answer(b->lk, r); /* direct: the region itself */
-        else
-            tmp[i] = TMP_TAG | build_node(b, level + 1, off);
+        if (!last && run_end - off < len && off < b->lk->span) {
+            tmp[i++] = TMP_TAG | build_node(b, level + 1, off);
+            continue;
+        }
+        /* This entry answers from run r, and so does each next one that
+         * starts in the run (at the last level) or lies in it. */
+        uint32_t v = b->nlevels == 1 ? r : answer(b->lk, r); /* direct: the region itself */
+        do
+            tmp[i++] = v;
+        while (i < n && (off = base + ((uint64_t)i << sh)) < run_end &&
+               (last || off >= b->lk->span || run_end - off >= len));
     }
     uint32_t idx = b->over ? 0 : intern(b, level, tmp, n);
     free(tmp);

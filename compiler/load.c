@@ -98,8 +98,14 @@ typedef struct Loader {
     Frame *frames; /* max_depth of them: on_start opens no more */
     size_t nframes;
     Node **kids;
-    Pos *kid_at; /* where each kid was written (for an alias: the alias) */
     size_t nkids, cap_kids;
+    /* Where each kid written as an alias was written, by kid index (the
+     * others were written at their node's pos) */
+    struct AliasKid {
+        size_t kid;
+        Pos at;
+    } *alias_kids;
+    size_t nalias_kids, cap_alias_kids;
 
     Slot *slots; /* the anchors */
     size_t cap_slots, used_slots;
@@ -331,8 +337,10 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
 
 static Node *new_node(Loader *L, NodeKind kind, Pos pos)
 {
-    Node *n = arena_alloc(L->a, sizeof *n);
-    *n = (Node){.kind = kind, .pos = pos, .str = kind == NODE_SCALAR ? "" : NULL};
+    Node *n = arena_alloc_aligned(L->a, sizeof *n, _Alignof(Node));
+    *n = (Node){.pos = pos, .kind = kind};
+    if (kind == NODE_SCALAR)
+        n->str = "";
     return n;
 }
 
@@ -387,22 +395,6 @@ static void check_key(Loader *L, const Node *k, Pos at)
     }
 }
 
-/* A key of a mapping, as duplicates are looked for: its node, and its
- * index among the mapping's pairs. */
-typedef struct Key {
-    const Node *k;
-    size_t i;
-} Key;
-
-static int key_cmp(const void *pa, const void *pb)
-{
-    const Key *a = pa, *b = pb;
-    if (a->k->len != b->k->len)
-        return a->k->len < b->k->len ? -1 : 1;
-    int c = memcmp(a->k->str, b->k->str, a->k->len);
-    return c ? c : a->i < b->i ? -1 : a->i > b->i;
-}
-
 /* A key duplicate_keys compares: a scalar, not a merge key (reported). */
 static bool dup_candidate(const Node *k)
 {
@@ -414,48 +406,109 @@ static bool same_key(const Node *a, const Node *b)
     return a->len == b->len && !memcmp(a->str, b->str, a->len);
 }
 
-/* Key i of k[] (kids, as duplicate_keys takes them) repeats key j. */
-static void duplicate_key(Loader *L, Node **k, const Pos *at, size_t i, size_t j)
+static int u64_cmp(const void *pa, const void *pb)
+{
+    uint64_t a = *(const uint64_t *)pa, b = *(const uint64_t *)pb;
+    return (a > b) - (a < b);
+}
+
+/* Where kid `i` (an index into L->kids) was written. */
+static Pos kid_at(const Loader *L, size_t i)
+{
+    size_t lo = 0, hi = L->nalias_kids;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (L->alias_kids[mid].kid < i)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : L->kids[i]->pos;
+}
+
+/* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
+static void duplicate_key(Loader *L, size_t base, size_t i, size_t j)
 {
     char buf[64];
-    Diag *g = error_at(L->d, C_duplicate_key, at[2 * i], "duplicate key `%s` in this mapping",
-                       show(buf, k[2 * i]->str, k[2 * i]->len));
-    diag_note(L->d, g, at[2 * j], "first written here");
+    const Node *k = L->kids[base + 2 * i];
+    Diag *g = error_at(L->d, C_duplicate_key, kid_at(L, base + 2 * i), "duplicate key `%s` in this mapping",
+                       show(buf, k->str, k->len));
+    diag_note(L->d, g, kid_at(L, base + 2 * j), "first written here");
+}
+
+/* Whether key i of k[] sorts before key j: by length, bytes, then index. */
+static bool key_before(Node *const *k, uint32_t i, uint32_t j)
+{
+    const Node *a = k[2 * i], *b = k[2 * j];
+    if (a->len != b->len)
+        return a->len < b->len;
+    int c = memcmp(a->str, b->str, a->len);
+    return c ? c < 0 : i < j;
+}
+
+/* Sorts key indices x[0..n) in place (heapsort: no second buffer). */
+static void sort_keys(Node *const *k, uint32_t *x, size_t n)
+{
+    for (size_t end = n, start = n / 2;;) {
+        if (start > 0)
+            start--;
+        else if (--end > 0) {
+            uint32_t t = x[0];
+            x[0] = x[end], x[end] = t;
+        } else
+            return;
+        for (size_t r = start, c; (c = 2 * r + 1) < end; r = c) {
+            if (c + 1 < end && key_before(k, x[c], x[c + 1]))
+                c++;
+            if (!key_before(k, x[r], x[c]))
+                break;
+            uint32_t t = x[r];
+            x[r] = x[c], x[c] = t;
+        }
+    }
 }
 
 /* The duplicate keys of the mapping whose kids (key, value, ...) are
- * k[0..2n), written at at[]: each reported in document order with a note
+ * L->kids[base..base + 2n): each reported in document order with a note
  * at its first writing.  A few keys are compared pairwise, more through a
- * sorted copy; nothing is kept after. */
-static void duplicate_keys(Loader *L, Node **k, const Pos *at, size_t n)
+ * sorted list of their indices; nothing is kept after. */
+static void duplicate_keys(Loader *L, size_t base, size_t n)
 {
+    Node **k = L->kids + base;
     enum { FEW = 16 }; /* up to this many keys, compared pairwise */
     if (n <= FEW) {
         for (size_t i = 1; i < n; i++)
             for (size_t j = 0; j < i && dup_candidate(k[2 * i]); j++)
                 if (dup_candidate(k[2 * j]) && same_key(k[2 * i], k[2 * j])) {
-                    duplicate_key(L, k, at, i, j);
+                    duplicate_key(L, base, i, j);
                     break;
                 }
         return;
     }
-    Key *keys = xmalloc((n + 1) * sizeof *keys);
+    uint32_t *x = xmalloc((n + 1) * sizeof *x);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
         if (dup_candidate(k[2 * i]))
-            keys[m++] = (Key){k[2 * i], i};
-    qsort(keys, m, sizeof *keys, key_cmp);
-    size_t *first = xmalloc((n + 1) * sizeof *first); /* n: no earlier equal key */
-    for (size_t i = 0; i < n; i++)
-        first[i] = n;
-    for (size_t g = 0, j; g < m; g = j)
-        for (j = g + 1; j < m && same_key(keys[j].k, keys[g].k); j++)
-            first[keys[j].i] = keys[g].i;
-    free(keys);
-    for (size_t i = 0; i < n; i++)
-        if (first[i] < n)
-            duplicate_key(L, k, at, i, first[i]);
-    free(first);
+            x[m++] = (uint32_t)i;
+    sort_keys(k, x, m);
+    /* Each repeated key with the first of its equals, in document order. */
+    uint64_t *dup = NULL;
+    size_t ndup = 0, cap = 0;
+    for (size_t j = 1, g = 0; j < m; j++) {
+        if (!same_key(k[2 * x[j]], k[2 * x[g]])) {
+            g = j;
+            continue;
+        }
+        if (ndup == cap)
+            dup = xrealloc(dup, (cap = cap ? 2 * cap : 16) * sizeof *dup);
+        dup[ndup++] = (uint64_t)x[j] << 32 | x[g];
+    }
+    free(x);
+    if (ndup)
+        qsort(dup, ndup, sizeof *dup, u64_cmp);
+    for (size_t i = 0; i < ndup; i++)
+        duplicate_key(L, base, (size_t)(dup[i] >> 32), (size_t)(dup[i] & UINT32_MAX));
+    free(dup);
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
@@ -470,9 +523,14 @@ static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
     if (L->nkids == L->cap_kids) {
         L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
         L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
-        L->kid_at = xrealloc(L->kid_at, L->cap_kids * sizeof *L->kid_at);
     }
-    L->kid_at[L->nkids] = at;
+    if (at.off != n->pos.off || at.len != n->pos.len) { /* an alias */
+        if (L->nalias_kids == L->cap_alias_kids) {
+            L->cap_alias_kids = L->cap_alias_kids ? L->cap_alias_kids * 2 : 16;
+            L->alias_kids = xrealloc(L->alias_kids, L->cap_alias_kids * sizeof *L->alias_kids);
+        }
+        L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, at};
+    }
     L->kids[L->nkids++] = n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
@@ -498,12 +556,24 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
     const char *tag = (const char *)ev->data.scalar.tag;
     Where w = where(L, ev, anchor, tag);
     Node *n = new_node(L, NODE_SCALAR, w.pos);
-    n->len = ev->data.scalar.length;
-    n->str = arena_strndup(L->a, (const char *)ev->data.scalar.value, n->len);
+    size_t len = ev->data.scalar.length; /* one of 1 << 28 or more is over max_scalar: reported */
+    n->len = len & ((1u << 28) - 1);
+    /* A value of one character is not copied (many specs are mostly `key: 1`). */
+    static const char one[256][2] = {
+#define C4(c) {c}, {c + 1}, {c + 2}, {c + 3}
+#define C16(c) C4(c), C4(c + 4), C4(c + 8), C4(c + 12)
+#define C64(c) C16(c), C16(c + 16), C16(c + 32), C16(c + 48)
+        C64(0), C64(64), C64(128), C64(192)
+#undef C64
+#undef C16
+#undef C4
+    };
+    const unsigned char *v = ev->data.scalar.value;
+    n->str = len == 1 ? one[v[0]] : arena_strndup(L->a, (const char *)v, n->len);
     n->style = scalar_style(ev->data.scalar.style);
-    if (n->len > L->lim->max_scalar)
+    if (len > L->lim->max_scalar)
         error_at(L->d, C_limit_scalar, w.pos, "scalar is %zu bytes long; the limit is %zu bytes",
-                 n->len, L->lim->max_scalar);
+                 len, L->lim->max_scalar);
     /* An escaped NUL ("a\0b") would silently cut every later use of the
      * value at the NUL. */
     const char *nul = memchr(n->str, 0, n->len);
@@ -609,24 +679,38 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     Node *n = f.node;
     size_t nk = L->nkids - f.base;
     Node **k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
+    /* A big collection at the bottom of the stack (the document, mostly)
+     * takes the stack itself rather than a copy: the kids of a mapping,
+     * key and value in turn, are its pairs as they are. */
+    bool take = f.base == 0 && nk > 4096;
+    if (take)
+        L->kids = k = arena_keep(L->a, L->kids, nk * sizeof *k), L->cap_kids = nk;
     if (n->kind == NODE_MAP) {
         n->npairs = nk / 2;
-        if (n->npairs)
+        if (take)
+            n->pairs = (NodePair *)(void *)k;
+        else if (n->npairs)
             n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
-        for (size_t i = 0; i < n->npairs; i++)
+        for (size_t i = 0; !take && i < n->npairs; i++)
             n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
         if (n->npairs > 1)
-            duplicate_keys(L, k, L->kid_at + f.base, n->npairs);
+            duplicate_keys(L, f.base, n->npairs);
         if (L->src->text[f.off] == '{')
             flow_comma(L, n);
     } else {
         n->nitems = nk;
-        if (nk) {
+        if (take)
+            n->items = k;
+        else if (nk) {
             n->items = arena_alloc(L->a, nk * sizeof *n->items);
             memcpy(n->items, k, nk * sizeof *k);
         }
     }
+    if (take) /* the arena's now */
+        L->kids = NULL, L->cap_kids = 0;
     L->nkids = f.base;
+    while (L->nalias_kids && L->alias_kids[L->nalias_kids - 1].kid >= f.base)
+        L->nalias_kids--;
     n->pos.len = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
@@ -788,10 +872,10 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
     for (size_t o = 0; o < L.nframes; o++) {
         size_t from = L.frames[o].base, to = o + 1 < L.nframes ? L.frames[o + 1].base : L.nkids;
         if (L.frames[o].node->kind == NODE_MAP && to - from > 3)
-            duplicate_keys(&L, L.kids + from, L.kid_at + from, (to - from) / 2);
+            duplicate_keys(&L, from, (to - from) / 2);
     }
     free(L.kids);
-    free(L.kid_at);
+    free(L.alias_kids);
     free(L.slots);
     return d->nerrors + d->nfatal > before ? NULL : L.root;
 }

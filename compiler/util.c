@@ -64,8 +64,15 @@ typedef struct Chunk {
     _Alignas(max_align_t) unsigned char data[];
 } Chunk;
 
+/* A heap block the arena frees (arena_keep). */
+typedef struct Kept {
+    struct Kept *next;
+    void *p;
+} Kept;
+
 struct Arena {
     Chunk *head;
+    Kept *kept;
 };
 
 enum { CHUNK_SIZE = 64 * 1024 };
@@ -73,7 +80,7 @@ enum { CHUNK_SIZE = 64 * 1024 };
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
-    *a = (Arena){NULL};
+    *a = (Arena){NULL, NULL};
     return a;
 }
 
@@ -81,6 +88,8 @@ void arena_free(Arena *a)
 {
     if (!a)
         return;
+    for (Kept *k = a->kept; k; k = k->next) /* the records are in the chunks */
+        free(k->p);
     for (Chunk *c = a->head, *n; c; c = n) {
         n = c->next;
         free(c);
@@ -88,14 +97,13 @@ void arena_free(Arena *a)
     free(a);
 }
 
-void *arena_alloc(Arena *a, size_t n)
+/* n bytes at a multiple of `align` (a power of two) from the start of a
+ * chunk, whose data is max-aligned; not zeroed. */
+static void *arena_take(Arena *a, size_t n, size_t align)
 {
-    const size_t align = _Alignof(max_align_t);
-    n = (n + align - 1) & ~(align - 1);
-    if (n == 0)
-        n = align;
     Chunk *c = a->head;
-    if (!c || c->cap - c->used < n) {
+    size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+    if (!c || at > c->cap || c->cap - at < n) {
         size_t cap = n > CHUNK_SIZE / 2 ? n : CHUNK_SIZE;
         c = xmalloc(sizeof *c + cap);
         c->used = 0;
@@ -109,16 +117,36 @@ void *arena_alloc(Arena *a, size_t n)
             c->next = a->head;
             a->head = c;
         }
+        at = 0;
     }
-    void *p = c->data + c->used;
-    c->used += n;
+    c->used = at + n;
+    return c->data + at;
+}
+
+void *arena_alloc_aligned(Arena *a, size_t n, size_t align)
+{
+    void *p = arena_take(a, n ? n : 1, align);
     memset(p, 0, n);
     return p;
 }
 
+void *arena_alloc(Arena *a, size_t n)
+{
+    return arena_alloc_aligned(a, n, _Alignof(max_align_t));
+}
+
+void *arena_keep(Arena *a, void *p, size_t n)
+{
+    Kept *k = arena_take(a, sizeof *k, _Alignof(Kept));
+    *k = (Kept){a->kept, p};
+    a->kept = k; /* before shrinking: a failed realloc leaves p, the arena's */
+    return k->p = xrealloc(p, n ? n : 1);
+}
+
+/* Strings are packed: a spec of many short keys is mostly their text. */
 char *arena_strndup(Arena *a, const char *s, size_t n)
 {
-    char *p = arena_alloc(a, n + 1);
+    char *p = arena_take(a, n + 1, 1);
     memcpy(p, s, n);
     p[n] = 0;
     return p;
@@ -142,14 +170,11 @@ char *arena_vprintf(Arena *a, const char *fmt, va_list ap)
     if (n < 0)
         BUG("vsnprintf failed");
     if ((size_t)n < room) {
-        const size_t align = _Alignof(max_align_t);
         char *p = (char *)c->data + c->used;
-        c->used += ((size_t)n + 1 + align - 1) & ~(align - 1);
-        if (c->used > c->cap)
-            c->used = c->cap;
+        c->used += (size_t)n + 1; /* packed, as arena_strndup's */
         return p;
     }
-    char *p = arena_alloc(a, (size_t)n + 1);
+    char *p = arena_take(a, (size_t)n + 1, 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }
