@@ -131,8 +131,6 @@ static bool take_jobs(Options *o, const char *v)
     return true;
 }
 
-const char *const ddi_form_names[DDI_FORMS] = {"qs", "qs3", "qs4"};
-
 static bool take_ddi(Options *o, const char *v)
 {
     return (o->resolve.ddi_forms = ddi_forms_parse(v)) ||

@@ -928,8 +928,6 @@ unsigned ddi_forms_for(unsigned wddm);
  * list of them parsed ("qs,qs4"; 0 for a bad list). */
 extern const char *const ddi_form_names[DDI_FORMS];
 unsigned ddi_forms_parse(const char *list);
-/* The forms' names by index, as --ddi and `segc dump` write them (options.c). */
-extern const char *const ddi_form_names[DDI_FORMS];
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
  * and evaluates every expression.  Returns NULL if the spec could not be
