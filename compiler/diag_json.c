@@ -15,15 +15,6 @@ enum { DIAGNOSTICS_FORMAT_VERSION = 1 };
 
 #define SARIF_SCHEMA_URI "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
-bool diag_format_parse(const char *s, DiagFormat *out)
-{
-    static const char *const names[] = {"text", "json", "sarif"};
-    const char *const *n = BY_NAME(names, countof(names), s);
-    if (n)
-        *out = (DiagFormat)(n - names);
-    return n;
-}
-
 void rule_explain(Buf *b, const RuleInfo *r)
 {
     if (!r->source) { /* a CODE entry */
@@ -59,9 +50,7 @@ void rule_explain(Buf *b, const RuleInfo *r)
 /* A place in a file.  line 0: the whole file (no line); file NULL: none. */
 typedef struct Loc {
     const char *file;
-    uint32_t line;
-    uint32_t col, end_col;       /* bytes, as in the text output; end exclusive */
-    uint32_t cp_col, cp_end_col; /* the same in Unicode code points (SARIF) */
+    DiagPlace place; /* bytes, as in the text output, and code points (SARIF) */
 } Loc;
 
 /* A Subject as SARIF logical locations: the most specific thing it names,
@@ -149,8 +138,7 @@ DiagPlace diag_place(Pos p)
 
 static Loc make_loc(Arena *a, Pos p)
 {
-    DiagPlace d = diag_place(p);
-    return (Loc){p.file ? arena_strdup(a, p.file->name) : NULL, d.line, d.col, d.end_col, d.cp_col, d.cp_end_col};
+    return (Loc){p.file ? arena_strdup(a, p.file->name) : NULL, diag_place(p)};
 }
 
 static Logical make_logical(Arena *a, const Subject *s)
@@ -242,10 +230,10 @@ void diag_report_add(DiagReport *r, const char *path, const Diags *d, const Spec
 
 static void loc_fields(JsonW *w, const Loc *l, bool end_line)
 {
-    json_place(w, l->file, l->line, l->col);
+    json_place(w, l->file, l->place.line, l->place.col);
     if (end_line)
-        json_kline(w, "end_line", l->line);
-    json_kline(w, "end_column", l->end_col);
+        json_kline(w, "end_line", l->place.line);
+    json_kline(w, "end_column", l->place.end_col);
 }
 
 static void json_diag(JsonW *w, const RDiag *g)
@@ -283,7 +271,7 @@ static void json_file(JsonW *w, const RFile *f)
         json_kstr(w, "segment", v->segment);
         json_kstr(w, "rule", v->rule);
         json_kstr(w, "reason", v->reason);
-        json_place(w, v->at.file, v->at.line, v->at.col);
+        json_place(w, v->at.file, v->at.place.line, v->at.place.col);
         json_kbool(w, "used", v->used);
         json_obj_end(w);
     }
@@ -350,11 +338,11 @@ static void physical_location(JsonW *w, const Loc *l, bool based)
     if (based && !os_is_absolute(l->file))
         json_kstr(w, "uriBaseId", SARIF_BASE);
     json_obj_end(w);
-    if (l->line) {
+    if (l->place.line) {
         json_kobj(w, "region");
-        json_kuint(w, "startLine", l->line);
-        json_kuint(w, "startColumn", l->cp_col);
-        json_kuint(w, "endColumn", l->cp_end_col);
+        json_kuint(w, "startLine", l->place.line);
+        json_kuint(w, "startColumn", l->place.cp_col);
+        json_kuint(w, "endColumn", l->place.cp_end_col);
         json_obj_end(w);
     }
     json_obj_end(w);

@@ -70,11 +70,10 @@ static void board(JsonW *w, const Spec *s)
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
     fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
-    static const char *const ddi[] = {[DDI_QS] = "qs", [DDI_QS3] = "qs3", [DDI_QS4] = "qs4"};
     json_karr(w, "ddi");
-    for (unsigned form = DDI_QS; form <= DDI_QS4; form <<= 1)
-        if (s->forms & form)
-            json_str(w, ddi[form]);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (s->forms & (1u << f))
+            json_str(w, ddi_form_names[f]);
     json_arr_end(w);
     json_obj_end(w);
 }

@@ -332,8 +332,11 @@ static bool eval_call(const Eval *v, const Expr *e, unsigned depth, uint64_t *ou
     const Func *f = BY_NAME(funcs, countof(funcs), e->name);
     if (!f) {
         Diag *g = error_at(d, C_expr_call, e->op_pos, "unknown function '%s'", e->name);
+        const char *names[countof(funcs)];
+        for (size_t i = 0; i < countof(funcs); i++)
+            names[i] = funcs[i].name;
         if (!diag_suggest(d, g, e->name, funcs, countof(funcs), sizeof *funcs))
-            diag_fixit(d, g, "the functions are min, max, align_up and align_down");
+            diag_fixit(d, g, "the functions are %s", words_text(d->arena, names, countof(funcs), " and "));
         return false;
     }
     if (e->nargs < f->min_args || (f->max_args && e->nargs > f->max_args)) {

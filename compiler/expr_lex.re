@@ -166,9 +166,11 @@ static int bad_suffix(ExprLexer *lx, ExprTok *t, const unsigned char *u, const u
     if (base != 10 && *u >= '0' && *u <= '9')
         return fail(lx, t, u, u + 1, C_expr_syntax, "digit '%c' is not valid in %s %s literal", *u,
                     base == 8 ? "an" : "a", base_name[base]);
-    return fail(lx, t, u, e, C_expr_syntax,
-                "invalid suffix '%.*s' on number '%.*s' (units are B, KiB, MiB, GiB, TiB and pages)", (int)(e - u),
-                (const char *)u, (int)(u - s), (const char *)s);
+    const char *units[UNIT_PAGES + 1];
+    for (unsigned k = 0; k < countof(units); k++)
+        units[k] = expr_unit_name((Unit)k);
+    return fail(lx, t, u, e, C_expr_syntax, "invalid suffix '%.*s' on number '%.*s' (units are %s)", (int)(e - u),
+                (const char *)u, (int)(u - s), (const char *)s, words_text(lx->a, units, countof(units), " and "));
 }
 
 static int bad_char(ExprLexer *lx, ExprTok *t, const unsigned char *s, const unsigned char *e)

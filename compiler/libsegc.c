@@ -68,9 +68,28 @@ int segc_format_version(void)
     return SEGC_FORMAT_VERSION;
 }
 
-/* Runs fn(arg) with failures caught (out of memory, BUG): true, or false
+enum { DO_NEW, DO_OPTIONS, DO_CHECK, DO_BUILD, DO_MODEL };
+
+/* One call of the API, run by guarded(): a context's options made
+ * (DO_NEW) or parsed (DO_OPTIONS, argc and argv), or a spec run through
+ * the pipeline (name, text, len; the result r, in arena a once made). */
+typedef struct Call {
+    segc_context *ctx;
+    int what;
+    int argc;
+    const char *const *argv;
+    const char *name, *text;
+    size_t len;
+    bool ok;
+    Arena *a;
+    segc_result *r;
+} Call;
+
+static void call(Call *c);
+
+/* Runs call(c) with failures caught (out of memory, BUG): true, or false
  * with the reason in ctx->err. */
-static bool guarded(segc_context *ctx, void (*fn)(void *), void *arg)
+static bool guarded(segc_context *ctx, Call *c)
 {
     Failure f, *volatile outer = failure;
     if (setjmp(f.jump)) {
@@ -79,22 +98,15 @@ static bool guarded(segc_context *ctx, void (*fn)(void *), void *arg)
         return false;
     }
     failure = &f;
-    fn(arg);
+    call(c);
     failure = outer;
     return true;
-}
-
-static void new_options(void *p)
-{
-    segc_context *ctx = p;
-    Arena *a = arena_new();
-    options_init(&ctx->o, a, 0, OPT_LIB, "libsegc");
 }
 
 segc_context *segc_context_new(void)
 {
     segc_context *ctx = calloc(1, sizeof *ctx);
-    if (ctx && !guarded(ctx, new_options, ctx)) {
+    if (ctx && !guarded(ctx, &(Call){.ctx = ctx, .what = DO_NEW})) {
         free(ctx); /* options_init's arena_new failed before anything was kept */
         return NULL;
     }
@@ -121,16 +133,6 @@ void segc_context_extends(segc_context *ctx, segc_read_fn *read, void *user)
         ctx->read = read, ctx->user = user;
 }
 
-/* The flags of the options the library takes, for a message. */
-static void lib_flags(Buf *b)
-{
-    for (size_t i = 0; i < option_count; i++) {
-        const Opt *op = &option_table[i];
-        if (!op->opts || op->opts & OPT_LIB)
-            buf_printf(b, "%s%s", b->len ? ", " : "", op->flag);
-    }
-}
-
 /* Parses argv into a copy of the options, which replaces them when every
  * option was taken. */
 static bool parse_lib_options(segc_context *ctx, int argc, const char *const *argv)
@@ -140,10 +142,8 @@ static bool parse_lib_options(segc_context *ctx, int argc, const char *const *ar
     /* Room for as many more -D and -I as there are arguments. */
     Define *d = arena_alloc(a, (o.resolve.ndefines + (size_t)argc + 1) * sizeof *d);
     const char **inc = arena_alloc(a, (o.resolve.ninclude + (size_t)argc + 1) * sizeof *inc);
-    if (o.resolve.ndefines)
-        memcpy(d, o.defines, o.resolve.ndefines * sizeof *d);
-    if (o.resolve.ninclude)
-        memcpy(inc, o.includes, o.resolve.ninclude * sizeof *inc);
+    memcpy(d, o.defines, o.resolve.ndefines * sizeof *d); /* options_init allocated both */
+    memcpy(inc, o.includes, o.resolve.ninclude * sizeof *inc);
     o.resolve.defines = o.defines = d;
     o.resolve.include_dirs = o.includes = inc;
     char **args = arena_alloc(a, ((size_t)argc + 1) * sizeof *args);
@@ -154,15 +154,13 @@ static bool parse_lib_options(segc_context *ctx, int argc, const char *const *ar
         if (r > 0)
             continue;
         Buf b = {0};
-        if (r < 0) {
+        if (r < 0)
             buf_printf(&b, "%s%s", o.err_detail.p ? o.err_detail.p : "", o.err);
-        } else {
-            buf_printf(&b, "'%s' is no option libsegc takes; it takes ", args[i]);
-            Buf flags = {0};
-            lib_flags(&flags);
-            buf_puts(&b, flags.p);
-            buf_free(&flags);
-        }
+        else
+            buf_printf(&b, "'%s' is no option libsegc takes; it takes", args[i]);
+        for (size_t k = 0, n = 0; r == 0 && k < option_count; k++) /* the flags of the options it takes */
+            if (!option_table[k].opts || option_table[k].opts & OPT_LIB)
+                buf_printf(&b, "%s %s", n++ ? "," : "", option_table[k].flag);
         snprintf(ctx->err, sizeof ctx->err, "%s", b.p);
         buf_free(&b);
         buf_free(&o.err_detail);
@@ -173,26 +171,13 @@ static bool parse_lib_options(segc_context *ctx, int argc, const char *const *ar
     return true;
 }
 
-typedef struct OptionsCall {
-    segc_context *ctx;
-    int argc;
-    const char *const *argv;
-    bool ok;
-} OptionsCall;
-
-static void options_call(void *p)
-{
-    OptionsCall *c = p;
-    c->ok = parse_lib_options(c->ctx, c->argc, c->argv);
-}
-
 int segc_context_options(segc_context *ctx, int argc, const char *const *argv)
 {
     if (!ctx || argc < 0 || (argc && !argv))
         return -1;
     ctx->err[0] = 0;
-    OptionsCall c = {ctx, argc, argv, false};
-    return guarded(ctx, options_call, &c) && c.ok ? 0 : -1;
+    Call c = {.ctx = ctx, .what = DO_OPTIONS, .argc = argc, .argv = argv};
+    return guarded(ctx, &c) && c.ok ? 0 : -1;
 }
 
 /* ---- results --------------------------------------------------------------- */
@@ -247,21 +232,15 @@ static const SrcFile *read_extends(void *p, Arena *a, const char *path)
     return t ? src_from_string(a, path, t, n) : NULL;
 }
 
-enum { DO_CHECK, DO_BUILD, DO_MODEL };
-
-typedef struct RunCall {
-    segc_context *ctx;
-    int what;
-    const char *name, *text;
-    size_t len;
-    Arena *a; /* the result's, once made */
-    segc_result *r;
-} RunCall;
-
-static void run_call(void *p)
+static void call(Call *c)
 {
-    RunCall *c = p;
     segc_context *ctx = c->ctx;
+    if (c->what == DO_NEW)
+        options_init(&ctx->o, arena_new(), 0, OPT_LIB, "libsegc");
+    if (c->what == DO_OPTIONS)
+        c->ok = parse_lib_options(ctx, c->argc, c->argv);
+    if (c->what <= DO_OPTIONS)
+        return;
     c->a = arena_new();
     segc_result *r = arena_alloc(c->a, sizeof *r);
     ResolveOpts ro = ctx->o.resolve;
@@ -286,8 +265,8 @@ static segc_result *run(segc_context *ctx, int what, const char *name, const cha
         return NULL;
     }
     ctx->err[0] = 0;
-    RunCall c = {ctx, what, name, text, len, NULL, NULL};
-    if (!guarded(ctx, run_call, &c)) {
+    Call c = {.ctx = ctx, .what = what, .name = name, .text = text, .len = len};
+    if (!guarded(ctx, &c)) {
         arena_free(c.a);
         return NULL;
     }
@@ -318,69 +297,34 @@ void segc_result_free(segc_result *r)
     arena_free(r->c.a); /* r itself is in it */
 }
 
-segc_status segc_result_status(const segc_result *r)
-{
-    return r->status;
-}
-
-size_t segc_result_diagnostics(const segc_result *r)
-{
-    return r->ndiags;
-}
+/* The accessors that return a field of a result or a diagnostic as it is
+ * (libsegc.h says what each one is). */
+#define ACCESSOR(T, name, Obj, field) \
+    T name(const Obj *x)              \
+    {                                 \
+        return x->field;              \
+    }
+ACCESSOR(segc_status, segc_result_status, segc_result, status)
+ACCESSOR(size_t, segc_result_diagnostics, segc_result, ndiags)
+ACCESSOR(const char *, segc_diagnostic_code, segc_diagnostic, code)
+ACCESSOR(segc_severity, segc_diagnostic_severity, segc_diagnostic, sev)
+ACCESSOR(const char *, segc_diagnostic_file, segc_diagnostic, file)
+ACCESSOR(unsigned, segc_diagnostic_line, segc_diagnostic, at.line)
+ACCESSOR(unsigned, segc_diagnostic_column, segc_diagnostic, at.col)
+ACCESSOR(unsigned, segc_diagnostic_end_column, segc_diagnostic, at.end_col)
+ACCESSOR(const char *, segc_diagnostic_message, segc_diagnostic, msg)
+ACCESSOR(const char *, segc_diagnostic_fix, segc_diagnostic, fix)
+ACCESSOR(size_t, segc_diagnostic_notes, segc_diagnostic, nnotes)
+#undef ACCESSOR
 
 const segc_diagnostic *segc_result_diagnostic(const segc_result *r, size_t i)
 {
     return i < r->ndiags ? &r->diags[i] : NULL;
 }
 
-const char *segc_diagnostic_code(const segc_diagnostic *g)
-{
-    return g->code;
-}
-
-segc_severity segc_diagnostic_severity(const segc_diagnostic *g)
-{
-    return g->sev;
-}
-
 const char *segc_severity_name(segc_severity s)
 {
     return severity_name((Severity)s);
-}
-
-const char *segc_diagnostic_file(const segc_diagnostic *g)
-{
-    return g->file;
-}
-
-unsigned segc_diagnostic_line(const segc_diagnostic *g)
-{
-    return g->at.line;
-}
-
-unsigned segc_diagnostic_column(const segc_diagnostic *g)
-{
-    return g->at.col;
-}
-
-unsigned segc_diagnostic_end_column(const segc_diagnostic *g)
-{
-    return g->at.end_col;
-}
-
-const char *segc_diagnostic_message(const segc_diagnostic *g)
-{
-    return g->msg;
-}
-
-const char *segc_diagnostic_fix(const segc_diagnostic *g)
-{
-    return g->fix;
-}
-
-size_t segc_diagnostic_notes(const segc_diagnostic *g)
-{
-    return g->nnotes;
 }
 
 const segc_diagnostic *segc_diagnostic_note(const segc_diagnostic *g, size_t i)

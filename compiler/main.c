@@ -201,9 +201,8 @@ static void die_usage(const char *fmt, ...)
 /* Adds a copy of `name` to the files. */
 static void add_file(Options *o, const char *name)
 {
-    size_t n = strlen(name) + 1;
     o->files = xrealloc(o->files, (o->nfiles + 1) * sizeof *o->files);
-    o->files[o->nfiles++] = memcpy(xmalloc(n), name, n);
+    o->files[o->nfiles++] = arena_strdup(o->arena, name);
 }
 
 /* A FILE argument of check may be a glob pattern (for shells and build
@@ -230,7 +229,7 @@ typedef struct Command {
     const char *usage;      /* segc NAME --help */
     unsigned opts;          /* OPT_* */
     int (*run)(Options *o); /* on its parsed options (run_command) */
-    int (*run_args)(const struct Command *c, int argc, char **argv); /* rules, explain: on their own arguments */
+    int (*run_args)(int argc, char **argv); /* rules, explain: on their own arguments */
 } Command;
 
 static bool is_help(const char *a)
@@ -285,21 +284,23 @@ static void write_report(Options *o)
 }
 
 /* Runs command `c` on the arguments after its word: rules and explain
- * read their own; the others get their options parsed (one SPEC checked
+ * read their own (but --help); the others get their options parsed (one SPEC checked
  * for OPT_SPEC), and at the end their JSON/SARIF document written and the
  * options freed. */
 static int run_command(const Command *c, int argc, char **argv)
 {
+    if (c->run_args && argc == 1 && is_help(argv[0])) {
+        fputs(c->usage, stdout);
+        return EXIT_OK;
+    }
     if (c->run_args)
-        return c->run_args(c, argc, argv);
+        return c->run_args(argc, argv);
     Options o;
     parse_options(&o, argc, argv, c);
     if (c->opts & OPT_SPEC && o.nfiles != 1)
         die_usage("%s takes exactly one SPEC (got %u)", c->name, o.nfiles);
     int rc = c->run(&o);
     write_report(&o);
-    for (unsigned i = 0; i < o.nfiles; i++)
-        free(o.files[i]);
     free(o.files);
     arena_free(o.arena);
     options_free(&o);
@@ -624,7 +625,6 @@ static int cmd_map(Options *o)
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
     Spec *s = check_spec(o, path, &ck);
-    diags_sort(&ck.d);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
     if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
@@ -659,13 +659,9 @@ static void rules_markdown(void)
     }
 }
 
-static int cmd_rules(const Command *c, int argc, char **argv)
+static int cmd_rules(int argc, char **argv)
 {
     bool all = argc == 1 && !strcmp(argv[0], "--all"), md = argc == 1 && !strcmp(argv[0], "--markdown");
-    if (argc > 0 && is_help(argv[0])) {
-        fputs(c->usage, stdout);
-        return EXIT_OK;
-    }
     if (argc > 0 && !all && !md)
         die_usage("rules takes no arguments but --all or --markdown");
     if (md) {
@@ -680,12 +676,8 @@ static int cmd_rules(const Command *c, int argc, char **argv)
     return EXIT_OK;
 }
 
-static int cmd_explain(const Command *c, int argc, char **argv)
+static int cmd_explain(int argc, char **argv)
 {
-    if (argc == 1 && is_help(argv[0])) {
-        fputs(c->usage, stdout);
-        return EXIT_OK;
-    }
     if (argc != 1)
         die_usage("explain takes one rule or code name (segc rules --all lists them)");
     int id = code_by_name(argv[0]);

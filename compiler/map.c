@@ -384,16 +384,6 @@ static const char *finds_text(Map *m, const Finds *fs, const char *first, const 
     return t;
 }
 
-/* The DxgkNames (or snake names) of the flags set in `flags`, or NULL. */
-static const char *flag_names(Map *m, uint32_t flags, const char *sep, bool dxgk)
-{
-    const char *t = NULL;
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            t = join(m, t, sep, dxgk ? flag_table[i].dxgk : flag_table[i].name);
-    return t;
-}
-
 static const char *cpu_text(Map *m, const Segment *g)
 {
     Arena *a = m->a;
@@ -465,7 +455,7 @@ static void build_label(Map *m, SegDraw *sd)
             line_add(l, "muted", arena_printf(a, "commit limit %s", iec(a, g->commit_limit.v)));
         line_add(l, "muted", arena_printf(a, "CPU: %s", cpu_text(m, g)));
         if (g->flags_written)
-            line_add(l, "muted", arena_printf(a, "flags: %s", flag_names(m, g->flags_written, ", ", false)));
+            line_add(l, "muted", arena_printf(a, "flags: %s", flags_text(a, g->flags_written, ", ", false)));
         const char *hidden = hidden_banks(m, sd);
         if (hidden)
             line_add(l, "muted", hidden);
@@ -1276,7 +1266,7 @@ static void seg_cells(Map *m, const SegDraw *sd, const char *cell[SEG_COLS])
     Arena *a = m->a;
     const Segment *g = sd->g;
     bool agp = g->kind == SEG_AGP;
-    const char *flags = flag_names(m, g->flags, " | ", true);
+    const char *flags = flags_text(a, g->flags, " | ", true);
     cell[COL_ID] = arena_printf(a, "%u", g->id);
     cell[COL_NAME] = g->name ? g->name : "?";
     cell[COL_KIND] = agp ? "agp (runtime aperture)" : seg_kind_name(g->kind);
@@ -1339,47 +1329,6 @@ static const char *dma_text(Map *m)
     return l->set ? arena_printf(m->a, "DMA buffer segment set: %s", placed(m, places_mask(l), l)) : NULL;
 }
 
-/* "<h2>TITLE</h2>", then a table's start and its head row. */
-static void html_table(Map *m, const char *title, const char *id, const char *const *head, unsigned n)
-{
-    buf_printf(m->b, "<h2>%s</h2>\n<table id=\"%s\">\n<tr>", title, id);
-    for (unsigned c = 0; c < n; c++)
-        buf_printf(m->b, "<th>%s</th>", head[c]);
-    buf_puts(m->b, "</tr>\n");
-}
-
-/* A row's start and its first n cells: column `name` a name, the columns
- * in the mask `num` monospaced. */
-static void html_cells(Map *m, bool bad, const char *const *cell, unsigned n, unsigned name, unsigned num)
-{
-    buf_printf(m->b, "<tr%s>", bad ? " class=\"bad\"" : "");
-    for (unsigned c = 0; c < n; c++)
-        buf_printf(m->b, "<td%s>%s</td>", num & (1u << c) ? " class=\"num\"" : "",
-                   c == name ? name_html(m, cell[c]) : xml(m->a, cell[c]));
-}
-
-static void html_segment(Map *m, const SegDraw *sd)
-{
-    Arena *a = m->a;
-    Buf *b = m->b;
-    const Segment *g = sd->g;
-    const char *cell[SEG_COLS];
-    seg_cells(m, sd, cell);
-    html_cells(m, sd->finds.n, cell, COL_BANKS, COL_NAME, SEG_NUM);
-    /* one bank per line */
-    buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
-    for (unsigned k = 0; k < g->nbanks; k++) {
-        const Bank *bk = &g->banks[k];
-        buf_printf(b, "%s%s: %s", k ? "<br>" : "", name_html(m, bk->name ? bk->name : "?"),
-                   xml(a, range_text(a, bk->start, bk->end, true)));
-    }
-    buf_puts(b, "</td><td>");
-    for (unsigned k = 0; k < sd->finds.n; k++)
-        buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
-                   xml(a, sd->finds.f[k].code));
-    buf_puts(b, "</td></tr>\n");
-}
-
 /* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
 
 static bool alnum(char c)
@@ -1413,15 +1362,6 @@ static void md_row(Buf *b, const char *const *cell, unsigned n)
     buf_puts(b, "|\n");
 }
 
-/* A table's header and its delimiter row. */
-static void md_head(Buf *b, const char *const *head, unsigned n)
-{
-    md_row(b, head, n);
-    for (unsigned c = 0; c < n; c++)
-        buf_puts(b, "|---");
-    buf_puts(b, "|\n");
-}
-
 /* `text` escaped for Markdown, or for HTML. */
 static void put_text(Map *m, bool md, const char *text)
 {
@@ -1431,59 +1371,106 @@ static void put_text(Map *m, bool md, const char *text)
         buf_puts(m->b, xml(m->a, text));
 }
 
-/* The findings, each with its notes: Markdown's list, or the page's items. */
-static void diag_list(Map *m, bool md)
+/* ---- the tables, of the Markdown page (md) or of the HTML page ------------------ */
+
+/* A table's title and head row: Markdown's, or the page's (its id `id`). */
+static void table_head(Map *m, bool md, const char *title, const char *id, const char *const *head, unsigned n)
 {
-    for (const Diag *e = m->d->head; e; e = e->next) {
-        if (e->sev == SEV_NOTE)
-            continue;
-        buf_puts(m->b, md ? "- " : e->sev == SEV_WARNING ? "<li class=\"warn\">" : "<li class=\"err\">");
-        put_text(m, md, diag_line(m, e->pos, e->sev, e->code, e->msg));
-        for (const Note *n = e->notes; n; n = n->next) {
-            buf_puts(m->b, md ? "\n  - " : "<br>");
-            put_text(m, md, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg));
-        }
-        buf_puts(m->b, md ? "\n" : "</li>\n");
+    if (md) {
+        buf_printf(m->b, "\n## %s\n\n", title);
+        md_row(m->b, head, n);
+        for (unsigned c = 0; c < n; c++)
+            buf_puts(m->b, "|---");
+        buf_puts(m->b, "|\n");
+        return;
     }
+    buf_printf(m->b, "<h2>%s</h2>\n<table id=\"%s\">\n<tr>", title, id);
+    for (unsigned c = 0; c < n; c++)
+        buf_printf(m->b, "<th>%s</th>", head[c]);
+    buf_puts(m->b, "</tr>\n");
 }
 
-static void markdown(Map *m)
+/* The page's row: its start and its first n cells, `bad` shaded, column
+ * `name` a name, the columns in the mask `num` monospaced. */
+static void html_cells(Map *m, bool bad, const char *const *cell, unsigned n, unsigned name, unsigned num)
+{
+    buf_printf(m->b, "<tr%s>", bad ? " class=\"bad\"" : "");
+    for (unsigned c = 0; c < n; c++)
+        buf_printf(m->b, "<td%s>%s</td>", num & (1u << c) ? " class=\"num\"" : "",
+                   c == name ? name_html(m, cell[c]) : xml(m->a, cell[c]));
+}
+
+/* A row of n cells, the first a name (html_cells' `bad` and `num`). */
+static void table_row(Map *m, bool md, bool bad, const char *const *cell, unsigned n, unsigned num)
+{
+    if (md) {
+        md_row(m->b, cell, n);
+        return;
+    }
+    html_cells(m, bad, cell, n, 0, num);
+    buf_puts(m->b, "</tr>\n");
+}
+
+/* The page's segment row lists the banks, one per line, and marks the
+ * rules broken by severity. */
+static void html_segment(Map *m, const SegDraw *sd, const char *const *cell)
 {
     Arena *a = m->a;
     Buf *b = m->b;
-    buf_puts(b, "# ");
-    md_text(b, m->title);
-    buf_puts(b, "\n\n");
-    md_text(b, page_from(m));
-    buf_puts(b, "\n\n## Segments\n\n");
-    md_head(b, seg_heads, SEG_COLS);
+    const Segment *g = sd->g;
+    html_cells(m, sd->finds.n, cell, COL_BANKS, COL_NAME, SEG_NUM);
+    buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
+    for (unsigned k = 0; k < g->nbanks; k++) {
+        const Bank *bk = &g->banks[k];
+        buf_printf(b, "%s%s: %s", k ? "<br>" : "", name_html(m, bk->name ? bk->name : "?"),
+                   xml(a, range_text(a, bk->start, bk->end, true)));
+    }
+    buf_puts(b, "</td><td>");
+    for (unsigned k = 0; k < sd->finds.n; k++)
+        buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
+                   xml(a, sd->finds.f[k].code));
+    buf_puts(b, "</td></tr>\n");
+}
+
+/* The segments, allocation classes, DMA set and BARs, and for Markdown
+ * (which counts a segment's banks) the banks and CPU windows; then the
+ * findings, each with its notes. */
+static void tables(Map *m, bool md)
+{
+    Arena *a = m->a;
+    Buf *b = m->b;
+    const char *table_end = md ? "" : "</table>\n";
+    table_head(m, md, "Segments", "segments", seg_heads, SEG_COLS);
     unsigned banked = 0, windows = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         const SegDraw *sd = &m->sd[i];
         const char *cell[SEG_COLS];
         seg_cells(m, sd, cell);
-        md_row(b, cell, SEG_COLS);
+        if (md)
+            md_row(b, cell, SEG_COLS);
+        else
+            html_segment(m, sd, cell);
         banked += sd->g->nbanks > 0;
         windows += sd->g->cpu != CPU_NONE;
     }
+    buf_puts(b, table_end);
     if (m->s->nclasses) {
-        buf_puts(b, "\n## Allocation classes\n\n");
-        md_head(b, class_heads, CLASS_COLS);
+        table_head(m, md, "Allocation classes", "classes", class_heads, CLASS_COLS);
         for (unsigned i = 0; i < m->s->nclasses; i++) {
             const char *cell[CLASS_COLS];
             class_cells(m, i, cell);
-            md_row(b, cell, CLASS_COLS);
+            table_row(m, md, false, cell, CLASS_COLS, 1u << 1);
         }
+        buf_puts(b, table_end);
     }
     if (dma_text(m)) {
-        buf_puts(b, "\n");
-        md_text(b, dma_text(m));
-        buf_putc(b, '\n');
+        buf_puts(b, md ? "\n" : "<p id=\"dma\">");
+        put_text(m, md, dma_text(m));
+        buf_puts(b, md ? "\n" : "</p>\n");
     }
-    if (banked) {
+    if (md && banked) {
         static const char *const bank_head[] = {"segment", "bank", "id", "offsets", "size"};
-        buf_puts(b, "\n## Banks\n\n");
-        md_head(b, bank_head, countof(bank_head));
+        table_head(m, md, "Banks", NULL, bank_head, countof(bank_head));
         for (unsigned i = 0; i < m->nsd; i++)
             for (unsigned k = 0; k < m->sd[i].g->nbanks; k++) {
                 const Segment *g = m->sd[i].g;
@@ -1494,28 +1481,51 @@ static void markdown(Map *m)
             }
     }
     if (m->nlanes) {
-        buf_puts(b, "\n## BARs\n\n");
-        md_head(b, bar_heads, BAR_COLS);
+        table_head(m, md, "BARs", "bars", bar_heads, BAR_COLS);
         for (unsigned i = 0; i < m->nlanes; i++) {
             const char *cell[BAR_COLS];
             bar_cells(m, &m->lanes[i], cell);
-            md_row(b, cell, BAR_COLS);
+            table_row(m, md, m->lanes[i].finds.n, cell, BAR_COLS, 1u << 1 | 1u << 2);
         }
+        buf_puts(b, table_end);
     }
-    if (windows) {
+    if (md && windows) {
         static const char *const win_head[] = {"segment", "CPU window"};
-        buf_puts(b, "\n## CPU windows\n\n");
-        md_head(b, win_head, countof(win_head));
+        table_head(m, md, "CPU windows", NULL, win_head, countof(win_head));
         for (unsigned i = 0; i < m->nsd; i++)
             if (m->sd[i].g->cpu != CPU_NONE) {
                 const char *cell[] = {m->sd[i].g->name ? m->sd[i].g->name : "?", cpu_text(m, m->sd[i].g)};
                 md_row(b, cell, countof(cell));
             }
     }
-    buf_puts(b, "\n## Diagnostics\n\n");
+    buf_puts(b, md ? "\n## Diagnostics\n\n" : "<h2>Diagnostics</h2>\n");
     if (!m->ndiags)
-        buf_puts(b, "None: the spec passes every rule.\n");
-    diag_list(m, true);
+        buf_puts(b, md ? "None: the spec passes every rule.\n" : "<p>None: the spec passes every rule.</p>\n");
+    else if (!md)
+        buf_puts(b, "<ul id=\"diagnostics\">\n");
+    for (const Diag *e = m->d->head; e; e = e->next) {
+        if (e->sev == SEV_NOTE)
+            continue;
+        buf_puts(b, md ? "- " : e->sev == SEV_WARNING ? "<li class=\"warn\">" : "<li class=\"err\">");
+        put_text(m, md, diag_line(m, e->pos, e->sev, e->code, e->msg));
+        for (const Note *n = e->notes; n; n = n->next) {
+            buf_puts(b, md ? "\n  - " : "<br>");
+            put_text(m, md, diag_line(m, n->pos, SEV_NOTE, CODE_NONE, n->msg));
+        }
+        buf_puts(b, md ? "\n" : "</li>\n");
+    }
+    if (m->ndiags && !md)
+        buf_puts(b, "</ul>\n");
+}
+
+static void markdown(Map *m)
+{
+    buf_puts(m->b, "# ");
+    md_text(m->b, m->title);
+    buf_puts(m->b, "\n\n");
+    md_text(m->b, page_from(m));
+    buf_putc(m->b, '\n');
+    tables(m, true);
 }
 
 static void html(Map *m, const Buf *svgtext)
@@ -1523,37 +1533,7 @@ static void html(Map *m, const Buf *svgtext)
     html_head(m);
     buf_putn(m->b, svgtext->p, svgtext->len);
     buf_puts(m->b, "</div>\n");
-    html_table(m, "Segments", "segments", seg_heads, SEG_COLS);
-    for (unsigned i = 0; i < m->nsd; i++)
-        html_segment(m, &m->sd[i]);
-    buf_puts(m->b, "</table>\n");
-    if (m->s->nclasses)
-        html_table(m, "Allocation classes", "classes", class_heads, CLASS_COLS);
-    for (unsigned i = 0; i < m->s->nclasses; i++) {
-        const char *cell[CLASS_COLS];
-        class_cells(m, i, cell);
-        html_cells(m, false, cell, CLASS_COLS, 0, 1u << 1);
-        buf_puts(m->b, "</tr>\n");
-    }
-    if (m->s->nclasses)
-        buf_puts(m->b, "</table>\n");
-    if (dma_text(m))
-        buf_printf(m->b, "<p id=\"dma\">%s</p>\n", xml(m->a, dma_text(m)));
-    if (m->nlanes)
-        html_table(m, "BARs", "bars", bar_heads, BAR_COLS);
-    for (unsigned i = 0; i < m->nlanes; i++) {
-        const char *cell[BAR_COLS];
-        bar_cells(m, &m->lanes[i], cell);
-        html_cells(m, m->lanes[i].finds.n, cell, BAR_COLS, 0, 1u << 1 | 1u << 2);
-        buf_puts(m->b, "</tr>\n");
-    }
-    if (m->nlanes)
-        buf_puts(m->b, "</table>\n");
-    buf_puts(m->b, m->ndiags ? "<h2>Diagnostics</h2>\n<ul id=\"diagnostics\">\n"
-                             : "<h2>Diagnostics</h2>\n<p>None: the spec passes every rule.</p>\n");
-    diag_list(m, false);
-    if (m->ndiags)
-        buf_puts(m->b, "</ul>\n");
+    tables(m, false);
     buf_puts(m->b, "</body>\n</html>\n");
 }
 

@@ -23,14 +23,17 @@ static bool fail(Options *o, const char *fmt, ...)
     return false;
 }
 
+/* The values of --color and --diagnostics, for the parser and for the
+ * message that lists them.  msvc is text in MSBuild's canonical form; the
+ * others are DiagFormat's, in its order. */
+static const char *const color_values[] = {"auto", "always", "never"};
+static const char *const format_values[] = {"text", "msvc", "json", "sarif"};
+
 bool want_color(const char *mode, bool *color)
 {
-    if (!strcmp(mode, "always") || !strcmp(mode, "never")) {
-        *color = mode[0] == 'a';
-        return true;
-    }
-    *color = !getenv("NO_COLOR") && os_color_auto();
-    return !strcmp(mode, "auto");
+    const char *const *w = BY_NAME(color_values, countof(color_values), mode);
+    *color = w == &color_values[1] || (w == &color_values[0] && !getenv("NO_COLOR") && os_color_auto());
+    return w != NULL;
 }
 
 /* A size on the command line is an expression too: 64KiB, 1 << 20. */
@@ -97,7 +100,7 @@ static bool take_warning(Options *o, const char *w)
 static bool take_color(Options *o, const char *v)
 {
     return want_color(v ? v : "always", &o->style.color) ||
-           fail(o, "--color takes auto, always or never, not '%s'", v);
+           fail(o, "--color takes %s, not '%s'", words_text(o->arena, color_values, countof(color_values), " or "), v);
 }
 
 static bool take_templates(Options *o, const char *dir)
@@ -131,14 +134,18 @@ static bool take_jobs(Options *o, const char *v)
 static bool take_ddi(Options *o, const char *v)
 {
     return (o->resolve.ddi_forms = ddi_forms_parse(v)) ||
-           fail(o, "--ddi takes a list of qs, qs3 and qs4 (e.g. qs3,qs4), not '%s'", v);
+           fail(o, "--ddi takes a list of %s (e.g. qs3,qs4), not '%s'",
+                words_text(o->arena, ddi_form_names, DDI_FORMS, " and "), v);
 }
 
 static bool take_diagnostics(Options *o, const char *f)
 {
-    o->style.msvc = !strcmp(f, "msvc"); /* text, in MSBuild's canonical form */
-    if (!diag_format_parse(o->style.msvc ? "text" : f, &o->diags))
-        return fail(o, "--diagnostics takes text, msvc, json or sarif, not '%s'", f);
+    const char *const *v = BY_NAME(format_values, countof(format_values), f);
+    if (!v)
+        return fail(o, "--diagnostics takes %s, not '%s'",
+                    words_text(o->arena, format_values, countof(format_values), " or "), f);
+    o->style.msvc = v == &format_values[1];
+    o->diags = v < &format_values[2] ? DIAG_TEXT : (DiagFormat)(v - format_values - 1);
     if (o->diags != DIAG_TEXT && !(o->cmd_opts & OPT_DOC))
         return fail(o, "'segc %s' writes its diagnostics as text: --diagnostics=text or msvc", o->cmd_name);
     return true;

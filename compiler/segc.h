@@ -1173,7 +1173,6 @@ const char *bytes_text(Arena *a, uint64_t v);
  * documents.  A DiagReport collects every file of a run (copying what it
  * keeps, so each file's arena can go) and is written once at the end. */
 typedef enum { DIAG_TEXT, DIAG_JSON, DIAG_SARIF } DiagFormat;
-bool diag_format_parse(const char *s, DiagFormat *out);
 
 /* A position as the documents for programs give it (and libsegc): its
  * 1-based line and column, the column after its span (a span of 0 bytes
@@ -1307,7 +1306,7 @@ typedef struct Options {
     ResolveOpts resolve;
     Define *defines;       /* resolve's, to fill */
     const char **includes; /* resolve's, to fill */
-    char **files;          /* malloc'd copies (main.c) */
+    char **files;          /* copies in `arena` (main.c) */
     unsigned nfiles;
     const char *files_from; /* check --files-from */
     unsigned jobs;          /* check -j */
@@ -1355,7 +1354,7 @@ void options_init(Options *o, Arena *a, int argc, unsigned cmd_opts, const char 
 int option_parse(Options *o, int argc, char **argv, int *i);
 void options_free(Options *o);
 /* --color's mode: auto (a terminal that shows colour, NO_COLOR unset),
- * always or never; false for another word (auto is used then). */
+ * always or never; false for another word. */
 bool want_color(const char *mode, bool *color);
 
 /* ---- libsegc.c: the pipeline every command runs ------------------------ */
@@ -1439,6 +1438,9 @@ void *named(const void *items, size_t n, size_t size, const char *name, size_t l
 bool diag_suggest(Diags *d, Diag *on, const char *word, const void *items, size_t n, size_t size);
 const char *iec(Arena *a, uint64_t v); /* 14.75 GiB */
 const char *qty(Arena *a, uint64_t v); /* 0x3B0000000 (14.75 GiB) */
+/* The names (or DxgkNames) of the flags set in `flags`, `sep` between
+ * them ("direct_flip | cpu_visible"), or NULL for none. */
+const char *flags_text(Arena *a, uint32_t flags, const char *sep, bool dxgk);
 
 bool is_c_ident(const char *s);
 char *to_camel(Arena *a, const char *snake); /* contoso_x1 -> ContosoX1 */

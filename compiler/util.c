@@ -220,6 +220,17 @@ const char *qty(Arena *a, uint64_t v)
     return arena_printf(a, "0x%llX (%s)", (unsigned long long)v, iec(a, v));
 }
 
+const char *flags_text(Arena *a, uint32_t flags, const char *sep, bool dxgk)
+{
+    const char *t = NULL;
+    for (size_t i = 0; i < flag_count; i++)
+        if (flags & (1u << flag_table[i].bit)) {
+            const char *name = dxgk ? flag_table[i].dxgk : flag_table[i].name;
+            t = t ? arena_printf(a, "%s%s%s", t, sep, name) : name;
+        }
+    return t;
+}
+
 /* ---- Buf --------------------------------------------------------------- */
 
 void buf_reserve(Buf *b, size_t extra)
@@ -317,30 +328,22 @@ size_t utf8_check(const unsigned char *s, size_t len)
 
 /* ---- lines and columns ------------------------------------------------- */
 
-static size_t bom_len(const SrcFile *f)
-{
-    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 /* f->lines: the offset each line starts at (line 1: after a BOM), built
- * once per file.  A file without an arena (none is made so) is scanned. */
-static bool src_lines(const SrcFile *cf)
+ * once per file. */
+static void src_lines(const SrcFile *cf)
 {
     if (cf->lines)
-        return true;
-    if (!cf->arena || !cf->text)
-        return false;
+        return;
     SrcFile *f = (SrcFile *)(uintptr_t)cf; /* a cache: every SrcFile is made in its arena */
     size_t n = 1;
     for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
         n++;
     f->lines = arena_alloc(f->arena, n * sizeof *f->lines);
-    f->lines[0] = (uint32_t)bom_len(f);
+    f->lines[0] = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a BOM is no part of line 1 */
     n = 1;
     for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
         f->lines[n++] = (uint32_t)(s + 1 - f->text);
     f->nlines = (uint32_t)n;
-    return true;
 }
 
 SrcLoc src_loc(Pos p)
@@ -348,37 +351,26 @@ SrcLoc src_loc(Pos p)
     const SrcFile *f = p.file;
     if (!pos_placed(p) || !f->text)
         return (SrcLoc){0};
-    size_t off = p.off < f->len ? p.off : f->len, bol, line;
-    if (src_lines(f)) { /* the last line starting at or before off */
-        size_t lo = 0, hi = f->nlines;
-        while (hi - lo > 1) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (f->lines[mid] <= off)
-                lo = mid;
-            else
-                hi = mid;
-        }
-        line = lo + 1, bol = f->lines[lo];
-    } else {
-        line = 1, bol = bom_len(f);
-        for (const char *s = f->text, *e = s + off; (s = memchr(s, '\n', (size_t)(e - s))); s++)
-            line++, bol = (size_t)(s + 1 - f->text);
+    size_t off = p.off < f->len ? p.off : f->len, lo = 0, hi;
+    src_lines(f);
+    for (hi = f->nlines; hi - lo > 1;) { /* the last line starting at or before off */
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->lines[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
     }
+    size_t line = lo + 1, bol = f->lines[lo];
     const char *b = f->text + bol, *e = memchr(b, '\n', f->len - (bol < f->len ? bol : f->len));
     return (SrcLoc){(uint32_t)line, (uint32_t)(off > bol ? off - bol + 1 : 1), b, e ? e : f->text + f->len};
 }
 
 size_t src_line_off(const SrcFile *f, uint32_t line)
 {
-    if (!f || !f->text || line <= 1)
-        return f && f->text ? bom_len(f) : 0;
-    if (src_lines(f))
-        return line <= f->nlines ? f->lines[line - 1] : f->len;
-    const char *s = f->text, *e = s + f->len;
-    for (uint32_t n = 1; n < line && s; n++)
-        if ((s = memchr(s, '\n', (size_t)(e - s))))
-            s++;
-    return s ? (size_t)(s - f->text) : f->len;
+    if (!f || !f->text)
+        return 0;
+    src_lines(f);
+    return line <= 1 ? f->lines[0] : line <= f->nlines ? f->lines[line - 1] : f->len;
 }
 
 /* The one-byte span at byte `off` of `f`. */
@@ -393,6 +385,7 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     SrcFile *whole = arena_alloc(a, sizeof *whole);
     whole->name = is_stdin ? "<stdin>" : rev ? arena_printf(a, "%s:%s", rev, path) : arena_strdup(a, path);
     whole->text = "";
+    whole->arena = a;
     Pos at = pos_file(whole);
     FILE *fp = is_stdin ? stdin : rev ? os_git_open(rev, path) : os_fopen(path, "rb");
     int e = errno;

@@ -157,10 +157,10 @@ static void walk_up(const char *text, const char *ls, int col, bool seq, Path *u
 
 /* ---- what the map or sequence already has ------------------------------------ */
 
-static void add_present(TextCtx *c, const char *s, size_t n)
+static void add_present(TextCtx *c, Word w)
 {
-    if (n && c->npresent < CTX_MAX_PRESENT)
-        c->present[c->npresent++] = (Word){s, n};
+    if (w.n && c->npresent < CTX_MAX_PRESENT)
+        c->present[c->npresent++] = w;
 }
 
 /* The word after a line's dashes (an item of a block sequence). */
@@ -196,11 +196,11 @@ static void block_present(const char *text, const char *end, const char *ls, int
     bool stop = false;
     for (const char *p = ls; up && !stop && prev_line(text, &p, &l);)
         if (sibling(&l, col, items, true, &stop))
-            add_present(c, items ? item_word(&l).s : l.key.s, items ? item_word(&l).n : l.key.n);
+            add_present(c, items ? item_word(&l) : l.key);
     stop = false;
     for (const char *p = ls; !stop && next_line(end, &p, &l);)
         if (sibling(&l, col, items, false, &stop))
-            add_present(c, items ? item_word(&l).s : l.key.s, items ? item_word(&l).n : l.key.n);
+            add_present(c, items ? item_word(&l) : l.key);
 }
 
 /* ---- flow collections within the line -------------------------------------------- */
@@ -266,7 +266,7 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
     }
     for (unsigned i = 0; i < n; i++)
         if (seen[i].depth == f->depth)
-            add_present(c, seen[i].w.s, seen[i].w.n);
+            add_present(c, seen[i].w);
 }
 
 /* The words of the innermost collection after the cursor, to its end: on
@@ -296,7 +296,7 @@ static void flow_after(const char *p, const char *e, char open, int col, TextCtx
             while (q < e && is_word(*q))
                 q++;
             if (colon || open == '[')
-                add_present(c, p, (size_t)(q - p));
+                add_present(c, (Word){p, (size_t)(q - p)});
             p = q - 1;
         }
     }
@@ -511,16 +511,17 @@ bool path_match(const char *const *path, unsigned depth, const char *pattern)
     return i == depth;
 }
 
-bool text_has_top_key(const char *text, size_t len, const char *key)
+const char *text_top_key(const SrcFile *f, const char *key)
 {
     size_t n = strlen(key);
-    for (size_t at = len >= 3 && !memcmp(text, "\xEF\xBB\xBF", 3) ? 3 : 0; at < len; at++) {
-        if (at + n < len && !memcmp(text + at, key, n) && text[at + n] == ':')
-            return true;
-        const char *nl = memchr(text + at, '\n', len - at);
-        if (!nl)
-            break;
-        at = (size_t)(nl - text);
+    for (const char *s = f->text + src_line_off(f, 1), *e = f->text + f->len; s < e; s = line_end(s, e) + 1) {
+        if ((size_t)(e - s) <= n || memcmp(s, key, n))
+            continue;
+        const char *c = s + n;
+        while (c < e && (*c == ' ' || *c == '\t'))
+            c++;
+        if (c < e && *c == ':')
+            return c + 1;
     }
-    return false;
+    return NULL;
 }

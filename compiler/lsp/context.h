@@ -45,7 +45,9 @@ bool ctx_present(const TextCtx *c, const char *w);
 /* Whether a path of keys is `pattern`: keys separated by spaces, "#" a
  * sequence's item, "*" any key ("segments # flags #", "bars *"). */
 bool path_match(const char *const *path, unsigned depth, const char *pattern);
-/* Whether the text has the top-level key `key` (a variant: extends). */
-bool text_has_top_key(const char *text, size_t len, const char *key);
+/* What follows the colon of top-level key `key` in the text of `f` (a
+ * line that starts with the key, blanks and ':'), or NULL: `segc:` makes
+ * a document a spec, `extends:` a variant. */
+const char *text_top_key(const SrcFile *f, const char *key);
 
 #endif

@@ -59,15 +59,6 @@ bool lsp_locate(const Analysis *an, size_t off, Cursor *c)
     return an->src.root && walk(an, an->src.root, c);
 }
 
-/* The map of segments[i] the path goes through, or NULL. */
-static const Node *segment_map(const Cursor *c)
-{
-    if (c->depth < 2 || !c->path[0].key || strcmp(c->path[0].key, "segments") || c->path[1].index < 0)
-        return NULL;
-    const Node *seq = c->path[1].node;
-    return seq->kind == NODE_SEQ ? seq->items[c->path[1].index] : NULL;
-}
-
 const Segment *spec_segment(const Spec *s, const char *name)
 {
     return s && name ? BY_NAME(s->segs, s->nsegs, name) : NULL;
@@ -75,7 +66,11 @@ const Segment *spec_segment(const Spec *s, const char *name)
 
 const char *cursor_segment_name(const Cursor *c)
 {
-    const Node *m = segment_map(c), *name = m ? node_get(m, "name") : NULL;
+    /* The `name:` of the map of segments[i] the path goes through. */
+    if (c->depth < 2 || !c->path[0].key || strcmp(c->path[0].key, "segments") || c->path[1].index < 0 ||
+        c->path[1].node->kind != NODE_SEQ)
+        return NULL;
+    const Node *name = node_get(c->path[1].node->items[c->path[1].index], "name");
     return name && name->kind == NODE_SCALAR ? name->str : NULL;
 }
 
@@ -89,6 +84,18 @@ unsigned path_keys(const Cursor *c, const char **keys)
     for (unsigned i = 0; i < c->depth; i++)
         keys[i] = c->path[i].key ? c->path[i].key : "#";
     return c->depth;
+}
+
+bool cursor_expression(const Cursor *c, int *field)
+{
+    const char *keys[LOC_MAX_DEPTH];
+    unsigned n = path_keys(c, keys);
+    if (c->on_key || !n)
+        return false;
+    if (path_is(c, "constants *"))
+        return *field = -1, true;
+    const KeyInfo *k = spec_key(spec_map_at(keys, n - 1), keys[n - 1]);
+    return k && k->field >= 0 ? *field = k->field, true : false;
 }
 
 bool path_is(const Cursor *c, const char *pattern)

@@ -56,8 +56,7 @@ typedef struct Doc {
     char *uri;
     char *path;   /* the file the URI names (decoded), or the URI itself */
     char *real;   /* its canonical path when the file exists, else NULL */
-    char *text;   /* NUL-terminated */
-    size_t len;
+    const SrcFile *file; /* its text (NUL-terminated), in an arena of its own */
     long long version;
     Analysis *an; /* the last analysis, NULL once the text changed */
     Analysis *good; /* the last analysis that built a spec (completion's names), or NULL */
@@ -73,7 +72,6 @@ typedef struct Server {
     Doc **docs;
     size_t ndocs;
     ResolveOpts ro;
-    const char **include_dirs;
     RuleConfig rules;
     PosEncoding enc;
     Markup hover_markup, doc_markup; /* hover's, completion items' documentation's */
@@ -103,10 +101,8 @@ Analysis *lsp_analysis(Server *S, Doc *doc);
  * encoding) <-> a byte offset of a text; a segc Pos -> an LSP range.  The
  * lines and the start of each line's text are src_loc's (a BOM is not
  * part of line 1). */
-bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off);
-json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off);
+bool lsp_offset(const Server *S, const Doc *doc, const json_t *pos, size_t *off);
 json_t *lsp_range(const Server *S, Pos p);
-json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to);
 json_t *lsp_range_in(const Server *S, const SrcFile *f, size_t from, size_t to);
 /* The byte offset of a Pos in its file (0: none; at most the file's length). */
 size_t pos_offset(Pos p);
@@ -157,6 +153,9 @@ const Segment *cursor_segment(const Analysis *an, const Cursor *c);
  * spec_map_at speak; whether that path is `pattern` (path_match). */
 unsigned path_keys(const Cursor *c, const char **keys);
 bool path_is(const Cursor *c, const char *pattern);
+/* Whether the cursor's scalar is the value of an expression: a constant's
+ * (*field -1) or a field's (spec.def's key, fields.def's field). */
+bool cursor_expression(const Cursor *c, int *field);
 
 /* ---- query.c: hover and completion; nav.c: navigation and code actions -- */
 

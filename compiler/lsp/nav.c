@@ -49,8 +49,7 @@ static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, si
 
 static void nav_close(Nav *nv)
 {
-    if (nv->a)
-        arena_free(nv->a);
+    arena_free(nv->a);
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -85,19 +84,6 @@ static Sym ref_sym(Arena *a, const Expr *ref, const char *seg, Pos *word)
     if (n.scope == SC_BAR)
         return (Sym){SYM_BAR, owner, NULL, NULL};
     return (Sym){SYM_SEG, owner, n.kind == REF_END ? NULL : field_table[n.field].key, NULL};
-}
-
-/* Whether the value at the end of `path` is an expression: a constant's,
- * or a field's (fields.def keys). */
-static bool expr_key(const PathStep *path, unsigned depth)
-{
-    if (depth == 2 && path[0].key && !strcmp(path[0].key, "constants"))
-        return path[1].key != NULL;
-    const char *key = depth ? path[depth - 1].key : NULL;
-    for (unsigned f = 0; key && depth > 1 && f < FIELD_COUNT; f++)
-        if (!strcmp(field_table[f].key, key))
-            return true;
-    return false;
 }
 
 /* The EX_REF of `e` whose span holds byte `off`, or NULL. */
@@ -145,7 +131,8 @@ static Sym sym_at(Nav *nv, size_t off)
     if (!nv->own || !lsp_locate(&own, off, &c) || c.scalar->kind != NODE_SCALAR)
         return (Sym){0};
     Sym s = word_sym(&c);
-    if (s.kind != SYM_NONE || c.on_key || !expr_key(c.path, c.depth))
+    int field;
+    if (s.kind != SYM_NONE || !cursor_expression(&c, &field))
         return s;
     const Expr *ref = ref_at(expr_parse_scalar(nv->a, c.scalar, &nv->scratch), off);
     Pos word;
@@ -267,12 +254,13 @@ static void refs_in_expr(Refs *r, const Expr *e, const char *seg)
 static void refs_in_scalar(Refs *r, const Cursor *c)
 {
     Sym s = word_sym(c);
+    int field;
     if (same_sym(&s, &r->want)) {
         /* The declarations: a key of constants: or bars:, a segment's name:. */
         bool decl = c->on_key || path_is(c, "segments # name");
         if (r->decl || !decl)
             add_ref(r, text_span(c->scalar));
-    } else if (s.kind == SYM_NONE && !c->on_key && expr_key(c->path, c->depth)) {
+    } else if (s.kind == SYM_NONE && cursor_expression(c, &field)) {
         refs_in_expr(r, expr_parse_scalar(r->nv->a, c->scalar, &r->nv->scratch), cursor_segment_name(c));
     }
 }
@@ -547,8 +535,8 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
     const json_t *want = json_object_get(ctx, "diagnostics");
     size_t rs, re, ds, de;
     json_t *out = json_array();
-    if (!lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "start"), &rs) ||
-        !lsp_offset(S, nv.doc->text, nv.doc->len, json_object_get(range, "end"), &re)) {
+    if (!lsp_offset(S, nv.doc, json_object_get(range, "start"), &rs) ||
+        !lsp_offset(S, nv.doc, json_object_get(range, "end"), &re)) {
         nav_close(&nv);
         json_decref(out);
         return rpc_fail(err, RPC_INVALID_PARAMS, "no range");

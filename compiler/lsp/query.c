@@ -31,17 +31,6 @@ static const char *operand(Arena *a, uint64_t v)
     return s[0] == '\xE2' ? arena_printf(a, "0x%" PRIX64, v) : s;
 }
 
-/* "preserved_during_standby | direct_flip", or "none". */
-static void flag_names(Buf *b, uint32_t flags)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit))
-            buf_printf(b, "%s%s", n++ ? " | " : "", flag_table[i].name);
-    if (!n)
-        buf_puts(b, "none");
-}
-
 /* A MarkupContent of `md` (Markdown) in `kind`: as plain text, its code
  * fences, code spans and bold marks taken out. */
 static json_t *lsp_markup(Markup kind, const char *md, size_t len)
@@ -155,20 +144,6 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
         buf_printf(b, " (%s)", field_table[f].dxgk);
 }
 
-/* The field whose value the cursor's scalar is (-1: a constant's); false
- * when it is no expression. */
-static bool expression_at(const Cursor *c, int *field)
-{
-    const char *keys[LOC_MAX_DEPTH];
-    unsigned n = path_keys(c, keys);
-    if (c->on_key || !n)
-        return false;
-    if (path_is(c, "constants *"))
-        return *field = -1, true;
-    const KeyInfo *k = spec_key(spec_map_at(keys, n - 1), keys[n - 1]);
-    return k && k->field >= 0 ? *field = k->field, true : false;
-}
-
 /* The constant of spec `s` the cursor's `constants:` entry writes, when a
  * -D overrides it (the model's value is the command line's: written in
  * another file than its name), else NULL. */
@@ -199,7 +174,7 @@ static void hover_define(Arena *a, const HoverEval *h, const Constant *k, const 
 static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     int f;
-    if (!expression_at(c, &f))
+    if (!cursor_expression(c, &f))
         return false;
     const Segment *g = cursor_segment(an, c);
     field_title(b, c, g, f);
@@ -254,16 +229,6 @@ static bool hover_waiver(const Cursor *c, Buf *b)
     return true;
 }
 
-static void cpu_window(Arena *a, const Segment *g, Buf *b)
-{
-    if (g->cpu == CPU_BAR && g->cpu_bar)
-        buf_printf(b, "BAR `%s` at offset %s", g->cpu_bar->name, qty(a, g->cpu_offset.v));
-    else if (g->cpu == CPU_ADDRESS)
-        buf_printf(b, "address %s", qty(a, g->cpu_address.v));
-    else
-        buf_puts(b, "none");
-}
-
 /* Whether the cursor is on a segment's name in an allocation class or
  * the DMA buffer list. */
 static bool class_segment_at(const Cursor *c)
@@ -295,10 +260,15 @@ static bool hover_segment(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
     else
         buf_printf(b, "\n\n- GPU range: [0x%" PRIX64 ", 0x%" PRIX64 ")\n- size: %s", g->base.v, g->base.v + g->size.v,
                    qty(a, g->size.v));
-    buf_printf(b, "\n- flags: 0x%X = ", g->flags);
-    flag_names(b, g->flags);
+    const char *flags = flags_text(a, g->flags, " | ", false);
+    buf_printf(b, "\n- flags: 0x%X = %s", g->flags, flags ? flags : "none");
     buf_puts(b, "\n- CPU window: ");
-    cpu_window(a, g, b);
+    if (g->cpu == CPU_BAR && g->cpu_bar)
+        buf_printf(b, "BAR `%s` at offset %s", g->cpu_bar->name, qty(a, g->cpu_offset.v));
+    else if (g->cpu == CPU_ADDRESS)
+        buf_printf(b, "address %s", qty(a, g->cpu_address.v));
+    else
+        buf_puts(b, "none");
     return true;
 }
 
@@ -427,7 +397,7 @@ typedef struct Completion {
 static void item(Completion *k, const char *label, int kind, const char *detail, const char *doc, const char *insert)
 {
     json_t *it = json_pack("{s:s,s:i,s:{s:o,s:s}}", "label", label, "kind", kind, "textEdit", "range",
-                           lsp_range_of(k->S, k->doc->text, k->doc->len, k->word, k->off), "newText",
+                           lsp_range_in(k->S, k->doc->file, k->word, k->off), "newText",
                            insert ? insert : label);
     if (detail)
         json_object_set_new(it, "detail", json_string(detail));
@@ -440,7 +410,7 @@ static void item(Completion *k, const char *label, int kind, const char *detail,
  * variant only (FF_VARIANT) in a spec with `extends:`. */
 static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
 {
-    bool variant = text_has_top_key(k->doc->text, k->doc->len, "extends");
+    bool variant = text_top_key(k->doc->file, "extends") != NULL;
     for (size_t i = 0; i < spec_key_count; i++) {
         const KeyInfo *ki = &spec_keys[i];
         if (ki->map != m || ctx_present(c, ki->key) || (ki->flags & FF_VARIANT && !variant))
@@ -642,7 +612,7 @@ json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
         return NULL;
     const Analysis *an = lsp_analysis(S, doc), *names = an->s ? an : doc->good;
     TextCtx c;
-    text_context(doc->text, doc->len, off, &c);
+    text_context(doc->file->text, doc->file->len, off, &c);
     Completion k = {S, doc, c.word, off, json_array(), names ? names->s : NULL, names ? names->file : NULL};
     const char *path[CTX_MAX_DEPTH];
     for (unsigned i = 0; i < c.depth; i++)

@@ -9,6 +9,7 @@
  * in a file the document extends is shown at the document's `extends:`,
  * with the place itself as related information. */
 #include "lsp.h"
+#include "context.h"
 
 #include <signal.h>
 #include <stdarg.h>
@@ -86,20 +87,14 @@ static size_t units(PosEncoding enc, const char *s, const char *e)
  * no character of line 1 there either): a line is src_loc's less one, a
  * character the code units from the start of its text. */
 
-/* A document's text as a SrcFile, for src_loc and src_line_off. */
-static SrcFile text_file(const char *text, size_t len)
-{
-    return (SrcFile){.name = "", .text = text, .len = len};
-}
-
-bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos, size_t *off)
+bool lsp_offset(const Server *S, const Doc *doc, const json_t *pos, size_t *off)
 {
     json_t *l = json_object_get(pos, "line"), *c = json_object_get(pos, "character");
     if (!json_is_integer(l) || !json_is_integer(c) || json_integer_value(l) < 0 || json_integer_value(c) < 0)
         return false;
-    SrcFile f = text_file(text, len);
+    const char *text = doc->file->text, *end = text + doc->file->len;
     json_int_t line = json_integer_value(l);
-    const char *s = text + src_line_off(&f, line >= UINT32_MAX ? UINT32_MAX : (uint32_t)line + 1), *end = text + len;
+    const char *s = text + src_line_off(doc->file, line >= UINT32_MAX ? UINT32_MAX : (uint32_t)line + 1);
     /* Past the end of the line: its end, as LSP asks. */
     for (size_t want = (size_t)json_integer_value(c), n = 0; s < end && *s != '\n' && *s != '\r';) {
         const char *next = s + 1;
@@ -114,13 +109,6 @@ bool lsp_offset(const Server *S, const char *text, size_t len, const json_t *pos
     return true;
 }
 
-/* The text of a document's first line (after a BOM). */
-static const char *first_line(const Doc *doc)
-{
-    SrcFile f = text_file(doc->text, doc->len);
-    return doc->text + src_line_off(&f, 1);
-}
-
 /* The LSP position of offset `off` of file `f`. */
 static json_t *position(const Server *S, const SrcFile *f, size_t off)
 {
@@ -133,18 +121,6 @@ static json_t *position(const Server *S, const SrcFile *f, size_t off)
 json_t *lsp_range_in(const Server *S, const SrcFile *f, size_t from, size_t to)
 {
     return json_pack("{s:o,s:o}", "start", position(S, f, from), "end", position(S, f, to));
-}
-
-json_t *lsp_position(const Server *S, const char *text, size_t len, size_t off)
-{
-    SrcFile f = text_file(text, len);
-    return position(S, &f, off);
-}
-
-json_t *lsp_range_of(const Server *S, const char *text, size_t len, size_t from, size_t to)
-{
-    SrcFile f = text_file(text, len);
-    return lsp_range_in(S, &f, from, to);
 }
 
 size_t pos_offset(Pos p)
@@ -233,17 +209,7 @@ static void forget(Doc *d)
 static const SrcFile *open_file(void *ctx, Arena *a, const char *path)
 {
     const Doc *d = doc_by_path(ctx, path);
-    return d ? src_from_string(a, path, d->text, d->len) : NULL;
-}
-
-/* A document is a spec when a line starts with the `segc:` key; other YAML
- * files an editor opens get no diagnostics. */
-static bool is_spec(const Doc *doc)
-{
-    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, "segc", 4) && s[4 + strspn(s + 4, " \t")] == ':')
-            return true;
-    return false;
+    return d ? src_from_string(a, path, d->file->text, d->file->len) : NULL;
 }
 
 Analysis *lsp_analysis(Server *S, Doc *doc)
@@ -254,7 +220,7 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
     ResolveOpts ro = S->ro;
     ro.open_file = open_file;
     ro.open_ctx = S;
-    front_end(an, arena_new(), doc->path, doc->text, doc->len, &ro, &S->rules);
+    front_end(an, arena_new(), doc->path, doc->file->text, doc->file->len, &ro, &S->rules);
     return doc->an = an;
 }
 
@@ -262,17 +228,15 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
  * its `extends:` line, or its first character. */
 static json_t *extends_range(const Server *S, const Doc *doc)
 {
-    for (const char *s = first_line(doc); s; s = strchr(s, '\n'), s = s ? s + 1 : NULL)
-        if (!strncmp(s, "extends", 7) && s[7 + strspn(s + 7, " \t")] == ':') {
-            const char *v = strchr(s, ':') + 1, *e = v;
-            v += strspn(v, " \t");
-            for (e = v; *e && *e != '\n' && *e != '\r' && *e != '#'; e++)
-                ;
-            while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
-                e--;
-            return lsp_range_of(S, doc->text, doc->len, (size_t)(v - doc->text), (size_t)(e - doc->text));
-        }
-    return lsp_range_of(S, doc->text, doc->len, 0, 0);
+    const char *v = text_top_key(doc->file, "extends"), *e = v;
+    if (!v)
+        return lsp_range_in(S, doc->file, 0, 0);
+    v += strspn(v, " \t");
+    for (e = v; *e && *e != '\n' && *e != '\r' && *e != '#'; e++)
+        ;
+    while (e > v && (e[-1] == ' ' || e[-1] == '\t'))
+        e--;
+    return lsp_range_in(S, doc->file, (size_t)(v - doc->file->text), (size_t)(e - doc->file->text));
 }
 
 Pos lsp_shown(const Analysis *an, const Diag *g)
@@ -343,7 +307,9 @@ static void notify(Server *S, const char *method, json_t *params)
 static void publish(Server *S, Doc *doc)
 {
     json_t *list = json_array();
-    if (is_spec(doc)) {
+    /* A document is a spec when a line starts with the `segc:` key; other
+     * YAML files an editor opens get no diagnostics. */
+    if (text_top_key(doc->file, "segc")) {
         Analysis *an = lsp_analysis(S, doc);
         for (const Diag *g = an->d.head; g; g = g->next)
             json_array_append_new(list, lsp_diagnostic(S, doc, an, g));
@@ -362,30 +328,24 @@ static bool reads(const Analysis *an, const Doc *base)
     return false;
 }
 
+/* Every other open document that read `doc` as a file its spec extends
+ * is run again and its diagnostics sent. */
+static void recheck_readers(Server *S, const Doc *doc)
+{
+    for (size_t i = 0; i < S->ndocs; i++)
+        if (S->docs[i] != doc && reads(S->docs[i]->an, doc)) {
+            forget(S->docs[i]);
+            publish(S, S->docs[i]);
+        }
+}
+
 /* A document's text changed: it and every open document that extends it
  * are run again and their diagnostics sent. */
 static void changed(Server *S, Doc *doc)
 {
-    bool *stale = xmalloc(S->ndocs * sizeof *stale + 1);
-    for (size_t i = 0; i < S->ndocs; i++)
-        stale[i] = S->docs[i] != doc && reads(S->docs[i]->an, doc);
     forget(doc);
     publish(S, doc);
-    for (size_t i = 0; i < S->ndocs; i++)
-        if (stale[i]) {
-            forget(S->docs[i]);
-            publish(S, S->docs[i]);
-        }
-    free(stale);
-}
-
-/* Every document again (a file changed on the disk, or was saved). */
-static void recheck_all(Server *S)
-{
-    for (size_t i = 0; i < S->ndocs; i++)
-        forget(S->docs[i]);
-    for (size_t i = 0; i < S->ndocs; i++)
-        publish(S, S->docs[i]);
+    recheck_readers(S, doc);
 }
 
 static const char *param_uri(const json_t *params)
@@ -419,7 +379,7 @@ Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
 Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     Doc *doc = lsp_doc(S, params, err);
-    if (doc && !lsp_offset(S, doc->text, doc->len, json_object_get(params, "position"), off)) {
+    if (doc && !lsp_offset(S, doc, json_object_get(params, "position"), off)) {
         rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
         return NULL;
     }
@@ -433,16 +393,15 @@ static void doc_free(Doc *d)
     free(d->uri);
     free(d->path);
     free(d->real);
-    free(d->text);
+    arena_free(d->file ? d->file->arena : NULL);
     free(d);
 }
 
 static void set_text(Doc *d, const char *text, size_t len)
 {
-    free(d->text);
-    d->text = memcpy(xmalloc(len + 1), text, len);
-    d->text[len] = 0;
-    d->len = len;
+    const SrcFile *old = d->file;
+    d->file = src_from_string(arena_new(), d->path, text, len);
+    arena_free(old ? old->arena : NULL);
 }
 
 static void did_open(Server *S, const json_t *params)
@@ -479,13 +438,13 @@ static bool apply_change(Server *S, Doc *d, const json_t *ch)
         return true;
     }
     size_t from, to;
-    if (!lsp_offset(S, d->text, d->len, json_object_get(range, "start"), &from) ||
-        !lsp_offset(S, d->text, d->len, json_object_get(range, "end"), &to) || to < from)
+    if (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
+        !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from)
         return false;
     Buf b = {0};
-    buf_putn(&b, d->text, from);
+    buf_putn(&b, d->file->text, from);
     buf_putn(&b, t, n);
-    buf_putn(&b, d->text + to, d->len - to);
+    buf_putn(&b, d->file->text + to, d->file->len - to);
     set_text(d, b.p ? b.p : "", b.len);
     buf_free(&b);
     return true;
@@ -513,22 +472,20 @@ static void did_close(Server *S, const json_t *params)
     if (!d)
         return;
     S->docs[i] = S->docs[--S->ndocs];
-    /* The documents that extend it read it from the disk now. */
-    for (size_t k = 0; k < S->ndocs; k++)
-        if (reads(S->docs[k]->an, d)) {
-            forget(S->docs[k]);
-            publish(S, S->docs[k]);
-        }
+    recheck_readers(S, d); /* they read it from the disk now */
     notify(S, "textDocument/publishDiagnostics", json_pack("{s:s,s:[]}", "uri", d->uri, "diagnostics"));
     doc_free(d);
 }
 
 /* didSave and didChangeWatchedFiles: a file on the disk may have changed
- * under any document's extends chain. */
+ * under any document's extends chain, so every document is run again. */
 static void on_disk_change(Server *S, const json_t *params)
 {
     (void)params;
-    recheck_all(S);
+    for (size_t i = 0; i < S->ndocs; i++)
+        forget(S->docs[i]);
+    for (size_t i = 0; i < S->ndocs; i++)
+        publish(S, S->docs[i]);
 }
 
 /* ---- lifecycle ----------------------------------------------------------------- */
