@@ -100,6 +100,37 @@ START_TEST(test_edit_remove_pair)
 }
 END_TEST
 
+/* diag_edit_remove_item: the item `value` names, out of its sequence;
+ * NULL: no edit (the only item of a block sequence, which would leave its
+ * key holding nothing). */
+static const struct {
+    const char *text, *value, *want;
+} item_cases[] = {
+    {"flags:\n  - qq\n  - rr\nsize: 1\n", "qq", "flags:\n  - rr\nsize: 1\n"},
+    {"flags:\n  - qq\n  - rr # why\nsize: 1\n", "rr", "flags:\n  - qq\nsize: 1\n"},
+    {"flags:\n  - qq\nsize: 1\n", "qq", NULL},
+    /* the keys around it at the dash's column are no items */
+    {"flags:\n- qq\nsize: 1\n", "qq", NULL},
+    {"flags:\n- qq\n- rr\nsize: 1\n", "rr", "flags:\n- qq\nsize: 1\n"},
+    {"flags: [qq, rr]\n", "qq", "flags: [rr]\n"},
+    {"flags: [qq, rr]\n", "rr", "flags: [qq]\n"},
+    {"flags: [qq]\n", "qq", "flags: []\n"},
+};
+
+START_TEST(test_edit_remove_item)
+{
+    const SrcFile *f = text_file(item_cases[_i].text);
+    Diag *g = finding_at(f, item_cases[_i].value, (uint32_t)strlen(item_cases[_i].value));
+    diag_edit_remove_item(&D, g, g->pos);
+    if (!item_cases[_i].want) {
+        ck_assert_ptr_null(g->edit.text);
+        return;
+    }
+    ck_assert_ptr_nonnull(g->edit.text);
+    ck_assert_str_eq(applied(f->text, &g->edit), item_cases[_i].want);
+}
+END_TEST
+
 START_TEST(test_edit_none)
 {
     /* A span that is no `key: value` on one line gets no edit. */
@@ -215,6 +246,7 @@ Suite *diagedit_suite(void)
     tcase_add_test(tc, test_edit_set);
     tcase_add_loop_test(tc, test_edit_append, 0, (int)countof(append_cases));
     tcase_add_loop_test(tc, test_edit_remove_pair, 0, (int)countof(remove_cases));
+    tcase_add_loop_test(tc, test_edit_remove_item, 0, (int)countof(item_cases));
     tcase_add_test(tc, test_edit_none);
     tcase_add_test(tc, test_edit_suggest);
     suite_add_tcase(s, tc);
