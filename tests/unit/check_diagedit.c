@@ -6,6 +6,7 @@
  * An edit is applied here from its line and column, counting bytes of the
  * text, not with diag.c's own helpers. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fixture.h"
@@ -225,6 +226,25 @@ START_TEST(test_finding_edit)
 }
 END_TEST
 
+/* A key a DDI form cannot carry, written in a flow map: the edit removes
+ * its pair (a list's key would go as a block). */
+START_TEST(test_form_edit_flow)
+{
+    static const char head[] = "segc: 1\nboard: { name: t1, wddm: \"1.1\", arch: x64 }\nsegments:\n";
+    char spec[512], want[512];
+    snprintf(spec, sizeof spec, "%s  - { name: v, kind: memory, size: 1GiB, system_memory_end: 256MiB - 1 }\n", head);
+    snprintf(want, sizeof want, "%s  - { name: v, kind: memory, size: 1GiB }\n", head);
+    Diags d;
+    check_spec(spec, &d);
+    const Diag *g = d.head;
+    while (g && g->code != R_ddi_qs_system_memory_end)
+        g = g->next;
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(g->edit.text);
+    ck_assert_str_eq(applied(spec, &g->edit), want);
+}
+END_TEST
+
 START_TEST(test_no_edit)
 {
     /* A finding segc has no one edit for: a bank size past the end that is
@@ -253,6 +273,7 @@ Suite *diagedit_suite(void)
     tc = fixture_tcase("findings");
     tcase_add_loop_test(tc, test_finding_edit, 0, (int)countof(fix_cases));
     tcase_add_test(tc, test_no_edit);
+    tcase_add_test(tc, test_form_edit_flow);
     suite_add_tcase(s, tc);
     return s;
 }
