@@ -411,12 +411,6 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
-/* The map a field of each scope is written in, as a finding's field names
- * it ("vpr.range_start"); "" for a key of its own. */
-static const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
-                                        [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
-                                        [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
-
 /* The Value a finding or note about `on` points at: field on.field of its
  * bank, segment, BAR or the board ("size", "vpr.range_start",
  * "paging.buffer_size", "board.page_size"); NULL when the field is not a
@@ -427,7 +421,7 @@ static const Value *on_value(const Ck *k, On on)
         return NULL;
     const char *key = on.field;
     unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (unsigned sc = 0; sc < countof(scope_map); sc++)
+    for (unsigned sc = 0; sc <= SC_QS4; sc++)
         if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
             key += strlen(scope_map[sc]);
             scopes = SCOPE(sc);
@@ -579,29 +573,13 @@ static uint64_t end_of(uint64_t start, uint64_t size)
 }
 
 /* Where flag `bit` of segment `g` comes from: the flag written in `flags:`,
- * else the key that implies it (flag_derived); and that key's name. */
+ * else the key that implies it (flag_key); and that key's name. */
 static Pos flag_pos(const Segment *g, unsigned bit, const char **key)
 {
-    *key = "flags";
-    if (g->flag_pos[bit].file)
-        return g->flag_pos[bit];
-    switch (bit) {
-    case FB_cpu_visible: *key = "cpu_visible"; return g->cpu_pos;
-    case FB_use_banking: *key = "banks"; return g->banks_pos;
-    case FB_vpr_supported: *key = "vpr"; return g->vpr.pos;
-    case FB_supports_cpu_host_aperture: *key = "cpu_host_aperture"; return g->host.pos;
-    default: *key = "kind"; return g->kind_pos;
-    }
-}
-
-/* The name to say for flag `bit`: the flag, or the key that implies it. */
-static const char *flag_said(Ck *k, const Segment *g, unsigned bit, const FlagInfo *fi)
-{
-    const char *key;
-    flag_pos(g, bit, &key);
-    return g->flag_pos[bit].file || !strcmp(key, "kind")
-               ? arena_printf(k->d->arena, "flag '%s'", fi->name)
-               : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
+    Pos at;
+    if (g->flag_pos[bit].file || !flag_key(g, bit, key, &at))
+        *key = "flags", at = g->flag_pos[bit];
+    return at;
 }
 
 /* ---- AGP segments ------------------------------------------------------------- */
@@ -614,18 +592,13 @@ static void check_agp_exclusive(Ck *k, const Segment *g)
         reads_kind(k, report(k, SEG(g, "flags"), g->flags_pos, "segment '%s' is AGP: it may set no flag besides Agp",
                              g->name), g);
     /* Each key that sets a flag (the model's, not its flags: emit_preconditions). */
-    const struct {
-        bool set;
-        const char *key, *flag;
-        Pos pos;
-    } keys[] = {{g->cpu != CPU_NONE, "cpu_visible", "CpuVisible", g->cpu_pos},
-                {g->nbanks != 0, "banks", "UseBanking", g->banks_pos},
-                {g->vpr.set, "vpr", "VprSupported", g->vpr.pos},
-                {g->host.mode != CPU_NONE, "cpu_host_aperture", "SupportsCpuHostAperture", g->host.pos}};
-    for (size_t i = 0; i < countof(keys); i++)
-        if (keys[i].set)
-            reads_kind(k, report(k, SEG(g, keys[i].key), keys[i].pos, "segment '%s' is AGP: %s would set %s beside Agp",
-                                 g->name, keys[i].key, keys[i].flag), g);
+    for (size_t i = 0; i < flag_count; i++) {
+        const char *key;
+        Pos at;
+        if (flag_key(g, flag_table[i].bit, &key, &at) && strcmp(key, "kind"))
+            reads_kind(k, report(k, SEG(g, key), at, "segment '%s' is AGP: %s would set %s beside Agp", g->name, key,
+                                 flag_table[i].dxgk), g);
+    }
     if (!k->fired && g->flags != FLAG_agp) /* a flag no key of the spec says */
         report(k, SEG(g, "flags"), g->pos,
                "segment '%s' is AGP: its flags 0x%X are not Agp alone", g->name, (unsigned)g->flags);
@@ -1279,7 +1252,10 @@ static void check_flag_wddm_version(Ck *k, const Segment *g)
         if (!(g->flags & (1u << fi->bit)) || fi->min_wddm <= s->wddm)
             continue;
         Pos p = flag_pos(g, fi->bit, &key);
-        const char *what = flag_said(k, g, fi->bit, fi);
+        /* The flag, or the key that implies it. */
+        const char *what = !strcmp(key, "flags") || !strcmp(key, "kind")
+                               ? arena_printf(k->d->arena, "flag '%s'", fi->name)
+                               : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
         fix_wddm(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what,
                            fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
                  fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
@@ -1538,24 +1514,11 @@ static void check_wddm2_one_aperture(Ck *k)
 
 /* ---- DDI forms: what the emitted handlers can say --------------------------------- */
 
-static void check_ddi_form_version(Ck *k)
-{
-    const Spec *s = k->s;
-    unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
-    if (s->forms_from_option && extra)
-        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
-               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
-               "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
-               extra & DDI_QS4 ? "QUERYSEGMENT4" : extra & DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT",
-               wants == DDI_QS4 ? "QUERYSEGMENT4" : wants == DDI_QS3 ? "QUERYSEGMENT3" : "QUERYSEGMENT"));
-}
-
 /* The forms by index (field_in_form's): what a build answers, and what its
  * answer's descriptor is. */
 static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
 static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK_SEGMENTDESCRIPTOR3",
                                                  "DXGK_SEGMENTDESCRIPTOR4"};
-static const char *const form_option[DDI_FORMS] = {"qs", "qs3", "qs4"};
 static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
 
 /* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
@@ -1567,6 +1530,17 @@ static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
         if (forms & (1u << f))
             w[n++] = t[f];
     return words_text(k->d->arena, w, n, " and ");
+}
+
+static void check_ddi_form_version(Ck *k)
+{
+    const Spec *s = k->s;
+    unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
+    if (s->forms_from_option && extra)
+        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
+               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+               "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
+               form_query[extra & DDI_QS4 ? 2 : extra & DDI_QS3 ? 1 : 0], forms_said(k, wants, form_query)));
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
@@ -1592,7 +1566,7 @@ static const char *other_forms(Ck *k, unsigned lacking, unsigned carrying)
         Buf b = {0};
         for (unsigned f = 0; f < DDI_FORMS; f++)
             if (keep & (1u << f))
-                buf_printf(&b, "%s%s", b.len ? "," : "", form_option[f]);
+                buf_printf(&b, "%s%s", b.len ? "," : "", ddi_form_names[f]);
         const char *r = arena_printf(k->d->arena, "--ddi %s", b.p ? b.p : "");
         buf_free(&b);
         return r;
@@ -1856,21 +1830,14 @@ static void check_cpu_host_aperture_memory(Ck *k, const Segment *g)
 
 /* ---- allocation classes ----------------------------------------------------------- */
 
-/* The lists of a class a rule reads: key and list. */
+/* The lists of class `c` a rule reads, by key (CLASS_LISTS: the segment
+ * lists, then the bank hints): ClassList ls[] = {CLASS_LISTS(CLASS_LIST)}. */
 typedef struct ClassList {
     const char *key;
     const PlaceList *l;
 } ClassList;
-
-/* Class `c`'s segment lists (not its bank hints), into out; how many. */
-static unsigned class_lists(const AllocClass *c, ClassList out[4])
-{
-    out[0] = (ClassList){"prefer", &c->prefer};
-    out[1] = (ClassList){"write", &c->write};
-    out[2] = (ClassList){"read", &c->read};
-    out[3] = (ClassList){"evict", &c->evict};
-    return 4;
-}
+#define CLASS_LIST(l) {#l, &c->l},
+enum { SEGMENT_LISTS = 4 }; /* all but the bank hints */
 
 /* "class 'x'", or the DMA list's key. */
 static const char *owner_said(Ck *k, const AllocClass *c)
@@ -1909,8 +1876,8 @@ static void check_alloc_names_known(Ck *k)
     const Spec *s = k->s;
     for (unsigned i = 0; i < s->nclasses; i++) {
         const AllocClass *c = &s->classes[i];
-        ClassList ls[4];
-        for (unsigned j = 0, n = class_lists(c, ls); j < n; j++)
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
             unknown_places(k, c, ls[j].key, ls[j].l, NULL);
         const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
         if (first && first->nbanks)
@@ -1957,10 +1924,8 @@ static void check_alloc_slots(Ck *k, const AllocClass *c)
 
 static void check_alloc_repeated(Ck *k, const AllocClass *c)
 {
-    ClassList ls[5];
-    unsigned n = class_lists(c, ls);
-    ls[n++] = (ClassList){"banks", &c->banks};
-    for (unsigned j = 0; j < n; j++)
+    const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+    for (unsigned j = 0; j < countof(ls); j++)
         for (unsigned i = 0; i < ls[j].l->n; i++) {
             const Place *p = &ls[j].l->p[i], *first = BY_NAME(ls[j].l->p, i, p->name);
             if (!first)
@@ -2057,23 +2022,28 @@ static void check_alloc_read_set_ignored(Ck *k, const AllocClass *c)
     fix(k, e, "remove read: from class '%s', and list every segment it may live in under write:", c->name);
 }
 
-/* A segment of id 31 in any class's list or the DMA list. */
+/* Each name of list `key` of class `c` (NULL: the DMA list) that names
+ * the segment of id 31. */
+static void system_memory_ids(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
+{
+    for (unsigned h = 0; h < l->n; h++)
+        if (l->p[h].seg->id == 31)
+            report(k, SEG(l->p[h].seg, "name"), l->p[h].pos,
+                   "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
+                   "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
+                   c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), l->p[h].name);
+}
+
 static void check_alloc_system_memory_id(Ck *k)
 {
     const Spec *s = k->s;
-    for (unsigned i = 0; i <= s->nclasses; i++) {
-        const AllocClass *c = i < s->nclasses ? &s->classes[i] : NULL;
-        ClassList ls[4] = {{"dma_buffer_segments", &s->dma}};
-        unsigned n = c ? class_lists(c, ls) : 1;
-        for (unsigned j = 0; j < n; j++)
-            for (unsigned h = 0; h < ls[j].l->n; h++)
-                if (ls[j].l->p[h].seg->id == 31)
-                    report(k, SEG(ls[j].l->p[h].seg, "name"), ls[j].l->p[h].pos,
-                           "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
-                           "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
-                           c ? arena_printf(k->d->arena, "%s of ", ls[j].key) : "", owner_said(k, c),
-                           ls[j].l->p[h].name);
+    for (unsigned i = 0; i < s->nclasses; i++) {
+        const AllocClass *c = &s->classes[i];
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
+            system_memory_ids(k, c, ls[j].key, ls[j].l);
     }
+    system_memory_ids(k, NULL, "dma_buffer_segments", &s->dma);
 }
 
 /* ---- waivers --------------------------------------------------------------------- */

@@ -34,10 +34,6 @@ const char *change_class_name(ChangeClass c)
     return c == CHANGE_BREAKING ? "breaking" : "compatible";
 }
 
-/* Bits that never make a change of their own: Aperture and Agp follow
- * `kind` (kind-changed), UseBanking follows `banks` (bank-added/removed),
- * CpuVisible follows `cpu_visible` (cpu-window-added/removed). */
-#define DERIVED_ELSEWHERE (FLAG_aperture | FLAG_agp | FLAG_use_banking | FLAG_cpu_visible)
 /* Bits that only move a segment between VidMm's budgets. */
 #define BUDGET_FLAGS (FLAG_application_target | FLAG_local_budget_group | FLAG_non_local_budget_group)
 
@@ -116,8 +112,6 @@ static Pos value_pos(const Spec *s, const Segment *g, const Value *v)
 /* Where a flag bit of a segment is written, or the nearest place. */
 static Pos flag_pos(const Spec *s, const Segment *g, unsigned bit)
 {
-    if ((1u << bit) == FLAG_cpu_visible) /* from cpu_visible: */
-        return or_pos(g->cpu_pos, seg_pos(s, g));
     if (g->flags_written & (1u << bit))
         return g->flag_pos[bit];
     return or_pos(g->flags_pos, seg_pos(s, g));
@@ -167,7 +161,7 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
 static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, ChangeSide to, const char *fmt, ...)
 {
     Change *c = arena_alloc(x->a, sizeof *c);
-    *c = (Change){.kind = k, .cls = change_table[k].cls, .segment = segment, .from = from, .to = to,
+    *c = (Change){.kind = k, .segment = segment, .from = from, .to = to,
                   .pos = to.present ? to.pos : from.pos};
     va_list ap;
     va_start(ap, fmt);
@@ -177,10 +171,7 @@ static Change *add(Dx *x, ChangeKind k, const char *segment, ChangeSide from, Ch
     *d->tail = c;
     d->tail = &c->next;
     d->count++;
-    if (c->cls == CHANGE_BREAKING)
-        d->nbreaking++;
-    else
-        d->ncompatible++;
+    d->nbreaking += change_table[k].cls == CHANGE_BREAKING;
     return c;
 }
 
@@ -305,28 +296,23 @@ static void because(Dx *x, Change *c, const Segment *og, const Segment *ng, cons
     }
 }
 
-/* Segments own the fields of these scopes. */
-#define SEGMENT_SCOPES (SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4))
-
 /* Field f of the old and new owner (the spec, a BAR or a segment): one
  * change "SUBJECT NAME OLD -> NEW" when its value differs, of kind `up`
  * when it grew and `down` when it shrank.  A byte count says by how much;
- * the name of a field in a nested map carries the map's key. */
+ * the name of a segment's field in a nested map carries the map's key. */
 static void field_changed(Dx *x, ChangeKind up, ChangeKind down, FieldId f, const char *subject, const void *oo,
                           const void *no)
 {
-    static const char *const in[] = {[SC_CPU] = "cpu_visible.", [SC_VPR] = "vpr.",
-                                     [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
     const FieldInfo *fi = &field_table[f];
     const Value *ov = field_value(f, oo), *nv = field_value(f, no);
     if (ov->v == nv->v)
         return;
     bool bytes = fi->flags & FF_BYTES;
-    const Segment *og = SEGMENT_SCOPES & SCOPE(fi->scope) ? oo : NULL, *ng = og ? no : NULL;
+    const Segment *og = SEG_SCOPES & SCOPE(fi->scope) ? oo : NULL, *ng = og ? no : NULL;
     ChangeSide a = side_num(x, bytes, ov->v, value_pos(x->o, og, ov));
     ChangeSide b = side_num(x, bytes, nv->v, value_pos(x->n, ng, nv));
     Change *c = add(x, nv->v > ov->v ? up : down, ng ? ng->name : NULL, a, b, "%s %s%s %s -> %s%s", subject,
-                    in[fi->scope] ? in[fi->scope] : "", fi->key, a.text, b.text,
+                    og ? scope_map[fi->scope] : "", fi->key, a.text, b.text,
                     bytes ? delta_text(x->a, ov->v, nv->v) : "");
     because(x, c, og, ng, ov, nv);
 }
@@ -412,11 +398,13 @@ static void diff_window(Dx *x, const Segment *og, const Segment *ng, const char 
 
 static void diff_flags(Dx *x, const Segment *og, const Segment *ng)
 {
-    uint32_t changed = (og->flags ^ ng->flags) & ~(uint32_t)DERIVED_ELSEWHERE;
+    /* A flag no spec writes in `flags:` makes no change of its own:
+     * Aperture and Agp follow `kind` (kind-changed), UseBanking `banks`
+     * (bank-added/removed), CpuVisible `cpu_visible` (cpu-window-added/removed). */
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
         uint32_t m = 1u << fi->bit;
-        if (!(changed & m))
+        if (fi->derived || !((og->flags ^ ng->flags) & m))
             continue;
         bool was = og->flags & m;
         ChangeSide f = side_num(x, false, was, flag_pos(x->o, og, fi->bit));
@@ -481,16 +469,22 @@ static void diff_qs4(Dx *x, const Segment *og, const Segment *ng, const char *su
                  ng->host.pos);
 }
 
-/* A segment's id changes when one before it is added or removed. */
-static const char *renumber_cause(Dx *x, const Segment *og, const Segment *ng)
+/* Why an entry of a list by name (segments, classes: items of `size`
+ * bytes that start with their name) moved from place `oi` of OLD's list
+ * `ol` (`on` items) to place `ni` of NEW's: the first entry added before
+ * it, else the first removed before it, else a reordering. */
+static const char *renumber_cause(Dx *x, const char *noun, const char *nouns, size_t size, const void *ol,
+                                  unsigned on, unsigned oi, const void *nl, unsigned nn, unsigned ni)
 {
-    for (const Segment *g = x->n->segs; g < ng; g++)
-        if (!BY_NAME(x->o->segs, x->o->nsegs, g->name))
-            return arena_printf(x->a, "segment '%s' was added before it", g->name);
-    for (const Segment *g = x->o->segs; g < og; g++)
-        if (!BY_NAME(x->n->segs, x->n->nsegs, g->name))
-            return arena_printf(x->a, "segment '%s' was removed before it", g->name);
-    return "the segments were reordered";
+    const void *in[2] = {nl, ol}, *of[2] = {ol, nl};
+    unsigned upto[2] = {ni, oi}, n[2] = {on, nn};
+    for (unsigned side = 0; side < 2; side++)
+        for (unsigned i = 0; i < upto[side]; i++) {
+            const char *name = *(const char *const *)(const void *)((const char *)in[side] + i * size);
+            if (!named(of[side], n[side], size, name, strlen(name)))
+                return arena_printf(x->a, "%s '%s' was %s before it", noun, name, side ? "removed" : "added");
+        }
+    return arena_printf(x->a, "the %s were reordered", nouns);
 }
 
 static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
@@ -501,7 +495,8 @@ static void diff_segment(Dx *x, const Segment *og, const Segment *ng)
     if (og->id != ng->id) {
         ChangeSide f = side_num(x, false, og->id, seg_pos(o, og)), t = side_num(x, false, ng->id, seg_pos(n, ng));
         Change *c = add(x, CH_segment_renumbered, name, f, t, "segment '%s' id %u -> %u", name, og->id, ng->id);
-        c->cause = renumber_cause(x, og, ng);
+        c->cause = renumber_cause(x, "segment", "segments", sizeof *og, o->segs, o->nsegs, og->id - 1, n->segs,
+                                  n->nsegs, ng->id - 1);
     }
     text_changed(x, CH_kind_changed, name, arena_printf(x->a, "%s kind", subject), seg_kind_name(og->kind),
                  or_pos(og->kind_pos, seg_pos(o, og)), seg_kind_name(ng->kind), or_pos(ng->kind_pos, seg_pos(n, ng)));
@@ -587,9 +582,17 @@ static const char *moved_cause(Dx *x, const PlaceList *ol, const Segment *banked
     return NULL;
 }
 
+/* Where list `l` of class `c` (NULL: the DMA list) is written. */
 static Pos list_pos(const Spec *s, const AllocClass *c, const PlaceList *l)
 {
-    return or_pos(l->set ? l->pos : c->pos, spec_pos(s));
+    return or_pos(l->set || !c ? l->pos : c->pos, spec_pos(s));
+}
+
+/* The DXGK_ALLOCATIONINFO member that list `l` of class `c` (NULL: the DMA
+ * set) is written to. */
+static uint32_t member_value(const AllocClass *c, const PlaceList *l)
+{
+    return c && l == &c->prefer ? class_preferred(c) : c && l == &c->banks ? class_hinted_bank(c) : places_mask(l);
 }
 
 /* One member of a class's DXGK_ALLOCATIONINFO (or the DMA set: oc and nc
@@ -597,37 +600,23 @@ static Pos list_pos(const Spec *s, const AllocClass *c, const PlaceList *l)
  * already built) when an id OLD's value names now names another segment
  * or bank, else changed. */
 static void diff_member(Dx *x, const AllocClass *oc, const AllocClass *nc, const char *what, const PlaceList *ol,
-                        const PlaceList *nl, uint32_t ov, uint32_t nv, bool banks)
+                        const PlaceList *nl)
 {
+    uint32_t ov = member_value(oc, ol), nv = member_value(nc, nl);
     if (ov == nv)
         return;
-    const char *cause = moved_cause(x, ol, banks && oc->prefer.n ? oc->prefer.p[0].seg : NULL);
+    const char *cause = moved_cause(x, ol, oc && ol == &oc->banks && oc->prefer.n ? oc->prefer.p[0].seg : NULL);
     bool moved = cause != NULL;
     ChangeKind k = nc ? (moved ? CH_class_placement_moved : CH_class_placement_changed)
                       : (moved ? CH_dma_buffer_set_moved : CH_dma_buffer_set_changed);
-    Pos op = nc ? list_pos(x->o, oc, ol) : or_pos(ol->pos, spec_pos(x->o));
-    Pos np = nc ? list_pos(x->n, nc, nl) : or_pos(nl->pos, spec_pos(x->n));
     const char *ot = arena_printf(x->a, "0x%X (%s)", ov, places_text(x->a, ol, true));
     const char *nt = arena_printf(x->a, "0x%X (%s)", nv, places_text(x->a, nl, true));
-    ChangeSide f = side_text(ot, op), t = side_text(nt, np);
+    ChangeSide f = side_text(ot, list_pos(x->o, oc, ol)), t = side_text(nt, list_pos(x->n, nc, nl));
     f.v = ov, f.numeric = true, t.v = nv, t.numeric = true;
     Change *c = add(x, k, NULL, f, t, "%s%s%s%s %s -> %s", nc ? "class '" : "", nc ? nc->name : "", nc ? "' " : "",
                     what, ot, nt);
     c->alloc = nc ? nc->name : NULL;
     c->cause = cause;
-}
-
-/* Why a class's enumerator value changed: the first class added or
- * removed before it, else a reordering. */
-static const char *class_renumber_cause(Dx *x, const AllocClass *oc, const AllocClass *nc)
-{
-    for (const AllocClass *c = x->n->classes; c < nc; c++)
-        if (!BY_NAME(x->o->classes, x->o->nclasses, c->name))
-            return arena_printf(x->a, "class '%s' was added before it", c->name);
-    for (const AllocClass *c = x->o->classes; c < oc; c++)
-        if (!BY_NAME(x->n->classes, x->n->nclasses, c->name))
-            return arena_printf(x->a, "class '%s' was removed before it", c->name);
-    return "the classes were reordered";
 }
 
 static void diff_classes(Dx *x)
@@ -655,23 +644,18 @@ static void diff_classes(Dx *x)
             Change *c = add(x, CH_class_renumbered, NULL, side_num(x, false, oi, or_pos(oc->pos, spec_pos(o))),
                             side_num(x, false, i, np), "class '%s' %u -> %u", nc->name, oi, i);
             c->alloc = nc->name;
-            c->cause = class_renumber_cause(x, oc, nc);
+            c->cause = renumber_cause(x, "class", "classes", sizeof *oc, o->classes, o->nclasses, oi, n->classes,
+                                      n->nclasses, i);
         }
-        diff_member(x, oc, nc, "write set", &oc->write, &nc->write, places_mask(&oc->write), places_mask(&nc->write),
-                    false);
+        diff_member(x, oc, nc, "write set", &oc->write, &nc->write);
         /* A read set that follows the write set on both sides changes with it. */
         if (oc->read.set || nc->read.set)
-            diff_member(x, oc, nc, "read set", class_read(oc), class_read(nc), places_mask(class_read(oc)),
-                        places_mask(class_read(nc)), false);
-        diff_member(x, oc, nc, "eviction set", &oc->evict, &nc->evict, places_mask(&oc->evict),
-                    places_mask(&nc->evict), false);
-        diff_member(x, oc, nc, "preference", &oc->prefer, &nc->prefer, class_preferred(oc), class_preferred(nc),
-                    false);
-        diff_member(x, oc, nc, "bank hint", &oc->banks, &nc->banks, class_hinted_bank(oc), class_hinted_bank(nc),
-                    true);
+            diff_member(x, oc, nc, "read set", class_read(oc), class_read(nc));
+        diff_member(x, oc, nc, "eviction set", &oc->evict, &nc->evict);
+        diff_member(x, oc, nc, "preference", &oc->prefer, &nc->prefer);
+        diff_member(x, oc, nc, "bank hint", &oc->banks, &nc->banks);
     }
-    diff_member(x, NULL, NULL, "DMA buffer segment set", &o->dma, &n->dma, places_mask(&o->dma), places_mask(&n->dma),
-                false);
+    diff_member(x, NULL, NULL, "DMA buffer segment set", &o->dma, &n->dma);
 }
 
 /* ---- constants ---------------------------------------------------------------------------------- */
@@ -730,8 +714,9 @@ void diff_print_text(Buf *b, const Diff *d)
 {
     for (const Change *c = d->head; c; c = c->next) {
         SrcLoc l = src_loc(c->pos);
-        buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(c->cls), c->pos.file ? c->pos.file->name : "?",
-                   (unsigned)l.line, (unsigned)l.col, change_table[c->kind].name, c->msg, c->cause ? ", because " : "",
+        const ChangeInfo *ci = &change_table[c->kind];
+        buf_printf(b, "%s: %s:%u:%u: [%s] %s%s%s\n", change_class_name(ci->cls), c->pos.file ? c->pos.file->name : "?",
+                   (unsigned)l.line, (unsigned)l.col, ci->name, c->msg, c->cause ? ", because " : "",
                    c->cause ? c->cause : "");
         for (const Note *n = c->notes; n; n = n->next) {
             l = src_loc(n->pos);
@@ -741,7 +726,7 @@ void diff_print_text(Buf *b, const Diff *d)
     }
     if (d->count)
         buf_printf(b, "%u change%s: %u breaking, %u compatible\n", d->count, d->count == 1 ? "" : "s", d->nbreaking,
-                   d->ncompatible);
+                   d->count - d->nbreaking);
     else
         buf_puts(b, "no change\n");
 }
@@ -766,7 +751,7 @@ static void json_side(JsonW *w, const char *key, const ChangeSide *s)
 static void json_change(JsonW *w, const Change *c)
 {
     json_obj_begin(w);
-    json_kstr(w, "class", change_class_name(c->cls));
+    json_kstr(w, "class", change_class_name(change_table[c->kind].cls));
     json_kstr(w, "kind", change_table[c->kind].name);
     json_pos(w, c->pos);
     json_kstr(w, "segment", c->segment);
@@ -802,6 +787,6 @@ void diff_print_json(Buf *b, const Diff *d, const char *old_name, const char *ne
         json_change(&w, c);
     json_arr_end(&w);
     json_kuint(&w, "breaking", d->nbreaking);
-    json_kuint(&w, "compatible", d->ncompatible);
+    json_kuint(&w, "compatible", d->count - d->nbreaking);
     json_obj_end(&w);
 }

@@ -48,9 +48,6 @@ typedef struct EvalCtx {
     Slot *slot;
 } EvalCtx;
 
-/* The scopes whose owner is a segment (banks have their own slots). */
-enum { SEG_SCOPES = SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4) };
-
 static bool eval_slot(R *r, Slot *sl);
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what);
 
@@ -169,21 +166,12 @@ static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const Fi
     }
 }
 
-/* The kind of Node a value of kind `k` is. */
-static NodeKind value_node_kind(ValueKind k)
-{
-    switch (k) {
-    case VK_FLAGS:
-    case VK_SEGMENTS:
-    case VK_HINTS:
-    case VK_SEQ: return NODE_SEQ;
-    case VK_WAIVERS:
-    case VK_CONSTANTS:
-    case VK_MAP:
-    case VK_MAPS: return NODE_MAP;
-    default: return NODE_SCALAR;
-    }
-}
+/* The kind of Node a value of each kind is. */
+static const NodeKind value_node[] = {
+#define X(vk, node) [vk] = node,
+    VALUE_KINDS(X)
+#undef X
+};
 
 /* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
  * not the kind of node the key takes.  Type errors name the key `key` of
@@ -193,7 +181,7 @@ static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, cons
     const Node *n = node_get(map, key);
     if (!n)
         return NULL;
-    NodeKind k = value_node_kind(spec_key(m, key)->kind);
+    NodeKind k = value_node[spec_key(m, key)->kind];
     if (n->kind == k)
         return n;
     node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
@@ -375,19 +363,6 @@ static void build_bars(R *r, const Node *root)
     }
 }
 
-/* What writes each derived flag instead of `flags:`, and whether segment
- * `g` already has it written. */
-static const char *derived_from(const Segment *g, unsigned bit, bool *written)
-{
-    switch (bit) {
-    case FB_aperture: *written = g->kind == SEG_APERTURE; return "kind: aperture";
-    case FB_agp: *written = g->kind == SEG_AGP; return "kind: agp";
-    case FB_cpu_visible: *written = g->cpu_pos.file; return "cpu_visible:";
-    case FB_use_banking: *written = g->banks_pos.file; return "banks:";
-    }
-    BUG("a derived flag nothing writes");
-}
-
 static void build_flags(R *r, Segment *g, const Node *fl)
 {
     g->flags_pos = fl->pos;
@@ -403,8 +378,10 @@ static void build_flags(R *r, Segment *g, const Node *fl)
             continue;
         }
         if (fi->derived) {
-            bool written;
-            const char *why = derived_from(g, fi->bit, &written);
+            const char *key;
+            Pos at;
+            bool written = flag_key(g, fi->bit, &key, &at);
+            const char *why = strcmp(key, "kind") ? arena_printf(r->a, "%s:", key) : arena_printf(r->a, "kind: %s", fi->name);
             Diag *e = error_at(r->d, C_derived_flag, p, "'%s' is not written in flags: segc derives it from '%s'",
                                f->str, why);
             diag_fixit(r->d, e, written ? "remove '%s' (segc sets it from the '%s' already written)"
@@ -569,14 +546,6 @@ static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const
     }
 }
 
-/* The flags segc sets from the segment's other keys. */
-static uint32_t derived_flags(const Segment *g)
-{
-    return (g->kind == SEG_APERTURE ? FLAG_aperture : 0) | (g->kind == SEG_AGP ? FLAG_agp : 0) |
-           (g->cpu != CPU_NONE ? FLAG_cpu_visible : 0) | (g->nbanks ? FLAG_use_banking : 0) |
-           (g->vpr.set ? FLAG_vpr_supported : 0) | (g->host.mode != CPU_NONE ? FLAG_supports_cpu_host_aperture : 0);
-}
-
 static void build_segment(R *r, unsigned idx, const Node *item)
 {
     Segment *g = &r->s->segs[idx];
@@ -633,7 +602,12 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if ((n = typed(r, item, MAP_SEGMENT, "cpu_host_aperture", where)))
         build_host(r, g, n, where);
     bind_fields(r, SC_QS4, CPU_NONE, item, g, idx, g, where, where);
-    g->flags = g->flags_written | derived_flags(g);
+    g->flags = g->flags_written;
+    for (size_t i = 0; i < flag_count; i++) {
+        const char *key;
+        Pos at;
+        g->flags |= flag_key(g, flag_table[i].bit, &key, &at) ? 1u << flag_table[i].bit : 0;
+    }
 }
 
 static void build_segments(R *r, const Node *root)
@@ -682,9 +656,7 @@ static void build_paging(R *r, const Node *root)
         const char *sn = scalar_str(r, p, MAP_PAGING, "segment", "'paging'", &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
-            for (unsigned i = 0; strcmp(sn, "none") != 0 && i < s->nsegs; i++)
-                if (s->segs[i].name && !strcmp(s->segs[i].name, sn))
-                    s->paging.seg = &s->segs[i];
+            s->paging.seg = strcmp(sn, "none") ? BY_NAME(s->segs, s->nsegs, sn) : NULL;
             if (strcmp(sn, "none") != 0 && !s->paging.seg) {
                 Diag *e = error_at(r->d, C_unknown_segment, s->paging.seg_pos, "no segment named '%s' (or 'none')", sn);
                 if (!deleted_note(r, e, MAP_SEGMENT, sn, strlen(sn)) &&
@@ -768,11 +740,9 @@ static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
                        near->str, os_basename(near->pos.file->name));
             diag_edit(r->d, e, node_span(node_get(item, "name")), near->str);
         }
-    build_places(r, item, MAP_CLASS, "prefer", where, &c->prefer);
-    build_places(r, item, MAP_CLASS, "write", where, &c->write);
-    build_places(r, item, MAP_CLASS, "read", where, &c->read);
-    build_places(r, item, MAP_CLASS, "evict", where, &c->evict);
-    build_places(r, item, MAP_CLASS, "banks", where, &c->banks);
+#define BUILD(l) build_places(r, item, MAP_CLASS, #l, where, &c->l);
+    CLASS_LISTS(BUILD)
+#undef BUILD
     if (c->write.set && !c->write.n)
         error_at(r->d, C_bad_value, c->write.pos,
                  "'write' of %s names no segment: a SupportedWriteSegmentSet of 0 lets VidMm place the allocation "
@@ -1332,6 +1302,10 @@ const MapInfo spec_maps[MAP_COUNT] = {
 #undef KEY
 };
 
+const char *const scope_map[] = {[SC_BOARD] = "board.", [SC_BAR] = "", [SC_SEG] = "", [SC_CPU] = "cpu_visible.",
+                                 [SC_BANK] = "", [SC_PAGING] = "paging.", [SC_VPR] = "vpr.",
+                                 [SC_HOST] = "cpu_host_aperture.", [SC_QS4] = ""};
+
 /* The map each scope's fields are keys of. */
 enum {
     MAP_OF_SC_BOARD = MAP_BOARD, MAP_OF_SC_BAR = MAP_BAR, MAP_OF_SC_SEG = MAP_SEGMENT, MAP_OF_SC_CPU = MAP_CPU_VISIBLE,
@@ -1393,33 +1367,34 @@ bool field_in_mode(FieldId f, CpuMode mode)
 const char *field_written(FieldId f, const Segment *g, Pos *at)
 {
     const FieldInfo *fi = &field_table[f];
+    FieldScope sc = fi->scope;
+    const char *key;
     *at = (Pos){0};
-    bool set;
-    if (fi->write == WR_NONE)
+    if (fi->write == WR_NONE) /* the board's, a BAR's, the paging buffer's */
         return NULL;
-    switch (fi->scope) {
-    case SC_SEG:
-    case SC_QS4: *at = field_value(f, g)->pos; return field_value(f, g)->set ? fi->key : NULL;
-    case SC_CPU: *at = g->cpu_pos, set = g->cpu != CPU_NONE && field_in_mode(f, g->cpu); break;
-    case SC_BANK: *at = g->banks_pos, set = g->nbanks != 0; break;
-    case SC_VPR: *at = g->vpr.pos, set = g->vpr.set; break;
-    case SC_HOST: *at = g->host.pos, set = g->host.mode != CPU_NONE && field_in_mode(f, g->host.mode); break;
-    default: return NULL; /* the board's, a BAR's, the paging buffer's */
+    if (sc == SC_SEG || sc == SC_QS4) {
+        *at = field_value(f, g)->pos;
+        return field_value(f, g)->set ? fi->key : NULL;
     }
-    /* The segment's key whose value is the field's map. */
-    SpecMap m = spec_keys[spec_key_count - FIELD_COUNT + f].map;
-    for (size_t i = 0; set && i < spec_key_count; i++)
-        if (spec_keys[i].map == MAP_SEGMENT && spec_keys[i].target == m)
-            return spec_keys[i].key;
-    return NULL;
+    /* The map the field is a key of, which sets its flag. */
+    unsigned bit = sc == SC_CPU ? FB_cpu_visible : sc == SC_BANK ? FB_use_banking
+                   : sc == SC_VPR ? FB_vpr_supported : FB_supports_cpu_host_aperture;
+    return flag_key(g, bit, &key, at) && field_in_mode(f, sc == SC_HOST ? g->host.mode : g->cpu) ? key : NULL;
 }
 
-bool flag_in_form(unsigned bit, unsigned form)
+bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at)
 {
-    for (size_t i = 0; i < flag_count; i++)
-        if (flag_table[i].bit == bit)
-            return form == 2 || flag_table[i].min_wddm < 0x20;
-    return false;
+    bool sets;
+    switch (bit) {
+    case FB_aperture: *key = "kind", *at = g->kind_pos, sets = g->kind == SEG_APERTURE; break;
+    case FB_agp: *key = "kind", *at = g->kind_pos, sets = g->kind == SEG_AGP; break;
+    case FB_cpu_visible: *key = "cpu_visible", *at = g->cpu_pos, sets = g->cpu != CPU_NONE; break;
+    case FB_use_banking: *key = "banks", *at = g->banks_pos, sets = g->nbanks != 0; break;
+    case FB_vpr_supported: *key = "vpr", *at = g->vpr.pos, sets = g->vpr.set; break;
+    case FB_supports_cpu_host_aperture: *key = "cpu_host_aperture", *at = g->host.pos, sets = g->host.mode != CPU_NONE; break;
+    default: *key = NULL, *at = (Pos){0}, sets = false;
+    }
+    return sets;
 }
 
 uint64_t field_max(FieldId f, const Spec *s)
@@ -1440,16 +1415,17 @@ unsigned ddi_forms_for(unsigned wddm)
     return wddm < 0x12 ? DDI_QS : wddm < 0x20 ? DDI_QS3 : DDI_QS4;
 }
 
+const char *const ddi_form_names[DDI_FORMS] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
+
 unsigned ddi_forms_parse(const char *list)
 {
-    static const char *const names[] = {"qs", "qs3", "qs4"}; /* DDI_QS, DDI_QS3, DDI_QS4 */
     unsigned forms = 0;
     for (const char *p = list;; p++) { /* every item, the last too, is a form */
         size_t n = strcspn(p, ",");
-        const char *const *form = NAMED(names, countof(names), p, n);
+        const char *const *form = NAMED(ddi_form_names, DDI_FORMS, p, n);
         if (!form)
             return 0;
-        forms |= 1u << (form - names);
+        forms |= 1u << (form - ddi_form_names);
         p += n;
         if (!*p)
             return forms;

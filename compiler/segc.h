@@ -759,6 +759,8 @@ typedef struct AllocClass {
     PlaceList evict;      /* EvictionSegmentSet */
     PlaceList banks;      /* HintedBank: banks of prefer.p[0] */
 } AllocClass;
+/* A class's lists, by member and key: its segment lists, then its bank hints. */
+#define CLASS_LISTS(X) X(prefer) X(write) X(read) X(evict) X(banks)
 
 /* The longest board name: the outputs are named <name>_segments.h and
  * the like (11 bytes more), written first as .<file>.segc-XXXXXX (13
@@ -828,6 +830,11 @@ const char *places_text(Arena *a, const PlaceList *l, bool ids);
  * expression.  Owners: Spec (board, paging), Bar, Segment, Bank. */
 typedef enum { SC_BOARD, SC_BAR, SC_SEG, SC_CPU, SC_BANK, SC_PAGING, SC_VPR, SC_HOST, SC_QS4 } FieldScope;
 #define SCOPE(sc) (1u << (sc)) /* a set of scopes */
+/* The scopes whose owner is a segment (a bank's owner is its bank). */
+#define SEG_SCOPES (SCOPE(SC_SEG) | SCOPE(SC_CPU) | SCOPE(SC_VPR) | SCOPE(SC_HOST) | SCOPE(SC_QS4))
+/* The map a field of each scope is written in, as a key names it
+ * ("vpr.range_start"); "" for a key of its own owner's. */
+extern const char *const scope_map[];
 /* A field's value when its key is absent: 0; DEFAULT_PAGE_SIZE; the end
  * of the previous non-AGP segment (0 for an AGP one); the segment's size;
  * for the last bank the rest of the segment (0 for the others); a BAR's
@@ -896,11 +903,19 @@ static inline bool field_agp_ignored(FieldId f)
 {
     return f == F_base || f == F_size;
 }
+/* Whether a key of segment `g` besides `flags:` sets flag `bit` (the one
+ * place that says which: resolve.c's flags, field_written and check.c read
+ * it): *key the key that can ("kind", "cpu_visible", "banks", "vpr",
+ * "cpu_host_aperture"; NULL: none) and *at where g writes it. */
+bool flag_key(const Segment *g, unsigned bit, const char **key, Pos *at);
 /* Whether DDI form `form` (an index, as field_in_form's) carries flag
  * `bit` of DXGK_SEGMENTFLAGS: QUERYSEGMENT4 every flag, the WDDM 1.x
  * forms (QUERYSEGMENT, QUERYSEGMENT3) those from before WDDM 2.0, whose
  * later bits are Reserved in their contract. */
-bool flag_in_form(unsigned bit, unsigned form);
+static inline bool flag_in_form(unsigned bit, unsigned form)
+{
+    return form == 2 || flag_table[bit].min_wddm < 0x20; /* flag_table[bit] is bit's row */
+}
 /* The largest value field `f`'s DXGK member holds for the spec's arch. */
 uint64_t field_max(FieldId f, const Spec *s);
 
@@ -909,7 +924,9 @@ uint64_t field_max(FieldId f, const Spec *s);
 /* The forms a driver of WDDM version `wddm` is asked for: QUERYSEGMENT
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
-/* Parses "qs,qs3,qs4"; returns 0 on a bad list. */
+/* The forms by index as --ddi names them ("qs", "qs3", "qs4"), and a
+ * list of them parsed ("qs,qs4"; 0 for a bad list). */
+extern const char *const ddi_form_names[DDI_FORMS];
 unsigned ddi_forms_parse(const char *list);
 
 /* Checks the keys and types of a read spec, fills the model, applies -D
@@ -934,26 +951,31 @@ typedef enum {
     MAP_COUNT,
     MAP_NONE = MAP_COUNT /* a KeyInfo's target when its value is no map */
 } SpecMap;
+/* What a key's value is, and the kind of node that holds it. */
+#define VALUE_KINDS(X) \
+    X(VK_EXPR, NODE_SCALAR)    /* an expression (a field; a constant's value) */ \
+    X(VK_FORMAT, NODE_SCALAR)  /* the format version, SEGC_FORMAT_VERSION */ \
+    X(VK_PATH, NODE_SCALAR)    /* a file's path */ \
+    X(VK_IDENT, NODE_SCALAR)   /* a C identifier naming its map */ \
+    X(VK_ENUM, NODE_SCALAR)    /* one of `values` */ \
+    X(VK_VERSION, NODE_SCALAR) /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */ \
+    X(VK_BOOL, NODE_SCALAR)    /* true or false (`values`) */ \
+    X(VK_SEGMENT, NODE_SCALAR) /* the name of a segment, or none */ \
+    X(VK_BAR, NODE_SCALAR)     /* the name of a BAR */ \
+    X(VK_FLAGS, NODE_SEQ)      /* a sequence of flag_table's names */ \
+    X(VK_WAIVERS, NODE_MAP)    /* a map of rule names to reasons */ \
+    X(VK_CONSTANTS, NODE_MAP)  /* a map of names to expressions */ \
+    X(VK_MAP, NODE_MAP)        /* a map `target` */ \
+    X(VK_MAPS, NODE_MAP)       /* a map of names to maps `target` */ \
+    X(VK_SEQ, NODE_SEQ)        /* a sequence of maps `target` */ \
+    X(VK_SEGMENTS, NODE_SEQ)   /* a sequence of segment names */ \
+    X(VK_HINTS, NODE_SEQ)      /* a sequence of names, each also writable as a map \
+                                * `target` whose first key takes the name */ \
+    X(VK_BANK, NODE_SCALAR)    /* the name of a bank (of the class's first preferred segment) */
 typedef enum {
-    VK_EXPR,      /* an expression (a field; a constant's value) */
-    VK_FORMAT,    /* the format version, SEGC_FORMAT_VERSION */
-    VK_PATH,      /* a file's path */
-    VK_IDENT,     /* a C identifier naming its map */
-    VK_ENUM,      /* one of `values` */
-    VK_VERSION,   /* one of `values` (a WDDM version), quoted or not; "2" is 2.0 */
-    VK_BOOL,      /* true or false (`values`) */
-    VK_SEGMENT,   /* the name of a segment, or none */
-    VK_BAR,       /* the name of a BAR */
-    VK_FLAGS,     /* a sequence of flag_table's names */
-    VK_WAIVERS,   /* a map of rule names to reasons */
-    VK_CONSTANTS, /* a map of names to expressions */
-    VK_MAP,       /* a map `target` */
-    VK_MAPS,      /* a map of names to maps `target` */
-    VK_SEQ,       /* a sequence of maps `target` */
-    VK_SEGMENTS,  /* a sequence of segment names */
-    VK_HINTS,     /* a sequence of names, each also writable as a map
-                   * `target` whose first key takes the name */
-    VK_BANK,      /* the name of a bank (of the class's first preferred segment) */
+#define X(vk, node) vk,
+    VALUE_KINDS(X)
+#undef X
 } ValueKind;
 /* How a variant's value of a key meets its base's. */
 typedef enum {
@@ -1455,7 +1477,6 @@ typedef struct ChangeSide {
 typedef struct Change {
     struct Change *next;
     ChangeKind kind;
-    ChangeClass cls;   /* change_table[kind].cls */
     const char *segment; /* the segment it is about, or NULL */
     const char *bank;  /* the bank's name (NEW side, else OLD), or NULL */
     unsigned bank_id;  /* its 1-based id, 0 if not about a bank */
@@ -1472,7 +1493,7 @@ typedef struct Change {
 
 typedef struct Diff {
     Change *head, **tail; /* board, BARs, segments (removed first), paging */
-    unsigned count, nbreaking, ncompatible;
+    unsigned count, nbreaking; /* the others are compatible */
 } Diff;
 
 /* Compares the resolved values of two valid specs: segments and BARs are
