@@ -77,6 +77,27 @@ struct Arena {
 
 enum { CHUNK_SIZE = 64 * 1024 };
 
+/* Under AddressSanitizer the arena keeps the bytes no allocation holds
+ * poisoned, with a guard after each allocation, so that a read or write
+ * past the end of one is reported as it is past a malloc'd block. */
+#if defined(__SANITIZE_ADDRESS__)
+#define ARENA_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define ARENA_ASAN 1
+#endif
+#endif
+#ifdef ARENA_ASAN
+#include <sanitizer/asan_interface.h>
+enum { GUARD = 16 };
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+enum { GUARD = 0 };
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 Arena *arena_new(void)
 {
     Arena *a = xmalloc(sizeof *a);
@@ -92,6 +113,7 @@ void arena_free(Arena *a)
         free(k->p);
     for (Chunk *c = a->head, *n; c; c = n) {
         n = c->next;
+        UNPOISON(c->data, c->cap);
         free(c);
     }
     free(a);
@@ -103,11 +125,12 @@ static void *arena_take(Arena *a, size_t n, size_t align)
 {
     Chunk *c = a->head;
     size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
-    if (!c || at > c->cap || c->cap - at < n) {
-        size_t cap = n > CHUNK_SIZE / 2 ? n : CHUNK_SIZE;
+    if (!c || at > c->cap || c->cap - at < n + GUARD) {
+        size_t cap = n + GUARD > CHUNK_SIZE / 2 ? n + GUARD : CHUNK_SIZE;
         c = xmalloc(sizeof *c + cap);
         c->used = 0;
         c->cap = cap;
+        POISON(c->data, cap);
         /* A big allocation gets its own chunk behind the current one so
          * the current chunk's free space is not wasted. */
         if (a->head && cap != CHUNK_SIZE) {
@@ -119,7 +142,8 @@ static void *arena_take(Arena *a, size_t n, size_t align)
         }
         at = 0;
     }
-    c->used = at + n;
+    c->used = at + n + GUARD;
+    UNPOISON(c->data + at, n);
     return c->data + at;
 }
 
@@ -164,17 +188,20 @@ char *arena_vprintf(Arena *a, const char *fmt, va_list ap)
     va_list ap2;
     va_copy(ap2, ap);
     Chunk *c = a->head;
-    size_t room = c ? c->cap - c->used : 0;
-    int n = vsnprintf(room ? (char *)c->data + c->used : NULL, room, fmt, ap2);
+    size_t room = c && c->cap - c->used > GUARD ? c->cap - c->used - GUARD : 0;
+    char *p = room ? (char *)c->data + c->used : NULL;
+    UNPOISON(p, room);
+    int n = vsnprintf(p, room, fmt, ap2);
     va_end(ap2);
     if (n < 0)
         BUG("vsnprintf failed");
     if ((size_t)n < room) {
-        char *p = (char *)c->data + c->used;
-        c->used += (size_t)n + 1; /* packed, as arena_strndup's */
+        c->used += (size_t)n + 1 + GUARD; /* packed, as arena_strndup's */
+        POISON(p + n + 1, room - (size_t)n - 1);
         return p;
     }
-    char *p = arena_take(a, (size_t)n + 1, 1);
+    POISON(p, room);
+    p = arena_take(a, (size_t)n + 1, 1);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     return p;
 }

@@ -230,7 +230,8 @@ tamper() {
     fi
 }
 
-# tampers NAME DIR BOARD: one descriptor field, one bank end, one segment
+# tampers NAME DIR BOARD: one descriptor field, one bank end, output
+# written on a refused request, one segment
 # base (the table behind the lookups), each changed in the generated .c.
 tampers() {
     src=$2/$3_segments.c
@@ -251,6 +252,10 @@ tampers() {
         tamper "$1" "$2" "$3" "a changed bank end" '0,/^\(    0x[0-9A-F]*u\), \/\* bank 1 /s//\1 + 0x1000u, \/* bank 1 /' \
             "^QUERYSEGMENT3? via [A-Za-z0-9]+, second call.*: segment [0-9]+ '[a-z0-9_]+' bank 1 end: got $got, expected $want\$"
     fi
+    # A request refused for a short output block that writes into it first.
+    tamper "$1" "$2" "$3" "output written on a refusal" \
+        '0,/return STATUS_BUFFER_TOO_SMALL;/s//((unsigned char *)pQueryAdapterInfo->pOutputData)[0] ^= 1u; &/' \
+        "^QUERYSEGMENT[34]? .*output block: got bytes written, expected none written\$"
     # Segment 1's first entry in the base table the lookups subtract (the
     # direct form's region bases, else the segment bases), 4 KiB higher.
     tamper "$1" "$2" "$3" "a changed segment base" '0,/^\( *\)\(0x[0-9A-F]*u\|0\), \/\* 1 /s//\1\2 + 0x1000u, \/* 1 /' \

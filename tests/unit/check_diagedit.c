@@ -6,6 +6,7 @@
  * An edit is applied here from its line and column, counting bytes of the
  * text, not with diag.c's own helpers. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "fixture.h"
@@ -97,6 +98,37 @@ START_TEST(test_edit_remove_pair)
     Diags d2;
     diags_init(&d2, A);
     ck_assert_ptr_nonnull(yaml_load(A, text_file(applied(f->text, &g->edit)), NULL, &d2));
+}
+END_TEST
+
+/* diag_edit_remove_item: the item `value` names, out of its sequence;
+ * NULL: no edit (the only item of a block sequence, which would leave its
+ * key holding nothing). */
+static const struct {
+    const char *text, *value, *want;
+} item_cases[] = {
+    {"flags:\n  - qq\n  - rr\nsize: 1\n", "qq", "flags:\n  - rr\nsize: 1\n"},
+    {"flags:\n  - qq\n  - rr # why\nsize: 1\n", "rr", "flags:\n  - qq\nsize: 1\n"},
+    {"flags:\n  - qq\nsize: 1\n", "qq", NULL},
+    /* the keys around it at the dash's column are no items */
+    {"flags:\n- qq\nsize: 1\n", "qq", NULL},
+    {"flags:\n- qq\n- rr\nsize: 1\n", "rr", "flags:\n- qq\nsize: 1\n"},
+    {"flags: [qq, rr]\n", "qq", "flags: [rr]\n"},
+    {"flags: [qq, rr]\n", "rr", "flags: [qq]\n"},
+    {"flags: [qq]\n", "qq", "flags: []\n"},
+};
+
+START_TEST(test_edit_remove_item)
+{
+    const SrcFile *f = text_file(item_cases[_i].text);
+    Diag *g = finding_at(f, item_cases[_i].value, (uint32_t)strlen(item_cases[_i].value));
+    diag_edit_remove_item(&D, g, g->pos);
+    if (!item_cases[_i].want) {
+        ck_assert_ptr_null(g->edit.text);
+        return;
+    }
+    ck_assert_ptr_nonnull(g->edit.text);
+    ck_assert_str_eq(applied(f->text, &g->edit), item_cases[_i].want);
 }
 END_TEST
 
@@ -194,6 +226,25 @@ START_TEST(test_finding_edit)
 }
 END_TEST
 
+/* A key a DDI form cannot carry, written in a flow map: the edit removes
+ * its pair (a list's key would go as a block). */
+START_TEST(test_form_edit_flow)
+{
+    static const char head[] = "segc: 1\nboard: { name: t1, wddm: \"1.1\", arch: x64 }\nsegments:\n";
+    char spec[512], want[512];
+    snprintf(spec, sizeof spec, "%s  - { name: v, kind: memory, size: 1GiB, system_memory_end: 256MiB - 1 }\n", head);
+    snprintf(want, sizeof want, "%s  - { name: v, kind: memory, size: 1GiB }\n", head);
+    Diags d;
+    check_spec(spec, &d);
+    const Diag *g = d.head;
+    while (g && g->code != R_ddi_qs_system_memory_end)
+        g = g->next;
+    ck_assert_ptr_nonnull(g);
+    ck_assert_ptr_nonnull(g->edit.text);
+    ck_assert_str_eq(applied(spec, &g->edit), want);
+}
+END_TEST
+
 START_TEST(test_no_edit)
 {
     /* A finding segc has no one edit for: a bank size past the end that is
@@ -215,12 +266,14 @@ Suite *diagedit_suite(void)
     tcase_add_test(tc, test_edit_set);
     tcase_add_loop_test(tc, test_edit_append, 0, (int)countof(append_cases));
     tcase_add_loop_test(tc, test_edit_remove_pair, 0, (int)countof(remove_cases));
+    tcase_add_loop_test(tc, test_edit_remove_item, 0, (int)countof(item_cases));
     tcase_add_test(tc, test_edit_none);
     tcase_add_test(tc, test_edit_suggest);
     suite_add_tcase(s, tc);
     tc = fixture_tcase("findings");
     tcase_add_loop_test(tc, test_finding_edit, 0, (int)countof(fix_cases));
     tcase_add_test(tc, test_no_edit);
+    tcase_add_test(tc, test_form_edit_flow);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -98,6 +98,61 @@ START_TEST(test_utf8_count)
 }
 END_TEST
 
+/* utf8_check: where the well-formed UTF-8 ends, at the edges of each
+ * form (the least and greatest value of 1, 2, 3 and 4 bytes, the
+ * surrogates, U+10FFFF) and one past each. */
+START_TEST(test_utf8_check)
+{
+    static const struct {
+        const char *s;
+        size_t ok; /* bytes well-formed from the start */
+    } c[] = {
+        {"\x7f", 1},
+        {"\xc2\x80", 2},         /* U+0080 */
+        {"\xc1\xbf", 0},         /* U+007F in two bytes */
+        {"\xdf\xbf", 2},         /* U+07FF */
+        {"\xe0\xa0\x80", 3},     /* U+0800 */
+        {"\xe0\x9f\xbf", 0},     /* U+07FF in three bytes */
+        {"\xed\x9f\xbf", 3},     /* U+D7FF */
+        {"\xed\xa0\x80", 0},     /* U+D800, a surrogate */
+        {"\xed\xbf\xbf", 0},     /* U+DFFF */
+        {"\xee\x80\x80", 3},     /* U+E000 */
+        {"\xef\xbf\xbf", 3},     /* U+FFFF */
+        {"\xf0\x90\x80\x80", 4}, /* U+10000 */
+        {"\xf0\x8f\xbf\xbf", 0}, /* U+FFFF in four bytes */
+        {"\xf4\x8f\xbf\xbf", 4}, /* U+10FFFF */
+        {"\xf4\x90\x80\x80", 0}, /* U+110000 */
+        {"\xf8\x88\x80\x80\x80", 0},
+        {"ab\xe2\x82", 2},       /* cut short */
+        {"abcdefgh\xe0\xa0\x80x", 12},
+        {"abcdefgh\xe0\x9f\xbfx", 8},
+    };
+    for (size_t i = 0; i < sizeof c / sizeof *c; i++)
+        ck_assert_msg(utf8_check((const unsigned char *)c[i].s, strlen(c[i].s)) == c[i].ok, "case %zu", i);
+}
+END_TEST
+
+/* Diagnostics sort by file, then place (a finding about a whole file
+ * before its lines), then the order they were made in. */
+START_TEST(test_diag_order)
+{
+    SrcFile *f = src_from_string(A, "t.yaml", "abcdefghijklmnopqrstuvwxyz\n", 27);
+    error_at(&D, C_internal, pos_at(f, 11, 1), "eleven");
+    error_at(&D, C_internal, pos_at(f, 10, 1), "ten");
+    error_at(&D, C_internal, pos_at(f, 10, 1), "ten again");
+    error_at(&D, C_internal, pos_file(f), "the file");
+    error_at(&D, C_internal, pos_at(f, 0, 1), "zero");
+    diags_sort(&D);
+    static const char *const want[] = {"the file", "zero", "ten", "ten again", "eleven"};
+    const Diag *g = D.head;
+    for (size_t i = 0; i < sizeof want / sizeof *want; i++, g = g->next) {
+        ck_assert_ptr_nonnull(g);
+        ck_assert_str_eq(g->msg, want[i]);
+    }
+    ck_assert_ptr_null(g);
+}
+END_TEST
+
 /* A waived finding is kept apart: not counted, not printed as text, and it
  * carries the waiver's reason; SARIF columns count code points. */
 static const char waived_spec[] = "segc: 1\n"
@@ -159,6 +214,8 @@ Suite *json_suite(void)
     tcase_add_loop_test(tc, test_escape, 0, (int)(sizeof esc_cases / sizeof esc_cases[0]));
     tcase_add_test(tc, test_layout);
     tcase_add_test(tc, test_utf8_count);
+    tcase_add_test(tc, test_utf8_check);
+    tcase_add_test(tc, test_diag_order);
     suite_add_tcase(s, tc);
     tc = fixture_tcase("waived");
     tcase_add_test(tc, test_waived_kept_apart);

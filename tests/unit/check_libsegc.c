@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: MIT */
+/* check_libsegc.c - libsegc's options and results (compiler/libsegc.h), in
+ * the process: an option refused leaves the context as it was and says
+ * why, one accepted changes what a check finds.  (tests/api runs the
+ * installed library from C and Python against the command line.) */
+#include "libsegc.h"
+
+#include <check.h>
+#include <string.h>
+
+/* A memory segment marked cache-coherent: valid, with one advisory
+ * (cache-coherent-memory, a warning), which -Werror makes an error. */
+static const char SPEC[] = "segc: 1\n"
+                           "board: { name: t, wddm: \"1.3\" }\n"
+                           "segments:\n"
+                           "  - name: local\n"
+                           "    kind: memory\n"
+                           "    size: 8KiB\n"
+                           "    flags: [cache_coherent]\n";
+
+static segc_status status_with(const char *const *argv, int argc, int *opt_rc, size_t *ndiag)
+{
+    segc_context *ctx = segc_context_new();
+    ck_assert_ptr_nonnull(ctx);
+    *opt_rc = segc_context_options(ctx, argc, argv);
+    segc_result *r = segc_check(ctx, "t.yaml", SPEC, strlen(SPEC));
+    ck_assert_ptr_nonnull(r);
+    segc_status s = segc_result_status(r);
+    *ndiag = segc_result_diagnostics(r);
+    segc_result_free(r);
+    segc_context_free(ctx);
+    return s;
+}
+
+START_TEST(options_accepted)
+{
+    int rc;
+    size_t n;
+    ck_assert_int_eq(status_with(NULL, 0, &rc, &n), 0);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq(n, 1); /* the advisory */
+    const char *werror[] = {"-Werror"};
+    ck_assert_int_eq(status_with(werror, 1, &rc, &n), 1);
+    ck_assert_int_eq(rc, 0);
+    ck_assert_uint_eq(n, 1);
+}
+END_TEST
+
+/* A refused option: -1, a reason, and the options set before it stay. */
+START_TEST(options_refused)
+{
+    static const char *const bad[][2] = {{"--no-such-option", NULL}, {"-o", "out"}, {"--ddi", "qs9"},
+                                         {"-Wno-size-nonzero", NULL}};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        segc_context *ctx = segc_context_new();
+        const char *werror[] = {"-Werror"};
+        ck_assert_int_eq(segc_context_options(ctx, 1, werror), 0);
+        ck_assert_str_eq(segc_context_error(ctx), "");
+        ck_assert_msg(segc_context_options(ctx, bad[i][1] ? 2 : 1, bad[i]) == -1, "%s accepted", bad[i][0]);
+        ck_assert_msg(*segc_context_error(ctx), "%s refused without a reason", bad[i][0]);
+        segc_result *r = segc_check(ctx, "t.yaml", SPEC, strlen(SPEC));
+        ck_assert_int_eq(segc_result_status(r), 1); /* -Werror still set */
+        segc_result_free(r);
+        segc_context_free(ctx);
+    }
+}
+END_TEST
+
+Suite *libsegc_suite(void)
+{
+    Suite *s = suite_create("libsegc");
+    TCase *tc = tcase_create("options");
+    tcase_add_test(tc, options_accepted);
+    tcase_add_test(tc, options_refused);
+    suite_add_tcase(s, tc);
+    return s;
+}
