@@ -9,7 +9,7 @@
 #      libyaml's (yaml_parser_parse and what it calls, yaml_event_delete,
 #      the parser's set-up), over 50 copies of each sample in one process
 #      (goal: at least 60%).
-#   2. The peak resident memory of `segc check` on a 3 MB file of 200,000
+#   2. The peak resident memory of `segc check` on a 2 MB file of 200,000
 #      unknown top-level keys (tests/cases/hostile's), as a multiple of the
 #      file's size; segc --version's is shown beside it (goal: at most 10x).
 #   3. bench/api.py: Python's segc.check in one process against a segc

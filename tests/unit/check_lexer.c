@@ -173,6 +173,11 @@ static const struct {
     {"1_", "expr-syntax", 2, 1, "misplaced '_' separator"},
     {"1__0", "expr-syntax", 2, 1, "misplaced '_' separator"},
     {"1_MiB", "expr-syntax", 2, 1, "misplaced '_' separator"},
+    /* a prefix in capitals before what would be digits, or not quite */
+    {"0X1_F", "expr-syntax", 1, 5, "'0X' is not a number prefix: a hexadecimal literal starts with 0x"},
+    {"0X1__F", "expr-syntax", 2, 5, "invalid suffix 'X1__F' on number '0'"},
+    {"0X1F_", "expr-syntax", 2, 4, "invalid suffix 'X1F_' on number '0'"},
+    {"0X_1F", "expr-syntax", 2, 4, "invalid suffix 'X_1F' on number '0'"},
     {"0x", "expr-syntax", 1, 2, "'0x' must be followed by hexadecimal digits"},
     {"0x_1", "expr-syntax", 1, 2, "'0x' must be followed by hexadecimal digits"},
     {"0b", "expr-syntax", 1, 2, "'0b' must be followed by binary digits"},
