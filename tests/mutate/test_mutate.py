@@ -167,7 +167,7 @@ with tempfile.TemporaryDirectory() as tmp:
     os.makedirs(os.path.join(tree, 'tmp'))
     pidfile = os.path.join(tmp, 'pid')
     # A child in a session of its own that would sleep on after the command.
-    cmd = ['sh', '-c', 'setsid sleep 300 & echo $! >%s' % pidfile]
+    cmd = ['sh', '-c', 'setsid sh -c "echo \\$\\$ >%s; exec sleep 300" & sleep 1' % pidfile]
     rc = mutate.run(cmd, tree, dict(os.environ, TMPDIR=os.path.join(tree, 'tmp')), 60, os.path.join(tmp, 'log'))
     with open(pidfile) as fh:
         pid = int(fh.read())
