@@ -559,6 +559,24 @@ def end_all():
                 pass
 
 
+def kill_strays(tree):
+    """Kills what a command left running from `tree` (its executable or
+    working directory there) outside the process group run() ends: a
+    Check test forks into a group of its own, and a mutant that made it
+    spin would outlive its runner."""
+    tree = os.path.realpath(tree) + os.sep
+    for d in os.listdir('/proc'):
+        if not d.isdigit() or int(d) == os.getpid():
+            continue
+        for link in ('exe', 'cwd'):
+            try:
+                if (os.readlink('/proc/%s/%s' % (d, link)) + os.sep).startswith(tree):
+                    os.kill(int(d), signal.SIGKILL)
+                    break
+            except OSError:
+                pass
+
+
 def run(cmd, cwd, env, timeout, log, stop_on=None):
     """Exit status of cmd (TIMEOUT when it ran out of time); its output
     appended to log.  With stop_on (a compiled regex), the first line of
@@ -600,6 +618,7 @@ def run(cmd, cwd, env, timeout, log, stop_on=None):
         except ProcessLookupError:
             pass
         p.wait()
+        kill_strays(cwd)
         if reader:
             reader.join(10)
         if seen:

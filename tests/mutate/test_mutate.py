@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 spec = importlib.util.spec_from_file_location('mutate', os.path.join(HERE, 'mutate.py'))
@@ -158,6 +159,28 @@ check('the same seed draws the same sample', sample('{\n' + body), one)
 check('another seed draws another', sample('{\n' + body, seed=2) != one, True)
 check('an edit elsewhere leaves the sample as it was (new mutants may join it)',
       [w for w in sample('{\n    y = 7 + q;\n' + body, count=40) if w in one] == one, True)
+
+# ---- running a command ---------------------------------------------------------------
+
+with tempfile.TemporaryDirectory() as tmp:
+    tree = os.path.join(tmp, 'tree')
+    os.makedirs(os.path.join(tree, 'tmp'))
+    pidfile = os.path.join(tmp, 'pid')
+    # A child in a session of its own that would sleep on after the command.
+    cmd = ['sh', '-c', 'setsid sh -c "echo \\$\\$ >%s; exec sleep 300" & sleep 1' % pidfile]
+    rc = mutate.run(cmd, tree, dict(os.environ, TMPDIR=os.path.join(tree, 'tmp')), 60, os.path.join(tmp, 'log'))
+    with open(pidfile) as fh:
+        pid = int(fh.read())
+    for _ in range(50):  # SIGKILL is delivered at once; its reaping by init may take a moment
+        try:
+            with open('/proc/%d/stat' % pid) as fh:
+                gone = fh.read().split(') ')[1][0] == 'Z'
+        except OSError:
+            gone = True
+        if gone:
+            break
+        time.sleep(0.1)
+    check('run() ends what the command left running from its tree outside its process group', (rc, gone), (0, True))
 
 print('mutate.py: %d failed' % failed)
 sys.exit(1 if failed else 0)
