@@ -827,9 +827,11 @@ const char *places_text(Arena *a, const PlaceList *l, bool ids)
     Buf b = {0};
     for (unsigned i = 0; i < l->n; i++) {
         const Place *p = &l->p[i];
-        buf_printf(&b, "%s%s", i ? ", " : "", p->name);
+        char id[16];
+        buf_puts(&b, i ? ", " : "");
+        buf_puts(&b, p->name);
         if (ids && (p->seg || p->bank))
-            buf_printf(&b, " (%u)", p->seg ? p->seg->id : p->bank);
+            snprintf(id, sizeof id, " (%u)", p->seg ? p->seg->id : p->bank), buf_puts(&b, id);
         if (p->from_end)
             buf_puts(&b, " from end");
     }
