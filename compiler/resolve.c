@@ -798,26 +798,28 @@ uint32_t places_mask(const PlaceList *l)
     return m;
 }
 
-uint32_t class_preferred(const AllocClass *c)
+/* The first `slots` places of `l` as slots of `bits` bits each: a
+ * segment id (banks: a bank id) below the top bit, from_end in it. */
+static uint32_t pack_places(const PlaceList *l, unsigned slots, unsigned bits, bool banks)
 {
     uint32_t v = 0;
-    for (unsigned k = 0; k < c->prefer.n && k < PREF_SLOTS; k++) {
-        const Place *p = &c->prefer.p[k];
-        if (p->seg)
-            v |= (uint32_t)(p->seg->id & 0x1F) << (6 * k) | (uint32_t)p->from_end << (6 * k + 5);
+    for (unsigned k = 0; k < l->n && k < slots; k++) {
+        const Place *p = &l->p[k];
+        unsigned id = banks ? p->bank : p->seg ? p->seg->id : 0;
+        if (id)
+            v |= (uint32_t)(id & ((1u << (bits - 1)) - 1)) << (bits * k) | (uint32_t)p->from_end << (bits * k + bits - 1);
     }
     return v;
 }
 
+uint32_t class_preferred(const AllocClass *c)
+{
+    return pack_places(&c->prefer, PREF_SLOTS, 6, false);
+}
+
 uint32_t class_hinted_bank(const AllocClass *c)
 {
-    uint32_t v = 0;
-    for (unsigned k = 0; k < c->banks.n && k < BANK_SLOTS; k++) {
-        const Place *p = &c->banks.p[k];
-        if (p->bank)
-            v |= (uint32_t)(p->bank & 0x7F) << (8 * k) | (uint32_t)p->from_end << (8 * k + 7);
-    }
-    return v;
+    return pack_places(&c->banks, BANK_SLOTS, 8, true);
 }
 
 const char *places_text(Arena *a, const PlaceList *l, bool ids)
