@@ -158,10 +158,12 @@ struct Ck {
     Code broken;
     const char *broken_msg;
     const Segment *broken_seg;
-    /* form_keys: the keys of segment fk_seg */
-    const Segment *fk_seg;
-    FormKey fk[FIELD_COUNT];
-    unsigned nfk;
+    /* form_keys: each segment's keys, worked out when first asked for */
+    struct FormKeys {
+        FormKey k[FIELD_COUNT];
+        unsigned n;
+        bool made;
+    } *fk;
 };
 
 static bool run(Ck *k, Code r, unsigned obj);
@@ -1626,30 +1628,30 @@ static void agp_keys(Ck *k, const Segment *g)
  * check_forms serves. */
 static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
 {
-    if (k->fk_seg != g) {
-        k->fk_seg = g;
-        k->nfk = 0;
-        for (unsigned f = 0; f < FIELD_COUNT; f++) {
-            const FieldInfo *fi = &field_table[f];
-            Pos at;
-            const char *kf = field_written((FieldId)f, g, &at);
-            if (!kf)
-                continue;
-            FormKey *c = (FormKey *)BY_NAME(k->fk, k->nfk, kf);
-            if (!c)
-                k->fk[k->nfk++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &k->fk[k->nfk - 1];
-            for (unsigned form = 0; form < DDI_FORMS; form++)
-                if (!fi->at[form]) {
-                    c->carrying &= ~(1u << form);
-                    if ((k->s->forms & (1u << form)) && c->code == CODE_NONE)
-                        c->code = form_code((FieldId)f);
-                    if (k->s->forms & (1u << form))
-                        c->lacking |= 1u << form;
-                }
-        }
+    if (!k->fk)
+        k->fk = arena_alloc(k->d->arena, k->s->nsegs * sizeof *k->fk);
+    struct FormKeys *fk = &k->fk[g - k->s->segs];
+    for (unsigned f = 0; f < FIELD_COUNT && !fk->made; f++) {
+        const FieldInfo *fi = &field_table[f];
+        Pos at;
+        const char *kf = field_written((FieldId)f, g, &at);
+        if (!kf)
+            continue;
+        FormKey *c = (FormKey *)BY_NAME(fk->k, fk->n, kf);
+        if (!c)
+            fk->k[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &fk->k[fk->n - 1];
+        for (unsigned form = 0; form < DDI_FORMS; form++)
+            if (!fi->at[form]) {
+                c->carrying &= ~(1u << form);
+                if ((k->s->forms & (1u << form)) && c->code == CODE_NONE)
+                    c->code = form_code((FieldId)f);
+                if (k->s->forms & (1u << form))
+                    c->lacking |= 1u << form;
+            }
     }
-    *n = k->nfk;
-    return k->fk;
+    fk->made = true;
+    *n = fk->n;
+    return fk->k;
 }
 
 /* The members the forms the build answers lack of written key `key`,
