@@ -144,6 +144,7 @@ struct Ck {
     const Spec *s;
     Spec *mut;           /* spec_check: where waivers are marked used */
     const RuleConfig *c; /* spec_check: -W; the emitters: none */
+    Outputs *out;        /* spec_check: the build's outputs, or NULL */
     Diags *d;
     uint64_t page;       /* the page size, else the default (page-size-valid) */
     /* Objects: 0 the board, then each BAR, then each segment, then each
@@ -1469,12 +1470,13 @@ static const char *clash_what(const Ck *k, unsigned kind, unsigned index, On *on
  * every output (the self-test too) in memory and compares what they
  * define.  Reported at the more particular name of the two, else at the
  * later; a name written twice is names-unique's.  It renders, so
- * spec_check runs it last, on a spec nothing else was reported for; the
- * emitter compares what it renders itself (emit_render). */
+ * spec_check runs it last, on a spec nothing else was reported for; a
+ * build takes what it rendered when it renders alike, else renders and
+ * compares again itself (emit_render). */
 static void check_names_generated_unique(Ck *k)
 {
     unsigned n;
-    const NameClash *c = emit_name_clashes(k->d->arena, k->s, &n);
+    const NameClash *c = emit_name_clashes(k->d->arena, k->s, k->out, &n);
     for (unsigned i = 0; i < n; i++, c++) {
         unsigned r = c->def[0].kind > c->def[1].kind ? 0 : 1, o = 1 - r;
         On on, on_o;
@@ -2146,10 +2148,11 @@ static void trace(Ck *k)
     }
 }
 
-unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d)
+unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d, Outputs *out)
 {
     Ck k;
     ck_init(&k, s, s, c, d);
+    k.out = out;
     Diag **mark = d->tail;
     unsigned errors = d->nerrors; /* the waived are not counted */
     run_all(&k, false);

@@ -975,19 +975,20 @@ static bool ctx_init(Ctx *c, Emit *w, const Spec *s, const BuildOpts *o, const L
 
 /* ---- rendering, and the names the outputs define ---------------------------- */
 
-/* Every output into `out` (each file's text when w->out is set per file,
- * else none); the self-test when asked. */
-static void render(Ctx *c, Outputs *out, bool text, bool selftest)
+/* The first `n` outputs (the self-test the fourth), each one's text into
+ * `out` when its bit of `text` is set, and the names each defines. */
+static void render(Ctx *c, Outputs *out, unsigned text, unsigned n)
 {
     Emit *w = c->w;
     const char *names[] = {c->header, c->source, "segc_dxgk.h", arena_printf(w->a, "%s_selftest.c", c->s->name)};
-    for (unsigned i = 0; i < (selftest ? 4u : 3u); i++) {
-        Output *f = &out->files[out->n++];
-        f->name = names[i];
-        w->out = text ? &f->text : NULL;
-        if (text) /* enough for most boards: the text is not copied as it grows */
+    for (unsigned i = 0; i < n; i++) {
+        Output *f = text & (1u << i) ? &out->files[out->n++] : NULL;
+        w->out = f ? &f->text : NULL;
+        if (f) { /* enough for most boards: the text is not copied as it grows */
+            f->name = names[i];
             buf_reserve(&f->text, i == 2 ? frag_pieces[frags[FR_segc_dxgk_h].text.first].len : 1u << 15);
-        w->file = f->name;
+        }
+        w->file = names[i];
         if (i == 0)
             header(c);
         else if (i == 1)
@@ -1057,24 +1058,30 @@ static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
     return out;
 }
 
+/* Whether build options `o` render what the names check renders: no hook
+ * files, no --annotate, the default lookup budget. */
+static bool as_checked(const BuildOpts *o)
+{
+    return !o->templates_dir && !o->annotate && !o->lookup_budget;
+}
+
 /* Every output of `segc build --emit-selftest` without hook files, with
- * the default lookup budget, rendered without text: the identifiers in w
- * (the board's Names they point to are in the arena, with the Ctx). */
-static void collect(Emit *w, const Spec *s)
+ * the default lookup budget: the identifiers in w (the board's Names they
+ * point to are in the arena, with the Ctx), and the text as_checked says. */
+static void collect(Emit *w, const Spec *s, Outputs *out)
 {
     Lookup lk;
     layout_lookup(w->a, s, 0, &lk);
     Ctx *c = arena_alloc(w->a, sizeof *c);
-    Outputs out;
-    memset(&out, 0, sizeof out);
-    ctx_init(c, w, s, NULL, &lk, &out, NULL);
-    render(c, &out, false, true);
+    bool text = out && out->build && as_checked(out->build);
+    ctx_init(c, w, s, NULL, &lk, out, NULL);
+    render(c, out, text ? (out->build->emit_selftest ? 15u : 7u) : 0, 4);
 }
 
-NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n)
+NameClash *emit_name_clashes(Arena *a, const Spec *s, Outputs *out, unsigned *n)
 {
     Emit w = {.a = a};
-    collect(&w, s);
+    collect(&w, s, out);
     NameClash *k = clashes(&w, s, n);
     emit_done(&w);
     return k;
@@ -1083,7 +1090,7 @@ NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n)
 const GenDef *emit_defs(Arena *a, const Spec *s, unsigned *n)
 {
     Emit w = {.a = a};
-    collect(&w, s);
+    collect(&w, s, NULL);
     GenDef *defs = arena_alloc(a, (w.ndefs + 1) * sizeof *defs);
     memcpy(defs, w.defs, w.ndefs * sizeof *defs);
     *n = w.ndefs;
@@ -1115,16 +1122,20 @@ bool emit_preconditions(Arena *a, const Spec *s, Diags *d)
     return broken == CODE_NONE;
 }
 
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d)
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Lookup *lk, Outputs *out, Diags *d)
 {
-    memset(out, 0, sizeof *out);
-    if (!emit_preconditions(a, s, d))
+    if (!emit_preconditions(a, s, d)) {
+        outputs_free(out);
         return false;
+    }
+    layout_lookup(a, s, o->lookup_budget, lk);
+    if (out->n) /* the names check rendered them, and compared what they define */
+        return true;
     Emit w = {.a = a, .annotate = o->annotate};
     Ctx c;
     if (!ctx_init(&c, &w, s, o, lk, out, d))
         return false;
-    render(&c, out, true, o->emit_selftest);
+    render(&c, out, 15, o->emit_selftest ? 4 : 3);
     unsigned n;
     const NameClash *k = clashes(&w, s, &n);
     emit_done(&w);

@@ -24,7 +24,7 @@
 /* ---- the pipeline ------------------------------------------------------ */
 
 Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t len, const ResolveOpts *ro,
-                const RuleConfig *rc)
+                const RuleConfig *rc, Outputs *out)
 {
     *c = (Checked){.a = a};
     diags_init(&c->d, a);
@@ -33,7 +33,7 @@ Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t
     if ((!f || src_check_text(f, &c->d)) && spec_read(a, path, f, ro, &c->d, &c->src)) {
         c->file = c->src.files[0];
         if ((c->s = spec_resolve(a, &c->src, ro, &c->d)))
-            spec_check(c->s, rc, &c->d);
+            spec_check(c->s, rc, &c->d, out);
     }
     diags_sort(&c->d);
     return c->s;
@@ -41,10 +41,7 @@ Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t
 
 bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out)
 {
-    bool ok = c->s && !diags_failed(&c->d) && emit_preconditions(c->a, c->s, &c->d);
-    if (ok)
-        layout_lookup(c->a, c->s, o->lookup_budget, lk);
-    ok = ok && emit_render(c->a, c->s, o, lk, out, &c->d);
+    bool ok = c->s && !diags_failed(&c->d) && emit_render(c->a, c->s, o, lk, out, &c->d);
     diags_sort(&c->d);
     return ok;
 }
@@ -246,7 +243,8 @@ static void call(Call *c)
     ResolveOpts ro = ctx->o.resolve;
     if (ctx->read)
         ro.open_file = read_extends, ro.open_ctx = ctx;
-    front_end(&r->c, c->a, c->name, c->text ? c->text : "", c->len, &ro, &ctx->o.rules);
+    r->out.build = c->what == DO_BUILD ? &ctx->o.build : NULL;
+    front_end(&r->c, c->a, c->name, c->text ? c->text : "", c->len, &ro, &ctx->o.rules, &r->out);
     Lookup lk;
     if (c->what == DO_BUILD)
         build_outputs(&r->c, &ctx->o.build, &lk, &r->out);

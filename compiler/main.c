@@ -307,10 +307,11 @@ static int run_command(const Command *c, int argc, char **argv)
     return rc;
 }
 
-/* The front end (libsegc.c) for the spec at `path`, in a new arena. */
-static Spec *check_spec(const Options *o, const char *path, Checked *c)
+/* The front end (libsegc.c) for the spec at `path`, in a new arena; `out`
+ * for a build. */
+static Spec *check_spec(const Options *o, const char *path, Checked *c, Outputs *out)
 {
-    return front_end(c, arena_new(), path, NULL, 0, &o->resolve, &o->rules);
+    return front_end(c, arena_new(), path, NULL, 0, &o->resolve, &o->rules, out);
 }
 
 /* The end of a command on one spec: its diagnostics, sorted, into the
@@ -393,7 +394,7 @@ static void *check_worker(void *arg)
         if (i >= p->o->nfiles)
             break;
         Checked c;
-        check_spec(p->o, p->o->files[i], &c);
+        check_spec(p->o, p->o->files[i], &c, NULL);
         pthread_mutex_lock(&p->mu);
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
@@ -529,8 +530,8 @@ static int cmd_build(Options *o)
     if ((o->dep_targets.len || o->build.dep_phony) && !o->md)
         die_usage("-MF, -MT and -MP go with -MD");
     Checked ck;
-    Spec *s = check_spec(o, path, &ck);
-    Outputs out = {0};
+    Outputs out = {.build = &o->build};
+    Spec *s = check_spec(o, path, &ck, &out);
     o->build.dep_target = o->dep_targets.p;
     Lookup lk;
     bool ok = build_outputs(&ck, &o->build, &lk, &out);
@@ -582,7 +583,7 @@ static int cmd_diff(Options *o)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         o->resolve.rev = i ? NULL : rev;
-        if (check_spec(o, path[i], &ck[i]) && !diags_failed(&ck[i].d))
+        if (check_spec(o, path[i], &ck[i], NULL) && !diags_failed(&ck[i].d))
             continue;
         int r = report_spec(o, path[i], &ck[i]);
         if (r > rc)
@@ -624,7 +625,7 @@ static int cmd_map(Options *o)
     if (format == countof(exts))
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
-    Spec *s = check_spec(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck, NULL);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
     if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
@@ -701,7 +702,7 @@ static int cmd_dump(Options *o)
         die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
-    Spec *s = check_spec(o, path, &ck);
+    Spec *s = check_spec(o, path, &ck, NULL);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};

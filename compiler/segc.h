@@ -1105,8 +1105,10 @@ void rules_default(RuleConfig *c);
 typedef enum { WOPT_UNKNOWN, WOPT_OK, WOPT_INVARIANT } WoptResult;
 WoptResult rules_option(RuleConfig *c, const char *arg);
 
-/* Runs every rule.  Returns the number of errors it reported. */
-unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d);
+/* Runs every rule.  Returns the number of errors it reported.  `out`:
+ * NULL, or a build's outputs, zeroed (emit_name_clashes). */
+typedef struct Outputs Outputs;
+unsigned spec_check(Spec *s, const RuleConfig *c, Diags *d, Outputs *out);
 /* Runs the checker of every invariant over `s`, reporting nothing: the
  * first invariant broken (CODE_NONE: none), the segment it is about (or
  * NULL) in *where and what its finding would say in *what.  The emitters'
@@ -1226,18 +1228,21 @@ typedef struct Output {
 typedef struct Outputs {
     Output files[MAX_OUTPUTS];
     unsigned n;
+    const BuildOpts *build; /* the build they are for (spec_check renders them), or NULL */
     const SrcFile *hooks[MAX_OUTPUTS]; /* the hook files read */
     unsigned nhooks;
 } Outputs;
 
 /* Re-checks, cheaply, the invariants the emitted code relies on (check.c
  * reports them as rules); a broken one is an internal error (exit status 2)
- * naming it, so segc refuses rather than write wrong code.  Run before
- * layout_lookup and again by emit_render. */
+ * naming it, so segc refuses rather than write wrong code.  Run by
+ * emit_render before anything is laid out or rendered. */
 bool emit_preconditions(Arena *a, const Spec *s, Diags *d);
-/* Renders every output of `segc build` into memory (writes nothing); false
- * with errors in `d` (a broken invariant, a hook file). */
-bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, const Lookup *lk, Outputs *out, Diags *d);
+/* Lays out the lookup table (*lk) and renders every output of `segc
+ * build` into `out` (writes nothing), unless the names check rendered them
+ * there already (spec_check's `out`; else `out` is zeroed); false with
+ * errors in `d` (a broken invariant, a hook file) and nothing in `out`. */
+bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Lookup *lk, Outputs *out, Diags *d);
 void outputs_free(Outputs *out);
 
 /* One identifier defined twice in the generated code where at least one
@@ -1252,12 +1257,14 @@ typedef struct NameClash {
         const char *file;
     } def[2];
 } NameClash;
-/* Renders every output of `segc build --emit-selftest` in memory, without
- * writing any text (no hook files, the default lookup budget), and
- * returns the identifiers defined twice, *n of them, one per pair of what
- * they are built from (names-generated-unique; check.c reports them).
+/* Renders every output of `segc build --emit-selftest` in memory (no hook
+ * files, the default lookup budget), and returns the identifiers defined
+ * twice, *n of them, one per pair of what they are built from
+ * (names-generated-unique; check.c reports them).  The text of the files
+ * that build out->build writes goes into `out` when it renders alike (no
+ * hook files, no --annotate, the default budget); else none is written.
  * The spec must pass every check that runs before. */
-NameClash *emit_name_clashes(Arena *a, const Spec *s, unsigned *n);
+NameClash *emit_name_clashes(Arena *a, const Spec *s, Outputs *out, unsigned *n);
 
 /* ---- output.c: writing files safely ---------------------------------------- */
 
@@ -1370,13 +1377,14 @@ typedef struct Checked {
 
 /* The front end every command shares: load (load.c), resolve
  * (resolve.c), check (check.c), for the spec at `path`, or (text not
- * NULL) for `len` bytes of `text` named `path`, in arena `a`.  Returns
- * c->s.  Touches nothing shared, so check's workers run it. */
+ * NULL) for `len` bytes of `text` named `path`, in arena `a`; `out` is
+ * spec_check's.  Returns c->s.  Touches nothing shared, so check's
+ * workers run it. */
 Spec *front_end(Checked *c, Arena *a, const char *path, const char *text, size_t len, const ResolveOpts *ro,
-                const RuleConfig *rc);
-/* After front_end, `segc build`'s outputs in memory, if the spec has no
- * error: the emitters' preconditions, the lookup table (*lk), the render.
- * False with errors in c->d (sorted). */
+                const RuleConfig *rc, Outputs *out);
+/* After front_end (given `out` for build `o`), `segc build`'s outputs in
+ * memory if the spec has no error (emit_render).  False with errors in
+ * c->d (sorted). */
 bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out);
 
 /* ---- lsp/: segc lsp ------------------------------------------------------ */

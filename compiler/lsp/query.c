@@ -514,7 +514,7 @@ static void check_again(Spec *s, const RuleConfig *rc, Arena *a, Diags *d)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
             buf_putc(&used, (char)s->segs[i].waivers[w].used);
     diags_init(d, a);
-    spec_check(s, rc, d);
+    spec_check(s, rc, d, NULL);
     for (unsigned i = 0, n = 0; i < s->nsegs; i++)
         for (unsigned w = 0; w < s->segs[i].nwaivers; w++)
             s->segs[i].waivers[w].used = used.p[n++];

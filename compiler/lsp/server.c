@@ -220,7 +220,7 @@ Analysis *lsp_analysis(Server *S, Doc *doc)
     ResolveOpts ro = S->ro;
     ro.open_file = open_file;
     ro.open_ctx = S;
-    front_end(an, arena_new(), doc->path, doc->file->text, doc->file->len, &ro, &S->rules);
+    front_end(an, arena_new(), doc->path, doc->file->text, doc->file->len, &ro, &S->rules, NULL);
     return doc->an = an;
 }
 

@@ -44,9 +44,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (s) {
         RuleConfig rc;
         rules_default(&rc);
-        spec_check(s, &rc, &d);
+        spec_check(s, &rc, &d, NULL);
         if (!diags_failed(&d)) {
-            Outputs out;
+            Outputs out = {0};
             Lookup lk;
             /* The input's own bits pick the options, so every path runs:
              * annotations, the self-test, and small lookup budgets. */
@@ -58,7 +58,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
              * non-empty C, whatever rules were off. */
             if (!emit_preconditions(a, s, &d))
                 abort();
-            layout_lookup(a, s, bo.lookup_budget, &lk);
             if (!emit_render(a, s, &bo, &lk, &out, &d))
                 abort();
             if (out.n != 3u + bo.emit_selftest || out.files[0].text.len == 0 || out.files[1].text.len == 0)

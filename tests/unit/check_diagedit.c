@@ -206,7 +206,7 @@ static void check_spec(const char *spec, Diags *d)
     rules_default(&rc);
     Spec *s = spec_from_string(A, "t.yaml", spec, NULL, d);
     if (s)
-        spec_check(s, &rc, d);
+        spec_check(s, &rc, d, NULL);
 }
 
 START_TEST(test_finding_edit)

@@ -66,7 +66,7 @@ static Spec *load(const char *name, const char *text)
     RuleConfig rc;
     rules_default(&rc);
     if (s)
-        spec_check(s, &rc, &d);
+        spec_check(s, &rc, &d, NULL);
     if (!s || diags_failed(&d)) {
         diags_sort(&d);
         diags_print_text(stderr, &d, (DiagStyle){0});

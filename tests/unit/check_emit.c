@@ -143,7 +143,7 @@ static Spec *valid(Arena *a, Diags *d)
     ck_assert_msg(s != NULL, "spec does not resolve: %s", d->head ? d->head->msg : "?");
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, d);
+    spec_check(s, &rc, d, NULL);
     ck_assert_msg(d->count == 0, "spec is not clean: %s", d->head ? d->head->msg : "?");
     return s;
 }
@@ -151,10 +151,9 @@ static Spec *valid(Arena *a, Diags *d)
 START_TEST(test_valid_renders)
 {
     Spec *s = valid(A, &D);
-    Outputs out;
+    Outputs out = {0};
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
-    layout_lookup(A, s, 0, &lk);
     ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
     ck_assert_uint_eq(out.n, 4);
     ck_assert_uint_eq(D.count, 0);
@@ -166,7 +165,7 @@ START_TEST(test_corrupt_refused)
 {
     Spec *s = valid(A, &D);
     cases[_i].corrupt(s, A);
-    Outputs out;
+    Outputs out = {0};
     Lookup lk;
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
     memset(&lk, 0, sizeof lk); /* a corrupt spec is never laid out */
@@ -214,7 +213,7 @@ START_TEST(test_bar_registers)
     ck_assert_msg(s && D.count == 0, "case %d does not resolve", _i);
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &D);
+    spec_check(s, &rc, &D, NULL);
     diags_sort(&D);
     Buf got = {0};
     buf_puts(&got, "");
@@ -225,10 +224,9 @@ START_TEST(test_bar_registers)
     buf_free(&got);
     ck_assert_uint_eq(bar_regs(&s->bars[0]), bar_cases[_i].regs);
     if (!D.count) {
-        Outputs out;
+        Outputs out = {0};
         Lookup lk;
         BuildOpts bo = {.outdir = "out"};
-        layout_lookup(A, s, 0, &lk);
         ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
         const char *want = arena_printf(A, "#define B_BAR_FB_REGISTERS %uu", bar_cases[_i].regs);
         ck_assert_msg(strstr(out.files[0].text.p, want), "case %d: the header lacks '%s'", _i, want);
@@ -388,15 +386,14 @@ START_TEST(test_names_are_what_is_written)
     rules_default(&rc);
     if (ro.ddi_forms)
         rules_option(&rc, "no-ddi-form-version");
-    spec_check(s, &rc, &d);
+    spec_check(s, &rc, &d, NULL);
     if (diags_failed(&d)) { /* --ddi with every form: not every spec can */
         ck_assert_msg(ro.ddi_forms, "%s: %s", path, d.head ? d.head->msg : "?");
         arena_free(a);
         return;
     }
     Lookup lk;
-    layout_lookup(a, s, 0, &lk);
-    Outputs out;
+    Outputs out = {0};
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
     ck_assert(emit_render(a, s, &bo, &lk, &out, &d));
     Buf scanned = {0};
@@ -462,7 +459,6 @@ static bool render_hooked(Arena *a, Outputs *out, const char **msg)
     Diags d;
     Spec *s = valid(a, &d);
     Lookup lk;
-    layout_lookup(a, s, 0, &lk);
     BuildOpts bo = {.outdir = "out", .templates_dir = Hooks, .emit_selftest = true};
     bool ok = emit_render(a, s, &bo, &lk, out, &d);
     *msg = d.head ? arena_printf(a, "%s:%u:%u: [%s] %s", d.head->pos.file ? os_basename(d.head->pos.file->name) : "",
@@ -472,7 +468,7 @@ static bool render_hooked(Arena *a, Outputs *out, const char **msg)
 
 START_TEST(test_hooks)
 {
-    Outputs out;
+    Outputs out = {0};
     const char *msg;
     hook_file("hook-banner.txt", "/* {{ board.name }} {{board.upper}} {{ spec.file }} {{ header }} */\n\n  \n");
     hook_file("hook-prefix.txt", "Xyz\n");
@@ -502,7 +498,7 @@ static const struct {
 
 START_TEST(test_bad_hooks)
 {
-    Outputs out;
+    Outputs out = {0};
     const char *msg;
     hook_file(bad_hooks[_i].file, bad_hooks[_i].text);
     ck_assert(!render_hooked(A, &out, &msg));

@@ -167,7 +167,7 @@ START_TEST(test_waived_kept_apart)
     rules_default(&rc);
     Spec *s = spec_from_string(A, "t.yaml", waived_spec, &(ResolveOpts){0}, &D);
     ck_assert_ptr_nonnull(s);
-    spec_check(s, &rc, &D);
+    spec_check(s, &rc, &D, NULL);
     diags_sort(&D);
     /* names-c-ident fires on the name; the waived finding is elsewhere. */
     ck_assert_ptr_nonnull(D.head);

@@ -31,7 +31,7 @@ static void draw_spec(Map *m, const char *text)
     m->s = s;
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &m->d);
+    spec_check(s, &rc, &m->d, NULL);
     memset(&m->svg, 0, sizeof m->svg);
     memset(&m->html, 0, sizeof m->html);
     ck_assert(map_render(m->a, s, &m->d, MAP_SVG, &m->svg));
@@ -184,7 +184,7 @@ START_TEST(test_cut_utf8)
     ck_assert_ptr_nonnull(s);
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &d);
+    spec_check(s, &rc, &d, NULL);
     ck_assert_uint_eq(d.nerrors, 1);
     Buf svg = {0};
     ck_assert(map_render(a, s, &d, MAP_SVG, &svg));

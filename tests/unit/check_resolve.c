@@ -604,7 +604,7 @@ START_TEST(test_errors)
     if (r.s) {
         RuleConfig rc;
         rules_default(&rc);
-        spec_check(r.s, &rc, &r.d);
+        spec_check(r.s, &rc, &r.d, NULL);
     }
     static const char *const unkept[] = {"missing-key", "wrong-type", "bad-value", "unknown-key",
                                          "missing-version", "unsupported-version", "bad-name", "cpu-visible-form"};
@@ -868,7 +868,7 @@ START_TEST(test_extends_diag_file)
     ck_assert_msg(r.s != NULL && r.d.count == 0, "%s", all(&r));
     RuleConfig cfg;
     rules_default(&cfg);
-    ck_assert_uint_eq(spec_check(r.s, &cfg, &r.d), 2);
+    ck_assert_uint_eq(spec_check(r.s, &cfg, &r.d, NULL), 2);
     diags_sort(&r.d);
     ck_assert_msg(r.d.count == 2, "%s", all(&r));
     /* sorted by file name: base.yaml before child.yaml */

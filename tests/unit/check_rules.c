@@ -64,7 +64,7 @@ static void run(Run *r, const char *yaml, const RuleConfig *cfg)
         rules_default(&def);
         cfg = &def;
     }
-    r->errors = spec_check(r->s, cfg, &r->d);
+    r->errors = spec_check(r->s, cfg, &r->d, NULL);
     diags_sort(&r->d);
 }
 

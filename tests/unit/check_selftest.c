@@ -38,11 +38,10 @@ static void setup(void)
     ck_assert_msg(s != NULL, "spec does not resolve: %s", D.head ? D.head->msg : "?");
     RuleConfig rc;
     rules_default(&rc);
-    spec_check(s, &rc, &D);
+    spec_check(s, &rc, &D, NULL);
     ck_assert_msg(!diags_failed(&D), "spec is invalid: %s", D.head ? D.head->msg : "?");
     Lookup lk;
-    layout_lookup(A, s, 0, &lk);
-    Outputs out;
+    Outputs out = {0};
     BuildOpts bo = {.outdir = "out", .emit_selftest = true};
     ck_assert(emit_render(A, s, &bo, &lk, &out, &D));
     ck_assert_str_eq(out.files[3].name, "b_selftest.c");
