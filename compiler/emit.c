@@ -993,8 +993,8 @@ static void render(Ctx *c, Outputs *out, unsigned text, unsigned n)
             header(c);
         else if (i == 1)
             source(c), classes_source(c);
-        else if (i == 2)
-            segc_dxgk_h(w);
+        else if (i == 2) /* its names are frag_fixed's: compared, not recorded */
+            w->fixed_at = w->ndefs, w->fixed_file = names[i], emitf(w, &(Frag){frags[FRAG_FIXED].text, {0}}, NULL);
         else
             selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->cls, c->header,
                            c->source, names[3], c->spec, c->hook[HOOK_BANNER]});
@@ -1009,52 +1009,91 @@ static const char *name_text(const Spec *s, const Name *n)
                                                         : s->classes[n->index].name;
 }
 
-/* The identifiers w->defs holds twice where at least one definition is
- * built from a name of the spec, one clash per pair of origins; two
- * different entries of one name are names-unique's to report. */
+/* Adds the clash of definition x with y, the first of its identifier, to
+ * out (*n of them, room for *cap): where at least one is built from a name
+ * of the spec, once per pair of origins; two different entries of one
+ * name are names-unique's to report. */
+static void clash(const Emit *w, const Spec *s, const GenDef *y, const GenDef *x, NameClash **out, unsigned *n,
+                  unsigned *cap)
+{
+    if (!x->on && !y->on)
+        return; /* segc's own text: its #if branches may define a name twice */
+    if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index && x->on->kind != NAME_BOARD &&
+        !strcmp(name_text(s, x->on), name_text(s, y->on)))
+        return;
+    NameClash k = {arena_strndup(w->a, x->ident, x->len),
+                   {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},
+                    {x->on ? x->on->kind : 0, x->on ? x->on->index : 0, x->file}}};
+    for (unsigned j = 0; j < *n; j++)
+        if ((*out)[j].def[0].kind == k.def[0].kind && (*out)[j].def[0].index == k.def[0].index &&
+            (*out)[j].def[1].kind == k.def[1].kind && (*out)[j].def[1].index == k.def[1].index)
+            return;
+    if (*n == *cap) {
+        *cap = *cap ? 2 * *cap : 8;
+        NameClash *grown = arena_alloc(w->a, *cap * sizeof *grown);
+        if (*n)
+            memcpy(grown, *out, *n * sizeof *grown);
+        *out = grown;
+    }
+    (*out)[(*n)++] = k;
+}
+
+/* The first definition of segc_dxgk.h (frag_fixed) of x's identifier, in
+ * *y: its index in frag_defs, or -1. */
+static int fixed(const Emit *w, const GenDef *x, GenDef *y)
+{
+    for (unsigned h = x->hash & (FRAG_FIXED_SLOTS - 1); frag_fixed[h]; h = (h + 1) & (FRAG_FIXED_SLOTS - 1)) {
+        const FragSpan *d = &frag_defs[frag_fixed[h] - 1];
+        const FragPiece *p = &frag_pieces[d->first];
+        *y = (GenDef){frag_text + p->off, p->len, d->hash, w->fixed_file, NULL};
+        if (d->hash == x->hash && p->len == x->len && !memcmp(y->ident, x->ident, x->len))
+            return frag_fixed[h] - 1;
+    }
+    return -1;
+}
+
+/* The identifiers defined twice, as clash() keeps them, each where it is
+ * defined again, in order: w->defs, and segc_dxgk.h's at w->fixed_at (a
+ * name of the spec defined before and there too is found from the name). */
 static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
 {
     unsigned cap = 16;
     while (cap < 2 * w->ndefs)
         cap *= 2;
-    int *slot = arena_alloc(w->a, cap * sizeof *slot); /* index + 1 of a definition; 0: empty */
+    int *slot = arena_alloc(w->a, cap * sizeof *slot); /* index + 1 of an identifier's first definition */
+    unsigned *early = NULL; /* first definitions before segc_dxgk.h of names it defines too, in its order */
     NameClash *out = NULL;
-    unsigned nout = 0, outcap = 0;
-    for (unsigned i = 0; i < w->ndefs; i++) {
-        const GenDef *x = &w->defs[i];
+    unsigned outcap = 0, nearly = 0;
+    *n = 0;
+    for (unsigned i = 0; i <= w->ndefs; i++) {
+        GenDef f;
+        for (unsigned e = 0; w->fixed_file && i == w->fixed_at && e < nearly; e++) {
+            fixed(w, &w->defs[early[e]], &f);
+            clash(w, s, &w->defs[early[e]], &f, &out, n, &outcap);
+        }
+        if (i == w->ndefs)
+            break;
+        const GenDef *x = &w->defs[i], *y;
         uint32_t h = x->hash & (cap - 1);
-        for (const GenDef *y; slot[h] && ((y = &w->defs[slot[h] - 1])->len != x->len ||
-                                          y->hash != x->hash || memcmp(y->ident, x->ident, x->len));)
+        while (slot[h] && ((y = &w->defs[slot[h] - 1])->len != x->len || y->hash != x->hash ||
+                           memcmp(y->ident, x->ident, x->len)))
             h = (h + 1) & (cap - 1);
-        if (!slot[h]) {
+        int k = w->fixed_file && (i >= w->fixed_at || x->on) && !slot[h] ? fixed(w, x, &f) : -1;
+        if (slot[h])
+            clash(w, s, &w->defs[slot[h] - 1], x, &out, n, &outcap);
+        else if (k >= 0 && i >= w->fixed_at)
+            clash(w, s, &f, x, &out, n, &outcap);
+        else
             slot[h] = (int)i + 1;
+        if (k < 0 || i >= w->fixed_at)
             continue;
-        }
-        const GenDef *y = &w->defs[slot[h] - 1];
-        if (!x->on && !y->on)
-            continue; /* segc's own text: its #if branches may define a name twice */
-        if (x->on && y->on && x->on->kind == y->on->kind && x->on->index != y->on->index &&
-            x->on->kind != NAME_BOARD && !strcmp(name_text(s, x->on), name_text(s, y->on)))
-            continue;
-        NameClash k = {arena_strndup(w->a, x->ident, x->len),
-                       {{y->on ? y->on->kind : 0, y->on ? y->on->index : 0, y->file},
-                        {x->on ? x->on->kind : 0, x->on ? x->on->index : 0, x->file}}};
-        bool seen = false;
-        for (unsigned j = 0; j < nout && !seen; j++)
-            seen = out[j].def[0].kind == k.def[0].kind && out[j].def[0].index == k.def[0].index &&
-                   out[j].def[1].kind == k.def[1].kind && out[j].def[1].index == k.def[1].index;
-        if (seen)
-            continue;
-        if (nout == outcap) {
-            outcap = outcap ? 2 * outcap : 8;
-            NameClash *grown = arena_alloc(w->a, outcap * sizeof *grown);
-            if (nout)
-                memcpy(grown, out, nout * sizeof *grown);
-            out = grown;
-        }
-        out[nout++] = k;
+        if (!early)
+            early = arena_alloc(w->a, w->fixed_at * sizeof *early);
+        unsigned e = nearly++;
+        for (; e && fixed(w, &w->defs[early[e - 1]], &f) > k; e--)
+            early[e] = early[e - 1];
+        early[e] = i;
     }
-    *n = nout;
     return out;
 }
 
@@ -1091,9 +1130,15 @@ const GenDef *emit_defs(Arena *a, const Spec *s, unsigned *n)
 {
     Emit w = {.a = a};
     collect(&w, s, NULL);
-    GenDef *defs = arena_alloc(a, (w.ndefs + 1) * sizeof *defs);
-    memcpy(defs, w.defs, w.ndefs * sizeof *defs);
-    *n = w.ndefs;
+    const FragSpan fx = frags[FRAG_FIXED].defs; /* segc_dxgk.h's, where it is written */
+    GenDef *defs = arena_alloc(a, (w.ndefs + fx.n + 1) * sizeof *defs);
+    memcpy(defs, w.defs, w.fixed_at * sizeof *defs);
+    for (unsigned i = 0; i < fx.n; i++) {
+        const FragPiece *p = &frag_pieces[frag_defs[fx.first + i].first];
+        defs[w.fixed_at + i] = (GenDef){frag_text + p->off, p->len, frag_defs[fx.first + i].hash, w.fixed_file, NULL};
+    }
+    memcpy(defs + w.fixed_at + fx.n, w.defs + w.fixed_at, (w.ndefs - w.fixed_at) * sizeof *defs);
+    *n = w.ndefs + fx.n;
     emit_done(&w);
     return defs;
 }

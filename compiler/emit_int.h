@@ -67,6 +67,8 @@ typedef struct Emit {
     bool annotate;    /* --annotate: ${x:@} writes " [file.yaml:LINE]" */
     GenDef *defs;     /* every identifier written at file scope, in order */
     unsigned ndefs, capdefs;
+    unsigned fixed_at;      /* and segc_dxgk.h's (frag_fixed) before defs[fixed_at] */
+    const char *fixed_file; /* where they are written; NULL: not written */
     Buf *saved, str;  /* emit_str */
     Buf scratch;      /* an identifier being built */
 } Emit;

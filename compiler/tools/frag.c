@@ -57,6 +57,7 @@ typedef struct Frag {
     int nargs;
     Pieces *defs;
     int ndefs;
+    bool plain; /* a whole file */
 } Frag;
 
 /* A file's text as the C scan reads it (cu), and where each unit is:
@@ -256,7 +257,7 @@ static void read_frags(const char *path, Text *out)
             static int cap;
             frags = grow(frags, &cap, nfrags, sizeof *frags);
             f = &frags[nfrags++];
-            *f = (Frag){dup(name), path, line, {0}, {0}, {0}, 0, NULL, 0};
+            *f = (Frag){dup(name), path, line, {0}, {0}, {0}, 0, NULL, 0, plain};
             if (!plain) {
                 while (t < text + len && *t != '\n')
                     t++;
@@ -326,6 +327,16 @@ static const char *ctype(char type)
     return type == 's' ? "const char *" : type == 'n' ? "const Name *" : type == 'u' ? "uint64_t " : "Pos ";
 }
 
+/* The hash of an identifier that is all text, as emit.c's ident_hash
+ * makes it; 0 for one built from arguments. */
+static unsigned long def_hash(const Pieces *d)
+{
+    unsigned long h = 2166136261u;
+    for (size_t k = 0; d->n == 1 && d->p[0].arg < 0 && k < d->p[0].len; k++)
+        h = ((h ^ (unsigned char)lits[d->p[0].off + k]) * 16777619u) & 0xFFFFFFFFu;
+    return d->n == 1 && d->p[0].arg < 0 ? h : 0;
+}
+
 /* The pieces of `ps` into frag_pieces; returns the next piece's index. */
 static unsigned put_pieces(FILE *c, const Pieces *ps, unsigned at)
 {
@@ -334,6 +345,45 @@ static unsigned put_pieces(FILE *c, const Pieces *ps, unsigned at)
         fprintf(c, "    {%zu, %zu, %d, '%c', %d},\n", p->off, p->len, p->arg, p->arg < 0 ? ' ' : p->conv, p->width);
     }
     return at + (unsigned)ps->n;
+}
+
+/* The fragment that is a whole file (segc_dxgk.h), written the same for
+ * every spec: its identifiers in an open-addressed table by hash, so that
+ * segc compares a name with them without recording each (its declaration
+ * into h, or the table into c). */
+static void put_fixed(FILE *h, FILE *c)
+{
+    enum { SLOTS = 512 };
+    unsigned short slot[SLOTS] = {0}; /* index + 1 in f->defs */
+    const Frag *f = NULL;
+    int first = 0; /* the frag_defs index of f's first identifier */
+    for (int i = 0; i < nfrags; i++) {
+        if (frags[i].plain && f)
+            die(frags[i].path, 1, "a second whole file (the first is %s)", f->path);
+        if (frags[i].plain)
+            f = &frags[i];
+        first += f ? 0 : frags[i].ndefs;
+    }
+    if (!f || 2 * f->ndefs > SLOTS)
+        die(f ? f->path : "frag", 0, "no whole file among the fragments, or more than %d identifiers", SLOTS / 2);
+    for (int d = 0; d < f->ndefs; d++) {
+        const Piece *p = &f->defs[d].p[0], *q;
+        unsigned k = (unsigned)def_hash(&f->defs[d]) & (SLOTS - 1);
+        while (slot[k] && ((q = &f->defs[slot[k] - 1].p[0])->len != p->len || memcmp(lits + q->off, lits + p->off, p->len)))
+            k = (k + 1) & (SLOTS - 1);
+        if (!slot[k])
+            slot[k] = (unsigned short)(d + 1);
+    }
+    if (h)
+        fprintf(h, "\n/* The identifiers of %s, the whole file: frag_defs index + 1, by hash; 0: none. */\n"
+                   "enum { FRAG_FIXED = FR_%s, FRAG_FIXED_SLOTS = %d };\nextern const unsigned short frag_fixed[];\n",
+                f->name, f->name, SLOTS);
+    if (!c)
+        return;
+    fputs("\nconst unsigned short frag_fixed[] = {", c);
+    for (int k = 0; k < SLOTS; k++)
+        fprintf(c, "%s%d,", k % 16 ? "" : "\n", slot[k] ? first + slot[k] : 0);
+    fputs("\n};\n", c);
 }
 
 int main(int argc, char **argv)
@@ -374,6 +424,7 @@ int main(int argc, char **argv)
             fprintf(h, "%s{.%c = %s}", a ? ", " : "", f->types[a], f->labels[a]);
         fprintf(h, "};\n    emitf(w, &frags[FR_%s], a);\n}\n", f->name);
     }
+    put_fixed(h, NULL);
     fputs("#endif\n", h);
 
     /* No pointers: nothing for the loader to relocate when segc starts. */
@@ -393,12 +444,7 @@ int main(int argc, char **argv)
     for (int i = 0; i < nfrags; i++) {
         at += (unsigned)frags[i].text.n;
         for (int d = 0; d < frags[i].ndefs; d++) {
-            const Pieces *d0 = &frags[i].defs[d];
-            /* an identifier all of text: its hash, as emit.c's ident_hash makes it */
-            unsigned long h = 2166136261u;
-            for (size_t k = 0; d0->n == 1 && d0->p[0].arg < 0 && k < d0->p[0].len; k++)
-                h = ((h ^ (unsigned char)lits[d0->p[0].off + k]) * 16777619u) & 0xFFFFFFFFu;
-            fprintf(c, "    {%u, %d, %luu}, /* %s */\n", at, d0->n, d0->n == 1 && d0->p[0].arg < 0 ? h : 0,
+            fprintf(c, "    {%u, %d, %luu}, /* %s */\n", at, frags[i].defs[d].n, def_hash(&frags[i].defs[d]),
                     frags[i].name);
             at += (unsigned)frags[i].defs[d].n;
         }
@@ -414,6 +460,7 @@ int main(int argc, char **argv)
         def += f->ndefs;
     }
     fputs("};\n", c);
+    put_fixed(NULL, c);
     if (fclose(h) || fclose(c))
         die(argv[1], 0, "cannot write");
     return 0;
