@@ -981,23 +981,27 @@ static void render(Ctx *c, Outputs *out, unsigned text, unsigned n)
 {
     Emit *w = c->w;
     const char *names[] = {c->header, c->source, "segc_dxgk.h", arena_printf(w->a, "%s_selftest.c", c->s->name)};
+    const FragPiece *whole = &frag_pieces[frags[FRAG_FIXED].text.first]; /* one piece: a whole file */
     for (unsigned i = 0; i < n; i++) {
         Output *f = text & (1u << i) ? &out->files[out->n++] : NULL;
-        w->out = f ? &f->text : NULL;
-        if (f) { /* enough for most boards: the text is not copied as it grows */
+        if (f)
             f->name = names[i];
-            buf_reserve(&f->text, i == 2 ? frag_pieces[frags[FR_segc_dxgk_h].text.first].len : 1u << 15);
-        }
+        w->out = f && i != 2 ? &f->text : NULL;
+        if (w->out) /* enough for most boards: the text is not copied as it grows */
+            buf_reserve(w->out, 1u << 15);
         w->file = names[i];
-        if (i == 0)
+        if (i == 0) {
             header(c);
-        else if (i == 1)
+        } else if (i == 1) {
             source(c), classes_source(c);
-        else if (i == 2) /* its names are frag_fixed's: compared, not recorded */
-            w->fixed_at = w->ndefs, w->fixed_file = names[i], emitf(w, &(Frag){frags[FRAG_FIXED].text, {0}}, NULL);
-        else
+        } else if (i == 3) {
             selftest_write(w, c->s, c->lk, &(SelftestNames){&c->up, &c->camel, c->seg, c->bar, c->cls, c->header,
                            c->source, names[3], c->spec, c->hook[HOOK_BANNER]});
+        } else { /* segc_dxgk.h: segc's own text, not copied (cap 0); its names are frag_fixed's */
+            w->fixed_at = w->ndefs, w->fixed_file = names[i];
+            if (f)
+                f->text = (Buf){(char *)(uintptr_t)(frag_text + whole->off), whole->len, 0};
+        }
     }
     w->out = NULL;
 }
@@ -1199,6 +1203,7 @@ bool emit_render(Arena *a, const Spec *s, const BuildOpts *o, Lookup *lk, Output
 void outputs_free(Outputs *out)
 {
     for (unsigned i = 0; i < out->n; i++)
-        buf_free(&out->files[i].text);
+        if (out->files[i].text.cap) /* else segc_dxgk.h's, segc's own */
+            buf_free(&out->files[i].text);
     out->n = 0;
 }
