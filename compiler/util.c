@@ -330,9 +330,9 @@ size_t utf8_check(const unsigned char *s, size_t len)
 {
     static const unsigned min[] = {0, 0x80, 0x800, 0x10000}; /* the shortest form's least value */
     for (size_t i = 0; i < len;) {
-        uint64_t w; /* ASCII, eight bytes at a time */
-        if (len - i >= 8 && (memcpy(&w, s + i, 8), !(w & 0x8080808080808080ull))) {
-            i += 8;
+        uint64_t w[4]; /* ASCII, 32 bytes at a time */
+        if (len - i >= 32 && (memcpy(w, s + i, 32), !((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ull))) {
+            i += 32;
             continue;
         }
         unsigned c = s[i];
@@ -427,16 +427,13 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
             fclose(fp);
         return NULL;
     }
+    /* Read straight into the text the arena then keeps, up to one byte
+     * past the limit (src_check_text reports it). */
     Buf b = {0};
-    char chunk[16384];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, fp)) > 0) {
-        if (b.len + n > SRC_MAX_BYTES) {
-            /* Keep one byte past the limit: src_check_text reports it. */
-            buf_putn(&b, chunk, SRC_MAX_BYTES + 1 - b.len);
-            break;
-        }
-        buf_putn(&b, chunk, n);
+    for (size_t n = 1; n && b.len <= SRC_MAX_BYTES; b.len += n) {
+        buf_reserve(&b, 16384);
+        size_t room = b.cap - b.len - 1, left = SRC_MAX_BYTES + 1 - b.len;
+        n = fread(b.p + b.len, 1, room < left ? room : left, fp);
     }
     bool err = ferror(fp);
     int saved = errno;
@@ -453,9 +450,10 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
     }
     /* From here on the bytes were read: what is wrong is the content
      * (exit status 1), not the environment (2). */
-    SrcFile *f = src_from_string(a, whole->name, b.p ? b.p : "", b.len);
-    buf_free(&b);
-    return src_check_text(f, d) ? f : NULL;
+    b.p[b.len] = 0;
+    whole->text = arena_keep(a, b.p, b.len + 1);
+    whole->len = b.len;
+    return src_check_text(whole, d) ? whole : NULL;
 }
 
 bool src_check_text(const SrcFile *f, Diags *d)
