@@ -18,12 +18,24 @@
 
 typedef enum { SLOT_PENDING, SLOT_BUSY, SLOT_DONE, SLOT_FAILED } SlotState;
 
+/* What a message calls a map or a value ("segment 'local'", "bank 2 of
+ * segment 'local'"), put into words (said) only for a message: `fmt` with
+ * `name`, else with the number `n` (0: none), then with what `of` is. */
+typedef struct Where {
+    const char *fmt;
+    const char *name;
+    unsigned n;
+    const struct Where *of;
+} Where;
+/* A Where that is its text, for a call (a slot keeps only a where_of). */
+#define WORDS(text) (&(const Where){(text), NULL, 0, NULL})
+
 typedef struct Slot {
     const Node *node;       /* the scalar, or NULL when defaulted */
     Value *out;             /* NULL: never bound, nothing to evaluate */
     Segment *seg;           /* context for `size` / `base` */
     const FieldInfo *field; /* NULL: a constant */
-    const char *what;       /* its owner ("segment 'local'"; a constant: "constant 'x'"), for notes */
+    const Where *what;      /* its owner ("segment 'local'"; a constant: "constant 'x'"), for notes */
     SlotState state;
 } Slot;
 
@@ -51,6 +63,27 @@ typedef struct EvalCtx {
 static bool eval_slot(R *r, Slot *sl);
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what);
 
+static const char *said(R *r, const Where *w)
+{
+    const char *of = w->of ? said(r, w->of) : NULL;
+    return w->name ? arena_printf(r->a, w->fmt, w->name, of) : w->n ? arena_printf(r->a, w->fmt, w->n, of)
+           : of    ? arena_printf(r->a, w->fmt, of) : w->fmt;
+}
+
+/* A Where in the arena, for a slot to keep. */
+static const Where *where_of(R *r, const char *fmt, const char *name, unsigned n, const Where *of)
+{
+    Where *w = arena_alloc(r->a, sizeof *w);
+    *w = (Where){fmt, name, n, of};
+    return w;
+}
+
+/* node_expect, with `w` put into words only when n is not of kind k. */
+static bool expect(R *r, const Node *n, NodeKind k, const Where *w)
+{
+    return n->kind == k || node_expect(r->d, n, k, said(r, w));
+}
+
 /* ---- small helpers ------------------------------------------------------ */
 
 static Pos key_pos(const Node *key)
@@ -72,8 +105,9 @@ const char *words_text(Arena *a, const char *const *w, size_t n, const char *las
 
 /* Reports every key of `map` that map `m` does not take (spec.def), with a
  * did-you-mean, and a `delete: true` that no variant merge removed. */
-static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
+static void check_keys(R *r, const Node *map, SpecMap m, const Where *wh)
 {
+    const char *where = NULL;
     const char **keys = NULL; /* those of m, for a did-you-mean */
     const char *takes = NULL; /* and as the fix says them, once */
     size_t n = 0;
@@ -93,6 +127,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
                 if (spec_keys[j].map == m)
                     keys[n++] = spec_keys[j].key;
         }
+        where = where ? where : said(r, wh);
         Diag *g = error_at(r->d, C_unknown_key, key_pos(k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
@@ -112,19 +147,19 @@ static bool misspelt(const R *r, const Node *map, const char *key)
     return false;
 }
 
-static const Node *require(R *r, const Node *map, const char *key, const char *where)
+static const Node *require(R *r, const Node *map, const char *key, const Where *where)
 {
     const Node *v = node_get(map, key);
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
     if (v || misspelt(r, map, key))
         return v;
-    error_at(r->d, C_missing_key, map->pos, "%s needs a '%s' key", where, key);
+    error_at(r->d, C_missing_key, map->pos, "%s needs a '%s' key", said(r, where), key);
     return NULL;
 }
 
 /* Reports each key map `m` requires (FF_REQUIRED) that `map` lacks; not
  * the keys each file of an extends chain has (load.c reads those). */
-static void require_keys(R *r, const Node *map, SpecMap m, const char *where)
+static void require_keys(R *r, const Node *map, SpecMap m, const Where *where)
 {
     for (size_t i = 0; i < spec_key_count; i++)
         if (spec_keys[i].map == m && spec_keys[i].flags & FF_REQUIRED && spec_keys[i].merge != MERGE_FILE)
@@ -154,10 +189,10 @@ static Slot *slot_at(R *r, FieldId f, unsigned i, unsigned k)
  * for a message. */
 static const char *slot_what(R *r, const Slot *sl)
 {
-    return sl->field ? arena_printf(r->a, "%s %s", sl->what, sl->field->key) : sl->what;
+    return sl->field ? arena_printf(r->a, "%s %s", said(r, sl->what), sl->field->key) : said(r, sl->what);
 }
 
-static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const char *what)
+static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const Where *what)
 {
     *sl = (Slot){.node = n, .out = out, .seg = seg, .field = fi, .what = what}; /* before any evaluation */
     if (n) {
@@ -176,7 +211,7 @@ static const NodeKind value_node[] = {
 /* The value of key `key` of map `m` in `map`; NULL if absent or (reported)
  * not the kind of node the key takes.  Type errors name the key `key` of
  * `where` (of the spec: only the key). */
-static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, const char *where)
+static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, const Where *where)
 {
     const Node *n = node_get(map, key);
     if (!n)
@@ -184,12 +219,13 @@ static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, cons
     NodeKind k = value_node[spec_key(m, key)->kind];
     if (n->kind == k)
         return n;
-    node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
+    node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key)
+                                          : arena_printf(r->a, "'%s' of %s", key, said(r, where)));
     return NULL;
 }
 
 /* The same as a string, and where it is written in *pos. */
-static const char *scalar_str(R *r, const Node *map, SpecMap m, const char *key, const char *where, Pos *pos)
+static const char *scalar_str(R *r, const Node *map, SpecMap m, const char *key, const Where *where, Pos *pos)
 {
     const Node *n = typed(r, map, m, key, where);
     if (n)
@@ -202,7 +238,7 @@ static const char *scalar_str(R *r, const Node *map, SpecMap m, const char *key,
  * owner's index (a bank's in its segment); `where` names the map in type
  * errors, `what` the owner in cycle notes. */
 static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, const void *owner, unsigned idx,
-                        Segment *seg, const char *where, const char *what)
+                        Segment *seg, const Where *where, const Where *what)
 {
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         const FieldInfo *fi = &field_table[f];
@@ -294,19 +330,19 @@ static void build_board(R *r, const Node *root)
     const Node *b = typed(r, root, MAP_SPEC, "board", NULL);
     if (!b)
         return;
-    check_keys(r, b, MAP_BOARD, "'board'");
-    require_keys(r, b, MAP_BOARD, "'board'");
-    s->name = scalar_str(r, b, MAP_BOARD, "name", "'board'", &s->name_pos);
-    const char *w = scalar_str(r, b, MAP_BOARD, "wddm", "'board'", &s->wddm_pos);
+    check_keys(r, b, MAP_BOARD, WORDS("'board'"));
+    require_keys(r, b, MAP_BOARD, WORDS("'board'"));
+    s->name = scalar_str(r, b, MAP_BOARD, "name", WORDS("'board'"), &s->name_pos);
+    const char *w = scalar_str(r, b, MAP_BOARD, "wddm", WORDS("'board'"), &s->wddm_pos);
     int i = w ? pick_wddm(r, w, s->wddm_pos) : -1;
     if (i >= 0)
         s->wddm = (unsigned)((wddm_names[i][0] - '0') << 4 | (wddm_names[i][2] - '0'));
-    const char *a = scalar_str(r, b, MAP_BOARD, "arch", "'board'", &s->arch_pos);
+    const char *a = scalar_str(r, b, MAP_BOARD, "arch", WORDS("'board'"), &s->arch_pos);
     if (a && (i = pick(r, a, s->arch_pos, arch_names, countof(arch_names), "arch")) >= 0)
         s->arch = (Arch)i;
     s->ptr_bytes = s->arch == ARCH_X86 ? 4 : 8;
     alloc_slots(r, SCOPE(SC_BOARD), 1);
-    bind_fields(r, SC_BOARD, CPU_NONE, b, s, 0, NULL, "'board'", "board");
+    bind_fields(r, SC_BOARD, CPU_NONE, b, s, 0, NULL, WORDS("'board'"), where_of(r, "board", NULL, 0, NULL));
 }
 
 static void build_constants(R *r, const Node *root)
@@ -331,9 +367,10 @@ static void build_constants(R *r, const Node *root)
             error_at(r->d, C_bad_name, key_pos(k), "constant name '%s' is not an identifier", k->str);
         else if (!strcmp(k->str, "bar") || ref_parse(k->str).kind == REF_FIELD) /* size, base, page_size */
             error_at(r->d, C_bad_name, key_pos(k), "'%s' is a reserved name in expressions", k->str);
-        if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
+        const Where *what = where_of(r, "constant '%s'", k->str, 0, NULL);
+        if (!expect(r, v, NODE_SCALAR, what))
             v = NULL;
-        set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
+        set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, what);
         s->nconsts++;
     }
 }
@@ -351,8 +388,8 @@ static void build_bars(R *r, const Node *root)
         const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
         *bar = (Bar){.name = k->str, .pos = key_pos(k)};
-        const char *where = arena_printf(r->a, "BAR '%s'", k->str);
-        if (!node_expect(r->d, v, NODE_MAP, where))
+        const Where *where = where_of(r, "BAR '%s'", k->str, 0, NULL);
+        if (!expect(r, v, NODE_MAP, where))
             v = NULL;
         if (v) {
             check_keys(r, v, MAP_BAR, where);
@@ -431,13 +468,13 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 }
 
 /* vpr: { range_start, range_size, alignment, count, reserve_size } */
-static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
+static void build_vpr(R *r, Segment *g, const Node *v, const Where *where)
 {
-    check_keys(r, v, MAP_VPR, "'vpr'");
-    require_keys(r, v, MAP_VPR, "'vpr'");
+    check_keys(r, v, MAP_VPR, WORDS("'vpr'"));
+    require_keys(r, v, MAP_VPR, WORDS("'vpr'"));
     g->vpr.set = true;
     g->vpr.pos = v->pos;
-    const char *w = arena_printf(r->a, "'vpr' of %s", where);
+    const Where *w = where_of(r, "'vpr' of %s", NULL, 0, where);
     bind_fields(r, SC_VPR, CPU_NONE, v, g, g->id - 1, g, w, w);
 }
 
@@ -474,7 +511,7 @@ static bool deleted_note(R *r, Diag *e, SpecMap m, const char *name, size_t len)
 }
 
 /* The BAR a form map names; reports an unknown one. */
-static const Bar *form_bar(R *r, const Node *m, SpecMap map, const char *where, Pos *pos)
+static const Bar *form_bar(R *r, const Node *m, SpecMap map, const Where *where, Pos *pos)
 {
     const char *bn = scalar_str(r, m, map, "bar", where, pos);
     if (!bn)
@@ -489,34 +526,34 @@ static const Bar *form_bar(R *r, const Node *m, SpecMap map, const char *where, 
 }
 
 /* cpu_host_aperture: { bar, offset, size } or { address, size } */
-static void build_host(R *r, Segment *g, const Node *h, const char *where)
+static void build_host(R *r, Segment *g, const Node *h, const Where *where)
 {
-    check_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
-    require_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
+    check_keys(r, h, MAP_HOST, WORDS("'cpu_host_aperture'"));
+    require_keys(r, h, MAP_HOST, WORDS("'cpu_host_aperture'"));
     g->host.pos = h->pos;
     CpuMode mode = map_form(r, h, "cpu_host_aperture");
     Pos bp;
-    if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, MAP_HOST, "'cpu_host_aperture'", &bp))))
+    if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, MAP_HOST, WORDS("'cpu_host_aperture'"), &bp))))
         return;
     g->host.mode = mode;
-    const char *w = arena_printf(r->a, "'cpu_host_aperture' of %s", where);
+    const Where *w = where_of(r, "'cpu_host_aperture' of %s", NULL, 0, where);
     bind_fields(r, SC_HOST, mode, h, g, g->id - 1, g, w, w);
 }
 
 /* cpu_visible: { bar, offset } or { address } */
-static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
+static void build_cpu(R *r, Segment *g, const Node *cv, const Where *where)
 {
-    check_keys(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'");
+    check_keys(r, cv, MAP_CPU_VISIBLE, WORDS("'cpu_visible'"));
     g->cpu_pos = cv->pos;
     g->cpu = map_form(r, cv, "cpu_visible");
     if (g->cpu == CPU_BAR)
-        g->cpu_bar = form_bar(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'", &g->cpu_bar_pos);
+        g->cpu_bar = form_bar(r, cv, MAP_CPU_VISIBLE, WORDS("'cpu_visible'"), &g->cpu_bar_pos);
     if (g->cpu != CPU_NONE)
-        bind_fields(r, SC_CPU, g->cpu, cv, g, g->id - 1, g, "'cpu_visible'",
-                    arena_printf(r->a, "%s cpu_visible", where));
+        bind_fields(r, SC_CPU, g->cpu, cv, g, g->id - 1, g, WORDS("'cpu_visible'"),
+                    where_of(r, "%s cpu_visible", NULL, 0, where));
 }
 
-static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const char *where)
+static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const Where *where)
 {
     g->banks_pos = key_pos(key); /* `banks:`, what findings about a segment's banks point at */
     size_t n = bk->nitems;
@@ -524,7 +561,7 @@ static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const
      * against hostile input (the bank checks are quadratic). */
     if (n > 4 * MAX_BANKS) {
         error_at(r->d, C_limit_banks, bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s", 4 * MAX_BANKS,
-                 where);
+                 said(r, where));
         n = 4 * MAX_BANKS;
     }
     g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
@@ -532,15 +569,15 @@ static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const
     for (size_t i = 0; i < n; i++) {
         const Node *b = bk->items[i];
         Bank *bank = &g->banks[g->nbanks];
-        const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
+        const Where *bw = where_of(r, "bank %u of %s", NULL, (unsigned)i + 1, where);
         bank->pos = b->pos;
-        if (!node_expect(r->d, b, NODE_MAP, bw))
+        if (!expect(r, b, NODE_MAP, bw))
             continue;
-        check_keys(r, b, MAP_BANK, "a bank");
+        check_keys(r, b, MAP_BANK, WORDS("a bank"));
         require_keys(r, b, MAP_BANK, bw);
         bank->name = scalar_str(r, b, MAP_BANK, "name", bw, &bank->pos);
         if (!node_get(b, "size") && i + 1 < n)
-            error_at(r->d, C_missing_key, b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
+            error_at(r->d, C_missing_key, b->pos, "%s needs a 'size' (only the last bank may omit it)", said(r, bw));
         bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
         g->nbanks++;
     }
@@ -550,9 +587,9 @@ static void build_segment(R *r, unsigned idx, const Node *item)
 {
     Segment *g = &r->s->segs[idx];
     g->id = idx + 1;
-    const char *where = arena_printf(r->a, "segment %u", idx + 1);
+    const Where *where = where_of(r, "segment %u", NULL, idx + 1, NULL);
     g->pos = item->pos;
-    if (!node_expect(r->d, item, NODE_MAP, where)) {
+    if (!expect(r, item, NODE_MAP, where)) {
         /* Its values are unknown: a later segment whose base defaults to
          * this one's end fails quietly instead of reading an unbound slot. */
         for (unsigned f = 0; f < FIELD_COUNT; f++)
@@ -562,9 +599,9 @@ static void build_segment(R *r, unsigned idx, const Node *item)
             }
         return;
     }
-    check_keys(r, item, MAP_SEGMENT, "a segment");
+    check_keys(r, item, MAP_SEGMENT, WORDS("a segment"));
     if ((g->name = scalar_str(r, item, MAP_SEGMENT, "name", where, &g->pos)))
-        where = arena_printf(r->a, "segment '%s'", g->name);
+        where = where_of(r, "segment '%s'", g->name, 0, NULL);
     /* A variant's new segment named like a base one (load.c), unless it
      * says `new: true`; meaningless, and so quiet, elsewhere. */
     for (const NearName *n = r->src->near; n; n = n->next)
@@ -652,8 +689,8 @@ static void build_paging(R *r, const Node *root)
     alloc_slots(r, SCOPE(SC_PAGING), 1);
     const Node *p = typed(r, root, MAP_SPEC, "paging", NULL);
     if (p) {
-        check_keys(r, p, MAP_PAGING, "'paging'");
-        const char *sn = scalar_str(r, p, MAP_PAGING, "segment", "'paging'", &s->paging.seg_pos);
+        check_keys(r, p, MAP_PAGING, WORDS("'paging'"));
+        const char *sn = scalar_str(r, p, MAP_PAGING, "segment", WORDS("'paging'"), &s->paging.seg_pos);
         if (sn) {
             s->paging.seg_set = true;
             s->paging.seg = strcmp(sn, "none") ? BY_NAME(s->segs, s->nsegs, sn) : NULL;
@@ -665,7 +702,7 @@ static void build_paging(R *r, const Node *root)
             }
         }
     }
-    bind_fields(r, SC_PAGING, CPU_NONE, p, s, 0, NULL, "'paging'", "paging");
+    bind_fields(r, SC_PAGING, CPU_NONE, p, s, 0, NULL, WORDS("'paging'"), where_of(r, "paging", NULL, 0, NULL));
 }
 
 /* ---- allocation classes --------------------------------------------------- */
@@ -678,7 +715,7 @@ enum { MAX_PLACES = 4 * MAX_SEGMENTS };
  * name, or for a VK_HINTS key a map of its target whose first key holds
  * the name, with `from_end`.  What the names name is looked up later
  * (resolve_places); whether they exist is a rule. */
-static void build_places(R *r, const Node *map, SpecMap m, const char *key, const char *where, PlaceList *out)
+static void build_places(R *r, const Node *map, SpecMap m, const char *key, const Where *where, PlaceList *out)
 {
     const Node *l = map ? typed(r, map, m, key, where) : NULL;
     if (!l)
@@ -689,11 +726,11 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
     size_t n = l->nitems;
     if (n > MAX_PLACES) {
         error_at(r->d, C_limit_segments, l->items[MAX_PLACES]->pos, "more than %u names in '%s' of %s", MAX_PLACES,
-                 key, where);
+                 key, said(r, where));
         n = MAX_PLACES;
     }
     out->p = arena_alloc(r->a, (n + 1) * sizeof *out->p);
-    const char *what = arena_printf(r->a, "an item of '%s' of %s", key, where);
+    const Where what = {"an item of '%s' of %s", key, 0, where};
     for (size_t i = 0; i < n; i++) {
         const Node *it = l->items[i], *name = it;
         bool from_end = false;
@@ -701,7 +738,7 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
             const KeyInfo *first = NULL;
             for (size_t j = 0; j < spec_key_count && !first; j++)
                 first = spec_keys[j].map == ki->target ? &spec_keys[j] : NULL;
-            const char *noun = arena_printf(r->a, "a %s", spec_maps[ki->target].noun);
+            const Where *noun = &(const Where){"a %s", spec_maps[ki->target].noun, 0, NULL};
             check_keys(r, it, ki->target, noun);
             require_keys(r, it, ki->target, noun);
             name = typed(r, it, ki->target, first->key, noun);
@@ -709,9 +746,10 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
             from_end = fe && !strcmp(fe->str, "true"); /* another word is reported (check_keys) */
             if (!name)
                 continue;
-        } else if (!node_expect(r->d, it, NODE_SCALAR,
-                                ki->kind == VK_HINTS ? arena_printf(r->a, "%s (a name, or a %s)", what,
-                                                                    spec_maps[ki->target].noun) : what)) {
+        } else if (it->kind != NODE_SCALAR &&
+                   !node_expect(r->d, it, NODE_SCALAR,
+                                ki->kind == VK_HINTS ? arena_printf(r->a, "%s (a name, or a %s)", said(r, &what),
+                                                                    spec_maps[ki->target].noun) : said(r, &what))) {
             continue;
         }
         out->p[out->n++] = (Place){.name = name->str, .pos = node_span(name), .from_end = from_end};
@@ -720,13 +758,13 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
 
 static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
 {
-    const char *where = arena_printf(r->a, "allocation class %u", idx + 1);
+    const Where *where = where_of(r, "allocation class %u", NULL, idx + 1, NULL);
     c->pos = item->pos;
-    if (!node_expect(r->d, item, NODE_MAP, where))
+    if (!expect(r, item, NODE_MAP, where))
         return;
-    check_keys(r, item, MAP_CLASS, "an allocation class");
+    check_keys(r, item, MAP_CLASS, WORDS("an allocation class"));
     if ((c->name = scalar_str(r, item, MAP_CLASS, "name", where, &c->pos)))
-        where = arena_printf(r->a, "class '%s'", c->name);
+        where = where_of(r, "class '%s'", c->name, 0, NULL);
     Diag **mark = r->d->tail;
     require_keys(r, item, MAP_CLASS, where);
     /* A variant's new class named like a base class (load.c): a misspelt
@@ -746,7 +784,7 @@ static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
     if (c->write.set && !c->write.n)
         error_at(r->d, C_bad_value, c->write.pos,
                  "'write' of %s names no segment: a SupportedWriteSegmentSet of 0 lets VidMm place the allocation "
-                 "nowhere", where);
+                 "nowhere", said(r, where));
 }
 
 /* The segments (and bank hints, the banks of the first preferred
@@ -775,7 +813,7 @@ static void build_allocations(R *r, const Node *root)
         for (unsigned i = 0; i < s->nclasses; i++)
             build_class(r, &s->classes[i], i, sq->items[i]);
     }
-    build_places(r, root, MAP_SPEC, "dma_buffer_segments", "the spec", &s->dma);
+    build_places(r, root, MAP_SPEC, "dma_buffer_segments", WORDS("the spec"), &s->dma);
     for (unsigned i = 0; i < s->nclasses; i++) {
         AllocClass *c = &s->classes[i];
         resolve_places(s, &c->prefer, NULL);
@@ -863,7 +901,7 @@ static void apply_defines(R *r)
             continue;
         }
         c->val = (Value){0};
-        set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, where_of(r, "constant '%s' (-D)", c->name, 0, NULL));
     }
 }
 
@@ -1242,8 +1280,8 @@ Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
     *s = (Spec){.file = src->files[0], .files = src->files, .nfiles = src->nfiles};
     const Node *root = src->root;
     Diag **mark = d->tail;
-    check_keys(&r, root, MAP_SPEC, "the spec");
-    require_keys(&r, root, MAP_SPEC, "a spec");
+    check_keys(&r, root, MAP_SPEC, WORDS("the spec"));
+    require_keys(&r, root, MAP_SPEC, WORDS("a spec"));
     build_board(&r, root);
     build_constants(&r, root);
     build_bars(&r, root);
