@@ -53,6 +53,8 @@ typedef struct R {
     const Node *unknown[64];
     unsigned nunknown;
     bool broken; /* a board, BAR or paging value failed */
+    /* The spec_keys of map m: key[first[m]] to key[first[m + 1]] (key_of). */
+    unsigned char *key, first[MAP_COUNT + 2];
 } R;
 
 typedef struct EvalCtx {
@@ -62,6 +64,15 @@ typedef struct EvalCtx {
 
 static bool eval_slot(R *r, Slot *sl);
 static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n, const char *what);
+
+/* spec_key(m, key), from the keys of map m only. */
+static const KeyInfo *key_of(const R *r, SpecMap m, const char *key)
+{
+    for (unsigned i = r->first[m]; i < r->first[m + 1]; i++)
+        if (spec_keys[r->key[i]].key[0] == key[0] && !strcmp(spec_keys[r->key[i]].key, key))
+            return &spec_keys[r->key[i]];
+    return NULL;
+}
 
 static const char *said(R *r, const Where *w)
 {
@@ -113,7 +124,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const Where *wh)
     size_t n = 0;
     for (size_t i = 0; i < map->npairs; i++) {
         const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
-        const KeyInfo *ki = spec_key(m, k->str);
+        const KeyInfo *ki = key_of(r, m, k->str);
         if (ki && ki->kind == VK_BOOL && v->kind == NODE_SCALAR &&
             pick(r, v->str, node_span(v), ki->values, ki->nvalues, arena_printf(r->a, "'%s' value", k->str)) == 1 &&
             ki->merge == MERGE_DELETE)
@@ -216,7 +227,7 @@ static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, cons
     const Node *n = node_get(map, key);
     if (!n)
         return NULL;
-    NodeKind k = value_node[spec_key(m, key)->kind];
+    NodeKind k = value_node[key_of(r, m, key)->kind];
     if (n->kind == k)
         return n;
     node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key)
@@ -720,7 +731,7 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
     const Node *l = map ? typed(r, map, m, key, where) : NULL;
     if (!l)
         return;
-    const KeyInfo *ki = spec_key(m, key);
+    const KeyInfo *ki = key_of(r, m, key);
     out->set = true;
     out->pos = key_pos(node_pair(map, key)->key);
     size_t n = l->nitems;
@@ -1275,7 +1286,13 @@ static void evaluate(R *r)
 
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
-    R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
+    R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec)), .key = arena_alloc(a, spec_key_count)};
+    for (size_t i = 0; i < spec_key_count; i++) /* counted by map, then placed */
+        r.first[spec_keys[i].map + 2]++;
+    for (unsigned m = 2; m < MAP_COUNT + 2; m++)
+        r.first[m] += r.first[m - 1];
+    for (size_t i = 0; i < spec_key_count; i++)
+        r.key[r.first[spec_keys[i].map + 1]++] = (unsigned char)i;
     Spec *s = r.s;
     *s = (Spec){.file = src->files[0], .files = src->files, .nfiles = src->nfiles};
     const Node *root = src->root;
@@ -1374,6 +1391,7 @@ const KeyInfo spec_keys[] = {
 #undef VALUES
 #undef NO_VALUES
 const size_t spec_key_count = countof(spec_keys);
+_Static_assert(countof(spec_keys) < 256, "R.key and R.first hold an index of spec_keys in a byte");
 
 const KeyInfo *spec_key(int m, const char *key)
 {
