@@ -161,9 +161,8 @@ struct Ck {
     const Segment *broken_seg;
     /* form_keys: each segment's keys, worked out when first asked for */
     struct FormKeys {
-        FormKey k[FIELD_COUNT];
+        FormKey *k; /* NULL: not yet */
         unsigned n;
-        bool made;
     } *fk;
 };
 
@@ -1633,15 +1632,16 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
     if (!k->fk)
         k->fk = arena_alloc(k->d->arena, k->s->nsegs * sizeof *k->fk);
     struct FormKeys *fk = &k->fk[g - k->s->segs];
-    for (unsigned f = 0; f < FIELD_COUNT && !fk->made; f++) {
+    FormKey keys[FIELD_COUNT];
+    for (unsigned f = 0; f < FIELD_COUNT && !fk->k; f++) {
         const FieldInfo *fi = &field_table[f];
         Pos at;
         const char *kf = field_written((FieldId)f, g, &at);
         if (!kf)
             continue;
-        FormKey *c = (FormKey *)BY_NAME(fk->k, fk->n, kf);
+        FormKey *c = (FormKey *)BY_NAME(keys, fk->n, kf);
         if (!c)
-            fk->k[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &fk->k[fk->n - 1];
+            keys[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &keys[fk->n - 1];
         for (unsigned form = 0; form < DDI_FORMS; form++)
             if (!fi->at[form]) {
                 c->carrying &= ~(1u << form);
@@ -1651,7 +1651,8 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
                     c->lacking |= 1u << form;
             }
     }
-    fk->made = true;
+    if (!fk->k)
+        fk->k = memcpy(arena_alloc(k->d->arena, (fk->n + 1) * sizeof *keys), keys, fk->n * sizeof *keys);
     *n = fk->n;
     return fk->k;
 }
