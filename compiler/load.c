@@ -88,6 +88,8 @@ typedef struct Frame {
 typedef struct Loader {
     Arena *a;
     const SrcFile *src;
+    const SrcFile *const *files; /* of the tree: src is files[file] (Node.file) */
+    unsigned file;
     const LoadLimits *lim;
     Diags *d;
 
@@ -335,10 +337,17 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     return w;
 }
 
+/* Where node `n` of the file being loaded was written. */
+static Pos lpos(const Loader *L, const Node *n)
+{
+    return node_pos(L->files, n);
+}
+
 static Node *new_node(Loader *L, NodeKind kind, Pos pos)
 {
     Node *n = arena_alloc_aligned(L->a, sizeof *n, _Alignof(Node));
-    *n = (Node){.pos = pos, .kind = kind};
+    *n = (Node){.kind = kind};
+    node_place(n, L->file, pos);
     if (kind == NODE_SCALAR)
         n->str = "";
     return n;
@@ -423,7 +432,7 @@ static Pos kid_at(const Loader *L, size_t i)
         else
             hi = mid;
     }
-    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : L->kids[i]->pos;
+    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : lpos(L, L->kids[i]);
 }
 
 /* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
@@ -512,7 +521,7 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
-static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
+static void add_child(Loader *L, Node *n, Pos where, size_t count, unsigned height)
 {
     if (L->nframes == 0) {
         L->root = n; /* one document: a second one stops the loader */
@@ -524,19 +533,19 @@ static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
         L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
         L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
     }
-    if (at.off != n->pos.off || at.len != n->pos.len) { /* an alias */
+    if (where.off != n->off || where.len != n->span) { /* an alias */
         if (L->nalias_kids == L->cap_alias_kids) {
             L->cap_alias_kids = L->cap_alias_kids ? L->cap_alias_kids * 2 : 16;
             L->alias_kids = xrealloc(L->alias_kids, L->cap_alias_kids * sizeof *L->alias_kids);
         }
-        L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, at};
+        L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, where};
     }
     L->kids[L->nkids++] = n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
     if (f->node->kind == NODE_MAP && idx % 2 == 0)
-        check_key(L, n, at);
+        check_key(L, n, where);
 }
 
 static ScalarStyle scalar_style(yaml_scalar_style_t s)
@@ -578,7 +587,7 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
      * value at the NUL. */
     const char *nul = memchr(n->str, 0, n->len);
     if (nul)
-        error_at(L->d, C_encoding, node_char_pos(n, (size_t)(nul - n->str), 1),
+        error_at(L->d, C_encoding, node_char_pos(L->files, n, (size_t)(nul - n->str), 1),
                  "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
@@ -660,14 +669,14 @@ static void flow_comma(Loader *L, const Node *m)
         int depth = parens(v);
         for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
             depth += parens(k = m->pairs[j].key);
-        if (depth > 0 || !k || k->pos.file != v->pos.file || k->pos.off < v->pos.off ||
-            memchr(L->src->text + v->pos.off, '\n', k->pos.off - v->pos.off))
+        if (depth > 0 || !k || k->file != v->file || k->off < v->off ||
+            memchr(L->src->text + v->off, '\n', k->off - v->off))
             continue;
-        int n = (int)(k->pos.off + k->len - v->pos.off);
-        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(v->pos, 0, (uint32_t)n),
+        int n = (int)(k->off + k->len - v->off);
+        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(lpos(L, v), 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
                            m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
-        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + v->pos.off);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + v->off);
     }
 }
 
@@ -711,11 +720,11 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     L->nkids = f.base;
     while (L->nalias_kids && L->alias_kids[L->nalias_kids - 1].kid >= f.base)
         L->nalias_kids--;
-    n->pos.len = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
+    n->span = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
         *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
-    add_child(L, n, n->pos, f.count, height);
+    add_child(L, n, lpos(L, n), f.count, height);
 }
 
 static void on_event(Loader *L, const yaml_event_t *ev)
@@ -825,12 +834,16 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
 
 /* ---- the API ----------------------------------------------------------- */
 
-Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
+/* yaml_load, of file `file` of `files` (Node.file). */
+static Node *load_file(Arena *a, const SrcFile *const *files, unsigned file, const LoadLimits *lim, Diags *d)
 {
+    const SrcFile *src = files[file];
     unsigned before = d->nerrors + d->nfatal;
     Loader L = {
         .a = a,
         .src = src,
+        .files = files,
+        .file = file,
         .lim = lim ? lim : &load_default_limits,
         .d = d,
         .bom = bom_len(src),
@@ -878,6 +891,11 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
     free(L.alias_kids);
     free(L.slots);
     return d->nerrors + d->nfatal > before ? NULL : L.root;
+}
+
+Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
+{
+    return load_file(a, &src, 0, lim, d);
 }
 
 const char *node_kind_name(NodeKind k)
@@ -989,15 +1007,15 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
  * header, less its indentation, so the mapping is exact.  Folded (`>`):
  * best effort, exact on the first content line, else that line's start.
  * `base` is the offset of the header. */
-static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
+static Pos block_char_pos(Pos sp, const Node *s, size_t base, size_t i, uint32_t len)
 {
-    const SrcFile *f = s->pos.file;
+    const SrcFile *f = sp.file;
     const char *t = f->text;
     size_t n = f->len;
     bool literal = base < n && t[base] == '|';
     const char *nl = memchr(t + base, '\n', n - base);
     if (!nl)
-        return pos_shift(s->pos, 0, len);
+        return pos_shift(sp, 0, len);
     size_t ls = (size_t)(nl - t) + 1; /* the first line after the header */
 
     if (!literal || s->len == 0) {
@@ -1029,7 +1047,7 @@ static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
     for (size_t l = 0; l < k; l++) {
         const char *q = memchr(t + ls, '\n', n - ls);
         if (!q)
-            return pos_shift(s->pos, 0, len);
+            return pos_shift(sp, 0, len);
         ls = (size_t)(q - t) + 1;
     }
     size_t e = strcspn(t + ls, "\r\n"); /* its length in the source */
@@ -1037,11 +1055,11 @@ static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
     return pos_at(f, ls + ind + (i - j0) + extra, len);
 }
 
-Pos node_char_pos(const Node *s, size_t i, uint32_t len)
+Pos node_char_pos(const SrcFile *const *files, const Node *s, size_t i, uint32_t len)
 {
     if (!s)
         return (Pos){0};
-    Pos p = s->pos;
+    Pos p = node_pos(files, s);
     if (s->kind != NODE_SCALAR)
         return pos_shift(p, 0, len);
     if (i > s->len)
@@ -1055,7 +1073,7 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
     if (fast || p.off >= f->len)
         return pos_shift(p, clamp32(q + i), len);
     if (s->style == SCALAR_BLOCK)
-        return block_char_pos(s, p.off, i, len);
+        return block_char_pos(p, s, p.off, i, len);
     size_t a = flow_off(f->text, f->len, p.off + q, s->style, i);
     Pos r = pos_at(f, a, len);
     if (len) {
@@ -1074,19 +1092,27 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
  * shared, never copied, so a value that came from a base file still points
  * into that file. */
 
-Pos node_span(const Node *n)
+void node_place(Node *n, unsigned file, Pos p)
 {
-    Pos p = n->pos;
+    ASSERT(p.file && p.off < 1u << NODE_OFF_BITS && file < NODE_MAX_FILES);
+    n->off = p.off & ((1u << NODE_OFF_BITS) - 1);
+    n->file = file & (NODE_MAX_FILES - 1);
+    n->span = p.len;
+}
+
+Pos node_span(const SrcFile *const *files, const Node *n)
+{
+    Pos p = node_pos(files, n);
     if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
         p.len = (uint32_t)n->len + (n->style == SCALAR_PLAIN ? 0 : 2);
     return p;
 }
 
-bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what)
+bool node_expect(Diags *d, const SrcFile *const *files, const Node *n, NodeKind k, const char *what)
 {
     if (n->kind == k)
         return true;
-    error_at(d, C_wrong_type, node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
+    error_at(d, C_wrong_type, node_span(files, n), "%s must be a %s, not a %s", what, node_kind_name(k),
              node_kind_name(n->kind));
     return false;
 }
@@ -1126,6 +1152,14 @@ typedef struct Chain {
 
 static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m, SpecMap entries);
 
+/* A merged node stands where the child's node it replaces was written. */
+static void same_place(Node *n, const Node *child)
+{
+    n->off = child->off;
+    n->file = child->file;
+    n->span = child->span;
+}
+
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
 {
@@ -1159,11 +1193,11 @@ static void delete_entry(Reader *r, const Node *entry, SpecMap m, const char *wh
         const NodePair *p = &entry->pairs[i];
         const KeyInfo *k = spec_key(m, p->key->str);
         if (p != del && !(k && k->merge == MERGE_MATCH))
-            error_at(r->d, C_variant_delete, node_span(p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
+            error_at(r->d, C_variant_delete, node_span(r->out->files, p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
                      name ? name : "?", p->key->str);
     }
     if (!name) {
-        error_at(r->d, C_variant_delete, node_span(del->key), "'delete: true' needs the name of the base's %s it removes",
+        error_at(r->d, C_variant_delete, node_span(r->out->files, del->key), "'delete: true' needs the name of the base's %s it removes",
                  what);
     } else if (name_index(names, n, name) == n) {
         Diag *g = error_at(r->d, C_variant_delete, at, "the base has no %s '%s' to delete", what, name);
@@ -1189,7 +1223,8 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
     size_t nb = base->nitems, n = nb + child->nitems;
     const char **names = arena_alloc(a, (n + 1) * sizeof *names);
     Node *s = arena_alloc(a, sizeof *s), **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
-    *s = (Node){.kind = NODE_SEQ, .pos = child->pos, .items = arena_alloc(a, n * sizeof(Node *))};
+    *s = (Node){.kind = NODE_SEQ, .items = arena_alloc(a, n * sizeof(Node *))};
+    same_place(s, child);
     for (size_t i = 0; i < n; i++) {
         const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], key);
         names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
@@ -1201,14 +1236,14 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
         const char *name = names[i];
         size_t j = nb + name_index(names + nb, i - nb, name);
         if (j < i) {
-            Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)), "a second %s named '%s'",
+            Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)), "a second %s named '%s'",
                                spec_maps[m].noun, name);
-            diag_note(r->d, g, node_span(node_get(child->items[j - nb], key)), "the first is here");
+            diag_note(r->d, g, node_span(r->out->files, node_get(child->items[j - nb], key)), "the first is here");
             continue;
         }
         j = name_index(names, nb, name);
         if (deleting(c, m)) {
-            delete_entry(r, c, m, spec_maps[m].noun, name, name ? node_span(node_get(c, key)) : c->pos, names, nb);
+            delete_entry(r, c, m, spec_maps[m].noun, name, name ? node_span(r->out->files, node_get(c, key)) : node_pos(r->out->files, c), names, nb);
             if (j < nb)
                 kept[j] = NULL;
             continue;
@@ -1217,9 +1252,9 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
             if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
-                Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)),
+                Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
-                diag_note(r->d, g, node_span(node_get(base->items[j], key)),
+                diag_note(r->d, g, node_span(r->out->files, node_get(base->items[j], key)),
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
@@ -1255,7 +1290,8 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
     size_t nb = base->npairs, n = nb + child->npairs;
     const char **names = arena_alloc(r->a, (nb + 1) * sizeof *names);
     Node *out = arena_alloc(r->a, sizeof *out);
-    *out = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
+    *out = (Node){.kind = NODE_MAP, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
+    same_place(out, child);
     for (size_t i = 0; i < nb; i++)
         names[i] = base->pairs[i].key->str, out->pairs[out->npairs++] = base->pairs[i];
     for (size_t i = 0; i < child->npairs; i++) {
@@ -1265,7 +1301,7 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
         if (ki && ki->merge == MERGE_FILE)
             continue;
         if (deleting(v, entries)) {
-            delete_entry(r, v, entries, spec_maps[entries].noun, k->str, node_span(k), names, nb);
+            delete_entry(r, v, entries, spec_maps[entries].noun, k->str, node_span(r->out->files, k), names, nb);
             if (p)
                 memmove(p, p + 1, (size_t)(out->pairs + --out->npairs - p) * sizeof *p);
             continue;
@@ -1328,12 +1364,12 @@ static void check_version(Reader *r, const Node *root)
 {
     const Node *v = node_get(root, "segc");
     if (!v) {
-        Diag *g = error_at(r->d, C_missing_version, root->pos,
+        Diag *g = error_at(r->d, C_missing_version, node_pos(r->out->files, root),
                            "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
         diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
     } else if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0) {
         bool scalar = v->kind == NODE_SCALAR;
-        error_at(r->d, C_unsupported_version, node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
+        error_at(r->d, C_unsupported_version, node_span(r->out->files, v), "unsupported format version '%s%s'; this segc reads version %d",
                  scalar ? "" : "a ", scalar ? v->str : node_kind_name(v->kind), SEGC_FORMAT_VERSION);
     }
 }
@@ -1370,24 +1406,25 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     }
     r->out->files[r->out->nfiles++] = src;
-    Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
-    if (!root || !node_expect(r->d, root, NODE_MAP, "a spec"))
+    Node *root = load_file(r->a, r->out->files, r->out->nfiles - 1, &load_default_limits, r->d);
+    if (!root || !node_expect(r->d, r->out->files, root, NODE_MAP, "a spec"))
         return NULL;
     check_version(r, root);
     const Node *ext = node_get(root, "extends");
     if (!ext)
         return root;
-    if (!node_expect(r->d, ext, NODE_SCALAR, "'extends'"))
+    if (!node_expect(r->d, r->out->files, ext, NODE_SCALAR, "'extends'"))
         return NULL;
     Chain me = {up, key};
-    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
+    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(r->out->files, ext));
     return base ? merge_map(r, base, root, MAP_SPEC, MAP_NONE) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
 {
     unsigned before = d->nerrors + d->nfatal;
-    Reader r = {a, d, o, out, o && o->max_extends_depth ? o->max_extends_depth : 16};
+    unsigned maxd = o && o->max_extends_depth ? o->max_extends_depth : 16;
+    Reader r = {a, d, o, out, maxd < NODE_MAX_FILES ? maxd : NODE_MAX_FILES - 1}; /* Node.file: the spec and maxd */
     *out = (Source){.files = arena_alloc(a, (r.maxd + 1) * sizeof *out->files)};
     out->root = read_chain(&r, path, src, NULL, 0, (Pos){0});
     out->clean = d->nerrors + d->nfatal == before;

@@ -14,10 +14,18 @@
 #include "fixture.h"
 #include "segc.h"
 
+/* The file load_n read last: its tree's nodes are file 0 of &F. */
+static const SrcFile *F;
+
 static Node *load_n(const char *text, size_t len, const LoadLimits *lim)
 {
-    const SrcFile *f = src_from_string(A, "t.yaml", text, len);
-    return yaml_load(A, f, lim, &D);
+    F = src_from_string(A, "t.yaml", text, len);
+    return yaml_load(A, F, lim, &D);
+}
+
+static Pos pos(const Node *n)
+{
+    return node_pos(&F, n);
 }
 
 static Node *load(const char *text, const LoadLimits *lim)
@@ -61,7 +69,7 @@ static void dump(Buf *b, const Node *n)
         buf_putc(b, ']');
         break;
     }
-    buf_printf(b, "@%u:%u", (unsigned)src_loc(n->pos).line, (unsigned)src_loc(n->pos).col);
+    buf_printf(b, "@%u:%u", (unsigned)src_loc(pos(n)).line, (unsigned)src_loc(pos(n)).col);
 }
 
 /* The tree as a string in the arena. */
@@ -176,13 +184,13 @@ START_TEST(test_lengths)
 {
     Node *n = load("abc: 'x y'\nk: [1, 22]\nm:\n  q: 1\n", NULL);
     ck_assert_ptr_nonnull(n);
-    ck_assert_uint_eq(n->pairs[0].key->pos.len, 3);
-    ck_assert_uint_eq(n->pairs[0].value->pos.len, 5);
-    ck_assert_uint_eq(node_get(n, "k")->pos.len, 7);
-    ck_assert_uint_eq(node_get(n, "k")->items[1]->pos.len, 2);
-    ck_assert_uint_eq(node_get(n, "m")->pos.len, 1); /* spans lines */
-    ck_assert_ptr_eq(n->pos.file, n->pairs[0].key->pos.file);
-    ck_assert_str_eq(n->pos.file->name, "t.yaml");
+    ck_assert_uint_eq(pos(n->pairs[0].key).len, 3);
+    ck_assert_uint_eq(pos(n->pairs[0].value).len, 5);
+    ck_assert_uint_eq(pos(node_get(n, "k")).len, 7);
+    ck_assert_uint_eq(pos(node_get(n, "k")->items[1]).len, 2);
+    ck_assert_uint_eq(pos(node_get(n, "m")).len, 1); /* spans lines */
+    ck_assert_ptr_eq(pos(n).file, pos(n->pairs[0].key).file);
+    ck_assert_str_eq(pos(n).file->name, "t.yaml");
 }
 END_TEST
 
@@ -300,8 +308,8 @@ START_TEST(test_char_pos)
     ck_assert_ptr_nonnull(s);
     if (s->kind != NODE_SCALAR)
         return;
-    Pos p = node_char_pos(s, charpos[_i].i, charpos[_i].len);
-    ck_assert_ptr_eq(p.file, s->pos.file);
+    Pos p = node_char_pos(&F, s, charpos[_i].i, charpos[_i].len);
+    ck_assert_ptr_eq(p.file, pos(s).file);
     ck_assert_uint_eq(src_loc(p).line, charpos[_i].line);
     ck_assert_uint_eq(src_loc(p).col, charpos[_i].col);
     ck_assert_uint_eq(p.len, charpos[_i].plen);
@@ -534,8 +542,8 @@ START_TEST(test_large)
     Node *n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->npairs, N);
-    ck_assert_uint_eq(src_loc(n->pairs[N - 1].key->pos).line, N);
-    ck_assert_uint_eq(src_loc(n->pairs[N - 1].value->pos).col, 11); /* "key99999: " */
+    ck_assert_uint_eq(src_loc(pos(n->pairs[N - 1].key)).line, N);
+    ck_assert_uint_eq(src_loc(pos(n->pairs[N - 1].value)).col, 11); /* "key99999: " */
     buf_free(&b);
 
     buf_puts(&b, "[");
@@ -545,7 +553,7 @@ START_TEST(test_large)
     n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->nitems, N);
-    ck_assert_uint_eq(src_loc(n->items[N - 1]->pos).col, 2 + (N - 1) * 3);
+    ck_assert_uint_eq(src_loc(pos(n->items[N - 1])).col, 2 + (N - 1) * 3);
     buf_free(&b);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     ck_assert_double_lt(secs, 20.0);
@@ -585,7 +593,7 @@ START_TEST(test_mutations)
         Node *n = load_n(t, len, NULL);
         ck_assert((n == NULL) == (D.nerrors > before));
         if (n && n->kind == NODE_SCALAR && n->len)
-            (void)node_char_pos(n, n->len / 2, 1);
+            (void)node_char_pos(&F, n, n->len / 2, 1);
         free(t);
     }
 }
