@@ -124,8 +124,9 @@ typedef struct SrcFile {
     const char *name; /* as the user wrote it; never made absolute */
     const char *text;
     size_t len;
-    /* Where each line starts, built by src_loc the first time a position
-     * of the file is shown (in `arena`, the file's own). */
+    /* Where every 32nd line starts, and how many lines there are, built
+     * by src_loc the first time a position of the file is shown (in
+     * `arena`, the file's own; util.c). */
     Arena *arena;
     uint32_t *lines;
     uint32_t nlines;

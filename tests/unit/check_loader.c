@@ -560,6 +560,38 @@ START_TEST(test_large)
 }
 END_TEST
 
+/* src_loc and src_line_off against counting line feeds from the start,
+ * at every offset of files of 0 to 100 lines (across the line table's
+ * steps), with and without a BOM and a final line feed, lines of 0 to 6
+ * bytes. */
+START_TEST(test_lines)
+{
+    bool bom = _i & 1, last_lf = _i & 2;
+    for (int nl = 0; nl <= 100; nl += nl < 40 ? 1 : 13) {
+        Buf b = {0};
+        buf_puts(&b, bom ? "\xEF\xBB\xBF" : "");
+        for (int l = 0; l < nl; l++) {
+            for (int k = 0; k < (l * 7) % 6; k++)
+                buf_putc(&b, 'a' + k);
+            if (l + 1 < nl || last_lf)
+                buf_putc(&b, '\n');
+        }
+        const SrcFile *f = src_from_string(A, "t.yaml", b.p ? b.p : "", b.len);
+        size_t start = bom ? 3 : 0, line = 1, bol = start;
+        for (size_t off = start; off <= b.len; off++) {
+            SrcLoc l = src_loc(pos_at(f, off, 1));
+            ck_assert_msg(l.line == line && l.col == off - bol + 1 && l.bol == f->text + bol,
+                          "%d lines, offset %zu: %u:%u, want %zu:%zu", nl, off, l.line, l.col, line, off - bol + 1);
+            ck_assert_uint_eq(src_line_off(f, (uint32_t)line), bol);
+            if (off < b.len && b.p[off] == '\n')
+                line++, bol = off + 1;
+        }
+        ck_assert_uint_eq(src_line_off(f, (uint32_t)line + 1), b.len); /* past the last line */
+        buf_free(&b);
+    }
+}
+END_TEST
+
 /* Mangled documents must never crash or leak (run under ASan and
  * valgrind); and NULL comes back exactly when an error was reported. */
 static const char *const seeds[] = {
@@ -619,6 +651,7 @@ Suite *loader_suite(void)
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_big_scalar);
     tcase_add_test(tc, test_large);
+    tcase_add_loop_test(tc, test_lines, 0, 4);
     tcase_add_loop_test(tc, test_mutations, 0, 8);
     suite_add_tcase(s, tc);
     return s;
