@@ -57,7 +57,7 @@ const LoadLimits load_default_limits = {
 /* ---- anchors, keys: one hash table ------------------------------------- */
 
 typedef struct Anchor {
-    Node *node;
+    Node node;       /* what an alias adds: a copy (a collection's shares its kids) */
     size_t count;    /* nodes in its expansion (saturating) */
     unsigned height; /* levels of mappings/sequences in its expansion */
     bool open;       /* still being read: an alias to it would be a cycle */
@@ -77,7 +77,7 @@ typedef struct Slot {
 /* An open mapping or sequence.  Its children sit on Loader.kids from
  * `base` on (a mapping's as key, value, key, value...) until it closes. */
 typedef struct Frame {
-    Node *node;
+    Node node;
     size_t off; /* byte offset of its first character */
     size_t base;
     size_t count;    /* nodes in its expansion so far, itself included */
@@ -99,7 +99,7 @@ typedef struct Loader {
 
     Frame *frames; /* max_depth of them: on_start opens no more */
     size_t nframes;
-    Node **kids;
+    Node *kids; /* by value: a closed collection's become its array */
     size_t nkids, cap_kids;
     /* Where each kid written as an alias was written, by kid index (the
      * others were written at their node's pos) */
@@ -116,7 +116,8 @@ typedef struct Loader {
     bool alias_reported;
 
     unsigned ndocs;
-    Node *root;
+    Node root;
+    bool have_root;
     bool root_empty; /* the document is an untagged, unanchored empty scalar */
     bool stop;
 } Loader;
@@ -303,13 +304,13 @@ static Slot *anchor_slot(Loader *L, const char *name)
 }
 
 /* Anchor `name` on `n`; a mapping or sequence stays open until its end. */
-static Anchor *anchor_define(Loader *L, const char *name, Node *n)
+static Anchor *anchor_define(Loader *L, const char *name, const Node *n)
 {
     Slot *sl = anchor_slot(L, name);
     /* A later anchor of the same name replaces the earlier one for the
      * aliases that follow (YAML allows redefinition). */
     sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
-    *sl->anchor = (Anchor){.node = n, .count = 1, .open = n->kind != NODE_SCALAR};
+    *sl->anchor = (Anchor){.node = *n, .count = 1, .open = n->kind != NODE_SCALAR};
     return sl->anchor;
 }
 
@@ -343,13 +344,12 @@ static Pos lpos(const Loader *L, const Node *n)
     return node_pos(L->files, n);
 }
 
-static Node *new_node(Loader *L, NodeKind kind, Pos pos)
+static Node new_node(Loader *L, NodeKind kind, Pos pos)
 {
-    Node *n = arena_alloc_aligned(L->a, sizeof *n, _Alignof(Node));
-    *n = (Node){.kind = kind};
-    node_place(n, L->file, pos);
+    Node n = {.kind = kind};
+    node_place(&n, L->file, pos);
     if (kind == NODE_SCALAR)
-        n->str = "";
+        n.str = "";
     return n;
 }
 
@@ -432,23 +432,23 @@ static Pos kid_at(const Loader *L, size_t i)
         else
             hi = mid;
     }
-    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : lpos(L, L->kids[i]);
+    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : lpos(L, &L->kids[i]);
 }
 
 /* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
 static void duplicate_key(Loader *L, size_t base, size_t i, size_t j)
 {
     char buf[64];
-    const Node *k = L->kids[base + 2 * i];
+    const Node *k = &L->kids[base + 2 * i];
     Diag *g = error_at(L->d, C_duplicate_key, kid_at(L, base + 2 * i), "duplicate key `%s` in this mapping",
                        show(buf, k->str, k->len));
     diag_note(L->d, g, kid_at(L, base + 2 * j), "first written here");
 }
 
 /* Whether key i of k[] sorts before key j: by length, bytes, then index. */
-static bool key_before(Node *const *k, uint32_t i, uint32_t j)
+static bool key_before(const Node *k, uint32_t i, uint32_t j)
 {
-    const Node *a = k[2 * i], *b = k[2 * j];
+    const Node *a = &k[2 * i], *b = &k[2 * j];
     if (a->len != b->len)
         return a->len < b->len;
     int c = memcmp(a->str, b->str, a->len);
@@ -456,7 +456,7 @@ static bool key_before(Node *const *k, uint32_t i, uint32_t j)
 }
 
 /* Sorts key indices x[0..n) in place (heapsort: no second buffer). */
-static void sort_keys(Node *const *k, uint32_t *x, size_t n)
+static void sort_keys(const Node *k, uint32_t *x, size_t n)
 {
     for (size_t end = n, start = n / 2;;) {
         if (start > 0)
@@ -483,12 +483,12 @@ static void sort_keys(Node *const *k, uint32_t *x, size_t n)
  * sorted list of their indices; nothing is kept after. */
 static void duplicate_keys(Loader *L, size_t base, size_t n)
 {
-    Node **k = L->kids + base;
+    const Node *k = L->kids + base;
     enum { FEW = 16 }; /* up to this many keys, compared pairwise */
     if (n <= FEW) {
         for (size_t i = 1; i < n; i++)
-            for (size_t j = 0; j < i && dup_candidate(k[2 * i]); j++)
-                if (dup_candidate(k[2 * j]) && same_key(k[2 * i], k[2 * j])) {
+            for (size_t j = 0; j < i && dup_candidate(&k[2 * i]); j++)
+                if (dup_candidate(&k[2 * j]) && same_key(&k[2 * i], &k[2 * j])) {
                     duplicate_key(L, base, i, j);
                     break;
                 }
@@ -497,14 +497,14 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
     uint32_t *x = xmalloc((n + 1) * sizeof *x);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (dup_candidate(k[2 * i]))
+        if (dup_candidate(&k[2 * i]))
             x[m++] = (uint32_t)i;
     sort_keys(k, x, m);
     /* Each repeated key with the first of its equals, in document order. */
     uint64_t *dup = NULL;
     size_t ndup = 0, cap = 0;
     for (size_t j = 1, g = 0; j < m; j++) {
-        if (!same_key(k[2 * x[j]], k[2 * x[g]])) {
+        if (!same_key(&k[2 * x[j]], &k[2 * x[g]])) {
             g = j;
             continue;
         }
@@ -521,10 +521,10 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
-static void add_child(Loader *L, Node *n, Pos where, size_t count, unsigned height)
+static void add_child(Loader *L, const Node *n, Pos where, size_t count, unsigned height)
 {
     if (L->nframes == 0) {
-        L->root = n; /* one document: a second one stops the loader */
+        L->root = *n, L->have_root = true; /* one document: a second one stops the loader */
         return;
     }
     Frame *f = &L->frames[L->nframes - 1];
@@ -540,11 +540,11 @@ static void add_child(Loader *L, Node *n, Pos where, size_t count, unsigned heig
         }
         L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, where};
     }
-    L->kids[L->nkids++] = n;
+    L->kids[L->nkids++] = *n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
-    if (f->node->kind == NODE_MAP && idx % 2 == 0)
+    if (f->node.kind == NODE_MAP && idx % 2 == 0)
         check_key(L, n, where);
 }
 
@@ -564,7 +564,7 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
     const char *anchor = (const char *)ev->data.scalar.anchor;
     const char *tag = (const char *)ev->data.scalar.tag;
     Where w = where(L, ev, anchor, tag);
-    Node *n = new_node(L, NODE_SCALAR, w.pos);
+    Node node = new_node(L, NODE_SCALAR, w.pos), *n = &node;
     size_t len = ev->data.scalar.length; /* one of 1 << 28 or more is over max_scalar: reported */
     n->len = len & ((1u << 28) - 1);
     /* A value of one character is not copied (many specs are mostly `key: 1`). */
@@ -613,7 +613,8 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
         else
             error_at(L->d, C_yaml_alias, w.pos,
                      "alias `*%s` is inside the node it refers to (a cycle)", buf);
-        add_child(L, new_node(L, NODE_SCALAR, w.pos), w.pos, 1, 0);
+        Node none = new_node(L, NODE_SCALAR, w.pos);
+        add_child(L, &none, w.pos, 1, 0);
         return;
     }
     L->alias_total = sat_add(L->alias_total, an->count);
@@ -626,7 +627,7 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
         error_at(L->d, C_limit_depth, w.pos,
                  "alias `*%s` nests mappings and sequences deeper than %u levels",
                  show(buf, name, strlen(name)), L->lim->max_depth);
-    add_child(L, an->node, w.pos, an->count, an->height);
+    add_child(L, &an->node, w.pos, an->count, an->height);
 }
 
 static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
@@ -641,13 +642,12 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
         L->stop = true;
         return;
     }
-    Node *n = new_node(L, kind, w.pos);
     if (tag)
         check_tag(L, tag, kind, w.tag);
     Frame *f = &L->frames[L->nframes++];
-    *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
+    *f = (Frame){.node = new_node(L, kind, w.pos), .off = w.off, .base = L->nkids, .count = 1};
     if (anchor)
-        f->anchor = anchor_define(L, anchor, n);
+        f->anchor = anchor_define(L, anchor, &f->node);
 }
 
 /* Opening minus closing parentheses of a plain scalar. */
@@ -665,18 +665,18 @@ static int parens(const Node *n)
 static void flow_comma(Loader *L, const Node *m)
 {
     for (size_t i = 0; i + 1 < m->npairs; i++) {
-        const Node *v = m->pairs[i].value, *k = NULL;
+        const Node *v = &m->pairs[i].value, *k = NULL;
         int depth = parens(v);
-        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
-            depth += parens(k = m->pairs[j].key);
+        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value.len && parens(&m->pairs[j].value) == 0; j++)
+            depth += parens(k = &m->pairs[j].key);
         if (depth > 0 || !k || k->file != v->file || k->off < v->off ||
             memchr(L->src->text + v->off, '\n', k->off - v->off))
             continue;
         int n = (int)(k->off + k->len - v->off);
         Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(lpos(L, v), 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
-                           m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
-        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + v->off);
+                           m->pairs[i].key.str, v->str, m->pairs[i + 1].key.str);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key.str, n, L->src->text + v->off);
     }
 }
 
@@ -685,35 +685,28 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     if (L->nframes == 0)
         BUG("collection end without a start");
     Frame f = L->frames[--L->nframes];
-    Node *n = f.node;
+    Node *n = &f.node;
     size_t nk = L->nkids - f.base;
-    Node **k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
-    /* A big collection at the bottom of the stack (the document, mostly)
-     * takes the stack itself rather than a copy: the kids of a mapping,
-     * key and value in turn, are its pairs as they are. */
+    Node *k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
+    /* The kids, by value, become the collection's array: a copy, or for a
+     * big collection at the bottom of the stack (the document, mostly)
+     * the stack itself.  The kids of a mapping, key and value in turn,
+     * are its pairs as they are. */
     bool take = f.base == 0 && nk > 4096;
     if (take)
         L->kids = k = arena_keep(L->a, L->kids, nk * sizeof *k), L->cap_kids = nk;
+    else if (nk)
+        k = memcpy(arena_alloc_aligned(L->a, nk * sizeof *k, _Alignof(Node)), k, nk * sizeof *k);
     if (n->kind == NODE_MAP) {
         n->npairs = nk / 2;
-        if (take)
-            n->pairs = (NodePair *)(void *)k;
-        else if (n->npairs)
-            n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
-        for (size_t i = 0; !take && i < n->npairs; i++)
-            n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        n->pairs = (NodePair *)(void *)k;
         if (n->npairs > 1)
             duplicate_keys(L, f.base, n->npairs);
         if (L->src->text[f.off] == '{')
             flow_comma(L, n);
     } else {
         n->nitems = nk;
-        if (take)
-            n->items = k;
-        else if (nk) {
-            n->items = arena_alloc(L->a, nk * sizeof *n->items);
-            memcpy(n->items, k, nk * sizeof *k);
-        }
+        n->items = k;
     }
     if (take) /* the arena's now */
         L->kids = NULL, L->cap_kids = 0;
@@ -723,7 +716,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     n->span = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
-        *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
+        *f.anchor = (Anchor){.node = *n, .count = f.count, .height = height};
     add_child(L, n, lpos(L, n), f.count, height);
 }
 
@@ -884,13 +877,17 @@ static Node *load_file(Arena *a, const SrcFile *const *files, unsigned file, con
     /* Mappings an error left open: their keys so far. */
     for (size_t o = 0; o < L.nframes; o++) {
         size_t from = L.frames[o].base, to = o + 1 < L.nframes ? L.frames[o + 1].base : L.nkids;
-        if (L.frames[o].node->kind == NODE_MAP && to - from > 3)
+        if (L.frames[o].node.kind == NODE_MAP && to - from > 3)
             duplicate_keys(&L, from, (to - from) / 2);
     }
     free(L.kids);
     free(L.alias_kids);
     free(L.slots);
-    return d->nerrors + d->nfatal > before ? NULL : L.root;
+    if (d->nerrors + d->nfatal > before || !L.have_root)
+        return NULL;
+    Node *root = arena_alloc_aligned(a, sizeof *root, _Alignof(Node));
+    *root = L.root;
+    return root;
 }
 
 Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
@@ -1088,9 +1085,10 @@ Pos node_char_pos(const SrcFile *const *files, const Node *s, size_t i, uint32_t
 /* ---- the spec and its extends chain -------------------------------------- */
 
 /* Every file of the chain is read and parsed here; the trees are merged
- * child over base at the node level, each key by its merge rule.  Nodes are
- * shared, never copied, so a value that came from a base file still points
- * into that file. */
+ * child over base at the node level, each key by its merge rule.  A merged
+ * collection's array holds copies of the nodes it keeps, which share their
+ * own kids and keep their file (Node.file), so a value that came from a
+ * base file still points into that file. */
 
 void node_place(Node *n, unsigned file, Pos p)
 {
@@ -1123,7 +1121,7 @@ const NodePair *node_pair(const Node *map, const char *key)
         return NULL;
     size_t n = strlen(key);
     for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key;
+        const Node *k = &map->pairs[i].key;
         if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
             return &map->pairs[i];
     }
@@ -1133,7 +1131,7 @@ const NodePair *node_pair(const Node *map, const char *key)
 Node *node_get(const Node *map, const char *key)
 {
     const NodePair *p = node_pair(map, key);
-    return p ? p->value : NULL;
+    return p ? (Node *)(uintptr_t)&p->value : NULL; /* the tree's: the caller's to change */
 }
 
 typedef struct Reader {
@@ -1175,8 +1173,8 @@ static const NodePair *deleting(const Node *entry, SpecMap m)
 {
     for (size_t i = 0; entry->kind == NODE_MAP && i < entry->npairs; i++) {
         const NodePair *p = &entry->pairs[i];
-        const KeyInfo *k = spec_key(m, p->key->str);
-        if (k && k->merge == MERGE_DELETE && p->value->kind == NODE_SCALAR && !strcmp(p->value->str, "true"))
+        const KeyInfo *k = spec_key(m, p->key.str);
+        if (k && k->merge == MERGE_DELETE && p->value.kind == NODE_SCALAR && !strcmp(p->value.str, "true"))
             return p;
     }
     return NULL;
@@ -1191,13 +1189,13 @@ static void delete_entry(Reader *r, const Node *entry, SpecMap m, const char *wh
     const NodePair *del = deleting(entry, m);
     for (size_t i = 0; i < entry->npairs; i++) {
         const NodePair *p = &entry->pairs[i];
-        const KeyInfo *k = spec_key(m, p->key->str);
+        const KeyInfo *k = spec_key(m, p->key.str);
         if (p != del && !(k && k->merge == MERGE_MATCH))
-            error_at(r->d, C_variant_delete, node_span(r->out->files, p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
-                     name ? name : "?", p->key->str);
+            error_at(r->d, C_variant_delete, node_span(r->out->files, &p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
+                     name ? name : "?", p->key.str);
     }
     if (!name) {
-        error_at(r->d, C_variant_delete, node_span(r->out->files, del->key), "'delete: true' needs the name of the base's %s it removes",
+        error_at(r->d, C_variant_delete, node_span(r->out->files, &del->key), "'delete: true' needs the name of the base's %s it removes",
                  what);
     } else if (name_index(names, n, name) == n) {
         Diag *g = error_at(r->d, C_variant_delete, at, "the base has no %s '%s' to delete", what, name);
@@ -1222,23 +1220,25 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
         key = spec_keys[i].map == m && spec_keys[i].merge == MERGE_MATCH ? spec_keys[i].key : key;
     size_t nb = base->nitems, n = nb + child->nitems;
     const char **names = arena_alloc(a, (n + 1) * sizeof *names);
-    Node *s = arena_alloc(a, sizeof *s), **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
-    *s = (Node){.kind = NODE_SEQ, .items = arena_alloc(a, n * sizeof(Node *))};
+    const Node **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
+    NearName **nears = arena_alloc(a, (n - nb + 1) * sizeof *nears); /* by item appended */
+    Node *s = arena_alloc(a, sizeof *s);
+    *s = (Node){.kind = NODE_SEQ, .items = arena_alloc_aligned(a, n * sizeof *s->items, _Alignof(Node))};
     same_place(s, child);
     for (size_t i = 0; i < n; i++) {
-        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], key);
+        const Node *nm = node_get(i < nb ? &base->items[i] : &child->items[i - nb], key);
         names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
         if (i < nb)
-            kept[i] = base->items[i];
+            kept[i] = &base->items[i];
     }
     for (size_t i = nb; i < n; i++) {
-        Node *c = child->items[i - nb];
+        const Node *c = &child->items[i - nb];
         const char *name = names[i];
         size_t j = nb + name_index(names + nb, i - nb, name);
         if (j < i) {
             Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)), "a second %s named '%s'",
                                spec_maps[m].noun, name);
-            diag_note(r->d, g, node_span(r->out->files, node_get(child->items[j - nb], key)), "the first is here");
+            diag_note(r->d, g, node_span(r->out->files, node_get(&child->items[j - nb], key)), "the first is here");
             continue;
         }
         j = name_index(names, nb, name);
@@ -1254,7 +1254,7 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
             if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
                 Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
-                diag_note(r->d, g, node_span(r->out->files, node_get(base->items[j], key)),
+                diag_note(r->d, g, node_span(r->out->files, node_get(&base->items[j], key)),
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
@@ -1262,21 +1262,34 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
                 kept[j] = merge_map(r, kept[j], c, m, MAP_NONE);
             continue;
         }
-        s->items[nb + s->nitems++] = c; /* appended below, in the child's order */
+        /* Appended below, in the child's order; its NearName then points
+         * at it where it ends up. */
         const char *near = name ? closest_name(name, names, nb) : NULL;
+        nears[s->nitems] = NULL;
         if (near) {
             NearName *nn = arena_alloc(a, sizeof *nn);
-            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], key)};
-            r->out->near = nn;
+            *nn = (NearName){r->out->near, NULL, node_get(&base->items[name_index(names, nb, near)], key)};
+            r->out->near = nears[s->nitems] = nn;
         }
+        s->items[nb + s->nitems++] = *c;
     }
     size_t added = s->nitems;
     s->nitems = 0;
-    for (size_t i = 0; i < nb; i++)
-        if (kept[i])
-            s->items[s->nitems++] = kept[i];
-    for (size_t i = 0; i < added; i++)
+    for (size_t i = 0; i < nb; i++) {
+        if (!kept[i])
+            continue;
+        /* A NearName of the base's own merge follows its item, when this
+         * one leaves it as it is. */
+        for (NearName *nn = r->out->near; kept[i] == &base->items[i] && nn; nn = nn->next)
+            if (nn->item == kept[i])
+                nn->item = &s->items[s->nitems];
+        s->items[s->nitems++] = *kept[i];
+    }
+    for (size_t i = 0; i < added; i++) {
+        if (nears[i])
+            nears[i]->item = &s->items[s->nitems];
         s->items[s->nitems++] = s->items[nb + i];
+    }
     return s;
 }
 
@@ -1293,9 +1306,9 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
     *out = (Node){.kind = NODE_MAP, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
     same_place(out, child);
     for (size_t i = 0; i < nb; i++)
-        names[i] = base->pairs[i].key->str, out->pairs[out->npairs++] = base->pairs[i];
+        names[i] = base->pairs[i].key.str, out->pairs[out->npairs++] = base->pairs[i];
     for (size_t i = 0; i < child->npairs; i++) {
-        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
+        const Node *k = &child->pairs[i].key, *v = &child->pairs[i].value;
         const KeyInfo *ki = spec_key(m, k->str);
         NodePair *p = (NodePair *)node_pair(out, k->str);
         if (ki && ki->merge == MERGE_FILE)
@@ -1306,14 +1319,14 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
                 memmove(p, p + 1, (size_t)(out->pairs + --out->npairs - p) * sizeof *p);
             continue;
         }
-        Node *bv = p ? p->value : NULL;
+        const Node *bv = p ? &p->value : NULL;
         if (bv && ki && ki->merge == MERGE_KEYS && bv->kind == NODE_MAP && v->kind == NODE_MAP)
             v = merge_map(r, bv, v, ki->kind == VK_MAP ? ki->target : MAP_NONE, ki->kind == VK_MAPS ? ki->target : MAP_NONE);
         else if (bv && ki && ki->merge == MERGE_BY_NAME && bv->kind == NODE_SEQ && v->kind == NODE_SEQ)
             v = merge_items(r, bv, v, ki->target);
         if (!p)
             p = &out->pairs[out->npairs++];
-        *p = (NodePair){k, v};
+        *p = (NodePair){*k, *v};
     }
     return out;
 }

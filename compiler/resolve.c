@@ -80,7 +80,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
     const char *takes = NULL; /* and as the fix says them, once */
     size_t n = 0;
     for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
+        const Node *k = &map->pairs[i].key, *v = &map->pairs[i].value;
         const KeyInfo *ki = spec_key(m, k->str);
         if (ki && ki->kind == VK_BOOL && v->kind == NODE_SCALAR &&
             pick(r, v->str, node_span(r->files, v), ki->values, ki->nvalues, arena_printf(r->a, "'%s' value", k->str)) == 1 &&
@@ -109,7 +109,7 @@ static bool misspelt(const R *r, const Node *map, const char *key)
     const char *cand[] = {key};
     for (size_t i = 0; i < map->npairs; i++)
         for (unsigned u = 0; u < r->nunknown; u++)
-            if (r->unknown[u] == map->pairs[i].key && closest_name(map->pairs[i].key->str, cand, 1))
+            if (r->unknown[u] == &map->pairs[i].key && closest_name(map->pairs[i].key.str, cand, 1))
                 return true;
     return false;
 }
@@ -320,14 +320,14 @@ static void build_constants(R *r, const Node *root)
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
-        error_at(r->d, C_limit_constants, key_pos(r, c->pairs[MAX_CONSTANTS].key), "more than %u constants",
+        error_at(r->d, C_limit_constants, key_pos(r, &c->pairs[MAX_CONSTANTS].key), "more than %u constants",
                  (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
     s->consts = arena_alloc(r->a, (n + 1) * sizeof *s->consts);
     r->const_slot = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
-        const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
+        const Node *k = &c->pairs[i].key, *v = &c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
         *k2 = (Constant){.name = k->str, .pos = key_pos(r, k)};
         if (!is_c_ident(k->str))
@@ -351,7 +351,7 @@ static void build_bars(R *r, const Node *root)
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
     alloc_slots(r, SCOPE(SC_BAR), n);
     for (size_t i = 0; i < n; i++) {
-        const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
+        const Node *k = &b->pairs[i].key, *v = &b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
         *bar = (Bar){.name = k->str, .pos = key_pos(r, k)};
         const char *where = arena_printf(r->a, "BAR '%s'", k->str);
@@ -370,7 +370,7 @@ static void build_flags(R *r, Segment *g, const Node *fl)
 {
     g->flags_pos = node_pos(r->files, fl);
     for (size_t i = 0; i < fl->nitems; i++) {
-        const Node *f = fl->items[i];
+        const Node *f = &fl->items[i];
         if (!node_expect(r->d, r->files, f, NODE_SCALAR, "a flag"))
             continue;
         Pos p = node_span(r->files, f);
@@ -406,7 +406,7 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 {
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
-        const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
+        const Node *k = &w->pairs[i].key, *v = &w->pairs[i].value;
         int id = rule_by_name(k->str);
         if (id < 0) {
             Diag *e = error_at(r->d, C_unknown_rule, key_pos(r, k), "cannot waive unknown rule '%s'", k->str);
@@ -450,9 +450,9 @@ static CpuMode map_form(R *r, const Node *m, const char *what)
 {
     const NodePair *bar = node_pair(m, "bar"), *addr = node_pair(m, "address");
     if (bar && addr) {
-        Diag *e = error_at(r->d, C_cpu_visible_form, key_pos(r, addr->key),
+        Diag *e = error_at(r->d, C_cpu_visible_form, key_pos(r, &addr->key),
                            "%s takes either 'bar' (+ 'offset') or 'address', not both", what);
-        diag_note(r->d, e, key_pos(r, bar->key), "'bar' written here");
+        diag_note(r->d, e, key_pos(r, &bar->key), "'bar' written here");
         return CPU_NONE;
     }
     if (!bar && !addr) {
@@ -526,14 +526,14 @@ static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
     if (n > 4 * MAX_BANKS) {
-        error_at(r->d, C_limit_banks, node_pos(r->files, bk->items[4 * MAX_BANKS]), "more than %u banks in %s", 4 * MAX_BANKS,
+        error_at(r->d, C_limit_banks, node_pos(r->files, &bk->items[4 * MAX_BANKS]), "more than %u banks in %s", 4 * MAX_BANKS,
                  where);
         n = 4 * MAX_BANKS;
     }
     g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
     r->bank_slot[g->id - 1] = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
-        const Node *b = bk->items[i];
+        const Node *b = &bk->items[i];
         Bank *bank = &g->banks[g->nbanks];
         const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
         bank->pos = node_pos(r->files, b);
@@ -598,7 +598,7 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     if ((n = typed(r, item, MAP_SEGMENT, "cpu_visible", where)))
         build_cpu(r, g, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "banks", where)))
-        build_banks(r, g, node_pair(item, "banks")->key, n, where);
+        build_banks(r, g, &node_pair(item, "banks")->key, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "flags", where))) /* after the keys derived flags come from */
         build_flags(r, g, n);
     if ((n = typed(r, item, MAP_SEGMENT, "waive", where)))
@@ -627,7 +627,7 @@ static void build_segments(R *r, const Node *root)
     /* More than MAX_SEGMENTS is a rule (segments-max); keep a sane cap
      * against hostile input. */
     if (n > 4 * MAX_SEGMENTS) {
-        error_at(r->d, C_limit_segments, node_pos(r->files, sq->items[4 * MAX_SEGMENTS]), "more than %u segments",
+        error_at(r->d, C_limit_segments, node_pos(r->files, &sq->items[4 * MAX_SEGMENTS]), "more than %u segments",
                  4 * MAX_SEGMENTS);
         n = 4 * MAX_SEGMENTS;
     }
@@ -636,7 +636,7 @@ static void build_segments(R *r, const Node *root)
     r->bank_slot = arena_alloc(r->a, (n + 1) * sizeof *r->bank_slot);
     s->nsegs = (unsigned)n;
     for (size_t i = 0; i < n; i++)
-        build_segment(r, (unsigned)i, sq->items[i]);
+        build_segment(r, (unsigned)i, &sq->items[i]);
 }
 
 /* A segment name that is missing may be a copied segment left unrenamed:
@@ -691,17 +691,17 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
         return;
     const KeyInfo *ki = spec_key(m, key);
     out->set = true;
-    out->pos = key_pos(r, node_pair(map, key)->key);
+    out->pos = key_pos(r, &node_pair(map, key)->key);
     size_t n = l->nitems;
     if (n > MAX_PLACES) {
-        error_at(r->d, C_limit_segments, node_pos(r->files, l->items[MAX_PLACES]), "more than %u names in '%s' of %s", MAX_PLACES,
+        error_at(r->d, C_limit_segments, node_pos(r->files, &l->items[MAX_PLACES]), "more than %u names in '%s' of %s", MAX_PLACES,
                  key, where);
         n = MAX_PLACES;
     }
     out->p = arena_alloc(r->a, (n + 1) * sizeof *out->p);
     const char *what = arena_printf(r->a, "an item of '%s' of %s", key, where);
     for (size_t i = 0; i < n; i++) {
-        const Node *it = l->items[i], *name = it;
+        const Node *it = &l->items[i], *name = it;
         bool from_end = false;
         if (ki->kind == VK_HINTS && it->kind == NODE_MAP) {
             const KeyInfo *first = NULL;
@@ -779,7 +779,7 @@ static void build_allocations(R *r, const Node *root)
         s->classes = arena_alloc(r->a, (sq->nitems + 1) * sizeof *s->classes);
         s->nclasses = (unsigned)sq->nitems;
         for (unsigned i = 0; i < s->nclasses; i++)
-            build_class(r, &s->classes[i], i, sq->items[i]);
+            build_class(r, &s->classes[i], i, &sq->items[i]);
     }
     build_places(r, root, MAP_SPEC, "dma_buffer_segments", "the spec", &s->dma);
     for (unsigned i = 0; i < s->nclasses; i++) {

@@ -377,16 +377,15 @@ size_t utf8_count(const char *s, size_t n);
 typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
 
 typedef struct Node Node;
-typedef struct NodePair {
-    Node *key, *value;
-} NodePair;
-_Static_assert(sizeof(NodePair) == 2 * sizeof(Node *), "a mapping's kids, key and value in turn, are its pairs");
+typedef struct NodePair NodePair;
 
 typedef enum { SCALAR_PLAIN, SCALAR_SINGLE, SCALAR_DOUBLE, SCALAR_BLOCK } ScalarStyle;
 
 /* 24 bytes on 64-bit hosts: a spec of many short keys is mostly Nodes.
- * Only the members of a node's kind may be read (its count is 0 when it
- * is a scalar, its len 0 when it is a collection).  A node's position is
+ * A collection holds its kids by value, in one array (no node is
+ * allocated on its own but the document's).  Only the members of a node's
+ * kind may be read (its count is 0 when it is a scalar, its len 0 when it
+ * is a collection).  A node's position is
  * node_pos's: the node keeps its offset and span, and which file of its
  * tree it was read from as an index into the tree's files (a Source's
  * `files`; a file loaded alone is file 0 of itself), not a pointer. */
@@ -399,7 +398,7 @@ struct Node {
     union {
         const char *str; /* NODE_SCALAR: NUL-terminated value, escapes processed */
         NodePair *pairs; /* NODE_MAP: in document order; keys are scalars (checked) */
-        Node **items;    /* NODE_SEQ */
+        Node *items;     /* NODE_SEQ */
     };
     /* The node's first character (for a quoted scalar: the quote): the
      * byte offset in its file, and file `file` of its tree.  Read through
@@ -419,6 +418,11 @@ _Static_assert(SRC_MAX_BYTES < (1u << 28), "Node.len holds the length of any sca
 _Static_assert(SRC_MAX_BYTES < (1u << NODE_OFF_BITS), "Node.off holds any offset of a source file, its end included");
 _Static_assert(NODE_OFF_BITS + NODE_FILE_BITS == 32, "Node.off and Node.file share one 32-bit word");
 _Static_assert(sizeof(void *) != 8 || sizeof(Node) == 24, "a Node is 24 bytes on 64-bit hosts");
+struct NodePair {
+    Node key, value;
+};
+_Static_assert(sizeof(NodePair) == 2 * sizeof(Node) && offsetof(NodePair, value) == sizeof(Node),
+               "a mapping's kids, key and value in turn, are its pairs");
 
 /* Where node `n` was written (no file if `n` is NULL): `files` are the
  * files of its tree, a Source's `files` or &f for a tree yaml_load read

@@ -38,17 +38,17 @@ static bool walk(const Analysis *an, const Node *n, Cursor *c)
     }
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
         const NodePair *p = &n->pairs[i];
-        if (on(an, c, p->key, c->off)) {
-            c->path[c->depth < LOC_MAX_DEPTH ? c->depth++ : c->depth - 1] = (PathStep){p->key->str, -1, n};
-            c->scalar = p->key;
+        if (on(an, c, &p->key, c->off)) {
+            c->path[c->depth < LOC_MAX_DEPTH ? c->depth++ : c->depth - 1] = (PathStep){p->key.str, -1, n};
+            c->scalar = &p->key;
             c->on_key = true;
             return true;
         }
-        if (step(an, c, n, p->key->str, -1, p->value))
+        if (step(an, c, n, p->key.str, -1, &p->value))
             return true;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++)
-        if (step(an, c, n, NULL, (int)i, n->items[i]))
+        if (step(an, c, n, NULL, (int)i, &n->items[i]))
             return true;
     return false;
 }
@@ -70,7 +70,7 @@ const char *cursor_segment_name(const Cursor *c)
     if (c->depth < 2 || !c->path[0].key || strcmp(c->path[0].key, "segments") || c->path[1].index < 0 ||
         c->path[1].node->kind != NODE_SEQ)
         return NULL;
-    const Node *name = node_get(c->path[1].node->items[c->path[1].index], "name");
+    const Node *name = node_get(&c->path[1].node->items[c->path[1].index], "name");
     return name && name->kind == NODE_SCALAR ? name->str : NULL;
 }
 

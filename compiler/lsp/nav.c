@@ -150,9 +150,9 @@ static const Node *seg_entry(const Node *root, const char *name)
 {
     const Node *segs = node_get(root, "segments");
     for (size_t i = 0; segs && segs->kind == NODE_SEQ && i < segs->nitems; i++) {
-        const Node *n = node_get(segs->items[i], "name");
+        const Node *n = node_get(&segs->items[i], "name");
         if (n && n->kind == NODE_SCALAR && !strcmp(n->str, name))
-            return segs->items[i];
+            return &segs->items[i];
     }
     return NULL;
 }
@@ -171,7 +171,7 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
     case SYM_BAR:
         if (!(p = node_pair(node_get(root, s->kind == SYM_CONST ? "constants" : "bars"), s->name)))
             return false;
-        *out = text_span(files, p->key);
+        *out = text_span(files, &p->key);
         return true;
     case SYM_SEG:
     case SYM_FIELD:
@@ -271,20 +271,20 @@ static void refs_walk(Refs *r, const Node *n, Cursor *c)
         return;
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
         const NodePair *p = &n->pairs[i];
-        c->path[c->depth++] = (PathStep){p->key->str, -1, n};
-        c->scalar = p->key, c->on_key = true;
+        c->path[c->depth++] = (PathStep){p->key.str, -1, n};
+        c->scalar = &p->key, c->on_key = true;
         refs_in_scalar(r, c);
-        c->scalar = p->value, c->on_key = false;
-        if (p->value->kind == NODE_SCALAR)
+        c->scalar = &p->value, c->on_key = false;
+        if (p->value.kind == NODE_SCALAR)
             refs_in_scalar(r, c);
         else
-            refs_walk(r, p->value, c);
+            refs_walk(r, &p->value, c);
         c->depth--;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++) {
         c->path[c->depth++] = (PathStep){NULL, (int)i, n};
-        if (n->items[i]->kind != NODE_SCALAR)
-            refs_walk(r, n->items[i], c);
+        if (n->items[i].kind != NODE_SCALAR)
+            refs_walk(r, &n->items[i], c);
         c->depth--;
     }
 }
@@ -322,11 +322,11 @@ static size_t node_end(const SrcFile *const *files, const Node *n)
     if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
         end = pos_offset(node_pos(files, n)) + node_span(files, n).len;
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
-        size_t e = node_end(files, n->pairs[i].value);
+        size_t e = node_end(files, &n->pairs[i].value);
         end = e > end ? e : end;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++) {
-        size_t e = node_end(files, n->items[i]);
+        size_t e = node_end(files, &n->items[i]);
         end = e > end ? e : end;
     }
     return end;
@@ -378,7 +378,7 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     json_t *o = symbol(nv, name->str, seg_detail(nv, g, entry), SK_STRUCT, entry, entry, name);
     const Node *banks = node_get(entry, "banks");
     for (size_t i = 0; banks && banks->kind == NODE_SEQ && i < banks->nitems; i++) {
-        const Node *b = banks->items[i], *bn = node_get(b, "name");
+        const Node *b = &banks->items[i], *bn = node_get(b, "name");
         if (!bn || bn->kind != NODE_SCALAR)
             continue;
         const char *detail = NULL;
@@ -393,11 +393,11 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
 /* A section's symbol (its key) with one child per key of its map. */
 static json_t *map_symbol(const Nav *nv, const NodePair *sec, int kind)
 {
-    json_t *o = symbol(nv, sec->key->str, NULL, SK_NAMESPACE, sec->key, sec->value, sec->key);
-    for (size_t i = 0; sec->value->kind == NODE_MAP && i < sec->value->npairs; i++) {
-        const NodePair *p = &sec->value->pairs[i];
-        const char *detail = p->value->kind == NODE_SCALAR ? p->value->str : NULL;
-        add_child(o, symbol(nv, p->key->str, detail, kind, p->key, p->value, p->key));
+    json_t *o = symbol(nv, sec->key.str, NULL, SK_NAMESPACE, &sec->key, &sec->value, &sec->key);
+    for (size_t i = 0; sec->value.kind == NODE_MAP && i < sec->value.npairs; i++) {
+        const NodePair *p = &sec->value.pairs[i];
+        const char *detail = p->value.kind == NODE_SCALAR ? p->value.str : NULL;
+        add_child(o, symbol(nv, p->key.str, detail, kind, &p->key, &p->value, &p->key));
     }
     return o;
 }
@@ -414,21 +414,21 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
     json_t *out = json_array();
     for (size_t i = 0; nv.own && i < nv.own->npairs; i++) {
         const NodePair *p = &nv.own->pairs[i];
-        const char *k = p->key->str;
-        const Node *name = node_get(p->value, "name");
+        const char *k = p->key.str;
+        const Node *name = node_get(&p->value, "name");
         if (!strcmp(k, "board"))
             json_array_append_new(out, symbol(&nv, k, name && name->kind == NODE_SCALAR ? name->str : NULL,
-                                              SK_MODULE, p->key, p->value, p->key));
+                                              SK_MODULE, &p->key, &p->value, &p->key));
         else if (!strcmp(k, "constants"))
             json_array_append_new(out, map_symbol(&nv, p, SK_CONSTANT));
         else if (!strcmp(k, "bars"))
             json_array_append_new(out, map_symbol(&nv, p, SK_INTERFACE));
         else if (!strcmp(k, "paging"))
-            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, p->key, p->value, p->key));
+            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, &p->key, &p->value, &p->key));
         else if (!strcmp(k, "segments")) {
-            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, p->key, p->value, p->key);
-            for (size_t j = 0; p->value->kind == NODE_SEQ && j < p->value->nitems; j++) {
-                json_t *seg = seg_symbol(&nv, p->value->items[j]);
+            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, &p->key, &p->value, &p->key);
+            for (size_t j = 0; p->value.kind == NODE_SEQ && j < p->value.nitems; j++) {
+                json_t *seg = seg_symbol(&nv, &p->value.items[j]);
                 if (seg)
                     add_child(o, seg);
             }

@@ -133,7 +133,7 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
     }
     buf_printf(b, "`%s`", key);
     if (path_is(c, "segments # banks # *")) {
-        const Node *bank = c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
+        const Node *bank = &c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
         if (name && name->kind == NODE_SCALAR)
             buf_printf(b, " of bank `%s`", name->str);
     }

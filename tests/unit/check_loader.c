@@ -53,9 +53,9 @@ static void dump(Buf *b, const Node *n)
         for (size_t i = 0; i < n->npairs; i++) {
             if (i)
                 buf_putc(b, ',');
-            dump(b, n->pairs[i].key);
+            dump(b, &n->pairs[i].key);
             buf_putc(b, '=');
-            dump(b, n->pairs[i].value);
+            dump(b, &n->pairs[i].value);
         }
         buf_putc(b, '}');
         break;
@@ -64,7 +64,7 @@ static void dump(Buf *b, const Node *n)
         for (size_t i = 0; i < n->nitems; i++) {
             if (i)
                 buf_putc(b, ',');
-            dump(b, n->items[i]);
+            dump(b, &n->items[i]);
         }
         buf_putc(b, ']');
         break;
@@ -184,12 +184,12 @@ START_TEST(test_lengths)
 {
     Node *n = load("abc: 'x y'\nk: [1, 22]\nm:\n  q: 1\n", NULL);
     ck_assert_ptr_nonnull(n);
-    ck_assert_uint_eq(pos(n->pairs[0].key).len, 3);
-    ck_assert_uint_eq(pos(n->pairs[0].value).len, 5);
+    ck_assert_uint_eq(pos(&n->pairs[0].key).len, 3);
+    ck_assert_uint_eq(pos(&n->pairs[0].value).len, 5);
     ck_assert_uint_eq(pos(node_get(n, "k")).len, 7);
-    ck_assert_uint_eq(pos(node_get(n, "k")->items[1]).len, 2);
+    ck_assert_uint_eq(pos(&node_get(n, "k")->items[1]).len, 2);
     ck_assert_uint_eq(pos(node_get(n, "m")).len, 1); /* spans lines */
-    ck_assert_ptr_eq(pos(n).file, pos(n->pairs[0].key).file);
+    ck_assert_ptr_eq(pos(n).file, pos(&n->pairs[0].key).file);
     ck_assert_str_eq(pos(n).file->name, "t.yaml");
 }
 END_TEST
@@ -199,10 +199,14 @@ START_TEST(test_alias_shares)
     Node *n = load("a: &x [1, {k: v}]\nb: *x\nc: [*x, *x]\n", NULL);
     ck_assert_str_eq(diags(), "");
     ck_assert_ptr_nonnull(n);
-    const Node *a = node_get(n, "a");
-    ck_assert_ptr_eq(node_get(n, "b"), a);
-    ck_assert_ptr_eq(node_get(n, "c")->items[0], a);
-    ck_assert_ptr_eq(node_get(n, "c")->items[1], a);
+    /* An alias is a copy of its anchor's node that shares its kids:
+     * nothing below it is copied. */
+    const Node *a = node_get(n, "a"), *b = node_get(n, "b"), *c = node_get(n, "c");
+    ck_assert_ptr_eq(b->items, a->items);
+    ck_assert_uint_eq(b->nitems, 2);
+    ck_assert_ptr_eq(c->items[0].items, a->items);
+    ck_assert_ptr_eq(c->items[1].items, a->items);
+    ck_assert_uint_eq(c->items[1].nitems, 2);
     /* a redefined anchor: later aliases see the new node */
     n = load("a: &x 1\nb: &x 2\nc: *x\n", NULL);
     ck_assert_ptr_nonnull(n);
@@ -542,8 +546,8 @@ START_TEST(test_large)
     Node *n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->npairs, N);
-    ck_assert_uint_eq(src_loc(pos(n->pairs[N - 1].key)).line, N);
-    ck_assert_uint_eq(src_loc(pos(n->pairs[N - 1].value)).col, 11); /* "key99999: " */
+    ck_assert_uint_eq(src_loc(pos(&n->pairs[N - 1].key)).line, N);
+    ck_assert_uint_eq(src_loc(pos(&n->pairs[N - 1].value)).col, 11); /* "key99999: " */
     buf_free(&b);
 
     buf_puts(&b, "[");
@@ -553,7 +557,7 @@ START_TEST(test_large)
     n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->nitems, N);
-    ck_assert_uint_eq(src_loc(pos(n->items[N - 1])).col, 2 + (N - 1) * 3);
+    ck_assert_uint_eq(src_loc(pos(&n->items[N - 1])).col, 2 + (N - 1) * 3);
     buf_free(&b);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     ck_assert_double_lt(secs, 20.0);
