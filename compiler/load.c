@@ -689,13 +689,18 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     size_t nk = L->nkids - f.base;
     Node *k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
     /* The kids, by value, become the collection's array: a copy, or for a
-     * big collection at the bottom of the stack (the document, mostly)
-     * the stack itself.  The kids of a mapping, key and value in turn,
+     * big collection near the bottom of the stack (the document, or a
+     * section of it) the stack itself, so that its kids are never in
+     * memory twice; the few kids below them, of the collections it is in,
+     * go on in a new stack.  The kids of a mapping, key and value in turn,
      * are its pairs as they are. */
-    bool take = f.base == 0 && nk > 4096;
-    if (take)
-        L->kids = k = arena_keep(L->a, L->kids, nk * sizeof *k), L->cap_kids = nk;
-    else if (nk)
+    bool take = nk > 4096 && f.base <= nk / 4;
+    Node *below = NULL;
+    if (take) {
+        below = f.base ? memcpy(xmalloc(f.base * sizeof *k), L->kids, f.base * sizeof *k) : NULL;
+        L->kids = arena_keep(L->a, L->kids, (f.base + nk) * sizeof *k);
+        k = L->kids + f.base;
+    } else if (nk)
         k = memcpy(arena_alloc_aligned(L->a, nk * sizeof *k, _Alignof(Node)), k, nk * sizeof *k);
     if (n->kind == NODE_MAP) {
         n->npairs = nk / 2;
@@ -709,7 +714,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
         n->items = k;
     }
     if (take) /* the arena's now */
-        L->kids = NULL, L->cap_kids = 0;
+        L->kids = below, L->cap_kids = f.base;
     L->nkids = f.base;
     while (L->nalias_kids && L->alias_kids[L->nalias_kids - 1].kid >= f.base)
         L->nalias_kids--;

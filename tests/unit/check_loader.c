@@ -564,6 +564,42 @@ START_TEST(test_large)
 }
 END_TEST
 
+/* A big mapping inside the document takes the loader's stack for its
+ * kids (load.c on_end): its keys, and the document's keys around it, come
+ * out in place, and a repeated key among them is found where written. */
+START_TEST(test_big_nested)
+{
+    enum { N = 5000 };
+    for (int dup = 0; dup < 2; dup++) {
+        Buf b = {0};
+        buf_puts(&b, "a: 1\nb:\n");
+        for (int i = 0; i < N; i++)
+            buf_printf(&b, "  k%d: %d\n", i, i);
+        buf_puts(&b, dup ? "  k7: again\nc: [x, y]\n" : "c: [x, y]\n");
+        unsigned before = D.nerrors;
+        Node *n = load_n(b.p, b.len, NULL);
+        buf_free(&b);
+        if (dup) {
+            ck_assert_ptr_null(n);
+            ck_assert_uint_eq(D.nerrors, before + 1);
+            ck_assert_str_eq(diags(), "duplicate-key@5003:3 (note@10:3)");
+            continue;
+        }
+        ck_assert_ptr_nonnull(n);
+        ck_assert_uint_eq(n->npairs, 3);
+        ck_assert_str_eq(node_get(n, "a")->str, "1");
+        const Node *m = node_get(n, "b"), *c = node_get(n, "c");
+        ck_assert_uint_eq(m->npairs, N);
+        ck_assert_str_eq(m->pairs[N - 1].key.str, "k4999");
+        ck_assert_str_eq(m->pairs[N - 1].value.str, "4999");
+        ck_assert_uint_eq(src_loc(pos(&m->pairs[N - 1].key)).line, N + 2);
+        ck_assert_uint_eq(c->nitems, 2);
+        ck_assert_str_eq(c->items[1].str, "y");
+        ck_assert_uint_eq(src_loc(pos(&c->items[1])).line, N + 3);
+    }
+}
+END_TEST
+
 /* src_loc and src_line_off against counting line feeds from the start,
  * at every offset of files of 0 to 100 lines (across the line table's
  * steps), with and without a BOM and a final line feed, lines of 0 to 6
@@ -655,6 +691,7 @@ Suite *loader_suite(void)
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_big_scalar);
     tcase_add_test(tc, test_large);
+    tcase_add_test(tc, test_big_nested);
     tcase_add_loop_test(tc, test_lines, 0, 4);
     tcase_add_loop_test(tc, test_mutations, 0, 8);
     suite_add_tcase(s, tc);
