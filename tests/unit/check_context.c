@@ -58,6 +58,11 @@ static const struct {
     {"segments:\n- name: a\n", "  si|\n", CTX_KEY, "segments/#", "", "si", "name"},
     /* CRLF line ends */
     {"segments:\r\n  - name: a\r\n", "    si|\r\n    kind: memory\r\n", CTX_KEY, "segments/#", "", "si", "name,kind"},
+    /* a blank CRLF line is blank: the map goes on after it */
+    {"segments:\r\n  - name: a\r\n\r\n", "    si|\r\n", CTX_KEY, "segments/#", "", "si", "name"},
+    /* a key being typed before a colon already there: still a key */
+    {SEG, "    si|: 1\n", CTX_KEY, "segments/#", "", "si", "kind,name"},
+    {"", "board: { na|: b }", CTX_KEY, "board", "", "na", ""},
     /* blank and comment lines between a key and its map */
     {SEG, "    banks:\n\n      # the low bank\n      - { name: lo, | }\n", CTX_KEY, "segments/#/banks/#", "", "",
      "name"},
