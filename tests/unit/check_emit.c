@@ -483,8 +483,10 @@ static bool render_hooked(Arena *a, Outputs *out, const char **msg)
     layout_lookup(a, s, 0, &lk);
     BuildOpts bo = {.outdir = "out", .templates_dir = Hooks, .emit_selftest = true};
     bool ok = emit_render(a, s, &bo, &lk, out, &d);
-    *msg = d.head ? arena_printf(a, "%s:%u:%u: [%s] %s", d.head->pos.file ? os_basename(d.head->pos.file->name) : "",
-                                 src_loc(d.head->pos).line, src_loc(d.head->pos).col, code_name(d.head->code), d.head->msg) : "";
+    /* file:line:col, then the length of the span the finding marks */
+    *msg = d.head ? arena_printf(a, "%s:%u:%u+%u: [%s] %s", d.head->pos.file ? os_basename(d.head->pos.file->name) : "",
+                                 src_loc(d.head->pos).line, src_loc(d.head->pos).col, (unsigned)d.head->pos.len,
+                                 code_name(d.head->code), d.head->msg) : "";
     return ok;
 }
 
@@ -511,11 +513,11 @@ END_TEST
 static const struct {
     const char *file, *text, *msg;
 } bad_hooks[] = {
-    {"hook-banner.txt", "/* ok */\n/* {{ board.wddm }} */", "hook-banner.txt:2:4: [template] a hook file substitutes only"},
-    {"hook-trace.txt", "{% if x %}", "hook-trace.txt:1:1: [template] a hook file substitutes only"},
-    {"hook-precomp.txt", "{{ header", "hook-precomp.txt:1:1: [template] a hook file substitutes only"},
-    {"hook-prefix.txt", "not one\n", "hook-prefix.txt:1:1: [template] hook-prefix.txt must hold a C identifier, not 'not one'"},
-    {"segments.c.tmpl", "x", ":0:0: [template] "},
+    {"hook-banner.txt", "/* ok */\n/* {{ board.wddm }} */", "hook-banner.txt:2:4+2: [template] a hook file substitutes only"},
+    {"hook-trace.txt", "{% if x %}", "hook-trace.txt:1:1+2: [template] a hook file substitutes only"},
+    {"hook-precomp.txt", "{{ header", "hook-precomp.txt:1:1+2: [template] a hook file substitutes only"},
+    {"hook-prefix.txt", "not one\n", "hook-prefix.txt:1:1+0: [template] hook-prefix.txt must hold a C identifier, not 'not one'"},
+    {"segments.c.tmpl", "x", ":0:0+0: [template] "},
 };
 
 START_TEST(test_bad_hooks)
