@@ -294,6 +294,8 @@ START_TEST(test_conversions)
     ck_assert_str_eq(written(), "    pDesc->CommitLimit = 0; /* not set */\n");
     c_set_count(&w, "pDesc->", "NumVprSupported", 0, "x");
     ck_assert_str_eq(written(), "    pDesc->NumVprSupported = 0u; /* x */\n");
+    c_set_count(&w, "d.", "Size", UINT64_MAX, "twenty digits");
+    ck_assert_str_eq(written(), "    d.Size = 18446744073709551615u; /* twenty digits */\n");
     c_set_quad(&w, "pDesc->", "BaseAddress", 0x8000000000000000ull, "");
     ck_assert_str_eq(written(), "    pDesc->BaseAddress.QuadPart = (LONGLONG)0x8000000000000000ULL; /*  */\n");
     c_set_quad(&w, "d.", "BaseAddress", 0x7FFFFFFFFFFFFFFFull, "");
