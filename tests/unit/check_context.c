@@ -148,7 +148,8 @@ END_TEST
 START_TEST(test_map_at)
 {
     const char *seg[] = {"segments", "#"}, *bank[] = {"segments", "#", "banks", "#"}, *bar[] = {"bars", "fb"},
-               *no[] = {"bars", "#"}, *flags[] = {"segments", "#", "flags"};
+               *no[] = {"bars", "#"}, *flags[] = {"segments", "#", "flags"},
+               *under_scalar[] = {"segments", "#", "name", "x"};
     ck_assert_int_eq(spec_map_at(NULL, 0), MAP_SPEC);
     ck_assert_int_eq(spec_map_at(seg, 2), MAP_SEGMENT);
     ck_assert_int_eq(spec_map_at(bank, 4), MAP_BANK);
@@ -156,6 +157,8 @@ START_TEST(test_map_at)
     ck_assert_int_eq(spec_map_at(no, 2), -1);
     ck_assert_int_eq(spec_map_at(flags, 3), -1);
     ck_assert_int_eq(spec_map_at(seg, 1), -1);
+    /* a key below a key whose value is a scalar: no map */
+    ck_assert_int_eq(spec_map_at(under_scalar, 4), -1);
 }
 END_TEST
 
