@@ -443,6 +443,34 @@ START_TEST(test_names_are_what_is_written)
 }
 END_TEST
 
+/* cdefs_scan on C text alone: what it defines, one name a line. */
+static const struct {
+    const char *text, *defs;
+} cdefs_cases[] = {
+    {"int f(void) { return 0; }\nstatic int n, m[2];\n", "f\nn\nm\n"},
+    /* a prototype names nothing, also when the text ends at its ')' */
+    {"int f(void);\n", ""},
+    {"int f(void)", ""},
+    {"typedef int (*cb)(void);\nenum e { A, B = 2 };\n", "cb\ne\nA\nB\n"},
+};
+
+START_TEST(test_cdefs_text)
+{
+    const char *text = cdefs_cases[_i].text;
+    size_t n = strlen(text);
+    CUnit *u = malloc((n + 1) * sizeof *u);
+    for (size_t i = 0; i < n; i++)
+        u[i] = (CUnit){(unsigned char)text[i], 0};
+    Buf names = {0};
+    void *ctx[] = {u, &names};
+    cdefs_scan(u, (int)n, add_name, ctx);
+    buf_putc(&names, 0);
+    ck_assert_str_eq(names.p, cdefs_cases[_i].defs);
+    buf_free(&names);
+    free(u);
+}
+END_TEST
+
 /* ---- hook files ------------------------------------------------------------------ */
 
 static char Hooks[64];
@@ -554,6 +582,7 @@ Suite *emit_suite(void)
     suite_add_tcase(s, tc);
     tc = fixture_tcase("names");
     tcase_add_loop_test(tc, test_names_are_what_is_written, 0, 2 * (int)countof(name_specs));
+    tcase_add_loop_test(tc, test_cdefs_text, 0, (int)countof(cdefs_cases));
     suite_add_tcase(s, tc);
     tc = fixture_tcase("hooks");
     tcase_add_checked_fixture(tc, hooks_setup, hooks_teardown);
