@@ -1440,11 +1440,11 @@ static void check_variant_new_segment(Ck *k, const Segment *g)
 {
     if (!g->near)
         return;
-    const char *bn = g->near->str;
+    const char *bn = g->near;
     Diag *e = report(k, SEG(g, "name"), g->pos,
                      "the base has no segment '%s', so this variant adds one: did you mean '%s' (from %s)?", g->name,
-                     bn, os_basename(g->near->pos.file->name));
-    note(k, e, SEG(NULL, NULL), node_span(g->near), "the base's segment '%s' is described here", bn);
+                     bn, os_basename(g->near_pos.file->name));
+    note(k, e, SEG(NULL, NULL), g->near_pos, "the base's segment '%s' is described here", bn);
     fix(k, e, "name: %s to change that segment, or new: true to add this one", bn);
 }
 

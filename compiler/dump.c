@@ -376,8 +376,8 @@ static bool yaml_flow(const YamlOut *y, const Node *n, size_t room)
     bool ok = true;
     buf_puts(&f, n->kind == NODE_MAP ? (count ? "{ " : "{") : "[");
     for (size_t i = 0; ok && i < count; i++) {
-        const Node *k = n->kind == NODE_MAP ? n->pairs[i].key : NULL;
-        const Node *v = k ? n->pairs[i].value : n->items[i];
+        const Node *k = n->kind == NODE_MAP ? &n->pairs[i].key : NULL;
+        const Node *v = k ? &n->pairs[i].value : &n->items[i];
         ok = v->kind == NODE_SCALAR && flow_plain(v) && (!k || flow_plain(k)) && (!k || v->len || v->style);
         if (!ok)
             break;
@@ -443,13 +443,13 @@ static void yaml_block(const YamlOut *y, const Node *n, unsigned indent, bool fi
             line--;
         if (n->kind == NODE_SEQ) {
             buf_putc(b, '-');
-            yaml_after(y, n, NULL, n->items[i], indent, b->len - line);
+            yaml_after(y, n, NULL, &n->items[i], indent, b->len - line);
             continue;
         }
-        const Node *k = n->pairs[i].key;
+        const Node *k = &n->pairs[i].key;
         yaml_scalar(b, k->str, k->len, k->style);
         buf_putc(b, ':');
-        yaml_after(y, n, k, n->pairs[i].value, indent, b->len - line);
+        yaml_after(y, n, k, &n->pairs[i].value, indent, b->len - line);
     }
 }
 

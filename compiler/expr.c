@@ -57,7 +57,7 @@ static Pos span(const ExprParse *c, Pos first, uint32_t off, uint32_t end)
     const unsigned char *s = c->lx->buf + off;
     const unsigned char *nl = memchr(s, '\n', end - off);
     first.len = nl ? (uint32_t)(nl - s) : end - off;
-    return c->lx->scalar ? node_char_pos(c->lx->scalar, off, first.len) : first;
+    return c->lx->scalar ? node_char_pos(c->lx->files, c->lx->scalar, off, first.len) : first;
 }
 
 static Expr *node(ExprParse *c, ExprKind k, Pos op_pos, unsigned nargs)
@@ -183,7 +183,8 @@ void expr_stack_overflow(ExprParse *c)
 
 /* ---- driver ------------------------------------------------------------ */
 
-static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node *scalar, Diags *d)
+static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const SrcFile *const *files,
+                   const Node *scalar, Diags *d)
 {
     if (len > EXPR_MAX_LEN) {
         error_at(d, C_limit_expr_length, pos_shift(start, 0, 0),
@@ -193,6 +194,7 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
     ExprLexer lx;
     expr_lex_init(&lx, a, text, len, start, d);
     lx.scalar = scalar;
+    lx.files = files;
     ExprParse c = {.a = a, .d = d, .lx = &lx};
     union {
         max_align_t align;
@@ -227,12 +229,12 @@ static Expr *parse(Arena *a, const char *text, size_t len, Pos start, const Node
 
 Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d)
 {
-    return parse(a, text, len, start, NULL, d);
+    return parse(a, text, len, start, NULL, NULL, d);
 }
 
-Expr *expr_parse_scalar(Arena *a, const Node *scalar, Diags *d)
+Expr *expr_parse_scalar(Arena *a, const SrcFile *const *files, const Node *scalar, Diags *d)
 {
-    return parse(a, scalar->str, scalar->len, node_char_pos(scalar, 0, 1), scalar, d);
+    return parse(a, scalar->str, scalar->len, node_char_pos(files, scalar, 0, 1), files, scalar, d);
 }
 
 /* ---- evaluation -------------------------------------------------------- */

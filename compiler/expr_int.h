@@ -37,6 +37,7 @@ typedef struct ExprLexer {
     const unsigned char *buf, *cur, *lim; /* lim: the terminating NUL */
     Pos start;                            /* where buf[0] stands */
     const Node *scalar;      /* set: positions are its characters' (node_char_pos) */
+    const SrcFile *const *files; /* of scalar's tree */
     int prev;                /* kind of the last token returned */
     const unsigned char *num_start, *num_end; /* the last number token */
 } ExprLexer;

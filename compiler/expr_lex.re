@@ -35,7 +35,7 @@ void expr_lex_init(ExprLexer *lx, Arena *a, const char *text, size_t len, Pos st
 static Pos lex_pos(const ExprLexer *lx, const unsigned char *p, size_t n)
 {
     if (lx->scalar)
-        return node_char_pos(lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
+        return node_char_pos(lx->files, lx->scalar, (size_t)(p - lx->buf), (uint32_t)n);
     return pos_shift(lx->start, (uint32_t)(p - lx->buf), (uint32_t)n);
 }
 

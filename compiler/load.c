@@ -57,7 +57,7 @@ const LoadLimits load_default_limits = {
 /* ---- anchors, keys: one hash table ------------------------------------- */
 
 typedef struct Anchor {
-    Node *node;
+    Node node;       /* what an alias adds: a copy (a collection's shares its kids) */
     size_t count;    /* nodes in its expansion (saturating) */
     unsigned height; /* levels of mappings/sequences in its expansion */
     bool open;       /* still being read: an alias to it would be a cycle */
@@ -77,7 +77,7 @@ typedef struct Slot {
 /* An open mapping or sequence.  Its children sit on Loader.kids from
  * `base` on (a mapping's as key, value, key, value...) until it closes. */
 typedef struct Frame {
-    Node *node;
+    Node node;
     size_t off; /* byte offset of its first character */
     size_t base;
     size_t count;    /* nodes in its expansion so far, itself included */
@@ -88,6 +88,8 @@ typedef struct Frame {
 typedef struct Loader {
     Arena *a;
     const SrcFile *src;
+    const SrcFile *const *files; /* of the tree: src is files[file] (Node.file) */
+    unsigned file;
     const LoadLimits *lim;
     Diags *d;
 
@@ -97,7 +99,7 @@ typedef struct Loader {
 
     Frame *frames; /* max_depth of them: on_start opens no more */
     size_t nframes;
-    Node **kids;
+    Node *kids; /* by value: a closed collection's become its array */
     size_t nkids, cap_kids;
     /* Where each kid written as an alias was written, by kid index (the
      * others were written at their node's pos) */
@@ -114,7 +116,8 @@ typedef struct Loader {
     bool alias_reported;
 
     unsigned ndocs;
-    Node *root;
+    Node root;
+    bool have_root;
     bool root_empty; /* the document is an untagged, unanchored empty scalar */
     bool stop;
 } Loader;
@@ -301,13 +304,13 @@ static Slot *anchor_slot(Loader *L, const char *name)
 }
 
 /* Anchor `name` on `n`; a mapping or sequence stays open until its end. */
-static Anchor *anchor_define(Loader *L, const char *name, Node *n)
+static Anchor *anchor_define(Loader *L, const char *name, const Node *n)
 {
     Slot *sl = anchor_slot(L, name);
     /* A later anchor of the same name replaces the earlier one for the
      * aliases that follow (YAML allows redefinition). */
     sl->anchor = arena_alloc(L->a, sizeof *sl->anchor);
-    *sl->anchor = (Anchor){.node = n, .count = 1, .open = n->kind != NODE_SCALAR};
+    *sl->anchor = (Anchor){.node = *n, .count = 1, .open = n->kind != NODE_SCALAR};
     return sl->anchor;
 }
 
@@ -335,12 +338,18 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     return w;
 }
 
-static Node *new_node(Loader *L, NodeKind kind, Pos pos)
+/* Where node `n` of the file being loaded was written. */
+static Pos lpos(const Loader *L, const Node *n)
 {
-    Node *n = arena_alloc_aligned(L->a, sizeof *n, _Alignof(Node));
-    *n = (Node){.pos = pos, .kind = kind};
+    return node_pos(L->files, n);
+}
+
+static Node new_node(Loader *L, NodeKind kind, Pos pos)
+{
+    Node n = {.kind = kind};
+    node_place(&n, L->file, pos);
     if (kind == NODE_SCALAR)
-        n->str = "";
+        n.str = "";
     return n;
 }
 
@@ -423,23 +432,23 @@ static Pos kid_at(const Loader *L, size_t i)
         else
             hi = mid;
     }
-    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : L->kids[i]->pos;
+    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : lpos(L, &L->kids[i]);
 }
 
 /* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
 static void duplicate_key(Loader *L, size_t base, size_t i, size_t j)
 {
     char buf[64];
-    const Node *k = L->kids[base + 2 * i];
+    const Node *k = &L->kids[base + 2 * i];
     Diag *g = error_at(L->d, C_duplicate_key, kid_at(L, base + 2 * i), "duplicate key `%s` in this mapping",
                        show(buf, k->str, k->len));
     diag_note(L->d, g, kid_at(L, base + 2 * j), "first written here");
 }
 
 /* Whether key i of k[] sorts before key j: by length, bytes, then index. */
-static bool key_before(Node *const *k, uint32_t i, uint32_t j)
+static bool key_before(const Node *k, uint32_t i, uint32_t j)
 {
-    const Node *a = k[2 * i], *b = k[2 * j];
+    const Node *a = &k[2 * i], *b = &k[2 * j];
     if (a->len != b->len)
         return a->len < b->len;
     int c = memcmp(a->str, b->str, a->len);
@@ -447,7 +456,7 @@ static bool key_before(Node *const *k, uint32_t i, uint32_t j)
 }
 
 /* Sorts key indices x[0..n) in place (heapsort: no second buffer). */
-static void sort_keys(Node *const *k, uint32_t *x, size_t n)
+static void sort_keys(const Node *k, uint32_t *x, size_t n)
 {
     for (size_t end = n, start = n / 2;;) {
         if (start > 0)
@@ -474,12 +483,12 @@ static void sort_keys(Node *const *k, uint32_t *x, size_t n)
  * sorted list of their indices; nothing is kept after. */
 static void duplicate_keys(Loader *L, size_t base, size_t n)
 {
-    Node **k = L->kids + base;
+    const Node *k = L->kids + base;
     enum { FEW = 16 }; /* up to this many keys, compared pairwise */
     if (n <= FEW) {
         for (size_t i = 1; i < n; i++)
-            for (size_t j = 0; j < i && dup_candidate(k[2 * i]); j++)
-                if (dup_candidate(k[2 * j]) && same_key(k[2 * i], k[2 * j])) {
+            for (size_t j = 0; j < i && dup_candidate(&k[2 * i]); j++)
+                if (dup_candidate(&k[2 * j]) && same_key(&k[2 * i], &k[2 * j])) {
                     duplicate_key(L, base, i, j);
                     break;
                 }
@@ -488,14 +497,14 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
     uint32_t *x = xmalloc((n + 1) * sizeof *x);
     size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        if (dup_candidate(k[2 * i]))
+        if (dup_candidate(&k[2 * i]))
             x[m++] = (uint32_t)i;
     sort_keys(k, x, m);
     /* Each repeated key with the first of its equals, in document order. */
     uint64_t *dup = NULL;
     size_t ndup = 0, cap = 0;
     for (size_t j = 1, g = 0; j < m; j++) {
-        if (!same_key(k[2 * x[j]], k[2 * x[g]])) {
+        if (!same_key(&k[2 * x[j]], &k[2 * x[g]])) {
             g = j;
             continue;
         }
@@ -512,10 +521,10 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
 }
 
 /* Adds a finished node to the open collection (or makes it the document). */
-static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
+static void add_child(Loader *L, const Node *n, Pos where, size_t count, unsigned height)
 {
     if (L->nframes == 0) {
-        L->root = n; /* one document: a second one stops the loader */
+        L->root = *n, L->have_root = true; /* one document: a second one stops the loader */
         return;
     }
     Frame *f = &L->frames[L->nframes - 1];
@@ -524,19 +533,19 @@ static void add_child(Loader *L, Node *n, Pos at, size_t count, unsigned height)
         L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
         L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
     }
-    if (at.off != n->pos.off || at.len != n->pos.len) { /* an alias */
+    if (where.off != n->off || where.len != n->span) { /* an alias */
         if (L->nalias_kids == L->cap_alias_kids) {
             L->cap_alias_kids = L->cap_alias_kids ? L->cap_alias_kids * 2 : 16;
             L->alias_kids = xrealloc(L->alias_kids, L->cap_alias_kids * sizeof *L->alias_kids);
         }
-        L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, at};
+        L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, where};
     }
-    L->kids[L->nkids++] = n;
+    L->kids[L->nkids++] = *n;
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
-    if (f->node->kind == NODE_MAP && idx % 2 == 0)
-        check_key(L, n, at);
+    if (f->node.kind == NODE_MAP && idx % 2 == 0)
+        check_key(L, n, where);
 }
 
 static ScalarStyle scalar_style(yaml_scalar_style_t s)
@@ -555,7 +564,7 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
     const char *anchor = (const char *)ev->data.scalar.anchor;
     const char *tag = (const char *)ev->data.scalar.tag;
     Where w = where(L, ev, anchor, tag);
-    Node *n = new_node(L, NODE_SCALAR, w.pos);
+    Node node = new_node(L, NODE_SCALAR, w.pos), *n = &node;
     size_t len = ev->data.scalar.length; /* one of 1 << 28 or more is over max_scalar: reported */
     n->len = len & ((1u << 28) - 1);
     /* A value of one character is not copied (many specs are mostly `key: 1`). */
@@ -578,7 +587,7 @@ static void on_scalar(Loader *L, const yaml_event_t *ev)
      * value at the NUL. */
     const char *nul = memchr(n->str, 0, n->len);
     if (nul)
-        error_at(L->d, C_encoding, node_char_pos(n, (size_t)(nul - n->str), 1),
+        error_at(L->d, C_encoding, node_char_pos(L->files, n, (size_t)(nul - n->str), 1),
                  "a scalar may not contain a NUL character (an escape such as \\0 or \\x00)");
     if (tag)
         check_tag(L, tag, NODE_SCALAR, w.tag);
@@ -604,7 +613,8 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
         else
             error_at(L->d, C_yaml_alias, w.pos,
                      "alias `*%s` is inside the node it refers to (a cycle)", buf);
-        add_child(L, new_node(L, NODE_SCALAR, w.pos), w.pos, 1, 0);
+        Node none = new_node(L, NODE_SCALAR, w.pos);
+        add_child(L, &none, w.pos, 1, 0);
         return;
     }
     L->alias_total = sat_add(L->alias_total, an->count);
@@ -617,7 +627,7 @@ static void on_alias(Loader *L, const yaml_event_t *ev)
         error_at(L->d, C_limit_depth, w.pos,
                  "alias `*%s` nests mappings and sequences deeper than %u levels",
                  show(buf, name, strlen(name)), L->lim->max_depth);
-    add_child(L, an->node, w.pos, an->count, an->height);
+    add_child(L, &an->node, w.pos, an->count, an->height);
 }
 
 static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
@@ -632,13 +642,12 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
         L->stop = true;
         return;
     }
-    Node *n = new_node(L, kind, w.pos);
     if (tag)
         check_tag(L, tag, kind, w.tag);
     Frame *f = &L->frames[L->nframes++];
-    *f = (Frame){.node = n, .off = w.off, .base = L->nkids, .count = 1};
+    *f = (Frame){.node = new_node(L, kind, w.pos), .off = w.off, .base = L->nkids, .count = 1};
     if (anchor)
-        f->anchor = anchor_define(L, anchor, n);
+        f->anchor = anchor_define(L, anchor, &f->node);
 }
 
 /* Opening minus closing parentheses of a plain scalar. */
@@ -656,18 +665,18 @@ static int parens(const Node *n)
 static void flow_comma(Loader *L, const Node *m)
 {
     for (size_t i = 0; i + 1 < m->npairs; i++) {
-        const Node *v = m->pairs[i].value, *k = NULL;
+        const Node *v = &m->pairs[i].value, *k = NULL;
         int depth = parens(v);
-        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value->len && parens(m->pairs[j].value) == 0; j++)
-            depth += parens(k = m->pairs[j].key);
-        if (depth > 0 || !k || k->pos.file != v->pos.file || k->pos.off < v->pos.off ||
-            memchr(L->src->text + v->pos.off, '\n', k->pos.off - v->pos.off))
+        for (size_t j = i + 1; depth > 0 && j < m->npairs && !m->pairs[j].value.len && parens(&m->pairs[j].value) == 0; j++)
+            depth += parens(k = &m->pairs[j].key);
+        if (depth > 0 || !k || k->file != v->file || k->off < v->off ||
+            memchr(L->src->text + v->off, '\n', k->off - v->off))
             continue;
-        int n = (int)(k->pos.off + k->len - v->pos.off);
-        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(v->pos, 0, (uint32_t)n),
+        int n = (int)(k->off + k->len - v->off);
+        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(lpos(L, v), 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
-                           m->pairs[i].key->str, v->str, m->pairs[i + 1].key->str);
-        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key->str, n, L->src->text + v->pos.off);
+                           m->pairs[i].key.str, v->str, m->pairs[i + 1].key.str);
+        diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key.str, n, L->src->text + v->off);
     }
 }
 
@@ -676,46 +685,44 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     if (L->nframes == 0)
         BUG("collection end without a start");
     Frame f = L->frames[--L->nframes];
-    Node *n = f.node;
+    Node *n = &f.node;
     size_t nk = L->nkids - f.base;
-    Node **k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
-    /* A big collection at the bottom of the stack (the document, mostly)
-     * takes the stack itself rather than a copy: the kids of a mapping,
-     * key and value in turn, are its pairs as they are. */
-    bool take = f.base == 0 && nk > 4096;
-    if (take)
-        L->kids = k = arena_keep(L->a, L->kids, nk * sizeof *k), L->cap_kids = nk;
+    Node *k = nk ? L->kids + f.base : NULL; /* an empty first collection: kids is NULL */
+    /* The kids, by value, become the collection's array: a copy, or for a
+     * big collection near the bottom of the stack (the document, or a
+     * section of it) the stack itself, so that its kids are never in
+     * memory twice; the few kids below them, of the collections it is in,
+     * go on in a new stack.  The kids of a mapping, key and value in turn,
+     * are its pairs as they are. */
+    bool take = nk > 4096 && f.base <= nk / 4;
+    Node *below = NULL;
+    if (take) {
+        below = f.base ? memcpy(xmalloc(f.base * sizeof *k), L->kids, f.base * sizeof *k) : NULL;
+        L->kids = arena_keep(L->a, L->kids, (f.base + nk) * sizeof *k);
+        k = L->kids + f.base;
+    } else if (nk)
+        k = memcpy(arena_alloc_aligned(L->a, nk * sizeof *k, _Alignof(Node)), k, nk * sizeof *k);
     if (n->kind == NODE_MAP) {
         n->npairs = nk / 2;
-        if (take)
-            n->pairs = (NodePair *)(void *)k;
-        else if (n->npairs)
-            n->pairs = arena_alloc(L->a, n->npairs * sizeof *n->pairs);
-        for (size_t i = 0; !take && i < n->npairs; i++)
-            n->pairs[i] = (NodePair){k[2 * i], k[2 * i + 1]};
+        n->pairs = (NodePair *)(void *)k;
         if (n->npairs > 1)
             duplicate_keys(L, f.base, n->npairs);
         if (L->src->text[f.off] == '{')
             flow_comma(L, n);
     } else {
         n->nitems = nk;
-        if (take)
-            n->items = k;
-        else if (nk) {
-            n->items = arena_alloc(L->a, nk * sizeof *n->items);
-            memcpy(n->items, k, nk * sizeof *k);
-        }
+        n->items = k;
     }
     if (take) /* the arena's now */
-        L->kids = NULL, L->cap_kids = 0;
+        L->kids = below, L->cap_kids = f.base;
     L->nkids = f.base;
     while (L->nalias_kids && L->alias_kids[L->nalias_kids - 1].kid >= f.base)
         L->nalias_kids--;
-    n->pos.len = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
+    n->span = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
-        *f.anchor = (Anchor){.node = n, .count = f.count, .height = height};
-    add_child(L, n, n->pos, f.count, height);
+        *f.anchor = (Anchor){.node = *n, .count = f.count, .height = height};
+    add_child(L, n, lpos(L, n), f.count, height);
 }
 
 static void on_event(Loader *L, const yaml_event_t *ev)
@@ -825,12 +832,16 @@ static void syntax_error(Loader *L, const yaml_parser_t *p)
 
 /* ---- the API ----------------------------------------------------------- */
 
-Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
+/* yaml_load, of file `file` of `files` (Node.file). */
+static Node *load_file(Arena *a, const SrcFile *const *files, unsigned file, const LoadLimits *lim, Diags *d)
 {
+    const SrcFile *src = files[file];
     unsigned before = d->nerrors + d->nfatal;
     Loader L = {
         .a = a,
         .src = src,
+        .files = files,
+        .file = file,
         .lim = lim ? lim : &load_default_limits,
         .d = d,
         .bom = bom_len(src),
@@ -871,13 +882,22 @@ Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
     /* Mappings an error left open: their keys so far. */
     for (size_t o = 0; o < L.nframes; o++) {
         size_t from = L.frames[o].base, to = o + 1 < L.nframes ? L.frames[o + 1].base : L.nkids;
-        if (L.frames[o].node->kind == NODE_MAP && to - from > 3)
+        if (L.frames[o].node.kind == NODE_MAP && to - from > 3)
             duplicate_keys(&L, from, (to - from) / 2);
     }
     free(L.kids);
     free(L.alias_kids);
     free(L.slots);
-    return d->nerrors + d->nfatal > before ? NULL : L.root;
+    if (d->nerrors + d->nfatal > before || !L.have_root)
+        return NULL;
+    Node *root = arena_alloc_aligned(a, sizeof *root, _Alignof(Node));
+    *root = L.root;
+    return root;
+}
+
+Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d)
+{
+    return load_file(a, &src, 0, lim, d);
 }
 
 const char *node_kind_name(NodeKind k)
@@ -989,15 +1009,15 @@ static size_t flow_off(const char *t, size_t n, size_t p, ScalarStyle st, size_t
  * header, less its indentation, so the mapping is exact.  Folded (`>`):
  * best effort, exact on the first content line, else that line's start.
  * `base` is the offset of the header. */
-static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
+static Pos block_char_pos(Pos sp, const Node *s, size_t base, size_t i, uint32_t len)
 {
-    const SrcFile *f = s->pos.file;
+    const SrcFile *f = sp.file;
     const char *t = f->text;
     size_t n = f->len;
     bool literal = base < n && t[base] == '|';
     const char *nl = memchr(t + base, '\n', n - base);
     if (!nl)
-        return pos_shift(s->pos, 0, len);
+        return pos_shift(sp, 0, len);
     size_t ls = (size_t)(nl - t) + 1; /* the first line after the header */
 
     if (!literal || s->len == 0) {
@@ -1029,7 +1049,7 @@ static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
     for (size_t l = 0; l < k; l++) {
         const char *q = memchr(t + ls, '\n', n - ls);
         if (!q)
-            return pos_shift(s->pos, 0, len);
+            return pos_shift(sp, 0, len);
         ls = (size_t)(q - t) + 1;
     }
     size_t e = strcspn(t + ls, "\r\n"); /* its length in the source */
@@ -1037,11 +1057,11 @@ static Pos block_char_pos(const Node *s, size_t base, size_t i, uint32_t len)
     return pos_at(f, ls + ind + (i - j0) + extra, len);
 }
 
-Pos node_char_pos(const Node *s, size_t i, uint32_t len)
+Pos node_char_pos(const SrcFile *const *files, const Node *s, size_t i, uint32_t len)
 {
     if (!s)
         return (Pos){0};
-    Pos p = s->pos;
+    Pos p = node_pos(files, s);
     if (s->kind != NODE_SCALAR)
         return pos_shift(p, 0, len);
     if (i > s->len)
@@ -1055,7 +1075,7 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
     if (fast || p.off >= f->len)
         return pos_shift(p, clamp32(q + i), len);
     if (s->style == SCALAR_BLOCK)
-        return block_char_pos(s, p.off, i, len);
+        return block_char_pos(p, s, p.off, i, len);
     size_t a = flow_off(f->text, f->len, p.off + q, s->style, i);
     Pos r = pos_at(f, a, len);
     if (len) {
@@ -1070,23 +1090,32 @@ Pos node_char_pos(const Node *s, size_t i, uint32_t len)
 /* ---- the spec and its extends chain -------------------------------------- */
 
 /* Every file of the chain is read and parsed here; the trees are merged
- * child over base at the node level, each key by its merge rule.  Nodes are
- * shared, never copied, so a value that came from a base file still points
- * into that file. */
+ * child over base at the node level, each key by its merge rule.  A merged
+ * collection's array holds copies of the nodes it keeps, which share their
+ * own kids and keep their file (Node.file), so a value that came from a
+ * base file still points into that file. */
 
-Pos node_span(const Node *n)
+void node_place(Node *n, unsigned file, Pos p)
 {
-    Pos p = n->pos;
+    ASSERT(p.file && p.off < 1u << NODE_OFF_BITS && file < NODE_MAX_FILES);
+    n->off = p.off & ((1u << NODE_OFF_BITS) - 1);
+    n->file = file & (NODE_MAX_FILES - 1);
+    n->span = p.len;
+}
+
+Pos node_span(const SrcFile *const *files, const Node *n)
+{
+    Pos p = node_pos(files, n);
     if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
         p.len = (uint32_t)n->len + (n->style == SCALAR_PLAIN ? 0 : 2);
     return p;
 }
 
-bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what)
+bool node_expect(Diags *d, const SrcFile *const *files, const Node *n, NodeKind k, const char *what)
 {
     if (n->kind == k)
         return true;
-    error_at(d, C_wrong_type, node_span(n), "%s must be a %s, not a %s", what, node_kind_name(k),
+    error_at(d, C_wrong_type, node_span(files, n), "%s must be a %s, not a %s", what, node_kind_name(k),
              node_kind_name(n->kind));
     return false;
 }
@@ -1097,7 +1126,7 @@ const NodePair *node_pair(const Node *map, const char *key)
         return NULL;
     size_t n = strlen(key);
     for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key;
+        const Node *k = &map->pairs[i].key;
         if (k && k->kind == NODE_SCALAR && k->len == n && memcmp(k->str, key, n) == 0)
             return &map->pairs[i];
     }
@@ -1107,7 +1136,7 @@ const NodePair *node_pair(const Node *map, const char *key)
 Node *node_get(const Node *map, const char *key)
 {
     const NodePair *p = node_pair(map, key);
-    return p ? p->value : NULL;
+    return p ? (Node *)(uintptr_t)&p->value : NULL; /* the tree's: the caller's to change */
 }
 
 typedef struct Reader {
@@ -1126,6 +1155,14 @@ typedef struct Chain {
 
 static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m, SpecMap entries);
 
+/* A merged node stands where the child's node it replaces was written. */
+static void same_place(Node *n, const Node *child)
+{
+    n->off = child->off;
+    n->file = child->file;
+    n->span = child->span;
+}
+
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
 {
@@ -1141,8 +1178,8 @@ static const NodePair *deleting(const Node *entry, SpecMap m)
 {
     for (size_t i = 0; entry->kind == NODE_MAP && i < entry->npairs; i++) {
         const NodePair *p = &entry->pairs[i];
-        const KeyInfo *k = spec_key(m, p->key->str);
-        if (k && k->merge == MERGE_DELETE && p->value->kind == NODE_SCALAR && !strcmp(p->value->str, "true"))
+        const KeyInfo *k = spec_key(m, p->key.str);
+        if (k && k->merge == MERGE_DELETE && p->value.kind == NODE_SCALAR && !strcmp(p->value.str, "true"))
             return p;
     }
     return NULL;
@@ -1157,13 +1194,13 @@ static void delete_entry(Reader *r, const Node *entry, SpecMap m, const char *wh
     const NodePair *del = deleting(entry, m);
     for (size_t i = 0; i < entry->npairs; i++) {
         const NodePair *p = &entry->pairs[i];
-        const KeyInfo *k = spec_key(m, p->key->str);
+        const KeyInfo *k = spec_key(m, p->key.str);
         if (p != del && !(k && k->merge == MERGE_MATCH))
-            error_at(r->d, C_variant_delete, node_span(p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
-                     name ? name : "?", p->key->str);
+            error_at(r->d, C_variant_delete, node_span(r->out->files, &p->key), "%s '%s' is deleted: its '%s' changes nothing", what,
+                     name ? name : "?", p->key.str);
     }
     if (!name) {
-        error_at(r->d, C_variant_delete, node_span(del->key), "'delete: true' needs the name of the base's %s it removes",
+        error_at(r->d, C_variant_delete, node_span(r->out->files, &del->key), "'delete: true' needs the name of the base's %s it removes",
                  what);
     } else if (name_index(names, n, name) == n) {
         Diag *g = error_at(r->d, C_variant_delete, at, "the base has no %s '%s' to delete", what, name);
@@ -1188,27 +1225,30 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
         key = spec_keys[i].map == m && spec_keys[i].merge == MERGE_MATCH ? spec_keys[i].key : key;
     size_t nb = base->nitems, n = nb + child->nitems;
     const char **names = arena_alloc(a, (n + 1) * sizeof *names);
-    Node *s = arena_alloc(a, sizeof *s), **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
-    *s = (Node){.kind = NODE_SEQ, .pos = child->pos, .items = arena_alloc(a, n * sizeof(Node *))};
+    const Node **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
+    NearName **nears = arena_alloc(a, (n - nb + 1) * sizeof *nears); /* by item appended */
+    Node *s = arena_alloc(a, sizeof *s);
+    *s = (Node){.kind = NODE_SEQ, .items = arena_alloc_aligned(a, n * sizeof *s->items, _Alignof(Node))};
+    same_place(s, child);
     for (size_t i = 0; i < n; i++) {
-        const Node *nm = node_get(i < nb ? base->items[i] : child->items[i - nb], key);
+        const Node *nm = node_get(i < nb ? &base->items[i] : &child->items[i - nb], key);
         names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
         if (i < nb)
-            kept[i] = base->items[i];
+            kept[i] = &base->items[i];
     }
     for (size_t i = nb; i < n; i++) {
-        Node *c = child->items[i - nb];
+        const Node *c = &child->items[i - nb];
         const char *name = names[i];
         size_t j = nb + name_index(names + nb, i - nb, name);
         if (j < i) {
-            Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)), "a second %s named '%s'",
+            Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)), "a second %s named '%s'",
                                spec_maps[m].noun, name);
-            diag_note(r->d, g, node_span(node_get(child->items[j - nb], key)), "the first is here");
+            diag_note(r->d, g, node_span(r->out->files, node_get(&child->items[j - nb], key)), "the first is here");
             continue;
         }
         j = name_index(names, nb, name);
         if (deleting(c, m)) {
-            delete_entry(r, c, m, spec_maps[m].noun, name, name ? node_span(node_get(c, key)) : c->pos, names, nb);
+            delete_entry(r, c, m, spec_maps[m].noun, name, name ? node_span(r->out->files, node_get(c, key)) : node_pos(r->out->files, c), names, nb);
             if (j < nb)
                 kept[j] = NULL;
             continue;
@@ -1217,9 +1257,9 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
             /* The entry says it adds a segment, but the name is the base's. */
             const Node *nw = node_get(c, "new");
             if (nw && nw->kind == NODE_SCALAR && !strcmp(nw->str, "true")) {
-                Diag *g = error_at(r->d, R_names_unique, node_span(node_get(c, key)),
+                Diag *g = error_at(r->d, R_names_unique, node_span(r->out->files, node_get(c, key)),
                                    "segment '%s' says new: true, but the base already has a segment of that name", name);
-                diag_note(r->d, g, node_span(node_get(base->items[j], key)),
+                diag_note(r->d, g, node_span(r->out->files, node_get(&base->items[j], key)),
                           "the base's segment '%s' is described here", name);
                 diag_fixit(r->d, g, "rename it, or drop new: to change the base's segment");
             }
@@ -1227,21 +1267,34 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
                 kept[j] = merge_map(r, kept[j], c, m, MAP_NONE);
             continue;
         }
-        s->items[nb + s->nitems++] = c; /* appended below, in the child's order */
+        /* Appended below, in the child's order; its NearName then points
+         * at it where it ends up. */
         const char *near = name ? closest_name(name, names, nb) : NULL;
+        nears[s->nitems] = NULL;
         if (near) {
             NearName *nn = arena_alloc(a, sizeof *nn);
-            *nn = (NearName){r->out->near, c, node_get(base->items[name_index(names, nb, near)], key)};
-            r->out->near = nn;
+            *nn = (NearName){r->out->near, NULL, node_get(&base->items[name_index(names, nb, near)], key)};
+            r->out->near = nears[s->nitems] = nn;
         }
+        s->items[nb + s->nitems++] = *c;
     }
     size_t added = s->nitems;
     s->nitems = 0;
-    for (size_t i = 0; i < nb; i++)
-        if (kept[i])
-            s->items[s->nitems++] = kept[i];
-    for (size_t i = 0; i < added; i++)
+    for (size_t i = 0; i < nb; i++) {
+        if (!kept[i])
+            continue;
+        /* A NearName of the base's own merge follows its item, when this
+         * one leaves it as it is. */
+        for (NearName *nn = r->out->near; kept[i] == &base->items[i] && nn; nn = nn->next)
+            if (nn->item == kept[i])
+                nn->item = &s->items[s->nitems];
+        s->items[s->nitems++] = *kept[i];
+    }
+    for (size_t i = 0; i < added; i++) {
+        if (nears[i])
+            nears[i]->item = &s->items[s->nitems];
         s->items[s->nitems++] = s->items[nb + i];
+    }
     return s;
 }
 
@@ -1255,29 +1308,30 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
     size_t nb = base->npairs, n = nb + child->npairs;
     const char **names = arena_alloc(r->a, (nb + 1) * sizeof *names);
     Node *out = arena_alloc(r->a, sizeof *out);
-    *out = (Node){.kind = NODE_MAP, .pos = child->pos, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
+    *out = (Node){.kind = NODE_MAP, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
+    same_place(out, child);
     for (size_t i = 0; i < nb; i++)
-        names[i] = base->pairs[i].key->str, out->pairs[out->npairs++] = base->pairs[i];
+        names[i] = base->pairs[i].key.str, out->pairs[out->npairs++] = base->pairs[i];
     for (size_t i = 0; i < child->npairs; i++) {
-        Node *k = child->pairs[i].key, *v = child->pairs[i].value;
+        const Node *k = &child->pairs[i].key, *v = &child->pairs[i].value;
         const KeyInfo *ki = spec_key(m, k->str);
         NodePair *p = (NodePair *)node_pair(out, k->str);
         if (ki && ki->merge == MERGE_FILE)
             continue;
         if (deleting(v, entries)) {
-            delete_entry(r, v, entries, spec_maps[entries].noun, k->str, node_span(k), names, nb);
+            delete_entry(r, v, entries, spec_maps[entries].noun, k->str, node_span(r->out->files, k), names, nb);
             if (p)
                 memmove(p, p + 1, (size_t)(out->pairs + --out->npairs - p) * sizeof *p);
             continue;
         }
-        Node *bv = p ? p->value : NULL;
+        const Node *bv = p ? &p->value : NULL;
         if (bv && ki && ki->merge == MERGE_KEYS && bv->kind == NODE_MAP && v->kind == NODE_MAP)
             v = merge_map(r, bv, v, ki->kind == VK_MAP ? ki->target : MAP_NONE, ki->kind == VK_MAPS ? ki->target : MAP_NONE);
         else if (bv && ki && ki->merge == MERGE_BY_NAME && bv->kind == NODE_SEQ && v->kind == NODE_SEQ)
             v = merge_items(r, bv, v, ki->target);
         if (!p)
             p = &out->pairs[out->npairs++];
-        *p = (NodePair){k, v};
+        *p = (NodePair){*k, *v};
     }
     return out;
 }
@@ -1328,12 +1382,12 @@ static void check_version(Reader *r, const Node *root)
 {
     const Node *v = node_get(root, "segc");
     if (!v) {
-        Diag *g = error_at(r->d, C_missing_version, root->pos,
+        Diag *g = error_at(r->d, C_missing_version, node_pos(r->out->files, root),
                            "a spec must start with the format version 'segc: %d'", SEGC_FORMAT_VERSION);
         diag_fixit(r->d, g, "add 'segc: %d' as the first line", SEGC_FORMAT_VERSION);
     } else if (v->kind != NODE_SCALAR || strcmp(v->str, "1") != 0) {
         bool scalar = v->kind == NODE_SCALAR;
-        error_at(r->d, C_unsupported_version, node_span(v), "unsupported format version '%s%s'; this segc reads version %d",
+        error_at(r->d, C_unsupported_version, node_span(r->out->files, v), "unsupported format version '%s%s'; this segc reads version %d",
                  scalar ? "" : "a ", scalar ? v->str : node_kind_name(v->kind), SEGC_FORMAT_VERSION);
     }
 }
@@ -1370,24 +1424,25 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return NULL;
     }
     r->out->files[r->out->nfiles++] = src;
-    Node *root = yaml_load(r->a, src, &load_default_limits, r->d);
-    if (!root || !node_expect(r->d, root, NODE_MAP, "a spec"))
+    Node *root = load_file(r->a, r->out->files, r->out->nfiles - 1, &load_default_limits, r->d);
+    if (!root || !node_expect(r->d, r->out->files, root, NODE_MAP, "a spec"))
         return NULL;
     check_version(r, root);
     const Node *ext = node_get(root, "extends");
     if (!ext)
         return root;
-    if (!node_expect(r->d, ext, NODE_SCALAR, "'extends'"))
+    if (!node_expect(r->d, r->out->files, ext, NODE_SCALAR, "'extends'"))
         return NULL;
     Chain me = {up, key};
-    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(ext));
+    Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(r->out->files, ext));
     return base ? merge_map(r, base, root, MAP_SPEC, MAP_NONE) : NULL;
 }
 
 bool spec_read(Arena *a, const char *path, const SrcFile *src, const ResolveOpts *o, Diags *d, Source *out)
 {
     unsigned before = d->nerrors + d->nfatal;
-    Reader r = {a, d, o, out, o && o->max_extends_depth ? o->max_extends_depth : 16};
+    unsigned maxd = o && o->max_extends_depth ? o->max_extends_depth : 16;
+    Reader r = {a, d, o, out, maxd < NODE_MAX_FILES ? maxd : NODE_MAX_FILES - 1}; /* Node.file: the spec and maxd */
     *out = (Source){.files = arena_alloc(a, (r.maxd + 1) * sizeof *out->files)};
     out->root = read_chain(&r, path, src, NULL, 0, (Pos){0});
     out->clean = d->nerrors + d->nfatal == before;

@@ -20,6 +20,7 @@ typedef enum { SLOT_PENDING, SLOT_BUSY, SLOT_DONE, SLOT_FAILED } SlotState;
 
 typedef struct Slot {
     const Node *node;       /* the scalar, or NULL when defaulted */
+    const SrcFile *const *files; /* of node's tree (node_pos): the spec's, or a -D's own */
     Value *out;             /* NULL: never bound, nothing to evaluate */
     Segment *seg;           /* context for `size` / `base` */
     const FieldInfo *field; /* NULL: a constant */
@@ -32,6 +33,7 @@ typedef struct R {
     Diags *d;
     const ResolveOpts *o;
     const Source *src;
+    const SrcFile *const *files; /* src's: of its nodes (node_pos) */
     Spec *s;
     Slot *const_slot;        /* [constant] */
     Slot *slot[FIELD_COUNT]; /* [owner]: the board or paging (0), a BAR, a segment */
@@ -53,9 +55,9 @@ static int pick(R *r, const char *s, Pos pos, const char *const *names, size_t n
 
 /* ---- small helpers ------------------------------------------------------ */
 
-static Pos key_pos(const Node *key)
+static Pos key_pos(const R *r, const Node *key)
 {
-    Pos p = key->pos;
+    Pos p = node_pos(r->files, key);
     p.len = (uint32_t)key->len;
     return p;
 }
@@ -78,12 +80,12 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
     const char *takes = NULL; /* and as the fix says them, once */
     size_t n = 0;
     for (size_t i = 0; i < map->npairs; i++) {
-        const Node *k = map->pairs[i].key, *v = map->pairs[i].value;
+        const Node *k = &map->pairs[i].key, *v = &map->pairs[i].value;
         const KeyInfo *ki = spec_key(m, k->str);
         if (ki && ki->kind == VK_BOOL && v->kind == NODE_SCALAR &&
-            pick(r, v->str, node_span(v), ki->values, ki->nvalues, arena_printf(r->a, "'%s' value", k->str)) == 1 &&
+            pick(r, v->str, node_span(r->files, v), ki->values, ki->nvalues, arena_printf(r->a, "'%s' value", k->str)) == 1 &&
             ki->merge == MERGE_DELETE)
-            error_at(r->d, C_variant_delete, key_pos(k),
+            error_at(r->d, C_variant_delete, key_pos(r, k),
                      "'delete: true' removes an entry of a base, and this spec extends none");
         if (ki)
             continue;
@@ -93,7 +95,7 @@ static void check_keys(R *r, const Node *map, SpecMap m, const char *where)
                 if (spec_keys[j].map == m)
                     keys[n++] = spec_keys[j].key;
         }
-        Diag *g = error_at(r->d, C_unknown_key, key_pos(k), "unknown key '%s' in %s", k->str, where);
+        Diag *g = error_at(r->d, C_unknown_key, key_pos(r, k), "unknown key '%s' in %s", k->str, where);
         if (r->nunknown < countof(r->unknown))
             r->unknown[r->nunknown++] = k;
         if (!diag_suggest(r->d, g, k->str, keys, n, sizeof *keys))
@@ -107,7 +109,7 @@ static bool misspelt(const R *r, const Node *map, const char *key)
     const char *cand[] = {key};
     for (size_t i = 0; i < map->npairs; i++)
         for (unsigned u = 0; u < r->nunknown; u++)
-            if (r->unknown[u] == map->pairs[i].key && closest_name(map->pairs[i].key->str, cand, 1))
+            if (r->unknown[u] == &map->pairs[i].key && closest_name(map->pairs[i].key.str, cand, 1))
                 return true;
     return false;
 }
@@ -118,7 +120,7 @@ static const Node *require(R *r, const Node *map, const char *key, const char *w
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
     if (v || misspelt(r, map, key))
         return v;
-    error_at(r->d, C_missing_key, map->pos, "%s needs a '%s' key", where, key);
+    error_at(r->d, C_missing_key, node_pos(r->files, map), "%s needs a '%s' key", where, key);
     return NULL;
 }
 
@@ -157,12 +159,13 @@ static const char *slot_what(R *r, const Slot *sl)
     return sl->field ? arena_printf(r->a, "%s %s", sl->what, sl->field->key) : sl->what;
 }
 
-static void set_slot(Slot *sl, const Node *n, Value *out, Segment *seg, const FieldInfo *fi, const char *what)
+static void set_slot(Slot *sl, const SrcFile *const *files, const Node *n, Value *out, Segment *seg,
+                     const FieldInfo *fi, const char *what)
 {
-    *sl = (Slot){.node = n, .out = out, .seg = seg, .field = fi, .what = what}; /* before any evaluation */
+    *sl = (Slot){.node = n, .files = files, .out = out, .seg = seg, .field = fi, .what = what}; /* before any evaluation */
     if (n) {
         out->set = true;
-        out->pos = node_span(n);
+        out->pos = node_span(files, n);
     }
 }
 
@@ -184,7 +187,7 @@ static const Node *typed(R *r, const Node *map, SpecMap m, const char *key, cons
     NodeKind k = value_node[spec_key(m, key)->kind];
     if (n->kind == k)
         return n;
-    node_expect(r->d, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
+    node_expect(r->d, r->files, n, k, m == MAP_SPEC ? arena_printf(r->a, "'%s'", key) : arena_printf(r->a, "'%s' of %s", key, where));
     return NULL;
 }
 
@@ -193,7 +196,7 @@ static const char *scalar_str(R *r, const Node *map, SpecMap m, const char *key,
 {
     const Node *n = typed(r, map, m, key, where);
     if (n)
-        *pos = node_span(n);
+        *pos = node_span(r->files, n);
     return n ? n->str : NULL;
 }
 
@@ -210,7 +213,7 @@ static void bind_fields(R *r, FieldScope sc, CpuMode mode, const Node *map, cons
             continue;
         Slot *sl = slot_at(r, (FieldId)f, sc == SC_BANK ? seg->id - 1 : idx, idx);
         const Node *n = map ? typed(r, map, spec_keys[spec_key_count - FIELD_COUNT + f].map, fi->key, where) : NULL;
-        set_slot(sl, n, field_value((FieldId)f, owner), seg, fi, what);
+        set_slot(sl, r->files, n, field_value((FieldId)f, owner), seg, fi, what);
     }
 }
 
@@ -317,23 +320,23 @@ static void build_constants(R *r, const Node *root)
         return;
     size_t n = c->npairs;
     if (n > MAX_CONSTANTS) {
-        error_at(r->d, C_limit_constants, key_pos(c->pairs[MAX_CONSTANTS].key), "more than %u constants",
+        error_at(r->d, C_limit_constants, key_pos(r, &c->pairs[MAX_CONSTANTS].key), "more than %u constants",
                  (unsigned)MAX_CONSTANTS);
         n = MAX_CONSTANTS;
     }
     s->consts = arena_alloc(r->a, (n + 1) * sizeof *s->consts);
     r->const_slot = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
-        const Node *k = c->pairs[i].key, *v = c->pairs[i].value;
+        const Node *k = &c->pairs[i].key, *v = &c->pairs[i].value;
         Constant *k2 = &s->consts[s->nconsts];
-        *k2 = (Constant){.name = k->str, .pos = key_pos(k)};
+        *k2 = (Constant){.name = k->str, .pos = key_pos(r, k)};
         if (!is_c_ident(k->str))
-            error_at(r->d, C_bad_name, key_pos(k), "constant name '%s' is not an identifier", k->str);
+            error_at(r->d, C_bad_name, key_pos(r, k), "constant name '%s' is not an identifier", k->str);
         else if (!strcmp(k->str, "bar") || ref_parse(k->str).kind == REF_FIELD) /* size, base, page_size */
-            error_at(r->d, C_bad_name, key_pos(k), "'%s' is a reserved name in expressions", k->str);
-        if (!node_expect(r->d, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
+            error_at(r->d, C_bad_name, key_pos(r, k), "'%s' is a reserved name in expressions", k->str);
+        if (!node_expect(r->d, r->files, v, NODE_SCALAR, arena_printf(r->a, "constant '%s'", k->str)))
             v = NULL;
-        set_slot(&r->const_slot[s->nconsts], v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
+        set_slot(&r->const_slot[s->nconsts], r->files, v, &k2->val, NULL, NULL, arena_printf(r->a, "constant '%s'", k->str));
         s->nconsts++;
     }
 }
@@ -348,11 +351,11 @@ static void build_bars(R *r, const Node *root)
     s->bars = arena_alloc(r->a, (n + 1) * sizeof *s->bars);
     alloc_slots(r, SCOPE(SC_BAR), n);
     for (size_t i = 0; i < n; i++) {
-        const Node *k = b->pairs[i].key, *v = b->pairs[i].value;
+        const Node *k = &b->pairs[i].key, *v = &b->pairs[i].value;
         Bar *bar = &s->bars[s->nbars];
-        *bar = (Bar){.name = k->str, .pos = key_pos(k)};
+        *bar = (Bar){.name = k->str, .pos = key_pos(r, k)};
         const char *where = arena_printf(r->a, "BAR '%s'", k->str);
-        if (!node_expect(r->d, v, NODE_MAP, where))
+        if (!node_expect(r->d, r->files, v, NODE_MAP, where))
             v = NULL;
         if (v) {
             check_keys(r, v, MAP_BAR, where);
@@ -365,12 +368,12 @@ static void build_bars(R *r, const Node *root)
 
 static void build_flags(R *r, Segment *g, const Node *fl)
 {
-    g->flags_pos = fl->pos;
+    g->flags_pos = node_pos(r->files, fl);
     for (size_t i = 0; i < fl->nitems; i++) {
-        const Node *f = fl->items[i];
-        if (!node_expect(r->d, f, NODE_SCALAR, "a flag"))
+        const Node *f = &fl->items[i];
+        if (!node_expect(r->d, r->files, f, NODE_SCALAR, "a flag"))
             continue;
-        Pos p = node_span(f);
+        Pos p = node_span(r->files, f);
         const FlagInfo *fi = NAMED(flag_table, flag_count, f->str, f->len);
         if (!fi) {
             Diag *e = error_at(r->d, C_unknown_flag, p, "unknown segment flag '%s'", f->str);
@@ -403,30 +406,30 @@ static void build_waivers(R *r, Segment *g, const Node *w)
 {
     g->waivers = arena_alloc(r->a, (w->npairs + 1) * sizeof *g->waivers);
     for (size_t i = 0; i < w->npairs; i++) {
-        const Node *k = w->pairs[i].key, *v = w->pairs[i].value;
+        const Node *k = &w->pairs[i].key, *v = &w->pairs[i].value;
         int id = rule_by_name(k->str);
         if (id < 0) {
-            Diag *e = error_at(r->d, C_unknown_rule, key_pos(k), "cannot waive unknown rule '%s'", k->str);
+            Diag *e = error_at(r->d, C_unknown_rule, key_pos(r, k), "cannot waive unknown rule '%s'", k->str);
             diag_suggest(r->d, e, k->str, rule_table, RULE_COUNT, sizeof *rule_table);
             continue;
         }
         if (!rule_waivable(id)) {
             if (rule_table[id].cls == CLASS_INVARIANT)
-                error_at(r->d, C_waiver_refused, key_pos(k), "'%s' is an invariant, which no waiver can switch off: %s",
+                error_at(r->d, C_waiver_refused, key_pos(r, k), "'%s' is an invariant, which no waiver can switch off: %s",
                          k->str, rule_table[id].why);
             else
-                error_at(r->d, C_waiver_refused, key_pos(k),
+                error_at(r->d, C_waiver_refused, key_pos(r, k),
                          "'%s' is about the whole board, not one segment: switch it with -Wno-%s", k->str, k->str);
             continue;
         }
-        if (!node_expect(r->d, v, NODE_SCALAR, "a waiver reason"))
+        if (!node_expect(r->d, r->files, v, NODE_SCALAR, "a waiver reason"))
             continue;
         if (v->len == 0) {
-            error_at(r->d, C_waiver_reason, key_pos(k),
+            error_at(r->d, C_waiver_reason, key_pos(r, k),
                      "waiving '%s' needs a reason, so the waiver stays reviewable", k->str);
             continue;
         }
-        g->waivers[g->nwaivers++] = (Waiver){.rule = k->str, .reason = v->str, .pos = key_pos(k)};
+        g->waivers[g->nwaivers++] = (Waiver){.rule = k->str, .reason = v->str, .pos = key_pos(r, k)};
     }
 }
 
@@ -436,7 +439,7 @@ static void build_vpr(R *r, Segment *g, const Node *v, const char *where)
     check_keys(r, v, MAP_VPR, "'vpr'");
     require_keys(r, v, MAP_VPR, "'vpr'");
     g->vpr.set = true;
-    g->vpr.pos = v->pos;
+    g->vpr.pos = node_pos(r->files, v);
     const char *w = arena_printf(r->a, "'vpr' of %s", where);
     bind_fields(r, SC_VPR, CPU_NONE, v, g, g->id - 1, g, w, w);
 }
@@ -447,14 +450,14 @@ static CpuMode map_form(R *r, const Node *m, const char *what)
 {
     const NodePair *bar = node_pair(m, "bar"), *addr = node_pair(m, "address");
     if (bar && addr) {
-        Diag *e = error_at(r->d, C_cpu_visible_form, key_pos(addr->key),
+        Diag *e = error_at(r->d, C_cpu_visible_form, key_pos(r, &addr->key),
                            "%s takes either 'bar' (+ 'offset') or 'address', not both", what);
-        diag_note(r->d, e, key_pos(bar->key), "'bar' written here");
+        diag_note(r->d, e, key_pos(r, &bar->key), "'bar' written here");
         return CPU_NONE;
     }
     if (!bar && !addr) {
         if (!misspelt(r, m, "bar") && !misspelt(r, m, "address"))
-            error_at(r->d, C_cpu_visible_form, m->pos, "%s needs 'bar' (+ 'offset') or 'address'", what);
+            error_at(r->d, C_cpu_visible_form, node_pos(r->files, m), "%s needs 'bar' (+ 'offset') or 'address'", what);
         return CPU_NONE;
     }
     return bar ? CPU_BAR : CPU_ADDRESS;
@@ -493,7 +496,7 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 {
     check_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
     require_keys(r, h, MAP_HOST, "'cpu_host_aperture'");
-    g->host.pos = h->pos;
+    g->host.pos = node_pos(r->files, h);
     CpuMode mode = map_form(r, h, "cpu_host_aperture");
     Pos bp;
     if (mode == CPU_NONE || (mode == CPU_BAR && !(g->host.bar = form_bar(r, h, MAP_HOST, "'cpu_host_aperture'", &bp))))
@@ -507,7 +510,7 @@ static void build_host(R *r, Segment *g, const Node *h, const char *where)
 static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 {
     check_keys(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'");
-    g->cpu_pos = cv->pos;
+    g->cpu_pos = node_pos(r->files, cv);
     g->cpu = map_form(r, cv, "cpu_visible");
     if (g->cpu == CPU_BAR)
         g->cpu_bar = form_bar(r, cv, MAP_CPU_VISIBLE, "'cpu_visible'", &g->cpu_bar_pos);
@@ -518,29 +521,29 @@ static void build_cpu(R *r, Segment *g, const Node *cv, const char *where)
 
 static void build_banks(R *r, Segment *g, const Node *key, const Node *bk, const char *where)
 {
-    g->banks_pos = key_pos(key); /* `banks:`, what findings about a segment's banks point at */
+    g->banks_pos = key_pos(r, key); /* `banks:`, what findings about a segment's banks point at */
     size_t n = bk->nitems;
     /* More than MAX_BANKS is a rule (banks-max); keep a sane cap
      * against hostile input (the bank checks are quadratic). */
     if (n > 4 * MAX_BANKS) {
-        error_at(r->d, C_limit_banks, bk->items[4 * MAX_BANKS]->pos, "more than %u banks in %s", 4 * MAX_BANKS,
+        error_at(r->d, C_limit_banks, node_pos(r->files, &bk->items[4 * MAX_BANKS]), "more than %u banks in %s", 4 * MAX_BANKS,
                  where);
         n = 4 * MAX_BANKS;
     }
     g->banks = arena_alloc(r->a, (n + 1) * sizeof *g->banks);
     r->bank_slot[g->id - 1] = arena_alloc(r->a, n * sizeof(Slot));
     for (size_t i = 0; i < n; i++) {
-        const Node *b = bk->items[i];
+        const Node *b = &bk->items[i];
         Bank *bank = &g->banks[g->nbanks];
         const char *bw = arena_printf(r->a, "bank %zu of %s", i + 1, where);
-        bank->pos = b->pos;
-        if (!node_expect(r->d, b, NODE_MAP, bw))
+        bank->pos = node_pos(r->files, b);
+        if (!node_expect(r->d, r->files, b, NODE_MAP, bw))
             continue;
         check_keys(r, b, MAP_BANK, "a bank");
         require_keys(r, b, MAP_BANK, bw);
         bank->name = scalar_str(r, b, MAP_BANK, "name", bw, &bank->pos);
         if (!node_get(b, "size") && i + 1 < n)
-            error_at(r->d, C_missing_key, b->pos, "%s needs a 'size' (only the last bank may omit it)", bw);
+            error_at(r->d, C_missing_key, node_pos(r->files, b), "%s needs a 'size' (only the last bank may omit it)", bw);
         bind_fields(r, SC_BANK, CPU_NONE, b, bank, g->nbanks, g, bw, bw);
         g->nbanks++;
     }
@@ -551,13 +554,13 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     Segment *g = &r->s->segs[idx];
     g->id = idx + 1;
     const char *where = arena_printf(r->a, "segment %u", idx + 1);
-    g->pos = item->pos;
-    if (!node_expect(r->d, item, NODE_MAP, where)) {
+    g->pos = node_pos(r->files, item);
+    if (!node_expect(r->d, r->files, item, NODE_MAP, where)) {
         /* Its values are unknown: a later segment whose base defaults to
          * this one's end fails quietly instead of reading an unbound slot. */
         for (unsigned f = 0; f < FIELD_COUNT; f++)
             if (SEG_SCOPES & SCOPE(field_table[f].scope)) {
-                set_slot(&r->slot[f][idx], NULL, field_value((FieldId)f, g), g, &field_table[f], where);
+                set_slot(&r->slot[f][idx], r->files, NULL, field_value((FieldId)f, g), g, &field_table[f], where);
                 r->slot[f][idx].state = SLOT_FAILED;
             }
         return;
@@ -567,12 +570,15 @@ static void build_segment(R *r, unsigned idx, const Node *item)
         where = arena_printf(r->a, "segment '%s'", g->name);
     /* A variant's new segment named like a base one (load.c), unless it
      * says `new: true`; meaningless, and so quiet, elsewhere. */
+    const Node *near = NULL;
     for (const NearName *n = r->src->near; n; n = n->next)
-        g->near = n->item == item ? n->base_name : g->near;
+        near = n->item == item ? n->base_name : near;
     Pos kp;
     const char *nw = scalar_str(r, item, MAP_SEGMENT, "new", where, &kp);
     if (nw && !strcmp(nw, "true")) /* any other word than false is reported (check_keys) */
-        g->near = NULL;
+        near = NULL;
+    if (near)
+        g->near = near->str, g->near_pos = node_span(r->files, near);
     Diag **mark = r->d->tail;
     require_keys(r, item, MAP_SEGMENT, where);
     const char *kind = scalar_str(r, item, MAP_SEGMENT, "kind", where, &g->kind_pos);
@@ -584,15 +590,15 @@ static void build_segment(R *r, unsigned idx, const Node *item)
     for (Diag *e = *mark; g->near && !node_get(item, "kind") && e; e = e->next)
         if (e->code == C_missing_key) {
             diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base segment needs only its name",
-                       g->near->str, os_basename(g->near->pos.file->name));
-            diag_edit(r->d, e, node_span(node_get(item, "name")), g->near->str);
+                       g->near, os_basename(g->near_pos.file->name));
+            diag_edit(r->d, e, node_span(r->files, node_get(item, "name")), g->near);
         }
     bind_fields(r, SC_SEG, CPU_NONE, item, g, idx, g, where, where);
     const Node *n;
     if ((n = typed(r, item, MAP_SEGMENT, "cpu_visible", where)))
         build_cpu(r, g, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "banks", where)))
-        build_banks(r, g, node_pair(item, "banks")->key, n, where);
+        build_banks(r, g, &node_pair(item, "banks")->key, n, where);
     if ((n = typed(r, item, MAP_SEGMENT, "flags", where))) /* after the keys derived flags come from */
         build_flags(r, g, n);
     if ((n = typed(r, item, MAP_SEGMENT, "waive", where)))
@@ -616,12 +622,12 @@ static void build_segments(R *r, const Node *root)
     const Node *sq = typed(r, root, MAP_SPEC, "segments", NULL);
     if (!sq)
         return;
-    s->segs_pos = node_span(sq);
+    s->segs_pos = node_span(r->files, sq);
     size_t n = sq->nitems;
     /* More than MAX_SEGMENTS is a rule (segments-max); keep a sane cap
      * against hostile input. */
     if (n > 4 * MAX_SEGMENTS) {
-        error_at(r->d, C_limit_segments, sq->items[4 * MAX_SEGMENTS]->pos, "more than %u segments",
+        error_at(r->d, C_limit_segments, node_pos(r->files, &sq->items[4 * MAX_SEGMENTS]), "more than %u segments",
                  4 * MAX_SEGMENTS);
         n = 4 * MAX_SEGMENTS;
     }
@@ -630,7 +636,7 @@ static void build_segments(R *r, const Node *root)
     r->bank_slot = arena_alloc(r->a, (n + 1) * sizeof *r->bank_slot);
     s->nsegs = (unsigned)n;
     for (size_t i = 0; i < n; i++)
-        build_segment(r, (unsigned)i, sq->items[i]);
+        build_segment(r, (unsigned)i, &sq->items[i]);
 }
 
 /* A segment name that is missing may be a copied segment left unrenamed:
@@ -685,17 +691,17 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
         return;
     const KeyInfo *ki = spec_key(m, key);
     out->set = true;
-    out->pos = key_pos(node_pair(map, key)->key);
+    out->pos = key_pos(r, &node_pair(map, key)->key);
     size_t n = l->nitems;
     if (n > MAX_PLACES) {
-        error_at(r->d, C_limit_segments, l->items[MAX_PLACES]->pos, "more than %u names in '%s' of %s", MAX_PLACES,
+        error_at(r->d, C_limit_segments, node_pos(r->files, &l->items[MAX_PLACES]), "more than %u names in '%s' of %s", MAX_PLACES,
                  key, where);
         n = MAX_PLACES;
     }
     out->p = arena_alloc(r->a, (n + 1) * sizeof *out->p);
     const char *what = arena_printf(r->a, "an item of '%s' of %s", key, where);
     for (size_t i = 0; i < n; i++) {
-        const Node *it = l->items[i], *name = it;
+        const Node *it = &l->items[i], *name = it;
         bool from_end = false;
         if (ki->kind == VK_HINTS && it->kind == NODE_MAP) {
             const KeyInfo *first = NULL;
@@ -709,20 +715,20 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
             from_end = fe && !strcmp(fe->str, "true"); /* another word is reported (check_keys) */
             if (!name)
                 continue;
-        } else if (!node_expect(r->d, it, NODE_SCALAR,
+        } else if (!node_expect(r->d, r->files, it, NODE_SCALAR,
                                 ki->kind == VK_HINTS ? arena_printf(r->a, "%s (a name, or a %s)", what,
                                                                     spec_maps[ki->target].noun) : what)) {
             continue;
         }
-        out->p[out->n++] = (Place){.name = name->str, .pos = node_span(name), .from_end = from_end};
+        out->p[out->n++] = (Place){.name = name->str, .pos = node_span(r->files, name), .from_end = from_end};
     }
 }
 
 static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
 {
     const char *where = arena_printf(r->a, "allocation class %u", idx + 1);
-    c->pos = item->pos;
-    if (!node_expect(r->d, item, NODE_MAP, where))
+    c->pos = node_pos(r->files, item);
+    if (!node_expect(r->d, r->files, item, NODE_MAP, where))
         return;
     check_keys(r, item, MAP_CLASS, "an allocation class");
     if ((c->name = scalar_str(r, item, MAP_CLASS, "name", where, &c->pos)))
@@ -737,8 +743,8 @@ static void build_class(R *r, AllocClass *c, unsigned idx, const Node *item)
     for (Diag *e = *mark; near && e; e = e->next)
         if (e->code == C_missing_key) {
             diag_fixit(r->d, e, "did you mean '%s' (from %s)? An entry that changes a base class needs only its name",
-                       near->str, os_basename(near->pos.file->name));
-            diag_edit(r->d, e, node_span(node_get(item, "name")), near->str);
+                       near->str, os_basename(node_pos(r->files, near).file->name));
+            diag_edit(r->d, e, node_span(r->files, node_get(item, "name")), near->str);
         }
 #define BUILD(l) build_places(r, item, MAP_CLASS, #l, where, &c->l);
     CLASS_LISTS(BUILD)
@@ -769,11 +775,11 @@ static void build_allocations(R *r, const Node *root)
     Spec *s = r->s;
     const Node *sq = typed(r, root, MAP_SPEC, "allocations", NULL);
     if (sq) {
-        s->classes_pos = node_span(sq);
+        s->classes_pos = node_span(r->files, sq);
         s->classes = arena_alloc(r->a, (sq->nitems + 1) * sizeof *s->classes);
         s->nclasses = (unsigned)sq->nitems;
         for (unsigned i = 0; i < s->nclasses; i++)
-            build_class(r, &s->classes[i], i, sq->items[i]);
+            build_class(r, &s->classes[i], i, &sq->items[i]);
     }
     build_places(r, root, MAP_SPEC, "dma_buffer_segments", "the spec", &s->dma);
     for (unsigned i = 0; i < s->nclasses; i++) {
@@ -852,9 +858,11 @@ static void apply_defines(R *r)
         SrcFile *cl = src_from_string(r->a, "<command line>", text, strlen(text));
         uint32_t nl = (uint32_t)strlen(df->name), el = (uint32_t)strlen(df->expr);
         Pos at = {cl, 0, nl};
+        const SrcFile **files = arena_alloc(r->a, sizeof *files); /* the node's tree: its own file */
+        *files = cl;
         Node *n = arena_alloc(r->a, sizeof *n);
-        *n = (Node){.kind = NODE_SCALAR, .pos = {cl, nl + 1, el}, .str = cl->text + nl + 1, .len = el,
-                    .style = SCALAR_PLAIN};
+        *n = (Node){.kind = NODE_SCALAR, .str = cl->text + nl + 1, .len = el, .style = SCALAR_PLAIN};
+        node_place(n, 0, (Pos){cl, nl + 1, el});
         Constant *c = NAMED(s->consts, s->nconsts, df->name, strlen(df->name));
         if (!c) {
             Diag *e = error_at(r->d, C_unknown_constant, at, "-D %s: the spec has no constant of that name",
@@ -863,7 +871,7 @@ static void apply_defines(R *r)
             continue;
         }
         c->val = (Value){0};
-        set_slot(&r->const_slot[c - s->consts], n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
+        set_slot(&r->const_slot[c - s->consts], files, n, &c->val, NULL, NULL, arena_printf(r->a, "constant '%s' (-D)", c->name));
     }
 }
 
@@ -1135,7 +1143,7 @@ static bool eval_default(R *r, Slot *sl)
 
 static bool eval_expr(R *r, Slot *sl)
 {
-    Expr *e = expr_parse_scalar(r->a, sl->node, r->d);
+    Expr *e = expr_parse_scalar(r->a, sl->files, sl->node, r->d);
     if (!e)
         return false;
     /* `pages` needs the page size; page_size itself may not use it. */
@@ -1237,7 +1245,7 @@ static void evaluate(R *r)
 
 Spec *spec_resolve(Arena *a, const Source *src, const ResolveOpts *o, Diags *d)
 {
-    R r = {.a = a, .d = d, .o = o, .src = src, .s = arena_alloc(a, sizeof(Spec))};
+    R r = {.a = a, .d = d, .o = o, .src = src, .files = src->files, .s = arena_alloc(a, sizeof(Spec))};
     Spec *s = r.s;
     *s = (Spec){.file = src->files[0], .files = src->files, .nfiles = src->nfiles};
     const Node *root = src->root;

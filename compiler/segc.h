@@ -124,8 +124,9 @@ typedef struct SrcFile {
     const char *name; /* as the user wrote it; never made absolute */
     const char *text;
     size_t len;
-    /* Where each line starts, built by src_loc the first time a position
-     * of the file is shown (in `arena`, the file's own). */
+    /* Where every 32nd line starts, and how many lines there are, built
+     * by src_loc the first time a position of the file is shown (in
+     * `arena`, the file's own; util.c). */
     Arena *arena;
     uint32_t *lines;
     uint32_t nlines;
@@ -376,23 +377,35 @@ size_t utf8_count(const char *s, size_t n);
 typedef enum { NODE_SCALAR, NODE_MAP, NODE_SEQ } NodeKind;
 
 typedef struct Node Node;
-typedef struct NodePair {
-    Node *key, *value;
-} NodePair;
-_Static_assert(sizeof(NodePair) == 2 * sizeof(Node *), "a mapping's kids, key and value in turn, are its pairs");
+typedef struct NodePair NodePair;
 
 typedef enum { SCALAR_PLAIN, SCALAR_SINGLE, SCALAR_DOUBLE, SCALAR_BLOCK } ScalarStyle;
 
-/* 32 bytes on 64-bit hosts: a spec of many short keys is mostly Nodes.
- * Only the members of a node's kind may be read (its count is 0 when it
- * is a scalar, its len 0 when it is a collection). */
+/* 24 bytes on 64-bit hosts: a spec of many short keys is mostly Nodes.
+ * A collection holds its kids by value, in one array (no node is
+ * allocated on its own but the document's).  Only the members of a node's
+ * kind may be read (its count is 0 when it is a scalar, its len 0 when it
+ * is a collection).  A node's position is
+ * node_pos's: the node keeps its offset and span, and which file of its
+ * tree it was read from as an index into the tree's files (a Source's
+ * `files`; a file loaded alone is file 0 of itself), not a pointer. */
+enum {
+    NODE_OFF_BITS = 25, /* Node.off */
+    NODE_FILE_BITS = 7, /* Node.file */
+    NODE_MAX_FILES = 1 << NODE_FILE_BITS
+};
 struct Node {
-    Pos pos; /* the node's first character (for a quoted scalar: the quote) */
     union {
         const char *str; /* NODE_SCALAR: NUL-terminated value, escapes processed */
         NodePair *pairs; /* NODE_MAP: in document order; keys are scalars (checked) */
-        Node **items;    /* NODE_SEQ */
+        Node *items;     /* NODE_SEQ */
     };
+    /* The node's first character (for a quoted scalar: the quote): the
+     * byte offset in its file, and file `file` of its tree.  Read through
+     * node_pos, written through node_place. */
+    unsigned off : NODE_OFF_BITS;
+    unsigned file : NODE_FILE_BITS;
+    uint32_t span;      /* Pos.len of node_pos */
     unsigned len : 28;  /* NODE_SCALAR: bytes of str (a source file is at most 16 MiB) */
     unsigned kind : 2;  /* NodeKind */
     unsigned style : 2; /* ScalarStyle */
@@ -402,7 +415,25 @@ struct Node {
     };
 };
 _Static_assert(SRC_MAX_BYTES < (1u << 28), "Node.len holds the length of any scalar of a source file");
-_Static_assert(sizeof(void *) != 8 || sizeof(Node) == 32, "a Node is 32 bytes on 64-bit hosts");
+_Static_assert(SRC_MAX_BYTES < (1u << NODE_OFF_BITS), "Node.off holds any offset of a source file, its end included");
+_Static_assert(NODE_OFF_BITS + NODE_FILE_BITS == 32, "Node.off and Node.file share one 32-bit word");
+_Static_assert(sizeof(void *) != 8 || sizeof(Node) == 24, "a Node is 24 bytes on 64-bit hosts");
+struct NodePair {
+    Node key, value;
+};
+_Static_assert(sizeof(NodePair) == 2 * sizeof(Node) && offsetof(NodePair, value) == sizeof(Node),
+               "a mapping's kids, key and value in turn, are its pairs");
+
+/* Where node `n` was written (no file if `n` is NULL): `files` are the
+ * files of its tree, a Source's `files` or &f for a tree yaml_load read
+ * from f. */
+static inline Pos node_pos(const SrcFile *const *files, const Node *n)
+{
+    return n ? (Pos){files[n->file], n->off, n->span} : (Pos){0};
+}
+/* Sets where `n` was written: at `p`, in file `file` of its tree (p's
+ * file); a position in no file or past the widths of Node is a bug. */
+void node_place(Node *n, unsigned file, Pos p);
 
 typedef struct LoadLimits {
     unsigned max_depth;        /* nesting of maps/sequences */
@@ -413,20 +444,22 @@ extern const LoadLimits load_default_limits;
 
 /* Parses one YAML document.  Reports every error it can with a position
  * (syntax, duplicate keys, non-scalar keys, tabs, limits) and returns NULL
- * if any was reported.  An empty document is an error. */
+ * if any was reported.  An empty document is an error.  The tree's nodes
+ * are file 0 of their tree: node_pos(&src, n). */
 Node *yaml_load(Arena *a, const SrcFile *src, const LoadLimits *lim, Diags *d);
 
 /* Lookup helpers over a NODE_MAP (NULL if absent or not a map). */
 Node *node_get(const Node *map, const char *key);
 const NodePair *node_pair(const Node *map, const char *key);
 const char *node_kind_name(NodeKind k); /* "scalar", "mapping", "sequence" */
-/* A node's span; a quoted scalar's includes its quotes. */
-Pos node_span(const Node *n);
+/* A node's span; a quoted scalar's includes its quotes (`files`: as
+ * node_pos's). */
+Pos node_span(const SrcFile *const *files, const Node *n);
 /* Whether `n` is of kind `k`; if not, reports "WHAT must be a K". */
-bool node_expect(Diags *d, const Node *n, NodeKind k, const char *what);
+bool node_expect(Diags *d, const SrcFile *const *files, const Node *n, NodeKind k, const char *what);
 /* Position of character `i` of a scalar's value (for expression columns):
  * exact for plain and single-line quoted scalars. */
-Pos node_char_pos(const Node *scalar, size_t i, uint32_t len);
+Pos node_char_pos(const SrcFile *const *files, const Node *scalar, size_t i, uint32_t len);
 
 /* The options of the front end: load reads the -I directories and the
  * depth limit, resolve the -D overrides and --ddi. */
@@ -440,7 +473,7 @@ typedef struct ResolveOpts {
     unsigned ndefines;
     const char *const *include_dirs; /* -I, searched for `extends` */
     unsigned ninclude;
-    unsigned max_extends_depth;
+    unsigned max_extends_depth; /* 0: 16; at most NODE_MAX_FILES - 1 */
     unsigned ddi_forms; /* --ddi; 0: the forms board.wddm is asked */
     const char *rev;    /* read the spec and its extends chain from git (diff) */
     /* An `extends` file's text held elsewhere (an editor's unsaved buffer,
@@ -466,7 +499,7 @@ typedef struct Deleted {
 /* A spec as read: its extends chain merged into one tree. */
 typedef struct Source {
     Node *root;            /* child over base: by the merge rules of spec.def */
-    const SrcFile **files; /* the spec, then each file it extends */
+    const SrcFile **files; /* the spec, then each file it extends (Node.file) */
     unsigned nfiles;
     bool clean;            /* nothing was reported while reading */
     NearName *near;
@@ -530,8 +563,9 @@ enum { EXPR_MAX_DEPTH = 64, EXPR_MAX_LEN = 4096 };
  * error, reported at its exact column. */
 Expr *expr_parse(Arena *a, const char *text, size_t len, Pos start, Diags *d);
 /* The same for a YAML scalar: every position is computed once, from the
- * byte offset in its value, as the source character (node_char_pos). */
-Expr *expr_parse_scalar(Arena *a, const Node *scalar, Diags *d);
+ * byte offset in its value, as the source character (node_char_pos;
+ * `files`: of the scalar's tree). */
+Expr *expr_parse_scalar(Arena *a, const SrcFile *const *files, const Node *scalar, Diags *d);
 
 /* Name lookup for evaluation: return true and set *out, or report an error
  * (unknown name, cycle, ...) and return false. */
@@ -722,7 +756,8 @@ typedef struct Segment {
 #ifdef SEGC_TEST_FIELDS
     Value test_field;         /* a test build's row of fields.def (tests/gen/fields) */
 #endif
-    const Node *near;         /* added without `new: true`: the close base segment's `name:` (NearName) */
+    const char *near;         /* added without `new: true`: the close base segment's name (NearName) */
+    Pos near_pos;             /* ... and where its `name:` is written */
     bool unresolved;          /* a value failed (reported): rules skip it */
 } Segment;
 

@@ -355,8 +355,13 @@ size_t utf8_check(const unsigned char *s, size_t len)
 
 /* ---- lines and columns ------------------------------------------------- */
 
-/* f->lines: the offset each line starts at (line 1: after a BOM), built
- * once per file. */
+/* f->lines: where every LINE_STEP-th line starts (lines[k]: line
+ * k * LINE_STEP + 1; line 1: after a BOM), and f->nlines the lines of the
+ * file, built once per file.  A position's line is found from the nearest
+ * one before it, past at most LINE_STEP - 1 line feeds: a table of every
+ * line would take 4 bytes a line, as much as a file of short keys' text. */
+enum { LINE_STEP = 32 };
+
 static void src_lines(const SrcFile *cf)
 {
     if (cf->lines)
@@ -365,12 +370,21 @@ static void src_lines(const SrcFile *cf)
     size_t n = 1;
     for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
         n++;
-    f->lines = arena_alloc(f->arena, n * sizeof *f->lines);
+    f->lines = arena_alloc(f->arena, ((n - 1) / LINE_STEP + 1) * sizeof *f->lines);
     f->lines[0] = f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a BOM is no part of line 1 */
     n = 1;
-    for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++)
-        f->lines[n++] = (uint32_t)(s + 1 - f->text);
+    for (const char *s = f->text, *e = s + f->len; (s = memchr(s, '\n', (size_t)(e - s))); s++, n++)
+        if (n % LINE_STEP == 0)
+            f->lines[n / LINE_STEP] = (uint32_t)(s + 1 - f->text);
     f->nlines = (uint32_t)n;
+}
+
+/* The start of the line after the one starting at `bol`, or f->len + 1
+ * past the last. */
+static size_t next_line(const SrcFile *f, size_t bol)
+{
+    const char *nl = bol < f->len ? memchr(f->text + bol, '\n', f->len - bol) : NULL;
+    return nl ? (size_t)(nl + 1 - f->text) : f->len + 1;
 }
 
 SrcLoc src_loc(Pos p)
@@ -380,14 +394,16 @@ SrcLoc src_loc(Pos p)
         return (SrcLoc){0};
     size_t off = p.off < f->len ? p.off : f->len, lo = 0, hi;
     src_lines(f);
-    for (hi = f->nlines; hi - lo > 1;) { /* the last line starting at or before off */
+    for (hi = (f->nlines - 1) / LINE_STEP + 1; hi - lo > 1;) { /* the last table line starting at or before off */
         size_t mid = lo + (hi - lo) / 2;
         if (f->lines[mid] <= off)
             lo = mid;
         else
             hi = mid;
     }
-    size_t line = lo + 1, bol = f->lines[lo];
+    size_t line = lo * LINE_STEP + 1, bol = f->lines[lo];
+    for (size_t next; line < f->nlines && (next = next_line(f, bol)) <= off; bol = next)
+        line++;
     const char *b = f->text + bol, *e = memchr(b, '\n', f->len - (bol < f->len ? bol : f->len));
     return (SrcLoc){(uint32_t)line, (uint32_t)(off > bol ? off - bol + 1 : 1), b, e ? e : f->text + f->len};
 }
@@ -397,7 +413,14 @@ size_t src_line_off(const SrcFile *f, uint32_t line)
     if (!f || !f->text)
         return 0;
     src_lines(f);
-    return line <= 1 ? f->lines[0] : line <= f->nlines ? f->lines[line - 1] : f->len;
+    if (line <= 1)
+        return f->lines[0];
+    if (line > f->nlines)
+        return f->len;
+    size_t bol = f->lines[(line - 1) / LINE_STEP];
+    for (uint32_t k = (line - 1) % LINE_STEP; k; k--)
+        bol = next_line(f, bol);
+    return bol;
 }
 
 /* The one-byte span at byte `off` of `f`. */

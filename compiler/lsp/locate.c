@@ -10,11 +10,11 @@ static bool walk(const Analysis *an, const Node *n, Cursor *c);
 
 /* Whether byte `off` is on scalar `n` of the document (its end included,
  * so a cursor just after a word is on it). */
-static bool on(const Analysis *an, const Node *n, size_t off)
+static bool on(const Analysis *an, const Cursor *c, const Node *n, size_t off)
 {
-    if (!n || n->kind != NODE_SCALAR || n->pos.file != an->file)
+    if (!n || n->kind != NODE_SCALAR || node_pos(c->files, n).file != an->file)
         return false;
-    Pos p = node_span(n);
+    Pos p = node_span(c->files, n);
     size_t from = pos_offset(p);
     return off >= from && off <= from + p.len;
 }
@@ -32,31 +32,31 @@ static bool step(const Analysis *an, Cursor *c, const Node *in, const char *key,
 
 static bool walk(const Analysis *an, const Node *n, Cursor *c)
 {
-    if (n->kind == NODE_SCALAR && on(an, n, c->off)) {
+    if (n->kind == NODE_SCALAR && on(an, c, n, c->off)) {
         c->scalar = n;
         return true;
     }
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
         const NodePair *p = &n->pairs[i];
-        if (on(an, p->key, c->off)) {
-            c->path[c->depth < LOC_MAX_DEPTH ? c->depth++ : c->depth - 1] = (PathStep){p->key->str, -1, n};
-            c->scalar = p->key;
+        if (on(an, c, &p->key, c->off)) {
+            c->path[c->depth < LOC_MAX_DEPTH ? c->depth++ : c->depth - 1] = (PathStep){p->key.str, -1, n};
+            c->scalar = &p->key;
             c->on_key = true;
             return true;
         }
-        if (step(an, c, n, p->key->str, -1, p->value))
+        if (step(an, c, n, p->key.str, -1, &p->value))
             return true;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++)
-        if (step(an, c, n, NULL, (int)i, n->items[i]))
+        if (step(an, c, n, NULL, (int)i, &n->items[i]))
             return true;
     return false;
 }
 
-bool lsp_locate(const Analysis *an, size_t off, Cursor *c)
+bool lsp_locate(const Analysis *an, const Node *root, const SrcFile *const *files, size_t off, Cursor *c)
 {
-    *c = (Cursor){.off = off};
-    return an->src.root && walk(an, an->src.root, c);
+    *c = (Cursor){.off = off, .files = files};
+    return root && walk(an, root, c);
 }
 
 const Segment *spec_segment(const Spec *s, const char *name)
@@ -70,7 +70,7 @@ const char *cursor_segment_name(const Cursor *c)
     if (c->depth < 2 || !c->path[0].key || strcmp(c->path[0].key, "segments") || c->path[1].index < 0 ||
         c->path[1].node->kind != NODE_SEQ)
         return NULL;
-    const Node *name = node_get(c->path[1].node->items[c->path[1].index], "name");
+    const Node *name = node_get(&c->path[1].node->items[c->path[1].index], "name");
     return name && name->kind == NODE_SCALAR ? name->str : NULL;
 }
 

@@ -133,15 +133,17 @@ typedef struct PathStep {
 typedef struct Cursor {
     size_t off;           /* the byte offset in the document */
     const Node *scalar;   /* the scalar under it: a key or a value */
+    const SrcFile *const *files; /* of the tree it is in (node_pos) */
     bool on_key;          /* the scalar is a key (the last step's) */
     PathStep path[LOC_MAX_DEPTH];
     unsigned depth;
 } Cursor;
 
-/* Finds the scalar of the document under byte `off` in the tree the
- * analysis read (a base file's nodes are not the document's).  False when
+/* Finds the scalar of the document under byte `off` in tree `root` of
+ * the analysis (its merged tree, or the document's own), whose nodes are
+ * of `files` (a base file's nodes are not the document's).  False when
  * there is none, or no tree (c->depth is then 0). */
-bool lsp_locate(const Analysis *an, size_t off, Cursor *c);
+bool lsp_locate(const Analysis *an, const Node *root, const SrcFile *const *files, size_t off, Cursor *c);
 /* The segment of spec `s` (or NULL) named `name`, or NULL. */
 const Segment *spec_segment(const Spec *s, const char *name);
 /* The `name:` of the entry of `segments:` the cursor is inside, or NULL;

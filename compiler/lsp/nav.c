@@ -125,16 +125,14 @@ static Sym word_sym(const Cursor *c)
 /* What the word under byte `off` of the document stands for. */
 static Sym sym_at(Nav *nv, size_t off)
 {
-    Analysis own = *nv->an;
-    own.src.root = (Node *)(uintptr_t)nv->own;
     Cursor c;
-    if (!nv->own || !lsp_locate(&own, off, &c) || c.scalar->kind != NODE_SCALAR)
+    if (!lsp_locate(nv->an, nv->own, &nv->an->file, off, &c) || c.scalar->kind != NODE_SCALAR)
         return (Sym){0};
     Sym s = word_sym(&c);
     int field;
     if (s.kind != SYM_NONE || !cursor_expression(&c, &field))
         return s;
-    const Expr *ref = ref_at(expr_parse_scalar(nv->a, c.scalar, &nv->scratch), off);
+    const Expr *ref = ref_at(expr_parse_scalar(nv->a, c.files, c.scalar, &nv->scratch), off);
     Pos word;
     return ref ? ref_sym(nv->a, ref, cursor_segment_name(&c), &word) : (Sym){0};
 }
@@ -142,9 +140,9 @@ static Sym sym_at(Nav *nv, size_t off)
 /* ---- definition ----------------------------------------------------------- */
 
 /* The span of a scalar's text (inside its quotes). */
-static Pos text_span(const Node *n)
+static Pos text_span(const SrcFile *const *files, const Node *n)
 {
-    return n->style == SCALAR_BLOCK ? n->pos : node_char_pos(n, 0, (uint32_t)n->len);
+    return n->style == SCALAR_BLOCK ? node_pos(files, n) : node_char_pos(files, n, 0, (uint32_t)n->len);
 }
 
 /* The entry of `segments:` in tree `root` named `name`, or NULL. */
@@ -152,9 +150,9 @@ static const Node *seg_entry(const Node *root, const char *name)
 {
     const Node *segs = node_get(root, "segments");
     for (size_t i = 0; segs && segs->kind == NODE_SEQ && i < segs->nitems; i++) {
-        const Node *n = node_get(segs->items[i], "name");
+        const Node *n = node_get(&segs->items[i], "name");
         if (n && n->kind == NODE_SCALAR && !strcmp(n->str, name))
-            return segs->items[i];
+            return &segs->items[i];
     }
     return NULL;
 }
@@ -166,13 +164,14 @@ static const Node *seg_entry(const Node *root, const char *name)
 static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
 {
     const Node *root = nv->an->src.root ? nv->an->src.root : nv->own, *m, *v = NULL;
+    const SrcFile *const *files = nv->an->src.root ? nv->an->src.files : &nv->an->file;
     const NodePair *p;
     switch (s->kind) {
     case SYM_CONST:
     case SYM_BAR:
         if (!(p = node_pair(node_get(root, s->kind == SYM_CONST ? "constants" : "bars"), s->name)))
             return false;
-        *out = text_span(p->key);
+        *out = text_span(files, &p->key);
         return true;
     case SYM_SEG:
     case SYM_FIELD:
@@ -185,7 +184,7 @@ static bool def_pos(const Nav *nv, const Sym *s, Pos *out)
             v = m && (s->kind == SYM_SEG || s->seg) ? node_get(m, "name") : NULL;
         if (!v || v->kind != NODE_SCALAR)
             return false;
-        *out = text_span(v);
+        *out = text_span(files, v);
         return true;
     case SYM_FILE:
         if (nv->an->src.nfiles < 2)
@@ -259,9 +258,9 @@ static void refs_in_scalar(Refs *r, const Cursor *c)
         /* The declarations: a key of constants: or bars:, a segment's name:. */
         bool decl = c->on_key || path_is(c, "segments # name");
         if (r->decl || !decl)
-            add_ref(r, text_span(c->scalar));
+            add_ref(r, text_span(c->files, c->scalar));
     } else if (s.kind == SYM_NONE && cursor_expression(c, &field)) {
-        refs_in_expr(r, expr_parse_scalar(r->nv->a, c->scalar, &r->nv->scratch), cursor_segment_name(c));
+        refs_in_expr(r, expr_parse_scalar(r->nv->a, c->files, c->scalar, &r->nv->scratch), cursor_segment_name(c));
     }
 }
 
@@ -272,20 +271,20 @@ static void refs_walk(Refs *r, const Node *n, Cursor *c)
         return;
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
         const NodePair *p = &n->pairs[i];
-        c->path[c->depth++] = (PathStep){p->key->str, -1, n};
-        c->scalar = p->key, c->on_key = true;
+        c->path[c->depth++] = (PathStep){p->key.str, -1, n};
+        c->scalar = &p->key, c->on_key = true;
         refs_in_scalar(r, c);
-        c->scalar = p->value, c->on_key = false;
-        if (p->value->kind == NODE_SCALAR)
+        c->scalar = &p->value, c->on_key = false;
+        if (p->value.kind == NODE_SCALAR)
             refs_in_scalar(r, c);
         else
-            refs_walk(r, p->value, c);
+            refs_walk(r, &p->value, c);
         c->depth--;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++) {
         c->path[c->depth++] = (PathStep){NULL, (int)i, n};
-        if (n->items[i]->kind != NODE_SCALAR)
-            refs_walk(r, n->items[i], c);
+        if (n->items[i].kind != NODE_SCALAR)
+            refs_walk(r, &n->items[i], c);
         c->depth--;
     }
 }
@@ -302,7 +301,7 @@ json_t *lsp_references(Server *S, const json_t *params, RpcError *err)
      * document: its own tree is parsed already). */
     for (unsigned i = 0; same_sym(&r.want, &r.want) /* a name */ && i < (nv.an->src.nfiles ? nv.an->src.nfiles : 1); i++) {
         const Node *t = i ? file_tree(&nv, nv.an->src.files[i]) : nv.own;
-        Cursor c = {0};
+        Cursor c = {.files = i ? &nv.an->src.files[i] : &nv.an->file}; /* t is file 0 of these */
         if (t)
             refs_walk(&r, t, &c);
     }
@@ -317,17 +316,17 @@ enum { SK_MODULE = 2, SK_NAMESPACE = 3, SK_FIELD = 8, SK_INTERFACE = 11, SK_CONS
        SK_STRUCT = 23 };
 
 /* The byte just past the last character of `n` and what it holds. */
-static size_t node_end(const Node *n)
+static size_t node_end(const SrcFile *const *files, const Node *n)
 {
-    size_t end = pos_offset(n->pos) + 1;
+    size_t end = pos_offset(node_pos(files, n)) + 1;
     if (n->kind == NODE_SCALAR && n->style != SCALAR_BLOCK)
-        end = pos_offset(n->pos) + node_span(n).len;
+        end = pos_offset(node_pos(files, n)) + node_span(files, n).len;
     for (size_t i = 0; n->kind == NODE_MAP && i < n->npairs; i++) {
-        size_t e = node_end(n->pairs[i].value);
+        size_t e = node_end(files, &n->pairs[i].value);
         end = e > end ? e : end;
     }
     for (size_t i = 0; n->kind == NODE_SEQ && i < n->nitems; i++) {
-        size_t e = node_end(n->items[i]);
+        size_t e = node_end(files, &n->items[i]);
         end = e > end ? e : end;
     }
     return end;
@@ -339,7 +338,8 @@ static json_t *symbol(const Nav *nv, const char *name, const char *detail, int k
                       const Node *last, const Node *sel)
 {
     const SrcFile *f = nv->an->file;
-    size_t from = pos_offset(first->pos), to = node_end(last), s0 = pos_offset(text_span(sel));
+    const SrcFile *const *own = &nv->an->file; /* of the document's own tree */
+    size_t from = pos_offset(node_pos(own, first)), to = node_end(own, last), s0 = pos_offset(text_span(own, sel));
     size_t s1 = s0 + (sel->style == SCALAR_BLOCK ? 0 : sel->len);
     if (s1 > to)
         to = s1;
@@ -378,7 +378,7 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     json_t *o = symbol(nv, name->str, seg_detail(nv, g, entry), SK_STRUCT, entry, entry, name);
     const Node *banks = node_get(entry, "banks");
     for (size_t i = 0; banks && banks->kind == NODE_SEQ && i < banks->nitems; i++) {
-        const Node *b = banks->items[i], *bn = node_get(b, "name");
+        const Node *b = &banks->items[i], *bn = node_get(b, "name");
         if (!bn || bn->kind != NODE_SCALAR)
             continue;
         const char *detail = NULL;
@@ -393,11 +393,11 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
 /* A section's symbol (its key) with one child per key of its map. */
 static json_t *map_symbol(const Nav *nv, const NodePair *sec, int kind)
 {
-    json_t *o = symbol(nv, sec->key->str, NULL, SK_NAMESPACE, sec->key, sec->value, sec->key);
-    for (size_t i = 0; sec->value->kind == NODE_MAP && i < sec->value->npairs; i++) {
-        const NodePair *p = &sec->value->pairs[i];
-        const char *detail = p->value->kind == NODE_SCALAR ? p->value->str : NULL;
-        add_child(o, symbol(nv, p->key->str, detail, kind, p->key, p->value, p->key));
+    json_t *o = symbol(nv, sec->key.str, NULL, SK_NAMESPACE, &sec->key, &sec->value, &sec->key);
+    for (size_t i = 0; sec->value.kind == NODE_MAP && i < sec->value.npairs; i++) {
+        const NodePair *p = &sec->value.pairs[i];
+        const char *detail = p->value.kind == NODE_SCALAR ? p->value.str : NULL;
+        add_child(o, symbol(nv, p->key.str, detail, kind, &p->key, &p->value, &p->key));
     }
     return o;
 }
@@ -414,21 +414,21 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
     json_t *out = json_array();
     for (size_t i = 0; nv.own && i < nv.own->npairs; i++) {
         const NodePair *p = &nv.own->pairs[i];
-        const char *k = p->key->str;
-        const Node *name = node_get(p->value, "name");
+        const char *k = p->key.str;
+        const Node *name = node_get(&p->value, "name");
         if (!strcmp(k, "board"))
             json_array_append_new(out, symbol(&nv, k, name && name->kind == NODE_SCALAR ? name->str : NULL,
-                                              SK_MODULE, p->key, p->value, p->key));
+                                              SK_MODULE, &p->key, &p->value, &p->key));
         else if (!strcmp(k, "constants"))
             json_array_append_new(out, map_symbol(&nv, p, SK_CONSTANT));
         else if (!strcmp(k, "bars"))
             json_array_append_new(out, map_symbol(&nv, p, SK_INTERFACE));
         else if (!strcmp(k, "paging"))
-            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, p->key, p->value, p->key));
+            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, &p->key, &p->value, &p->key));
         else if (!strcmp(k, "segments")) {
-            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, p->key, p->value, p->key);
-            for (size_t j = 0; p->value->kind == NODE_SEQ && j < p->value->nitems; j++) {
-                json_t *seg = seg_symbol(&nv, p->value->items[j]);
+            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, &p->key, &p->value, &p->key);
+            for (size_t j = 0; p->value.kind == NODE_SEQ && j < p->value.nitems; j++) {
+                json_t *seg = seg_symbol(&nv, &p->value.items[j]);
                 if (seg)
                     add_child(o, seg);
             }
@@ -452,7 +452,7 @@ static bool shown_at(const Nav *nv, const Diag *g, size_t *from, size_t *to)
         const Node *ext = node_get(nv->own, "extends");
         if (!g->pos.file || !ext || ext->kind != NODE_SCALAR)
             return false;
-        p = node_span(ext);
+        p = node_span(&nv->an->file, ext);
     }
     *from = pos_offset(p);
     *to = *from + (p.len ? p.len : 1);

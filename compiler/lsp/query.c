@@ -66,6 +66,7 @@ static json_t *lsp_markup(Markup kind, const char *md, size_t len)
 typedef struct HoverEval {
     const Spec *s;
     const Segment *seg;
+    const SrcFile *const *files; /* of the hovered scalar's tree */
 } HoverEval;
 
 /* EvalEnv.lookup over the resolved model, through the resolver's names. */
@@ -91,7 +92,7 @@ static bool chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, Bu
     const Expr *refs[64];
     unsigned nrefs = 0;
     refs_of(e, refs, &nrefs, countof(refs));
-    Pos sp = node_span(n);
+    Pos sp = node_span(h->files, n);
     size_t at = pos_offset(sp), end = at + sp.len;
     const char *t = sp.file->text;
     if (n->style == SCALAR_SINGLE || n->style == SCALAR_DOUBLE)
@@ -132,7 +133,7 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
     }
     buf_printf(b, "`%s`", key);
     if (path_is(c, "segments # banks # *") && c->path[3].index >= 0) { /* an item, not a key "#" */
-        const Node *bank = c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
+        const Node *bank = &c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
         if (name && name->kind == NODE_SCALAR)
             buf_printf(b, " of bank `%s`", name->str);
     }
@@ -181,8 +182,8 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
     const Spec *s = an->s;
     Diags d;
     diags_init(&d, a);
-    Expr *e = s ? expr_parse_scalar(a, c->scalar, &d) : NULL;
-    HoverEval h = {s, g};
+    Expr *e = s ? expr_parse_scalar(a, c->files, c->scalar, &d) : NULL;
+    HoverEval h = {s, g, c->files};
     EvalEnv env = {&h, model_lookup, f == F_page_size || !s ? 0 : s->page_size.v};
     uint64_t v;
     const Constant *k = overridden(s, c);
@@ -364,14 +365,14 @@ json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
         return NULL;
     Analysis *an = lsp_analysis(S, doc);
     Cursor c;
-    if (!lsp_locate(an, off, &c))
+    if (!lsp_locate(an, an->src.root, an->src.files, off, &c))
         return json_null();
     Arena *a = arena_new();
     Buf b = {0};
     bool any = hover_flag(&c, &b) || hover_waiver(&c, &b) || hover_segment(a, an, &c, &b) ||
                hover_class(a, an, &c, &b) || hover_bank(a, an, &c, &b) || hover_bar(a, an, &c, &b) || hover_expression(a, an, &c, &b);
     json_t *r = any ? json_pack("{s:o,s:o}", "contents", lsp_markup(S->hover_markup, b.p, b.len), "range",
-                                lsp_range(S, node_span(c.scalar)))
+                                lsp_range(S, node_span(c.files, c.scalar)))
                     : json_null();
     buf_free(&b);
     arena_free(a);

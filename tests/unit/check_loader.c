@@ -14,10 +14,18 @@
 #include "fixture.h"
 #include "segc.h"
 
+/* The file load_n read last: its tree's nodes are file 0 of &F. */
+static const SrcFile *F;
+
 static Node *load_n(const char *text, size_t len, const LoadLimits *lim)
 {
-    const SrcFile *f = src_from_string(A, "t.yaml", text, len);
-    return yaml_load(A, f, lim, &D);
+    F = src_from_string(A, "t.yaml", text, len);
+    return yaml_load(A, F, lim, &D);
+}
+
+static Pos pos(const Node *n)
+{
+    return node_pos(&F, n);
 }
 
 static Node *load(const char *text, const LoadLimits *lim)
@@ -45,9 +53,9 @@ static void dump(Buf *b, const Node *n)
         for (size_t i = 0; i < n->npairs; i++) {
             if (i)
                 buf_putc(b, ',');
-            dump(b, n->pairs[i].key);
+            dump(b, &n->pairs[i].key);
             buf_putc(b, '=');
-            dump(b, n->pairs[i].value);
+            dump(b, &n->pairs[i].value);
         }
         buf_putc(b, '}');
         break;
@@ -56,12 +64,12 @@ static void dump(Buf *b, const Node *n)
         for (size_t i = 0; i < n->nitems; i++) {
             if (i)
                 buf_putc(b, ',');
-            dump(b, n->items[i]);
+            dump(b, &n->items[i]);
         }
         buf_putc(b, ']');
         break;
     }
-    buf_printf(b, "@%u:%u", (unsigned)src_loc(n->pos).line, (unsigned)src_loc(n->pos).col);
+    buf_printf(b, "@%u:%u", (unsigned)src_loc(pos(n)).line, (unsigned)src_loc(pos(n)).col);
 }
 
 /* The tree as a string in the arena. */
@@ -176,13 +184,13 @@ START_TEST(test_lengths)
 {
     Node *n = load("abc: 'x y'\nk: [1, 22]\nm:\n  q: 1\n", NULL);
     ck_assert_ptr_nonnull(n);
-    ck_assert_uint_eq(n->pairs[0].key->pos.len, 3);
-    ck_assert_uint_eq(n->pairs[0].value->pos.len, 5);
-    ck_assert_uint_eq(node_get(n, "k")->pos.len, 7);
-    ck_assert_uint_eq(node_get(n, "k")->items[1]->pos.len, 2);
-    ck_assert_uint_eq(node_get(n, "m")->pos.len, 1); /* spans lines */
-    ck_assert_ptr_eq(n->pos.file, n->pairs[0].key->pos.file);
-    ck_assert_str_eq(n->pos.file->name, "t.yaml");
+    ck_assert_uint_eq(pos(&n->pairs[0].key).len, 3);
+    ck_assert_uint_eq(pos(&n->pairs[0].value).len, 5);
+    ck_assert_uint_eq(pos(node_get(n, "k")).len, 7);
+    ck_assert_uint_eq(pos(&node_get(n, "k")->items[1]).len, 2);
+    ck_assert_uint_eq(pos(node_get(n, "m")).len, 1); /* spans lines */
+    ck_assert_ptr_eq(pos(n).file, pos(&n->pairs[0].key).file);
+    ck_assert_str_eq(pos(n).file->name, "t.yaml");
 }
 END_TEST
 
@@ -191,10 +199,14 @@ START_TEST(test_alias_shares)
     Node *n = load("a: &x [1, {k: v}]\nb: *x\nc: [*x, *x]\n", NULL);
     ck_assert_str_eq(diags(), "");
     ck_assert_ptr_nonnull(n);
-    const Node *a = node_get(n, "a");
-    ck_assert_ptr_eq(node_get(n, "b"), a);
-    ck_assert_ptr_eq(node_get(n, "c")->items[0], a);
-    ck_assert_ptr_eq(node_get(n, "c")->items[1], a);
+    /* An alias is a copy of its anchor's node that shares its kids:
+     * nothing below it is copied. */
+    const Node *a = node_get(n, "a"), *b = node_get(n, "b"), *c = node_get(n, "c");
+    ck_assert_ptr_eq(b->items, a->items);
+    ck_assert_uint_eq(b->nitems, 2);
+    ck_assert_ptr_eq(c->items[0].items, a->items);
+    ck_assert_ptr_eq(c->items[1].items, a->items);
+    ck_assert_uint_eq(c->items[1].nitems, 2);
     /* a redefined anchor: later aliases see the new node */
     n = load("a: &x 1\nb: &x 2\nc: *x\n", NULL);
     ck_assert_ptr_nonnull(n);
@@ -300,8 +312,8 @@ START_TEST(test_char_pos)
     ck_assert_ptr_nonnull(s);
     if (s->kind != NODE_SCALAR)
         return;
-    Pos p = node_char_pos(s, charpos[_i].i, charpos[_i].len);
-    ck_assert_ptr_eq(p.file, s->pos.file);
+    Pos p = node_char_pos(&F, s, charpos[_i].i, charpos[_i].len);
+    ck_assert_ptr_eq(p.file, pos(s).file);
     ck_assert_uint_eq(src_loc(p).line, charpos[_i].line);
     ck_assert_uint_eq(src_loc(p).col, charpos[_i].col);
     ck_assert_uint_eq(p.len, charpos[_i].plen);
@@ -534,8 +546,8 @@ START_TEST(test_large)
     Node *n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->npairs, N);
-    ck_assert_uint_eq(src_loc(n->pairs[N - 1].key->pos).line, N);
-    ck_assert_uint_eq(src_loc(n->pairs[N - 1].value->pos).col, 11); /* "key99999: " */
+    ck_assert_uint_eq(src_loc(pos(&n->pairs[N - 1].key)).line, N);
+    ck_assert_uint_eq(src_loc(pos(&n->pairs[N - 1].value)).col, 11); /* "key99999: " */
     buf_free(&b);
 
     buf_puts(&b, "[");
@@ -545,10 +557,78 @@ START_TEST(test_large)
     n = load_n(b.p, b.len, NULL);
     ck_assert_ptr_nonnull(n);
     ck_assert_uint_eq(n->nitems, N);
-    ck_assert_uint_eq(src_loc(n->items[N - 1]->pos).col, 2 + (N - 1) * 3);
+    ck_assert_uint_eq(src_loc(pos(&n->items[N - 1])).col, 2 + (N - 1) * 3);
     buf_free(&b);
     double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
     ck_assert_double_lt(secs, 20.0);
+}
+END_TEST
+
+/* A big mapping inside the document takes the loader's stack for its
+ * kids (load.c on_end): its keys, and the document's keys around it, come
+ * out in place, and a repeated key among them is found where written. */
+START_TEST(test_big_nested)
+{
+    enum { N = 5000 };
+    for (int dup = 0; dup < 2; dup++) {
+        Buf b = {0};
+        buf_puts(&b, "a: 1\nb:\n");
+        for (int i = 0; i < N; i++)
+            buf_printf(&b, "  k%d: %d\n", i, i);
+        buf_puts(&b, dup ? "  k7: again\nc: [x, y]\n" : "c: [x, y]\n");
+        unsigned before = D.nerrors;
+        Node *n = load_n(b.p, b.len, NULL);
+        buf_free(&b);
+        if (dup) {
+            ck_assert_ptr_null(n);
+            ck_assert_uint_eq(D.nerrors, before + 1);
+            ck_assert_str_eq(diags(), "duplicate-key@5003:3 (note@10:3)");
+            continue;
+        }
+        ck_assert_ptr_nonnull(n);
+        ck_assert_uint_eq(n->npairs, 3);
+        ck_assert_str_eq(node_get(n, "a")->str, "1");
+        const Node *m = node_get(n, "b"), *c = node_get(n, "c");
+        ck_assert_uint_eq(m->npairs, N);
+        ck_assert_str_eq(m->pairs[N - 1].key.str, "k4999");
+        ck_assert_str_eq(m->pairs[N - 1].value.str, "4999");
+        ck_assert_uint_eq(src_loc(pos(&m->pairs[N - 1].key)).line, N + 2);
+        ck_assert_uint_eq(c->nitems, 2);
+        ck_assert_str_eq(c->items[1].str, "y");
+        ck_assert_uint_eq(src_loc(pos(&c->items[1])).line, N + 3);
+    }
+}
+END_TEST
+
+/* src_loc and src_line_off against counting line feeds from the start,
+ * at every offset of files of 0 to 100 lines (across the line table's
+ * steps), with and without a BOM and a final line feed, lines of 0 to 6
+ * bytes. */
+START_TEST(test_lines)
+{
+    bool bom = _i & 1, last_lf = _i & 2;
+    for (int nl = 0; nl <= 100; nl += nl < 40 ? 1 : 13) {
+        Buf b = {0};
+        buf_puts(&b, bom ? "\xEF\xBB\xBF" : "");
+        for (int l = 0; l < nl; l++) {
+            for (int k = 0; k < (l * 7) % 6; k++)
+                buf_putc(&b, 'a' + k);
+            if (l + 1 < nl || last_lf)
+                buf_putc(&b, '\n');
+        }
+        const SrcFile *f = src_from_string(A, "t.yaml", b.p ? b.p : "", b.len);
+        size_t start = bom ? 3 : 0, line = 1, bol = start;
+        for (size_t off = start; off <= b.len; off++) {
+            SrcLoc l = src_loc(pos_at(f, off, 1));
+            ck_assert_msg(l.line == line && l.col == off - bol + 1 && l.bol == f->text + bol,
+                          "%d lines, offset %zu: %u:%u, want %zu:%zu", nl, off, l.line, l.col, line, off - bol + 1);
+            ck_assert_uint_eq(src_line_off(f, (uint32_t)line), bol);
+            if (off < b.len && b.p[off] == '\n')
+                line++, bol = off + 1;
+        }
+        ck_assert_uint_eq(src_line_off(f, (uint32_t)line + 1), b.len); /* past the last line */
+        buf_free(&b);
+    }
 }
 END_TEST
 
@@ -585,7 +665,7 @@ START_TEST(test_mutations)
         Node *n = load_n(t, len, NULL);
         ck_assert((n == NULL) == (D.nerrors > before));
         if (n && n->kind == NODE_SCALAR && n->len)
-            (void)node_char_pos(n, n->len / 2, 1);
+            (void)node_char_pos(&F, n, n->len / 2, 1);
         free(t);
     }
 }
@@ -611,6 +691,8 @@ Suite *loader_suite(void)
     tcase_add_test(tc, test_deep_nesting);
     tcase_add_test(tc, test_big_scalar);
     tcase_add_test(tc, test_large);
+    tcase_add_test(tc, test_big_nested);
+    tcase_add_loop_test(tc, test_lines, 0, 4);
     tcase_add_loop_test(tc, test_mutations, 0, 8);
     suite_add_tcase(s, tc);
     return s;
