@@ -99,7 +99,7 @@ $(B)/gen/%.h: $(B)/gen/%.c ;
 # The text segc writes (templates/) is compiled into the binary, so an
 # installed segc needs no source tree: compiler/tools/frag.c writes the
 # fragments and a typed function for each (frags.h).
-$(B)/frag: compiler/tools/frag.c | $(B)
+$(B)/frag: compiler/tools/frag.c compiler/tools/cdefs.h | $(B)
 	$(CC) -std=c11 -O1 -Wall -Wextra -Werror -o $@ $<
 $(GEN_FRAG): $(B)/frag $(FRAGS) | $(B)/gen
 	$(B)/frag $(B)/gen/frags.h $@ $(FRAGS)

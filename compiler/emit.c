@@ -727,8 +727,7 @@ static void lookup_function(Ctx *c)
             if (l == 0)
                 c_lookup_level0(w, &c->camel, L->shift);
             else
-                c_lookup_level(w, lk->tag, &c->camel, l, L->bits, L->shift,
-                               L->bits ? ((uint64_t)1 << L->bits) - 1 : 0);
+                c_lookup_level(w, lk->tag, &c->camel, l, L->bits, L->shift, ((uint64_t)1 << L->bits) - 1);
         }
     }
     c_lookup_answer_code(w, &c->camel);

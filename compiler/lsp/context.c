@@ -481,7 +481,6 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
         flow_context(&f, cur, end, l.kcol >= 0 ? l.kcol : (int)(l.rest - l.s), c);
         return;
     }
-    c->npresent = 0;
     set_name(c->key, l.key);
     c->kind = CTX_VALUE;
 }

@@ -60,7 +60,6 @@ typedef struct Doc {
     long long version;
     Analysis *an; /* the last analysis, NULL once the text changed */
     Analysis *good; /* the last analysis that built a spec (completion's names), or NULL */
-    bool published; /* diagnostics were sent for it */
 } Doc;
 
 typedef enum { ENC_UTF16, ENC_UTF8 } PosEncoding;

@@ -132,7 +132,7 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
         return;
     }
     buf_printf(b, "`%s`", key);
-    if (path_is(c, "segments # banks # *")) {
+    if (path_is(c, "segments # banks # *") && c->path[3].index >= 0) { /* an item, not a key "#" */
         const Node *bank = &c->path[3].node->items[c->path[3].index], *name = node_get(bank, "name");
         if (name && name->kind == NODE_SCALAR)
             buf_printf(b, " of bank `%s`", name->str);

@@ -317,7 +317,6 @@ static void publish(Server *S, Doc *doc)
     }
     notify(S, "textDocument/publishDiagnostics",
            json_pack("{s:s,s:I,s:o}", "uri", doc->uri, "version", (json_int_t)doc->version, "diagnostics", list));
-    doc->published = true;
 }
 
 /* Whether `an` read document `base` as a file its spec extends. */

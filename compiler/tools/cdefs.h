@@ -108,7 +108,10 @@ static CTok *cdefs_tokens(const CScan *s, int *ntok)
     CTok *t = NULL;
     int n = 0, cap = 0;
     bool line_start = true;
-    for (int i = 0; i < s->n;) {
+    for (int i = 0, at = -1; i < s->n;) {
+        if (i == at)
+            abort(); /* every unit is taken: a scan that stands still would never end */
+        at = i;
         int c = cdefs_ch(s, i), j;
         if (c == '\n') {
             line_start = true;

@@ -230,7 +230,8 @@ tamper() {
     fi
 }
 
-# tampers NAME DIR BOARD: one descriptor field, one bank end, output
+# tampers NAME DIR BOARD: one descriptor field, one bank end, the AGP
+# segment's SystemMemoryEndAddress (a board with one), output
 # written on a refused request, one segment
 # base (the table behind the lookups), each changed in the generated .c.
 tampers() {
@@ -251,6 +252,12 @@ tampers() {
         got=$(printf '0x%X' $((0x$end + 0x1000)))
         tamper "$1" "$2" "$3" "a changed bank end" '0,/^\(    0x[0-9A-F]*u\), \/\* bank 1 /s//\1 + 0x1000u, \/* bank 1 /' \
             "^QUERYSEGMENT3? via [A-Za-z0-9]+, second call.*: segment [0-9]+ '[a-z0-9_]+' bank 1 end: got $got, expected $want\$"
+    fi
+    # The AGP segment's SystemMemoryEndAddress (0 in every answer), 4 KiB.
+    if grep -q '^        pDesc\[[0-9]*\]\.SystemMemoryEndAddress = 0;$' "$src"; then
+        tamper "$1" "$2" "$3" "a changed AGP SystemMemoryEndAddress" \
+            's/^\(        pDesc\[[0-9]*\]\.SystemMemoryEndAddress = \)0;$/\10x1000u;/' \
+            "^QUERYSEGMENT3 via [A-Za-z0-9]+, second call.*: segment [0-9]+ 'agp' SystemMemoryEndAddress: got 0x1000, expected 0x0\$"
     fi
     # A request refused for a short output block that writes into it first.
     tamper "$1" "$2" "$3" "output written on a refusal" \

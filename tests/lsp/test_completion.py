@@ -89,6 +89,10 @@ def keys_cases(c, uri):
     t.check(not {"name", "kind", "size"} & set(got), "not the keys it has", sorted(got))
     t.check("segc" not in got and "index" not in got, "no key of another map", sorted(got))
     t.eq(got.get("commit_limit", {}).get("kind"), 5, "a field is a Field item")
+    t.eq(got.get("base", {}).get("detail"), "expression: BaseAddress", "a field's detail: its DXGK member")
+    got = complete(c, uri, HEAD.replace("arch: x64 }", "| }") + TAIL)
+    t.eq({k: got.get(k, {}).get("detail") for k in ("page_size", "arch")}, {"page_size": "expression", "arch": "key"},
+         "a board's keys: page_size a field (fields.def's first) with no DXGK member, arch a key")
     got = complete(c, uri, HEAD + TAIL + "|\n")
     same(got, TOP_KEYS - {"segc", "board", "constants", "bars", "segments", "paging"},
          "top-level keys: only the missing ones")
@@ -243,7 +247,10 @@ def class_cases(c, uri):
     same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [|]")), ids, "in prefer:")
     same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [{ segment: | }]")), ids,
          "in a preference's segment:")
-    same(complete(c, uri, spec + "    banks: [|]\n"), {"near", "far"}, "banks: the first preferred segment's banks")
+    got = complete(c, uri, spec + "    banks: [|]\n")
+    same(got, {"near", "far"}, "banks: the first preferred segment's banks")
+    t.eq({n: i.get("detail") for n, i in got.items()},
+         {"near": "bank 1 of segment local", "far": "bank 2 of segment local"}, "a bank's detail: its 1-based id")
     same(complete(c, uri, spec + "    banks: [{ bank: | }]\n"), {"near", "far"}, "a bank hint's bank:")
     same(complete(c, uri, spec.replace("prefer: [local, visible]", "prefer: [visible]") + "    banks: [|]\n"), {},
          "banks: none when the first preference has none")

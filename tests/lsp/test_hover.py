@@ -242,6 +242,14 @@ def more_cases():
         t.eq(value(hover(c, u4, "512MiB", text=nameless)),
              "`size` (pBankRangeTable)\n\nnot evaluated: the spec has errors that stop segc from building its model",
              "a bank with no name (no model): the field alone")
+        # banks: written as a map whose key is "#" (not a list): no bank
+        # item to name, and nothing read outside the map (lsp-san).
+        hashkey = MORE.replace("  - name: bare\n    kind: memory\n    size: 1GiB\n",
+                               "  - name: bare\n    kind: memory\n    size: 1GiB\n    banks: { \"#\": { size: 512MiB } }\n")
+        u6 = c.open("untitled:hashkey.yaml", hashkey)
+        t.eq(value(hover(c, u6, "512MiB", text=hashkey)),
+             "`size` (pBankRangeTable)\n\nnot evaluated: the spec has errors that stop segc from building its model",
+             "a key '#' in a map of banks is no bank")
         u5 = c.open("untitled:scalar.yaml", "just a scalar\n")
         t.eq(hover(c, u5, "just", 2, text="just a scalar\n"), None, "a document that is one scalar: quiet")
         # The outline of MORE: a segment with a value that failed has no range.

@@ -58,6 +58,11 @@ static const struct {
     {"segments:\n- name: a\n", "  si|\n", CTX_KEY, "segments/#", "", "si", "name"},
     /* CRLF line ends */
     {"segments:\r\n  - name: a\r\n", "    si|\r\n    kind: memory\r\n", CTX_KEY, "segments/#", "", "si", "name,kind"},
+    /* a blank CRLF line is blank: the map goes on after it */
+    {"segments:\r\n  - name: a\r\n\r\n", "    si|\r\n", CTX_KEY, "segments/#", "", "si", "name"},
+    /* a key being typed before a colon already there: still a key */
+    {SEG, "    si|: 1\n", CTX_KEY, "segments/#", "", "si", "kind,name"},
+    {"", "board: { na|: b }", CTX_KEY, "board", "", "na", ""},
     /* blank and comment lines between a key and its map */
     {SEG, "    banks:\n\n      # the low bank\n      - { name: lo, | }\n", CTX_KEY, "segments/#/banks/#", "", "",
      "name"},
@@ -143,7 +148,8 @@ END_TEST
 START_TEST(test_map_at)
 {
     const char *seg[] = {"segments", "#"}, *bank[] = {"segments", "#", "banks", "#"}, *bar[] = {"bars", "fb"},
-               *no[] = {"bars", "#"}, *flags[] = {"segments", "#", "flags"};
+               *no[] = {"bars", "#"}, *flags[] = {"segments", "#", "flags"},
+               *under_scalar[] = {"segments", "#", "name", "x"};
     ck_assert_int_eq(spec_map_at(NULL, 0), MAP_SPEC);
     ck_assert_int_eq(spec_map_at(seg, 2), MAP_SEGMENT);
     ck_assert_int_eq(spec_map_at(bank, 4), MAP_BANK);
@@ -151,6 +157,8 @@ START_TEST(test_map_at)
     ck_assert_int_eq(spec_map_at(no, 2), -1);
     ck_assert_int_eq(spec_map_at(flags, 3), -1);
     ck_assert_int_eq(spec_map_at(seg, 1), -1);
+    /* a key below a key whose value is a scalar: no map */
+    ck_assert_int_eq(spec_map_at(under_scalar, 4), -1);
 }
 END_TEST
 

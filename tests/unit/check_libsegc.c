@@ -66,12 +66,46 @@ START_TEST(options_refused)
 }
 END_TEST
 
+/* A base spec only in directory "inc-a", found by the path segc asks for. */
+static const char *read_base(void *user, const char *path, size_t *len)
+{
+    static const char base[] = "segc: 1\n"
+                               "board: { name: t, wddm: \"1.3\" }\n"
+                               "segments:\n"
+                               "  - { name: local, kind: memory, size: 8KiB }\n";
+    (void)user;
+    if (strcmp(path, "inc-a/base.yaml"))
+        return NULL;
+    *len = strlen(base);
+    return base;
+}
+
+/* Each call adds to the options: an -I of the first call is searched
+ * after a second call added another. */
+START_TEST(options_add_up)
+{
+    static const char variant[] = "segc: 1\nextends: base.yaml\n";
+    segc_context *ctx = segc_context_new();
+    segc_context_extends(ctx, read_base, NULL);
+    const char *a[] = {"-I", "inc-a"}, *b[] = {"-Iinc-b"};
+    ck_assert_int_eq(segc_context_options(ctx, 2, a), 0);
+    ck_assert_int_eq(segc_context_options(ctx, 1, b), 0);
+    segc_result *r = segc_check(ctx, "t.yaml", variant, strlen(variant));
+    ck_assert_ptr_nonnull(r);
+    ck_assert_msg(segc_result_status(r) == 0, "%s",
+                  segc_result_diagnostics(r) ? segc_diagnostic_message(segc_result_diagnostic(r, 0)) : "?");
+    segc_result_free(r);
+    segc_context_free(ctx);
+}
+END_TEST
+
 Suite *libsegc_suite(void)
 {
     Suite *s = suite_create("libsegc");
     TCase *tc = tcase_create("options");
     tcase_add_test(tc, options_accepted);
     tcase_add_test(tc, options_refused);
+    tcase_add_test(tc, options_add_up);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -5,6 +5,7 @@
 #include "segc.h"
 
 #include <check.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Base of every case: one segment whose name, size and flags the case fills in. */
@@ -109,7 +110,8 @@ START_TEST(test_html_holds_svg)
     ck_assert_ptr_null(strstr(m.html.p, "<script"));
     /* the table: one row per segment, flags by name and value */
     ck_assert_ptr_nonnull(strstr(m.html.p, "<td>gart</td><td>aperture</td><td>Aperture (0x00000001)</td>"));
-    ck_assert_ptr_nonnull(strstr(m.html.p, "<td class=\"num\">0x100_0000_0000</td><td class=\"num\">4 MiB (0x40_0000)</td>"));
+    ck_assert_ptr_nonnull(strstr(m.html.p, "<td class=\"num\">0x100_0000_0000</td><td class=\"num\">4 MiB (0x40_0000)</td>"
+                                           "<td class=\"num\">0x100_0040_0000</td>"));
     done(&m);
 }
 END_TEST
@@ -126,6 +128,10 @@ START_TEST(test_deterministic)
     /* 4 MiB next to 16 GiB: drawn taller, and the map says so */
     ck_assert_ptr_nonnull(strstr(m1.svg.p, "aperture, 4 MiB (0x40_0000), not to scale"));
     ck_assert_ptr_nonnull(strstr(m1.svg.p, "gap: 1004 GiB unused"));
+    /* both names are drawn inside their shapes */
+    ck_assert_ptr_nonnull(strstr(m1.svg.p, "<text class=\"in b\""));
+    ck_assert_ptr_nonnull(strstr(m1.svg.p, " text-anchor=\"middle\">vram</text>"));
+    ck_assert_ptr_nonnull(strstr(m1.svg.p, " text-anchor=\"middle\">gart</text>"));
     done(&m1);
     done(&m2);
 }
@@ -196,6 +202,82 @@ START_TEST(test_cut_utf8)
 }
 END_TEST
 
+/* The number in attribute `name` of the tag at `tag`. */
+static double attr(const char *tag, const char *name)
+{
+    char key[32];
+    snprintf(key, sizeof key, " %s=\"", name);
+    const char *p = strstr(tag, key), *end = strchr(tag, '>');
+    ck_assert_msg(p && p < end, "no %s in %.80s", name, tag);
+    return strtod(p + strlen(key), NULL);
+}
+
+/* A BAR's lane: each window inside the BAR's shape, at its offset and in
+ * proportion to its size (two halves of a 256 MiB BAR), labelled with the
+ * segment's name and then its offset in the BAR. */
+START_TEST(test_bar_windows)
+{
+    static const char spec[] =
+        "segc: 1\n"
+        "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+        "bars: { fb: { index: 0, size: 256MiB } }\n"
+        "segments:\n"
+        "  - { name: low, kind: memory, base: 0, size: 128MiB, cpu_visible: { bar: fb, offset: 0 } }\n"
+        "  - { name: high, kind: memory, base: 128MiB, size: 128MiB, cpu_visible: { bar: fb, offset: 128MiB } }\n";
+    Map m;
+    draw_spec(&m, spec);
+    const char *bar = strstr(m.svg.p, "<rect class=\"bar\" data-bar=\"fb\"");
+    const char *low = strstr(m.svg.p, "<rect class=\"win memory\" data-name=\"low\"");
+    const char *high = strstr(m.svg.p, "<rect class=\"win memory\" data-name=\"high\"");
+    ck_assert_ptr_nonnull(bar);
+    ck_assert_ptr_nonnull(low);
+    ck_assert_ptr_nonnull(high);
+    double top = attr(bar, "y"), h = attr(bar, "height");
+    ck_assert_msg(h > 0, "BAR drawn %g px tall", h);
+    ck_assert_double_eq_tol(attr(low, "y"), top, 0.01);
+    ck_assert_double_eq_tol(attr(low, "height"), h / 2, 0.01);
+    ck_assert_double_eq_tol(attr(high, "y"), top + h / 2, 0.01);
+    ck_assert_double_eq_tol(attr(high, "height"), h / 2, 0.01);
+    ck_assert_ptr_nonnull(strstr(low, "text-anchor=\"middle\">low</text>\n<text class=\"in\""));
+    ck_assert_ptr_nonnull(strstr(low, "text-anchor=\"middle\">+0x0</text>"));
+    ck_assert_ptr_nonnull(strstr(high, "text-anchor=\"middle\">high</text>\n<text class=\"in\""));
+    ck_assert_ptr_nonnull(strstr(high, "text-anchor=\"middle\">+0x800_0000</text>"));
+    done(&m);
+}
+END_TEST
+
+/* The allocation classes' table: the id column monospaced, the others not. */
+START_TEST(test_class_table)
+{
+    static const char spec[] =
+        "segc: 1\n"
+        "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
+        "segments:\n"
+        "  - { name: vram, kind: memory, base: 0, size: 1GiB }\n"
+        "allocations:\n"
+        "  - { name: first, prefer: [vram], write: [vram] }\n"
+        "  - { name: second, prefer: [vram], write: [vram] }\n";
+    Map m;
+    draw_spec(&m, spec);
+    ck_assert_msg(strstr(m.html.p, "<tr><td>second</td><td class=\"num\">1</td><td>0x1: vram (1)</td>") != NULL,
+                  "no class row in:\n%s", strstr(m.html.p, "<table id=\"classes\">"));
+    done(&m);
+}
+END_TEST
+
+/* Text XML 1.0 cannot carry: U+FFFE and U+FFFF become U+FFFD, and a
+ * character that merely ends in the same two bytes (U+2FFF) stays. */
+START_TEST(test_xml_nonchars)
+{
+    Map m;
+    draw(&m, "\"a\\uFFFEb\\uFFFFc\\u2FFFd\"", "1GiB");
+    ck_assert_ptr_nonnull(strstr(m.svg.p, ">a\xEF\xBF\xBD" "b\xEF\xBF\xBD" "c\xE2\xBF\xBF" "d  (id 1)</text>"));
+    ck_assert_ptr_null(strstr(m.svg.p, "\xEF\xBF\xBE"));
+    ck_assert_ptr_null(strstr(m.html.p, "\xEF\xBF\xBF"));
+    done(&m);
+}
+END_TEST
+
 /* The Markdown list: '_' escaped unless inside a word (a name's last '_'
  * is not), a 64-bit address with all sixteen hex digits grouped by four. */
 START_TEST(test_markdown)
@@ -205,7 +287,8 @@ START_TEST(test_markdown)
         "board: { name: b, wddm: \"1.3\", arch: x64 }\n"
         "segments:\n"
         "  - { name: v_ram_, kind: memory, base: 0, size: 1GiB }\n"
-        "  - { name: gart, kind: aperture, base: 0x8000_0000_0000_0000, size: 4MiB }\n";
+        "  - { name: gart, kind: aperture, base: 0x8000_0000_0000_0000, size: 4MiB }\n"
+        "  - { name: \"=_x_=\", kind: aperture, base: 1TiB, size: 4MiB }\n";
     Map m;
     draw_spec(&m, spec);
     Buf md = {0};
@@ -213,6 +296,8 @@ START_TEST(test_markdown)
     buf_putc(&md, 0);
     ck_assert_msg(strstr(md.p, "| v_ram\\_ |") != NULL, "no '| v_ram\\_ |' in:\n%s", md.p);
     ck_assert_msg(strstr(md.p, "0x8000_0000_0000_0000") != NULL, "no 0x8000_0000_0000_0000 in:\n%s", md.p);
+    /* '_' beside punctuation could open emphasis: escaped */
+    ck_assert_msg(strstr(md.p, "| =\\_x\\_= |") != NULL, "no '| =\\_x\\_= |' in:\n%s", md.p);
     buf_free(&md);
     done(&m);
 }
@@ -228,6 +313,9 @@ Suite *map_suite(void)
     tcase_add_test(t, test_deterministic);
     tcase_add_test(t, test_marked_parts);
     tcase_add_test(t, test_markdown);
+    tcase_add_test(t, test_bar_windows);
+    tcase_add_test(t, test_class_table);
+    tcase_add_test(t, test_xml_nonchars);
     tcase_add_loop_test(t, test_cut_utf8, 0, 2);
     suite_add_tcase(s, t);
     return s;
