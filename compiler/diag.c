@@ -17,13 +17,15 @@ void diags_init(Diags *d, Arena *a)
     d->waived_tail = &d->waived;
 }
 
-static Diag *new_diag(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
+/* A Diag in `g` (NULL: a new one); fmt NULL: no message (the spill). */
+static Diag *new_diag(Diags *d, Diag *g, Severity sev, Code code, Pos pos, const char *fmt, va_list ap)
 {
     /* A rule's finding always points into the spec (check.c's report()
      * falls back to the segment or the file). */
     ASSERT(pos.file || code >= RULE_COUNT);
-    Diag *g = arena_alloc(d->arena, sizeof *g);
-    *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = arena_vprintf(d->arena, fmt, ap), .seq = d->nseq++};
+    g = g ? g : arena_alloc(d->arena, sizeof *g);
+    *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = fmt ? arena_vprintf(d->arena, fmt, ap) : "",
+                .seq = d->nseq++};
     g->notes_tail = &g->notes;
     return g;
 }
@@ -31,7 +33,7 @@ static Diag *new_diag(Diags *d, Severity sev, Code code, Pos pos, const char *fm
 Diag *diag_vwaived(Diags *d, Severity sev, Code code, Pos pos, const char *reason, Pos waiver_pos,
                    const char *fmt, va_list ap)
 {
-    Diag *g = new_diag(d, sev, code, pos, fmt, ap);
+    Diag *g = new_diag(d, NULL, sev, code, pos, fmt, ap);
     g->waiver = reason ? reason : "";
     g->waiver_pos = waiver_pos;
     *d->waived_tail = g;
@@ -45,24 +47,18 @@ Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_
      * rest are counted, and still fail the file).  The rest share one
      * Diag, d->spill, with no message, notes or fix: nothing is formatted
      * or kept for them. */
-    Diag *g = d->spill;
+    Diag *g;
     if (d->count < DIAG_MAX_LISTED) {
-        g = new_diag(d, sev, code, pos, fmt, ap);
+        g = new_diag(d, NULL, sev, code, pos, fmt, ap);
         *d->tail = g;
         d->tail = &g->next;
     } else {
-        if (!g)
-            g = d->spill = arena_alloc(d->arena, sizeof *g);
-        *g = (Diag){.sev = sev, .code = code, .pos = pos, .msg = "", .seq = d->nseq++};
-        g->notes_tail = &g->notes;
+        g = d->spill = new_diag(d, d->spill, sev, code, pos, NULL, ap);
     }
     d->count++;
-    switch (sev) {
-    case SEV_FATAL: d->nfatal++; break;
-    case SEV_ERROR: d->nerrors++; break;
-    case SEV_WARNING: d->nwarnings++; break;
-    case SEV_NOTE: break;
-    }
+    unsigned *counter[] = {[SEV_WARNING] = &d->nwarnings, [SEV_ERROR] = &d->nerrors, [SEV_FATAL] = &d->nfatal};
+    if (counter[sev])
+        ++*counter[sev];
     return g;
 }
 
@@ -75,24 +71,18 @@ Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...)
     return g;
 }
 
-Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap)
+void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
 {
     if (!on || on == d->spill)
-        return NULL;
+        return;
     Note *n = arena_alloc(d->arena, sizeof *n);
+    va_list ap;
+    va_start(ap, fmt);
     n->msg = arena_vprintf(d->arena, fmt, ap);
+    va_end(ap);
     n->pos = pos;
     *on->notes_tail = n;
     on->notes_tail = &n->next;
-    return n;
-}
-
-void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    diag_vnote(d, on, pos, fmt, ap);
-    va_end(ap);
 }
 
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...)

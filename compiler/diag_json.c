@@ -383,21 +383,19 @@ static void location(JsonW *w, const Said *s, bool with_message, bool based)
 
 static void related_locations(JsonW *w, const RDiag *g, bool based)
 {
-    bool related = false;
-    for (unsigned n = 0; n < g->nnotes; n++)
-        related |= has_location(&g->notes[n].at);
-    if (!related)
-        return;
-    json_karr(w, "relatedLocations");
+    unsigned listed = 0;
     for (unsigned n = 0; n < g->nnotes; n++) {
         if (!has_location(&g->notes[n].at))
             continue;
+        if (!listed++)
+            json_karr(w, "relatedLocations");
         json_obj_begin(w);
         json_kuint(w, "id", n + 1);
         location(w, &g->notes[n], true, based);
         json_obj_end(w);
     }
-    json_arr_end(w);
+    if (listed)
+        json_arr_end(w);
 }
 
 static void suppression(JsonW *w, const RDiag *g, bool based)

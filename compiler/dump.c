@@ -178,40 +178,30 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_obj_end(w);
 }
 
-/* "KEY": {"set": "0x...", "written": bool, "where", "segments": [...]}: a
- * segment set and the names it is made of (`read` left out: the write
- * set's, written false). */
-static void set_json(JsonW *w, const char *key, const PlaceList *l, bool written)
+/* A place list under "KEY".  A segment set (`slots` 0):
+ * {"set": "0x...", "written": bool, "where", "segments": [...]}, the names
+ * it is made of (`read` left out: the write set's, written false).  A
+ * preference (DXGK_SEGMENTPREFERENCE, `slots` SLOT_SEG) or a bank hint
+ * (DXGK_SEGMENTBANKPREFERENCE, SLOT_BANK): {"value": "0x...", "where",
+ * "slots": [...]}, each with its from_end. */
+enum { SLOT_SEG = 1, SLOT_BANK };
+static void places_json(JsonW *w, const char *key, const PlaceList *l, bool written, int slots, uint32_t value)
 {
     json_kobj(w, key);
-    json_khex(w, "set", places_mask(l));
-    json_kbool(w, "written", written);
-    where(w, written ? l->pos : (Pos){0});
-    json_karr(w, "segments");
-    for (unsigned i = 0; i < l->n; i++) {
-        json_obj_begin(w);
-        json_kuint(w, "id", l->p[i].seg->id);
-        json_kstr(w, "name", l->p[i].name);
-        where(w, l->p[i].pos);
-        json_obj_end(w);
+    if (slots) {
+        json_khex(w, "value", value);
+    } else {
+        json_khex(w, "set", places_mask(l));
+        json_kbool(w, "written", written);
     }
-    json_arr_end(w);
-    json_obj_end(w);
-}
-
-/* "KEY": {"value": "0x...", "where", "slots": [...]}: a preference
- * (DXGK_SEGMENTPREFERENCE) or a bank hint (DXGK_SEGMENTBANKPREFERENCE). */
-static void slots_json(JsonW *w, const char *key, const PlaceList *l, uint32_t value, bool banks)
-{
-    json_kobj(w, key);
-    json_khex(w, "value", value);
-    where(w, l->set ? l->pos : (Pos){0});
-    json_karr(w, "slots");
+    where(w, written ? l->pos : (Pos){0});
+    json_karr(w, slots ? "slots" : "segments");
     for (unsigned i = 0; i < l->n; i++) {
         json_obj_begin(w);
-        json_kuint(w, "id", banks ? l->p[i].bank : l->p[i].seg->id);
+        json_kuint(w, "id", slots == SLOT_BANK ? l->p[i].bank : l->p[i].seg->id);
         json_kstr(w, "name", l->p[i].name);
-        json_kbool(w, "from_end", l->p[i].from_end);
+        if (slots)
+            json_kbool(w, "from_end", l->p[i].from_end);
         where(w, l->p[i].pos);
         json_obj_end(w);
     }
@@ -228,15 +218,15 @@ static void classes_json(JsonW *w, const Spec *s)
         json_kuint(w, "index", i);
         json_kstr(w, "name", c->name);
         where(w, c->pos);
-        set_json(w, "write", &c->write, true);
-        set_json(w, "read", class_read(c), c->read.set);
-        set_json(w, "evict", &c->evict, c->evict.set);
-        slots_json(w, "prefer", &c->prefer, class_preferred(c), false);
-        slots_json(w, "banks", &c->banks, class_hinted_bank(c), true);
+        places_json(w, "write", &c->write, true, 0, 0);
+        places_json(w, "read", class_read(c), c->read.set, 0, 0);
+        places_json(w, "evict", &c->evict, c->evict.set, 0, 0);
+        places_json(w, "prefer", &c->prefer, c->prefer.set, SLOT_SEG, class_preferred(c));
+        places_json(w, "banks", &c->banks, c->banks.set, SLOT_BANK, class_hinted_bank(c));
         json_obj_end(w);
     }
     json_arr_end(w);
-    set_json(w, "dma_buffer_segments", &s->dma, s->dma.set);
+    places_json(w, "dma_buffer_segments", &s->dma, s->dma.set, 0, 0);
 }
 
 void dump_json(Buf *out, const Spec *s)

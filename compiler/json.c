@@ -112,10 +112,8 @@ void json_escape(Buf *b, const char *s, size_t n)
 void json_key(JsonW *w, const char *key)
 {
     ASSERT(!w->after_key);
-    before_item(w);
-    buf_putc(w->out, '"');
-    json_escape(w->out, key, strlen(key));
-    buf_puts(w->out, "\": ");
+    json_str(w, key);
+    buf_puts(w->out, ": ");
     w->after_key = true;
 }
 
@@ -144,23 +142,14 @@ void json_hex(JsonW *w, uint64_t v)
     buf_printf(w->out, "\"0x%llX\"", (unsigned long long)v);
 }
 
-void json_bool(JsonW *w, bool v)
-{
-    before_item(w);
-    buf_puts(w->out, v ? "true" : "false");
-}
-
-void json_nul(JsonW *w)
-{
-    before_item(w);
-    buf_puts(w->out, "null");
-}
-
 void json_raw(JsonW *w, const char *text)
 {
     before_item(w);
     buf_puts(w->out, text);
 }
+
+void json_bool(JsonW *w, bool v) { json_raw(w, v ? "true" : "false"); }
+void json_nul(JsonW *w) { json_raw(w, "null"); }
 
 /* "key": value, for each kind of value. */
 #define KEYED(name, T, put)                         \

@@ -285,7 +285,6 @@ void diags_init(Diags *d, Arena *a);
 Diag *diag_add(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 Diag *diag_vadd(Diags *d, Severity sev, Code code, Pos pos, const char *fmt, va_list ap);
 void diag_note(Diags *d, Diag *on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
-Note *diag_vnote(Diags *d, Diag *on, Pos pos, const char *fmt, va_list ap); /* NULL when on is, or is unlisted */
 void diag_fixit(Diags *d, Diag *on, const char *fmt, ...) PRINTF_LIKE(3, 4);
 /* Sets the fix of `on` (if any) as an edit: `at` replaced with `text`.
  * Text output never shows it; write the fix-it too. */

@@ -424,12 +424,10 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
         t_qs4_end(w);
     }
     t_dispatcher(w);
-    if (!(forms & DDI_QS))
-        t_refused_qs(w);
-    if (!(forms & DDI_QS3))
-        t_refused_qs3(w);
-    if (!(forms & DDI_QS4))
-        t_refused_qs4(w);
+    void (*const refused[DDI_FORMS])(Emit *) = {t_refused_qs, t_refused_qs3, t_refused_qs4};
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if (!(forms & (1u << f)))
+            refused[f](w);
     t_dispatcher_end(w, n->camel);
     if (!lk->overlap[0])
         t_check_lookups(w, n->up, n->camel);

@@ -39,13 +39,19 @@ static bool is_word(char c)
            c == '-';
 }
 
+/* The end of the word at p, at most e. */
+static const char *word_end(const char *p, const char *e)
+{
+    while (p < e && is_word(*p))
+        p++;
+    return p;
+}
+
 /* The colon of a plain `key:` at p (one followed by a blank or the end of
  * the line), or NULL. */
 static const char *key_colon(const char *p, const char *e)
 {
-    const char *q = p;
-    while (q < e && is_word(*q))
-        q++;
+    const char *q = word_end(p, e);
     return q > p && q < e && *q == ':' && (q + 1 == e || is_space(q[1])) ? q : NULL;
 }
 
@@ -166,10 +172,7 @@ static void add_present(TextCtx *c, Word w)
 /* The word after a line's dashes (an item of a block sequence). */
 static Word item_word(const Line *l)
 {
-    const char *p = l->rest;
-    while (p < l->e && is_word(*p))
-        p++;
-    return (Word){l->rest, (size_t)(p - l->rest)};
+    return (Word){l->rest, (size_t)(word_end(l->rest, l->e) - l->rest)};
 }
 
 /* Whether line `l` belongs to the same map (keys at `col`) or sequence
@@ -252,9 +255,7 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
             p = line_end(p, e);
             f->comment = p == e; /* else the comment ends with its line */
         } else if (is_word(*p)) {
-            const char *q = p, *colon = key_colon(p, e);
-            while (q < e && is_word(*q))
-                q++;
+            const char *q = word_end(p, e), *colon = key_colon(p, e);
             if (colon)
                 f->key = (Word){p, (size_t)(colon - p)};
             if (q < e && f->depth && (colon || f->lv[f->depth - 1].open == '[') && n < countof(seen))
@@ -275,8 +276,7 @@ static void scan_flow(const char *start, const char *e, Flow *f, TextCtx *c)
 static void flow_after(const char *p, const char *e, char open, int col, TextCtx *c)
 {
     int depth = 0;
-    while (p < e && is_word(*p))
-        p++; /* the rest of the word being typed */
+    p = word_end(p, e); /* the rest of the word being typed */
     for (; p < e && depth >= 0; p++) {
         if (*p == '"' || *p == '\'') {
             p = skip_quoted(p, line_end(p, e)) - 1;
@@ -292,9 +292,7 @@ static void flow_after(const char *p, const char *e, char open, int col, TextCtx
             if (l.indent >= 0 && l.indent <= col)
                 return;
         } else if (is_word(*p) && !depth) {
-            const char *q = p, *colon = key_colon(p, e);
-            while (q < e && is_word(*q))
-                q++;
+            const char *q = word_end(p, e), *colon = key_colon(p, e);
             if (colon || open == '[')
                 add_present(c, (Word){p, (size_t)(q - p)});
             p = q - 1;

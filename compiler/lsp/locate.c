@@ -79,7 +79,7 @@ const Segment *cursor_segment(const Analysis *an, const Cursor *c)
     return spec_segment(an->s, cursor_segment_name(c));
 }
 
-unsigned path_keys(const Cursor *c, const char **keys)
+static unsigned path_keys(const Cursor *c, const char **keys)
 {
     for (unsigned i = 0; i < c->depth; i++)
         keys[i] = c->path[i].key ? c->path[i].key : "#";

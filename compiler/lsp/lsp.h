@@ -115,8 +115,6 @@ json_t *lsp_location(const Server *S, Pos p);
 Pos lsp_shown(const Analysis *an, const Diag *g);
 /* A finding as textDocument/publishDiagnostics sends it for `doc`. */
 json_t *lsp_diagnostic(const Server *S, const Doc *doc, const Analysis *an, const Diag *g);
-/* The URI for a file path, malloc'd. */
-char *uri_from_path(const char *path);
 
 /* ---- locate.c: what the cursor is on ------------------------------------ */
 
@@ -150,9 +148,8 @@ const Segment *spec_segment(const Spec *s, const char *name);
  * the segment of the spec of that name, or NULL. */
 const char *cursor_segment_name(const Cursor *c);
 const Segment *cursor_segment(const Analysis *an, const Cursor *c);
-/* The keys of the cursor's path, "#" for an index: the path context.c and
- * spec_map_at speak; whether that path is `pattern` (path_match). */
-unsigned path_keys(const Cursor *c, const char **keys);
+/* Whether the cursor's path (its keys, "#" for an index: the path context.c
+ * and spec_map_at speak) is `pattern` (path_match). */
 bool path_is(const Cursor *c, const char *pattern);
 /* Whether the cursor's scalar is the value of an expression: a constant's
  * (*field -1) or a field's (spec.def's key, fields.def's field). */

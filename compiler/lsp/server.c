@@ -49,7 +49,8 @@ static char *path_from_uri(const char *uri)
     return out;
 }
 
-char *uri_from_path(const char *path)
+/* The URI for a file path, malloc'd. */
+static char *uri_from_path(const char *path)
 {
     Buf b = {0};
     buf_puts(&b, "file://");
