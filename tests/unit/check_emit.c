@@ -510,6 +510,9 @@ static const struct {
     {"int f(void);\n", ""},
     {"int f(void)", ""},
     {"typedef int (*cb)(void);\nenum e { A, B = 2 };\n", "cb\ne\nA\nB\n"},
+    /* a typedef of a function type names its type, alone or in a list */
+    {"typedef int fn(void);\n", "fn\n"},
+    {"typedef void g(int), h(void);\n", "g\nh\n"},
 };
 
 START_TEST(test_cdefs_text)
