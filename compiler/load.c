@@ -54,7 +54,7 @@ const LoadLimits load_default_limits = {
     .max_alias_nodes = 10000,
 };
 
-/* ---- anchors, keys: one hash table ------------------------------------- */
+/* ---- anchors: one hash table ------------------------------------------- */
 
 typedef struct Anchor {
     Node node;       /* what an alias adds: a copy (a collection's shares its kids) */
@@ -63,12 +63,10 @@ typedef struct Anchor {
     bool open;       /* still being read: an alias to it would be a cycle */
 } Anchor;
 
-/* A slot holds an anchor name (ns 0) or a key of the mapping numbered ns. */
+/* A slot holds an anchor name. */
 typedef struct Slot {
     const char *s; /* NULL: empty slot */
-    size_t n;
     uint64_t hash;
-    uint32_t ns;
     Anchor *anchor;
 } Slot;
 
@@ -235,16 +233,7 @@ static size_t skip_props(const Loader *L, size_t off, size_t end, int nprops, si
     }
 }
 
-/* ---- the key and anchor table ------------------------------------------ */
-
-/* FNV-1a over the namespace, then the bytes. */
-static uint64_t hash_bytes(uint32_t ns, const char *s, size_t n)
-{
-    uint64_t h = (14695981039346656037u ^ ns) * 1099511628211u;
-    for (size_t i = 0; i < n; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211u;
-    return h;
-}
+/* ---- the anchor table -------------------------------------------------- */
 
 static void slots_grow(Loader *L)
 {
@@ -265,42 +254,25 @@ static void slots_grow(Loader *L)
     L->cap_slots = cap;
 }
 
-/* The slot for (ns, s[0..n)): the existing one (*found = true), or a new
- * one holding `s`, which must outlive the loader (*found = false). */
-static Slot *slot_get(Loader *L, uint32_t ns, const char *s, size_t n, bool *found)
+/* The slot of anchor `name`; its anchor is NULL until one is defined. */
+static Slot *anchor_slot(Loader *L, const char *name)
 {
     if ((L->used_slots + 1) * 2 > L->cap_slots)
         slots_grow(L);
-    uint64_t h = hash_bytes(ns, s, n);
+    uint64_t h = 14695981039346656037u; /* FNV-1a */
+    for (const char *p = name; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211u;
     size_t mask = L->cap_slots - 1;
     for (size_t i = h & mask;; i = (i + 1) & mask) {
         Slot *sl = &L->slots[i];
         if (!sl->s) {
-            sl->s = s;
-            sl->n = n;
-            sl->hash = h;
-            sl->ns = ns;
+            *sl = (Slot){arena_strdup(L->a, name), h, NULL};
             L->used_slots++;
-            *found = false;
             return sl;
         }
-        if (sl->hash == h && sl->ns == ns && sl->n == n && memcmp(sl->s, s, n) == 0) {
-            *found = true;
+        if (sl->hash == h && !strcmp(sl->s, name))
             return sl;
-        }
     }
-}
-
-enum { NS_ANCHORS = 0 };
-
-/* The slot of anchor `name`; its anchor is NULL until one is defined. */
-static Slot *anchor_slot(Loader *L, const char *name)
-{
-    bool found;
-    Slot *sl = slot_get(L, NS_ANCHORS, name, strlen(name), &found);
-    if (!found)
-        sl->s = arena_strdup(L->a, name);
-    return sl;
 }
 
 /* Anchor `name` on `n`; a mapping or sequence stays open until its end. */
