@@ -36,8 +36,9 @@ bool want_color(const char *mode, bool *color)
     return w != NULL;
 }
 
-/* A size on the command line is an expression too: 64KiB, 1 << 20. */
-static bool parse_size_option(Options *o, const char *flag, const char *text, uint64_t *out)
+/* --lookup-budget: a size on the command line is an expression too:
+ * 64KiB, 1 << 20. */
+static bool take_budget(Options *o, const char *text)
 {
     Arena *a = arena_new();
     Diags d;
@@ -49,13 +50,13 @@ static bool parse_size_option(Options *o, const char *flag, const char *text, ui
     bool ok = e && expr_eval(e, &env, &d, &v) && v != 0;
     if (!ok) {
         if (!diags_failed(&d))
-            error_at(&d, C_usage, pos_at(f, 0, strlen(text)), "%s must be a positive size", flag);
+            error_at(&d, C_usage, pos_at(f, 0, strlen(text)), "--lookup-budget must be a positive size");
         o->err_detail.len = 0;
         diags_text(&o->err_detail, &d, (DiagStyle){false});
-        fail(o, "bad value for %s", flag);
+        fail(o, "bad value for --lookup-budget");
     }
     arena_free(a);
-    *out = v;
+    o->build.lookup_budget = v;
     return ok;
 }
 
@@ -113,11 +114,6 @@ static bool take_target(Options *o, const char *t)
 {
     buf_printf(&o->dep_targets, "%s%s", o->dep_targets.len ? " " : "", t);
     return true;
-}
-
-static bool take_budget(Options *o, const char *v)
-{
-    return parse_size_option(o, "--lookup-budget", v, &o->build.lookup_budget);
 }
 
 /* -jN, -j N, or -j alone: one job per core. */
