@@ -310,12 +310,6 @@ static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const 
     return w;
 }
 
-/* Where node `n` of the file being loaded was written. */
-static Pos lpos(const Loader *L, const Node *n)
-{
-    return node_pos(L->files, n);
-}
-
 static Node new_node(Loader *L, NodeKind kind, Pos pos)
 {
     Node n = {.kind = kind};
@@ -404,7 +398,7 @@ static Pos kid_at(const Loader *L, size_t i)
         else
             hi = mid;
     }
-    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : lpos(L, &L->kids[i]);
+    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : node_pos(L->files, &L->kids[i]);
 }
 
 /* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
@@ -645,7 +639,7 @@ static void flow_comma(Loader *L, const Node *m)
             memchr(L->src->text + v->off, '\n', k->off - v->off))
             continue;
         int n = (int)(k->off + k->len - v->off);
-        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(lpos(L, v), 0, (uint32_t)n),
+        Diag *g = error_at(L->d, C_yaml_flow_comma, pos_shift(node_pos(L->files, v), 0, (uint32_t)n),
                            "the comma inside { } ended the value of '%s': YAML reads '%s' and a key '%s'",
                            m->pairs[i].key.str, v->str, m->pairs[i + 1].key.str);
         diag_fixit(L->d, g, "quote it: %s: \"%.*s\"", m->pairs[i].key.str, n, L->src->text + v->off);
@@ -694,7 +688,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
         *f.anchor = (Anchor){.node = *n, .count = f.count, .height = height};
-    add_child(L, n, lpos(L, n), f.count, height);
+    add_child(L, n, node_pos(L->files, n), f.count, height);
 }
 
 static void on_event(Loader *L, const yaml_event_t *ev)
