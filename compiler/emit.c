@@ -222,10 +222,9 @@ const char *emit_str_end(Emit *w)
 
 /* ---- what the text is written from ---------------------------------------- */
 
-/* The DDI forms, by index: QUERYSEGMENT, QUERYSEGMENT3, QUERYSEGMENT4. */
-static const struct {
-    const char *suffix, *since; /* DXGKDDI_INTERFACE_VERSION_ that declares it */
-} forms[DDI_FORMS] = {{"", NULL}, {"3", "WIN8"}, {"4", "WDDM2_0"}};
+/* The DXGKDDI_INTERFACE_VERSION_ that declares QUERYSEGMENT3 and
+ * QUERYSEGMENT4, by form index (the header asks for no other). */
+static const char *const since[DDI_FORMS] = {NULL, "WIN8", "WDDM2_0"};
 
 typedef struct Ctx {
     Emit *w;
@@ -341,18 +340,18 @@ static void header(Ctx *c)
     h_runtime_struct(w, &c->up, s->nbars ? s->nbars : 1);
     for (unsigned f = 1; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
-            h_form_version(w, forms[f].since, c->header, forms[f].suffix);
+            h_form_version(w, since[f], c->header, DDI_SUFFIX(f));
     h_queries(w);
     for (unsigned f = 0, n = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f)) {
             if (n++)
                 sep(w);
-            form_name(w, forms[f].suffix);
+            form_name(w, DDI_SUFFIX(f));
         }
     h_queries_forward(w);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
-            h_queries_case(w, forms[f].suffix);
+            h_queries_case(w, DDI_SUFFIX(f));
     h_queries_return(w, &c->camel);
     if (s->forms & DDI_QS4)
         h_queries_stride(w);
@@ -363,8 +362,8 @@ static void header(Ctx *c)
             if (f == 2)
                 h_query4(w);
             else
-                h_query_classic(w, forms[f].suffix);
-            h_query_prototype(w, &c->camel, forms[f].suffix, &c->up);
+                h_query_classic(w, DDI_SUFFIX(f));
+            h_query_prototype(w, &c->camel, DDI_SUFFIX(f), &c->up);
         }
     h_location(w, &c->up);
     if (!c->lk->overlap[0])
@@ -376,7 +375,7 @@ static void header(Ctx *c)
     h_generic(w, s->name, &c->up, !!(s->forms & DDI_QS), !!(s->forms & DDI_QS3), !!(s->forms & DDI_QS4), &c->camel);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
-            h_generic_query(w, forms[f].suffix, &c->camel);
+            h_generic_query(w, DDI_SUFFIX(f), &c->camel);
     h_generic_rest(w, &c->up, c->no_agp != s->nsegs);
     if (!c->lk->overlap[0])
         h_generic_lookup(w, &c->camel);
@@ -549,7 +548,7 @@ static void query(Ctx *c, unsigned form)
 {
     Emit *w = c->w;
     const Spec *s = c->s;
-    const char *sfx = forms[form].suffix;
+    const char *sfx = DDI_SUFFIX(form);
     bool agp = c->no_agp != s->nsegs;
     c_query(w, &c->camel, sfx, &c->up);
     if (form == 2) {
@@ -747,7 +746,7 @@ static void source(Ctx *c)
         if (s->forms & (1u << f)) {
             if (n++)
                 sep(w);
-            query_type(w, forms[f].suffix);
+            query_type(w, DDI_SUFFIX(f));
         }
     c_intro_end(w, SEGC_VERSION, c->spec);
     if (*c->hook[HOOK_PRECOMP])
@@ -788,7 +787,7 @@ static void source(Ctx *c)
     c_flags_end(w, &c->camel);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
-            c_alloc_text(w, &c->camel, forms[f].suffix);
+            c_alloc_text(w, &c->camel, DDI_SUFFIX(f));
     c_alloc_text_end(w);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
@@ -796,7 +795,7 @@ static void source(Ctx *c)
     c_dispatch(w, &c->camel, &c->up);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (s->forms & (1u << f))
-            c_dispatch_case(w, forms[f].suffix, &c->camel);
+            c_dispatch_case(w, DDI_SUFFIX(f), &c->camel);
     c_dispatch_end(w, &c->camel);
     if (!lk->overlap[0]) {
         lookup_tables(c);

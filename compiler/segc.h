@@ -959,8 +959,10 @@ uint64_t field_max(FieldId f, const Spec *s);
  * before 1.2, QUERYSEGMENT3 for 1.2 and 1.3, QUERYSEGMENT4 from 2.0. */
 unsigned ddi_forms_for(unsigned wddm);
 /* The forms by index as --ddi names them ("qs", "qs3", "qs4"), and a
- * list of them parsed ("qs,qs4"; 0 for a bad list). */
+ * list of them parsed ("qs,qs4"; 0 for a bad list).  A name after its
+ * "qs" is the form's suffix in the DDI's names (QUERYSEGMENT3). */
 extern const char *const ddi_form_names[DDI_FORMS];
+#define DDI_SUFFIX(form) (ddi_form_names[form] + 2)
 unsigned ddi_forms_parse(const char *list);
 
 /* Checks the keys and types of a read spec, fills the model, applies -D

@@ -272,15 +272,13 @@ static void classes_table(Emit *w, const Spec *s, const SelftestNames *n)
     t_classes_table_end(w, n->camel, n->up, n->header);
 }
 
-static const char *const suffix[DDI_FORMS] = {"", "3", "4"};
-
 /* `classic` for each of QUERYSEGMENT and QUERYSEGMENT3 the spec answers,
  * then `four` if it answers QUERYSEGMENT4. */
 static void per_form(Emit *w, unsigned forms, void (*classic)(Emit *, const char *), void (*four)(Emit *))
 {
     for (unsigned f = 0; f < 2; f++)
         if (forms & (1u << f))
-            classic(w, suffix[f]);
+            classic(w, DDI_SUFFIX(f));
     if (forms & DDI_QS4)
         four(w);
 }
@@ -288,7 +286,7 @@ static void per_form(Emit *w, unsigned forms, void (*classic)(Emit *, const char
 /* QUERYSEGMENT (form 0) or QUERYSEGMENT3 (1): the calls and their answers. */
 static void classic(Emit *w, const Spec *s, unsigned form, bool agp, unsigned no_agp)
 {
-    const char *sfx = suffix[form];
+    const char *sfx = DDI_SUFFIX(form);
     t_classic(w, sfx);
     if (agp) {
         t_answer_agp(w);
@@ -370,7 +368,7 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     t_out(w);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            t_out_member(w, suffix[f]);
+            t_out_member(w, DDI_SUFFIX(f));
     t_out_end(w);
     per_form(w, forms, t_desc, t_desc4);
     t_fill_runtime(w);
@@ -437,7 +435,7 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     t_main_constants(w);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            t_main_run(w, suffix[f], n->camel);
+            t_main_run(w, DDI_SUFFIX(f), n->camel);
     t_main_checks(w);
     if (s->nclasses)
         t_main_classes(w);
@@ -446,6 +444,6 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     t_main_end(w, n->file);
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            t_main_form(w, suffix[f]);
+            t_main_form(w, DDI_SUFFIX(f));
     t_main_end2(w);
 }
