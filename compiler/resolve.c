@@ -1273,7 +1273,7 @@ static void evaluate(R *r)
     eval_fields(r, SC_BOARD, SC_BAR);
     for (unsigned i = 0; i < s->nconsts; i++)
         eval_bound(r, &r->const_slot[i]);
-    eval_fields(r, SC_BAR, SC_VPR);
+    eval_fields(r, SC_BAR, SC_QS4 + 1);
     for (unsigned i = 0; i < s->nsegs; i++) {
         Segment *g = &s->segs[i];
         uint64_t at = 0;
@@ -1283,10 +1283,6 @@ static void evaluate(R *r)
             g->banks[k].end = at > UINT64_MAX - z ? UINT64_MAX : at + z;
             at = g->banks[k].end;
         }
-        /* The rest nothing refers to, segment by segment. */
-        for (unsigned f = 0; f < FIELD_COUNT; f++)
-            if (field_table[f].scope >= SC_VPR)
-                eval_bound(r, slot_at(r, (FieldId)f, i, 0));
     }
 }
 
