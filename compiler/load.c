@@ -76,7 +76,6 @@ typedef struct Slot {
  * `base` on (a mapping's as key, value, key, value...) until it closes. */
 typedef struct Frame {
     Node node;
-    size_t off; /* byte offset of its first character */
     size_t base;
     size_t count;    /* nodes in its expansion so far, itself included */
     unsigned height; /* highest child height */
@@ -288,24 +287,23 @@ static Anchor *anchor_define(Loader *L, const char *name, const Node *n)
 
 /* ---- building ---------------------------------------------------------- */
 
-/* Where an event's node stands: its content Pos (len set), the offsets of
- * its content and end, and the Pos of its tag. */
+/* Where an event's node stands: its content Pos (len set), and the Pos
+ * of its tag. */
 typedef struct Where {
     Pos pos, tag;
-    size_t off, end;
 } Where;
 
 static Where where(Loader *L, const yaml_event_t *ev, const char *anchor, const char *tag)
 {
     Where w;
     size_t start = mark_off(L, ev->start_mark);
-    w.end = mark_off(L, ev->end_mark);
-    if (w.end < start)
-        w.end = start;
+    size_t end = mark_off(L, ev->end_mark);
+    if (end < start)
+        end = start;
     size_t tag_off = start, tag_end = start;
     int nprops = (anchor != NULL) + (tag != NULL);
-    w.off = nprops ? skip_props(L, start, w.end, nprops, &tag_off, &tag_end) : start;
-    w.pos = span(L->src, w.off, w.end);
+    size_t off = nprops ? skip_props(L, start, end, nprops, &tag_off, &tag_end) : start;
+    w.pos = span(L->src, off, end);
     w.tag = tag ? pos_at(L->src, tag_off, tag_end > tag_off ? tag_end - tag_off : 1) : w.pos;
     return w;
 }
@@ -611,7 +609,7 @@ static void on_start(Loader *L, const yaml_event_t *ev, NodeKind kind)
     if (tag)
         check_tag(L, tag, kind, w.tag);
     Frame *f = &L->frames[L->nframes++];
-    *f = (Frame){.node = new_node(L, kind, w.pos), .off = w.off, .base = L->nkids, .count = 1};
+    *f = (Frame){.node = new_node(L, kind, w.pos), .base = L->nkids, .count = 1};
     if (anchor)
         f->anchor = anchor_define(L, anchor, &f->node);
 }
@@ -673,7 +671,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
         n->pairs = (NodePair *)(void *)k;
         if (n->npairs > 1)
             duplicate_keys(L, f.base, n->npairs);
-        if (L->src->text[f.off] == '{')
+        if (L->src->text[n->off] == '{')
             flow_comma(L, n);
     } else {
         n->nitems = nk;
@@ -684,7 +682,7 @@ static void on_end(Loader *L, const yaml_event_t *ev)
     L->nkids = f.base;
     while (L->nalias_kids && L->alias_kids[L->nalias_kids - 1].kid >= f.base)
         L->nalias_kids--;
-    n->span = span(L->src, f.off, mark_off(L, ev->end_mark)).len;
+    n->span = span(L->src, n->off, mark_off(L, ev->end_mark)).len;
     unsigned height = f.height + 1;
     if (f.anchor) /* closed: its aliases may follow */
         *f.anchor = (Anchor){.node = *n, .count = f.count, .height = height};
