@@ -98,10 +98,7 @@ static uint32_t ident_hash(const char *s, size_t n)
 /* Records the identifier of `span`, built from arguments `a`. */
 static void define(Emit *w, const FragSpan *span, const FragArg *a)
 {
-    if (w->ndefs == w->capdefs) {
-        w->capdefs = w->capdefs ? 2 * w->capdefs : 512;
-        w->defs = xrealloc(w->defs, w->capdefs * sizeof *w->defs);
-    }
+    GROW(w->defs, w->ndefs, w->capdefs, 512);
     const FragPiece *p = &frag_pieces[span->first], *end = p + span->n;
     GenDef *g = &w->defs[w->ndefs++];
     *g = (GenDef){frag_text + p->off, p->len, span->hash, w->file, NULL};
@@ -841,10 +838,8 @@ static const char *hook_value(const Ctx *c, const char *name, size_t n)
     const char *names[] = {"board.name", "board.upper", "board.camel", "spec.file", "segc.version", "header",
                            "source"};
     const char *values[] = {c->s->name, c->up.text, c->camel.text, c->spec, SEGC_VERSION, c->header, c->source};
-    for (size_t i = 0; i < countof(names); i++)
-        if (strlen(names[i]) == n && !strncmp(names[i], name, n))
-            return values[i];
-    return NULL;
+    const char *const *k = NAMED(names, countof(names), name, n);
+    return k ? values[k - names] : NULL;
 }
 
 /* The text of hook file `src` with its {{ NAME }}s replaced, trailing

@@ -322,7 +322,7 @@ static Node new_node(Loader *L, NodeKind kind, Pos pos)
 static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
 {
     static const char core[] = "tag:yaml.org,2002:";
-    static const struct {
+    static const struct Known {
         const char *name;
         NodeKind kind;
     } known[] = {
@@ -335,13 +335,11 @@ static void check_tag(Loader *L, const char *tag, NodeKind kind, Pos at)
         return;
     /* a core tag is shown as written: !!NAME */
     const char *t = strncmp(tag, core, sizeof core - 1) ? tag : tag + sizeof core - 1;
-    for (size_t i = 0; t != tag && i < countof(known); i++) {
-        if (strcmp(t, known[i].name) != 0)
-            continue;
-        if (known[i].kind != kind)
-            error_at(L->d, C_yaml_tag, at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
+    const struct Known *k = t != tag ? BY_NAME(known, countof(known), t) : NULL;
+    if (k && k->kind != kind)
+        error_at(L->d, C_yaml_tag, at, "tag !!%s cannot be used on a %s", t, node_kind_name(kind));
+    if (k)
         return;
-    }
     error_at(L->d, C_yaml_tag, at, "custom tags are not supported (found `%s%s`)", t != tag ? "!!" : "",
              show(buf, t, strlen(t)));
 }
@@ -472,8 +470,7 @@ static void duplicate_keys(Loader *L, size_t base, size_t n)
             g = j;
             continue;
         }
-        if (ndup == cap)
-            dup = xrealloc(dup, (cap = cap ? 2 * cap : 16) * sizeof *dup);
+        GROW(dup, ndup, cap, 16);
         dup[ndup++] = (uint64_t)x[j] << 32 | x[g];
     }
     free(x);
@@ -493,15 +490,9 @@ static void add_child(Loader *L, const Node *n, Pos where, size_t count, unsigne
     }
     Frame *f = &L->frames[L->nframes - 1];
     size_t idx = L->nkids - f->base;
-    if (L->nkids == L->cap_kids) {
-        L->cap_kids = L->cap_kids ? L->cap_kids * 2 : 256;
-        L->kids = xrealloc(L->kids, L->cap_kids * sizeof *L->kids);
-    }
+    GROW(L->kids, L->nkids, L->cap_kids, 256);
     if (where.off != n->off || where.len != n->span) { /* an alias */
-        if (L->nalias_kids == L->cap_alias_kids) {
-            L->cap_alias_kids = L->cap_alias_kids ? L->cap_alias_kids * 2 : 16;
-            L->alias_kids = xrealloc(L->alias_kids, L->cap_alias_kids * sizeof *L->alias_kids);
-        }
+        GROW(L->alias_kids, L->nalias_kids, L->cap_alias_kids, 16);
         L->alias_kids[L->nalias_kids++] = (struct AliasKid){L->nkids, where};
     }
     L->kids[L->nkids++] = *n;

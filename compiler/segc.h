@@ -115,6 +115,10 @@ NORETURN void fail_exit(const Failure *f);
     } while (0)
 void *xmalloc(size_t n);
 void *xrealloc(void *p, size_t n);
+/* Room in heap array p (cap items) for item n: doubled when full, from
+ * `first` items. */
+#define GROW(p, n, cap, first) \
+    ((n) < (cap) ? (void)0 : (void)((p) = xrealloc((p), ((cap) = (cap) ? 2 * (cap) : (first)) * sizeof *(p))))
 
 /* ---- source files and positions --------------------------------------- */
 
