@@ -55,7 +55,7 @@ typedef struct R {
     const Node *unknown[64];
     unsigned nunknown;
     bool broken; /* a board, BAR or paging value failed */
-    /* The spec_keys of map m: key[first[m]] to key[first[m + 1]] (key_of). */
+    /* The spec_keys of map m: key[first[m]] to key[first[m + 1]]. */
     unsigned char *key, first[MAP_COUNT + 2];
 } R;
 
@@ -136,9 +136,8 @@ static void check_keys(R *r, const Node *map, SpecMap m, const Where *wh)
             continue;
         if (!keys) {
             keys = arena_alloc(r->a, spec_key_count * sizeof *keys);
-            for (size_t j = 0; j < spec_key_count; j++)
-                if (spec_keys[j].map == m)
-                    keys[n++] = spec_keys[j].key;
+            for (unsigned j = r->first[m]; j < r->first[m + 1]; j++)
+                keys[n++] = spec_keys[r->key[j]].key;
         }
         where = where ? where : said(r, wh);
         Diag *g = error_at(r->d, C_unknown_key, key_pos(r, k), "unknown key '%s' in %s", k->str, where);
@@ -752,9 +751,7 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
         const Node *it = &l->items[i], *name = it;
         bool from_end = false;
         if (ki->kind == VK_HINTS && it->kind == NODE_MAP) {
-            const KeyInfo *first = NULL;
-            for (size_t j = 0; j < spec_key_count && !first; j++)
-                first = spec_keys[j].map == ki->target ? &spec_keys[j] : NULL;
+            const KeyInfo *first = &spec_keys[r->key[r->first[ki->target]]];
             const Where *noun = &(const Where){"a %s", spec_maps[ki->target].noun, 0, NULL};
             check_keys(r, it, ki->target, noun);
             require_keys(r, it, ki->target, noun);
