@@ -141,11 +141,6 @@ static size_t u8len(unsigned char c)
     return c < 0xF8 ? 4 : 1;
 }
 
-static size_t bom_len(const SrcFile *f)
-{
-    return f->len >= 3 && memcmp(f->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
-}
-
 /* Writes a printable excerpt of s[0..n) into out (for messages): control
  * characters become '?', long text is cut on a character boundary. */
 static const char *show(char out[static 64], const char *s, size_t n)
@@ -349,23 +344,6 @@ static bool is_merge_key(const Node *k)
     return k->style == SCALAR_PLAIN && k->len == 2 && memcmp(k->str, "<<", 2) == 0;
 }
 
-/* Checks the key just added to a mapping; `at` is where it was written
- * (for a key written as an alias: the alias).  Duplicates are looked for
- * when the mapping ends (duplicate_keys). */
-static void check_key(Loader *L, const Node *k, Pos at)
-{
-    if (k->kind != NODE_SCALAR) {
-        error_at(L->d, C_yaml_key, at, "a mapping key must be a scalar, not a %s",
-                 node_kind_name(k->kind));
-        return;
-    }
-    if (is_merge_key(k)) {
-        error_at(L->d, C_yaml_merge, at,
-                 "merge keys (<<) are not supported; use extends: or repeat the keys");
-        return;
-    }
-}
-
 /* A key duplicate_keys compares: a scalar, not a merge key (reported). */
 static bool dup_candidate(const Node *k)
 {
@@ -499,8 +477,13 @@ static void add_child(Loader *L, const Node *n, Pos where, size_t count, unsigne
     f->count = sat_add(f->count, count);
     if (height > f->height)
         f->height = height;
-    if (f->node.kind == NODE_MAP && idx % 2 == 0)
-        check_key(L, n, where);
+    /* A key, checked where it was written (for an alias: the alias);
+     * duplicates are looked for when the mapping ends (duplicate_keys). */
+    bool key = f->node.kind == NODE_MAP && idx % 2 == 0;
+    if (key && n->kind != NODE_SCALAR)
+        error_at(L->d, C_yaml_key, where, "a mapping key must be a scalar, not a %s", node_kind_name(n->kind));
+    else if (key && is_merge_key(n))
+        error_at(L->d, C_yaml_merge, where, "merge keys (<<) are not supported; use extends: or repeat the keys");
 }
 
 static ScalarStyle scalar_style(yaml_scalar_style_t s)
@@ -792,6 +775,7 @@ static Node *load_file(Arena *a, const SrcFile *const *files, unsigned file, con
 {
     const SrcFile *src = files[file];
     unsigned before = d->nerrors + d->nfatal;
+    size_t bom = src->len >= 3 && memcmp(src->text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0; /* a UTF-8 BOM */
     Loader L = {
         .a = a,
         .src = src,
@@ -799,8 +783,8 @@ static Node *load_file(Arena *a, const SrcFile *const *files, unsigned file, con
         .file = file,
         .lim = lim ? lim : &load_default_limits,
         .d = d,
-        .bom = bom_len(src),
-        .mark_off = bom_len(src),
+        .bom = bom,
+        .mark_off = bom,
     };
     uint64_t high = 0; /* the top bits of every byte, eight at a time */
     size_t i = L.bom;
