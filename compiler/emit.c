@@ -241,12 +241,6 @@ typedef struct Ctx {
 
 enum { HOOK_PREFIX, HOOK_BANNER, HOOK_PRECOMP, HOOK_TRACE };
 
-/* DXGK_WDDMVERSION: 0x1000 stands for every WDDM 1.0/1.1 driver. */
-static uint64_t wddm_caps(unsigned wddm)
-{
-    return wddm < 0x12 ? 0x1000 : (uint64_t)(wddm >> 4) << 12 | (uint64_t)(wddm & 15) << 8;
-}
-
 /* The text at a position: the expression the spec wrote.  A plain scalar
  * written over several lines is folded as YAML reads it (a line break and
  * the next line's indentation become one space). */
@@ -311,8 +305,10 @@ static void header(Ctx *c)
     h_intro(w, c->header, s->name, SEGC_VERSION, c->spec, &c->up);
     for (unsigned i = 0; i < s->nsegs; i++)
         h_segment_id(w, &c->up, &c->seg[i], s->segs[i].id);
+    /* DXGK_WDDMVERSION: 0x1000 stands for every WDDM 1.0/1.1 driver. */
+    uint64_t caps = s->wddm < 0x12 ? 0x1000 : (uint64_t)(s->wddm >> 4) << 12 | (uint64_t)(s->wddm & 15) << 8;
     h_constants(w, &c->up, s->nsegs, c->no_agp, s->paging.seg ? s->paging.seg->id : 0, s->paging.buffer_size.v,
-                s->paging.private_data_size.v, wddm_caps(s->wddm), arch_name(s->arch), c->source, s->ptr_bytes);
+                s->paging.private_data_size.v, caps, arch_name(s->arch), c->source, s->ptr_bytes);
     for (unsigned i = 0; i < s->nbars; i++) {
         const Bar *b = &s->bars[i];
         h_bar(w, &c->up, &c->bar[i], i, note(c, F_bar_size, b, b->pos), b->index.v, bar_regs(b),
