@@ -821,7 +821,6 @@ static void build_allocations(R *r, const Node *root)
     Spec *s = r->s;
     const Node *sq = typed(r, root, MAP_SPEC, "allocations", NULL);
     if (sq) {
-        s->classes_pos = node_span(r->files, sq);
         s->classes = arena_alloc(r->a, (sq->nitems + 1) * sizeof *s->classes);
         s->nclasses = (unsigned)sq->nitems;
         for (unsigned i = 0; i < s->nclasses; i++)
@@ -881,11 +880,10 @@ const char *places_text(Arena *a, const PlaceList *l, bool ids)
     Buf b = {0};
     for (unsigned i = 0; i < l->n; i++) {
         const Place *p = &l->p[i];
-        char id[16];
         buf_puts(&b, i ? ", " : "");
         buf_puts(&b, p->name);
         if (ids && (p->seg || p->bank))
-            snprintf(id, sizeof id, " (%u)", p->seg ? p->seg->id : p->bank), buf_puts(&b, id);
+            buf_printf(&b, " (%u)", p->seg ? p->seg->id : p->bank);
         if (p->from_end)
             buf_puts(&b, " from end");
     }

@@ -829,7 +829,6 @@ typedef struct Spec {
     Pos segs_pos;              /* the `segments:` sequence */
     AllocClass *classes;       /* `allocations:`, in order */
     unsigned nclasses;
-    Pos classes_pos;           /* the `allocations:` sequence */
     PlaceList dma;             /* `dma_buffer_segments:` (DmaBufferSegmentSet) */
     struct {
         const Segment *seg;    /* NULL: `none` (id 0) */
