@@ -1094,14 +1094,6 @@ typedef struct Chain {
 
 static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m, SpecMap entries);
 
-/* A merged node stands where the child's node it replaces was written. */
-static void same_place(Node *n, const Node *child)
-{
-    n->off = child->off;
-    n->file = child->file;
-    n->span = child->span;
-}
-
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
 {
@@ -1167,8 +1159,9 @@ static Node *merge_items(Reader *r, const Node *base, const Node *child, SpecMap
     const Node **kept = arena_alloc(a, (nb + 1) * sizeof *kept);
     NearName **nears = arena_alloc(a, (n - nb + 1) * sizeof *nears); /* by item appended */
     Node *s = arena_alloc(a, sizeof *s);
-    *s = (Node){.kind = NODE_SEQ, .items = arena_alloc_aligned(a, n * sizeof *s->items, _Alignof(Node))};
-    same_place(s, child);
+    *s = *child; /* a merged node stands where the child's node it replaces was written */
+    s->items = arena_alloc_aligned(a, n * sizeof *s->items, _Alignof(Node));
+    s->nitems = 0;
     for (size_t i = 0; i < n; i++) {
         const Node *nm = node_get(i < nb ? &base->items[i] : &child->items[i - nb], key);
         names[i] = nm && nm->kind == NODE_SCALAR ? nm->str : NULL;
@@ -1247,8 +1240,9 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
     size_t nb = base->npairs, n = nb + child->npairs;
     const char **names = arena_alloc(r->a, (nb + 1) * sizeof *names);
     Node *out = arena_alloc(r->a, sizeof *out);
-    *out = (Node){.kind = NODE_MAP, .pairs = arena_alloc(r->a, n * sizeof *out->pairs)};
-    same_place(out, child);
+    *out = *child; /* where the child's map stands, as in merge_items */
+    out->pairs = arena_alloc(r->a, n * sizeof *out->pairs);
+    out->npairs = 0;
     for (size_t i = 0; i < nb; i++)
         names[i] = base->pairs[i].key.str, out->pairs[out->npairs++] = base->pairs[i];
     for (size_t i = 0; i < child->npairs; i++) {
