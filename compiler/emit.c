@@ -619,19 +619,6 @@ static void rows(Emit *w, const uint64_t *v, const uint32_t *v32, size_t n)
     }
 }
 
-/* "segment 2 bank 1", "2 bank 1" or "none": what region `r` answers. */
-static void region_note(Emit *w, const LookupRegion *r, bool word)
-{
-    if (!r->seg)
-        c_region_none(w);
-    else if (word)
-        c_region_segment(w, r->seg);
-    else
-        c_region_base_segment(w, r->seg);
-    if (r->seg && r->bank)
-        bank_n(w, r->bank);
-}
-
 static void lookup_tables(Ctx *c)
 {
     Emit *w = c->w;
@@ -673,7 +660,15 @@ static void lookup_tables(Ctx *c)
                 for (unsigned i = 0; i < lk->nregions; i++) {
                     const LookupRegion *r = &lk->regions[i];
                     c_region_answer(w, half ? r->seg_base : (uint64_t)r->bank << 32 | r->seg);
-                    region_note(w, r, !half);
+                    /* "segment 2 bank 1", "2 bank 1" or "none": what it answers */
+                    if (!r->seg)
+                        c_region_none(w);
+                    else if (half)
+                        c_region_base_segment(w, r->seg);
+                    else
+                        c_region_segment(w, r->seg);
+                    if (r->seg && r->bank)
+                        bank_n(w, r->bank);
                     c_region_row_end(w);
                 }
             }
