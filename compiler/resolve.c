@@ -751,11 +751,10 @@ static void build_places(R *r, const Node *map, SpecMap m, const char *key, cons
         const Node *it = &l->items[i], *name = it;
         bool from_end = false;
         if (ki->kind == VK_HINTS && it->kind == NODE_MAP) {
-            const KeyInfo *first = &spec_keys[r->key[r->first[ki->target]]];
             const Where *noun = &(const Where){"a %s", spec_maps[ki->target].noun, 0, NULL};
             check_keys(r, it, ki->target, noun);
             require_keys(r, it, ki->target, noun);
-            name = typed(r, it, ki->target, first->key, noun);
+            name = typed(r, it, ki->target, spec_keys[r->key[r->first[ki->target]]].key, noun); /* its first key */
             const Node *fe = typed(r, it, ki->target, "from_end", noun);
             from_end = fe && !strcmp(fe->str, "true"); /* another word is reported (check_keys) */
             if (!name)
