@@ -1375,10 +1375,6 @@ typedef struct Options {
     Buf err_detail;     /* and the diagnostics of a value it refused, as text */
 } Options;
 
-/* An option's own parser, given its value (NULL: none written); false
- * with o->err set when the value is wrong. */
-typedef bool OptTake(Options *o, const char *v);
-
 /* A row of the option table: one that sets a field (to true, or to its
  * value), or has a parser of its own. */
 typedef struct Opt {
@@ -1388,7 +1384,9 @@ typedef struct Opt {
                        * alone), "[...]" for one that may be left out */
     bool path;        /* the value is a path (an empty one is refused) */
     size_t field;     /* without `take`: offsetof(Options, ...), a bool or a const char * */
-    OptTake *take;
+    /* its own parser, given its value (NULL: none written); false with
+     * o->err set when the value is wrong */
+    bool (*take)(Options *o, const char *v);
 } Opt;
 extern const Opt option_table[];
 extern const size_t option_count;
