@@ -823,20 +823,14 @@ static void source(Ctx *c)
 
 static const char *const hook_names[] = {"prefix", "banner", "precomp", "trace"};
 
-/* What a hook file may name: {{ NAME }} (templates/README.md). */
-static const char *hook_value(const Ctx *c, const char *name, size_t n)
-{
-    const char *names[] = {"board.name", "board.upper", "board.camel", "spec.file", "segc.version", "header",
-                           "source"};
-    const char *values[] = {c->s->name, c->up.text, c->camel.text, c->spec, SEGC_VERSION, c->header, c->source};
-    const char *const *k = NAMED(names, countof(names), name, n);
-    return k ? values[k - names] : NULL;
-}
-
 /* The text of hook file `src` with its {{ NAME }}s replaced, trailing
  * blanks cut; NULL after an error at the file. */
 static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
 {
+    /* What a hook file may name: {{ NAME }} (templates/README.md). */
+    const char *names[] = {"board.name", "board.upper", "board.camel", "spec.file", "segc.version", "header",
+                           "source"};
+    const char *values[] = {c->s->name, c->up.text, c->camel.text, c->spec, SEGC_VERSION, c->header, c->source};
     Buf b = {0};
     const char *t = src->text, *end = t + src->len;
     while (t < end) {
@@ -849,16 +843,16 @@ static const char *hook_text(Ctx *c, const SrcFile *src, Diags *d)
             const char *close = e;
             while (close < end && (*close == ' ' || *close == '\t'))
                 close++;
-            const char *v = t[1] == '{' && close + 1 < end && close[0] == '}' && close[1] == '}'
-                                ? hook_value(c, n, (size_t)(e - n)) : NULL;
-            if (!v) {
+            const char *const *k = t[1] == '{' && close + 1 < end && close[0] == '}' && close[1] == '}'
+                                       ? NAMED(names, countof(names), n, (size_t)(e - n)) : NULL;
+            if (!k) {
                 fatal_at(d, C_template, pos_at(src, (size_t)(t - src->text), 2),
                          "a hook file substitutes only {{ board.name }}, {{ board.upper }}, {{ board.camel }}, "
                          "{{ spec.file }}, {{ segc.version }}, {{ header }} and {{ source }}");
                 buf_free(&b);
                 return NULL;
             }
-            buf_puts(&b, v);
+            buf_puts(&b, values[k - names]);
             t = close + 2;
             continue;
         }
