@@ -166,21 +166,16 @@ void emitf(Emit *w, const Frag *f, const FragArg *a)
         case 'u': put_u(b, x->u); break;
         case 'x': put_hex(b, x->u, p->width); break;
         case 'z':
-            if (x->u) {
-                put_hex(b, x->u, 0);
-                put(b, "u", 1);
-            } else {
-                put(b, "0", 1);
-            }
-            break;
-        case 'L':
-            if (x->u > INT64_MAX)
+        case 'L': /* 0, else hex: with a u suffix, or past INT64_MAX a LONGLONG cast and ULL */
+            if (p->conv == 'L' && x->u > INT64_MAX)
                 put(b, "(LONGLONG)", 10);
             if (x->u)
                 put_hex(b, x->u, 0);
             else
                 put(b, "0", 1);
-            if (x->u > INT64_MAX)
+            if (p->conv == 'z' && x->u)
+                put(b, "u", 1);
+            else if (p->conv == 'L' && x->u > INT64_MAX)
                 put(b, "ULL", 3);
             break;
         case '@':
