@@ -101,7 +101,7 @@ typedef struct Loader {
     /* Where each kid written as an alias was written, by kid index (the
      * others were written at their node's pos) */
     struct AliasKid {
-        size_t kid;
+        uint64_t kid; /* first: kid_at finds it with u64_cmp */
         Pos at;
     } *alias_kids;
     size_t nalias_kids, cap_alias_kids;
@@ -364,15 +364,9 @@ static int u64_cmp(const void *pa, const void *pb)
 /* Where kid `i` (an index into L->kids) was written. */
 static Pos kid_at(const Loader *L, size_t i)
 {
-    size_t lo = 0, hi = L->nalias_kids;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (L->alias_kids[mid].kid < i)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
-    return lo < L->nalias_kids && L->alias_kids[lo].kid == i ? L->alias_kids[lo].at : node_pos(L->files, &L->kids[i]);
+    uint64_t kid = i;
+    const struct AliasKid *a = L->nalias_kids ? bsearch(&kid, L->alias_kids, L->nalias_kids, sizeof *a, u64_cmp) : NULL;
+    return a ? a->at : node_pos(L->files, &L->kids[i]);
 }
 
 /* Key i of the mapping whose kids start at L->kids[base] repeats key j. */
