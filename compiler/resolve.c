@@ -159,14 +159,11 @@ static bool misspelt(const R *r, const Node *map, const char *key)
     return false;
 }
 
-static const Node *require(R *r, const Node *map, const char *key, const Where *where)
+static void require(R *r, const Node *map, const char *key, const Where *where)
 {
-    const Node *v = node_get(map, key);
     /* A misspelt key already got "did you mean '<key>'?": say it once. */
-    if (v || misspelt(r, map, key))
-        return v;
-    error_at(r->d, C_missing_key, node_pos(r->files, map), "%s needs a '%s' key", said(r, where), key);
-    return NULL;
+    if (!node_get(map, key) && !misspelt(r, map, key))
+        error_at(r->d, C_missing_key, node_pos(r->files, map), "%s needs a '%s' key", said(r, where), key);
 }
 
 /* Reports each key map `m` requires (FF_REQUIRED) that `map` lacks; not
