@@ -77,14 +77,12 @@ static void put_cstr(Buf *b, const char *s)
     buf_putc(b, '"');
 }
 
-/* What a writer holds outside the arena. */
+/* What a writer holds outside the arena (the writer is not used after). */
 static void emit_done(Emit *w)
 {
     buf_free(&w->str);
     buf_free(&w->scratch);
     free(w->defs);
-    w->defs = NULL;
-    w->ndefs = w->capdefs = 0;
 }
 
 static uint32_t ident_hash(const char *s, size_t n)
@@ -1073,22 +1071,18 @@ static NameClash *clashes(const Emit *w, const Spec *s, unsigned *n)
     return out;
 }
 
-/* Whether build options `o` render what the names check renders: no hook
- * files, no --annotate, the default lookup budget. */
-static bool as_checked(const BuildOpts *o)
-{
-    return !o->templates_dir && !o->annotate && !o->lookup_budget;
-}
-
 /* Every output of `segc build --emit-selftest` without hook files, with
  * the default lookup budget: the identifiers in w (the board's Names they
- * point to are in the arena, with the Ctx), and the text as_checked says. */
+ * point to are in the arena, with the Ctx), and the text of the files of
+ * out->build when it renders alike (no hook files, no --annotate, the
+ * default budget). */
 static void collect(Emit *w, const Spec *s, Outputs *out)
 {
     Lookup lk;
     layout_lookup(w->a, s, 0, &lk);
     Ctx *c = arena_alloc(w->a, sizeof *c);
-    bool text = out && out->build && as_checked(out->build);
+    const BuildOpts *o = out ? out->build : NULL;
+    bool text = o && !o->templates_dir && !o->annotate && !o->lookup_budget;
     ctx_init(c, w, s, NULL, &lk, out, NULL);
     render(c, out, text ? (out->build->emit_selftest ? 15u : 7u) : 0, 4);
 }
