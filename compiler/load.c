@@ -1091,10 +1091,8 @@ static Node *merge_map(Reader *r, const Node *base, const Node *child, SpecMap m
 /* The index of the first of names[0..n) that is `name`, else n. */
 static size_t name_index(const char *const *names, size_t n, const char *name)
 {
-    size_t j = 0;
-    while (j < n && !(name && names[j] && !strcmp(names[j], name)))
-        j++;
-    return j;
+    const char *const *k = name ? BY_NAME(names, n, name) : NULL;
+    return k ? (size_t)(k - names) : n;
 }
 
 /* The `delete: true` of `entry`, an entry of map `m` (a BAR, a segment),

@@ -619,17 +619,15 @@ static int cmd_map(Options *o)
         die_usage("map needs -o FILE.svg, -o FILE.html or -o FILE.md");
     const char *ext = strrchr(file, '.');
     static const char *const exts[] = {[MAP_SVG] = ".svg", [MAP_HTML] = ".html", [MAP_MARKDOWN] = ".md"};
-    MapFormat format = MAP_SVG;
-    while (format < countof(exts) && !(ext && !strcmp(ext, exts[format])))
-        format++;
-    if (format == countof(exts))
+    const char *const *format = ext ? BY_NAME(exts, countof(exts), ext) : NULL;
+    if (!format)
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
     Spec *s = check_spec(o, path, &ck, NULL);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
-    if (s && map_render(ck.a, s, &ck.d, format, &out) && write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose &&
-        !o->quiet)
+    if (s && map_render(ck.a, s, &ck.d, (MapFormat)(format - exts), &out) &&
+        write_file_atomic(file, out.p, out.len, &ck.d) && o->verbose && !o->quiet)
         printf("%s: drew board %s (%u segment%s) into %s\n", path, s->name, s->nsegs, s->nsegs == 1 ? "" : "s",
                file);
     int rc = report_spec(o, path, &ck);
@@ -786,13 +784,12 @@ int main(int argc, char **argv)
         printf("segc %s (spec format %d)\n", SEGC_VERSION, SEGC_FORMAT_VERSION);
         return EXIT_OK;
     }
+    const Command *c = BY_NAME(commands, countof(commands), cmd);
+    if (c)
+        return help ? run_command(c, 1, (char *[]){"--help"}) : run_command(c, argc - 2, argv + 2);
     const char *cmds[countof(commands) + 1] = {[countof(commands)] = "help"}; /* for did-you-mean */
-    for (size_t i = 0; i < countof(commands); i++) {
-        const Command *c = &commands[i];
-        if (!strcmp(c->name, cmd))
-            return help ? run_command(c, 1, (char *[]){"--help"}) : run_command(c, argc - 2, argv + 2);
-        cmds[i] = c->name;
-    }
+    for (size_t i = 0; i < countof(commands); i++)
+        cmds[i] = commands[i].name;
     const char *near = closest_name(cmd, cmds, countof(cmds));
     die_usage("unknown command '%s'%s%s%s", cmd, near ? "; did you mean '" : "", near ? near : "", near ? "'?" : "");
 }
