@@ -495,22 +495,6 @@ static void put_field(Ctx *c, const Segment *g, unsigned form, const char *d, Fi
     }
 }
 
-/* The DXGK_SEGMENTFLAGS member of each bit of `flags`, by `item`, with
- * `between` between two; `none` when no bit is set. */
-static void flag_list(Emit *w, uint32_t flags, void (*between)(Emit *), void (*item)(Emit *, const char *),
-                      void (*none)(Emit *))
-{
-    unsigned n = 0;
-    for (size_t i = 0; i < flag_count; i++)
-        if (flags & (1u << flag_table[i].bit)) {
-            if (n++)
-                between(w);
-            item(w, flag_table[i].dxgk);
-        }
-    if (!n)
-        none(w);
-}
-
 /* The descriptor of non-AGP segment `g` in form `form`: its flags, then
  * every field of fields.def that the form carries, in the order of the
  * form's members. */
@@ -529,7 +513,11 @@ static void descriptor(Ctx *c, const Segment *g, unsigned form)
             BUG("a flag the form's DXGK_SEGMENTFLAGS cannot carry");
     const char *d = form == 2 ? emit_str(w, desc4_at(w)) : emit_str(w, desc_at(w, g->id - 1));
     c_set_flags(w, d, &c->camel, g->id);
-    flag_list(w, g->flags, flag_sep, text, no_flags);
+    const char *flags = w->out ? flags_text(w->a, g->flags, " | ", true) : NULL; /* in its comment */
+    if (flags)
+        text(w, flags);
+    else
+        no_flags(w);
     c_set_flags_end(w, g->flags_pos.file ? g->flags_pos : g->kind_pos.file ? g->kind_pos : g->pos);
     for (unsigned i = 0; i < c->nmembers[form]; i++)
         put_field(c, g, form, d, c->members[form][i]);
@@ -761,7 +749,15 @@ static void source(Ctx *c)
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
         c_flags_row(w);
-        flag_list(w, g->flags, sep, flag_set, flag_none);
+        unsigned n = 0;
+        for (size_t k = 0; k < flag_count; k++)
+            if (g->flags & (1u << flag_table[k].bit)) {
+                if (n++)
+                    sep(w);
+                flag_set(w, flag_table[k].dxgk);
+            }
+        if (!n)
+            flag_none(w);
         c_flags_row_end(w, g->id, g->name, g->flags);
     }
     c_flags_end(w, &c->camel);

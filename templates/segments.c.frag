@@ -197,8 +197,6 @@ pDesc[${i:u}].$
 pDesc->$
 @@ c_set_flags
     ${d}Flags = ${camel:n}Flags[${id:u}]; /* $
-@@ flag_sep
- | $
 @@ no_flags
 no flags$
 @@ c_set_flags_end
