@@ -325,7 +325,8 @@ struct Read {
 static void read_add(Ck *k, const Diag *e, const void *id, const Value *v, Pos at, const char *said, bool shown,
                      bool always)
 {
-    if (!e || !id || !k->mut)
+    /* Reads are a checker's (k->cur): trace's notes, written after, add none. */
+    if (!e || !id || !k->mut || k->cur == CODE_NONE)
         return;
     Read *r = arena_alloc(k->d->arena, sizeof *r);
     *r = (Read){NULL, e, id, v, v ? (v->set ? v->pos : (Pos){0}) : at, said, shown, always};
@@ -436,31 +437,24 @@ static const Value *on_value(const Ck *k, On on)
     return NULL;
 }
 
-/* A note of finding `e` (NULL: not shown) about `on`, at `pos`; unless
- * `traced` (a note of trace()), the value it points at is one the finding
- * reads. */
-static void add_note(Ck *k, Diag *e, On on, Pos pos, bool traced, const char *msg)
-{
-    if (!e)
-        return;
-    diag_note(k->d, e, pos, "%s", msg);
-    Note *n = e->notes;
-    while (n->next)
-        n = n->next;
-    n->about = subject(k, on);
-    const Value *v = traced ? NULL : on_value(k, on);
-    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
-}
-
+/* A note of finding `e` (NULL: not shown) about `on`, at `pos`; the value
+ * it points at is one the finding reads (read_add: not for trace's notes). */
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 {
+    if (!e)
+        return;
     va_list ap;
     va_start(ap, fmt);
-    const char *msg = e ? arena_vprintf(k->d->arena, fmt, ap) : NULL;
+    diag_note(k->d, e, pos, "%s", arena_vprintf(k->d->arena, fmt, ap));
     va_end(ap);
-    add_note(k, e, on, pos, false, msg);
+    Note *n = e->notes;
+    while (n->next)
+        n = n->next;
+    n->about = subject(k, on);
+    const Value *v = on_value(k, on);
+    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
 }
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
@@ -2136,15 +2130,15 @@ static void trace(Ck *k)
             const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
             Arena *a = k->d->arena;
             if (said)
-                add_note(k, e, on, r->at, true,
-                         f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
+                note(k, e, on, r->at, "%s",
+                     f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
             bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
             if (cl || (c && nearer(k, c->val.pos.file, e)))
-                add_note(k, e, SEG(NULL, NULL), c->val.pos, true,
-                         cl ? arena_printf(a, "'%s' is %s, set on the command line: -D %s", c->name, Q(c->val.v),
-                                           c->val.pos.file->text)
-                            : arena_printf(a, "'%s' is %s, set here by %s", c->name, Q(c->val.v),
-                                           os_basename(c->val.pos.file->name)));
+                note(k, e, SEG(NULL, NULL), c->val.pos, "%s",
+                     cl ? arena_printf(a, "'%s' is %s, set on the command line: -D %s", c->name, Q(c->val.v),
+                                       c->val.pos.file->text)
+                        : arena_printf(a, "'%s' is %s, set here by %s", c->name, Q(c->val.v),
+                                       os_basename(c->val.pos.file->name)));
         }
     }
 }
