@@ -1836,19 +1836,34 @@ typedef struct ClassList {
     const PlaceList *l;
 } ClassList;
 #define CLASS_LIST(l) {#l, &c->l},
-enum { SEGMENT_LISTS = 4 }; /* all but the bank hints */
 
-/* "class 'x'", or the DMA list's key. */
-static const char *owner_said(Ck *k, const AllocClass *c)
+/* Gives `f` every list of every class, then the DMA list (class NULL). */
+static void each_list(Ck *k, void (*f)(Ck *k, const AllocClass *c, const char *key, const PlaceList *l))
 {
-    return c ? arena_printf(k->d->arena, "class '%s'", c->name) : "dma_buffer_segments";
+    for (unsigned i = 0; i < k->s->nclasses; i++) {
+        const AllocClass *c = &k->s->classes[i];
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < countof(ls); j++)
+            f(k, c, ls[j].key, ls[j].l);
+    }
+    f(k, NULL, "dma_buffer_segments", &k->s->dma);
+}
+
+/* "evict of class 'x'", or the DMA list's key. */
+static const char *list_said(Ck *k, const AllocClass *c, const char *key)
+{
+    return c ? arena_printf(k->d->arena, "%s of class '%s'", key, c->name) : "dma_buffer_segments";
 }
 
 /* Each name of list `key` of class `c` (NULL: the DMA list) that names
- * no segment; with `banked`, each bank hint that names no bank of it. */
-static void unknown_places(Ck *k, const AllocClass *c, const char *key, const PlaceList *l, const Segment *banked)
+ * no segment; of the bank hints, each that names no bank of the first
+ * preference (when it has banks; else alloc-bank-hints' finding). */
+static void unknown_places(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
 {
     const Spec *s = k->s;
+    const Segment *banked = c && l == &c->banks && c->prefer.n ? c->prefer.p[0].seg : NULL;
+    if (c && l == &c->banks && !(banked && banked->nbanks))
+        return;
     for (unsigned i = 0; i < l->n; i++) {
         const Place *p = &l->p[i];
         if (banked ? p->bank != 0 : p->seg != NULL)
@@ -1860,8 +1875,7 @@ static void unknown_places(Ck *k, const AllocClass *c, const char *key, const Pl
                        banked->name);
             note(k, e, SEG(banked, "banks"), banked->banks_pos, "the banks of segment '%s' are here", banked->name);
         } else {
-            e = report(k, SEG(NULL, key), p->pos, "'%s' in %s%s%s names no segment", p->name,
-                       c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), "");
+            e = report(k, SEG(NULL, key), p->pos, "'%s' in %s names no segment", p->name, list_said(k, c, key));
         }
         if (e && !(banked ? diag_suggest(k->d, e, p->name, banked->banks, banked->nbanks, sizeof *banked->banks)
                           : diag_suggest(k->d, e, p->name, s->segs, s->nsegs, sizeof *s->segs)))
@@ -1872,17 +1886,7 @@ static void unknown_places(Ck *k, const AllocClass *c, const char *key, const Pl
 
 static void check_alloc_names_known(Ck *k)
 {
-    const Spec *s = k->s;
-    for (unsigned i = 0; i < s->nclasses; i++) {
-        const AllocClass *c = &s->classes[i];
-        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
-        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
-            unknown_places(k, c, ls[j].key, ls[j].l, NULL);
-        const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
-        if (first && first->nbanks)
-            unknown_places(k, c, "banks", &c->banks, first);
-    }
-    unknown_places(k, NULL, "dma_buffer_segments", &s->dma, NULL);
+    each_list(k, unknown_places);
 }
 
 /* One preference list serves reading and writing: each preferred segment
@@ -1960,7 +1964,7 @@ static void not_apertures(Ck *k, const AllocClass *c, const PlaceList *l, const 
         if (g->kind == SEG_APERTURE)
             continue;
         Diag *e = report(k, SEG(g, "kind"), l->p[i].pos, "%s names segment '%s', %s: %s takes aperture segments only%s",
-                         c ? arena_printf(k->d->arena, "evict of %s", owner_said(k, c)) : "dma_buffer_segments",
+                         list_said(k, c, "evict"),
                          g->name, g->kind == SEG_AGP ? "the AGP segment" : "a memory segment", field,
                          g->kind == SEG_AGP ? " (the AGP segment is absent when the OS finds no aperture)" : "");
         reads_kind(k, e, g);
@@ -2022,27 +2026,20 @@ static void check_alloc_read_set_ignored(Ck *k, const AllocClass *c)
 }
 
 /* Each name of list `key` of class `c` (NULL: the DMA list) that names
- * the segment of id 31. */
+ * the segment of id 31 (a bank hint names no segment). */
 static void system_memory_ids(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
 {
     for (unsigned h = 0; h < l->n; h++)
-        if (l->p[h].seg->id == 31)
+        if (l->p[h].seg && l->p[h].seg->id == 31)
             report(k, SEG(l->p[h].seg, "name"), l->p[h].pos,
-                   "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
+                   "%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
                    "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
-                   c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), l->p[h].name);
+                   list_said(k, c, key), l->p[h].name);
 }
 
 static void check_alloc_system_memory_id(Ck *k)
 {
-    const Spec *s = k->s;
-    for (unsigned i = 0; i < s->nclasses; i++) {
-        const AllocClass *c = &s->classes[i];
-        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
-        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
-            system_memory_ids(k, c, ls[j].key, ls[j].l);
-    }
-    system_memory_ids(k, NULL, "dma_buffer_segments", &s->dma);
+    each_list(k, system_memory_ids);
 }
 
 /* ---- waivers --------------------------------------------------------------------- */
