@@ -135,7 +135,9 @@ typedef struct FormKey {
     Pos at;
     unsigned lacking, carrying;
     Code code;
+    uint64_t lacked; /* the fields of it a form lacks: bit FieldId */
 } FormKey;
+_Static_assert(FIELD_COUNT <= 64, "FormKey.lacked holds a bit per field");
 
 /* Where a rule stands on one object. */
 enum { UNRUN, RUNNING, PASSED, FAILED, SKIPPED };
@@ -1511,21 +1513,19 @@ static void check_wddm2_one_aperture(Ck *k)
 
 /* ---- DDI forms: what the emitted handlers can say --------------------------------- */
 
-/* The forms by index (field_in_form's): what a build answers, and what its
- * answer's descriptor is. */
-static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
-static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK_SEGMENTDESCRIPTOR3",
-                                                 "DXGK_SEGMENTDESCRIPTOR4"};
-static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
+/* A version that asks for each form (by index, field_in_form's). */
+static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"};
 
-/* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
-static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
+/* Forms `forms` (a set of indices) listed, each as `name` followed by
+ * what follows "qs" in its --ddi name: "QUERYSEGMENT and QUERYSEGMENT3",
+ * "DXGK_SEGMENTDESCRIPTOR4". */
+static const char *forms_said(Ck *k, unsigned forms, const char *name)
 {
     const char *w[DDI_FORMS];
     unsigned n = 0;
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            w[n++] = t[f];
+            w[n++] = arena_printf(k->d->arena, "%s%s", name, ddi_form_names[f] + 2);
     return words_text(k->d->arena, w, n, " and ");
 }
 
@@ -1537,7 +1537,8 @@ static void check_ddi_form_version(Ck *k)
         reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
                s->wddm_pos.file ? s->wddm_pos : s->name_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
-               form_query[extra & DDI_QS4 ? 2 : extra & DDI_QS3 ? 1 : 0], forms_said(k, wants, form_query)));
+               forms_said(k, extra & DDI_QS4 ? DDI_QS4 : extra & DDI_QS3 ? DDI_QS3 : DDI_QS, "QUERYSEGMENT"),
+               forms_said(k, wants, "QUERYSEGMENT")));
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
@@ -1560,16 +1561,15 @@ static const char *other_forms(Ck *k, unsigned lacking, unsigned carrying)
     if (s->forms_from_option) {
         if (!keep && near >= 0)
             keep = 1u << near;
-        Buf b = {0};
+        const char *r = "--ddi ", *sep = "";
         for (unsigned f = 0; f < DDI_FORMS; f++)
             if (keep & (1u << f))
-                buf_printf(&b, "%s%s", b.len ? "," : "", ddi_form_names[f]);
-        const char *r = arena_printf(k->d->arena, "--ddi %s", b.p ? b.p : "");
-        buf_free(&b);
+                r = arena_printf(k->d->arena, "%s%s%s", r, sep, ddi_form_names[f]), sep = ",";
         return r;
     }
     return near < 0 ? NULL
-                    : arena_printf(k->d->arena, "wddm: \"%s\" in board (%s)", form_wddm[near], form_query[near]);
+                    : arena_printf(k->d->arena, "wddm: \"%s\" in board (%s)", form_wddm[near],
+                                         forms_said(k, 1u << near, "QUERYSEGMENT"));
 }
 
 /* The code of a finding that a requested form cannot carry written field
@@ -1617,8 +1617,8 @@ static void agp_keys(Ck *k, const Segment *g)
 
 /* What the forms the build answers make of each key written for segment
  * `g` (a map's fields share their map's key), in the order of its first
- * field: where it is written, the forms that lack a field of it, those
- * that carry every field of it, and the code of the finding (form_code of
+ * field: where it is written, the forms that lack a field of it (and
+ * those fields), those that carry every field of it, and the code of the finding (form_code of
  * its first field lacked).  Worked out once per segment for all the rows
  * check_forms serves. */
 static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
@@ -1635,14 +1635,14 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
             continue;
         FormKey *c = (FormKey *)BY_NAME(keys, fk->n, kf);
         if (!c)
-            keys[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &keys[fk->n - 1];
+            keys[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE, 0}, c = &keys[fk->n - 1];
         for (unsigned form = 0; form < DDI_FORMS; form++)
             if (!fi->at[form]) {
                 c->carrying &= ~(1u << form);
                 if ((k->s->forms & (1u << form)) && c->code == CODE_NONE)
                     c->code = form_code((FieldId)f);
                 if (k->s->forms & (1u << form))
-                    c->lacking |= 1u << form;
+                    c->lacking |= 1u << form, c->lacked |= UINT64_C(1) << f;
             }
     }
     if (!fk->k)
@@ -1651,21 +1651,15 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
     return fk->k;
 }
 
-/* The members the forms the build answers lack of written key `key`,
- * each once, as a message lists them ("SystemMemoryEndAddress",
- * "CpuHostAperture"). */
-static const char *lacked_members(Ck *k, const Segment *g, const char *key)
+/* The members of fields `lacked` (a FormKey's), each once, as a message
+ * lists them ("SystemMemoryEndAddress", "CpuHostAperture"). */
+static const char *lacked_members(Ck *k, uint64_t lacked)
 {
     const char *said[FIELD_COUNT];
     unsigned n = 0;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        Pos at;
-        const char *kf = field_written((FieldId)f, g, &at);
-        bool lacks = false;
-        for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
-            lacks |= !fi->at[form] && (k->s->forms & (1u << form));
-        const char *m = lacks ? arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk) : NULL;
+        const char *dx = field_table[f].dxgk;
+        const char *m = lacked >> f & 1 ? arena_printf(k->d->arena, "%.*s", (int)strcspn(dx, "."), dx) : NULL;
         if (m && !BY_NAME(said, n, m))
             said[n++] = m;
     }
@@ -1696,9 +1690,9 @@ static void check_forms(Ck *k, const Segment *g)
             continue;
         bool one = !(c.lacking & (c.lacking - 1));
         Diag *e = report(k, SEG(g, key), at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
-                         key, g->name, forms_said(k, c.lacking, form_query), one ? "" : "s",
-                         one ? "" : "their descriptors ", forms_said(k, c.lacking, form_desc), one ? "has" : "have",
-                         lacked_members(k, g, key));
+                         key, g->name, forms_said(k, c.lacking, "QUERYSEGMENT"), one ? "" : "s",
+                         one ? "" : "their descriptors ", forms_said(k, c.lacking, "DXGK_SEGMENTDESCRIPTOR"), one ? "has" : "have",
+                         lacked_members(k, c.lacked));
         reads_forms(k, e);
         const char *alt = other_forms(k, c.lacking, c.carrying);
         const KeyInfo *ki = spec_key(MAP_SEGMENT, key);
@@ -1725,7 +1719,7 @@ static void check_forms(Ck *k, const Segment *g)
             continue;
         Diag *e = report(k, SEG(g, "flags"), g->flag_pos[fi->bit],
                          "flag '%s' exists from WDDM %u.%u on; the WDDM 1.x %s handler%s cannot carry it", fi->name,
-                         fi->min_wddm >> 4, fi->min_wddm & 15, forms_said(k, lacking, form_query),
+                         fi->min_wddm >> 4, fi->min_wddm & 15, forms_said(k, lacking, "QUERYSEGMENT"),
                          lacking & (lacking - 1) ? "s" : "");
         reads_forms(k, e);
         const char *alt = other_forms(k, lacking, 1u << 2);
