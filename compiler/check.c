@@ -47,7 +47,6 @@ typedef SEGMENT_fn ANY_SEGMENT_fn;
 #define PRE0() {CODE_NONE}, 0
 #define PRE1(a) {R_##a}, 1
 #define PRE2(a, b) {R_##a, R_##b}, 2
-#define PRE3(a, b, c) {R_##a, R_##b, R_##c}, 3
 const RuleInfo rule_table[CODE_COUNT] = {
 #define RULE(id, name, msvc, cls, sev, scope, pre, src, text, fix, why) \
     [R_##id] = {name, msvc, CLASS_##cls, sev, ON_##scope, pre, src, text, fix, why},
@@ -266,8 +265,6 @@ static void run_all(Ck *k, bool invariants)
                 continue;
             for (unsigned i = start[o]; i < start[o + 1] && k->broken == CODE_NONE; i++)
                 run(k, (Code)r, i);
-            if (k->broken != CODE_NONE)
-                return;
         }
     }
 }
@@ -673,7 +670,7 @@ static void check_widths(Ck *k, const Segment *g)
          * pages (cpu-host-aperture-size); 64-bit members hold any value. */
         bool seg = fi->scope == SC_SEG || fi->scope == SC_VPR || fi->scope == SC_QS4;
         if ((fi->width != W_32 && fi->width != W_SIZE_T) || f == F_host_size || seg != (g != NULL) ||
-            (!g && fi->scope != SC_PAGING) || width_rule(fi) != k->cur)
+            width_rule(fi) != k->cur)
             continue;
         const Value *v = field_value((FieldId)f, g ? (const void *)g : (const void *)s);
         uint64_t max = field_max((FieldId)f, s);
