@@ -1126,10 +1126,7 @@ static void check_commit_limit_memory(Ck *k, const Segment *g)
                          Q(g->commit_limit.v), Q(g->size.v));
         reads(k, e, &g->size, false);
         reads_kind(k, e, g);
-        if (variant_of(k, e))
-            fix(k, e, "commit_limit: size");
-        else
-            fix(k, e, "leave commit_limit out: it defaults to the size");
+        fix(k, e, "%s", variant_of(k, e) ? "commit_limit: size" : "leave commit_limit out: it defaults to the size");
     }
 }
 
@@ -1377,34 +1374,33 @@ static void check_paging_buffer_fits(Ck *k)
 
 /* ---- names and versions ------------------------------------------------------------ */
 
+/* Whether `name` (a `what` name) is a C identifier; a finding when not. */
+static bool c_ident(Ck *k, On on, Pos at, const char *what, const char *name)
+{
+    if (!is_c_ident(name))
+        report(k, on, at, "%s name '%s' is not a C identifier", what, name);
+    return is_c_ident(name);
+}
+
 static void check_names_c_ident(Ck *k)
 {
     const Spec *s = k->s;
-    if (!is_c_ident(s->name))
-        report(k, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier", s->name);
-    else if (strlen(s->name) > BOARD_NAME_MAX)
+    if (c_ident(k, SEG(NULL, "board.name"), s->name_pos, "board", s->name) && strlen(s->name) > BOARD_NAME_MAX)
         report(k, SEG(NULL, "board.name"), s->name_pos,
                "board name '%.16s...' is %zu bytes long: the files named after it (%.16s..._segments.h) would pass "
                "the 255 bytes of a file name (%d bytes at most)", s->name, strlen(s->name), s->name, BOARD_NAME_MAX);
     for (unsigned i = 0; i < s->nbars; i++)
-        if (!is_c_ident(s->bars[i].name))
-            report(k, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
+        c_ident(k, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
-        if (!is_c_ident(g->name))
-            report(k, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
-        else if (!strcmp(g->name, "none"))
+        if (c_ident(k, SEG(g, "name"), g->pos, "segment", g->name) && !strcmp(g->name, "none"))
             report(k, SEG(g, "name"), g->pos,
                    "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned b = 0; b < g->nbanks; b++)
-            if (!is_c_ident(g->banks[b].name))
-                report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
-                       "bank name '%s' is not a C identifier", g->banks[b].name);
+            c_ident(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos, "bank", g->banks[b].name);
     }
     for (unsigned i = 0; i < s->nclasses; i++)
-        if (!is_c_ident(s->classes[i].name))
-            report(k, SEG(NULL, "allocations"), s->classes[i].pos, "allocation class name '%s' is not a C identifier",
-                   s->classes[i].name);
+        c_ident(k, SEG(NULL, "allocations"), s->classes[i].pos, "allocation class", s->classes[i].name);
 }
 
 /* Each name written again after the first (BY_NAME finds the first). */
@@ -1680,30 +1676,23 @@ static void check_forms(Ck *k, const Segment *g)
     unsigned nkeys;
     const FormKey *keys = form_keys(k, g, &nkeys);
     for (unsigned i = 0; i < nkeys; i++) {
-        FormKey c = keys[i];
-        const char *key = c.key;
-        Pos at = c.at;
-        if (!c.lacking || c.code != k->cur)
+        const FormKey *c = &keys[i];
+        if (!c->lacking || c->code != k->cur)
             continue;
-        bool one = !(c.lacking & (c.lacking - 1));
-        Diag *e = report(k, SEG(g, key), at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
-                         key, g->name, forms_said(k, c.lacking, "QUERYSEGMENT"), one ? "" : "s",
-                         one ? "" : "their descriptors ", forms_said(k, c.lacking, "DXGK_SEGMENTDESCRIPTOR"), one ? "has" : "have",
-                         lacked_members(k, c.lacked));
+        bool one = !(c->lacking & (c->lacking - 1));
+        Diag *e = report(k, SEG(g, c->key), c->at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
+                         c->key, g->name, forms_said(k, c->lacking, "QUERYSEGMENT"), one ? "" : "s",
+                         one ? "" : "their descriptors ", forms_said(k, c->lacking, "DXGK_SEGMENTDESCRIPTOR"), one ? "has" : "have",
+                         lacked_members(k, c->lacked));
         reads_forms(k, e);
-        const char *alt = other_forms(k, c.lacking, c.carrying);
-        const KeyInfo *ki = spec_key(MAP_SEGMENT, key);
-        bool seq = ki && ki->kind == VK_SEQ; /* a variant empties a list; it cannot remove a base's key */
-        if (variant_of(k, e) && seq)
-            fix(k, e, "%s: [] for segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
-        else if (variant_of(k, e))
+        const char *alt = other_forms(k, c->lacking, c->carrying);
+        bool seq = spec_key(MAP_SEGMENT, c->key)->kind == VK_SEQ; /* a variant empties a list; it cannot remove a base's key */
+        if (variant_of(k, e) && !seq)
             fix(k, e, "%s", alt ? alt : "ask for another DDI form");
         else
-            fix(k, e, "remove %s: from segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
-        if (seq)
-            diag_edit_remove_block(k->d, e, at); /* at the key */
-        else
-            diag_edit_remove_pair(k->d, e, at);
+            fix(k, e, variant_of(k, e) ? "%s: [] for segment '%s'%s%s" : "remove %s: from segment '%s'%s%s", c->key,
+                g->name, alt ? ", or " : "", alt ? alt : "");
+        (seq ? diag_edit_remove_block : diag_edit_remove_pair)(k->d, e, c->at); /* a list at its key */
     }
     /* Flags written in `flags:`: each once, with every form that lacks it. */
     for (size_t i = 0; k->cur == R_ddi_qs3_flag && i < flag_count; i++) {
