@@ -321,14 +321,16 @@ struct Read {
     bool shown, always;
 };
 
-static void read_add(Ck *k, const Diag *e, const void *id, const Value *v, Pos at, const char *said, bool shown,
-                     bool always)
+/* Finding `e` reads value `v`, or (v NULL) the word of the spec written
+ * at *at (a Pos of the model, so its identity; nothing when it is not
+ * written), said `said` ("board.wddm is 1.3"). */
+static void read_add(Ck *k, const Diag *e, const Value *v, const Pos *at, const char *said, bool shown, bool always)
 {
     /* Reads are a checker's (k->cur): trace's notes, written after, add none. */
-    if (!e || !id || !k->mut || k->cur == CODE_NONE)
+    if (!e || !(v || (at && at->file)) || !k->mut || k->cur == CODE_NONE)
         return;
     Read *r = arena_alloc(k->d->arena, sizeof *r);
-    *r = (Read){NULL, e, id, v, v ? (v->set ? v->pos : (Pos){0}) : at, said, shown, always};
+    *r = (Read){NULL, e, v ? (const void *)v : at, v, v ? (v->set ? v->pos : (Pos){0}) : *at, said, shown, always};
     *k->reads_tail = r;
     k->reads_tail = &r->next;
 }
@@ -338,29 +340,14 @@ static void read_add(Ck *k, const Diag *e, const void *id, const Value *v, Pos a
  * finding's file wrote it (trace), or a constant it reads. */
 static void reads(Ck *k, Diag *e, const Value *v, bool always)
 {
-    read_add(k, e, v, v, (Pos){0}, NULL, false, always);
-}
-
-/* Finding `e` reads a word of the spec that is no Value: the one written
- * at *at (a Pos of the model, so its identity), said as fmt says ("board.wddm
- * is 1.3").  Nothing when it is not written. */
-static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
-static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...)
-{
-    if (!e || !at->file)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    const char *said = arena_vprintf(k->d->arena, fmt, ap);
-    va_end(ap);
-    read_add(k, e, at, NULL, *at, said, false, false);
+    read_add(k, e, v, NULL, NULL, false, always);
 }
 
 /* What findings read of the board and of segments besides Values. */
 static void reads_wddm(Ck *k, Diag *e)
 {
-    reads_word(k, e, &k->s->wddm_pos, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15);
+    read_add(k, e, NULL, &k->s->wddm_pos,
+             arena_printf(k->d->arena, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15), false, false);
 }
 
 /* The DDI forms the build answers: --ddi's, else board.wddm's. */
@@ -372,7 +359,8 @@ static void reads_forms(Ck *k, Diag *e)
 
 static void reads_kind(Ck *k, Diag *e, const Segment *g)
 {
-    reads_word(k, e, &g->kind_pos, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind));
+    read_add(k, e, NULL, &g->kind_pos,
+             arena_printf(k->d->arena, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind)), false, false);
 }
 
 /* The index of file `f` in the extends chain (0: the spec), or -1 (the
@@ -453,7 +441,7 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
         n = n->next;
     n->about = subject(k, on);
     const Value *v = on_value(k, on);
-    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
+    read_add(k, e, v, NULL, NULL, true, false);
 }
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
@@ -512,7 +500,7 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     va_end(ap);
     e->about = subject(k, on);
     const Value *v = on_value(k, on);
-    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
+    read_add(k, e, v, NULL, NULL, true, false);
     return e;
 }
 
@@ -683,7 +671,8 @@ static void check_widths(Ck *k, const Segment *g)
                          max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                          fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
         if (fi->width == W_SIZE_T)
-            reads_word(k, e, &s->arch_pos, "board.arch is %s", arch_name(s->arch));
+            read_add(k, e, NULL, &s->arch_pos, arena_printf(k->d->arena, "board.arch is %s", arch_name(s->arch)), false,
+                     false);
     }
 }
 
@@ -1294,10 +1283,11 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
     const Value *v[] = {&g->base, &g->size};
     for (unsigned i = 0; i < 2; i++)
         if (v[i]->v % k64)
-            reads_word(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
-                                 "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
-                                 (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
-                       &g->flag_pos[FB_use_64kb_pages], "segment '%s' sets use_64kb_pages", g->name);
+            read_add(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
+                               "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
+                               (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
+                     NULL, &g->flag_pos[FB_use_64kb_pages],
+                     arena_printf(k->d->arena, "segment '%s' sets use_64kb_pages", g->name), false, false);
 }
 
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
