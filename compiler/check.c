@@ -2095,17 +2095,14 @@ static void trace(Ck *k)
             On on = {0};
             bool say = !shown && f && (always || nearer(k, f, e));
             const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
-            Arena *a = k->d->arena;
             if (said)
-                note(k, e, on, r->at, "%s",
-                     f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
+                note(k, e, on, r->at, "%s%s%s", said, f == e->pos.file ? "" : ", set here by ",
+                     f == e->pos.file ? "" : os_basename(f->name));
             bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
             if (cl || (c && nearer(k, c->val.pos.file, e)))
-                note(k, e, SEG(NULL, NULL), c->val.pos, "%s",
-                     cl ? arena_printf(a, "'%s' is %s, set on the command line: -D %s", c->name, Q(c->val.v),
-                                       c->val.pos.file->text)
-                        : arena_printf(a, "'%s' is %s, set here by %s", c->name, Q(c->val.v),
-                                       os_basename(c->val.pos.file->name)));
+                note(k, e, SEG(NULL, NULL), c->val.pos, "'%s' is %s, set %s%s", c->name, Q(c->val.v),
+                     cl ? "on the command line: -D " : "here by ",
+                     cl ? c->val.pos.file->text : os_basename(c->val.pos.file->name));
         }
     }
 }
