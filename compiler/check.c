@@ -1210,17 +1210,20 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
 
 /* Every flag the descriptor sets (written or implied by a key) exists in
  * the DDI of board.wddm; and so does NumUEFIFrameBufferRanges. */
-/* Finding `e` needs WDDM `min` for what `key` writes: board.wddm raised
- * (an edit where it is written), or the key removed; when a variant's
- * board.wddm caused it, only the variant's version. */
-static void fix_wddm(Ck *k, Diag *e, unsigned min, const char *key)
+/* `what` (`key` of segment `g`, at `at`) needs WDDM `min`: board.wddm
+ * raised (an edit where it is written), or `remove` removed; when a
+ * variant's board.wddm caused it, only the variant's version. */
+static void needs_wddm(Ck *k, const Segment *g, const char *key, Pos at, const char *what, unsigned min,
+                       const char *remove)
 {
     const char *ver = arena_printf(k->d->arena, "\"%u.%u\"", min >> 4, min & 15);
+    Diag *e = report(k, SEG(g, key), at, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what, min >> 4,
+                     min & 15, k->s->wddm >> 4, k->s->wddm & 15);
     reads_wddm(k, e);
     if (variant_of(k, e))
         fix(k, e, "wddm: %s in board", ver);
     else
-        fix(k, e, "wddm: %s in board, or remove '%s'", ver, key);
+        fix(k, e, "wddm: %s in board, or remove '%s'", ver, remove);
     diag_edit(k->d, e, k->s->wddm_pos, ver);
 }
 
@@ -1237,15 +1240,11 @@ static void check_flag_wddm_version(Ck *k, const Segment *g)
         const char *what = !strcmp(key, "flags") || !strcmp(key, "kind")
                                ? arena_printf(k->d->arena, "flag '%s'", fi->name)
                                : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
-        fix_wddm(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what,
-                           fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
-                 fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
+        needs_wddm(k, g, key, p, what, fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
     }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        fix_wddm(k, report(k, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
-                           "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is "
-                           "%u.%u", s->wddm >> 4, s->wddm & 15),
-                 0x22, "uefi_frame_buffer_ranges");
+        needs_wddm(k, g, "uefi_frame_buffer_ranges", g->uefi_ranges.pos,
+                   "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges)", 0x22, "uefi_frame_buffer_ranges");
 }
 
 static void check_reserved_sys_mem(Ck *k, const Segment *g)
