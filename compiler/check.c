@@ -144,7 +144,7 @@ enum { UNRUN, RUNNING, PASSED, FAILED, SKIPPED };
 struct Ck {
     const Spec *s;
     Spec *mut;           /* spec_check: where waivers are marked used */
-    const RuleConfig *c; /* spec_check: -W; the emitters: none */
+    const RuleConfig *c; /* spec_check: -W; the emitters: the defaults */
     Outputs *out;        /* spec_check: the build's outputs, or NULL */
     Diags *d;
     uint64_t page;       /* the page size, else the default (page-size-valid) */
@@ -156,10 +156,6 @@ struct Ck {
     bool fired;          /* and whether it found a fault */
     /* spec_check: what each finding reads, in the order it was read */
     Read *reads, **reads_tail;
-    /* check_invariants: the first fault, not reported */
-    Code broken;
-    const char *broken_msg;
-    const Segment *broken_seg;
     /* form_keys: each segment's keys, worked out when first asked for */
     struct FormKeys {
         FormKey *k; /* NULL: not yet */
@@ -241,7 +237,7 @@ static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags 
     *k = (Ck){.s = s, .mut = mut, .c = c, .d = d, .page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
     k->nobj = 1 + s->nbars + s->nsegs + s->nclasses;
     k->state = arena_alloc(d->arena, (size_t)RULE_COUNT * k->nobj);
-    k->cur = k->broken = CODE_NONE;
+    k->cur = CODE_NONE;
     k->reads_tail = &k->reads;
 }
 
@@ -263,7 +259,7 @@ static void run_all(Ck *k, bool invariants)
             if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
-            for (unsigned i = start[o]; i < start[o + 1] && k->broken == CODE_NONE; i++)
+            for (unsigned i = start[o]; i < start[o + 1]; i++)
                 run(k, (Code)r, i);
         }
     }
@@ -446,7 +442,7 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
  * its own rule only): its finding, or NULL when the finding is not shown
- * (the rule is off; check_invariants). */
+ * (the rule is off). */
 static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 
 static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
@@ -454,17 +450,6 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Code id = k->cur;
     k->fired = true;
     const Segment *g = on.g;
-    va_list ap;
-    if (!k->mut) { /* check_invariants: the first fault is what it says */
-        if (k->broken == CODE_NONE) {
-            va_start(ap, fmt);
-            k->broken = id;
-            k->broken_msg = arena_vprintf(k->d->arena, fmt, ap);
-            k->broken_seg = g;
-            va_end(ap);
-        }
-        return NULL;
-    }
     Severity sev = rule_table[id].sev;
     /* A value segc derived (a flag implied by another key, a default) has
      * no position of its own: point at its segment, else the board. */
@@ -478,8 +463,8 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Waiver *w = NULL;
     const Segment *on_segs[2] = {g, on.pair};
     for (unsigned j = 0; j < 2; j++) {
-        Segment *mg = on_segs[j] ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
-        for (unsigned i = 0; mg && rule_waivable(id) && i < mg->nwaivers; i++)
+        Segment *mg = on_segs[j] && rule_waivable(id) ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
+        for (unsigned i = 0; mg && i < mg->nwaivers; i++)
             if (!strcmp(mg->waivers[i].rule, rule_table[id].name)) {
                 if (!w)
                     w = &mg->waivers[i];
@@ -495,6 +480,7 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
      * (-Wno-error=RULE), as in gcc. */
     else if (sev == SEV_WARNING && k->c->werror_all && !w)
         sev = SEV_ERROR;
+    va_list ap;
     va_start(ap, fmt);
     Diag *e = w ? diag_vwaived(k->d, sev, id, pos, w->reason, w->pos, fmt, ap) : diag_vadd(k->d, sev, id, pos, fmt, ap);
     va_end(ap);
@@ -2130,10 +2116,13 @@ Code check_invariants(Arena *a, const Spec *s, const Segment **where, const char
 {
     Diags quiet;
     diags_init(&quiet, a);
+    const RuleConfig none = {0};
     Ck k;
-    ck_init(&k, s, NULL, NULL, &quiet);
+    ck_init(&k, s, NULL, &none, &quiet);
     run_all(&k, true);
-    *where = k.broken_seg;
-    *what = k.broken_msg;
-    return k.broken;
+    /* The first fault is what the invariants' findings say. */
+    const Diag *e = quiet.head;
+    *where = e && e->about.seg ? &s->segs[e->about.seg - 1] : NULL;
+    *what = e ? e->msg : NULL;
+    return e ? e->code : CODE_NONE;
 }
