@@ -1823,15 +1823,12 @@ static void unknown_places(Ck *k, const AllocClass *c, const char *key, const Pl
         const Place *p = &l->p[i];
         if (banked ? p->bank != 0 : p->seg != NULL)
             continue;
-        Diag *e;
-        if (banked) {
-            e = report(k, SEG(banked, "banks"), p->pos,
-                       "'%s' in banks of class '%s' is no bank of segment '%s', its first preference", p->name, c->name,
-                       banked->name);
+        Diag *e = banked ? report(k, SEG(banked, "banks"), p->pos,
+                                  "'%s' in banks of class '%s' is no bank of segment '%s', its first preference",
+                                  p->name, c->name, banked->name)
+                         : report(k, SEG(NULL, key), p->pos, "'%s' in %s names no segment", p->name, list_said(k, c, key));
+        if (banked)
             note(k, e, SEG(banked, "banks"), banked->banks_pos, "the banks of segment '%s' are here", banked->name);
-        } else {
-            e = report(k, SEG(NULL, key), p->pos, "'%s' in %s names no segment", p->name, list_said(k, c, key));
-        }
         if (e && !(banked ? diag_suggest(k->d, e, p->name, banked->banks, banked->nbanks, sizeof *banked->banks)
                           : diag_suggest(k->d, e, p->name, s->segs, s->nsegs, sizeof *s->segs)))
             fix(k, e, "name one of the %s of segment%s%s", banked ? "banks" : "segments", banked ? " " : "s",
