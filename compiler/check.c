@@ -312,37 +312,67 @@ struct Read {
     const Diag *e;
     const void *id;
     const Value *v;
+    On on; /* what v is about */
     Pos at;
     const char *said;
     bool shown, always;
 };
 
-/* Finding `e` reads value `v`, or (v NULL) the word of the spec written
- * at *at (a Pos of the model, so its identity; nothing when it is not
- * written), said `said` ("board.wddm is 1.3"). */
-static void read_add(Ck *k, const Diag *e, const Value *v, const Pos *at, const char *said, bool shown, bool always)
+/* The Value a finding or note about `on` points at: field on.field of its
+ * bank, segment, BAR or the board ("size", "vpr.range_start",
+ * "paging.buffer_size", "board.page_size"), and its field in *field (when
+ * not NULL); NULL when the field is not a Value (flags, kind, a map). */
+static const Value *on_value(const Ck *k, On on, FieldId *field)
+{
+    if (!on.field)
+        return NULL;
+    const char *key = on.field;
+    unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
+    for (unsigned sc = 0; sc <= SC_QS4; sc++)
+        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
+            key += strlen(scope_map[sc]);
+            scopes = SCOPE(sc);
+        }
+    const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
+                                                                                         : (const void *)k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if ((scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, key)) {
+            if (field)
+                *field = (FieldId)f;
+            return field_value((FieldId)f, owner);
+        }
+    return NULL;
+}
+
+/* Finding `e` reads the value about `on`, or (none) the word of the spec
+ * written at *at (a Pos of the model, so its identity; nothing when it is
+ * not written), said `said` ("board.wddm is 1.3"). */
+static void read_add(Ck *k, const Diag *e, On on, const Pos *at, const char *said, bool shown, bool always)
 {
     /* Reads are a checker's (k->cur): trace's notes, written after, add none. */
-    if (!e || !(v || (at && at->file)) || !k->mut || k->cur == CODE_NONE)
+    if (!e || !k->mut || k->cur == CODE_NONE)
+        return;
+    const Value *v = on_value(k, on, NULL);
+    if (!v && !(at && at->file))
         return;
     Read *r = arena_alloc(k->d->arena, sizeof *r);
-    *r = (Read){NULL, e, v ? (const void *)v : at, v, v ? (v->set ? v->pos : (Pos){0}) : *at, said, shown, always};
+    *r = (Read){NULL, e, v ? (const void *)v : at, v, on, v ? (v->set ? v->pos : (Pos){0}) : *at, said, shown, always};
     *k->reads_tail = r;
     k->reads_tail = &r->next;
 }
 
-/* Finding `e` reads value `v`; with `always` a note at v shows it (with
- * its file when that is another), else only when a variant of the
- * finding's file wrote it (trace), or a constant it reads. */
-static void reads(Ck *k, Diag *e, const Value *v, bool always)
+/* Finding `e` reads the value about `on`; with `always` a note at it
+ * shows it (with its file when that is another), else only when a variant
+ * of the finding's file wrote it (trace), or a constant it reads. */
+static void reads(Ck *k, Diag *e, On on, bool always)
 {
-    read_add(k, e, v, NULL, NULL, false, always);
+    read_add(k, e, on, NULL, NULL, false, always);
 }
 
 /* What findings read of the board and of segments besides Values. */
 static void reads_wddm(Ck *k, Diag *e)
 {
-    read_add(k, e, NULL, &k->s->wddm_pos,
+    read_add(k, e, (On){0}, &k->s->wddm_pos,
              arena_printf(k->d->arena, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15), false, false);
 }
 
@@ -355,7 +385,7 @@ static void reads_forms(Ck *k, Diag *e)
 
 static void reads_kind(Ck *k, Diag *e, const Segment *g)
 {
-    read_add(k, e, NULL, &g->kind_pos,
+    read_add(k, e, (On){0}, &g->kind_pos,
              arena_printf(k->d->arena, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind)), false, false);
 }
 
@@ -397,29 +427,6 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
-/* The Value a finding or note about `on` points at: field on.field of its
- * bank, segment, BAR or the board ("size", "vpr.range_start",
- * "paging.buffer_size", "board.page_size"); NULL when the field is not a
- * Value (flags, kind, a map). */
-static const Value *on_value(const Ck *k, On on)
-{
-    if (!on.field)
-        return NULL;
-    const char *key = on.field;
-    unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (unsigned sc = 0; sc <= SC_QS4; sc++)
-        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
-            key += strlen(scope_map[sc]);
-            scopes = SCOPE(sc);
-        }
-    const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
-                                                                                         : (const void *)k->s;
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if ((scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, key))
-            return field_value((FieldId)f, owner);
-    return NULL;
-}
-
 /* A note of finding `e` (NULL: not shown) about `on`, at `pos`; the value
  * it points at is one the finding reads (read_add: not for trace's notes). */
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
@@ -436,8 +443,7 @@ static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
     while (n->next)
         n = n->next;
     n->about = subject(k, on);
-    const Value *v = on_value(k, on);
-    read_add(k, e, v, NULL, NULL, true, false);
+    read_add(k, e, on, NULL, NULL, true, false);
 }
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
@@ -485,8 +491,7 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Diag *e = w ? diag_vwaived(k->d, sev, id, pos, w->reason, w->pos, fmt, ap) : diag_vadd(k->d, sev, id, pos, fmt, ap);
     va_end(ap);
     e->about = subject(k, on);
-    const Value *v = on_value(k, on);
-    read_add(k, e, v, NULL, NULL, true, false);
+    read_add(k, e, on, NULL, NULL, true, false);
     return e;
 }
 
@@ -618,7 +623,7 @@ static void check_size_page_multiple(Ck *k, const Segment *g)
     Diag *e = report(k, SEG(g, "size"), at(&g->size, g),
                      "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
                      (unsigned long long)page);
-    reads(k, e, &k->s->page_size, false);
+    reads(k, e, SEG(NULL, "board.page_size"), false);
     fix(k, e, "size: %s0x%llX (a whole number of pages)",
         round_down(g->size.v, page) ? arena_printf(k->d->arena, "0x%llX or ", (unsigned long long)round_down(g->size.v, page)) : "",
         (unsigned long long)round_up(g->size.v, page));
@@ -657,7 +662,7 @@ static void check_widths(Ck *k, const Segment *g)
                          max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                          fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
         if (fi->width == W_SIZE_T)
-            read_add(k, e, NULL, &s->arch_pos, arena_printf(k->d->arena, "board.arch is %s", arch_name(s->arch)), false,
+            read_add(k, e, (On){0}, &s->arch_pos, arena_printf(k->d->arena, "board.arch is %s", arch_name(s->arch)), false,
                      false);
     }
 }
@@ -673,7 +678,7 @@ typedef struct Window {
     CpuMode mode;
     const Bar *bar;
     uint64_t start, size;
-    const Value *start_v, *size_v; /* what start and size are read from */
+    const char *start_key, *size_key; /* the keys start and size are read from */
     Pos pos;
     const char *what, *key;
 } Window;
@@ -685,11 +690,12 @@ static unsigned windows(const Segment *g, Window *w)
     const HostAperture *h = &g->host;
     if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
         w[n++] = (Window){g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v, g->size.v,
-                          g->cpu == CPU_BAR ? &g->cpu_offset : &g->cpu_address, &g->size, g->cpu_pos, "CPU window",
+                          g->cpu == CPU_BAR ? "cpu_visible.offset" : "cpu_visible.address", "size", g->cpu_pos, "CPU window",
                           "cpu_visible"};
     if (h->mode != CPU_NONE)
         w[n++] = (Window){h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
-                          h->mode == CPU_BAR ? &h->offset : &h->address, &h->size, h->pos, "host aperture",
+                          h->mode == CPU_BAR ? "cpu_host_aperture.offset" : "cpu_host_aperture.address",
+                          "cpu_host_aperture.size", h->pos, "host aperture",
                           "cpu_host_aperture"};
     return n;
 }
@@ -724,15 +730,15 @@ static void check_range_overflow(Ck *k, const Segment *g)
     if (range_end(g->base.v, g->size.v) != ENDS_BELOW)
         reads(k, report(k, SEG(g, "base"), at(&g->base, g),
                         "segment '%s' %s, the top of the 64-bit GPU address space: a range must end below it", g->name,
-                        top_said(k, g->base.v, g->size.v)), &g->size, false);
+                        top_said(k, g->base.v, g->size.v)), SEG(g, "size"), false);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
         if (w[i].mode == CPU_ADDRESS && range_end(w[i].start, w[i].size) != ENDS_BELOW) {
             Diag *e = report(k, SEG(g, w[i].key), w[i].pos,
                              "%s of segment '%s' %s, the top of the 64-bit CPU address space: a range must end below it",
                              w[i].what, g->name, top_said(k, w[i].start, w[i].size));
-            reads(k, e, w[i].start_v, false);
-            reads(k, e, w[i].size_v, false);
+            reads(k, e, SEG(g, w[i].start_key), false);
+            reads(k, e, SEG(g, w[i].size_key), false);
         }
 }
 
@@ -777,8 +783,8 @@ static void check_segments_overlap(Ck *k, const Segment *a)
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
             note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
-            reads(k, e, &a->size, false);
-            reads(k, e, &b->size, false);
+            reads(k, e, SEG(a, "size"), false);
+            reads(k, e, SEG(b, "size"), false);
             uint64_t to;
             const Segment *after = free_base(k, a, &to);
             if (after)
@@ -845,9 +851,9 @@ static void check_cpu_window_in_bar(Ck *k, const Segment *g)
     Diag *e = report(k, ((On){g, NULL, b, "cpu_visible", NULL}), g->cpu_pos,
                      "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
                      (unsigned long long)off, b->name, Q(b->size.v));
-    reads(k, e, &g->size, true);
-    reads(k, e, &b->size, true);
-    reads(k, e, &g->cpu_offset, false);
+    reads(k, e, SEG(g, "size"), true);
+    reads(k, e, BAR(b, "size"), true);
+    reads(k, e, SEG(g, "cpu_visible.offset"), false);
     /* A BAR of a base the finding's file extends is changed by writing it
      * there, over the base's. */
     int mine = chain_index(k->s, e ? e->pos.file : NULL), its = chain_index(k->s, b->size.pos.file);
@@ -898,7 +904,7 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
-                    const Value *v[] = {x->start_v, x->size_v, y->start_v, y->size_v};
+                    const On v[] = {SEG(a, x->start_key), SEG(a, x->size_key), SEG(b, y->start_key), SEG(b, y->size_key)};
                     for (size_t r = 0; r < countof(v); r++)
                         reads(k, e, v[r], false);
                 }
@@ -944,7 +950,7 @@ static void check_bar_index(Ck *k, const Bar *b)
                                 : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5",
                          b->name, (unsigned long long)b->index.v);
         if (n == 2)
-            reads(k, e, &b->bits, false);
+            reads(k, e, BAR(b, "bits"), false);
         fix_bar_index(k, e, b);
     }
     for (unsigned j = 0; j < (unsigned)(b - s->bars); j++) {
@@ -955,7 +961,7 @@ static void check_bar_index(Ck *k, const Bar *b)
                                                       : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                              b->name, (unsigned long long)b->index.v, o->name);
             note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
-            reads(k, e, bar_regs(b) == 2 ? &b->bits : &o->bits, false);
+            reads(k, e, BAR(bar_regs(b) == 2 ? b : o, "bits"), false);
             fix_bar_index(k, e, b);
             return;
         }
@@ -970,7 +976,7 @@ static void check_bar_size(Ck *k, const Bar *b)
     else if (bar_regs(b) == 1 && b->size.v > BAR32_MAX) {
         Diag *e = report(k, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
                          b->name, Q(b->size.v));
-        reads(k, e, &b->size, false);
+        reads(k, e, BAR(b, "size"), false);
         fix(k, e, "bits: 64");
         diag_edit(k->d, e, b->bits.pos, "64");
     }
@@ -1032,7 +1038,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
             Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
                              "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s", b->name,
                              g->name, (unsigned long long)b->end, far ? "far" : Q(b->end - g->size.v), Q(g->size.v));
-            reads(k, e, &g->size, true);
+            reads(k, e, SEG(g, "size"), true);
             if (fix_banks_variant(k, e, g))
                 ;
             else if (i + 1 == g->nbanks) {
@@ -1051,7 +1057,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
                          last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(last->end),
                          Q(g->size.v - last->end), Q(g->size.v));
-        reads(k, e, &g->size, true);
+        reads(k, e, SEG(g, "size"), true);
         if (!fix_banks_variant(k, e, g) && last->size.set) {
             fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
             diag_edit_remove_pair(k->d, e, last->size.pos);
@@ -1075,7 +1081,7 @@ static void check_banks_page_aligned(Ck *k, const Segment *g)
                          "bank '%s' of segment '%s' is 0x%llX bytes, not a whole number of %llu-byte pages, so a "
                          "bank boundary falls inside a page", b->name, g->name, (unsigned long long)size,
                          (unsigned long long)page);
-        reads(k, e, &k->s->page_size, false);
+        reads(k, e, SEG(NULL, "board.page_size"), false);
         if (round_down(size, page))
             fix(k, e, "size: 0x%llX or 0x%llX (whole pages)", (unsigned long long)round_down(size, page),
                 (unsigned long long)round_up(size, page));
@@ -1099,7 +1105,7 @@ static void check_commit_limit_memory(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "commit_limit"), g->commit_limit.pos,
                          "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
                          Q(g->commit_limit.v), Q(g->size.v));
-        reads(k, e, &g->size, false);
+        reads(k, e, SEG(g, "size"), false);
         reads_kind(k, e, g);
         fix(k, e, "%s", variant_of(k, e) ? "commit_limit: size" : "leave commit_limit out: it defaults to the size");
     }
@@ -1111,7 +1117,7 @@ static void check_commit_limit_aperture(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "commit_limit"), at(&g->commit_limit, g),
                          "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name,
                          Q(g->commit_limit.v), Q(g->size.v), Q(g->commit_limit.v - g->size.v));
-        reads(k, e, &g->size, false);
+        reads(k, e, SEG(g, "size"), false);
         fix(k, e, "commit_limit: size (or leave it out: it defaults to the size)");
     }
 }
@@ -1171,7 +1177,7 @@ static void check_system_memory_end_inside(Ck *k, const Segment *g)
     Diag *w = report(k, SEG(g, "system_memory_end"), at(e, g),
                      "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
                      (unsigned long long)e->v, g->name, Q(g->size.v));
-    reads(k, w, &g->size, false);
+    reads(k, w, SEG(g, "size"), false);
     fix(k, w, "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
     edit_minus_one(k, w, g);
 }
@@ -1186,7 +1192,7 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
                      "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
                      "not a whole number of %llu-byte pages",
                      (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page);
-    reads(k, w, &k->s->page_size, false);
+    reads(k, w, SEG(NULL, "board.page_size"), false);
     fix(k, w, e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
         (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
     edit_minus_one(k, w, g);
@@ -1271,7 +1277,7 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
             read_add(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
                                "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
                                (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
-                     NULL, &g->flag_pos[FB_use_64kb_pages],
+                     (On){0}, &g->flag_pos[FB_use_64kb_pages],
                      arena_printf(k->d->arena, "segment '%s' sets use_64kb_pages", g->name), false, false);
 }
 
@@ -1338,7 +1344,7 @@ static void check_paging_buffer_fits(Ck *k)
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
-        reads(k, e, room == g->size.v ? &g->size : &g->commit_limit, false);
+        reads(k, e, SEG(g, room == g->size.v ? "size" : "commit_limit"), false);
         if (room)
             fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
         else
@@ -1707,8 +1713,8 @@ static void check_vpr_range_inside(Ck *k, const Segment *g)
                          "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)",
                          (unsigned long long)v->range_start.v, (unsigned long long)v->range_size.v, g->name,
                          (unsigned long long)g->size.v);
-        reads(k, e, &g->size, false);
-        reads(k, e, &v->range_start, false);
+        reads(k, e, SEG(g, "size"), false);
+        reads(k, e, SEG(g, "vpr.range_start"), false);
     }
     if (v->alignment.v && !pow2(v->alignment.v))
         report(k, SEG(g, "vpr.alignment"), at(&v->alignment, g),
@@ -1746,13 +1752,13 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                          "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that "
                          "fits 32 bits", g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
-        reads(k, e, &k->s->page_size, false);
+        reads(k, e, SEG(NULL, "board.page_size"), false);
     } else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v)) {
         Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture", NULL}), h->pos,
                          "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
-        reads(k, e, &h->size, false);
-        reads(k, e, &h->offset, false);
-        reads(k, e, &h->bar->size, false);
+        reads(k, e, SEG(g, "cpu_host_aperture.size"), false);
+        reads(k, e, SEG(g, "cpu_host_aperture.offset"), false);
+        reads(k, e, BAR(h->bar, "size"), false);
     }
 }
 
@@ -1768,7 +1774,7 @@ static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
                      at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
                      "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
                      h->mode == CPU_BAR ? "offset" : "address", (unsigned long long)start, (unsigned long long)k->page);
-    reads(k, e, &k->s->page_size, false);
+    reads(k, e, SEG(NULL, "board.page_size"), false);
     fix(k, e, "%s: 0x%llX or 0x%llX (on a page)", h->mode == CPU_BAR ? "offset" : "address",
         (unsigned long long)round_down(start, k->page), (unsigned long long)round_up(start, k->page));
 }
@@ -2012,36 +2018,18 @@ static void check_waiver_unused(Ck *k)
 
 /* ---- the passes --------------------------------------------------------------------- */
 
-/* What value `v` is, found by pointer among the fields of the model:
- * "segment 'vram' size is 0x20000000 (512 MiB)", and what it is about in
- * *on.  NULL if it is none of them. */
-static const char *value_said(Ck *k, const Value *v, On *on)
+/* What the value about `on` is, as a note says it: "segment 'vram' size
+ * is 0x20000000 (512 MiB)". */
+static const char *value_said(Ck *k, On on)
 {
-    const Spec *s = k->s;
     Arena *a = k->d->arena;
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        FieldScope sc = fi->scope;
-        bool board = sc == SC_BOARD || sc == SC_PAGING;
-        unsigned n = board ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
-        for (unsigned i = 0; i < n; i++)
-            for (unsigned b = 0; b < (sc == SC_BANK ? s->segs[i].nbanks : 1); b++) {
-                const Segment *g = board || sc == SC_BAR ? NULL : &s->segs[i];
-                const Bank *bk = sc == SC_BANK ? &g->banks[b] : NULL;
-                const Bar *bar = sc == SC_BAR ? &s->bars[i] : NULL;
-                const void *o = board ? (const void *)s : bar ? (const void *)bar : bk ? (const void *)bk : (const void *)g;
-                if (field_value((FieldId)f, o) != v)
-                    continue;
-                const char *key = arena_printf(a, "%s%s", scope_map[sc], fi->key);
-                *on = (On){g, bk, bar, key, NULL};
-                const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
-                                    : g ? arena_printf(a, "segment '%s' ", g->name)
-                                    : bar ? arena_printf(a, "BAR '%s' ", bar->name) : "";
-                return arena_printf(a, "%s%s is %s", owner, key,
-                                    fi->flags & FF_BYTES ? Q(v->v) : arena_printf(a, "%llu", (unsigned long long)v->v));
-            }
-    }
-    return NULL;
+    FieldId f;
+    const Value *v = on_value(k, on, &f);
+    const char *owner = on.bank ? arena_printf(a, "bank '%s' of segment '%s' ", on.bank->name, on.g->name)
+                        : on.g ? arena_printf(a, "segment '%s' ", on.g->name)
+                        : on.bar ? arena_printf(a, "BAR '%s' ", on.bar->name) : "";
+    return arena_printf(a, "%s%s is %s", owner, on.field,
+                        field_table[f].flags & FF_BYTES ? Q(v->v) : arena_printf(a, "%llu", (unsigned long long)v->v));
 }
 
 /* The notes of what the findings read (Read), after their own notes: at
@@ -2074,11 +2062,10 @@ static void trace(Ck *k)
             if (!reached)
                 continue;
             const SrcFile *f = r->at.file;
-            On on = {0};
             bool say = !shown && f && (always || nearer(k, f, e));
-            const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
+            const char *said = !say ? NULL : r->v ? value_said(k, r->on) : r->said;
             if (said)
-                note(k, e, on, r->at, "%s%s%s", said, f == e->pos.file ? "" : ", set here by ",
+                note(k, e, r->on, r->at, "%s%s%s", said, f == e->pos.file ? "" : ", set here by ",
                      f == e->pos.file ? "" : os_basename(f->name));
             bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
             if (cl || (c && nearer(k, c->val.pos.file, e)))
