@@ -1508,8 +1508,7 @@ static void check_ddi_form_version(Ck *k)
     const Spec *s = k->s;
     unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
     if (s->forms_from_option && extra)
-        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
-               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"), s->wddm_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
                forms_said(k, extra & DDI_QS4 ? DDI_QS4 : extra & DDI_QS3 ? DDI_QS3 : DDI_QS, "QUERYSEGMENT"),
                forms_said(k, wants, "QUERYSEGMENT")));
