@@ -47,7 +47,6 @@ typedef SEGMENT_fn ANY_SEGMENT_fn;
 #define PRE0() {CODE_NONE}, 0
 #define PRE1(a) {R_##a}, 1
 #define PRE2(a, b) {R_##a, R_##b}, 2
-#define PRE3(a, b, c) {R_##a, R_##b, R_##c}, 3
 const RuleInfo rule_table[CODE_COUNT] = {
 #define RULE(id, name, msvc, cls, sev, scope, pre, src, text, fix, why) \
     [R_##id] = {name, msvc, CLASS_##cls, sev, ON_##scope, pre, src, text, fix, why},
@@ -135,7 +134,9 @@ typedef struct FormKey {
     Pos at;
     unsigned lacking, carrying;
     Code code;
+    uint64_t lacked; /* the fields of it a form lacks: bit FieldId */
 } FormKey;
+_Static_assert(FIELD_COUNT <= 64, "FormKey.lacked holds a bit per field");
 
 /* Where a rule stands on one object. */
 enum { UNRUN, RUNNING, PASSED, FAILED, SKIPPED };
@@ -143,7 +144,7 @@ enum { UNRUN, RUNNING, PASSED, FAILED, SKIPPED };
 struct Ck {
     const Spec *s;
     Spec *mut;           /* spec_check: where waivers are marked used */
-    const RuleConfig *c; /* spec_check: -W; the emitters: none */
+    const RuleConfig *c; /* spec_check: -W; the emitters: the defaults */
     Outputs *out;        /* spec_check: the build's outputs, or NULL */
     Diags *d;
     uint64_t page;       /* the page size, else the default (page-size-valid) */
@@ -155,10 +156,6 @@ struct Ck {
     bool fired;          /* and whether it found a fault */
     /* spec_check: what each finding reads, in the order it was read */
     Read *reads, **reads_tail;
-    /* check_invariants: the first fault, not reported */
-    Code broken;
-    const char *broken_msg;
-    const Segment *broken_seg;
     /* form_keys: each segment's keys, worked out when first asked for */
     struct FormKeys {
         FormKey *k; /* NULL: not yet */
@@ -240,7 +237,7 @@ static void ck_init(Ck *k, const Spec *s, Spec *mut, const RuleConfig *c, Diags 
     *k = (Ck){.s = s, .mut = mut, .c = c, .d = d, .page = s->page_size.v ? s->page_size.v : DEFAULT_PAGE_SIZE};
     k->nobj = 1 + s->nbars + s->nsegs + s->nclasses;
     k->state = arena_alloc(d->arena, (size_t)RULE_COUNT * k->nobj);
-    k->cur = k->broken = CODE_NONE;
+    k->cur = CODE_NONE;
     k->reads_tail = &k->reads;
 }
 
@@ -262,10 +259,8 @@ static void run_all(Ck *k, bool invariants)
             if (sc != order[o] || r == R_waiver_unused || r == R_names_generated_unique ||
                 (invariants && rule_table[r].cls != CLASS_INVARIANT))
                 continue;
-            for (unsigned i = start[o]; i < start[o + 1] && k->broken == CODE_NONE; i++)
+            for (unsigned i = start[o]; i < start[o + 1]; i++)
                 run(k, (Code)r, i);
-            if (k->broken != CODE_NONE)
-                return;
         }
     }
 }
@@ -317,50 +312,68 @@ struct Read {
     const Diag *e;
     const void *id;
     const Value *v;
+    On on; /* what v is about */
     Pos at;
     const char *said;
     bool shown, always;
 };
 
-static void read_add(Ck *k, const Diag *e, const void *id, const Value *v, Pos at, const char *said, bool shown,
-                     bool always)
+/* The Value a finding or note about `on` points at: field on.field of its
+ * bank, segment, BAR or the board ("size", "vpr.range_start",
+ * "paging.buffer_size", "board.page_size"), and its field in *field (when
+ * not NULL); NULL when the field is not a Value (flags, kind, a map). */
+static const Value *on_value(const Ck *k, On on, FieldId *field)
 {
-    if (!e || !id || !k->mut)
+    if (!on.field)
+        return NULL;
+    const char *key = on.field;
+    unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
+    for (unsigned sc = 0; sc <= SC_QS4; sc++)
+        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
+            key += strlen(scope_map[sc]);
+            scopes = SCOPE(sc);
+        }
+    const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
+                                                                                         : (const void *)k->s;
+    for (unsigned f = 0; f < FIELD_COUNT; f++)
+        if ((scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, key)) {
+            if (field)
+                *field = (FieldId)f;
+            return field_value((FieldId)f, owner);
+        }
+    return NULL;
+}
+
+/* Finding `e` reads the value about `on`, or (none) the word of the spec
+ * written at *at (a Pos of the model, so its identity; nothing when it is
+ * not written), said `said` ("board.wddm is 1.3"). */
+static void read_add(Ck *k, const Diag *e, On on, const Pos *at, const char *said, bool shown, bool always)
+{
+    /* Reads are a checker's (k->cur): trace's notes, written after, add none. */
+    if (!e || !k->mut || k->cur == CODE_NONE)
+        return;
+    const Value *v = on_value(k, on, NULL);
+    if (!v && !(at && at->file))
         return;
     Read *r = arena_alloc(k->d->arena, sizeof *r);
-    *r = (Read){NULL, e, id, v, v ? (v->set ? v->pos : (Pos){0}) : at, said, shown, always};
+    *r = (Read){NULL, e, v ? (const void *)v : at, v, on, v ? (v->set ? v->pos : (Pos){0}) : *at, said, shown, always};
     *k->reads_tail = r;
     k->reads_tail = &r->next;
 }
 
-/* Finding `e` reads value `v`; with `always` a note at v shows it (with
- * its file when that is another), else only when a variant of the
- * finding's file wrote it (trace), or a constant it reads. */
-static void reads(Ck *k, Diag *e, const Value *v, bool always)
+/* Finding `e` reads the value about `on`; with `always` a note at it
+ * shows it (with its file when that is another), else only when a variant
+ * of the finding's file wrote it (trace), or a constant it reads. */
+static void reads(Ck *k, Diag *e, On on, bool always)
 {
-    read_add(k, e, v, v, (Pos){0}, NULL, false, always);
-}
-
-/* Finding `e` reads a word of the spec that is no Value: the one written
- * at *at (a Pos of the model, so its identity), said as fmt says ("board.wddm
- * is 1.3").  Nothing when it is not written. */
-static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...) PRINTF_LIKE(4, 5);
-
-static void reads_word(Ck *k, Diag *e, const Pos *at, const char *fmt, ...)
-{
-    if (!e || !at->file)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    const char *said = arena_vprintf(k->d->arena, fmt, ap);
-    va_end(ap);
-    read_add(k, e, at, NULL, *at, said, false, false);
+    read_add(k, e, on, NULL, NULL, false, always);
 }
 
 /* What findings read of the board and of segments besides Values. */
 static void reads_wddm(Ck *k, Diag *e)
 {
-    reads_word(k, e, &k->s->wddm_pos, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15);
+    read_add(k, e, (On){0}, &k->s->wddm_pos,
+             arena_printf(k->d->arena, "board.wddm is %u.%u", k->s->wddm >> 4, k->s->wddm & 15), false, false);
 }
 
 /* The DDI forms the build answers: --ddi's, else board.wddm's. */
@@ -372,7 +385,8 @@ static void reads_forms(Ck *k, Diag *e)
 
 static void reads_kind(Ck *k, Diag *e, const Segment *g)
 {
-    reads_word(k, e, &g->kind_pos, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind));
+    read_add(k, e, (On){0}, &g->kind_pos,
+             arena_printf(k->d->arena, "segment '%s' is kind: %s", g->name, seg_kind_name(g->kind)), false, false);
 }
 
 /* The index of file `f` in the extends chain (0: the spec), or -1 (the
@@ -413,59 +427,28 @@ static const SrcFile *variant_of(const Ck *k, const Diag *e)
     return best < here ? s->files[best] : NULL;
 }
 
-/* The Value a finding or note about `on` points at: field on.field of its
- * bank, segment, BAR or the board ("size", "vpr.range_start",
- * "paging.buffer_size", "board.page_size"); NULL when the field is not a
- * Value (flags, kind, a map). */
-static const Value *on_value(const Ck *k, On on)
-{
-    if (!on.field)
-        return NULL;
-    const char *key = on.field;
-    unsigned scopes = on.bank ? SCOPE(SC_BANK) : on.g ? SCOPE(SC_SEG) | SCOPE(SC_QS4) : on.bar ? SCOPE(SC_BAR) : 0;
-    for (unsigned sc = 0; sc <= SC_QS4; sc++)
-        if (*scope_map[sc] && !strncmp(key, scope_map[sc], strlen(scope_map[sc]))) {
-            key += strlen(scope_map[sc]);
-            scopes = SCOPE(sc);
-        }
-    const void *owner = on.bank ? (const void *)on.bank : on.g ? (const void *)on.g : on.bar ? (const void *)on.bar
-                                                                                         : (const void *)k->s;
-    for (unsigned f = 0; f < FIELD_COUNT; f++)
-        if ((scopes & SCOPE(field_table[f].scope)) && !strcmp(field_table[f].key, key))
-            return field_value((FieldId)f, owner);
-    return NULL;
-}
-
-/* A note of finding `e` (NULL: not shown) about `on`, at `pos`; unless
- * `traced` (a note of trace()), the value it points at is one the finding
- * reads. */
-static void add_note(Ck *k, Diag *e, On on, Pos pos, bool traced, const char *msg)
-{
-    if (!e)
-        return;
-    diag_note(k->d, e, pos, "%s", msg);
-    Note *n = e->notes;
-    while (n->next)
-        n = n->next;
-    n->about = subject(k, on);
-    const Value *v = traced ? NULL : on_value(k, on);
-    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
-}
-
+/* A note of finding `e` (NULL: not shown) about `on`, at `pos`; the value
+ * it points at is one the finding reads (read_add: not for trace's notes). */
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(5, 6);
 
 static void note(Ck *k, Diag *e, On on, Pos pos, const char *fmt, ...)
 {
+    if (!e)
+        return;
     va_list ap;
     va_start(ap, fmt);
-    const char *msg = e ? arena_vprintf(k->d->arena, fmt, ap) : NULL;
+    diag_note(k->d, e, pos, "%s", arena_vprintf(k->d->arena, fmt, ap));
     va_end(ap);
-    add_note(k, e, on, pos, false, msg);
+    Note *n = e->notes;
+    while (n->next)
+        n = n->next;
+    n->about = subject(k, on);
+    read_add(k, e, on, NULL, NULL, true, false);
 }
 
 /* Reports a fault of the rule being checked (k->cur, so a checker reports
  * its own rule only): its finding, or NULL when the finding is not shown
- * (the rule is off; check_invariants). */
+ * (the rule is off). */
 static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...) PRINTF_LIKE(4, 5);
 
 static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
@@ -473,17 +456,6 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Code id = k->cur;
     k->fired = true;
     const Segment *g = on.g;
-    va_list ap;
-    if (!k->mut) { /* check_invariants: the first fault is what it says */
-        if (k->broken == CODE_NONE) {
-            va_start(ap, fmt);
-            k->broken = id;
-            k->broken_msg = arena_vprintf(k->d->arena, fmt, ap);
-            k->broken_seg = g;
-            va_end(ap);
-        }
-        return NULL;
-    }
     Severity sev = rule_table[id].sev;
     /* A value segc derived (a flag implied by another key, a default) has
      * no position of its own: point at its segment, else the board. */
@@ -497,8 +469,8 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
     Waiver *w = NULL;
     const Segment *on_segs[2] = {g, on.pair};
     for (unsigned j = 0; j < 2; j++) {
-        Segment *mg = on_segs[j] ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
-        for (unsigned i = 0; mg && rule_waivable(id) && i < mg->nwaivers; i++)
+        Segment *mg = on_segs[j] && rule_waivable(id) ? &k->mut->segs[on_segs[j] - k->s->segs] : NULL;
+        for (unsigned i = 0; mg && i < mg->nwaivers; i++)
             if (!strcmp(mg->waivers[i].rule, rule_table[id].name)) {
                 if (!w)
                     w = &mg->waivers[i];
@@ -514,12 +486,12 @@ static Diag *report(Ck *k, On on, Pos pos, const char *fmt, ...)
      * (-Wno-error=RULE), as in gcc. */
     else if (sev == SEV_WARNING && k->c->werror_all && !w)
         sev = SEV_ERROR;
+    va_list ap;
     va_start(ap, fmt);
     Diag *e = w ? diag_vwaived(k->d, sev, id, pos, w->reason, w->pos, fmt, ap) : diag_vadd(k->d, sev, id, pos, fmt, ap);
     va_end(ap);
     e->about = subject(k, on);
-    const Value *v = on_value(k, on);
-    read_add(k, e, v, v, (Pos){0}, NULL, true, false);
+    read_add(k, e, on, NULL, NULL, true, false);
     return e;
 }
 
@@ -651,7 +623,7 @@ static void check_size_page_multiple(Ck *k, const Segment *g)
     Diag *e = report(k, SEG(g, "size"), at(&g->size, g),
                      "size of segment '%s' (%s) is not a multiple of the %llu-byte page", g->name, Q(g->size.v),
                      (unsigned long long)page);
-    reads(k, e, &k->s->page_size, false);
+    reads(k, e, SEG(NULL, "board.page_size"), false);
     fix(k, e, "size: %s0x%llX (a whole number of pages)",
         round_down(g->size.v, page) ? arena_printf(k->d->arena, "0x%llX or ", (unsigned long long)round_down(g->size.v, page)) : "",
         (unsigned long long)round_up(g->size.v, page));
@@ -677,7 +649,7 @@ static void check_widths(Ck *k, const Segment *g)
          * pages (cpu-host-aperture-size); 64-bit members hold any value. */
         bool seg = fi->scope == SC_SEG || fi->scope == SC_VPR || fi->scope == SC_QS4;
         if ((fi->width != W_32 && fi->width != W_SIZE_T) || f == F_host_size || seg != (g != NULL) ||
-            (!g && fi->scope != SC_PAGING) || width_rule(fi) != k->cur)
+            width_rule(fi) != k->cur)
             continue;
         const Value *v = field_value((FieldId)f, g ? (const void *)g : (const void *)s);
         uint64_t max = field_max((FieldId)f, s);
@@ -690,7 +662,8 @@ static void check_widths(Ck *k, const Segment *g)
                          max == UINT32_MAX ? 32u : 64u, fi->width == W_32 ? "UINT" : "SIZE_T",
                          fi->width == W_SIZE_T ? " on " : "", fi->width == W_SIZE_T ? arch_name(s->arch) : "");
         if (fi->width == W_SIZE_T)
-            reads_word(k, e, &s->arch_pos, "board.arch is %s", arch_name(s->arch));
+            read_add(k, e, (On){0}, &s->arch_pos, arena_printf(k->d->arena, "board.arch is %s", arch_name(s->arch)), false,
+                     false);
     }
 }
 
@@ -705,7 +678,7 @@ typedef struct Window {
     CpuMode mode;
     const Bar *bar;
     uint64_t start, size;
-    const Value *start_v, *size_v; /* what start and size are read from */
+    const char *start_key, *size_key; /* the keys start and size are read from */
     Pos pos;
     const char *what, *key;
 } Window;
@@ -717,11 +690,12 @@ static unsigned windows(const Segment *g, Window *w)
     const HostAperture *h = &g->host;
     if (g->cpu != CPU_NONE && (g->cpu != CPU_BAR || g->cpu_bar))
         w[n++] = (Window){g->cpu, g->cpu_bar, g->cpu == CPU_BAR ? g->cpu_offset.v : g->cpu_address.v, g->size.v,
-                          g->cpu == CPU_BAR ? &g->cpu_offset : &g->cpu_address, &g->size, g->cpu_pos, "CPU window",
+                          g->cpu == CPU_BAR ? "cpu_visible.offset" : "cpu_visible.address", "size", g->cpu_pos, "CPU window",
                           "cpu_visible"};
     if (h->mode != CPU_NONE)
         w[n++] = (Window){h->mode, h->bar, h->mode == CPU_BAR ? h->offset.v : h->address.v, h->size.v,
-                          h->mode == CPU_BAR ? &h->offset : &h->address, &h->size, h->pos, "host aperture",
+                          h->mode == CPU_BAR ? "cpu_host_aperture.offset" : "cpu_host_aperture.address",
+                          "cpu_host_aperture.size", h->pos, "host aperture",
                           "cpu_host_aperture"};
     return n;
 }
@@ -756,15 +730,15 @@ static void check_range_overflow(Ck *k, const Segment *g)
     if (range_end(g->base.v, g->size.v) != ENDS_BELOW)
         reads(k, report(k, SEG(g, "base"), at(&g->base, g),
                         "segment '%s' %s, the top of the 64-bit GPU address space: a range must end below it", g->name,
-                        top_said(k, g->base.v, g->size.v)), &g->size, false);
+                        top_said(k, g->base.v, g->size.v)), SEG(g, "size"), false);
     Window w[2];
     for (unsigned i = 0, n = windows(g, w); i < n; i++)
         if (w[i].mode == CPU_ADDRESS && range_end(w[i].start, w[i].size) != ENDS_BELOW) {
             Diag *e = report(k, SEG(g, w[i].key), w[i].pos,
                              "%s of segment '%s' %s, the top of the 64-bit CPU address space: a range must end below it",
                              w[i].what, g->name, top_said(k, w[i].start, w[i].size));
-            reads(k, e, w[i].start_v, false);
-            reads(k, e, w[i].size_v, false);
+            reads(k, e, SEG(g, w[i].start_key), false);
+            reads(k, e, SEG(g, w[i].size_key), false);
         }
 }
 
@@ -809,8 +783,8 @@ static void check_segments_overlap(Ck *k, const Segment *a)
                              (unsigned long long)a->base.v, (unsigned long long)ae, b->name,
                              (unsigned long long)b->base.v, (unsigned long long)be);
             note(k, e, SEG(b, "base"), at(&b->base, b), "segment '%s' is placed here", b->name);
-            reads(k, e, &a->size, false);
-            reads(k, e, &b->size, false);
+            reads(k, e, SEG(a, "size"), false);
+            reads(k, e, SEG(b, "size"), false);
             uint64_t to;
             const Segment *after = free_base(k, a, &to);
             if (after)
@@ -877,9 +851,9 @@ static void check_cpu_window_in_bar(Ck *k, const Segment *g)
     Diag *e = report(k, ((On){g, NULL, b, "cpu_visible", NULL}), g->cpu_pos,
                      "segment '%s' (%s at offset 0x%llX) does not fit in BAR '%s' (%s)", g->name, Q(g->size.v),
                      (unsigned long long)off, b->name, Q(b->size.v));
-    reads(k, e, &g->size, true);
-    reads(k, e, &b->size, true);
-    reads(k, e, &g->cpu_offset, false);
+    reads(k, e, SEG(g, "size"), true);
+    reads(k, e, BAR(b, "size"), true);
+    reads(k, e, SEG(g, "cpu_visible.offset"), false);
     /* A BAR of a base the finding's file extends is changed by writing it
      * there, over the base's. */
     int mine = chain_index(k->s, e ? e->pos.file : NULL), its = chain_index(k->s, b->size.pos.file);
@@ -930,7 +904,7 @@ static void check_cpu_windows_overlap(Ck *k, const Segment *a)
                                      "%s of segment '%s' overlaps the %s of segment '%s'", x->what, a->name, y->what,
                                      b->name);
                     note(k, e, SEG(b, y->key), y->pos, "the %s of segment '%s' is here", y->what, b->name);
-                    const Value *v[] = {x->start_v, x->size_v, y->start_v, y->size_v};
+                    const On v[] = {SEG(a, x->start_key), SEG(a, x->size_key), SEG(b, y->start_key), SEG(b, y->size_key)};
                     for (size_t r = 0; r < countof(v); r++)
                         reads(k, e, v[r], false);
                 }
@@ -976,7 +950,7 @@ static void check_bar_index(Ck *k, const Bar *b)
                                 : "BAR '%s' is 64-bit: at index %llu its upper half would be past BAR5",
                          b->name, (unsigned long long)b->index.v);
         if (n == 2)
-            reads(k, e, &b->bits, false);
+            reads(k, e, BAR(b, "bits"), false);
         fix_bar_index(k, e, b);
     }
     for (unsigned j = 0; j < (unsigned)(b - s->bars); j++) {
@@ -987,7 +961,7 @@ static void check_bar_index(Ck *k, const Bar *b)
                                                       : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                              b->name, (unsigned long long)b->index.v, o->name);
             note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
-            reads(k, e, bar_regs(b) == 2 ? &b->bits : &o->bits, false);
+            reads(k, e, BAR(bar_regs(b) == 2 ? b : o, "bits"), false);
             fix_bar_index(k, e, b);
             return;
         }
@@ -1002,7 +976,7 @@ static void check_bar_size(Ck *k, const Bar *b)
     else if (bar_regs(b) == 1 && b->size.v > BAR32_MAX) {
         Diag *e = report(k, BAR(b, "bits"), b->bits.pos, "32-bit BAR '%s' cannot decode %s (at most 4 GiB)",
                          b->name, Q(b->size.v));
-        reads(k, e, &b->size, false);
+        reads(k, e, BAR(b, "size"), false);
         fix(k, e, "bits: 64");
         diag_edit(k->d, e, b->bits.pos, "64");
     }
@@ -1064,7 +1038,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
             Diag *e = report(k, BANK(g, b, "size"), at(&b->size, g),
                              "bank '%s' of segment '%s' ends at offset 0x%llX, %s past the segment's %s", b->name,
                              g->name, (unsigned long long)b->end, far ? "far" : Q(b->end - g->size.v), Q(g->size.v));
-            reads(k, e, &g->size, true);
+            reads(k, e, SEG(g, "size"), true);
             if (fix_banks_variant(k, e, g))
                 ;
             else if (i + 1 == g->nbanks) {
@@ -1083,7 +1057,7 @@ static void check_banks_cover(Ck *k, const Segment *g)
                          last->size.set ? last->size.pos : g->banks_pos,
                          "banks of segment '%s' cover %s, %s short of the segment's %s", g->name, Q(last->end),
                          Q(g->size.v - last->end), Q(g->size.v));
-        reads(k, e, &g->size, true);
+        reads(k, e, SEG(g, "size"), true);
         if (!fix_banks_variant(k, e, g) && last->size.set) {
             fix(k, e, "leave the last bank's size out: it then ends at the segment's end");
             diag_edit_remove_pair(k->d, e, last->size.pos);
@@ -1107,7 +1081,7 @@ static void check_banks_page_aligned(Ck *k, const Segment *g)
                          "bank '%s' of segment '%s' is 0x%llX bytes, not a whole number of %llu-byte pages, so a "
                          "bank boundary falls inside a page", b->name, g->name, (unsigned long long)size,
                          (unsigned long long)page);
-        reads(k, e, &k->s->page_size, false);
+        reads(k, e, SEG(NULL, "board.page_size"), false);
         if (round_down(size, page))
             fix(k, e, "size: 0x%llX or 0x%llX (whole pages)", (unsigned long long)round_down(size, page),
                 (unsigned long long)round_up(size, page));
@@ -1131,12 +1105,9 @@ static void check_commit_limit_memory(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "commit_limit"), g->commit_limit.pos,
                          "commit limit of memory segment '%s' (%s) differs from its size (%s)", g->name,
                          Q(g->commit_limit.v), Q(g->size.v));
-        reads(k, e, &g->size, false);
+        reads(k, e, SEG(g, "size"), false);
         reads_kind(k, e, g);
-        if (variant_of(k, e))
-            fix(k, e, "commit_limit: size");
-        else
-            fix(k, e, "leave commit_limit out: it defaults to the size");
+        fix(k, e, "%s", variant_of(k, e) ? "commit_limit: size" : "leave commit_limit out: it defaults to the size");
     }
 }
 
@@ -1146,7 +1117,7 @@ static void check_commit_limit_aperture(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "commit_limit"), at(&g->commit_limit, g),
                          "commit limit of aperture '%s' (%s) exceeds its size (%s) by %s", g->name,
                          Q(g->commit_limit.v), Q(g->size.v), Q(g->commit_limit.v - g->size.v));
-        reads(k, e, &g->size, false);
+        reads(k, e, SEG(g, "size"), false);
         fix(k, e, "commit_limit: size (or leave it out: it defaults to the size)");
     }
 }
@@ -1206,7 +1177,7 @@ static void check_system_memory_end_inside(Ck *k, const Segment *g)
     Diag *w = report(k, SEG(g, "system_memory_end"), at(e, g),
                      "system_memory_end 0x%llX of segment '%s' is not inside it (size %s; the offset is inclusive)",
                      (unsigned long long)e->v, g->name, Q(g->size.v));
-    reads(k, w, &g->size, false);
+    reads(k, w, SEG(g, "size"), false);
     fix(k, w, "system_memory_end: size - 1 (0x%llX) at most", (unsigned long long)(g->size.v - 1));
     edit_minus_one(k, w, g);
 }
@@ -1221,7 +1192,7 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
                      "system_memory_end 0x%llX of segment '%s' is inclusive, so the driver-reserved part is %s: "
                      "not a whole number of %llu-byte pages",
                      (unsigned long long)e->v, g->name, Q(e->v + 1), (unsigned long long)page);
-    reads(k, w, &k->s->page_size, false);
+    reads(k, w, SEG(NULL, "board.page_size"), false);
     fix(k, w, e->v % page ? "end the driver-reserved part on a page: 0x%llX" : "write the last byte's offset: '- 1' (0x%llX)",
         (unsigned long long)(e->v % page ? round_up(e->v + 1, page) - 1 : e->v - 1));
     edit_minus_one(k, w, g);
@@ -1231,17 +1202,20 @@ static void check_system_memory_end_page(Ck *k, const Segment *g)
 
 /* Every flag the descriptor sets (written or implied by a key) exists in
  * the DDI of board.wddm; and so does NumUEFIFrameBufferRanges. */
-/* Finding `e` needs WDDM `min` for what `key` writes: board.wddm raised
- * (an edit where it is written), or the key removed; when a variant's
- * board.wddm caused it, only the variant's version. */
-static void fix_wddm(Ck *k, Diag *e, unsigned min, const char *key)
+/* `what` (`key` of segment `g`, at `at`) needs WDDM `min`: board.wddm
+ * raised (an edit where it is written), or `remove` removed; when a
+ * variant's board.wddm caused it, only the variant's version. */
+static void needs_wddm(Ck *k, const Segment *g, const char *key, Pos at, const char *what, unsigned min,
+                       const char *remove)
 {
     const char *ver = arena_printf(k->d->arena, "\"%u.%u\"", min >> 4, min & 15);
+    Diag *e = report(k, SEG(g, key), at, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what, min >> 4,
+                     min & 15, k->s->wddm >> 4, k->s->wddm & 15);
     reads_wddm(k, e);
     if (variant_of(k, e))
         fix(k, e, "wddm: %s in board", ver);
     else
-        fix(k, e, "wddm: %s in board, or remove '%s'", ver, key);
+        fix(k, e, "wddm: %s in board, or remove '%s'", ver, remove);
     diag_edit(k->d, e, k->s->wddm_pos, ver);
 }
 
@@ -1258,15 +1232,11 @@ static void check_flag_wddm_version(Ck *k, const Segment *g)
         const char *what = !strcmp(key, "flags") || !strcmp(key, "kind")
                                ? arena_printf(k->d->arena, "flag '%s'", fi->name)
                                : arena_printf(k->d->arena, "%s (which sets %s)", key, fi->dxgk);
-        fix_wddm(k, report(k, SEG(g, key), p, "%s needs WDDM %u.%u or later; board.wddm is %u.%u", what,
-                           fi->min_wddm >> 4, fi->min_wddm & 15, s->wddm >> 4, s->wddm & 15),
-                 fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
+        needs_wddm(k, g, key, p, what, fi->min_wddm, g->flag_pos[fi->bit].file ? fi->name : key);
     }
     if (g->uefi_ranges.set && s->wddm < 0x22)
-        fix_wddm(k, report(k, SEG(g, "uefi_frame_buffer_ranges"), g->uefi_ranges.pos,
-                           "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges) needs WDDM 2.2 or later; board.wddm is "
-                           "%u.%u", s->wddm >> 4, s->wddm & 15),
-                 0x22, "uefi_frame_buffer_ranges");
+        needs_wddm(k, g, "uefi_frame_buffer_ranges", g->uefi_ranges.pos,
+                   "uefi_frame_buffer_ranges (NumUEFIFrameBufferRanges)", 0x22, "uefi_frame_buffer_ranges");
 }
 
 static void check_reserved_sys_mem(Ck *k, const Segment *g)
@@ -1304,10 +1274,11 @@ static void check_use_64kb_pages_alignment(Ck *k, const Segment *g)
     const Value *v[] = {&g->base, &g->size};
     for (unsigned i = 0; i < 2; i++)
         if (v[i]->v % k64)
-            reads_word(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
-                                 "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
-                                 (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
-                       &g->flag_pos[FB_use_64kb_pages], "segment '%s' sets use_64kb_pages", g->name);
+            read_add(k, report(k, SEG(g, i ? "size" : "base"), at(v[i], g),
+                               "segment '%s' uses 64 KB pages but its %s 0x%llX is not %s", g->name, i ? "size" : "base",
+                               (unsigned long long)v[i]->v, i ? "a 64 KiB multiple" : "64 KiB-aligned"),
+                     (On){0}, &g->flag_pos[FB_use_64kb_pages],
+                     arena_printf(k->d->arena, "segment '%s' sets use_64kb_pages", g->name), false, false);
 }
 
 static void check_cache_coherent_memory(Ck *k, const Segment *g)
@@ -1373,7 +1344,7 @@ static void check_paging_buffer_fits(Ck *k)
                          "paging buffer_size %s does not fit in paging segment '%s' (commit limit %s)",
                          Q(s->paging.buffer_size.v), g->name, Q(room));
         note(k, e, SEG(NULL, "paging.segment"), s->paging.seg_pos, "the paging segment is named here");
-        reads(k, e, room == g->size.v ? &g->size : &g->commit_limit, false);
+        reads(k, e, SEG(g, room == g->size.v ? "size" : "commit_limit"), false);
         if (room)
             fix(k, e, "buffer_size: at most 0x%llX", (unsigned long long)room);
         else
@@ -1384,34 +1355,33 @@ static void check_paging_buffer_fits(Ck *k)
 
 /* ---- names and versions ------------------------------------------------------------ */
 
+/* Whether `name` (a `what` name) is a C identifier; a finding when not. */
+static bool c_ident(Ck *k, On on, Pos at, const char *what, const char *name)
+{
+    if (!is_c_ident(name))
+        report(k, on, at, "%s name '%s' is not a C identifier", what, name);
+    return is_c_ident(name);
+}
+
 static void check_names_c_ident(Ck *k)
 {
     const Spec *s = k->s;
-    if (!is_c_ident(s->name))
-        report(k, SEG(NULL, "board.name"), s->name_pos, "board name '%s' is not a C identifier", s->name);
-    else if (strlen(s->name) > BOARD_NAME_MAX)
+    if (c_ident(k, SEG(NULL, "board.name"), s->name_pos, "board", s->name) && strlen(s->name) > BOARD_NAME_MAX)
         report(k, SEG(NULL, "board.name"), s->name_pos,
                "board name '%.16s...' is %zu bytes long: the files named after it (%.16s..._segments.h) would pass "
                "the 255 bytes of a file name (%d bytes at most)", s->name, strlen(s->name), s->name, BOARD_NAME_MAX);
     for (unsigned i = 0; i < s->nbars; i++)
-        if (!is_c_ident(s->bars[i].name))
-            report(k, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR name '%s' is not a C identifier", s->bars[i].name);
+        c_ident(k, BAR(&s->bars[i], "name"), s->bars[i].pos, "BAR", s->bars[i].name);
     for (unsigned i = 0; i < s->nsegs; i++) {
         const Segment *g = &s->segs[i];
-        if (!is_c_ident(g->name))
-            report(k, SEG(g, "name"), g->pos, "segment name '%s' is not a C identifier", g->name);
-        else if (!strcmp(g->name, "none"))
+        if (c_ident(k, SEG(g, "name"), g->pos, "segment", g->name) && !strcmp(g->name, "none"))
             report(k, SEG(g, "name"), g->pos,
                    "segment name 'none' is reserved: 'paging: { segment: none }' means no segment");
         for (unsigned b = 0; b < g->nbanks; b++)
-            if (!is_c_ident(g->banks[b].name))
-                report(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos,
-                       "bank name '%s' is not a C identifier", g->banks[b].name);
+            c_ident(k, BANK(g, &g->banks[b], "name"), g->banks[b].pos, "bank", g->banks[b].name);
     }
     for (unsigned i = 0; i < s->nclasses; i++)
-        if (!is_c_ident(s->classes[i].name))
-            report(k, SEG(NULL, "allocations"), s->classes[i].pos, "allocation class name '%s' is not a C identifier",
-                   s->classes[i].name);
+        c_ident(k, SEG(NULL, "allocations"), s->classes[i].pos, "allocation class", s->classes[i].name);
 }
 
 /* Each name written again after the first (BY_NAME finds the first). */
@@ -1517,21 +1487,19 @@ static void check_wddm2_one_aperture(Ck *k)
 
 /* ---- DDI forms: what the emitted handlers can say --------------------------------- */
 
-/* The forms by index (field_in_form's): what a build answers, and what its
- * answer's descriptor is. */
-static const char *const form_query[DDI_FORMS] = {"QUERYSEGMENT", "QUERYSEGMENT3", "QUERYSEGMENT4"};
-static const char *const form_desc[DDI_FORMS] = {"DXGK_SEGMENTDESCRIPTOR", "DXGK_SEGMENTDESCRIPTOR3",
-                                                 "DXGK_SEGMENTDESCRIPTOR4"};
-static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"}; /* a version asked for it */
+/* A version that asks for each form (by index, field_in_form's). */
+static const char *const form_wddm[DDI_FORMS] = {"1.1", "1.3", "2.0"};
 
-/* Forms `forms` (a set of indices), each its entry of table `t`, listed. */
-static const char *forms_said(Ck *k, unsigned forms, const char *const *t)
+/* Forms `forms` (a set of indices) listed, each as `name` followed by
+ * what follows "qs" in its --ddi name: "QUERYSEGMENT and QUERYSEGMENT3",
+ * "DXGK_SEGMENTDESCRIPTOR4". */
+static const char *forms_said(Ck *k, unsigned forms, const char *name)
 {
     const char *w[DDI_FORMS];
     unsigned n = 0;
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            w[n++] = t[f];
+            w[n++] = arena_printf(k->d->arena, "%s%s", name, ddi_form_names[f] + 2);
     return words_text(k->d->arena, w, n, " and ");
 }
 
@@ -1540,10 +1508,10 @@ static void check_ddi_form_version(Ck *k)
     const Spec *s = k->s;
     unsigned wants = ddi_forms_for(s->wddm), extra = s->forms & ~wants;
     if (s->forms_from_option && extra)
-        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"),
-               s->wddm_pos.file ? s->wddm_pos : s->name_pos,
+        reads_wddm(k, report(k, SEG(NULL, s->wddm_pos.file ? "board.wddm" : "board.name"), s->wddm_pos,
                "a WDDM %u.%u driver is never asked for %s (it is asked for %s)", s->wddm >> 4, s->wddm & 15,
-               form_query[extra & DDI_QS4 ? 2 : extra & DDI_QS3 ? 1 : 0], forms_said(k, wants, form_query)));
+               forms_said(k, extra & DDI_QS4 ? DDI_QS4 : extra & DDI_QS3 ? DDI_QS3 : DDI_QS, "QUERYSEGMENT"),
+               forms_said(k, wants, "QUERYSEGMENT")));
 }
 
 /* What else makes a finding of key-not-emitted's rows go: asking for forms
@@ -1566,16 +1534,15 @@ static const char *other_forms(Ck *k, unsigned lacking, unsigned carrying)
     if (s->forms_from_option) {
         if (!keep && near >= 0)
             keep = 1u << near;
-        Buf b = {0};
+        const char *r = "--ddi ", *sep = "";
         for (unsigned f = 0; f < DDI_FORMS; f++)
             if (keep & (1u << f))
-                buf_printf(&b, "%s%s", b.len ? "," : "", ddi_form_names[f]);
-        const char *r = arena_printf(k->d->arena, "--ddi %s", b.p ? b.p : "");
-        buf_free(&b);
+                r = arena_printf(k->d->arena, "%s%s%s", r, sep, ddi_form_names[f]), sep = ",";
         return r;
     }
     return near < 0 ? NULL
-                    : arena_printf(k->d->arena, "wddm: \"%s\" in board (%s)", form_wddm[near], form_query[near]);
+                    : arena_printf(k->d->arena, "wddm: \"%s\" in board (%s)", form_wddm[near],
+                                         forms_said(k, 1u << near, "QUERYSEGMENT"));
 }
 
 /* The code of a finding that a requested form cannot carry written field
@@ -1623,8 +1590,8 @@ static void agp_keys(Ck *k, const Segment *g)
 
 /* What the forms the build answers make of each key written for segment
  * `g` (a map's fields share their map's key), in the order of its first
- * field: where it is written, the forms that lack a field of it, those
- * that carry every field of it, and the code of the finding (form_code of
+ * field: where it is written, the forms that lack a field of it (and
+ * those fields), those that carry every field of it, and the code of the finding (form_code of
  * its first field lacked).  Worked out once per segment for all the rows
  * check_forms serves. */
 static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
@@ -1641,14 +1608,14 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
             continue;
         FormKey *c = (FormKey *)BY_NAME(keys, fk->n, kf);
         if (!c)
-            keys[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE}, c = &keys[fk->n - 1];
+            keys[fk->n++] = (FormKey){kf, at, 0, (1u << DDI_FORMS) - 1, CODE_NONE, 0}, c = &keys[fk->n - 1];
         for (unsigned form = 0; form < DDI_FORMS; form++)
             if (!fi->at[form]) {
                 c->carrying &= ~(1u << form);
                 if ((k->s->forms & (1u << form)) && c->code == CODE_NONE)
                     c->code = form_code((FieldId)f);
                 if (k->s->forms & (1u << form))
-                    c->lacking |= 1u << form;
+                    c->lacking |= 1u << form, c->lacked |= UINT64_C(1) << f;
             }
     }
     if (!fk->k)
@@ -1657,21 +1624,15 @@ static const FormKey *form_keys(Ck *k, const Segment *g, unsigned *n)
     return fk->k;
 }
 
-/* The members the forms the build answers lack of written key `key`,
- * each once, as a message lists them ("SystemMemoryEndAddress",
- * "CpuHostAperture"). */
-static const char *lacked_members(Ck *k, const Segment *g, const char *key)
+/* The members of fields `lacked` (a FormKey's), each once, as a message
+ * lists them ("SystemMemoryEndAddress", "CpuHostAperture"). */
+static const char *lacked_members(Ck *k, uint64_t lacked)
 {
     const char *said[FIELD_COUNT];
     unsigned n = 0;
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        Pos at;
-        const char *kf = field_written((FieldId)f, g, &at);
-        bool lacks = false;
-        for (unsigned form = 0; kf && !strcmp(kf, key) && form < DDI_FORMS; form++)
-            lacks |= !fi->at[form] && (k->s->forms & (1u << form));
-        const char *m = lacks ? arena_printf(k->d->arena, "%.*s", (int)strcspn(fi->dxgk, "."), fi->dxgk) : NULL;
+        const char *dx = field_table[f].dxgk;
+        const char *m = lacked >> f & 1 ? arena_printf(k->d->arena, "%.*s", (int)strcspn(dx, "."), dx) : NULL;
         if (m && !BY_NAME(said, n, m))
             said[n++] = m;
     }
@@ -1695,30 +1656,23 @@ static void check_forms(Ck *k, const Segment *g)
     unsigned nkeys;
     const FormKey *keys = form_keys(k, g, &nkeys);
     for (unsigned i = 0; i < nkeys; i++) {
-        FormKey c = keys[i];
-        const char *key = c.key;
-        Pos at = c.at;
-        if (!c.lacking || c.code != k->cur)
+        const FormKey *c = &keys[i];
+        if (!c->lacking || c->code != k->cur)
             continue;
-        bool one = !(c.lacking & (c.lacking - 1));
-        Diag *e = report(k, SEG(g, key), at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
-                         key, g->name, forms_said(k, c.lacking, form_query), one ? "" : "s",
-                         one ? "" : "their descriptors ", forms_said(k, c.lacking, form_desc), one ? "has" : "have",
-                         lacked_members(k, g, key));
+        bool one = !(c->lacking & (c->lacking - 1));
+        Diag *e = report(k, SEG(g, c->key), c->at, "'%s' of segment '%s' cannot be carried by the %s answer%s: %s%s %s no %s",
+                         c->key, g->name, forms_said(k, c->lacking, "QUERYSEGMENT"), one ? "" : "s",
+                         one ? "" : "their descriptors ", forms_said(k, c->lacking, "DXGK_SEGMENTDESCRIPTOR"), one ? "has" : "have",
+                         lacked_members(k, c->lacked));
         reads_forms(k, e);
-        const char *alt = other_forms(k, c.lacking, c.carrying);
-        const KeyInfo *ki = spec_key(MAP_SEGMENT, key);
-        bool seq = ki && ki->kind == VK_SEQ; /* a variant empties a list; it cannot remove a base's key */
-        if (variant_of(k, e) && seq)
-            fix(k, e, "%s: [] for segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
-        else if (variant_of(k, e))
+        const char *alt = other_forms(k, c->lacking, c->carrying);
+        bool seq = spec_key(MAP_SEGMENT, c->key)->kind == VK_SEQ; /* a variant empties a list; it cannot remove a base's key */
+        if (variant_of(k, e) && !seq)
             fix(k, e, "%s", alt ? alt : "ask for another DDI form");
         else
-            fix(k, e, "remove %s: from segment '%s'%s%s", key, g->name, alt ? ", or " : "", alt ? alt : "");
-        if (seq)
-            diag_edit_remove_block(k->d, e, at); /* at the key */
-        else
-            diag_edit_remove_pair(k->d, e, at);
+            fix(k, e, variant_of(k, e) ? "%s: [] for segment '%s'%s%s" : "remove %s: from segment '%s'%s%s", c->key,
+                g->name, alt ? ", or " : "", alt ? alt : "");
+        (seq ? diag_edit_remove_block : diag_edit_remove_pair)(k->d, e, c->at); /* a list at its key */
     }
     /* Flags written in `flags:`: each once, with every form that lacks it. */
     for (size_t i = 0; k->cur == R_ddi_qs3_flag && i < flag_count; i++) {
@@ -1731,7 +1685,7 @@ static void check_forms(Ck *k, const Segment *g)
             continue;
         Diag *e = report(k, SEG(g, "flags"), g->flag_pos[fi->bit],
                          "flag '%s' exists from WDDM %u.%u on; the WDDM 1.x %s handler%s cannot carry it", fi->name,
-                         fi->min_wddm >> 4, fi->min_wddm & 15, forms_said(k, lacking, form_query),
+                         fi->min_wddm >> 4, fi->min_wddm & 15, forms_said(k, lacking, "QUERYSEGMENT"),
                          lacking & (lacking - 1) ? "s" : "");
         reads_forms(k, e);
         const char *alt = other_forms(k, lacking, 1u << 2);
@@ -1758,8 +1712,8 @@ static void check_vpr_range_inside(Ck *k, const Segment *g)
                          "VPR [0x%llX, +0x%llX) is not inside segment '%s' (0x%llX bytes)",
                          (unsigned long long)v->range_start.v, (unsigned long long)v->range_size.v, g->name,
                          (unsigned long long)g->size.v);
-        reads(k, e, &g->size, false);
-        reads(k, e, &v->range_start, false);
+        reads(k, e, SEG(g, "size"), false);
+        reads(k, e, SEG(g, "vpr.range_start"), false);
     }
     if (v->alignment.v && !pow2(v->alignment.v))
         report(k, SEG(g, "vpr.alignment"), at(&v->alignment, g),
@@ -1797,13 +1751,13 @@ static void check_cpu_host_aperture_size(Ck *k, const Segment *g)
         Diag *e = report(k, SEG(g, "cpu_host_aperture.size"), at(&h->size, g),
                          "host aperture of segment '%s' is 0x%llX bytes: not a non-zero number of %llu-byte pages that "
                          "fits 32 bits", g->name, (unsigned long long)h->size.v, (unsigned long long)unit);
-        reads(k, e, &k->s->page_size, false);
+        reads(k, e, SEG(NULL, "board.page_size"), false);
     } else if (h->mode == CPU_BAR && (h->offset.v > h->bar->size.v || h->size.v > h->bar->size.v - h->offset.v)) {
         Diag *e = report(k, ((On){g, NULL, h->bar, "cpu_host_aperture", NULL}), h->pos,
                          "host aperture of segment '%s' does not fit in BAR '%s'", g->name, h->bar->name);
-        reads(k, e, &h->size, false);
-        reads(k, e, &h->offset, false);
-        reads(k, e, &h->bar->size, false);
+        reads(k, e, SEG(g, "cpu_host_aperture.size"), false);
+        reads(k, e, SEG(g, "cpu_host_aperture.offset"), false);
+        reads(k, e, BAR(h->bar, "size"), false);
     }
 }
 
@@ -1819,7 +1773,7 @@ static void check_cpu_host_aperture_aligned(Ck *k, const Segment *g)
                      at(h->mode == CPU_BAR ? &h->offset : &h->address, g),
                      "host aperture of segment '%s' starts at %s 0x%llX, not on a %llu-byte page", g->name,
                      h->mode == CPU_BAR ? "offset" : "address", (unsigned long long)start, (unsigned long long)k->page);
-    reads(k, e, &k->s->page_size, false);
+    reads(k, e, SEG(NULL, "board.page_size"), false);
     fix(k, e, "%s: 0x%llX or 0x%llX (on a page)", h->mode == CPU_BAR ? "offset" : "address",
         (unsigned long long)round_down(start, k->page), (unsigned long long)round_up(start, k->page));
 }
@@ -1842,33 +1796,44 @@ typedef struct ClassList {
     const PlaceList *l;
 } ClassList;
 #define CLASS_LIST(l) {#l, &c->l},
-enum { SEGMENT_LISTS = 4 }; /* all but the bank hints */
 
-/* "class 'x'", or the DMA list's key. */
-static const char *owner_said(Ck *k, const AllocClass *c)
+/* Gives `f` every list of every class, then the DMA list (class NULL). */
+static void each_list(Ck *k, void (*f)(Ck *k, const AllocClass *c, const char *key, const PlaceList *l))
 {
-    return c ? arena_printf(k->d->arena, "class '%s'", c->name) : "dma_buffer_segments";
+    for (unsigned i = 0; i < k->s->nclasses; i++) {
+        const AllocClass *c = &k->s->classes[i];
+        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
+        for (unsigned j = 0; j < countof(ls); j++)
+            f(k, c, ls[j].key, ls[j].l);
+    }
+    f(k, NULL, "dma_buffer_segments", &k->s->dma);
+}
+
+/* "evict of class 'x'", or the DMA list's key. */
+static const char *list_said(Ck *k, const AllocClass *c, const char *key)
+{
+    return c ? arena_printf(k->d->arena, "%s of class '%s'", key, c->name) : "dma_buffer_segments";
 }
 
 /* Each name of list `key` of class `c` (NULL: the DMA list) that names
- * no segment; with `banked`, each bank hint that names no bank of it. */
-static void unknown_places(Ck *k, const AllocClass *c, const char *key, const PlaceList *l, const Segment *banked)
+ * no segment; of the bank hints, each that names no bank of the first
+ * preference (when it has banks; else alloc-bank-hints' finding). */
+static void unknown_places(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
 {
     const Spec *s = k->s;
+    const Segment *banked = c && l == &c->banks && c->prefer.n ? c->prefer.p[0].seg : NULL;
+    if (c && l == &c->banks && !(banked && banked->nbanks))
+        return;
     for (unsigned i = 0; i < l->n; i++) {
         const Place *p = &l->p[i];
         if (banked ? p->bank != 0 : p->seg != NULL)
             continue;
-        Diag *e;
-        if (banked) {
-            e = report(k, SEG(banked, "banks"), p->pos,
-                       "'%s' in banks of class '%s' is no bank of segment '%s', its first preference", p->name, c->name,
-                       banked->name);
+        Diag *e = banked ? report(k, SEG(banked, "banks"), p->pos,
+                                  "'%s' in banks of class '%s' is no bank of segment '%s', its first preference",
+                                  p->name, c->name, banked->name)
+                         : report(k, SEG(NULL, key), p->pos, "'%s' in %s names no segment", p->name, list_said(k, c, key));
+        if (banked)
             note(k, e, SEG(banked, "banks"), banked->banks_pos, "the banks of segment '%s' are here", banked->name);
-        } else {
-            e = report(k, SEG(NULL, key), p->pos, "'%s' in %s%s%s names no segment", p->name,
-                       c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), "");
-        }
         if (e && !(banked ? diag_suggest(k->d, e, p->name, banked->banks, banked->nbanks, sizeof *banked->banks)
                           : diag_suggest(k->d, e, p->name, s->segs, s->nsegs, sizeof *s->segs)))
             fix(k, e, "name one of the %s of segment%s%s", banked ? "banks" : "segments", banked ? " " : "s",
@@ -1878,17 +1843,7 @@ static void unknown_places(Ck *k, const AllocClass *c, const char *key, const Pl
 
 static void check_alloc_names_known(Ck *k)
 {
-    const Spec *s = k->s;
-    for (unsigned i = 0; i < s->nclasses; i++) {
-        const AllocClass *c = &s->classes[i];
-        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
-        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
-            unknown_places(k, c, ls[j].key, ls[j].l, NULL);
-        const Segment *first = c->prefer.n ? c->prefer.p[0].seg : NULL;
-        if (first && first->nbanks)
-            unknown_places(k, c, "banks", &c->banks, first);
-    }
-    unknown_places(k, NULL, "dma_buffer_segments", &s->dma, NULL);
+    each_list(k, unknown_places);
 }
 
 /* One preference list serves reading and writing: each preferred segment
@@ -1966,7 +1921,7 @@ static void not_apertures(Ck *k, const AllocClass *c, const PlaceList *l, const 
         if (g->kind == SEG_APERTURE)
             continue;
         Diag *e = report(k, SEG(g, "kind"), l->p[i].pos, "%s names segment '%s', %s: %s takes aperture segments only%s",
-                         c ? arena_printf(k->d->arena, "evict of %s", owner_said(k, c)) : "dma_buffer_segments",
+                         list_said(k, c, "evict"),
                          g->name, g->kind == SEG_AGP ? "the AGP segment" : "a memory segment", field,
                          g->kind == SEG_AGP ? " (the AGP segment is absent when the OS finds no aperture)" : "");
         reads_kind(k, e, g);
@@ -2028,27 +1983,20 @@ static void check_alloc_read_set_ignored(Ck *k, const AllocClass *c)
 }
 
 /* Each name of list `key` of class `c` (NULL: the DMA list) that names
- * the segment of id 31. */
+ * the segment of id 31 (a bank hint names no segment). */
 static void system_memory_ids(Ck *k, const AllocClass *c, const char *key, const PlaceList *l)
 {
     for (unsigned h = 0; h < l->n; h++)
-        if (l->p[h].seg->id == 31)
+        if (l->p[h].seg && l->p[h].seg->id == 31)
             report(k, SEG(l->p[h].seg, "name"), l->p[h].pos,
-                   "%s%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
+                   "%s names segment '%s', id 31: its set bit 0x80000000 and id 31 are "
                    "DXGK_SEGMENT_SET_SYSTEMMEMORY and DXGK_SEGMENT_ID_SYSTEMMEMORY in the WDK headers",
-                   c ? arena_printf(k->d->arena, "%s of ", key) : "", owner_said(k, c), l->p[h].name);
+                   list_said(k, c, key), l->p[h].name);
 }
 
 static void check_alloc_system_memory_id(Ck *k)
 {
-    const Spec *s = k->s;
-    for (unsigned i = 0; i < s->nclasses; i++) {
-        const AllocClass *c = &s->classes[i];
-        const ClassList ls[] = {CLASS_LISTS(CLASS_LIST)};
-        for (unsigned j = 0; j < SEGMENT_LISTS; j++)
-            system_memory_ids(k, c, ls[j].key, ls[j].l);
-    }
-    system_memory_ids(k, NULL, "dma_buffer_segments", &s->dma);
+    each_list(k, system_memory_ids);
 }
 
 /* ---- waivers --------------------------------------------------------------------- */
@@ -2069,36 +2017,18 @@ static void check_waiver_unused(Ck *k)
 
 /* ---- the passes --------------------------------------------------------------------- */
 
-/* What value `v` is, found by pointer among the fields of the model:
- * "segment 'vram' size is 0x20000000 (512 MiB)", and what it is about in
- * *on.  NULL if it is none of them. */
-static const char *value_said(Ck *k, const Value *v, On *on)
+/* What the value about `on` is, as a note says it: "segment 'vram' size
+ * is 0x20000000 (512 MiB)". */
+static const char *value_said(Ck *k, On on)
 {
-    const Spec *s = k->s;
     Arena *a = k->d->arena;
-    for (unsigned f = 0; f < FIELD_COUNT; f++) {
-        const FieldInfo *fi = &field_table[f];
-        FieldScope sc = fi->scope;
-        bool board = sc == SC_BOARD || sc == SC_PAGING;
-        unsigned n = board ? 1 : sc == SC_BAR ? s->nbars : s->nsegs;
-        for (unsigned i = 0; i < n; i++)
-            for (unsigned b = 0; b < (sc == SC_BANK ? s->segs[i].nbanks : 1); b++) {
-                const Segment *g = board || sc == SC_BAR ? NULL : &s->segs[i];
-                const Bank *bk = sc == SC_BANK ? &g->banks[b] : NULL;
-                const Bar *bar = sc == SC_BAR ? &s->bars[i] : NULL;
-                const void *o = board ? (const void *)s : bar ? (const void *)bar : bk ? (const void *)bk : (const void *)g;
-                if (field_value((FieldId)f, o) != v)
-                    continue;
-                const char *key = arena_printf(a, "%s%s", scope_map[sc], fi->key);
-                *on = (On){g, bk, bar, key, NULL};
-                const char *owner = bk ? arena_printf(a, "bank '%s' of segment '%s' ", bk->name, g->name)
-                                    : g ? arena_printf(a, "segment '%s' ", g->name)
-                                    : bar ? arena_printf(a, "BAR '%s' ", bar->name) : "";
-                return arena_printf(a, "%s%s is %s", owner, key,
-                                    fi->flags & FF_BYTES ? Q(v->v) : arena_printf(a, "%llu", (unsigned long long)v->v));
-            }
-    }
-    return NULL;
+    FieldId f;
+    const Value *v = on_value(k, on, &f);
+    const char *owner = on.bank ? arena_printf(a, "bank '%s' of segment '%s' ", on.bank->name, on.g->name)
+                        : on.g ? arena_printf(a, "segment '%s' ", on.g->name)
+                        : on.bar ? arena_printf(a, "BAR '%s' ", on.bar->name) : "";
+    return arena_printf(a, "%s%s is %s", owner, on.field,
+                        field_table[f].flags & FF_BYTES ? Q(v->v) : arena_printf(a, "%llu", (unsigned long long)v->v));
 }
 
 /* The notes of what the findings read (Read), after their own notes: at
@@ -2131,20 +2061,16 @@ static void trace(Ck *k)
             if (!reached)
                 continue;
             const SrcFile *f = r->at.file;
-            On on = {0};
             bool say = !shown && f && (always || nearer(k, f, e));
-            const char *said = !say ? NULL : r->v ? value_said(k, r->v, &on) : r->said;
-            Arena *a = k->d->arena;
+            const char *said = !say ? NULL : r->v ? value_said(k, r->on) : r->said;
             if (said)
-                add_note(k, e, on, r->at, true,
-                         f == e->pos.file ? said : arena_printf(a, "%s, set here by %s", said, os_basename(f->name)));
+                note(k, e, r->on, r->at, "%s%s%s", said, f == e->pos.file ? "" : ", set here by ",
+                     f == e->pos.file ? "" : os_basename(f->name));
             bool cl = c && chain_index(k->s, c->val.pos.file) < 0; /* -D */
             if (cl || (c && nearer(k, c->val.pos.file, e)))
-                add_note(k, e, SEG(NULL, NULL), c->val.pos, true,
-                         cl ? arena_printf(a, "'%s' is %s, set on the command line: -D %s", c->name, Q(c->val.v),
-                                           c->val.pos.file->text)
-                            : arena_printf(a, "'%s' is %s, set here by %s", c->name, Q(c->val.v),
-                                           os_basename(c->val.pos.file->name)));
+                note(k, e, SEG(NULL, NULL), c->val.pos, "'%s' is %s, set %s%s", c->name, Q(c->val.v),
+                     cl ? "on the command line: -D " : "here by ",
+                     cl ? c->val.pos.file->text : os_basename(c->val.pos.file->name));
         }
     }
 }
@@ -2173,10 +2099,13 @@ Code check_invariants(Arena *a, const Spec *s, const Segment **where, const char
 {
     Diags quiet;
     diags_init(&quiet, a);
+    const RuleConfig none = {0};
     Ck k;
-    ck_init(&k, s, NULL, NULL, &quiet);
+    ck_init(&k, s, NULL, &none, &quiet);
     run_all(&k, true);
-    *where = k.broken_seg;
-    *what = k.broken_msg;
-    return k.broken;
+    /* The first fault is what the invariants' findings say. */
+    const Diag *e = quiet.head;
+    *where = e && e->about.seg ? &s->segs[e->about.seg - 1] : NULL;
+    *what = e ? e->msg : NULL;
+    return e ? e->code : CODE_NONE;
 }
