@@ -38,7 +38,7 @@ static const Node *file_tree(Nav *nv, const SrcFile *f)
 static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     *nv = (Nav){.S = S};
-    if (!(nv->doc = off ? lsp_doc_at(S, params, err, off) : lsp_doc(S, params, err)))
+    if (!(nv->doc = lsp_doc(S, params, err, off)))
         return false;
     nv->an = lsp_analysis(S, nv->doc);
     nv->a = arena_new();

@@ -360,7 +360,7 @@ static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = lsp_doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc(S, params, err, &off);
     if (!doc)
         return NULL;
     Analysis *an = lsp_analysis(S, doc);
@@ -608,7 +608,7 @@ static void complete_rules(Completion *k, const TextCtx *c)
 json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = lsp_doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc(S, params, err, &off);
     if (!doc)
         return NULL;
     const Analysis *an = lsp_analysis(S, doc), *names = an->s ? an : doc->good;

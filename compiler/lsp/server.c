@@ -364,26 +364,17 @@ static Doc *doc_by_uri(const Server *S, const char *uri, size_t *index)
     return NULL;
 }
 
-Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
+Doc *lsp_doc(Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     const char *uri = param_uri(params);
     Doc *d = doc_by_uri(S, uri, NULL);
-    if (!d) {
+    if (!d)
         rpc_fail(err, RPC_INVALID_PARAMS, "%s%s", uri ? uri : "no textDocument.uri", uri ? " is not open" : "");
-        return NULL;
-    }
-    lsp_analysis(S, d);
-    return d;
-}
-
-Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
-{
-    Doc *doc = lsp_doc(S, params, err);
-    if (doc && !lsp_offset(S, doc, json_object_get(params, "position"), off)) {
+    else if (off && !lsp_offset(S, d, json_object_get(params, "position"), off))
         rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
-        return NULL;
-    }
-    return doc;
+    else
+        return d;
+    return NULL;
 }
 
 static void doc_free(Doc *d)
@@ -642,7 +633,7 @@ static void handle(Server *S, const char *body, size_t len)
 
 int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleConfig *rules)
 {
-    Server S = {.in = in, .out = out, .log = log, .ro = *ro, .rules = *rules};
+    Server S = {.out = out, .log = log, .ro = *ro, .rules = *rules};
     Buf body = {0};
     while (!S.done) {
         const char *why;
