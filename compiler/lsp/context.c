@@ -514,9 +514,7 @@ const char *text_top_key(const SrcFile *f, const char *key)
     for (const char *s = f->text + src_line_off(f, 1), *e = f->text + f->len; s < e; s = line_end(s, e) + 1) {
         if ((size_t)(e - s) <= n || memcmp(s, key, n))
             continue;
-        const char *c = s + n;
-        while (c < e && (*c == ' ' || *c == '\t'))
-            c++;
+        const char *c = s + n + strspn(s + n, " \t");
         if (c < e && *c == ':')
             return c + 1;
     }

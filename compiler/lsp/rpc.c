@@ -35,8 +35,7 @@ static bool read_line(FILE *in, char line[static RPC_MAX_HEADER_LINE], bool *ove
 /* Content-Length's value: digits only, no sign, no overflow. */
 static bool parse_length(const char *s, size_t *out)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
+    s += strspn(s, " \t");
     if (!isdigit((unsigned char)*s))
         return false;
     size_t v = 0;
@@ -45,8 +44,7 @@ static bool parse_length(const char *s, size_t *out)
             return false;
         v = v * 10 + (size_t)(*s - '0');
     }
-    while (*s == ' ' || *s == '\t')
-        s++;
+    s += strspn(s, " \t");
     *out = v;
     return *s == 0;
 }
