@@ -390,17 +390,13 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     return o;
 }
 
-/* A section's symbol (its key) with one child per key of its map. */
-static json_t *map_symbol(const Nav *nv, const NodePair *sec, int kind)
-{
-    json_t *o = symbol(nv, sec->key.str, NULL, SK_NAMESPACE, &sec->key, &sec->value, &sec->key);
-    for (size_t i = 0; sec->value.kind == NODE_MAP && i < sec->value.npairs; i++) {
-        const NodePair *p = &sec->value.pairs[i];
-        const char *detail = p->value.kind == NODE_SCALAR ? p->value.str : NULL;
-        add_child(o, symbol(nv, p->key.str, detail, kind, &p->key, &p->value, &p->key));
-    }
-    return o;
-}
+/* The sections of the outline: the kind of a section's symbol and, for a
+ * map of names (constants, BARs), of its keys' symbols. */
+static const struct Section {
+    const char *name;
+    int kind, key_kind;
+} sections[] = {{"board", SK_MODULE, 0}, {"constants", SK_NAMESPACE, SK_CONSTANT}, {"bars", SK_NAMESPACE, SK_INTERFACE},
+                {"paging", SK_OBJECT, 0}, {"segments", SK_NAMESPACE, 0}};
 
 /* The outline of what the document itself writes: board, constants, bars,
  * segments with their banks, paging.  A variant's outline lists the keys
@@ -414,26 +410,23 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
     json_t *out = json_array();
     for (size_t i = 0; nv.own && i < nv.own->npairs; i++) {
         const NodePair *p = &nv.own->pairs[i];
-        const char *k = p->key.str;
-        const Node *name = node_get(&p->value, "name");
-        if (!strcmp(k, "board"))
-            json_array_append_new(out, symbol(&nv, k, name && name->kind == NODE_SCALAR ? name->str : NULL,
-                                              SK_MODULE, &p->key, &p->value, &p->key));
-        else if (!strcmp(k, "constants"))
-            json_array_append_new(out, map_symbol(&nv, p, SK_CONSTANT));
-        else if (!strcmp(k, "bars"))
-            json_array_append_new(out, map_symbol(&nv, p, SK_INTERFACE));
-        else if (!strcmp(k, "paging"))
-            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, &p->key, &p->value, &p->key));
-        else if (!strcmp(k, "segments")) {
-            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, &p->key, &p->value, &p->key);
-            for (size_t j = 0; p->value.kind == NODE_SEQ && j < p->value.nitems; j++) {
-                json_t *seg = seg_symbol(&nv, &p->value.items[j]);
-                if (seg)
-                    add_child(o, seg);
-            }
-            json_array_append_new(out, o);
+        const Node *v = &p->value, *name = node_get(v, "name");
+        const struct Section *sec = BY_NAME(sections, countof(sections), p->key.str);
+        if (!sec)
+            continue;
+        const char *detail = sec->kind == SK_MODULE && name && name->kind == NODE_SCALAR ? name->str : NULL;
+        json_t *o = symbol(&nv, p->key.str, detail, sec->kind, &p->key, v, &p->key);
+        for (size_t j = 0; sec->key_kind && v->kind == NODE_MAP && j < v->npairs; j++) {
+            const NodePair *k = &v->pairs[j];
+            add_child(o, symbol(&nv, k->key.str, k->value.kind == NODE_SCALAR ? k->value.str : NULL, sec->key_kind,
+                                &k->key, &k->value, &k->key));
         }
+        for (size_t j = 0; !strcmp(sec->name, "segments") && v->kind == NODE_SEQ && j < v->nitems; j++) {
+            json_t *seg = seg_symbol(&nv, &v->items[j]);
+            if (seg)
+                add_child(o, seg);
+        }
+        json_array_append_new(out, o);
     }
     nav_close(&nv);
     return out;
