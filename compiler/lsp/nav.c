@@ -47,11 +47,6 @@ static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, si
     return true;
 }
 
-static void nav_close(Nav *nv)
-{
-    arena_free(nv->a);
-}
-
 /* ---- names -------------------------------------------------------------- */
 
 typedef enum { SYM_NONE, SYM_CONST, SYM_BAR, SYM_SEG, SYM_FIELD, SYM_FILE } SymKind;
@@ -208,7 +203,7 @@ json_t *lsp_definition(Server *S, const json_t *params, RpcError *err)
     Sym s = sym_at(&nv, off);
     if (def_pos(&nv, &s, &at))
         res = lsp_location(S, at);
-    nav_close(&nv);
+    arena_free(nv.a);
     return res ? res : json_null();
 }
 
@@ -305,7 +300,7 @@ json_t *lsp_references(Server *S, const json_t *params, RpcError *err)
         if (t)
             refs_walk(&r, t, &c);
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return r.out;
 }
 
@@ -428,7 +423,7 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
         }
         json_array_append_new(out, o);
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return out;
 }
 
@@ -527,13 +522,12 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
     const json_t *range = json_object_get(params, "range"), *ctx = json_object_get(params, "context");
     const json_t *want = json_object_get(ctx, "diagnostics");
     size_t rs, re, ds, de;
-    json_t *out = json_array();
     if (!lsp_offset(S, nv.doc, json_object_get(range, "start"), &rs) ||
         !lsp_offset(S, nv.doc, json_object_get(range, "end"), &re)) {
-        nav_close(&nv);
-        json_decref(out);
+        arena_free(nv.a);
         return rpc_fail(err, RPC_INVALID_PARAMS, "no range");
     }
+    json_t *out = json_array();
     bool by_diag = json_array_size(want) > 0;
     for (const Diag *g = wants_quickfix(json_object_get(ctx, "only")) ? nv.an->d.head : NULL; g; g = g->next) {
         json_t *diag, *edit;
@@ -547,6 +541,6 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
         json_array_append_new(out, json_pack("{s:s,s:s,s:[o],s:o,s:b}", "title", edit_title(&nv, &g->edit),
                                              "kind", "quickfix", "diagnostics", diag, "edit", edit, "isPreferred", 1));
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return out;
 }
