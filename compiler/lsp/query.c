@@ -424,26 +424,18 @@ static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
     }
 }
 
-/* The segment of the spec whose entry the cursor is in: the last whose
- * `name:` stands before it (in the text the names were read from). */
-static const Segment *segment_before(const Completion *k)
+/* The segment (`classes`: the allocation class) of the spec whose entry
+ * the cursor is in: the last whose `name:` stands before it (in the text
+ * the names were read from), or NULL. */
+static const void *entry_before(const Completion *k, bool classes)
 {
-    const Segment *g = NULL;
-    for (unsigned i = 0; k->s && i < k->s->nsegs; i++)
-        if (k->s->segs[i].pos.file == k->file && pos_offset(k->s->segs[i].pos) <= k->off)
-            g = &k->s->segs[i];
-    return g;
-}
-
-/* The allocation class whose entry the cursor is in: the last whose
- * `name:` stands before it. */
-static const AllocClass *class_before(const Completion *k)
-{
-    const AllocClass *c = NULL;
-    for (unsigned i = 0; k->s && i < k->s->nclasses; i++)
-        if (k->s->classes[i].pos.file == k->file && pos_offset(k->s->classes[i].pos) <= k->off)
-            c = &k->s->classes[i];
-    return c;
+    const void *last = NULL;
+    for (unsigned i = 0; k->s && i < (classes ? k->s->nclasses : k->s->nsegs); i++) {
+        Pos p = classes ? k->s->classes[i].pos : k->s->segs[i].pos;
+        if (p.file == k->file && pos_offset(p) <= k->off)
+            last = classes ? (const void *)&k->s->classes[i] : (const void *)&k->s->segs[i];
+    }
+    return last;
 }
 
 /* Segment names (a class's lists, the DMA list), or the banks of the
@@ -457,7 +449,7 @@ static void complete_places(Arena *a, Completion *k, bool banks)
                      arena_printf(a, "id %u, %s", k->s->segs[i].id, seg_kind_name(k->s->segs[i].kind)), NULL, NULL);
         return;
     }
-    const AllocClass *c = class_before(k);
+    const AllocClass *c = entry_before(k, true);
     const Segment *g = c && c->prefer.n ? c->prefer.p[0].seg : NULL;
     for (unsigned i = 0; g && i < g->nbanks; i++)
         item(k, g->banks[i].name, CK_VALUE, arena_printf(a, "bank %u of segment %s", i + 1, g->name), NULL, NULL);
@@ -466,7 +458,7 @@ static void complete_places(Arena *a, Completion *k, bool banks)
 /* The names an expression reads, each with its value. */
 static void complete_names(Arena *a, Completion *k, bool in_segment)
 {
-    const Segment *g = in_segment ? segment_before(k) : NULL;
+    const Segment *g = in_segment ? entry_before(k, false) : NULL;
     size_t n;
     const char **names = ref_names(a, k->s, g, &n);
     for (size_t i = 0; i < n; i++) {
@@ -585,7 +577,7 @@ static uint32_t flags_addable(Spec *s, Segment *g, const RuleConfig *rc)
  * derived. */
 static void complete_flags(Arena *a, Completion *k, const TextCtx *c)
 {
-    Segment *g = (Segment *)segment_before(k);
+    Segment *g = (Segment *)entry_before(k, false);
     uint32_t ok = g && !g->unresolved ? flags_addable((Spec *)k->s, g, &k->S->rules) : UINT32_MAX;
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
