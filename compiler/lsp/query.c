@@ -111,18 +111,6 @@ static bool chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, Bu
     return nrefs > 0;
 }
 
-/* "`0xC0000000 (3 GiB) = 4 GiB - 1GiB`": value `v` of expression `e`
- * (scalar `n`'s), and its chain when it reads names. */
-static void value_chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, uint64_t v, Buf *b)
-{
-    Buf ch = {0};
-    buf_printf(b, "`%s", qty(a, v));
-    if (chain(a, h, n, e, &ch))
-        buf_printf(b, " = %.*s", (int)ch.len, ch.p);
-    buf_putc(b, '`');
-    buf_free(&ch);
-}
-
 /* What the scalar is the value of: "segment `local` `size` (Size)". */
 static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
 {
@@ -145,33 +133,6 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
         buf_printf(b, " (%s)", field_table[f].dxgk);
 }
 
-/* The constant of spec `s` the cursor's `constants:` entry writes, when a
- * -D overrides it (the model's value is the command line's: written in
- * another file than its name), else NULL. */
-static const Constant *overridden(const Spec *s, const Cursor *c)
-{
-    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
-    return k && k->val.set && k->val.pos.file != k->pos.file ? k : NULL;
-}
-
-/* A constant a -D overrides: the value the model uses, from the command
- * line's expression (its Value's text is "NAME=EXPR"), then the value
- * written in the file, when it evaluates, as the overridden one. */
-static void hover_define(Arena *a, const HoverEval *h, const Constant *k, const Node *n, const Expr *e,
-                         const EvalEnv *env, Diags *d, Buf *b)
-{
-    buf_printf(b, ", overridden by `-D %s`\n\n", k->val.pos.file->text);
-    if (k->val.failed)
-        buf_puts(b, "the value from `-D` failed to resolve (see the diagnostics)");
-    else
-        buf_printf(b, "`%s`", qty(a, k->val.v));
-    uint64_t v;
-    if (!e || !expr_eval(e, env, d, &v))
-        return;
-    buf_puts(b, "\n\nthe value written here, overridden: ");
-    value_chain(a, h, n, e, v, b);
-}
-
 static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     int f;
@@ -186,21 +147,31 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
     HoverEval h = {s, g, c->files};
     EvalEnv env = {&h, model_lookup, f == F_page_size || !s ? 0 : s->page_size.v};
     uint64_t v;
-    const Constant *k = overridden(s, c);
-    if (k) {
-        hover_define(a, &h, k, c->scalar, e, &env, &d, b);
-        return true;
+    /* A constant a -D overrides (the model's value is the command line's:
+     * written in another file than its name, its Value's text "NAME=EXPR"):
+     * that value, then the value written here, when it evaluates, as the
+     * overridden one. */
+    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
+    bool over = k && k->val.set && k->val.pos.file != k->pos.file;
+    if (over) {
+        buf_printf(b, ", overridden by `-D %s`\n\n", k->val.pos.file->text);
+        if (k->val.failed)
+            buf_puts(b, "the value from `-D` failed to resolve (see the diagnostics)");
+        else
+            buf_printf(b, "`%s`", qty(a, k->val.v));
     }
     if (!s) {
         buf_puts(b, "\n\nnot evaluated: the spec has errors that stop segc from building its model");
-        return true;
-    }
-    if (!e || !expr_eval(e, &env, &d, &v)) {
+    } else if (e && expr_eval(e, &env, &d, &v)) { /* "`0xC0000000 (3 GiB) = 4 GiB - 1GiB`" */
+        Buf ch = {0};
+        buf_printf(b, "%s`%s", over ? "\n\nthe value written here, overridden: " : "\n\n", qty(a, v));
+        if (chain(a, &h, c->scalar, e, &ch))
+            buf_printf(b, " = %.*s", (int)ch.len, ch.p);
+        buf_putc(b, '`');
+        buf_free(&ch);
+    } else if (!over) {
         buf_puts(b, "\n\nits value failed to resolve (see the diagnostics)");
-        return true;
     }
-    buf_puts(b, "\n\n");
-    value_chain(a, &h, c->scalar, e, v, b);
     return true;
 }
 
