@@ -423,14 +423,9 @@ static bool apply_change(Server *S, Doc *d, const json_t *ch)
     if (!json_is_string(text))
         return false;
     const char *t = json_string_value(text);
-    size_t n = json_string_length(text);
-    if (!range) {
-        set_text(d, t, n);
-        return true;
-    }
-    size_t from, to;
-    if (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
-        !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from)
+    size_t n = json_string_length(text), from = 0, to = d->file->len; /* no range: the whole text */
+    if (range && (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
+                  !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from))
         return false;
     Buf b = {0};
     buf_putn(&b, d->file->text, from);
