@@ -556,15 +556,18 @@ static const Method methods[] = {
     {"textDocument/codeAction", lsp_code_action, NULL, false},
 };
 
-static void respond_error(Server *S, json_t *id, int code, const char *msg)
+static void respond_error(Server *S, json_t *id, int code, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static void respond_error(Server *S, json_t *id, int code, const char *fmt, ...)
 {
     /* The message may quote the client's text cut inside a character
      * ("no method '%.200s'", a URI in 256 bytes, jansson's "near '...'"):
      * json_pack takes only UTF-8, so a stray byte becomes '?'. */
     char clean[512];
-    size_t n = strlen(msg) < sizeof clean ? strlen(msg) : sizeof clean - 1;
-    memcpy(clean, msg, n);
-    clean[n] = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(clean, sizeof clean, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(clean);
     for (size_t i = 0; (i += utf8_check((const unsigned char *)clean + i, n - i)) < n; i++)
         clean[i] = '?';
     send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
@@ -578,9 +581,7 @@ static void handle(Server *S, const char *body, size_t len)
     json_error_t jerr;
     json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &jerr);
     if (!msg) {
-        char why[300];
-        snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
-        respond_error(S, NULL, RPC_PARSE_ERROR, why);
+        respond_error(S, NULL, RPC_PARSE_ERROR, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
         return;
     }
     json_t *id = json_object_get(msg, "id"), *params = json_object_get(msg, "params");
@@ -613,15 +614,13 @@ static void handle(Server *S, const char *body, size_t len)
     } else if (S->shutdown) {
         respond_error(S, id, RPC_INVALID_REQUEST, "the server is shutting down");
     } else if (!m || !m->request) {
-        char why[300];
-        snprintf(why, sizeof why, "no method '%.200s'", name);
-        respond_error(S, id, RPC_METHOD_NOT_FOUND, why);
+        respond_error(S, id, RPC_METHOD_NOT_FOUND, "no method '%.200s'", name);
     } else {
         json_t *result = m->request(S, params && json_is_object(params) ? params : NULL, &err);
         if (result)
             send(S, json_pack("{s:s,s:O,s:o}", "jsonrpc", "2.0", "id", id, "result", result));
         else
-            respond_error(S, id, err.code ? err.code : RPC_INTERNAL_ERROR, err.msg);
+            respond_error(S, id, err.code ? err.code : RPC_INTERNAL_ERROR, "%s", err.msg);
     }
     json_decref(msg);
 }
@@ -642,7 +641,7 @@ int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleC
         else if (st == READ_TOO_BIG)
             respond_error(&S, NULL, RPC_INVALID_REQUEST, "message larger than the server takes");
         else
-            respond_error(&S, NULL, RPC_PARSE_ERROR, why);
+            respond_error(&S, NULL, RPC_PARSE_ERROR, "%s", why);
         if (st == READ_BAD && feof(in))
             break;
     }
