@@ -26,6 +26,7 @@
 #     changed, it fails and its report names the field; no self-test
 #     without the option; the same bytes from another directory; built by
 #     a segc whose emitter writes a wrong paging segment id, it fails;
+#     for the SELFTEST_GOLDENS samples, its text against a reviewed golden;
 #   - the hook files of --templates, and a whole-template override refused.
 #   - DXGK_ALLOCATIONINFO, DXGK_SEGMENTPREFERENCE and
 #     DXGK_SEGMENTBANKPREFERENCE against a layout computed from ReactOS's
@@ -76,6 +77,27 @@ forms_of() {
 # elide_tables FILE: FILE with the entries of each lookup table (Levels,
 # Starts, StartRegion) replaced by one line giving their count, and saying
 # so when the count is not the size the declaration gives.
+# golden WHAT DIR FILE: DIR/FILE, its lookup tables elided, is the
+# reviewed tests/gen/golden/$name/FILE (SEGC_UPDATE=1 writes it).
+golden() {
+    g=tests/gen/golden/$name/$3
+    elide_tables "$2/$3" >"$out/$name.elided"
+    if updating; then
+        mkdir -p "tests/gen/golden/$name"
+        cp "$out/$name.elided" "$g"
+    fi
+    if cmp -s "$out/$name.elided" "$g"; then
+        ok "$1: $3 matches $g"
+    else
+        bad "$1: $3 matches $g" "$(diff -u "$g" "$out/$name.elided" 2>&1 | head -n 20)"
+    fi
+}
+
+# The samples whose self-test text is compared with a reviewed golden as
+# well as compiled and run: a banked QUERYSEGMENT/QUERYSEGMENT3 board and
+# a QUERYSEGMENT4 one, so a change of any of the self-test's words is seen.
+SELFTEST_GOLDENS="discrete wddm2"
+
 elide_tables() {
     awk '
     body && $0 == "};" {
@@ -293,17 +315,7 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
     if "$SEGC" build -q --ddi "$forms" "$spec" -o "$fdir" -Wno-ddi-form-version; then
         harness "$name --ddi $forms" "$fdir" "$board" "$exp"
         for f in "${board}_segments.h" "${board}_segments.c"; do
-            golden=tests/gen/golden/$name/$f
-            elide_tables "$fdir/$f" >"$out/$name.elided"
-            if updating; then
-                mkdir -p "tests/gen/golden/$name"
-                cp "$out/$name.elided" "$golden"
-            fi
-            if cmp -s "$out/$name.elided" "$golden"; then
-                ok "$name --ddi $forms: $f matches $golden"
-            else
-                bad "$name --ddi $forms: $f matches $golden" "$(diff -u "$golden" "$out/$name.elided" 2>&1 | head -n 20)"
-            fi
+            golden "$name --ddi $forms" "$fdir" "$f"
         done
     else
         bad "$name: build --ddi $forms"
@@ -337,6 +349,9 @@ for spec in samples/*.yaml samples/chips/*.yaml; do
             bad "$name: --emit-selftest ($ddi) leaves ${board}_segments.[ch] as they were"
         fi
         selftest "$name --emit-selftest ($ddi)" "$sdir" "$board"
+        case " $SELFTEST_GOLDENS " in
+        *" $name "*) [ "$ddi" = default ] || golden "$name --emit-selftest --ddi $forms" "$sdir" "${board}_selftest.c" ;;
+        esac
         sanitized || tampers "$name --emit-selftest ($ddi)" "$sdir" "$board"
     done
     sanitized || sh tests/gen/portable.sh "$name --ddi $forms" "$spec" "$out/$name.selftest-$forms/${board}_segments.c" \
