@@ -43,12 +43,16 @@ static const double OV_W = 120;         /* the lane of overlap labels */
 /* ---- small text helpers ------------------------------------------------------- */
 
 /* `s` escaped for XML text and attribute values.  Characters XML 1.0 cannot
- * carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD. */
-static const char *xml(Arena *a, const char *s)
+ * carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD.  With `wbr` (a
+ * name in a table cell) a line break is allowed after each '_' (the words
+ * of an identifier): table text otherwise wraps only at spaces (the page's
+ * style), never inside a word. */
+static const char *xml(Arena *a, const char *s, bool wbr)
 {
     Buf t = {0}, *b = &t;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
+        case '_': buf_puts(b, wbr ? "_<wbr>" : "_"); break;
         case '&': buf_puts(b, "&amp;"); break;
         case '<': buf_puts(b, "&lt;"); break;
         case '>': buf_puts(b, "&gt;"); break;
@@ -604,13 +608,13 @@ static double place_labels(Map *m)
 
 static void title_el(Map *m, const char *text)
 {
-    buf_printf(m->b, "<title>%s</title>", xml(m->a, text));
+    buf_printf(m->b, "<title>%s</title>", xml(m->a, text, false));
 }
 
 /* ` name="value"`, the value escaped (NULL: "?"). */
 static const char *attr(Map *m, const char *name, const char *value)
 {
-    return arena_printf(m->a, " %s=\"%s\"", name, xml(m->a, value ? value : "?"));
+    return arena_printf(m->a, " %s=\"%s\"", name, xml(m->a, value ? value : "?", false));
 }
 
 /* <rect class="cls"ATTRS x y width height> with its tooltip. */
@@ -636,7 +640,7 @@ static void text_at(Map *m, const char *cls, double x, double y, const char *anc
     buf_printf(m->b, "<text class=\"%s\" x=\"%s\" y=\"%s\"", cls, px(m->a, x), px(m->a, y));
     if (anchor)
         buf_printf(m->b, " text-anchor=\"%s\"", anchor);
-    buf_printf(m->b, ">%s</text>\n", xml(m->a, text));
+    buf_printf(m->b, ">%s</text>\n", xml(m->a, text, false));
 }
 
 /* Centres the first of `text` and `alt` that fits in the shape x, y0 .. y1,
@@ -1189,7 +1193,7 @@ static void svg_foot(Map *m, double foot)
         buf_printf(m->b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
                    px(a, MARGIN), px(a, dy));
         title_el(m, full);
-        buf_printf(m->b, "%s</text>\n", xml(a, fit(m, full, m->width - 2 * MARGIN)));
+        buf_printf(m->b, "%s</text>\n", xml(a, fit(m, full, m->width - 2 * MARGIN), false));
     }
 }
 
@@ -1208,19 +1212,6 @@ static void svg(Map *m)
 
 /* ---- HTML: the SVG, a table of the segments, the diagnostics; Markdown ---------- */
 
-/* A name for a table cell: escaped, with a line break allowed after each
- * '_' (the words of an identifier).  Table text otherwise wraps only at
- * spaces (the page's style), never inside a word. */
-static const char *name_html(Map *m, const char *name)
-{
-    Buf t = {0};
-    for (const char *s = xml(m->a, name); *s; s++)
-        buf_puts(&t, *s == '_' ? "_<wbr>" : (char[]){*s, 0});
-    const char *r = arena_printf(m->a, "%s", t.p ? t.p : "");
-    buf_free(&t);
-    return r;
-}
-
 /* "From FILE by segc V. WDDM M.m, ARCH, page size N." */
 static const char *page_from(Map *m)
 {
@@ -1233,7 +1224,7 @@ static void html_head(Map *m)
 {
     Arena *a = m->a;
     Buf *b = m->b;
-    const char *title = xml(a, m->title);
+    const char *title = xml(a, m->title, false);
     buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", title);
     buf_puts(b, "<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
@@ -1245,7 +1236,7 @@ static void html_head(Map *m)
                 "li { font-family: " MONO "; font-size: 12px; overflow-wrap: break-word; } .map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n");
     buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title,
-               xml(a, page_from(m)));
+               xml(a, page_from(m), false));
 }
 
 /* ---- the tables of the HTML page and of the Markdown page ------------------------ */
@@ -1368,7 +1359,7 @@ static void put_text(Map *m, bool md, const char *text)
     if (md)
         md_text(m->b, text);
     else
-        buf_puts(m->b, xml(m->a, text));
+        buf_puts(m->b, xml(m->a, text, false));
 }
 
 /* ---- the tables, of the Markdown page (md) or of the HTML page ------------------ */
@@ -1397,7 +1388,7 @@ static void html_cells(Map *m, bool bad, const char *const *cell, unsigned n, un
     buf_printf(m->b, "<tr%s>", bad ? " class=\"bad\"" : "");
     for (unsigned c = 0; c < n; c++)
         buf_printf(m->b, "<td%s>%s</td>", num & (1u << c) ? " class=\"num\"" : "",
-                   c == name ? name_html(m, cell[c]) : xml(m->a, cell[c]));
+                   xml(m->a, cell[c], c == name));
 }
 
 /* A row of n cells, the first a name (html_cells' `bad` and `num`). */
@@ -1422,13 +1413,13 @@ static void html_segment(Map *m, const SegDraw *sd, const char *const *cell)
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
         const Bank *bk = &g->banks[k];
-        buf_printf(b, "%s%s: %s", k ? "<br>" : "", name_html(m, bk->name ? bk->name : "?"),
-                   xml(a, range_text(a, bk->start, bk->end, true)));
+        buf_printf(b, "%s%s: %s", k ? "<br>" : "", xml(a, bk->name ? bk->name : "?", true),
+                   xml(a, range_text(a, bk->start, bk->end, true), false));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++)
         buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
-                   xml(a, sd->finds.f[k].code));
+                   xml(a, sd->finds.f[k].code, false));
     buf_puts(b, "</td></tr>\n");
 }
 
