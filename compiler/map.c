@@ -493,7 +493,6 @@ static const Subject *subject_of(const Diag *e, unsigned id, bool bar)
  * cpu_visible (or a key under it). */
 static void collect_finds(Map *m)
 {
-    m->ndiags = 0;
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
@@ -830,14 +829,6 @@ static void draw_overlaps(Map *m)
         }
 }
 
-/* The BAR's name, index and size, and the rules it breaks, above its lane. */
-static void lane_header(Map *m, const Lane *ln)
-{
-    double yh = m->body_top - 36 - 12.0 * m->lane_rows;
-    for (unsigned i = 0; i < ln->head.n; i++)
-        text_at(m, ln->head.lines[i].cls, ln->x, i ? yh + 14 + 12.0 * (i - 1) : yh, NULL, ln->head.lines[i].text);
-}
-
 /* Stretches of the BAR no segment is visible through. */
 static void lane_unused(Map *m, const Lane *ln)
 {
@@ -884,7 +875,10 @@ static void draw_lane(Map *m, const Lane *ln)
     const Bar *bar = ln->bar;
     double top = m->body_top;
     buf_printf(m->b, "<g class=\"lane\"%s>\n", attr(m, "data-bar", bar->name));
-    lane_header(m, ln);
+    /* The BAR's name, index and size, and the rules it breaks, above its lane. */
+    double yh = top - 36 - 12.0 * m->lane_rows;
+    for (unsigned i = 0; i < ln->head.n; i++)
+        text_at(m, ln->head.lines[i].cls, ln->x, i ? yh + 14 + 12.0 * (i - 1) : yh, NULL, ln->head.lines[i].text);
     double ybar = axis_y(&ln->ax, bar->size.v);
     rect(m, ln->finds.n ? "bar bad" : "bar",
          arena_printf(a, "%s data-scale=\"%d\"", attr(m, "data-bar", bar->name), axis_to_scale(&ln->ax, 0, bar->size.v)),
@@ -1006,8 +1000,6 @@ static void plan(Map *m, double top)
 {
     const Spec *s = m->s;
     m->body_top = top;
-    m->lane_rows = 0;
-    m->ov_w = 0;
     m->nsd = s->nsegs;
     m->sd = arena_alloc(m->a, (s->nsegs + 1) * sizeof *m->sd);
     m->nlanes = s->nbars;
@@ -1029,7 +1021,6 @@ static void plan(Map *m, double top)
     plan_columns(m);
     layout_axis(m);
     m->label_x = m->col_x + m->col_w + 40;
-    m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         build_label(m, &m->sd[i]);
         m->label_w = dmax(m->label_w, m->sd[i].label.w);
@@ -1199,9 +1190,11 @@ static void svg_foot(Map *m, double foot)
 
 static void svg(Map *m)
 {
-    /* The legend's height needs the width, which needs the layout. */
-    plan(m, 0);
-    plan(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
+    /* The legend's height needs the width, which needs the layout: of a
+     * copy of the Map, which plan fills from the zeroes it starts with. */
+    Map first = *m;
+    plan(&first, 0);
+    plan(m, draw_legend(&first, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * first.lane_rows);
     double foot = place_body(m) + 30;
     svg_head(m, foot + 16 + (m->ndiags ? 26 + m->ndiags * LINE : 0) + MARGIN);
     svg_titles(m);
@@ -1311,13 +1304,6 @@ static void class_cells(Map *m, unsigned i, const char *cell[CLASS_COLS])
     cell[4] = placed(m, places_mask(&c->evict), &c->evict);
     cell[5] = placed(m, class_preferred(c), &c->prefer);
     cell[6] = placed(m, class_hinted_bank(c), &c->banks);
-}
-
-/* "DMA buffer segment set: 0x4: gart (3)", when the spec gives one. */
-static const char *dma_text(Map *m)
-{
-    const PlaceList *l = &m->s->dma;
-    return l->set ? arena_printf(m->a, "DMA buffer segment set: %s", placed(m, places_mask(l), l)) : NULL;
 }
 
 /* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
@@ -1454,9 +1440,10 @@ static void tables(Map *m, bool md)
         }
         buf_puts(b, table_end);
     }
-    if (dma_text(m)) {
+    if (m->s->dma.set) { /* "DMA buffer segment set: 0x4: gart (3)" */
         buf_puts(b, md ? "\n" : "<p id=\"dma\">");
-        put_text(m, md, dma_text(m));
+        put_text(m, md, arena_printf(a, "DMA buffer segment set: %s",
+                                     placed(m, places_mask(&m->s->dma), &m->s->dma)));
         buf_puts(b, md ? "\n" : "</p>\n");
     }
     if (md && banked) {
