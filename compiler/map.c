@@ -626,10 +626,20 @@ static void rect(Map *m, const char *cls, const char *attrs, double x, double y,
     buf_puts(m->b, "</rect>\n");
 }
 
-/* The red outline, just inside the edge of a shape that breaks rules. */
-static void redline(Map *m, const char *attrs, double x, double y, double w, double h, const char *tip)
+/* On the shape x, y0 .. y1, w wide: unless `to_scale`, the zigzag "drawn
+ * taller than to scale" mark on its right edge; if `red` (what breaks the
+ * rules in fs) is not NULL, the red outline just inside its edge. */
+static void shape_marks(Map *m, const char *attrs, double x, double y0, double w, double y1, bool to_scale,
+                        const char *red, const Finds *fs)
 {
-    rect(m, "redline", attrs, x + 1.5, y + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0, tip);
+    Arena *a = m->a;
+    double h = y1 - y0;
+    if (!to_scale)
+        buf_printf(m->b, "<path class=\"nts\" d=\"M%s %s l-6 4 l6 4 l-6 4 l6 4\"><title>not to scale: drawn taller than its size</title></path>\n",
+                   px(a, x + w - 3), px(a, (y0 + y1) / 2 - 8));
+    if (red)
+        rect(m, "redline", attrs, x + 1.5, y0 + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0,
+             arena_printf(a, "%s breaks rules:%s", red, finds_text(m, fs, "\n", "\n")));
 }
 
 /* <text class="cls" x y [text-anchor]>text</text>; class "in" is small text
@@ -674,14 +684,6 @@ static const char *label_text(Map *m, const Label *l)
     for (unsigned i = 0; i < l->n; i++)
         t = join(m, t, "\n", l->lines[i].text);
     return t;
-}
-
-/* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
-static void not_to_scale_mark(Map *m, double x, double ymid)
-{
-    Arena *a = m->a;
-    buf_printf(m->b, "<path class=\"nts\" d=\"M%s %s l-6 4 l6 4 l-6 4 l6 4\"><title>not to scale: drawn taller than its size</title></path>\n",
-               px(a, x - 3), px(a, ymid - 8));
 }
 
 /* A segment with system_memory_end: its BIOS-reserved part and the cut. */
@@ -744,11 +746,8 @@ static void draw_segment(Map *m, const SegDraw *sd)
                             : g->name;
         label_in(m, sd->x, sd->at.y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->at.y1, true, t, g->name);
     }
-    if (sd->axis && !sd->at.to_scale)
-        not_to_scale_mark(m, sd->x + sd->w, (sd->at.y0 + sd->at.y1) / 2);
-    if (red)
-        redline(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1 - sd->at.y0,
-                arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
+    shape_marks(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1, !sd->axis || sd->at.to_scale, red ? g->name : NULL,
+                &sd->finds);
     buf_puts(m->b, "</g>\n");
 }
 
@@ -862,11 +861,8 @@ static void draw_window(Map *m, const Lane *ln, const SegDraw *sd)
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s%s", g->name, bar,
                       range_text(a, w->lo, w->hi, true), w->to_scale ? "" : "\ndrawn taller than to scale"));
     label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
-    if (!w->to_scale)
-        not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
-    if (sd->cpu_red)
-        redline(m, name, x, w->y0, ln->slot_w, h,
-                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
+    shape_marks(m, name, x, w->y0, ln->slot_w, w->y1, w->to_scale,
+                sd->cpu_red ? arena_printf(a, "the CPU window of %s", g->name) : NULL, &sd->finds);
 }
 
 static void draw_lane(Map *m, const Lane *ln)
