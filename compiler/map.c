@@ -678,14 +678,6 @@ static void mark(Map *m, const char *cls, const char *attrs, double x, double y0
     label_in(m, x, y0, w, y1, false, text, alt);
 }
 
-static const char *label_text(Map *m, const Label *l)
-{
-    const char *t = NULL;
-    for (unsigned i = 0; i < l->n; i++)
-        t = join(m, t, "\n", l->lines[i].text);
-    return t;
-}
-
 /* A segment with system_memory_end: its BIOS-reserved part and the cut. */
 static void draw_split(Map *m, const SegDraw *sd)
 {
@@ -730,10 +722,13 @@ static void draw_segment(Map *m, const SegDraw *sd)
     const Segment *g = sd->g;
     bool red = sd->finds.n > 0;
     const char *id = arena_printf(a, "%s data-id=\"%u\"", attr(m, "data-name", g->name), g->id);
+    const char *tip = NULL; /* the label's lines */
+    for (unsigned i = 0; i < sd->label.n; i++)
+        tip = join(m, tip, "\n", sd->label.lines[i].text);
     buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
     rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
          arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->at.to_scale), sd->x,
-         sd->at.y0, sd->w, sd->at.y1 - sd->at.y0, label_text(m, &sd->label));
+         sd->at.y0, sd->w, sd->at.y1 - sd->at.y0, tip);
     if (sd->axis && sd->fw < sd->at.hi)
         draw_split(m, sd);
     if (sd->axis && g->nbanks) {
