@@ -367,9 +367,8 @@ static void text_object(JsonW *w, const char *key, const char *text)
     json_obj_end(w);
 }
 
-/* The members of a location object: where in the file, what in the spec,
- * and (for a related location) its message. */
-static void location(JsonW *w, const Said *s, bool with_message, bool based)
+/* The members of a location object: where in the file, what in the spec. */
+static void location(JsonW *w, const Said *s, bool based)
 {
     if (has_location(&s->at))
         physical_location(w, &s->at, based);
@@ -380,8 +379,6 @@ static void location(JsonW *w, const Said *s, bool with_message, bool based)
             logical_location(w, s->on.bar, s->on.bar + 5, "object");
         json_arr_end(w);
     }
-    if (with_message)
-        text_object(w, "message", s->msg);
 }
 
 static void related_locations(JsonW *w, const RDiag *g, bool based)
@@ -394,7 +391,8 @@ static void related_locations(JsonW *w, const RDiag *g, bool based)
             json_karr(w, "relatedLocations");
         json_obj_begin(w);
         json_kuint(w, "id", n + 1);
-        location(w, &g->notes[n], true, based);
+        location(w, &g->notes[n], based);
+        text_object(w, "message", g->notes[n].msg);
         json_obj_end(w);
     }
     if (listed)
@@ -428,7 +426,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const long *index, bool based
     json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
-        location(w, &g->said, false, based);
+        location(w, &g->said, based);
         json_obj_end(w);
     }
     json_arr_end(w);
