@@ -237,38 +237,29 @@ static bool is_help(const char *a)
     return !strcmp(a, "-h") || !strcmp(a, "--help");
 }
 
-/* One option of command `c` at argv[*i] (options.c's table); an option
- * `c` does not take is a usage error. */
-static void parse_option(Options *o, const Command *c, int argc, char **argv, int *i)
-{
-    int r = option_parse(o, argc, argv, i);
-    if (r < 0) {
-        fputs(o->err_detail.p ? o->err_detail.p : "", stderr);
-        die_usage("%s", o->err);
-    }
-    if (r == 0)
-        die_usage("unknown option '%s'", argv[*i]);
-    if (o->help) {
-        fputs(c->usage, stdout);
-        exit(EXIT_OK);
-    }
-}
-
-/* Parses the options and files of command `c`.  `argv` starts after the
+/* Parses the options (options.c's table; one command `c` does not take is
+ * a usage error) and files of command `c`.  `argv` starts after the
  * command word. */
 static void parse_options(Options *o, int argc, char **argv, const Command *c)
 {
     options_init(o, arena_new(), argc, c->opts | OPT_HELP, c->name);
     want_color("auto", &o->style.color);
     bool only_files = false;
-    for (int i = 0; i < argc; i++) {
+    for (int i = 0, r; i < argc; i++) {
         char *a = argv[i];
-        if (only_files || a[0] != '-' || !strcmp(a, "-"))
+        if (only_files || a[0] != '-' || !strcmp(a, "-")) {
             add_pattern(o, a, c->opts & OPT_BATCH);
-        else if (!strcmp(a, "--"))
+        } else if (!strcmp(a, "--")) {
             only_files = true;
-        else
-            parse_option(o, c, argc, argv, &i);
+        } else if ((r = option_parse(o, argc, argv, &i)) < 0) {
+            fputs(o->err_detail.p ? o->err_detail.p : "", stderr);
+            die_usage("%s", o->err);
+        } else if (r == 0) {
+            die_usage("unknown option '%s'", argv[i]);
+        } else if (o->help) {
+            fputs(c->usage, stdout);
+            exit(EXIT_OK);
+        }
     }
     if (c->opts & OPT_DOC && o->diags != DIAG_TEXT && !o->quiet)
         o->report = diag_report_new();

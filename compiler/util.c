@@ -423,12 +423,6 @@ size_t src_line_off(const SrcFile *f, uint32_t line)
     return bol;
 }
 
-/* The one-byte span at byte `off` of `f`. */
-static Pos byte_at(const SrcFile *f, size_t off)
-{
-    return pos_at(f, off, 1);
-}
-
 SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 {
     bool is_stdin = strcmp(path, "-") == 0 && !rev;
@@ -482,19 +476,19 @@ SrcFile *src_read_at(Arena *a, const char *rev, const char *path, Diags *d)
 bool src_check_text(const SrcFile *f, Diags *d)
 {
     if (f->len > SRC_MAX_BYTES) {
-        error_at(d, C_limit_file_size, byte_at(f, SRC_MAX_BYTES), "file is larger than the %u MiB limit",
+        error_at(d, C_limit_file_size, pos_at(f, SRC_MAX_BYTES, 1), "file is larger than the %u MiB limit",
                  (unsigned)(SRC_MAX_BYTES >> 20));
         return false;
     }
     const char *nul = memchr(f->text, 0, f->len);
     if (nul) {
-        error_at(d, C_encoding, byte_at(f, (size_t)(nul - f->text)),
+        error_at(d, C_encoding, pos_at(f, (size_t)(nul - f->text), 1),
                  "file contains a NUL byte; a spec is UTF-8 text");
         return false;
     }
     size_t bad = utf8_check((const unsigned char *)f->text, f->len);
     if (bad != f->len) {
-        error_at(d, C_encoding, byte_at(f, bad), "invalid UTF-8 byte 0x%02X",
+        error_at(d, C_encoding, pos_at(f, bad, 1), "invalid UTF-8 byte 0x%02X",
                  (unsigned char)f->text[bad]);
         return false;
     }

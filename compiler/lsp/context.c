@@ -444,22 +444,17 @@ void text_context(const char *text, size_t len, size_t off, TextCtx *c)
     parse_line(ls, cur, &l);
     if (l.indent < 0 && l.e > ls && memchr(ls, '#', (size_t)(l.e - ls)))
         return; /* a comment line */
-    Flow f = {0};
+    /* From the line where a collection opened (the cursor's, or an earlier
+     * one); when that one closed before the cursor, from the cursor's line. */
     const char *fs = flow_start(text, ls, cur);
-    if (fs != ls) { /* a collection that opened on an earlier line */
-        Line open;
-        parse_line(fs, line_end(fs, cur), &open);
-        f.key = open.key;
-        scan_flow(open.rest, cur, &f, c);
-        if (f.comment)
-            return;
-        if (f.depth)
-            l = open, ls = fs;
-        else
-            f = (Flow){0}, c->npresent = 0;
-    }
-    if (!f.depth) {
-        f.key = l.key;
+    Line open;
+    parse_line(fs, line_end(fs, cur), &open);
+    Flow f = {.key = open.key};
+    scan_flow(open.rest, cur, &f, c);
+    if (f.depth) {
+        l = open, ls = fs;
+    } else if (fs != ls && !f.comment) {
+        f = (Flow){.key = l.key}, c->npresent = 0;
         scan_flow(l.rest, cur, &f, c);
     }
     if (f.comment)
@@ -514,9 +509,7 @@ const char *text_top_key(const SrcFile *f, const char *key)
     for (const char *s = f->text + src_line_off(f, 1), *e = f->text + f->len; s < e; s = line_end(s, e) + 1) {
         if ((size_t)(e - s) <= n || memcmp(s, key, n))
             continue;
-        const char *c = s + n;
-        while (c < e && (*c == ' ' || *c == '\t'))
-            c++;
+        const char *c = s + n + strspn(s + n, " \t");
         if (c < e && *c == ':')
             return c + 1;
     }

@@ -67,7 +67,7 @@ typedef enum { ENC_UTF16, ENC_UTF8 } PosEncoding;
 typedef enum { MARKUP_MARKDOWN, MARKUP_PLAIN } Markup;
 
 typedef struct Server {
-    FILE *in, *out, *log;
+    FILE *out, *log;
     Doc **docs;
     size_t ndocs;
     ResolveOpts ro;
@@ -87,12 +87,10 @@ typedef struct RpcError {
 /* Sets *err and returns NULL, for request handlers. */
 json_t *rpc_fail(RpcError *err, int code, const char *fmt, ...) PRINTF_LIKE(3, 4);
 
-/* The open document params.textDocument.uri names, analysed; NULL (and
- * *err set) when the params name none or it is not open. */
-Doc *lsp_doc(Server *S, const json_t *params, RpcError *err);
-/* The same, and in *off the byte offset of params.position (an error
- * when there is none). */
-Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off);
+/* The open document params.textDocument.uri names, and with `off` in *off
+ * the byte offset of params.position; NULL (and *err set) when the params
+ * name none, it is not open or (with `off`) they have no position. */
+Doc *lsp_doc(Server *S, const json_t *params, RpcError *err, size_t *off);
 /* The document's analysis, run now if its text changed since the last. */
 Analysis *lsp_analysis(Server *S, Doc *doc);
 

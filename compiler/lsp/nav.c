@@ -38,18 +38,13 @@ static const Node *file_tree(Nav *nv, const SrcFile *f)
 static bool nav_open(Nav *nv, Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     *nv = (Nav){.S = S};
-    if (!(nv->doc = off ? lsp_doc_at(S, params, err, off) : lsp_doc(S, params, err)))
+    if (!(nv->doc = lsp_doc(S, params, err, off)))
         return false;
     nv->an = lsp_analysis(S, nv->doc);
     nv->a = arena_new();
     diags_init(&nv->scratch, nv->a);
     nv->own = nv->an->file ? file_tree(nv, nv->an->file) : NULL;
     return true;
-}
-
-static void nav_close(Nav *nv)
-{
-    arena_free(nv->a);
 }
 
 /* ---- names -------------------------------------------------------------- */
@@ -208,7 +203,7 @@ json_t *lsp_definition(Server *S, const json_t *params, RpcError *err)
     Sym s = sym_at(&nv, off);
     if (def_pos(&nv, &s, &at))
         res = lsp_location(S, at);
-    nav_close(&nv);
+    arena_free(nv.a);
     return res ? res : json_null();
 }
 
@@ -305,7 +300,7 @@ json_t *lsp_references(Server *S, const json_t *params, RpcError *err)
         if (t)
             refs_walk(&r, t, &c);
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return r.out;
 }
 
@@ -390,17 +385,13 @@ static json_t *seg_symbol(const Nav *nv, const Node *entry)
     return o;
 }
 
-/* A section's symbol (its key) with one child per key of its map. */
-static json_t *map_symbol(const Nav *nv, const NodePair *sec, int kind)
-{
-    json_t *o = symbol(nv, sec->key.str, NULL, SK_NAMESPACE, &sec->key, &sec->value, &sec->key);
-    for (size_t i = 0; sec->value.kind == NODE_MAP && i < sec->value.npairs; i++) {
-        const NodePair *p = &sec->value.pairs[i];
-        const char *detail = p->value.kind == NODE_SCALAR ? p->value.str : NULL;
-        add_child(o, symbol(nv, p->key.str, detail, kind, &p->key, &p->value, &p->key));
-    }
-    return o;
-}
+/* The sections of the outline: the kind of a section's symbol and, for a
+ * map of names (constants, BARs), of its keys' symbols. */
+static const struct Section {
+    const char *name;
+    int kind, key_kind;
+} sections[] = {{"board", SK_MODULE, 0}, {"constants", SK_NAMESPACE, SK_CONSTANT}, {"bars", SK_NAMESPACE, SK_INTERFACE},
+                {"paging", SK_OBJECT, 0}, {"segments", SK_NAMESPACE, 0}};
 
 /* The outline of what the document itself writes: board, constants, bars,
  * segments with their banks, paging.  A variant's outline lists the keys
@@ -414,28 +405,25 @@ json_t *lsp_symbols(Server *S, const json_t *params, RpcError *err)
     json_t *out = json_array();
     for (size_t i = 0; nv.own && i < nv.own->npairs; i++) {
         const NodePair *p = &nv.own->pairs[i];
-        const char *k = p->key.str;
-        const Node *name = node_get(&p->value, "name");
-        if (!strcmp(k, "board"))
-            json_array_append_new(out, symbol(&nv, k, name && name->kind == NODE_SCALAR ? name->str : NULL,
-                                              SK_MODULE, &p->key, &p->value, &p->key));
-        else if (!strcmp(k, "constants"))
-            json_array_append_new(out, map_symbol(&nv, p, SK_CONSTANT));
-        else if (!strcmp(k, "bars"))
-            json_array_append_new(out, map_symbol(&nv, p, SK_INTERFACE));
-        else if (!strcmp(k, "paging"))
-            json_array_append_new(out, symbol(&nv, k, NULL, SK_OBJECT, &p->key, &p->value, &p->key));
-        else if (!strcmp(k, "segments")) {
-            json_t *o = symbol(&nv, k, NULL, SK_NAMESPACE, &p->key, &p->value, &p->key);
-            for (size_t j = 0; p->value.kind == NODE_SEQ && j < p->value.nitems; j++) {
-                json_t *seg = seg_symbol(&nv, &p->value.items[j]);
-                if (seg)
-                    add_child(o, seg);
-            }
-            json_array_append_new(out, o);
+        const Node *v = &p->value, *name = node_get(v, "name");
+        const struct Section *sec = BY_NAME(sections, countof(sections), p->key.str);
+        if (!sec)
+            continue;
+        const char *detail = sec->kind == SK_MODULE && name && name->kind == NODE_SCALAR ? name->str : NULL;
+        json_t *o = symbol(&nv, p->key.str, detail, sec->kind, &p->key, v, &p->key);
+        for (size_t j = 0; sec->key_kind && v->kind == NODE_MAP && j < v->npairs; j++) {
+            const NodePair *k = &v->pairs[j];
+            add_child(o, symbol(&nv, k->key.str, k->value.kind == NODE_SCALAR ? k->value.str : NULL, sec->key_kind,
+                                &k->key, &k->value, &k->key));
         }
+        for (size_t j = 0; !strcmp(sec->name, "segments") && v->kind == NODE_SEQ && j < v->nitems; j++) {
+            json_t *seg = seg_symbol(&nv, &v->items[j]);
+            if (seg)
+                add_child(o, seg);
+        }
+        json_array_append_new(out, o);
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return out;
 }
 
@@ -534,13 +522,12 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
     const json_t *range = json_object_get(params, "range"), *ctx = json_object_get(params, "context");
     const json_t *want = json_object_get(ctx, "diagnostics");
     size_t rs, re, ds, de;
-    json_t *out = json_array();
     if (!lsp_offset(S, nv.doc, json_object_get(range, "start"), &rs) ||
         !lsp_offset(S, nv.doc, json_object_get(range, "end"), &re)) {
-        nav_close(&nv);
-        json_decref(out);
+        arena_free(nv.a);
         return rpc_fail(err, RPC_INVALID_PARAMS, "no range");
     }
+    json_t *out = json_array();
     bool by_diag = json_array_size(want) > 0;
     for (const Diag *g = wants_quickfix(json_object_get(ctx, "only")) ? nv.an->d.head : NULL; g; g = g->next) {
         json_t *diag, *edit;
@@ -554,6 +541,6 @@ json_t *lsp_code_action(Server *S, const json_t *params, RpcError *err)
         json_array_append_new(out, json_pack("{s:s,s:s,s:[o],s:o,s:b}", "title", edit_title(&nv, &g->edit),
                                              "kind", "quickfix", "diagnostics", diag, "edit", edit, "isPreferred", 1));
     }
-    nav_close(&nv);
+    arena_free(nv.a);
     return out;
 }

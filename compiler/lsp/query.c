@@ -111,18 +111,6 @@ static bool chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, Bu
     return nrefs > 0;
 }
 
-/* "`0xC0000000 (3 GiB) = 4 GiB - 1GiB`": value `v` of expression `e`
- * (scalar `n`'s), and its chain when it reads names. */
-static void value_chain(Arena *a, const HoverEval *h, const Node *n, const Expr *e, uint64_t v, Buf *b)
-{
-    Buf ch = {0};
-    buf_printf(b, "`%s", qty(a, v));
-    if (chain(a, h, n, e, &ch))
-        buf_printf(b, " = %.*s", (int)ch.len, ch.p);
-    buf_putc(b, '`');
-    buf_free(&ch);
-}
-
 /* What the scalar is the value of: "segment `local` `size` (Size)". */
 static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
 {
@@ -145,33 +133,6 @@ static void field_title(Buf *b, const Cursor *c, const Segment *g, int f)
         buf_printf(b, " (%s)", field_table[f].dxgk);
 }
 
-/* The constant of spec `s` the cursor's `constants:` entry writes, when a
- * -D overrides it (the model's value is the command line's: written in
- * another file than its name), else NULL. */
-static const Constant *overridden(const Spec *s, const Cursor *c)
-{
-    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
-    return k && k->val.set && k->val.pos.file != k->pos.file ? k : NULL;
-}
-
-/* A constant a -D overrides: the value the model uses, from the command
- * line's expression (its Value's text is "NAME=EXPR"), then the value
- * written in the file, when it evaluates, as the overridden one. */
-static void hover_define(Arena *a, const HoverEval *h, const Constant *k, const Node *n, const Expr *e,
-                         const EvalEnv *env, Diags *d, Buf *b)
-{
-    buf_printf(b, ", overridden by `-D %s`\n\n", k->val.pos.file->text);
-    if (k->val.failed)
-        buf_puts(b, "the value from `-D` failed to resolve (see the diagnostics)");
-    else
-        buf_printf(b, "`%s`", qty(a, k->val.v));
-    uint64_t v;
-    if (!e || !expr_eval(e, env, d, &v))
-        return;
-    buf_puts(b, "\n\nthe value written here, overridden: ");
-    value_chain(a, h, n, e, v, b);
-}
-
 static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 {
     int f;
@@ -186,21 +147,31 @@ static bool hover_expression(Arena *a, const Analysis *an, const Cursor *c, Buf 
     HoverEval h = {s, g, c->files};
     EvalEnv env = {&h, model_lookup, f == F_page_size || !s ? 0 : s->page_size.v};
     uint64_t v;
-    const Constant *k = overridden(s, c);
-    if (k) {
-        hover_define(a, &h, k, c->scalar, e, &env, &d, b);
-        return true;
+    /* A constant a -D overrides (the model's value is the command line's:
+     * written in another file than its name, its Value's text "NAME=EXPR"):
+     * that value, then the value written here, when it evaluates, as the
+     * overridden one. */
+    const Constant *k = s && path_is(c, "constants *") ? BY_NAME(s->consts, s->nconsts, c->path[1].key) : NULL;
+    bool over = k && k->val.set && k->val.pos.file != k->pos.file;
+    if (over) {
+        buf_printf(b, ", overridden by `-D %s`\n\n", k->val.pos.file->text);
+        if (k->val.failed)
+            buf_puts(b, "the value from `-D` failed to resolve (see the diagnostics)");
+        else
+            buf_printf(b, "`%s`", qty(a, k->val.v));
     }
     if (!s) {
         buf_puts(b, "\n\nnot evaluated: the spec has errors that stop segc from building its model");
-        return true;
-    }
-    if (!e || !expr_eval(e, &env, &d, &v)) {
+    } else if (e && expr_eval(e, &env, &d, &v)) { /* "`0xC0000000 (3 GiB) = 4 GiB - 1GiB`" */
+        Buf ch = {0};
+        buf_printf(b, "%s`%s", over ? "\n\nthe value written here, overridden: " : "\n\n", qty(a, v));
+        if (chain(a, &h, c->scalar, e, &ch))
+            buf_printf(b, " = %.*s", (int)ch.len, ch.p);
+        buf_putc(b, '`');
+        buf_free(&ch);
+    } else if (!over) {
         buf_puts(b, "\n\nits value failed to resolve (see the diagnostics)");
-        return true;
     }
-    buf_puts(b, "\n\n");
-    value_chain(a, &h, c->scalar, e, v, b);
     return true;
 }
 
@@ -360,7 +331,7 @@ static bool hover_bar(Arena *a, const Analysis *an, const Cursor *c, Buf *b)
 json_t *lsp_hover(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = lsp_doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc(S, params, err, &off);
     if (!doc)
         return NULL;
     Analysis *an = lsp_analysis(S, doc);
@@ -424,26 +395,18 @@ static void complete_keys(Arena *a, Completion *k, SpecMap m, const TextCtx *c)
     }
 }
 
-/* The segment of the spec whose entry the cursor is in: the last whose
- * `name:` stands before it (in the text the names were read from). */
-static const Segment *segment_before(const Completion *k)
+/* The segment (`classes`: the allocation class) of the spec whose entry
+ * the cursor is in: the last whose `name:` stands before it (in the text
+ * the names were read from), or NULL. */
+static const void *entry_before(const Completion *k, bool classes)
 {
-    const Segment *g = NULL;
-    for (unsigned i = 0; k->s && i < k->s->nsegs; i++)
-        if (k->s->segs[i].pos.file == k->file && pos_offset(k->s->segs[i].pos) <= k->off)
-            g = &k->s->segs[i];
-    return g;
-}
-
-/* The allocation class whose entry the cursor is in: the last whose
- * `name:` stands before it. */
-static const AllocClass *class_before(const Completion *k)
-{
-    const AllocClass *c = NULL;
-    for (unsigned i = 0; k->s && i < k->s->nclasses; i++)
-        if (k->s->classes[i].pos.file == k->file && pos_offset(k->s->classes[i].pos) <= k->off)
-            c = &k->s->classes[i];
-    return c;
+    const void *last = NULL;
+    for (unsigned i = 0; k->s && i < (classes ? k->s->nclasses : k->s->nsegs); i++) {
+        Pos p = classes ? k->s->classes[i].pos : k->s->segs[i].pos;
+        if (p.file == k->file && pos_offset(p) <= k->off)
+            last = classes ? (const void *)&k->s->classes[i] : (const void *)&k->s->segs[i];
+    }
+    return last;
 }
 
 /* Segment names (a class's lists, the DMA list), or the banks of the
@@ -457,7 +420,7 @@ static void complete_places(Arena *a, Completion *k, bool banks)
                      arena_printf(a, "id %u, %s", k->s->segs[i].id, seg_kind_name(k->s->segs[i].kind)), NULL, NULL);
         return;
     }
-    const AllocClass *c = class_before(k);
+    const AllocClass *c = entry_before(k, true);
     const Segment *g = c && c->prefer.n ? c->prefer.p[0].seg : NULL;
     for (unsigned i = 0; g && i < g->nbanks; i++)
         item(k, g->banks[i].name, CK_VALUE, arena_printf(a, "bank %u of segment %s", i + 1, g->name), NULL, NULL);
@@ -466,7 +429,7 @@ static void complete_places(Arena *a, Completion *k, bool banks)
 /* The names an expression reads, each with its value. */
 static void complete_names(Arena *a, Completion *k, bool in_segment)
 {
-    const Segment *g = in_segment ? segment_before(k) : NULL;
+    const Segment *g = in_segment ? entry_before(k, false) : NULL;
     size_t n;
     const char **names = ref_names(a, k->s, g, &n);
     for (size_t i = 0; i < n; i++) {
@@ -585,7 +548,7 @@ static uint32_t flags_addable(Spec *s, Segment *g, const RuleConfig *rc)
  * derived. */
 static void complete_flags(Arena *a, Completion *k, const TextCtx *c)
 {
-    Segment *g = (Segment *)segment_before(k);
+    Segment *g = (Segment *)entry_before(k, false);
     uint32_t ok = g && !g->unresolved ? flags_addable((Spec *)k->s, g, &k->S->rules) : UINT32_MAX;
     for (size_t i = 0; i < flag_count; i++) {
         const FlagInfo *fi = &flag_table[i];
@@ -608,7 +571,7 @@ static void complete_rules(Completion *k, const TextCtx *c)
 json_t *lsp_completion(Server *S, const json_t *params, RpcError *err)
 {
     size_t off;
-    Doc *doc = lsp_doc_at(S, params, err, &off);
+    Doc *doc = lsp_doc(S, params, err, &off);
     if (!doc)
         return NULL;
     const Analysis *an = lsp_analysis(S, doc), *names = an->s ? an : doc->good;

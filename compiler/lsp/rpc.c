@@ -11,21 +11,19 @@
 /* One header line without its CR LF into line[]; false at the end of the
  * stream before any byte.  *over: the line was longer than the buffer (the
  * rest is skipped). */
-static bool read_line(FILE *in, char line[static RPC_MAX_HEADER_LINE], bool *over, bool *eof)
+static bool read_line(FILE *in, char line[static RPC_MAX_HEADER_LINE], bool *over)
 {
     size_t n = 0;
     int c;
-    *over = *eof = false;
+    *over = false;
     while ((c = getc(in)) != EOF && c != '\n') {
         if (n + 1 < RPC_MAX_HEADER_LINE)
             line[n++] = (char)c;
         else
             *over = true;
     }
-    if (c == EOF && n == 0 && !*over) {
-        *eof = true;
+    if (c == EOF && n == 0 && !*over)
         return false;
-    }
     if (n && line[n - 1] == '\r')
         n--;
     line[n] = 0;
@@ -35,8 +33,7 @@ static bool read_line(FILE *in, char line[static RPC_MAX_HEADER_LINE], bool *ove
 /* Content-Length's value: digits only, no sign, no overflow. */
 static bool parse_length(const char *s, size_t *out)
 {
-    while (*s == ' ' || *s == '\t')
-        s++;
+    s += strspn(s, " \t");
     if (!isdigit((unsigned char)*s))
         return false;
     size_t v = 0;
@@ -45,8 +42,7 @@ static bool parse_length(const char *s, size_t *out)
             return false;
         v = v * 10 + (size_t)(*s - '0');
     }
-    while (*s == ' ' || *s == '\t')
-        s++;
+    s += strspn(s, " \t");
     *out = v;
     return *s == 0;
 }
@@ -54,12 +50,12 @@ static bool parse_length(const char *s, size_t *out)
 ReadStatus rpc_read(FILE *in, Buf *body, const char **why)
 {
     char line[RPC_MAX_HEADER_LINE];
-    bool over, eof, have_len = false, len_ok = false, bad = false, any = false;
+    bool over, have_len = false, len_ok = false, bad = false, any = false;
     size_t len = 0;
     body->len = 0;
     *why = NULL;
     for (unsigned nlines = 0;; nlines++) {
-        if (!read_line(in, line, &over, &eof)) {
+        if (!read_line(in, line, &over)) {
             if (!any)
                 return READ_EOF;
             *why = "the stream ended inside a header";

@@ -364,26 +364,17 @@ static Doc *doc_by_uri(const Server *S, const char *uri, size_t *index)
     return NULL;
 }
 
-Doc *lsp_doc(Server *S, const json_t *params, RpcError *err)
+Doc *lsp_doc(Server *S, const json_t *params, RpcError *err, size_t *off)
 {
     const char *uri = param_uri(params);
     Doc *d = doc_by_uri(S, uri, NULL);
-    if (!d) {
+    if (!d)
         rpc_fail(err, RPC_INVALID_PARAMS, "%s%s", uri ? uri : "no textDocument.uri", uri ? " is not open" : "");
-        return NULL;
-    }
-    lsp_analysis(S, d);
-    return d;
-}
-
-Doc *lsp_doc_at(Server *S, const json_t *params, RpcError *err, size_t *off)
-{
-    Doc *doc = lsp_doc(S, params, err);
-    if (doc && !lsp_offset(S, doc, json_object_get(params, "position"), off)) {
+    else if (off && !lsp_offset(S, d, json_object_get(params, "position"), off))
         rpc_fail(err, RPC_INVALID_PARAMS, "no valid position");
-        return NULL;
-    }
-    return doc;
+    else
+        return d;
+    return NULL;
 }
 
 static void doc_free(Doc *d)
@@ -432,14 +423,9 @@ static bool apply_change(Server *S, Doc *d, const json_t *ch)
     if (!json_is_string(text))
         return false;
     const char *t = json_string_value(text);
-    size_t n = json_string_length(text);
-    if (!range) {
-        set_text(d, t, n);
-        return true;
-    }
-    size_t from, to;
-    if (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
-        !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from)
+    size_t n = json_string_length(text), from = 0, to = d->file->len; /* no range: the whole text */
+    if (range && (!lsp_offset(S, d, json_object_get(range, "start"), &from) ||
+                  !lsp_offset(S, d, json_object_get(range, "end"), &to) || to < from))
         return false;
     Buf b = {0};
     buf_putn(&b, d->file->text, from);
@@ -570,15 +556,18 @@ static const Method methods[] = {
     {"textDocument/codeAction", lsp_code_action, NULL, false},
 };
 
-static void respond_error(Server *S, json_t *id, int code, const char *msg)
+static void respond_error(Server *S, json_t *id, int code, const char *fmt, ...) PRINTF_LIKE(4, 5);
+static void respond_error(Server *S, json_t *id, int code, const char *fmt, ...)
 {
     /* The message may quote the client's text cut inside a character
      * ("no method '%.200s'", a URI in 256 bytes, jansson's "near '...'"):
      * json_pack takes only UTF-8, so a stray byte becomes '?'. */
     char clean[512];
-    size_t n = strlen(msg) < sizeof clean ? strlen(msg) : sizeof clean - 1;
-    memcpy(clean, msg, n);
-    clean[n] = 0;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(clean, sizeof clean, fmt, ap);
+    va_end(ap);
+    size_t n = strlen(clean);
     for (size_t i = 0; (i += utf8_check((const unsigned char *)clean + i, n - i)) < n; i++)
         clean[i] = '?';
     send(S, json_pack("{s:s,s:O,s:{s:i,s:s}}", "jsonrpc", "2.0", "id", id ? id : json_null(), "error", "code", code,
@@ -592,9 +581,7 @@ static void handle(Server *S, const char *body, size_t len)
     json_error_t jerr;
     json_t *msg = json_loadb(body, len, JSON_DECODE_ANY, &jerr);
     if (!msg) {
-        char why[300];
-        snprintf(why, sizeof why, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
-        respond_error(S, NULL, RPC_PARSE_ERROR, why);
+        respond_error(S, NULL, RPC_PARSE_ERROR, "not JSON: %s (line %d, column %d)", jerr.text, jerr.line, jerr.column);
         return;
     }
     json_t *id = json_object_get(msg, "id"), *params = json_object_get(msg, "params");
@@ -627,22 +614,20 @@ static void handle(Server *S, const char *body, size_t len)
     } else if (S->shutdown) {
         respond_error(S, id, RPC_INVALID_REQUEST, "the server is shutting down");
     } else if (!m || !m->request) {
-        char why[300];
-        snprintf(why, sizeof why, "no method '%.200s'", name);
-        respond_error(S, id, RPC_METHOD_NOT_FOUND, why);
+        respond_error(S, id, RPC_METHOD_NOT_FOUND, "no method '%.200s'", name);
     } else {
         json_t *result = m->request(S, params && json_is_object(params) ? params : NULL, &err);
         if (result)
             send(S, json_pack("{s:s,s:O,s:o}", "jsonrpc", "2.0", "id", id, "result", result));
         else
-            respond_error(S, id, err.code ? err.code : RPC_INTERNAL_ERROR, err.msg);
+            respond_error(S, id, err.code ? err.code : RPC_INTERNAL_ERROR, "%s", err.msg);
     }
     json_decref(msg);
 }
 
 int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleConfig *rules)
 {
-    Server S = {.in = in, .out = out, .log = log, .ro = *ro, .rules = *rules};
+    Server S = {.out = out, .log = log, .ro = *ro, .rules = *rules};
     Buf body = {0};
     while (!S.done) {
         const char *why;
@@ -656,7 +641,7 @@ int lsp_serve(FILE *in, FILE *out, FILE *log, const ResolveOpts *ro, const RuleC
         else if (st == READ_TOO_BIG)
             respond_error(&S, NULL, RPC_INVALID_REQUEST, "message larger than the server takes");
         else
-            respond_error(&S, NULL, RPC_PARSE_ERROR, why);
+            respond_error(&S, NULL, RPC_PARSE_ERROR, "%s", why);
         if (st == READ_BAD && feof(in))
             break;
     }
