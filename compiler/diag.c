@@ -147,21 +147,20 @@ void diags_sort(Diags *d)
 #define C_GREEN "\033[1;32m"
 #define C_RESET "\033[0m"
 
-static const char *const severity_names[] = {
-    [SEV_NOTE] = "note", [SEV_WARNING] = "warning", [SEV_ERROR] = "error", [SEV_FATAL] = "fatal"};
+static const struct {
+    const char *name, *color;
+} severities[] = {[SEV_NOTE] = {"note", C_CYAN}, [SEV_WARNING] = {"warning", C_MAGENTA},
+                  [SEV_ERROR] = {"error", C_RED}, [SEV_FATAL] = {"fatal", C_RED}};
 
 const char *severity_name(Severity s)
 {
-    return (size_t)s < countof(severity_names) ? severity_names[s] : "?";
+    return (size_t)s < countof(severities) ? severities[s].name : "?";
 }
 
 const char *severity_level(Severity s)
 {
     return severity_name(s == SEV_FATAL ? SEV_ERROR : s);
 }
-
-static const char *const severity_colors[] = {
-    [SEV_NOTE] = C_CYAN, [SEV_WARNING] = C_MAGENTA, [SEV_ERROR] = C_RED, [SEV_FATAL] = C_RED};
 
 enum { EXCERPT_BEFORE = 80, EXCERPT_WIDTH = 200 }; /* bytes shown of a long line */
 
@@ -231,7 +230,7 @@ static void print_head(Buf *f, Pos p, Severity sev, Code code, const char *msg, 
     else
         buf_printf(f, "%s: ", p.file ? p.file->name : "segc");
     if (st.color)
-        buf_printf(f, "%s%s:" C_RESET C_BOLD, severity_colors[sev], severity_name(sev));
+        buf_printf(f, "%s%s:" C_RESET C_BOLD, severities[sev].color, severity_name(sev));
     else
         buf_printf(f, "%s:", severity_name(sev));
     if (code != CODE_NONE)

@@ -297,11 +297,13 @@ static void write_json(Buf *b, const DiagReport *r)
 
 /* ---- SARIF 2.1.0 ------------------------------------------------------- */
 
-/* A URI reference for a path as the user gave it: forward slashes, every
- * byte outside the unreserved set and '/' percent-encoded (so "a b:c.yaml"
- * cannot read as a scheme), and file:// before an absolute path. */
-static void path_uri(Buf *b, const char *path)
+/* "uri": a URI reference for a path as the user gave it: forward slashes,
+ * every byte outside the unreserved set and '/' percent-encoded (so
+ * "a b:c.yaml" cannot read as a scheme), and file:// before an absolute
+ * path; a directory's ends in '/'. */
+static void path_uri(JsonW *w, const char *path, bool dir)
 {
+    Buf u = {0}, *b = &u;
     bool drive = os_is_absolute(path) && !os_is_sep(path[0]); /* C:\\dir -> file:///C:/dir */
     if (os_is_absolute(path))
         buf_puts(b, drive ? "file:///" : "file://");
@@ -313,6 +315,10 @@ static void path_uri(Buf *b, const char *path)
         else
             buf_printf(b, "%%%02X", c);
     }
+    if (dir && (!u.len || u.p[u.len - 1] != '/'))
+        buf_putc(b, '/');
+    json_kstr(w, "uri", u.p);
+    buf_free(&u);
 }
 
 /* A physicalLocation, or nothing for a pseudo-file ("<command line>"). */
@@ -331,10 +337,7 @@ static void physical_location(JsonW *w, const Loc *l, bool based)
 {
     json_kobj(w, "physicalLocation");
     json_kobj(w, "artifactLocation");
-    Buf u = {0};
-    path_uri(&u, l->file);
-    json_kstr(w, "uri", u.p);
-    buf_free(&u);
+    path_uri(w, l->file, false);
     if (based && !os_is_absolute(l->file))
         json_kstr(w, "uriBaseId", SARIF_BASE);
     json_obj_end(w);
@@ -364,9 +367,8 @@ static void text_object(JsonW *w, const char *key, const char *text)
     json_obj_end(w);
 }
 
-/* The members of a location object: where in the file, what in the spec,
- * and (for a related location) its message. */
-static void location(JsonW *w, const Said *s, bool with_message, bool based)
+/* The members of a location object: where in the file, what in the spec. */
+static void location(JsonW *w, const Said *s, bool based)
 {
     if (has_location(&s->at))
         physical_location(w, &s->at, based);
@@ -377,8 +379,6 @@ static void location(JsonW *w, const Said *s, bool with_message, bool based)
             logical_location(w, s->on.bar, s->on.bar + 5, "object");
         json_arr_end(w);
     }
-    if (with_message)
-        text_object(w, "message", s->msg);
 }
 
 static void related_locations(JsonW *w, const RDiag *g, bool based)
@@ -391,7 +391,8 @@ static void related_locations(JsonW *w, const RDiag *g, bool based)
             json_karr(w, "relatedLocations");
         json_obj_begin(w);
         json_kuint(w, "id", n + 1);
-        location(w, &g->notes[n], true, based);
+        location(w, &g->notes[n], based);
+        text_object(w, "message", g->notes[n].msg);
         json_obj_end(w);
     }
     if (listed)
@@ -425,7 +426,7 @@ static void sarif_result(JsonW *w, const RDiag *g, const long *index, bool based
     json_karr(w, "locations");
     if (has_location(&g->said.at) || g->said.on.path) {
         json_obj_begin(w);
-        location(w, &g->said, false, based);
+        location(w, &g->said, based);
         json_obj_end(w);
     }
     json_arr_end(w);
@@ -515,18 +516,12 @@ static void write_sarif(Buf *b, const DiagReport *r)
      * the base they are taken from (a directory's URI ends in '/'). */
     char *cwd = os_realpath(".");
     if (cwd) {
-        Buf u = {0};
-        path_uri(&u, cwd);
-        if (!u.len || u.p[u.len - 1] != '/')
-            buf_putc(&u, '/');
-        buf_putc(&u, 0);
         json_kobj(&w, "originalUriBaseIds");
         json_kobj(&w, SARIF_BASE);
-        json_kstr(&w, "uri", u.p);
+        path_uri(&w, cwd, true);
         text_object(&w, "description", "the directory segc ran in, which relative paths are taken from");
         json_obj_end(&w);
         json_obj_end(&w);
-        buf_free(&u);
     }
     json_karr(&w, "results");
     for (const RFile *f = r->head; f; f = f->next)

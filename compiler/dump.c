@@ -23,20 +23,14 @@ static void where(JsonW *w, Pos p)
     }
 }
 
-/* {"value": "0x...", "where": {...} | null} */
-static void value(JsonW *w, const char *key, const Value *v)
+/* {"value": "text", "where": {...} | null}; text NULL: "0x..." of hex. */
+static void value(JsonW *w, const char *key, const char *text, uint64_t hex, Pos p)
 {
     json_kobj(w, key);
-    json_khex(w, "value", v->v);
-    where(w, v->set ? v->pos : (Pos){0});
-    json_obj_end(w);
-}
-
-/* {"value": "text", "where": ...} */
-static void text(JsonW *w, const char *key, const char *v, Pos p)
-{
-    json_kobj(w, key);
-    json_kstr(w, "value", v);
+    if (text)
+        json_kstr(w, "value", text);
+    else
+        json_khex(w, "value", hex);
     where(w, p);
     json_obj_end(w);
 }
@@ -48,7 +42,8 @@ static void fields(JsonW *w, FieldScope sc, CpuMode mode, const void *owner)
     for (unsigned f = 0; f < FIELD_COUNT; f++) {
         if (field_table[f].scope != sc || !field_in_mode((FieldId)f, mode))
             continue;
-        value(w, field_table[f].key, field_value((FieldId)f, owner));
+        const Value *v = field_value((FieldId)f, owner);
+        value(w, field_table[f].key, NULL, v->v, v->set ? v->pos : (Pos){0});
         if (f == F_size) {
             const Segment *g = owner;
             json_khex(w, "end", g->base.v + g->size.v);
@@ -65,8 +60,8 @@ static void board(JsonW *w, const Spec *s)
     json_kstr(w, "upper", s->upper);
     char ver[16];
     snprintf(ver, sizeof ver, "%u.%u", s->wddm >> 4, s->wddm & 15);
-    text(w, "wddm", ver, s->wddm_pos);
-    text(w, "arch", arch_name(s->arch), s->arch_pos);
+    value(w, "wddm", ver, 0, s->wddm_pos);
+    value(w, "arch", arch_name(s->arch), 0, s->arch_pos);
     json_kuint(w, "ptr_bytes", s->ptr_bytes);
     fields(w, SC_BOARD, CPU_NONE, s);
     /* The segment queries answered: from wddm, or --ddi. */
@@ -147,7 +142,7 @@ static void segment(JsonW *w, const Spec *s, const Segment *g)
     json_kuint(w, "id", g->id);
     json_kstr(w, "name", g->name);
     where(w, g->pos);
-    text(w, "kind", seg_kind_name(g->kind), g->kind_pos);
+    value(w, "kind", seg_kind_name(g->kind), 0, g->kind_pos);
     fields(w, SC_SEG, CPU_NONE, g);
     flags(w, g);
     cpu(w, s, g);

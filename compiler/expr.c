@@ -68,7 +68,7 @@ static Expr *node(ExprParse *c, ExprKind k, Pos op_pos, unsigned nargs)
     return e;
 }
 
-static void too_deep(ExprParse *c, Pos at)
+void expr_too_deep(ExprParse *c, Pos at)
 {
     if (c->failed)
         return;
@@ -81,7 +81,7 @@ static PExpr finish(ExprParse *c, Expr *e, Pos first, uint32_t off, uint32_t end
 {
     e->pos = span(c, first, off, end);
     if (depth > EXPR_MAX_DEPTH)
-        too_deep(c, e->op_pos);
+        expr_too_deep(c, e->op_pos);
     return (PExpr){e, off, end, depth};
 }
 
@@ -108,7 +108,7 @@ PExpr expr_b_plus(ExprParse *c, ExprTok op, PExpr a)
     a.e->pos = span(c, op.pos, op.off, a.end);
     a.off = op.off;
     if (++a.depth > EXPR_MAX_DEPTH)
-        too_deep(c, op.pos);
+        expr_too_deep(c, op.pos);
     return a;
 }
 
@@ -174,11 +174,6 @@ void expr_syntax_error(ExprParse *c, int major, ExprTok t)
         error_at(c->d, C_expr_syntax, t.pos, "unexpected end of expression");
     else
         error_at(c->d, C_expr_syntax, t.pos, "unexpected %s'%.*s'", what, (int)t.len, (const char *)c->lx->buf + t.off);
-}
-
-void expr_stack_overflow(ExprParse *c)
-{
-    too_deep(c, c->tok.pos);
 }
 
 /* ---- driver ------------------------------------------------------------ */

@@ -28,7 +28,7 @@
  * that this size covers that.  Deeper input fills the stack, which is
  * reported as the same limit. */
 %stack_size 400
-%stack_overflow { expr_stack_overflow(ctx); }
+%stack_overflow { expr_too_deep(ctx, ctx->tok.pos); }
 %syntax_error { expr_syntax_error(ctx, yymajor, TOKEN); }
 
 %left OR.

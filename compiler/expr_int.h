@@ -87,7 +87,7 @@ PExpr expr_b_paren(ExprParse *c, ExprTok lp, PExpr a, ExprTok rp);
 PArgs expr_b_arg(ExprParse *c, PArgs list, PExpr a);
 PExpr expr_b_call(ExprParse *c, ExprTok name, PArgs args, ExprTok rp);
 void expr_syntax_error(ExprParse *c, int major, ExprTok t);
-void expr_stack_overflow(ExprParse *c);
+void expr_too_deep(ExprParse *c, Pos at); /* also Lemon's stack overflow */
 
 /* The Lemon parser (%name ExprParser). */
 void ExprParserInit(void *p, ExprParse *ctx);

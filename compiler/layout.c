@@ -256,7 +256,7 @@ static bool try_split(Build *b, Lookup *lk, unsigned nlevels, unsigned width, ui
     return true;
 }
 
-/* Keeps the built tables in the Lookup (arena copies). */
+/* Keeps the built tables in the Lookup (arena copies) and frees b's. */
 static void adopt(Arena *a, Lookup *lk, Build *b)
 {
     lk->entry_bytes = entry_bytes(lk, b);
@@ -281,6 +281,7 @@ static void adopt(Arena *a, Lookup *lk, Build *b)
         lk->levels[0].n++; /* the sentinel, already 0 */
     lk->bytes = table_bytes(lk, b) + (b->nlevels == 1 ? lk->entry_bytes : 0);
     lk->loads = b->nlevels == 1 ? 3 : b->nlevels + 1; /* + the answer and base of the region, or the segment base */
+    build_free(b);
 }
 
 /* ---- search form -------------------------------------------------------------- */
@@ -381,10 +382,8 @@ static bool try_radix(Arena *a, Lookup *lk, unsigned levels, uint64_t budget)
         best_bytes = bytes;
         best_width = width;
     }
-    if (best_width) {
+    if (best_width)
         adopt(a, lk, &best);
-        build_free(&best);
-    }
     return best_width;
 }
 
@@ -414,7 +413,6 @@ void layout_lookup(Arena *a, const Spec *s, uint64_t budget, Lookup *lk)
     Build b;
     if (try_split(&b, lk, 1, 0, budget)) {
         adopt(a, lk, &b);
-        build_free(&b);
         return;
     }
     /* Radix: more levels cost a read each, so try 2 levels, then 3, then 4. */

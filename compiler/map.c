@@ -43,12 +43,16 @@ static const double OV_W = 120;         /* the lane of overlap labels */
 /* ---- small text helpers ------------------------------------------------------- */
 
 /* `s` escaped for XML text and attribute values.  Characters XML 1.0 cannot
- * carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD. */
-static const char *xml(Arena *a, const char *s)
+ * carry at all (C0 controls, U+FFFE/U+FFFF) become U+FFFD.  With `wbr` (a
+ * name in a table cell) a line break is allowed after each '_' (the words
+ * of an identifier): table text otherwise wraps only at spaces (the page's
+ * style), never inside a word. */
+static const char *xml(Arena *a, const char *s, bool wbr)
 {
     Buf t = {0}, *b = &t;
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         switch (*p) {
+        case '_': buf_puts(b, wbr ? "_<wbr>" : "_"); break;
         case '&': buf_puts(b, "&amp;"); break;
         case '<': buf_puts(b, "&lt;"); break;
         case '>': buf_puts(b, "&gt;"); break;
@@ -489,7 +493,6 @@ static const Subject *subject_of(const Diag *e, unsigned id, bool bar)
  * cpu_visible (or a key under it). */
 static void collect_finds(Map *m)
 {
-    m->ndiags = 0;
     for (const Diag *e = m->d->head; e; e = e->next) {
         if (e->sev == SEV_NOTE)
             continue;
@@ -604,13 +607,13 @@ static double place_labels(Map *m)
 
 static void title_el(Map *m, const char *text)
 {
-    buf_printf(m->b, "<title>%s</title>", xml(m->a, text));
+    buf_printf(m->b, "<title>%s</title>", xml(m->a, text, false));
 }
 
 /* ` name="value"`, the value escaped (NULL: "?"). */
 static const char *attr(Map *m, const char *name, const char *value)
 {
-    return arena_printf(m->a, " %s=\"%s\"", name, xml(m->a, value ? value : "?"));
+    return arena_printf(m->a, " %s=\"%s\"", name, xml(m->a, value ? value : "?", false));
 }
 
 /* <rect class="cls"ATTRS x y width height> with its tooltip. */
@@ -623,10 +626,20 @@ static void rect(Map *m, const char *cls, const char *attrs, double x, double y,
     buf_puts(m->b, "</rect>\n");
 }
 
-/* The red outline, just inside the edge of a shape that breaks rules. */
-static void redline(Map *m, const char *attrs, double x, double y, double w, double h, const char *tip)
+/* On the shape x, y0 .. y1, w wide: unless `to_scale`, the zigzag "drawn
+ * taller than to scale" mark on its right edge; if `red` (what breaks the
+ * rules in fs) is not NULL, the red outline just inside its edge. */
+static void shape_marks(Map *m, const char *attrs, double x, double y0, double w, double y1, bool to_scale,
+                        const char *red, const Finds *fs)
 {
-    rect(m, "redline", attrs, x + 1.5, y + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0, tip);
+    Arena *a = m->a;
+    double h = y1 - y0;
+    if (!to_scale)
+        buf_printf(m->b, "<path class=\"nts\" d=\"M%s %s l-6 4 l6 4 l-6 4 l6 4\"><title>not to scale: drawn taller than its size</title></path>\n",
+                   px(a, x + w - 3), px(a, (y0 + y1) / 2 - 8));
+    if (red)
+        rect(m, "redline", attrs, x + 1.5, y0 + 1.5, w - 3, h - 3 > 0 ? h - 3 : 0,
+             arena_printf(a, "%s breaks rules:%s", red, finds_text(m, fs, "\n", "\n")));
 }
 
 /* <text class="cls" x y [text-anchor]>text</text>; class "in" is small text
@@ -636,7 +649,7 @@ static void text_at(Map *m, const char *cls, double x, double y, const char *anc
     buf_printf(m->b, "<text class=\"%s\" x=\"%s\" y=\"%s\"", cls, px(m->a, x), px(m->a, y));
     if (anchor)
         buf_printf(m->b, " text-anchor=\"%s\"", anchor);
-    buf_printf(m->b, ">%s</text>\n", xml(m->a, text));
+    buf_printf(m->b, ">%s</text>\n", xml(m->a, text, false));
 }
 
 /* Centres the first of `text` and `alt` that fits in the shape x, y0 .. y1,
@@ -663,22 +676,6 @@ static void mark(Map *m, const char *cls, const char *attrs, double x, double y0
 {
     rect(m, cls, attrs, x, y0, w, y1 - y0, tip);
     label_in(m, x, y0, w, y1, false, text, alt);
-}
-
-static const char *label_text(Map *m, const Label *l)
-{
-    const char *t = NULL;
-    for (unsigned i = 0; i < l->n; i++)
-        t = join(m, t, "\n", l->lines[i].text);
-    return t;
-}
-
-/* The zigzag "drawn taller than to scale" mark on a rect's right edge. */
-static void not_to_scale_mark(Map *m, double x, double ymid)
-{
-    Arena *a = m->a;
-    buf_printf(m->b, "<path class=\"nts\" d=\"M%s %s l-6 4 l6 4 l-6 4 l6 4\"><title>not to scale: drawn taller than its size</title></path>\n",
-               px(a, x - 3), px(a, ymid - 8));
 }
 
 /* A segment with system_memory_end: its BIOS-reserved part and the cut. */
@@ -725,10 +722,13 @@ static void draw_segment(Map *m, const SegDraw *sd)
     const Segment *g = sd->g;
     bool red = sd->finds.n > 0;
     const char *id = arena_printf(a, "%s data-id=\"%u\"", attr(m, "data-name", g->name), g->id);
+    const char *tip = NULL; /* the label's lines */
+    for (unsigned i = 0; i < sd->label.n; i++)
+        tip = join(m, tip, "\n", sd->label.lines[i].text);
     buf_printf(m->b, "<g class=\"segment\"%s>\n", id);
     rect(m, arena_printf(a, "seg %s%s", seg_kind_name(g->kind), red ? " bad" : ""),
          arena_printf(a, "%s data-axis=\"%d\" data-scale=\"%d\"", id, sd->axis, sd->axis && sd->at.to_scale), sd->x,
-         sd->at.y0, sd->w, sd->at.y1 - sd->at.y0, label_text(m, &sd->label));
+         sd->at.y0, sd->w, sd->at.y1 - sd->at.y0, tip);
     if (sd->axis && sd->fw < sd->at.hi)
         draw_split(m, sd);
     if (sd->axis && g->nbanks) {
@@ -741,11 +741,8 @@ static void draw_segment(Map *m, const SegDraw *sd)
                             : g->name;
         label_in(m, sd->x, sd->at.y0, sd->w, sd->axis ? axis_y(&m->ax, sd->fw) : sd->at.y1, true, t, g->name);
     }
-    if (sd->axis && !sd->at.to_scale)
-        not_to_scale_mark(m, sd->x + sd->w, (sd->at.y0 + sd->at.y1) / 2);
-    if (red)
-        redline(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1 - sd->at.y0,
-                arena_printf(a, "%s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
+    shape_marks(m, NULL, sd->x, sd->at.y0, sd->w, sd->at.y1, !sd->axis || sd->at.to_scale, red ? g->name : NULL,
+                &sd->finds);
     buf_puts(m->b, "</g>\n");
 }
 
@@ -826,14 +823,6 @@ static void draw_overlaps(Map *m)
         }
 }
 
-/* The BAR's name, index and size, and the rules it breaks, above its lane. */
-static void lane_header(Map *m, const Lane *ln)
-{
-    double yh = m->body_top - 36 - 12.0 * m->lane_rows;
-    for (unsigned i = 0; i < ln->head.n; i++)
-        text_at(m, ln->head.lines[i].cls, ln->x, i ? yh + 14 + 12.0 * (i - 1) : yh, NULL, ln->head.lines[i].text);
-}
-
 /* Stretches of the BAR no segment is visible through. */
 static void lane_unused(Map *m, const Lane *ln)
 {
@@ -867,11 +856,8 @@ static void draw_window(Map *m, const Lane *ln, const SegDraw *sd)
          arena_printf(a, "%s is CPU-visible through BAR %s bytes %s%s", g->name, bar,
                       range_text(a, w->lo, w->hi, true), w->to_scale ? "" : "\ndrawn taller than to scale"));
     label_in(m, x, w->y0, ln->slot_w, w->y1, true, arena_printf(a, "%s\n+%s", g->name, hex(a, w->lo)), g->name);
-    if (!w->to_scale)
-        not_to_scale_mark(m, x + ln->slot_w, (w->y0 + w->y1) / 2);
-    if (sd->cpu_red)
-        redline(m, name, x, w->y0, ln->slot_w, h,
-                arena_printf(a, "the CPU window of %s breaks rules:%s", g->name, finds_text(m, &sd->finds, "\n", "\n")));
+    shape_marks(m, name, x, w->y0, ln->slot_w, w->y1, w->to_scale,
+                sd->cpu_red ? arena_printf(a, "the CPU window of %s", g->name) : NULL, &sd->finds);
 }
 
 static void draw_lane(Map *m, const Lane *ln)
@@ -880,7 +866,10 @@ static void draw_lane(Map *m, const Lane *ln)
     const Bar *bar = ln->bar;
     double top = m->body_top;
     buf_printf(m->b, "<g class=\"lane\"%s>\n", attr(m, "data-bar", bar->name));
-    lane_header(m, ln);
+    /* The BAR's name, index and size, and the rules it breaks, above its lane. */
+    double yh = top - 36 - 12.0 * m->lane_rows;
+    for (unsigned i = 0; i < ln->head.n; i++)
+        text_at(m, ln->head.lines[i].cls, ln->x, i ? yh + 14 + 12.0 * (i - 1) : yh, NULL, ln->head.lines[i].text);
     double ybar = axis_y(&ln->ax, bar->size.v);
     rect(m, ln->finds.n ? "bar bad" : "bar",
          arena_printf(a, "%s data-scale=\"%d\"", attr(m, "data-bar", bar->name), axis_to_scale(&ln->ax, 0, bar->size.v)),
@@ -1002,8 +991,6 @@ static void plan(Map *m, double top)
 {
     const Spec *s = m->s;
     m->body_top = top;
-    m->lane_rows = 0;
-    m->ov_w = 0;
     m->nsd = s->nsegs;
     m->sd = arena_alloc(m->a, (s->nsegs + 1) * sizeof *m->sd);
     m->nlanes = s->nbars;
@@ -1025,7 +1012,6 @@ static void plan(Map *m, double top)
     plan_columns(m);
     layout_axis(m);
     m->label_x = m->col_x + m->col_w + 40;
-    m->label_w = 0;
     for (unsigned i = 0; i < m->nsd; i++) {
         build_label(m, &m->sd[i]);
         m->label_w = dmax(m->label_w, m->sd[i].label.w);
@@ -1189,15 +1175,17 @@ static void svg_foot(Map *m, double foot)
         buf_printf(m->b, "<text class=\"diag %s\" x=\"%s\" y=\"%s\">", e->sev == SEV_WARNING ? "warn" : "err",
                    px(a, MARGIN), px(a, dy));
         title_el(m, full);
-        buf_printf(m->b, "%s</text>\n", xml(a, fit(m, full, m->width - 2 * MARGIN)));
+        buf_printf(m->b, "%s</text>\n", xml(a, fit(m, full, m->width - 2 * MARGIN), false));
     }
 }
 
 static void svg(Map *m)
 {
-    /* The legend's height needs the width, which needs the layout. */
-    plan(m, 0);
-    plan(m, draw_legend(m, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * m->lane_rows);
+    /* The legend's height needs the width, which needs the layout: of a
+     * copy of the Map, which plan fills from the zeroes it starts with. */
+    Map first = *m;
+    plan(&first, 0);
+    plan(m, draw_legend(&first, MARGIN + FS_TITLE + 31, false) + 24 + 36 + 12.0 * first.lane_rows);
     double foot = place_body(m) + 30;
     svg_head(m, foot + 16 + (m->ndiags ? 26 + m->ndiags * LINE : 0) + MARGIN);
     svg_titles(m);
@@ -1207,19 +1195,6 @@ static void svg(Map *m)
 }
 
 /* ---- HTML: the SVG, a table of the segments, the diagnostics; Markdown ---------- */
-
-/* A name for a table cell: escaped, with a line break allowed after each
- * '_' (the words of an identifier).  Table text otherwise wraps only at
- * spaces (the page's style), never inside a word. */
-static const char *name_html(Map *m, const char *name)
-{
-    Buf t = {0};
-    for (const char *s = xml(m->a, name); *s; s++)
-        buf_puts(&t, *s == '_' ? "_<wbr>" : (char[]){*s, 0});
-    const char *r = arena_printf(m->a, "%s", t.p ? t.p : "");
-    buf_free(&t);
-    return r;
-}
 
 /* "From FILE by segc V. WDDM M.m, ARCH, page size N." */
 static const char *page_from(Map *m)
@@ -1233,7 +1208,7 @@ static void html_head(Map *m)
 {
     Arena *a = m->a;
     Buf *b = m->b;
-    const char *title = xml(a, m->title);
+    const char *title = xml(a, m->title, false);
     buf_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n", title);
     buf_puts(b, "<style>\n"
                 "body { font-family: " FONT "; font-size: 14px; color: #1a1a1a; margin: 16px; }\n"
@@ -1245,7 +1220,7 @@ static void html_head(Map *m)
                 "li { font-family: " MONO "; font-size: 12px; overflow-wrap: break-word; } .map { overflow-x: auto; }\n"
                 "</style>\n</head>\n<body>\n");
     buf_printf(b, "<h1>%s</h1>\n<p>%s Hover over a shape for its details.</p>\n<div class=\"map\">\n", title,
-               xml(a, page_from(m)));
+               xml(a, page_from(m), false));
 }
 
 /* ---- the tables of the HTML page and of the Markdown page ------------------------ */
@@ -1322,13 +1297,6 @@ static void class_cells(Map *m, unsigned i, const char *cell[CLASS_COLS])
     cell[6] = placed(m, class_hinted_bank(c), &c->banks);
 }
 
-/* "DMA buffer segment set: 0x4: gart (3)", when the spec gives one. */
-static const char *dma_text(Map *m)
-{
-    const PlaceList *l = &m->s->dma;
-    return l->set ? arena_printf(m->a, "DMA buffer segment set: %s", placed(m, places_mask(l), l)) : NULL;
-}
-
 /* ---- Markdown: the tables and the diagnostics, for reviews and wikis ---------- */
 
 static bool alnum(char c)
@@ -1368,7 +1336,7 @@ static void put_text(Map *m, bool md, const char *text)
     if (md)
         md_text(m->b, text);
     else
-        buf_puts(m->b, xml(m->a, text));
+        buf_puts(m->b, xml(m->a, text, false));
 }
 
 /* ---- the tables, of the Markdown page (md) or of the HTML page ------------------ */
@@ -1397,7 +1365,7 @@ static void html_cells(Map *m, bool bad, const char *const *cell, unsigned n, un
     buf_printf(m->b, "<tr%s>", bad ? " class=\"bad\"" : "");
     for (unsigned c = 0; c < n; c++)
         buf_printf(m->b, "<td%s>%s</td>", num & (1u << c) ? " class=\"num\"" : "",
-                   c == name ? name_html(m, cell[c]) : xml(m->a, cell[c]));
+                   xml(m->a, cell[c], c == name));
 }
 
 /* A row of n cells, the first a name (html_cells' `bad` and `num`). */
@@ -1422,13 +1390,13 @@ static void html_segment(Map *m, const SegDraw *sd, const char *const *cell)
     buf_puts(b, g->nbanks ? "<td class=\"num\">" : "<td>none");
     for (unsigned k = 0; k < g->nbanks; k++) {
         const Bank *bk = &g->banks[k];
-        buf_printf(b, "%s%s: %s", k ? "<br>" : "", name_html(m, bk->name ? bk->name : "?"),
-                   xml(a, range_text(a, bk->start, bk->end, true)));
+        buf_printf(b, "%s%s: %s", k ? "<br>" : "", xml(a, bk->name ? bk->name : "?", true),
+                   xml(a, range_text(a, bk->start, bk->end, true), false));
     }
     buf_puts(b, "</td><td>");
     for (unsigned k = 0; k < sd->finds.n; k++)
         buf_printf(b, "%s<span class=\"%s\">%s</span>", k ? ", " : "", sd->finds.f[k].sev == SEV_WARNING ? "warn" : "err",
-                   xml(a, sd->finds.f[k].code));
+                   xml(a, sd->finds.f[k].code, false));
     buf_puts(b, "</td></tr>\n");
 }
 
@@ -1463,9 +1431,10 @@ static void tables(Map *m, bool md)
         }
         buf_puts(b, table_end);
     }
-    if (dma_text(m)) {
+    if (m->s->dma.set) { /* "DMA buffer segment set: 0x4: gart (3)" */
         buf_puts(b, md ? "\n" : "<p id=\"dma\">");
-        put_text(m, md, dma_text(m));
+        put_text(m, md, arena_printf(a, "DMA buffer segment set: %s",
+                                     placed(m, places_mask(&m->s->dma), &m->s->dma)));
         buf_puts(b, md ? "\n" : "</p>\n");
     }
     if (md && banked) {

@@ -272,15 +272,16 @@ static void classes_table(Emit *w, const Spec *s, const SelftestNames *n)
     t_classes_table_end(w, n->camel, n->up, n->header);
 }
 
-/* `classic` for each of QUERYSEGMENT and QUERYSEGMENT3 the spec answers,
- * then `four` if it answers QUERYSEGMENT4. */
-static void per_form(Emit *w, unsigned forms, void (*classic)(Emit *, const char *), void (*four)(Emit *))
+/* `each` for each of QUERYSEGMENT, QUERYSEGMENT3 and QUERYSEGMENT4 the spec
+ * answers, with the form's suffix; for QUERYSEGMENT4 `four` instead, if
+ * there is one. */
+static void per_form(Emit *w, unsigned forms, void (*each)(Emit *, const char *), void (*four)(Emit *))
 {
-    for (unsigned f = 0; f < 2; f++)
-        if (forms & (1u << f))
-            classic(w, DDI_SUFFIX(f));
-    if (forms & DDI_QS4)
-        four(w);
+    for (unsigned f = 0; f < DDI_FORMS; f++)
+        if ((forms & (1u << f)) && (1u << f) == DDI_QS4 && four)
+            four(w);
+        else if (forms & (1u << f))
+            each(w, DDI_SUFFIX(f));
 }
 
 /* QUERYSEGMENT (form 0) or QUERYSEGMENT3 (1): the calls and their answers. */
@@ -366,9 +367,7 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     if (forms & DDI_QS4)
         t_in4(w);
     t_out(w);
-    for (unsigned f = 0; f < DDI_FORMS; f++)
-        if (forms & (1u << f))
-            t_out_member(w, DDI_SUFFIX(f));
+    per_form(w, forms, t_out_member, NULL);
     t_out_end(w);
     per_form(w, forms, t_desc, t_desc4);
     t_fill_runtime(w);
@@ -442,8 +441,6 @@ void selftest_write(Emit *w, const Spec *s, const Lookup *lk, const SelftestName
     if (forms & DDI_QS4)
         t_main_free(w);
     t_main_end(w, n->file);
-    for (unsigned f = 0; f < DDI_FORMS; f++)
-        if (forms & (1u << f))
-            t_main_form(w, DDI_SUFFIX(f));
+    per_form(w, forms, t_main_form, NULL);
     t_main_end2(w);
 }
