@@ -956,12 +956,15 @@ static void check_bar_index(Ck *k, const Bar *b)
     for (unsigned j = 0; j < (unsigned)(b - s->bars); j++) {
         const Bar *o = &s->bars[j];
         if (bars_share(b, o)) {
+            /* Above b, o's register is 64-bit b's upper half; else b's is o's. */
+            bool upper = o->index.v > b->index.v;
             Diag *e = report(k, BAR(b, "index"), b->index.pos,
                              o->index.v == b->index.v ? "BAR '%s' has the same index (%llu) as BAR '%s'"
-                                                      : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
+                             : upper ? "BAR '%s' is 64-bit: at index %llu its upper half is the register of BAR '%s'"
+                                     : "BAR '%s' at index %llu shares a register with 64-bit BAR '%s'",
                              b->name, (unsigned long long)b->index.v, o->name);
             note(k, e, BAR(o, "index"), o->index.pos, "BAR '%s' is here", o->name);
-            reads(k, e, BAR(bar_regs(b) == 2 ? b : o, "bits"), false);
+            reads(k, e, BAR(upper ? b : o, "bits"), false);
             fix_bar_index(k, e, b);
             return;
         }
