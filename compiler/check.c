@@ -1502,7 +1502,7 @@ static const char *forms_said(Ck *k, unsigned forms, const char *name)
     unsigned n = 0;
     for (unsigned f = 0; f < DDI_FORMS; f++)
         if (forms & (1u << f))
-            w[n++] = arena_printf(k->d->arena, "%s%s", name, ddi_form_names[f] + 2);
+            w[n++] = arena_printf(k->d->arena, "%s%s", name, DDI_SUFFIX(f));
     return words_text(k->d->arena, w, n, " and ");
 }
 
