@@ -50,6 +50,7 @@ bool build_outputs(Checked *c, const BuildOpts *o, Lookup *lk, Outputs *out)
 
 struct segc_context {
     Options o; /* in o.arena */
+    ChunkPool *pool; /* the chunks its calls' arenas freed, for the next ones */
     segc_read_fn *read;
     void *user;
     char err[2048];
@@ -100,11 +101,21 @@ static bool guarded(segc_context *ctx, Call *c)
     return true;
 }
 
+/* The options' arena and what they hold outside it. */
+static void options_drop(segc_context *ctx)
+{
+    arena_free(ctx->o.arena);
+    options_free(&ctx->o);
+    ctx->o = (Options){0};
+}
+
 segc_context *segc_context_new(void)
 {
     segc_context *ctx = calloc(1, sizeof *ctx);
     if (ctx && !guarded(ctx, &(Call){.ctx = ctx, .what = DO_NEW})) {
-        free(ctx); /* options_init's arena_new failed before anything was kept */
+        options_drop(ctx); /* out of memory in options_init */
+        pool_drop(ctx->pool);
+        free(ctx);
         return NULL;
     }
     return ctx;
@@ -114,9 +125,18 @@ void segc_context_free(segc_context *ctx)
 {
     if (!ctx)
         return;
-    arena_free(ctx->o.arena);
-    options_free(&ctx->o);
+    options_drop(ctx);
+    pool_drop(ctx->pool);
     free(ctx);
+}
+
+int segc_context_reset(segc_context *ctx)
+{
+    if (!ctx)
+        return -1;
+    options_drop(ctx);
+    ctx->read = NULL, ctx->user = NULL, ctx->err[0] = 0;
+    return guarded(ctx, &(Call){.ctx = ctx, .what = DO_NEW}) ? 0 : -1;
 }
 
 const char *segc_context_error(const segc_context *ctx)
@@ -233,12 +253,12 @@ static void call(Call *c)
 {
     segc_context *ctx = c->ctx;
     if (c->what == DO_NEW)
-        options_init(&ctx->o, arena_new(), 0, OPT_LIB, "libsegc");
+        options_init(&ctx->o, arena_new_in(ctx->pool ? ctx->pool : (ctx->pool = pool_new())), 0, OPT_LIB, "libsegc");
     if (c->what == DO_OPTIONS)
         c->ok = parse_lib_options(ctx, c->argc, c->argv);
     if (c->what <= DO_OPTIONS)
         return;
-    c->a = arena_new();
+    c->a = arena_new_in(ctx->pool);
     segc_result *r = arena_alloc(c->a, sizeof *r);
     ResolveOpts ro = ctx->o.resolve;
     if (ctx->read)

@@ -14,9 +14,10 @@
  *   segc_result_free(r);
  *   segc_context_free(ctx);
  *
- * A context holds options; each call makes a result that owns everything
- * it returns (free it with segc_result_free, in any order, on any
- * thread).  Contexts share nothing: use one per thread, or one at a time.
+ * A context holds options, and memory its calls freed for its next ones;
+ * each call makes a result that owns everything it returns (free it with
+ * segc_result_free, in any order, on any thread).  Contexts share
+ * nothing: use one per thread, or one at a time.
  * The library keeps no global state, prints nothing and never exits.
  *
  * Out of memory, and an internal error (a bug in segc that the command line
@@ -74,6 +75,14 @@ void segc_context_free(segc_context *ctx);
  * terminal or about files to write (-o, -MD, --color, -j...) are refused.
  * 0, or -1 with the reason in segc_context_error (nothing is changed). */
 int segc_context_options(segc_context *ctx, int argc, const char *const *argv);
+
+/* Forgets the options and the extends reader set so far: the context is
+ * as segc_context_new made it, except that it keeps memory its calls
+ * freed for its next ones.  A flow that checks many specs,
+ * each with options of its own, runs faster on one context reset between
+ * them than on a new context each.  0, or -1 (out of memory: only
+ * segc_context_free may follow). */
+int segc_context_reset(segc_context *ctx);
 
 /* Where the files a spec extends come from: `read` is asked for each path
  * segc would read (relative to the including file, then each -I

@@ -1317,6 +1317,15 @@ static void check_version(Reader *r, const Node *root)
     }
 }
 
+/* What tells one file of an extends chain from another: its real path. */
+static const char *chain_key(Reader *r, const char *path, const SrcFile *src)
+{
+    char *real = os_realpath(path);
+    const char *key = real ? arena_strdup(r->a, real) : src->name;
+    free(real);
+    return key;
+}
+
 /* Reads `path` (or takes `src`), then what it extends; `from` is the
  * `extends:` that named it (no file for the spec itself). */
 static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const Chain *up, unsigned depth, Pos from)
@@ -1336,9 +1345,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
                 diag_add(r->d, g->sev, g->code, g->pos, "%s", g->msg);
         return NULL;
     }
-    char *real = os_realpath(path);
-    const char *key = real ? arena_strdup(r->a, real) : src->name;
-    free(real);
+    const char *key = up ? chain_key(r, path, src) : NULL; /* the spec itself needs one only to extend */
     for (const Chain *c = up; c; c = c->up)
         if (strcmp(c->real, key) == 0) {
             error_at(r->d, C_extends_cycle, from, "'%s' extends itself through this chain", src->name);
@@ -1358,7 +1365,7 @@ static Node *read_chain(Reader *r, const char *path, const SrcFile *src, const C
         return root;
     if (!node_expect(r->d, r->out->files, ext, NODE_SCALAR, "'extends'"))
         return NULL;
-    Chain me = {up, key};
+    Chain me = {up, key ? key : chain_key(r, path, src)};
     Node *base = read_chain(r, find_extends(r, path, ext->str), NULL, &me, depth + 1, node_span(r->out->files, ext));
     return base ? merge_map(r, base, root, MAP_SPEC, MAP_NONE) : NULL;
 }

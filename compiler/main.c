@@ -298,11 +298,11 @@ static int run_command(const Command *c, int argc, char **argv)
     return rc;
 }
 
-/* The front end (libsegc.c) for the spec at `path`, in a new arena; `out`
- * for a build. */
-static Spec *check_spec(const Options *o, const char *path, Checked *c, Outputs *out)
+/* The front end (libsegc.c) for the spec at `path`, in a new arena (its
+ * chunks from `pool`, or NULL: the heap); `out` for a build. */
+static Spec *check_spec(const Options *o, const char *path, ChunkPool *pool, Checked *c, Outputs *out)
 {
-    return front_end(c, arena_new(), path, NULL, 0, &o->resolve, &o->rules, out);
+    return front_end(c, arena_new_in(pool), path, NULL, 0, &o->resolve, &o->rules, out);
 }
 
 /* The end of a command on one spec: its diagnostics, sorted, into the
@@ -371,6 +371,7 @@ typedef struct Pool {
     unsigned next; /* the next file a worker takes; past the last: none */
     pthread_mutex_t mu;
     pthread_cond_t ready;
+    ChunkPool *chunks; /* what the reported specs' arenas freed, for the next ones */
 } Pool;
 
 static void *check_worker(void *arg)
@@ -385,7 +386,7 @@ static void *check_worker(void *arg)
         if (i >= p->o->nfiles)
             break;
         Checked c;
-        check_spec(p->o, p->o->files[i], &c, NULL);
+        check_spec(p->o, p->o->files[i], p->chunks, &c, NULL);
         pthread_mutex_lock(&p->mu);
         p->res[i] = c;
         pthread_cond_broadcast(&p->ready);
@@ -416,7 +417,7 @@ static int check_all(const Options *o)
     int rc = EXIT_OK;
     Totals t = {0};
     Checked *res = memset(xmalloc(o->nfiles * sizeof *res), 0, o->nfiles * sizeof *res);
-    Pool p = {o, res, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER};
+    Pool p = {o, res, 0, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, pool_new()};
     pthread_t th[64];
     unsigned nth = 0;
     for (; nth < o->jobs && nth < countof(th) && nth < o->nfiles; nth++)
@@ -445,6 +446,7 @@ static int check_all(const Options *o)
         pthread_join(th[k], NULL);
     pthread_mutex_destroy(&p.mu);
     pthread_cond_destroy(&p.ready);
+    pool_drop(p.chunks);
     free(res);
     /* The summary table, for a batch (a JSON/SARIF document has its own). */
     if (o->nfiles > 1 && !o->quiet && o->diags == DIAG_TEXT) {
@@ -522,7 +524,7 @@ static int cmd_build(Options *o)
         die_usage("-MF, -MT and -MP go with -MD");
     Checked ck;
     Outputs out = {.build = &o->build};
-    Spec *s = check_spec(o, path, &ck, &out);
+    Spec *s = check_spec(o, path, NULL, &ck, &out);
     o->build.dep_target = o->dep_targets.p;
     Lookup lk;
     bool ok = build_outputs(&ck, &o->build, &lk, &out);
@@ -574,7 +576,7 @@ static int cmd_diff(Options *o)
     int rc = EXIT_OK;
     for (int i = 0; i < 2; i++) {
         o->resolve.rev = i ? NULL : rev;
-        if (check_spec(o, path[i], &ck[i], NULL) && !diags_failed(&ck[i].d))
+        if (check_spec(o, path[i], NULL, &ck[i], NULL) && !diags_failed(&ck[i].d))
             continue;
         int r = report_spec(o, path[i], &ck[i]);
         if (r > rc)
@@ -614,7 +616,7 @@ static int cmd_map(Options *o)
     if (!format)
         die_usage("map writes FILE.svg, FILE.html or FILE.md, not '%s'", file);
     Checked ck;
-    Spec *s = check_spec(o, path, &ck, NULL);
+    Spec *s = check_spec(o, path, NULL, &ck, NULL);
     /* Drawn even when rules are broken: the picture shows where. */
     Buf out = {0};
     if (s && map_render(ck.a, s, &ck.d, (MapFormat)(format - exts), &out) &&
@@ -691,7 +693,7 @@ static int cmd_dump(Options *o)
         die_usage("dump takes --json or --yaml, not both");
     const char *path = o->files[0];
     Checked ck;
-    Spec *s = check_spec(o, path, &ck, NULL);
+    Spec *s = check_spec(o, path, NULL, &ck, NULL);
     int rc = report_spec(o, path, &ck);
     if (rc == EXIT_OK) {
         Buf b = {0};

@@ -61,6 +61,12 @@ typedef struct Arena Arena;
 
 Arena *arena_new(void);
 void arena_free(Arena *a);
+/* Spare chunks shared by arenas (a libsegc context's calls), so memory a
+ * call freed serves the next one; freed with its last arena and pool_drop. */
+typedef struct ChunkPool ChunkPool;
+ChunkPool *pool_new(void);
+void pool_drop(ChunkPool *p);
+Arena *arena_new_in(ChunkPool *p); /* p NULL: arena_new */
 void *arena_alloc(Arena *a, size_t n); /* zeroed, max-aligned; never NULL */
 void *arena_alloc_aligned(Arena *a, size_t n, size_t align); /* zeroed; align: a power of two */
 /* Makes heap block p (xmalloc'd, n bytes or more) the arena's, shrunk to

@@ -3,6 +3,7 @@
 #include "segc.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -73,6 +74,7 @@ typedef struct Kept {
 struct Arena {
     Chunk *head;
     Kept *kept;
+    ChunkPool *pool; /* where its chunks come from and go back to; NULL: the heap */
 };
 
 enum { CHUNK_SIZE = 64 * 1024 };
@@ -98,10 +100,68 @@ enum { GUARD = 0 };
 #define UNPOISON(p, n) ((void)(p), (void)(n))
 #endif
 
+/* The chunks a libsegc context, or a `segc check` batch, keeps between
+ * specs.  A flow that checks spec after spec would otherwise hand its
+ * chunks back to the C library at the end of each one, which gives them
+ * back to the system; the next check faults them in again, and that was
+ * a third of a small spec's time in process.  The context and each arena drawn from the pool hold a
+ * reference.  An arena may be freed on another thread than the one that
+ * runs the context's calls, so a spin lock guards the list. */
+struct ChunkPool {
+    atomic_bool busy;
+    atomic_uint refs;
+    Chunk *spare;
+    unsigned nspare;
+};
+enum { POOL_MAX = 16 }; /* chunks a pool keeps: 1 MiB */
+
+ChunkPool *pool_new(void)
+{
+    ChunkPool *p = xmalloc(sizeof *p);
+    atomic_init(&p->busy, false);
+    atomic_init(&p->refs, 1);
+    p->spare = NULL;
+    p->nspare = 0;
+    return p;
+}
+
+void pool_drop(ChunkPool *p)
+{
+    if (!p || atomic_fetch_sub(&p->refs, 1) != 1)
+        return;
+    for (Chunk *c = p->spare, *n; c; c = n) {
+        n = c->next;
+        UNPOISON(c->data, c->cap);
+        free(c);
+    }
+    free(p);
+}
+
+/* Takes a spare chunk (c NULL) or gives chunk c back; NULL: none spare,
+ * or c was kept. */
+static Chunk *pool_swap(ChunkPool *p, Chunk *c)
+{
+    while (atomic_exchange_explicit(&p->busy, true, memory_order_acquire))
+        ;
+    if (!c && (c = p->spare))
+        p->spare = c->next, p->nspare--;
+    else if (c && p->nspare < POOL_MAX)
+        c->next = p->spare, p->spare = c, p->nspare++, c = NULL;
+    atomic_store_explicit(&p->busy, false, memory_order_release);
+    return c;
+}
+
 Arena *arena_new(void)
 {
+    return arena_new_in(NULL);
+}
+
+Arena *arena_new_in(ChunkPool *p)
+{
     Arena *a = xmalloc(sizeof *a);
-    *a = (Arena){NULL, NULL};
+    *a = (Arena){NULL, NULL, p};
+    if (p)
+        atomic_fetch_add(&p->refs, 1);
     return a;
 }
 
@@ -113,9 +173,15 @@ void arena_free(Arena *a)
         free(k->p);
     for (Chunk *c = a->head, *n; c; c = n) {
         n = c->next;
+        if (c->cap == CHUNK_SIZE && a->pool) {
+            POISON(c->data, c->cap); /* a spare chunk holds no allocation */
+            if (!pool_swap(a->pool, c))
+                continue;
+        }
         UNPOISON(c->data, c->cap);
         free(c);
     }
+    pool_drop(a->pool);
     free(a);
 }
 
@@ -127,7 +193,9 @@ static void *arena_take(Arena *a, size_t n, size_t align)
     size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
     if (!c || at > c->cap || c->cap - at < n + GUARD) {
         size_t cap = n + GUARD > CHUNK_SIZE / 2 ? n + GUARD : CHUNK_SIZE;
-        c = xmalloc(sizeof *c + cap);
+        c = cap == CHUNK_SIZE && a->pool ? pool_swap(a->pool, NULL) : NULL;
+        if (!c)
+            c = xmalloc(sizeof *c + cap);
         c->used = 0;
         c->cap = cap;
         POISON(c->data, cap);

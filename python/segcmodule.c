@@ -2,9 +2,11 @@
 /* segcmodule.c - the Python module `segc`: libsegc's check, build and
  * model for CPython (python/segc.pyi says what each takes and gives).
  *
- * Each call makes its own libsegc context, so calls on different threads
- * share nothing; the GIL is released while libsegc works, and held while
- * the arguments are read and the result is made into Python objects. */
+ * Each call runs on a libsegc context of its own, so calls on different
+ * threads share nothing; the GIL is released while libsegc works, and held
+ * while the arguments are read and the result is made into Python objects.
+ * A context a call is done with is reset and kept for the next call, with
+ * the memory it holds (segc_context_reset). */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
@@ -115,6 +117,12 @@ static int parse_call(PyObject *args, PyObject *kw, Call *c)
 
 typedef segc_result *Run(segc_context *, const char *, const char *, size_t);
 
+/* The contexts no call is using.  They are taken and given back with the
+ * GIL held, which guards the list. */
+enum { IDLE_MAX = 8 };
+static segc_context *idle[IDLE_MAX];
+static int nidle;
+
 /* Runs `run` over the call without the GIL.  NULL with an exception set:
  * the options were refused (ValueError) or libsegc failed. */
 static segc_result *run_call(Run *run, PyObject *args, PyObject *kw)
@@ -123,7 +131,7 @@ static segc_result *run_call(Run *run, PyObject *args, PyObject *kw)
     segc_result *r = NULL;
     if (parse_call(args, kw, &c) < 0)
         goto done;
-    segc_context *ctx = segc_context_new();
+    segc_context *ctx = nidle ? idle[--nidle] : segc_context_new();
     if (!ctx) {
         PyErr_NoMemory();
         goto done;
@@ -137,7 +145,10 @@ static segc_result *run_call(Run *run, PyObject *args, PyObject *kw)
         if (!r)
             PyErr_Format(PyExc_RuntimeError, "segc: %s", segc_context_error(ctx));
     }
-    segc_context_free(ctx);
+    if (nidle < IDLE_MAX && segc_context_reset(ctx) == 0)
+        idle[nidle++] = ctx;
+    else
+        segc_context_free(ctx);
 done:
     Py_XDECREF(c.str);
     call_free(&c);

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* check_libsegc.c - libsegc's options and results (compiler/libsegc.h), in
  * the process: an option refused leaves the context as it was and says
- * why, one accepted changes what a check finds.  (tests/api runs the
+ * why, one accepted changes what a check finds, a reset forgets them, and
+ * a context's calls reuse the memory the last ones freed.  (tests/api runs the
  * installed library from C and Python against the command line.) */
 #include "libsegc.h"
+#include "segc.h"
 
 #include <check.h>
 #include <string.h>
@@ -99,6 +101,57 @@ START_TEST(options_add_up)
 }
 END_TEST
 
+static segc_status check_status(segc_context *ctx, const char *text, size_t *ndiag)
+{
+    segc_result *r = segc_check(ctx, "t.yaml", text, strlen(text));
+    ck_assert_ptr_nonnull(r);
+    segc_status s = segc_result_status(r);
+    *ndiag = segc_result_diagnostics(r);
+    segc_result_free(r);
+    return s;
+}
+
+/* A reset context is a new one: the options and the extends reader set
+ * before are gone, and a result made before it outlives it and the
+ * context. */
+START_TEST(reset_forgets)
+{
+    static const char variant[] = "segc: 1\nextends: base.yaml\n";
+    const char *werror[] = {"-Werror", "-I", "inc-a"};
+    segc_context *ctx = segc_context_new();
+    segc_context_extends(ctx, read_base, NULL);
+    ck_assert_int_eq(segc_context_options(ctx, 3, werror), 0);
+    size_t n;
+    ck_assert_int_eq(check_status(ctx, SPEC, &n), 1);
+    ck_assert_int_eq(check_status(ctx, variant, &n), 0);
+    segc_result *before = segc_check(ctx, "t.yaml", SPEC, strlen(SPEC));
+    ck_assert_int_eq(segc_context_reset(ctx), 0);
+    ck_assert_int_eq(check_status(ctx, SPEC, &n), 0); /* no -Werror */
+    ck_assert_uint_eq(n, 1);
+    ck_assert_int_eq(check_status(ctx, variant, &n), 1); /* no reader, no -I: the base is not found */
+    ck_assert_str_eq(segc_context_error(ctx), "");
+    segc_context_free(ctx);
+    ck_assert_str_eq(segc_diagnostic_code(segc_result_diagnostic(before, 0)), "cache-coherent-memory");
+    segc_result_free(before);
+}
+END_TEST
+
+/* A chunk one arena of a pool freed is the next one's, and a pool lives
+ * while an arena drawn from it does. */
+START_TEST(pool_reuses)
+{
+    ChunkPool *p = pool_new();
+    Arena *a = arena_new_in(p);
+    char *first = arena_strdup(a, "first");
+    arena_free(a);
+    a = arena_new_in(p);
+    ck_assert_ptr_eq(arena_alloc(a, 8), first);
+    pool_drop(p); /* a still holds it */
+    ck_assert_str_eq(arena_strdup(a, "after"), "after");
+    arena_free(a);
+}
+END_TEST
+
 Suite *libsegc_suite(void)
 {
     Suite *s = suite_create("libsegc");
@@ -106,6 +159,8 @@ Suite *libsegc_suite(void)
     tcase_add_test(tc, options_accepted);
     tcase_add_test(tc, options_refused);
     tcase_add_test(tc, options_add_up);
+    tcase_add_test(tc, reset_forgets);
+    tcase_add_test(tc, pool_reuses);
     suite_add_tcase(s, tc);
     return s;
 }
