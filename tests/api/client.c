@@ -15,7 +15,9 @@
  *                                   file: the files are read from disk
  *   client threads SPEC...          each SPEC checked on its own, then
  *                                   all at once, one thread and context
- *                                   each, many times: "same" or what differs
+ *                                   each, many times (a result freed after
+ *                                   the next call, the context reset now
+ *                                   and then): "same" or what differs
  *   client refuse OPTION...         the options refused, the reason, and
  *                                   the context still checks
  *
@@ -240,16 +242,21 @@ static void *run_job(void *p)
 {
     Job *j = p;
     segc_context *ctx = context(0, NULL);
+    segc_result *last = NULL; /* freed after the next call, the last after the context */
     for (unsigned i = 0; i < ROUNDS; i++) {
+        if (i % 10 == 9 && segc_context_reset(ctx))
+            j->differ++;
         segc_result *r = must(ctx, (i & 1 ? segc_build : segc_check)(ctx, j->name, j->text, j->len));
         Text t = {0};
         render(&t, r);
         if (t.len != j->alone.len || memcmp(t.p, j->alone.p, t.len))
             j->differ++;
         free(t.p);
-        segc_result_free(r);
+        segc_result_free(last);
+        last = r;
     }
     segc_context_free(ctx);
+    segc_result_free(last);
     return NULL;
 }
 
