@@ -132,6 +132,7 @@ START_TEST(reset_forgets)
     ck_assert_int_eq(check_status(ctx, SPEC, &n), 0); /* no -Werror */
     ck_assert_uint_eq(n, 1);
     ck_assert_int_eq(check_status(ctx, variant, &n), 1); /* no reader, no -I: the base is not found */
+    ck_assert_int_eq(segc_context_reset(NULL), -1);
     segc_context_free(ctx);
     ck_assert_str_eq(segc_diagnostic_code(segc_result_diagnostic(before, 0)), "cache-coherent-memory");
     segc_result_free(before);
