@@ -36,9 +36,10 @@ $(B)/gen/suites.h: $(UNIT_SRC) | $(B)/gen
 $(B)/obj/unit/%.o: tests/unit/%.c $(B)/gen/suites.h | $(B)/obj/unit $(GEN_Y_H) $(B)/gen/frags.h
 	$(CC) $(ALL_CFLAGS) -Wno-missing-prototypes -Itemplates $(CHECK_CFLAGS) -c -o $@ $<
 
-# The unit tests also link segc lsp's text context, which needs no JSON.
+# The unit tests also link segc lsp's text context, which needs no JSON;
+# their realloc is check_libsegc.c's, which can run out of memory.
 $(UNIT_BIN): $(UNIT_OBJ) $(B)/obj/lsp/context.o $(LIB)
-	$(CC) $(ALL_LDFLAGS) -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
+	$(CC) $(ALL_LDFLAGS) -Wl,--wrap=realloc -o $@ $^ $(CHECK_LIBS) $(YAML_LIBS)
 
 # The suites, one runner each (tests/*/run.sh).  A runner that has
 # parts (tests/lib.sh, part) takes their names after its arguments, and

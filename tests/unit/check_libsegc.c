@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* check_libsegc.c - libsegc's options and results (compiler/libsegc.h), in
  * the process: an option refused leaves the context as it was and says
- * why, one accepted changes what a check finds, a reset forgets them, and
- * a context's calls reuse the memory the last ones freed.  (tests/api runs the
+ * why, one accepted changes what a check finds, a reset forgets them, a
+ * context's calls reuse the memory the last ones freed, and running out
+ * of memory is a failed call, not a failed program.  (tests/api runs the
  * installed library from C and Python against the command line.) */
 #include "libsegc.h"
 #include "segc.h"
@@ -155,6 +156,90 @@ START_TEST(pool_reuses)
 }
 END_TEST
 
+/* realloc as this program's libsegc calls it (the unit tests are linked
+ * with -Wl,--wrap=realloc, and every allocation of segc's goes through
+ * xrealloc): it fails when `fail_in` counts down to 0, so that a test can
+ * run out of memory at each allocation in turn. */
+void *__real_realloc(void *p, size_t n);
+void *__wrap_realloc(void *p, size_t n);
+static long fail_in = -1;
+
+void *__wrap_realloc(void *p, size_t n)
+{
+    if (fail_in >= 0 && fail_in-- == 0)
+        return NULL;
+    return __real_realloc(p, n);
+}
+
+/* A call that runs out of memory may lose what it had taken outside its
+ * result (libsegc.h): the leak check looks away while it runs. */
+#if defined(__SANITIZE_ADDRESS__)
+#include <sanitizer/lsan_interface.h>
+#define MAY_LOSE(stmt) (__lsan_disable(), (stmt), __lsan_enable())
+#else
+#define MAY_LOSE(stmt) (stmt)
+#endif
+
+/* Whether the allocations since fail_in was set to k reached the k-th. */
+static int ran_out(void)
+{
+    int hit = fail_in < 0;
+    fail_in = -1;
+    return hit;
+}
+
+/* Out of memory at each allocation of segc_context_new, then of
+ * segc_context_reset, then of segc_check: NULL or -1, with the reason.
+ * The first two keep nothing (the sanitizers' leak check); a context made
+ * or reset once memory is back checks as a new one does, and one whose
+ * check ran out checks again. */
+START_TEST(out_of_memory)
+{
+    size_t n;
+    segc_context *ctx;
+    long k = 0;
+    for (;; k++) {
+        fail_in = k;
+        ctx = segc_context_new();
+        if (!ran_out())
+            break;
+        ck_assert_ptr_null(ctx);
+    }
+    ck_assert_int_gt(k, 0);
+    ck_assert_int_eq(check_status(ctx, SPEC, &n), 0);
+    const char *werror[] = {"-Werror"};
+    for (k = 0;; k++) {
+        ck_assert_int_eq(segc_context_options(ctx, 1, werror), 0);
+        fail_in = k;
+        int rc = segc_context_reset(ctx);
+        if (!ran_out()) {
+            ck_assert_int_eq(rc, 0);
+            break;
+        }
+        ck_assert_int_eq(rc, -1);
+        ck_assert_str_eq(segc_context_error(ctx), "out of memory");
+        segc_context_free(ctx); /* all that may follow */
+        ctx = segc_context_new();
+    }
+    ck_assert_int_gt(k, 0);
+    ck_assert_int_eq(check_status(ctx, SPEC, &n), 0); /* -Werror forgotten */
+    for (k = 0;; k++) {
+        fail_in = k;
+        segc_result *r;
+        MAY_LOSE(r = segc_check(ctx, "t.yaml", SPEC, strlen(SPEC)));
+        if (!ran_out()) {
+            segc_result_free(r);
+            break;
+        }
+        ck_assert_ptr_null(r);
+        ck_assert_str_eq(segc_context_error(ctx), "out of memory");
+        ck_assert_int_eq(check_status(ctx, SPEC, &n), 0); /* the context stays usable */
+    }
+    ck_assert_int_gt(k, 0);
+    segc_context_free(ctx);
+}
+END_TEST
+
 Suite *libsegc_suite(void)
 {
     Suite *s = suite_create("libsegc");
@@ -164,6 +249,7 @@ Suite *libsegc_suite(void)
     tcase_add_test(tc, options_add_up);
     tcase_add_test(tc, reset_forgets);
     tcase_add_test(tc, pool_reuses);
+    tcase_add_test(tc, out_of_memory);
     suite_add_tcase(s, tc);
     return s;
 }
