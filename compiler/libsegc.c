@@ -252,8 +252,11 @@ static const SrcFile *read_extends(void *p, Arena *a, const char *path)
 static void call(Call *c)
 {
     segc_context *ctx = c->ctx;
-    if (c->what == DO_NEW)
-        options_init(&ctx->o, arena_new_in(ctx->pool ? ctx->pool : (ctx->pool = pool_new())), 0, OPT_LIB, "libsegc");
+    if (c->what == DO_NEW) {
+        if (!ctx->pool)
+            ctx->pool = pool_new();
+        options_init(&ctx->o, arena_new_in(ctx->pool), 0, OPT_LIB, "libsegc");
+    }
     if (c->what == DO_OPTIONS)
         c->ok = parse_lib_options(ctx, c->argc, c->argv);
     if (c->what <= DO_OPTIONS)

@@ -104,9 +104,10 @@ enum { GUARD = 0 };
  * specs.  A flow that checks spec after spec would otherwise hand its
  * chunks back to the C library at the end of each one, which gives them
  * back to the system; the next check faults them in again, and that was
- * a third of a small spec's time in process.  The context and each arena drawn from the pool hold a
- * reference.  An arena may be freed on another thread than the one that
- * runs the context's calls, so a spin lock guards the list. */
+ * a third of a small spec's time in process.  The context and each arena
+ * drawn from the pool hold a reference.  An arena may be freed on another
+ * thread than the one that runs the context's calls, so a spin lock
+ * guards the list. */
 struct ChunkPool {
     atomic_bool busy;
     atomic_uint refs;

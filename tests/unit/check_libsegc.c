@@ -163,13 +163,40 @@ END_TEST
 void *__real_realloc(void *p, size_t n);
 void *__wrap_realloc(void *p, size_t n);
 static long fail_in = -1;
+static unsigned long reallocs; /* calls so far */
 
 void *__wrap_realloc(void *p, size_t n)
 {
+    reallocs++;
     if (fail_in >= 0 && fail_in-- == 0)
         return NULL;
     return __real_realloc(p, n);
 }
+
+/* The allocations a check of SPEC on ctx makes. */
+static unsigned long check_allocs(segc_context *ctx)
+{
+    size_t n;
+    unsigned long before = reallocs;
+    ck_assert_int_eq(check_status(ctx, SPEC, &n), 0);
+    return reallocs - before;
+}
+
+/* A context's next check takes the chunks its last one freed, after a
+ * reset too; a new context starts with none. */
+START_TEST(context_reuses)
+{
+    segc_context *ctx = segc_context_new();
+    unsigned long first = check_allocs(ctx);
+    ck_assert_uint_lt(check_allocs(ctx), first);
+    ck_assert_int_eq(segc_context_reset(ctx), 0);
+    ck_assert_uint_lt(check_allocs(ctx), first);
+    segc_context_free(ctx);
+    ctx = segc_context_new();
+    ck_assert_uint_eq(check_allocs(ctx), first);
+    segc_context_free(ctx);
+}
+END_TEST
 
 /* A call that runs out of memory may lose what it had taken outside its
  * result (libsegc.h): the leak check looks away while it runs. */
@@ -250,6 +277,7 @@ Suite *libsegc_suite(void)
     tcase_add_test(tc, reset_forgets);
     tcase_add_test(tc, pool_reuses);
     tcase_add_test(tc, out_of_memory);
+    tcase_add_test(tc, context_reuses);
     suite_add_tcase(s, tc);
     return s;
 }
